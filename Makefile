@@ -1,0 +1,36 @@
+# Two commands for a fresh machine: `make run` (the main job) and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench setup setup-rl clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# torch is installed first and pinned exactly, so no later package can pull a CUDA build.
+setup-rl: setup
+	$(BIN)/pip install -q 'torch==2.13.0'
+	$(BIN)/pip install -q -e '.[dev,rl]'
+
+run: setup
+	$(BIN)/regent play --board ring-7 --seats caretaker,random,random,random,random,random,random --seed 1
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 -m "not slow and not training"
+
+bench: setup
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	$(BIN)/python -m benchmarks.protectors_vs_diplomacy
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,43 @@
+"""The ``regent`` command line.
+
+Each command group lives in its own module under ``service.cli`` and exposes
+``register(subparsers)``; this module only wires them together, so a GM who only wants NPR
+automation never imports torch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Command modules, in the order ``regent --help`` lists them.
+COMMAND_MODULES = ("play", "adjudicate", "npr", "npn")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="regent", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"service.cli.{name}")
+        except ModuleNotFoundError as err:
+            if err.name == f"service.cli.{name}":
+                continue  # that command group has not landed yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except ValueError as err:  # every Regent error is a ValueError with a clear message
+        print(f"regent: error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
