@@ -1,0 +1,197 @@
+"""Game boards: which Provinces exist and which share a land border.
+
+# rules: 003 Setup ("Normal version: equal number of Provinces as starting players; Grand version:
+# 2x or more"), Province numbering ("Province#1 (P1)"), Island Rules.
+# rules-gaps: 003 "the board's adjacency (the pictures are missing: boards are data, with built-in
+# ring boards around a central sea for 2-16 players, normal and grand)".
+
+Built-in boards are rings around a central sea: ``ring-N`` has N Provinces P1..PN, each bordering
+its two ring neighbours; ``ring-N-grand`` has 2N. Every ring Province touches the central sea,
+which is what Seafarers!/Ferry! use. ``ring-N+island`` (or ``ring-N-grand+island``) adds the
+Wizard Sanctum ``P0`` in the sea. Custom boards come from a GM's adjacency list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from engine.errors import ValidationError
+
+PROVINCE_RE = re.compile(r"^P(\d+)$")
+MIN_PLAYERS, MAX_PLAYERS = 2, 16
+ISLAND_NAME = "P0"
+
+
+def province_number(name: str) -> int:
+    """``"P12"`` -> 12; raises ValidationError for anything else."""
+    m = PROVINCE_RE.match(name) if isinstance(name, str) else None
+    if not m:
+        raise ValidationError("province", f"{name!r} is not a province name like 'P3'")
+    return int(m.group(1))
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable board. ``provinces`` are the mainland Provinces sorted by number."""
+
+    name: str
+    provinces: tuple[str, ...]
+    neighbours: dict[str, frozenset[str]] = field(repr=False)
+    island: str | None = None
+    coastal: frozenset[str] = field(default=frozenset(), repr=False)
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def builtin(cls, name: str) -> Board:
+        """``ring-N``, ``ring-N-grand``, optionally with ``+island``."""
+        m = re.fullmatch(r"ring-(\d+)(-grand)?(\+island)?", name or "")
+        if not m:
+            raise ValidationError(
+                "board", f"unknown built-in board {name!r}; use ring-N or ring-N-grand (N = 2..16)"
+            )
+        players = int(m.group(1))
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValidationError("board", f"{name!r}: ring boards exist for 2 to 16 players")
+        n = players * (2 if m.group(2) else 1)
+        provs = tuple(f"P{i}" for i in range(1, n + 1))
+        adj: dict[str, set[str]] = {p: set() for p in provs}
+        for i in range(n):
+            a, b = provs[i], provs[(i + 1) % n]
+            if a != b:
+                adj[a].add(b)
+                adj[b].add(a)
+        island = ISLAND_NAME if m.group(3) else None
+        return cls(
+            name=name,
+            provinces=provs,
+            neighbours={p: frozenset(v) for p, v in adj.items()},
+            island=island,
+            coastal=frozenset(provs),
+        )
+
+    @classmethod
+    def from_adjacency(cls, spec: dict[str, Any], name: str = "custom") -> Board:
+        """A GM's board: ``{"provinces": {"P1": {"neighbors": [...]}, ...}, "island": "P0"|None}``.
+
+        Validated: names are ``P<n>``, every neighbour is a known Province, borders are symmetric,
+        no Province borders itself, and the mainland is connected.
+        """
+        if not isinstance(spec, dict):
+            raise ValidationError("board", "must be a built-in name or a map with 'provinces'")
+        unknown = set(spec) - {"provinces", "island", "coastal", "name"}
+        if unknown:
+            raise ValidationError("board", f"unknown keys {sorted(unknown)}")
+        provs = spec.get("provinces")
+        if not isinstance(provs, dict) or len(provs) < 2:
+            raise ValidationError("board.provinces", "must map at least 2 Province names to neighbours")
+        island = spec.get("island")
+        if island is not None:
+            province_number(island)
+        adj: dict[str, frozenset[str]] = {}
+        for p, entry in provs.items():
+            province_number(p)
+            if p == island:
+                raise ValidationError(f"board.provinces.{p}", "the Island has no land neighbours")
+            if isinstance(entry, dict):
+                extra = set(entry) - {"neighbors", "neighbours"}
+                if extra:
+                    raise ValidationError(f"board.provinces.{p}", f"unknown keys {sorted(extra)}")
+                nb = entry.get("neighbors", entry.get("neighbours"))
+            else:
+                nb = entry
+            if not isinstance(nb, list) or not all(isinstance(x, str) for x in nb):
+                raise ValidationError(f"board.provinces.{p}.neighbors", "must be a list of Province names")
+            for q in nb:
+                if q == p:
+                    raise ValidationError(f"board.provinces.{p}.neighbors", f"{p} cannot border itself")
+                if q not in provs:
+                    raise ValidationError(f"board.provinces.{p}.neighbors", f"unknown Province {q!r}")
+            adj[p] = frozenset(nb)
+        for p, nb in adj.items():
+            for q in nb:
+                if p not in adj[q]:
+                    raise ValidationError(
+                        f"board.provinces.{q}.neighbors",
+                        f"{p} lists {q} as a neighbour but {q} does not list {p} (borders are symmetric)",
+                    )
+        order = tuple(sorted(adj, key=province_number))
+        seen = {order[0]}
+        todo = deque([order[0]])
+        while todo:
+            for q in adj[todo.popleft()]:
+                if q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        if len(seen) != len(order):
+            cut = sorted(set(order) - seen, key=province_number)
+            raise ValidationError(
+                "board.provinces", f"not connected: {cut} cannot be reached from {order[0]}"
+            )
+        coastal = spec.get("coastal", list(order))
+        if not isinstance(coastal, list) or any(c not in adj for c in coastal):
+            raise ValidationError("board.coastal", "must list known Provinces")
+        return cls(
+            name=str(spec.get("name", name)), provinces=order, neighbours=adj, island=island,
+            coastal=frozenset(coastal),
+        )
+
+    @classmethod
+    def from_setup(cls, board: Any) -> Board:
+        if isinstance(board, str):
+            return cls.builtin(board)
+        return cls.from_adjacency(board)
+
+    def to_setup(self) -> str | dict[str, Any]:
+        if re.fullmatch(r"ring-(\d+)(-grand)?(\+island)?", self.name):
+            return self.name
+        return {
+            "name": self.name,
+            "provinces": {p: {"neighbors": sorted(self.neighbours[p], key=province_number)}
+                          for p in self.provinces},
+            "island": self.island,
+            "coastal": sorted(self.coastal, key=province_number),
+        }
+
+    # -- queries ------------------------------------------------------------------------------
+    @cached_property
+    def all_provinces(self) -> tuple[str, ...]:
+        """Mainland Provinces then the Island (if any): everything that can be held."""
+        return self.provinces + ((self.island,) if self.island else ())
+
+    @cached_property
+    def count(self) -> int:
+        """#Provinces on the game board (used by DPL, threshold, Power Overwhelming).
+
+        # rules: 003 Island Rules — the Island is not one of the Provinces counted for the
+        # Dragon (assumption ISLAND_NOT_COUNTED in docs/assumptions.md).
+        """
+        return len(self.provinces)
+
+    def number(self, p: str) -> int:
+        return province_number(p)
+
+    def is_neighbour(self, a: str, b: str) -> bool:
+        return b in self.neighbours.get(a, ())
+
+    @cached_property
+    def _distances(self) -> dict[str, dict[str, int]]:
+        out = {}
+        for src in self.provinces:
+            dist = {src: 0}
+            todo = deque([src])
+            while todo:
+                x = todo.popleft()
+                for y in self.neighbours[x]:
+                    if y not in dist:
+                        dist[y] = dist[x] + 1
+                        todo.append(y)
+            out[src] = dist
+        return out
+
+    def distance(self, a: str, b: str) -> int | None:
+        """Land distance in borders crossed, or None (the Island has no land borders)."""
+        return self._distances.get(a, {}).get(b)
