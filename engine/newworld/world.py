@@ -107,9 +107,7 @@ class World:
     areas: dict[str, Area]
     nations: dict[str, Nation]
     options: Options = field(default_factory=Options)
-    landfall_tables: dict[int, tuple[str, ...]] = field(
-        default_factory=lambda: dict(DEFAULT_LANDFALL_TABLES)
-    )
+    landfall_tables: dict[int, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_LANDFALL_TABLES))
     chief_rivals: dict[str, str] = field(default_factory=dict)  # nation -> its chief rival
 
     # -- occupation -------------------------------------------------------------------------------

@@ -1,0 +1,39 @@
+"""``regent npn``: plan New World Non-Player Nations (rules file 002).
+
+    regent npn plan world.json --nation Spain --seed 4 [--turn N] [--json]
+
+Prints the plan as text for the GM, or with ``--json`` the same data the ``npn.plan`` RPC method
+returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.newworld import load_world
+from npr_controller.newworld import plan_nation
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    npn = subparsers.add_parser("npn", help="New World Non-Player Nations (rules 002)")
+    sub = npn.add_subparsers(dest="npn_command", required=True, metavar="SUBCOMMAND")
+    plan = sub.add_parser("plan", help="the planning stage of one non-player nation")
+    plan.add_argument("world", help="the New World world file (.json, .toml or .msgpack)")
+    plan.add_argument("--nation", required=True, help="the non-player nation to plan")
+    plan.add_argument("--seed", type=int, default=0, help="dice seed (same seed, same plan; default 0)")
+    plan.add_argument("--turn", type=int, default=None, help="the turn (default: the world's)")
+    plan.add_argument("--json", action="store_true", help="print the plan as JSON")
+    plan.set_defaults(func=run_plan)
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    world = load_world(args.world)
+    plan = plan_nation(world, args.nation, seed=args.seed, turn=args.turn)
+    if args.json:
+        json.dump(plan.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(plan.to_text() + "\n")
+    return 0
