@@ -131,7 +131,8 @@ def _parse_areas(value: Any) -> dict[str, Area]:
         }
     areas = {n: Area(n, tuple(sorted(links[n])), **fields[n]) for n in raw}
     seen: dict[str, str] = {}
-    for name in sorted(areas):
+    # report the clash on an Area that set its letter explicitly (checked last)
+    for name in sorted(areas, key=lambda n: (areas[n].landfall is not None, n)):
         letter = areas[name].letter
         if letter in seen:
             raise ValidationError(
