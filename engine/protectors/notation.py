@@ -1,0 +1,451 @@
+"""Parse and format the GM's DM text syntax of *Protectors of the Realm* (``protocol.md``).
+
+``parse_line`` reads one order, ``parse_text`` a whole DM (one order per line; a line may hold several
+orders separated by ``,``/``;``/``.`` as in ``2 from P6 (sac 2), 1 from P7`` or the team line
+``Buy 2, Bid: 25 (110 from Player#2)``), ``format_line`` writes canonical text, and
+``parse_line(format_line(x)) == x`` for every value. Parsing is case- and punctuation-tolerant:
+``march 2 from p1 to p2.``, ``Work work P2``, ``Fortify! Province 4``, ``Kaluak``, ``Palantir``,
+Discord ``*``/``_``/backticks are ignored. Seats are ``Player#N`` (any case) or a name from the
+``players`` map (display name or colour -> seat); provinces are ``P<n>``, ``Province#<n>`` or
+``Province <n>``. Numbers are non-negative whole numbers.
+
+Conventions:
+
+* ``Buy 2`` without a province (team games) is ``Buy((("", 2),))``: "default placement", the GM's
+  inactivity rule (lowest numbered Provinces first). It must be the only allocation.
+* A trailing ``(110 from Player#2)`` / ``(30 from Player#2, 10 from Player#4)`` is team ``Funding``
+  attached to the order it follows; ``(sac 2)`` belongs to a Dragon commitment.
+* ``Palantír Sea`` / ``Palantír The End`` -> ``Ability("palantir", arg="sea" | "end")``.
+* ``Sanctum refresh <ability>`` / ``Sanctum gain <ability>`` -> ``Ability("sanctum",
+  arg="refresh <key>")`` where ``<key>`` is a key of ``SANCTUM_ABILITIES`` (the name or the key may
+  be written).
+
+Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the reasons are:
+
+* ``empty line; expected an order`` / ``the line holds 2 orders (...); use parse_text`` -- parse_line.
+* ``unknown order 'Marsh!'; expected one of March!, Delayed March!, Support!, ...`` -- first word.
+* ``expected 'from' after the unit count, got 'form'`` -- a fixed word ('from', 'to', 'in') missing.
+* ``expected the unit count (a whole number), got 'two'`` / ``the unit count must be a whole number,
+  got '2.5'`` / ``... must not be negative, got '-2'`` / ``... must be at least 1, got 0`` -- numbers.
+* ``'X9' is not a province like P3`` / ``expected the source province like P3, but the line ends``.
+* ``'Bob' is not a player like Player#2`` -- neither a seat nor a name in ``players``.
+* ``unexpected 'P5' at the end of the order`` -- trailing words.
+* ``'Golden' applies only to March!, Support!, Fortify! and Work, work!`` / ``'Delayed' applies only
+  to March!`` / ``'Golden' given twice``.
+* ``sac 3 is more than the 2 units committed`` -- a Dragon commitment.
+* ``'Buy' without a province takes a single count`` -- ``Buy 2, 1 in P5``.
+* ``unknown faction 'Orcs'; expected one of Cenarion, Kalu'Ak, Hodir, Iron Light, Lannuvár``.
+* ``expected 'Sea' or 'The End' after Palantír, ...`` / ``expected 'refresh' or 'gain' after
+  Sanctum, ...`` / ``unknown ability 'x' after 'Sanctum gain'; expected one of ...``.
+* ``empty funding '()'; expected like '(110 from Player#2)'`` (and the number/word/player reasons).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+from engine.errors import OrderSyntaxError
+from engine.protectors.orders import (
+    ABILITY_TEXT,
+    Ability,
+    Bid,
+    Burn,
+    Buy,
+    Capitol,
+    ChooseFaction,
+    Commit,
+    Ferry,
+    Fortify,
+    Funding,
+    Item,
+    Line,
+    March,
+    Send,
+    Snitch,
+    Support,
+    Upgrade,
+    Work,
+)
+
+__all__ = ["FACTIONS", "SANCTUM_ABILITIES", "format_line", "parse_line", "parse_text"]
+
+FACTIONS = ("Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár")
+
+# Tier 1 and 2 faction abilities a Wizard Sanctum holder may refresh or gain: key -> rulebook name.
+SANCTUM_ABILITIES = {
+    "defenders_of_the_realm": "Defenders of the Realm",
+    "fight_fire_with_fire": "Fight fire with fire!",
+    "weather_forecast": "Weather forecast",
+    "nothing_to_see_here": "Nothing to see here!",
+    "merchants_of_the_gods": "Merchants of the gods",
+    "mountain_king": "The Mountain King sends His Regards",
+    "crusade": "Crusade!",
+    "faith_alone": "Faith alone sustains us!",
+    "great_game": "The Great Game of politics",
+    "bank_of_lannuvar": "The Bank of Lannuvár",
+}
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)+|[^\s.,;:!?()\[\]]+")
+_NUMBER = re.compile(r"\$?-?\d+(?:[.,]\d+)*")
+_PROVINCE = re.compile(r"p#?(\d+)")
+_SEAT = re.compile(r"player#(\d+)")
+_TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
+_PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
+_PLAYER_WORD = re.compile(r"\bplayer\s*#\s*(?=\d)", re.IGNORECASE)
+
+_EXPECTED_ORDERS = (
+    "March!, Delayed March!, Support!, Fortify!, Work, work! (each may be Golden), Bid, Buy, Upgrade, "
+    "Capitol, Send, Snitch, Ferry, Burn, Faction, a Dragon commitment like '2 from P6 (sac 2)', "
+    "or an ability like 'Fight fire with fire: 5'"
+)
+
+
+def _norm(word: str) -> str:
+    """Lower-case without accents or apostrophes: "Kalu’Ak" -> "kaluak", "Palantír" -> "palantir"."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c) and c not in "'’`").lower()
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_norm(t) for t in _TOKEN.findall(text.replace("_", " ")))
+
+
+def _clean(line: str) -> str:
+    """Drop Discord markup and spell ``Province 4`` / ``player # 2`` as ``P4`` / ``Player#2``."""
+    text = re.sub(r"[*`~]", "", line).replace("_", " ")
+    return _PLAYER_WORD.sub("Player#", _PROVINCE_WORD.sub("P", text))
+
+
+# ability key -> accepted spellings (as word tuples); longest spellings are tried first
+_ABILITY_ALIASES: dict[str, set[tuple[str, ...]]] = {
+    name: {_words(text), _words(name)} for name, text in ABILITY_TEXT.items()
+}
+_ABILITY_ALIASES["bank_of_lannuvar"].add(_words("Bank of Lannuvár"))
+_ABILITY_ALIASES["mountain_king_offer"].add(_words("Mountain King's protection"))
+_ABILITY_MATCHES = sorted(
+    ((alias, name) for name, aliases in _ABILITY_ALIASES.items() for alias in aliases),
+    key=lambda pair: -len(pair[0]),
+)
+_SANCTUM_ALIASES = {
+    alias: key for key, text in SANCTUM_ABILITIES.items() for alias in (_words(text), _words(key))
+}
+_FACTION_KEYS = {"".join(_words(f)): f for f in FACTIONS}
+
+
+class _Words:
+    """A cursor over the words of one order; every failure names the whole line."""
+
+    def __init__(self, line: str, text: str, seats: Mapping[str, str]):
+        self.line, self.seats, self.i = line, seats, 0
+        matches = list(_TOKEN.finditer(text))
+        self.raw = [m.group() for m in matches]
+        self.norm = [_norm(w) for w in self.raw]
+        self.spelled = [text[m.start() :].split()[0] for m in matches]  # with its punctuation
+
+    def fail(self, reason: str) -> OrderSyntaxError:
+        return OrderSyntaxError(reason, input=self.line)
+
+    def peek(self) -> str | None:
+        return self.norm[self.i] if self.i < len(self.norm) else None
+
+    def got(self) -> str:
+        return f"got {self.raw[self.i]!r}" if self.i < len(self.raw) else "but the line ends"
+
+    def accept(self, *words: str) -> bool:
+        if self.peek() in words:
+            self.i += 1
+            return True
+        return False
+
+    def expect(self, word: str, after: str) -> None:
+        if not self.accept(word):
+            raise self.fail(f"expected {word!r} after {after}, {self.got()}")
+
+    def rest(self) -> tuple[str, str]:
+        """The remaining words, as written and normalised; consumes them."""
+        raw, norm = " ".join(self.raw[self.i :]), " ".join(self.norm[self.i :])
+        self.i = len(self.raw)
+        return raw, norm
+
+    def end(self) -> None:
+        if self.i < len(self.raw):
+            raise self.fail(f"unexpected {' '.join(self.raw[self.i :])!r} at the end of the order")
+
+    def number(self, what: str, minimum: int = 0) -> int:
+        token = self.raw[self.i] if self.i < len(self.raw) else None
+        if token is None or not _NUMBER.fullmatch(token):
+            raise self.fail(f"expected {what} (a whole number), {self.got()}")
+        digits = token.lstrip("$")
+        if not digits.lstrip("-").isdigit():
+            raise self.fail(f"{what} must be a whole number, got {token!r}")
+        if digits.startswith("-"):
+            raise self.fail(f"{what} must not be negative, got {token!r}")
+        if int(digits) < minimum:
+            raise self.fail(f"{what} must be at least {minimum}, got {int(digits)}")
+        self.i += 1
+        return int(digits)
+
+    def province(self, what: str) -> str:
+        if self.i >= len(self.raw):
+            raise self.fail(f"expected {what} like P3, but the line ends")
+        m = _PROVINCE.fullmatch(self.norm[self.i])
+        if not m:
+            raise self.fail(f"{self.raw[self.i]!r} is not a province like P3")
+        self.i += 1
+        return f"P{int(m.group(1))}"
+
+    def seat(self, stop: str | None = None) -> str:
+        """``Player#N``, or the words up to ``stop`` looked up in the players map."""
+        m = _SEAT.fullmatch(self.peek() or "")
+        if m and int(m.group(1)) >= 1:
+            self.i += 1
+            return f"Player#{int(m.group(1))}"
+        start = self.i
+        while self.i < len(self.norm) and self.norm[self.i] != stop:
+            self.i += 1
+        raw, key = " ".join(self.raw[start : self.i]), " ".join(self.norm[start : self.i])
+        if not key:
+            raise self.fail(f"expected a player like Player#2, {self.got()}")
+        if key in self.seats:
+            return self.seats[key]
+        known = f" or one of {', '.join(sorted(self.seats))}" if self.seats else ""
+        raise self.fail(f"{raw!r} is not a player like Player#2{known}")
+
+
+def _seat_map(players: Mapping[str, str] | None) -> dict[str, str]:
+    out = {}
+    for name, seat in (players or {}).items():
+        m = _SEAT.fullmatch(_norm(seat.replace(" ", "")))
+        out[" ".join(_words(name))] = f"Player#{int(m.group(1))}" if m else seat
+    return out
+
+
+def _segments(text: str) -> list[str]:
+    """Split a line into orders at top-level ``,;.`` where the next piece starts a new order."""
+    chunks, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and c in ",;." and (i + 1 == len(text) or text[i + 1].isspace()):
+            chunks.append(text[start : i + 1])
+            start = i + 1
+    chunks.append(text[start:])
+    segments: list[str] = []
+    for chunk in chunks:
+        words, current = _words(chunk), _words(segments[-1]) if segments else ()
+        if not segments or (words and _starts_order(words, current)):
+            segments.append(chunk)
+        else:
+            segments[-1] += chunk
+    return [s.strip() for s in segments if _words(s)]
+
+
+def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
+    if words[0] == "work":  # "Work, work!" is one order
+        return current not in (("work",), ("golden", "work"))
+    if _NUMBER.fullmatch(words[0]):  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
+        return bool(current) and bool(_NUMBER.fullmatch(current[0]))
+    return words[0] in _ORDER_WORDS
+
+
+def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Funding, ...]:
+    parts = [p for p in re.split(r"[,;]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
+    if not parts:
+        raise OrderSyntaxError(f"empty funding '({inner})'; expected like '(110 from Player#2)'", input=line)
+    out = []
+    for part in parts:
+        w = _Words(line, part, seats)
+        amount = w.number("the funding amount", 1)
+        w.expect("from", "the funding amount")
+        out.append(Funding(amount, w.seat()))
+    return tuple(out)
+
+
+def _parse_segment(line: str, segment: str, seats: Mapping[str, str]) -> Line:
+    funding: tuple[Funding, ...] = ()
+    m = _TRAILING_PAREN.search(segment)
+    if m and not "".join(_words(m.group(1))).startswith("sac"):
+        funding = _parse_funding(line, m.group(1), seats)
+        segment = segment[: m.start()]
+    return Line(_parse_item(_Words(line, segment, seats)), funding)
+
+
+def _parse_item(w: _Words) -> Item:
+    golden = delayed = False
+    while w.peek() in ("golden", "delayed"):
+        word = w.raw[w.i].capitalize()
+        if (golden, delayed)[w.peek() == "delayed"]:
+            raise w.fail(f"{word!r} given twice")
+        golden, delayed = golden or word == "Golden", delayed or word == "Delayed"
+        w.i += 1
+    head = w.peek()
+    if head is None:
+        raise w.fail(f"expected an order after {w.raw[w.i - 1]!r}" if w.i else "expected an order")
+    if delayed and head != "march":
+        raise w.fail(f"'Delayed' applies only to March!, not {w.spelled[w.i]!r}")
+    if golden and head not in ("march", "support", "fortify", "work"):
+        only = "March!, Support!, Fortify! and Work, work!"
+        raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}")
+    if _NUMBER.fullmatch(head):
+        return _parse_commit(w)
+    if head in _SIMPLE:
+        w.i += 1
+        item = _SIMPLE[head](w, golden, delayed)
+        w.end()
+        return item
+    for alias, name in _ABILITY_MATCHES:
+        if tuple(w.norm[w.i : w.i + len(alias)]) == alias:
+            w.i += len(alias)
+            return _parse_ability(w, name)
+    raise w.fail(f"unknown order {w.spelled[w.i]!r}; expected one of {_EXPECTED_ORDERS}")
+
+
+def _march(w: _Words, golden: bool, delayed: bool) -> March:
+    count = w.number("the unit count", 1)
+    w.expect("from", "the unit count")
+    src = w.province("the source province")
+    w.expect("to", "the source province")
+    return March(count, src, w.province("the destination province"), golden, delayed)
+
+
+def _support(w: _Words, golden: bool, delayed: bool) -> Support:
+    player = w.seat(stop="in")
+    w.expect("in", "the player")
+    target = w.province("the supported province")
+    src = w.province("the supporting province") if w.accept("from") else None
+    return Support(player, target, src, golden)
+
+
+def _work(w: _Words, golden: bool, delayed: bool) -> Work:
+    w.accept("work")  # "Work, work!" or a lone "Work"
+    return Work(w.province("the province") if w.peek() is not None else None, golden)
+
+
+def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
+    allocations: list[tuple[str, int]] = []
+    while True:
+        count = w.number("the number of units to buy", 1)
+        if w.accept("in"):
+            allocations.append((w.province("the province to buy in"), count))
+        elif w.peek() is None or _NUMBER.fullmatch(w.peek() or ""):
+            allocations.append(("", count))  # team form: default placement
+        else:
+            w.expect("in", "the number of units to buy")
+        if w.peek() is None:
+            break
+    if len(allocations) > 1 and any(p == "" for p, _ in allocations):
+        raise w.fail("'Buy' without a province takes a single count")
+    return Buy(tuple(allocations))
+
+
+def _send(w: _Words, golden: bool, delayed: bool) -> Send:
+    amount = w.number("the amount", 1)
+    w.accept("realm", "$realm")
+    w.expect("to", "the amount")
+    return Send(amount, w.seat())
+
+
+def _faction(w: _Words, golden: bool, delayed: bool) -> ChooseFaction:
+    raw, norm = w.rest()
+    if norm.replace(" ", "") not in _FACTION_KEYS:
+        raise w.fail(f"unknown faction {raw!r}; expected one of {', '.join(FACTIONS)}")
+    return ChooseFaction(_FACTION_KEYS[norm.replace(" ", "")])
+
+
+def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
+    w.accept("on")
+    return Snitch(w.seat())
+
+
+_SIMPLE = {
+    "march": _march,
+    "support": _support,
+    "fortify": lambda w, golden, delayed: Fortify(w.province("the province"), golden),
+    "work": _work,
+    "bid": lambda w, golden, delayed: Bid(w.number("the bid", 0)),
+    "buy": _buy,
+    "upgrade": lambda w, golden, delayed: Upgrade(w.province("the province to upgrade")),
+    "capitol": lambda w, golden, delayed: Capitol(w.province("the Capitol province")),
+    "capital": lambda w, golden, delayed: Capitol(w.province("the Capitol province")),
+    "burn": lambda w, golden, delayed: Burn(w.province("the province to burn")),
+    "send": _send,
+    "snitch": _snitch,
+    "ferry": lambda w, golden, delayed: Ferry(w.province("the ferry province")),
+    "faction": _faction,
+}
+_ORDER_WORDS = {"golden", "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
+
+
+def _parse_commit(w: _Words) -> Commit:
+    count = w.number("the unit count", 1)
+    w.expect("from", "the unit count")
+    src = w.province("the province")
+    sac = w.number("the sacrifice", 0) if w.accept("sac", "sacrifice") else None
+    if sac is not None and sac > count:
+        raise w.fail(f"sac {sac} is more than the {count} units committed")
+    w.end()
+    return Commit(src, count, sac)
+
+
+def _parse_ability(w: _Words, name: str) -> Ability:
+    if name == "fight_fire_with_fire":
+        value = w.number("the number of Highmagisters", 1)
+        w.end()
+        return Ability(name, value)
+    if name == "palantir":
+        got = w.got()
+        words = [x for x in w.rest()[1].split() if x not in ("the", "deck")]
+        if words not in (["sea"], ["end"]):
+            raise w.fail(f"expected 'Sea' or 'The End' after Palantír, {got}")
+        return Ability(name, arg=words[0])
+    if name == "sanctum":
+        mode = w.peek()
+        if not w.accept("refresh", "gain"):
+            raise w.fail(f"expected 'refresh' or 'gain' after Sanctum, {w.got()}")
+        raw, norm = w.rest()
+        key = _SANCTUM_ALIASES.get(tuple(norm.split()))
+        if key is None:
+            known = ", ".join(SANCTUM_ABILITIES)
+            raise w.fail(f"unknown ability {raw!r} after 'Sanctum {mode}'; expected one of {known}")
+        return Ability(name, arg=f"{mode} {key}")
+    w.end()
+    return Ability(name)
+
+
+def parse_line(text: str, *, players: Mapping[str, str] | None = None) -> Line:
+    """One DM line holding one order -> ``Line``; raises ``OrderSyntaxError``."""
+    line = text.strip()
+    segments = _segments(_clean(line))
+    if not segments:
+        raise OrderSyntaxError("empty line; expected an order", input=line)
+    if len(segments) > 1:
+        listed = ", ".join(repr(s.rstrip(",;.")) for s in segments)
+        reason = f"the line holds {len(segments)} orders ({listed}); use parse_text"
+        raise OrderSyntaxError(reason, input=line)
+    return _parse_segment(line, segments[0], _seat_map(players))
+
+
+def parse_text(text: str, *, players: Mapping[str, str] | None = None) -> list[Line]:
+    """A whole DM -> one ``Line`` per order, in order; skips blank, ``#`` and ``//`` lines."""
+    seats, out = _seat_map(players), []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith(("#", "//")):
+            out.extend(_parse_segment(line, segment, seats) for segment in _segments(_clean(line)))
+    return out
+
+
+def format_line(line: Line) -> str:
+    """Canonical text; ``parse_line(format_line(x)) == x``. ``Buy`` default placement is ``Buy 2``."""
+    item = line.item
+    if isinstance(item, Buy):
+        text = "Buy " + " ".join(f"{n} in {p}." if p else str(n) for p, n in item.allocations)
+    else:
+        text = item.text()
+    if line.funding:
+        text += " (" + ", ".join(f.text() for f in line.funding) + ")"
+    return text
