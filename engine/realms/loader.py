@@ -1,0 +1,360 @@
+"""Load a realm ``world`` (``../shared/design/worlds.md``) from a dict, JSON, TOML or msgpack.
+
+Validation names every bad field by its path (``provinces.Sevilla.size: must be 'small' or
+'large'``); unknown keys are errors so typos are never silently ignored. Missing optional keys take
+the defaults documented in worlds.md.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from engine.errors import ValidationError
+from engine.realms.model import (
+    MP_TYPES,
+    REALM_KINDS,
+    RELIGIONS,
+    TAX_VALUE,
+    TOKENS,
+    UNIT_KINDS,
+    Advisor,
+    Alliance,
+    Area,
+    Province,
+    Realm,
+    Relations,
+    Ruler,
+    Sea,
+    ShipStack,
+    UnitStack,
+    World,
+)
+from engine.realms.options import DEFAULT_RULES, RealmRules
+
+_MISSING = object()
+
+
+class Fields:
+    """A dict being read at ``path``: typed getters, and a check that no unknown key is left."""
+
+    def __init__(self, data: Any, path: str):
+        if not isinstance(data, dict):
+            raise ValidationError(path or "world", f"must be a map, not {type(data).__name__}")
+        self.data, self.path = data, path
+
+    def sub(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def get(self, key: str, types: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING or value is None:
+            if default is _MISSING:
+                raise ValidationError(self.sub(key), "is required")
+            return default
+        ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in _tuple(types))
+        if not ok:
+            names = " or ".join(t.__name__ for t in _tuple(types))
+            raise ValidationError(self.sub(key), f"must be {names}, not {type(value).__name__}")
+        return value
+
+    def nonneg(self, key: str, default: Any = _MISSING) -> int:
+        v = self.get(key, int, default)
+        if v is not None and v < 0:
+            raise ValidationError(self.sub(key), f"must be >= 0, not {v}")
+        return v
+
+    def names(self, key: str, known: dict[str, Any], what: str) -> frozenset[str]:
+        values = self.get(key, list, [])
+        for i, v in enumerate(values):
+            if not isinstance(v, str) or v not in known:
+                raise ValidationError(f"{self.sub(key)}[{i}]", f"unknown {what} {v!r}")
+        return frozenset(values)
+
+    def check(self, allowed: tuple[str, ...]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                raise ValidationError(self.sub(str(key)), f"unknown key (allowed: {', '.join(allowed)})")
+
+
+def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
+    return types if isinstance(types, tuple) else (types,)
+
+
+def choice(obj: Fields, key: str, choices: tuple[str, ...], default: Any = _MISSING) -> Any:
+    v = obj.get(key, str, default)
+    if v is not None and v not in choices:
+        raise ValidationError(obj.sub(key), "must be " + " or ".join(repr(c) for c in choices))
+    return v
+
+
+def realm_ref(obj: Fields, key: str, realms: dict[str, Any], default: Any = _MISSING) -> Any:
+    v = obj.get(key, str, default)
+    if v is not None and v not in realms:
+        raise ValidationError(obj.sub(key), f"unknown realm {v!r}")
+    return v
+
+
+def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
+    raw_areas = Fields(w.get("areas", dict), "areas")
+    raw_seas = Fields(w.get("seas", dict, {}), "seas")
+    land: dict[str, set[str]] = {a: set() for a in raw_areas.data}
+    coast: dict[str, set[str]] = {a: set() for a in raw_areas.data}
+    distant: dict[str, bool] = {}
+    for name in raw_areas.data:
+        a = Fields(raw_areas.data[name], raw_areas.sub(name))
+        a.check(("adjacent", "seas", "distant"))
+        for n in a.names("adjacent", raw_areas.data, "Area"):
+            if n == name:
+                raise ValidationError(a.sub("adjacent"), "an Area cannot be adjacent to itself")
+            land[name].add(n)
+            land[n].add(name)  # adjacency is symmetric
+        coast[name] |= a.names("seas", raw_seas.data, "Sea Zone")
+        distant[name] = a.get("distant", bool, False)
+    sea_adj: dict[str, set[str]] = {s: set() for s in raw_seas.data}
+    for name in raw_seas.data:
+        s = Fields(raw_seas.data[name], raw_seas.sub(name))
+        s.check(("adjacent",))
+        for a in s.names("adjacent", raw_areas.data, "Area"):
+            sea_adj[name].add(a)
+            coast[a].add(name)
+    for a, seas in coast.items():
+        for s in seas:
+            sea_adj[s].add(a)
+    areas = {n: Area(n, frozenset(land[n]), frozenset(coast[n]), distant[n]) for n in raw_areas.data}
+    seas = {n: Sea(n, frozenset(sea_adj[n])) for n in raw_seas.data}
+    return areas, seas
+
+
+def _ruler(data: Any, path: str) -> Ruler | None:
+    if data is None:
+        return None
+    r = Fields(data, path)
+    r.check(("name", "adm", "dip", "mil"))
+    return Ruler(r.get("name", str, "Ruler"), *(r.nonneg(k, 0) for k in MP_TYPES))
+
+
+def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
+    obj.check(("kind", "capital", "overlord", "religion", "base_tax", "income_tile", "stability",
+               "ducats", "loans", "prestige", "mercenaries", "monarch_power", "ruler", "advisors",
+               "ideas", "papal_states", "emperor", "passed"))
+    kind = choice(obj, "kind", REALM_KINDS)
+    overlord = realm_ref(obj, "overlord", realms, None)
+    if (kind == "vassal") != (overlord is not None):
+        raise ValidationError(obj.sub("overlord"), "required for kind 'vassal' and only for it")
+    if overlord == name:
+        raise ValidationError(obj.sub("overlord"), "a realm cannot be its own Overlord")
+    stability = obj.get("stability", int, 0)
+    if not -3 <= stability <= 3:
+        raise ValidationError(obj.sub("stability"), "must be between -3 and +3 (001 §7.3)")
+    mp = Fields(obj.get("monarch_power", dict, {}), obj.sub("monarch_power"))
+    mp.check(MP_TYPES)
+    advisors = []
+    for i, a in enumerate(obj.get("advisors", list, [])):
+        ao = Fields(a, f"{obj.sub('advisors')}[{i}]")
+        ao.check(("name", "kind", "skill", "cost"))
+        adv = Advisor(ao.get("name", str, f"advisor {i + 1}"), choice(ao, "kind", MP_TYPES),
+                      ao.nonneg("skill", 1), ao.nonneg("cost", 0))
+        if any(x.kind == adv.kind for x in advisors):
+            raise ValidationError(ao.sub("kind"), "only 1 Advisor of each type (001 §7.2)")
+        advisors.append(adv)
+    ideas = obj.get("ideas", list, [])
+    if not all(isinstance(i, str) for i in ideas):
+        raise ValidationError(obj.sub("ideas"), "must be a list of strings")
+    return Realm(
+        name=name, kind=kind, capital=obj.get("capital", str, None), overlord=overlord,
+        religion=choice(obj, "religion", RELIGIONS, "christian"),
+        base_tax=obj.nonneg("base_tax", None), income_tile=obj.get("income_tile", bool, None),
+        stability=stability, ducats=obj.get("ducats", int, 0), loans=obj.nonneg("loans", 0),
+        prestige=obj.get("prestige", int, 0), mercenaries=obj.nonneg("mercenaries", 0),
+        monarch_power=tuple(mp.nonneg(k, 0) for k in MP_TYPES),
+        ruler=_ruler(obj.data.get("ruler"), obj.sub("ruler")), advisors=tuple(advisors),
+        ideas=frozenset(ideas), papal_states=obj.get("papal_states", bool, False),
+        emperor=obj.get("emperor", bool, False), passed=obj.get("passed", bool, False))
+
+
+def _province(name: str, o: Fields, areas: dict[str, Area], seas: dict[str, Sea],
+              realms: dict[str, Realm]) -> Province:
+    o.check(("area", "size", "flag", "owner", "token", "dnpr", "occupied_by", "unrest", "port",
+             "port_active", "h", "extra_manpower", "capital"))
+    area = o.get("area", str)
+    if area not in areas:
+        raise ValidationError(o.sub("area"), f"unknown Area {area!r}")
+    size = choice(o, "size", tuple(TAX_VALUE))
+    owner = realm_ref(o, "owner", realms)
+    flag = realm_ref(o, "flag", realms, owner)
+    token = choice(o, "token", TOKENS, None)
+    dnpr = realm_ref(o, "dnpr", realms, None)
+    occupied_by = o.get("occupied_by", str, None)
+    if occupied_by is not None and occupied_by not in realms and occupied_by != "rebels":
+        raise ValidationError(o.sub("occupied_by"), f"unknown realm {occupied_by!r} (or 'rebels')")
+    port = o.get("port", str, None)
+    if port is not None and port not in seas:
+        raise ValidationError(o.sub("port"), f"unknown Sea Zone {port!r}")
+    if port is not None and port not in areas[area].seas:
+        raise ValidationError(o.sub("port"), f"Area {area!r} does not touch Sea Zone {port!r}")
+    kind = realms[owner].kind
+    if token == "t" and kind != "pr":
+        raise ValidationError(o.sub("token"), "'t' needs a PR owner")
+    if token == "v" and not (kind == "vassal" and realms[realms[owner].overlord].is_pr):
+        raise ValidationError(o.sub("token"), "'v' needs an owner that is a Vassal of a PR")
+    if token == "dnpr" and not (kind == "dnpr" and dnpr == owner):
+        raise ValidationError(o.sub("token"), "'dnpr' needs a DNPR owner named in 'dnpr'")
+    if dnpr is not None and realms[dnpr].kind != "dnpr":
+        raise ValidationError(o.sub("dnpr"), f"{dnpr!r} is not a DNPR")
+    if kind == "pr" and token != "t":
+        raise ValidationError(o.sub("token"), "a PR's Province carries its 't'")
+    if dnpr is not None and realms[flag].is_pr:
+        # rules: 000 §13.3 -- a DNPR token can never be placed on a PR's Core
+        raise ValidationError(o.sub("dnpr"), "a DNPR token can never be on a PR's Core (000 §13.3)")
+    extra = o.nonneg("extra_manpower", 0)
+    if extra and token in ("t", "v"):
+        # rules: 000 §13.4 Extra Manpower -- removed when Annexed or Vassalized by a PR
+        raise ValidationError(o.sub("extra_manpower"), "only NPR Provinces carry +1 Manpower tokens")
+    return Province(name=name, area=area, size=size, flag=flag, owner=owner, token=token, dnpr=dnpr,
+                    occupied_by=occupied_by, unrest=o.get("unrest", bool, False), port=port,
+                    port_active=o.get("port_active", bool, True), h=o.get("h", bool, False),
+                    extra_manpower=extra, capital=o.get("capital", bool, False))
+
+
+def _pairs(obj: Fields, key: str, realms: dict[str, Realm]) -> frozenset[frozenset[str]]:
+    out = set()
+    for i, pair in enumerate(obj.get(key, list, [])):
+        path = f"{obj.sub(key)}[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise ValidationError(path, "must be a pair of realm names")
+        for j, x in enumerate(pair):
+            if x not in realms:
+                raise ValidationError(f"{path}[{j}]", f"unknown realm {x!r}")
+        if pair[0] == pair[1]:
+            raise ValidationError(path, "a realm cannot pair with itself")
+        out.add(frozenset(pair))
+    return frozenset(out)
+
+
+def _relations(obj: Fields, realms: dict[str, Realm], areas: dict[str, Area]) -> Relations:
+    obj.check(("wars", "alliances", "marriages", "truces", "influence"))
+    alliances, npr_ally = [], {}
+    for i, a in enumerate(obj.get("alliances", list, [])):
+        ao = Fields(a, f"{obj.sub('alliances')}[{i}]")
+        ao.check(("pr", "npr", "ally", "active"))
+        pr = realm_ref(ao, "pr", realms)
+        if not realms[pr].is_pr:
+            raise ValidationError(ao.sub("pr"), f"{pr!r} is not a PR")
+        if ("npr" in ao.data) == ("ally" in ao.data):
+            raise ValidationError(ao.path, "give exactly one of 'npr' (an NPR ally) or 'ally' (a PR ally)")
+        key = "npr" if "npr" in ao.data else "ally"
+        ally = realm_ref(ao, key, realms)
+        if key == "npr" and not realms[ally].is_npr:
+            raise ValidationError(ao.sub(key), f"{ally!r} is not an NPR")
+        if key == "ally" and not realms[ally].is_pr:
+            raise ValidationError(ao.sub(key), f"{ally!r} is not a PR")
+        active = ao.get("active", bool, False)
+        if active and key == "ally":
+            raise ValidationError(ao.sub("active"), "only an NPR can be an Active Ally")
+        if key == "npr":
+            # rules: 004 §11.3 -- an NPR can only be Allied to 1 PR
+            if ally in npr_ally:
+                raise ValidationError(ao.sub("npr"), f"{ally!r} is already Allied to {npr_ally[ally]!r}")
+            npr_ally[ally] = pr
+        alliances.append(Alliance(pr, ally, active))
+    influence: dict[str, dict[str, int]] = {}
+    io = Fields(obj.get("influence", dict, {}), obj.sub("influence"))
+    for area, per in io.data.items():
+        if area not in areas:
+            raise ValidationError(io.sub(area), f"unknown Area {area!r}")
+        po = Fields(per, io.sub(area))
+        influence[area] = {}
+        for pr in po.data:
+            if pr not in realms or not realms[pr].is_pr:
+                raise ValidationError(po.sub(pr), "Influence belongs to PRs only")
+            influence[area][pr] = po.nonneg(pr)
+    return Relations(wars=_pairs(obj, "wars", realms), alliances=tuple(alliances),
+                     marriages=_pairs(obj, "marriages", realms), truces=_pairs(obj, "truces", realms),
+                     influence=influence)
+
+
+def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
+            seas: dict[str, Sea]) -> tuple[tuple[UnitStack, ...], tuple[ShipStack, ...]]:
+    units = []
+    for i, u in enumerate(w.get("units", list, [])):
+        uo = Fields(u, f"units[{i}]")
+        uo.check(("realm", "where", "kind", "count"))
+        kind = choice(uo, "kind", UNIT_KINDS, "army")
+        realm = realm_ref(uo, "realm", realms, None if kind == "rebel" else _MISSING)
+        where = uo.get("where", str)
+        if where not in areas:
+            raise ValidationError(uo.sub("where"), f"unknown Area {where!r}")
+        units.append(UnitStack(realm, where, kind, uo.nonneg("count", 1)))
+    ships = []
+    for i, s in enumerate(w.get("ships", list, [])):
+        so = Fields(s, f"ships[{i}]")
+        so.check(("realm", "sea", "count"))
+        realm = realm_ref(so, "realm", realms)
+        sea = so.get("sea", str)
+        if sea not in seas:
+            raise ValidationError(so.sub("sea"), f"unknown Sea Zone {sea!r}")
+        ships.append(ShipStack(realm, sea, so.nonneg("count", 1)))
+    return tuple(units), tuple(ships)
+
+
+def world_from_dict(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
+    """Validate a world document and build the :class:`World`."""
+    w = Fields(data, "")
+    w.check(("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"))
+    areas, seas = _areas(w)
+    raw_realms = Fields(w.get("realms", dict), "realms")
+    realms = {n: _realm(n, Fields(raw_realms.data[n], raw_realms.sub(n)), raw_realms.data)
+              for n in raw_realms.data}
+    for n, r in realms.items():
+        if r.overlord and realms[r.overlord].kind == "vassal":
+            raise ValidationError(f"realms.{n}.overlord", "a Vassal's Overlord cannot be a Vassal")
+    raw_prov = Fields(w.get("provinces", dict), "provinces")
+    provinces = {n: _province(n, Fields(raw_prov.data[n], raw_prov.sub(n)), areas, seas, realms)
+                 for n in raw_prov.data}
+    for n, p in provinces.items():
+        if p.capital:
+            r = realms[p.owner]
+            if r.capital is None:
+                realms[p.owner] = replace(r, capital=n)
+            elif r.capital != n:
+                raise ValidationError(f"provinces.{n}.capital", f"{p.owner!r}'s capital is {r.capital!r}")
+    for n, r in realms.items():
+        if r.capital is not None and r.capital not in provinces:
+            raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
+    relations = _relations(Fields(w.get("relations", dict, {}), "relations"), realms, areas)
+    units, ships = _stacks(w, realms, areas, seas)
+    return World(areas=areas, seas=seas, provinces=provinces, realms=realms, relations=relations,
+                 units=units, ships=ships, round=w.nonneg("round", 1), phase=w.get("phase", str, "3B"),
+                 rules=rules)
+
+
+def read_document(source: str | Path | bytes | dict) -> Any:
+    """Parse a document from a dict, a path (.json, .toml, .msgpack/.mpk) or msgpack/JSON bytes."""
+    if isinstance(source, dict):
+        return source
+    try:
+        if isinstance(source, bytes):
+            return json.loads(source) if source[:1] in (b"{", b"[") else msgpack.unpackb(source)
+        path = Path(source)
+        suffix = path.suffix.lower()
+        if suffix == ".toml":
+            return tomllib.loads(path.read_text(encoding="utf-8"))
+        if suffix in (".msgpack", ".mpk"):
+            return msgpack.unpackb(path.read_bytes())
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ValidationError(str(source), f"cannot read: {err.strerror or err}") from err
+    except (ValueError, msgpack.UnpackException) as err:
+        raise ValidationError(str(source) if not isinstance(source, bytes) else "document",
+                              f"not a valid document: {err}") from err
+
+
+def load_world(source: str | Path | bytes | dict, rules: RealmRules = DEFAULT_RULES) -> World:
+    """Load and validate a realm world from a dict, a file path or raw bytes."""
+    return world_from_dict(read_document(source), rules)

@@ -1,0 +1,330 @@
+"""The realm model: Areas, Sea Zones, Provinces, realms, relations, units and ships.
+
+A :class:`World` is an immutable snapshot of a realm game as a GM describes it
+(``../shared/design/worlds.md``); :mod:`engine.realms.loader` builds one from JSON/TOML/msgpack
+with validation. The queries here (who is at war, what is Hostile, who controls what) are the
+definitions of ``../shared/design/rules-gaps.md`` "Definitions".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.realms.options import DEFAULT_RULES, RealmRules
+
+# rules: 000 §13.4 / rules-gaps.md MC -- Tax Value: Small 1, Large 2.
+TAX_VALUE = {"small": 1, "large": 2}
+REALM_KINDS = ("pr", "npr", "vassal", "dnpr")
+TOKENS = ("t", "v", "dnpr")
+UNIT_KINDS = ("army", "rebel", "npr")
+MP_TYPES = ("adm", "dip", "mil")
+RELIGIONS = ("christian", "muslim", "revolutionary", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    name: str
+    adjacent: frozenset[str] = frozenset()
+    seas: frozenset[str] = frozenset()
+    distant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sea:
+    name: str
+    adjacent: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    name: str
+    area: str
+    size: str
+    flag: str
+    owner: str
+    token: str | None = None
+    dnpr: str | None = None
+    occupied_by: str | None = None
+    unrest: bool = False
+    port: str | None = None
+    port_active: bool = True
+    h: bool = False
+    extra_manpower: int = 0
+    capital: bool = False
+
+    @property
+    def tax_value(self) -> int:
+        return TAX_VALUE[self.size]
+
+    @property
+    def core_of(self) -> str:
+        """The realm whose Core this is: its flag, superseded by a DNPR token (001 §7.6)."""
+        # rules: 001 §7.6 -- Cores are the flag's realm, superseded by any DNPR token
+        return self.dnpr or self.flag
+
+    @property
+    def active_port(self) -> bool:
+        """A Port gives NC only if active; a Town, Vassal or DNPR token activates it."""
+        # rules: 000 §13.4 Distant Continents -- Inactive until it holds a dnpr, t or v token
+        return self.port is not None and (self.port_active or self.token is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruler:
+    name: str
+    adm: int = 0
+    dip: int = 0
+    mil: int = 0
+
+    def skill(self, kind: str) -> int:
+        return getattr(self, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Advisor:
+    name: str
+    kind: str
+    skill: int = 1
+    cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Realm:
+    name: str
+    kind: str
+    capital: str | None = None
+    overlord: str | None = None
+    religion: str = "christian"
+    base_tax: int | None = None
+    income_tile: bool | None = None
+    stability: int = 0
+    ducats: int = 0
+    loans: int = 0
+    prestige: int = 0
+    mercenaries: int = 0
+    monarch_power: tuple[int, int, int] = (0, 0, 0)
+    ruler: Ruler | None = None
+    advisors: tuple[Advisor, ...] = ()
+    ideas: frozenset[str] = frozenset()
+    papal_states: bool = False
+    emperor: bool = False
+    passed: bool = False
+
+    @property
+    def is_pr(self) -> bool:
+        return self.kind == "pr"
+
+    @property
+    def is_npr(self) -> bool:
+        """NPRs and DNPRs (a DNPR is an NPR, 000 §13.3); Vassals are a separate category (004 §11.4)."""
+        return self.kind in ("npr", "dnpr")
+
+    def mp(self, kind: str) -> int:
+        return self.monarch_power[MP_TYPES.index(kind)]
+
+
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    pr: str
+    ally: str
+    active: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Relations:
+    wars: frozenset[frozenset[str]] = frozenset()
+    alliances: tuple[Alliance, ...] = ()
+    marriages: frozenset[frozenset[str]] = frozenset()
+    truces: frozenset[frozenset[str]] = frozenset()
+    influence: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStack:
+    realm: str | None
+    where: str
+    kind: str = "army"
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShipStack:
+    realm: str
+    sea: str
+    count: int = 1
+
+
+@dataclass(frozen=True, eq=False)
+class World:
+    """An immutable realm-game snapshot with precomputed indexes for fast queries."""
+
+    areas: dict[str, Area]
+    seas: dict[str, Sea]
+    provinces: dict[str, Province]
+    realms: dict[str, Realm]
+    relations: Relations = field(default_factory=Relations)
+    units: tuple[UnitStack, ...] = ()
+    ships: tuple[ShipStack, ...] = ()
+    round: int = 1
+    phase: str = "3B"
+    rules: RealmRules = DEFAULT_RULES
+    _ix: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_area: dict[str, list[Province]] = {a: [] for a in self.areas}
+        by_owner: dict[str, list[Province]] = {}
+        for p in sorted(self.provinces.values(), key=lambda p: p.name):
+            by_area[p.area].append(p)
+            by_owner.setdefault(p.owner, []).append(p)
+        units: dict[str, list[UnitStack]] = {}
+        for u in self.units:
+            units.setdefault(u.where, []).append(u)
+        ships: dict[str, list[ShipStack]] = {}
+        for s in self.ships:
+            ships.setdefault(s.sea, []).append(s)
+        wars: dict[str, set[str]] = {}
+        for pair in self.relations.wars:
+            a, b = sorted(pair)
+            wars.setdefault(a, set()).add(b)
+            wars.setdefault(b, set()).add(a)
+        active: dict[str, str] = {}
+        allies: dict[str, list[Alliance]] = {}
+        for al in self.relations.alliances:
+            allies.setdefault(al.pr, []).append(al)
+            allies.setdefault(al.ally, []).append(al)
+            if al.active:
+                active[al.ally] = al.pr
+        vassals: dict[str, list[str]] = {}
+        for r in self.realms.values():
+            if r.overlord:
+                vassals.setdefault(r.overlord, []).append(r.name)
+        self._ix.update(by_area=by_area, by_owner=by_owner, units=units, ships=ships, wars=wars,
+                        active=active, allies=allies, vassals=vassals, at_war={})
+
+    # -- construction helpers -------------------------------------------------------------
+    def evolve(self, **changes: Any) -> World:
+        """A new World with some fields replaced (indexes rebuilt)."""
+        return replace(self, **changes)
+
+    # -- provinces ------------------------------------------------------------------------
+    def provinces_in(self, area: str) -> list[Province]:
+        return self._ix["by_area"].get(area, [])
+
+    def owned_by(self, realm: str) -> list[Province]:
+        return self._ix["by_owner"].get(realm, [])
+
+    def controlled_by(self, realm: str) -> list[Province]:
+        """Provinces a realm Owns: lawfully owns *and* controls (not Occupied)."""
+        # rules: rules-gaps.md Definitions -- Own = owns and controls; Occupied belong to neither
+        return [p for p in self.owned_by(realm) if p.occupied_by is None]
+
+    def vassals_of(self, realm: str) -> list[str]:
+        return sorted(self._ix["vassals"].get(realm, []))
+
+    def members(self, realm: str) -> list[str]:
+        """An NPR and its Vassals, which fight as if their Provinces were the NPR's (000 §13.2)."""
+        # rules: 000 §13.2 -- an NPR's Vassals assist their Overlord as if its own Provinces
+        return [realm, *self.vassals_of(realm)]
+
+    def side_of(self, realm: str | None) -> str | None:
+        """The realm that acts in war for ``realm``: a Vassal's Overlord (004 §11.4 Vassals in Wars)."""
+        seen = set()
+        while realm in self.realms and self.realms[realm].overlord and realm not in seen:
+            seen.add(realm)
+            realm = self.realms[realm].overlord
+        return realm
+
+    def pr_of_token(self, p: Province) -> str | None:
+        """The PR a ``t``/``v`` on this Province belongs to (``v``: the Vassal's PR Overlord)."""
+        if p.token == "t":
+            return p.owner
+        if p.token == "v":
+            return self.realms[p.owner].overlord
+        return None
+
+    def area_of_capital(self, realm: str) -> str | None:
+        cap = self.realms[realm].capital
+        return self.provinces[cap].area if cap in self.provinces else None
+
+    def tax_income(self, realm: str, *, manpower_tokens: bool = True) -> int:
+        """Tax Value of the Provinces a realm controls (+1 per +1 Manpower token, 000 §13.4)."""
+        # rules: 000 §13.4 Extra Manpower -- each +1 m token is 1 extra Tax Value for peace,
+        # an NPR Ally's contribution and Subjugation; 004 §11.4 -- 1 extra Tax Income
+        return sum(p.tax_value + (p.extra_manpower if manpower_tokens else 0)
+                   for p in self.controlled_by(realm))
+
+    # -- geography ------------------------------------------------------------------------
+    def land_adjacent(self, a: str, b: str) -> bool:
+        return b in self.areas[a].adjacent
+
+    def shared_seas(self, a: str, b: str) -> frozenset[str]:
+        return self.areas[a].seas & self.areas[b].seas
+
+    def neighbours(self, area: str) -> set[str]:
+        """Areas adjacent by land or by a shared Sea Zone (not ``area`` itself)."""
+        out = set(self.areas[area].adjacent)
+        for s in self.areas[area].seas:
+            out |= self.seas[s].adjacent
+        out.discard(area)
+        return out
+
+    # -- relations ------------------------------------------------------------------------
+    def active_ally_of(self, npr: str) -> str | None:
+        """The PR an NPR is the Active Ally of, if any."""
+        return self._ix["active"].get(npr)
+
+    def alliances_of(self, realm: str) -> list[Alliance]:
+        return self._ix["allies"].get(realm, [])
+
+    def _war_parties(self, realm: str) -> set[str]:
+        side = self.side_of(realm)
+        parties = {side}
+        pr = self._ix["active"].get(side)
+        if pr:  # rules: 004 §11.3 -- Active Allies are part of every War their PR is in
+            parties.add(pr)
+        return parties
+
+    def at_war(self, a: str | None, b: str | None) -> bool:
+        """Are two realms Enemies (directly, through a Vassal's Overlord or an Active Alliance)?"""
+        if a is None or b is None or a == b:
+            return False
+        key = (a, b)
+        cache = self._ix["at_war"]
+        if key not in cache:
+            wars = self._ix["wars"]
+            pa, pb = self._war_parties(a), self._war_parties(b)
+            cache[key] = not (pa & pb) and any(y in wars.get(x, ()) for x in pa for y in pb)
+        return cache[key]
+
+    def enemies_of(self, realm: str) -> set[str]:
+        return {r for r in self.realms if self.at_war(realm, r)}
+
+    def married(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.relations.marriages
+
+    def in_truce(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.relations.truces
+
+    # -- units and ships ------------------------------------------------------------------
+    def units_in(self, area: str) -> list[UnitStack]:
+        return self._ix["units"].get(area, [])
+
+    def ships_in(self, sea: str) -> list[ShipStack]:
+        return self._ix["ships"].get(sea, [])
+
+    def unit_hostile_to(self, u: UnitStack, realm: str) -> bool:
+        """Is a unit stack Hostile to ``realm``? Rebels are Hostile to every PR (rules-gaps.md)."""
+        if u.count <= 0:
+            return False
+        if u.kind == "rebel":
+            # rules: rules-gaps.md Definitions -- Rebels are hostile to all player realms
+            r = self.realms.get(realm)
+            return bool(r and (r.is_pr or self.rules.rebels_hostile_to_nprs))
+        return self.at_war(u.realm, realm)
+
+    def hostile_units(self, area: str, realm: str) -> int:
+        return sum(u.count for u in self.units_in(area) if self.unit_hostile_to(u, realm))
+
+    def hostile_ships(self, sea: str, realm: str) -> int:
+        return sum(s.count for s in self.ships_in(sea) if s.count > 0 and self.at_war(s.realm, realm))

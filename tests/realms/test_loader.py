@@ -1,0 +1,116 @@
+"""Loading a realm world (worlds.md) from JSON, TOML and msgpack, with validation naming every field."""
+
+import json
+
+import msgpack
+import pytest
+
+from engine.errors import ValidationError
+from engine.realms import load_world, world_from_dict
+from tests.realms.helpers import doc, prov, town
+
+REALMS = {"Gran": {"kind": "npr", "capital": "g1"}, "Cast": "pr"}
+
+
+def _doc(**kw):
+    return doc(
+        {"G": ["X"], "X": []},
+        {"g1": prov("G", "Gran", "large", port="S"), "x1": town("X", "Cast")},
+        REALMS,
+        seas={"S": ["G"]},
+        wars=[["Cast", "Gran"]],
+        units=[("Cast", "X", 2)],
+        **kw,
+    )
+
+
+def _toml(d):
+    def val(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, str):
+            return json.dumps(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(val(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{json.dumps(k)} = {val(x)}" for k, x in v.items() if x is not None) + "}"
+        return str(v)
+
+    return "\n".join(f"{k} = {val(v)}" for k, v in d.items()) + "\n"
+
+
+def test_json_toml_and_msgpack_load_the_same_world(tmp_path):
+    d = _doc()
+    (tmp_path / "w.json").write_text(json.dumps(d))
+    (tmp_path / "w.toml").write_text(_toml(d))
+    (tmp_path / "w.msgpack").write_bytes(msgpack.packb(d))
+    worlds = [load_world(tmp_path / n) for n in ("w.json", "w.toml", "w.msgpack")]
+    for w in worlds:
+        assert w.provinces == worlds[0].provinces and w.realms == worlds[0].realms
+        assert w.at_war("Cast", "Gran") and w.areas["X"].adjacent == frozenset({"G"})
+    assert load_world(msgpack.packb(d)).provinces == worlds[0].provinces
+
+
+def test_adjacency_is_symmetric_and_sea_lists_merge():
+    w = world_from_dict(_doc())
+    assert "X" in w.areas["G"].adjacent and "G" in w.areas["X"].adjacent
+    assert w.areas["G"].seas == frozenset({"S"}) and w.seas["S"].adjacent == frozenset({"G"})
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("provinces", "g1", "size"), "huge", "provinces.g1.size: must be 'small' or 'large'"),
+        (("provinces", "g1", "colour"), "red", "provinces.g1.colour: unknown key"),
+        (("provinces", "g1", "area"), "Nowhere", "provinces.g1.area: unknown Area 'Nowhere'"),
+        (("provinces", "g1", "port"), "Atlantis", "provinces.g1.port: unknown Sea Zone 'Atlantis'"),
+        (("provinces", "g1", "token"), "t", "provinces.g1.token: 't' needs a PR owner"),
+        (("provinces", "x1", "token"), None, "provinces.x1.token: a PR's Province carries its 't'"),
+        (("provinces", "g1", "extra_manpower"), -1, "provinces.g1.extra_manpower: must be >= 0"),
+        (
+            ("realms", "Gran", "kind"),
+            "empire",
+            "realms.Gran.kind: must be 'pr' or 'npr' or 'vassal' or 'dnpr'",
+        ),
+        (("realms", "Cast", "stability"), 4, r"realms.Cast.stability: must be between -3 and \+3"),
+        (("areas", "G", "adjacent"), ["Q"], r"areas.G.adjacent\[0\]: unknown Area 'Q'"),
+        (("units",), [{"realm": "Cast", "where": "X", "cnt": 1}], r"units\[0\].cnt: unknown key"),
+        (("relations", "wars"), [["Cast", "Nobody"]], r"relations.wars\[0\]\[1\]: unknown realm 'Nobody'"),
+        (("round",), "three", "round: must be int, not str"),
+        (("typo",), 1, "typo: unknown key"),
+    ],
+)
+def test_bad_field_is_named(path, value, message):
+    d = _doc()
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(ValidationError, match=message):
+        world_from_dict(d)
+
+
+def test_an_npr_allies_only_one_pr():
+    """004 §11.3: an NPR can only be Allied to 1 PR."""
+    d = _doc()
+    d["realms"]["Arag"] = {"kind": "pr"}
+    d["relations"]["alliances"] = [{"pr": "Cast", "npr": "Gran"}, {"pr": "Arag", "npr": "Gran"}]
+    with pytest.raises(ValidationError, match=r"relations.alliances\[1\].npr: 'Gran' is already Allied"):
+        world_from_dict(d)
+
+
+def test_dnpr_token_never_on_a_pr_core():
+    """000 §13.3: a DNPR token can never be placed on a PR's Core."""
+    d = _doc()
+    d["realms"]["Dn"] = {"kind": "dnpr"}
+    d["provinces"]["d1"] = prov("X", "Dn", flag="Cast", token="dnpr", dnpr="Dn")
+    with pytest.raises(ValidationError, match=r"provinces.d1.dnpr: a DNPR token can never be on a PR.s Core"):
+        world_from_dict(d)
+
+
+def test_unreadable_file_is_a_clear_error(tmp_path):
+    (tmp_path / "bad.json").write_text("{not json")
+    with pytest.raises(ValidationError, match="not a valid document"):
+        load_world(tmp_path / "bad.json")
+    with pytest.raises(ValidationError, match="cannot read"):
+        load_world(tmp_path / "missing.json")
