@@ -147,7 +147,8 @@ class Buy:
     allocations: tuple[tuple[str, int], ...]
 
     def text(self) -> str:
-        return "Buy " + " ".join(f"{n} in {p}." for p, n in self.allocations)
+        # "" as the Province: the team form "Buy 2" (default placement)
+        return "Buy " + " ".join(f"{n} in {p}." if p else str(n) for p, n in self.allocations)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,23 @@
+"""Agents by name, so a GM (or the CLI) can say ``--seats caretaker,random,heuristic``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agents.base import Agent
+from agents.random_agent import RandomAgent
+from engine.errors import ValidationError
+from npr_controller.caretaker import CaretakerAgent
+
+AGENTS: dict[str, Callable[[int | None], Agent]] = {
+    "random": lambda seed: RandomAgent(seed),
+    "caretaker": lambda seed: CaretakerAgent(),
+}
+
+
+def make_agent(name: str, seed: int | None = None) -> Agent:
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise ValidationError("agent", f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
+    return factory(seed)

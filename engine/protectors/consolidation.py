@@ -1,0 +1,179 @@
+"""5. Consolidation: clean-up, supply limit, seizing and eliminations, production, buying, bids.
+
+# rules: 003 5. Consolidation; Being eliminated from the game by another player; Golden Work, work!
+# (upgrades, the Capitol rule); Sea cards (Crab Infestation!, Pirates! collection); Iron Light.
+"""
+
+from __future__ import annotations
+
+from engine.protectors import cards as C
+from engine.protectors.decisions import ConsolidationDecision
+from engine.protectors.dragon import active_cards
+from engine.protectors.events import emit, money, transfer
+from engine.protectors.factions import has
+from engine.protectors.orders import Work
+from engine.protectors.state import GameState
+from engine.protectors.tables import (
+    ISLAND_SUPPLY_LIMIT,
+    LEVEL_INCOME,
+    MAX_LEVEL,
+    SUPPLY_LIMIT,
+    UNIT_COST,
+    UPGRADE_COST,
+    WORK_INCOME,
+)
+from engine.protectors.victory import eliminate
+
+HODIR_WORK_BONUS = 0.8  # rules: 003 Hodir, Merchants of the gods — "increased by 80%"
+FAITH_COST = 7  # rules: 003 Iron Light, Faith alone sustains us!
+
+
+def supply_limit(state: GameState, prov: str, seat: str | None) -> int:
+    """rules: 003 — max supply 3; Crab Infestation! -1 this turn; the Island 1 (Crab Infestation! does
+    not lower the Island, assumption CRAB_SPARES_ISLAND); Iron Light's Faith alone sustains us +1."""
+    if prov == state.board.island:
+        return ISLAND_SUPPLY_LIMIT
+    limit = SUPPLY_LIMIT
+    if C.CRAB_INFESTATION in active_cards(state):
+        limit -= 1
+    if seat is not None and "faith_active" in state.players[seat].used_turn:
+        limit += 1
+    return limit
+
+
+def cleanup_and_supply(state: GameState) -> None:
+    # rules: 003 5. Consolidation — "All effects from orders are removed from the game board, except
+    # Work, work! orders that still have any friendly Army Units present in the same Province."
+    state.work_orders = {}
+    for seat, d in state.orders.items():
+        for o in d.orders:
+            if isinstance(o, Work) and state.holder(o.src) == seat and state.provinces[o.src].units > 0:
+                state.work_orders[o.src] = (seat, o.golden)
+    # rules: 003 5. Consolidation — "Remove any Army Units in excess of the max supply limit"
+    for prov, pr in state.provinces.items():
+        limit = supply_limit(state, prov, state.holder(prov))
+        if pr.units > limit:
+            emit(state, "starved", "003 5. Consolidation, supply limit",
+                 f"{pr.units - limit} units of {state.holder(prov)} starve in {prov}.",
+                 province=prov, lost=pr.units - limit)
+            pr.units = limit
+
+
+def seize_and_eliminate(state: GameState) -> None:
+    """rules: 003 Eliminate Players step — seize Provinces, eliminate players with none left, and split
+    50% (rounded down) of their $Realm equally between the eliminators; the rest is lost."""
+    taken_from: dict[str, list[str]] = {}
+    for prov in state.board.all_provinces:
+        pr = state.provinces[prov]
+        if pr.occupant and pr.units > 0:
+            old = pr.owner
+            pr.owner, pr.occupant = pr.occupant, None
+            if old:
+                taken_from.setdefault(old, []).append(pr.owner)
+            emit(state, "seize", "003 Eliminate Players step", f"{pr.owner} seizes {prov}"
+                 + (f" from {old}." if old else "."), province=prov, seat=pr.owner, previous=old)
+        elif pr.occupant:
+            pr.occupant = None
+    for seat in list(state.ranking):
+        if state.players[seat].eliminated or state.owned(seat):
+            continue
+        realm = state.players[seat].realm
+        eliminators = sorted(set(taken_from.get(seat, [])) - {seat})
+        eliminate(state, seat, "players", "003 Eliminate Players step")
+        loot = realm // 2
+        share = loot // len(eliminators) if eliminators else 0
+        for e in eliminators:
+            if share:
+                transfer(state, seat, e, share, "003 Eliminated by players, 50% loot")
+        rest = state.players[seat].realm
+        money(state, seat, -rest, "003 Eliminated by players, paid to the inhabitants")
+        if eliminators:
+            emit(state, "loot", "003 Being eliminated from the game by another player",
+                 f"{', '.join(eliminators)} loot {share} $Realm each from {seat}.", seat=seat,
+                 eliminators=eliminators, share=share)
+
+
+def production(state: GameState) -> None:
+    """rules: 003 $Realm production step; Winter Storms; Imarin's Blessings; burnt Provinces; the
+    Capitol rule; Work, work! (+50, Hodir +80%, golden: none but an upgrade); Pirates! collection."""
+    cards = active_cards(state)
+    for seat in state.active():
+        owned = [p for p in state.owned(seat) if p != state.board.island]
+        capitol_done = False
+        income = 0
+        for prov in sorted(owned, key=lambda p: (state.provinces[p].level != 3, state.board.number(p))):
+            pr = state.provinces[prov]
+            if pr.burnt and C.IMARINS_BLESSINGS not in cards:
+                continue
+            level = pr.level
+            if level == 3:
+                level = 3 if not capitol_done else 2
+                capitol_done = True
+            income += LEVEL_INCOME[level]
+        work = 0
+        for prov, (s, golden) in state.work_orders.items():
+            if s != seat:
+                continue
+            if golden:
+                state.golden_work_done[prov] = seat
+            else:
+                hodir = has(state, seat, "merchants_of_the_gods")
+                work += int(WORK_INCOME * (1 + HODIR_WORK_BONUS)) if hodir else WORK_INCOME
+        total = income + work
+        if C.WINTER_STORMS in cards:
+            total = 0
+        elif C.IMARINS_BLESSINGS in cards:
+            total *= 2
+        money(state, seat, total, "003 $Realm production step")
+        emit(state, "production", "003 $Realm production step", f"{seat} produces {total} $Realm.",
+             private={seat}, seat=seat, amount=total)
+    state.work_orders = {}
+    # rules: 003 Pirates!, Collecting $Realm — "immediately after the $Realm production step"; as much
+    # as they can.
+    for seat, due in sorted(state.pirates_due.items()):
+        if state.players[seat].eliminated:
+            continue
+        paid = min(due, state.players[seat].realm)
+        money(state, seat, -paid, "003 Pirates!, Collecting $Realm")
+        emit(state, "pirates_paid", "003 Pirates!, Collecting $Realm", f"{seat} pays the Pirates {paid} $Realm.",
+             seat=seat, amount=paid)
+    state.pirates_due = {}
+
+
+def apply_decision(state: GameState, seat: str, d: ConsolidationDecision) -> None:
+    """Buying and bidding step for one seat (decision already validated)."""
+    for f in d.funding:  # rules: 003 Team Games, Pooled $Realm
+        transfer(state, f.source, seat, min(f.amount, state.players[f.source].realm),
+                 "003 Team Games, pooled $Realm")
+    for a in d.abilities:
+        if a.name == "faith_alone" and state.players[seat].realm >= FAITH_COST:
+            money(state, seat, -FAITH_COST, "003 Iron Light, Faith alone sustains us!")
+            state.players[seat].used.add("faith_alone")
+            state.players[seat].used_turn.add("faith_active")
+    for prov in d.upgrades:  # rules: 003 Golden Work, work! — pay 25 to upgrade one level
+        pr = state.provinces[prov]
+        if state.players[seat].realm >= UPGRADE_COST and pr.level < MAX_LEVEL:
+            money(state, seat, -UPGRADE_COST, "003 Golden Work, work! upgrade")
+            pr.level += 1
+            emit(state, "upgrade", "003 Golden Work, work!", f"{seat} upgrades {prov} to level {pr.level}.",
+                 seat=seat, province=prov, level=pr.level)
+    level3 = [p for p in state.owned(seat) if state.provinces[p].level == 3]
+    if len(level3) > 1:  # rules: 003 — one Capitol; the other lvl 3 Provinces drop to lvl 2
+        keep = d.capitol if d.capitol in level3 else min(level3, key=state.board.number)
+        for p in level3:
+            if p != keep:
+                state.provinces[p].level = 2
+    bought = []
+    for prov, n in d.buys:  # rules: 003 Buying step — "buy as many as they can in the Provinces specified"
+        pr = state.provinces[prov]
+        if pr.owner != seat:
+            continue
+        k = max(0, min(n, supply_limit(state, prov, seat) - pr.units, state.players[seat].realm // UNIT_COST))
+        if k:
+            money(state, seat, -k * UNIT_COST, "003 Buying step")
+            pr.units += k
+            bought.append((prov, k))
+    if bought:
+        emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join(f"{k} in {p}" for p, k in bought) + ".",
+             seat=seat, bought=bought)
+    state.next_bids[seat] = min(d.bid, state.players[seat].realm)  # rules: 003 Bidding step (secret)

@@ -1,0 +1,151 @@
+"""A seat's whole decision for one waiting step, built from parsed DM lines or given directly.
+
+Each kind of step takes one decision type. ``from_lines`` groups a DM's lines into it and
+``lines()`` gives them back, so structured and text submissions are the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import IllegalOrderError
+from engine.protectors.orders import (
+    Ability,
+    Bid,
+    Burn,
+    Buy,
+    Capitol,
+    ChooseFaction,
+    Commit,
+    Ferry,
+    Fortify,
+    Funding,
+    Line,
+    March,
+    ProvinceOrder,
+    Send,
+    Snitch,
+    Support,
+    Upgrade,
+    Work,
+)
+from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
+
+
+@dataclass(frozen=True)
+class BidDecision:
+    """Turn-1 bid (with the faction), a re-bid, or the Bank of Lannuvár's late bid."""
+
+    bid: int = 0
+    faction: str | None = None
+    funding: tuple[Funding, ...] = ()
+
+    def lines(self) -> list[Line]:
+        out = [Line(Bid(self.bid), self.funding)]
+        if self.faction:
+            out.append(Line(ChooseFaction(self.faction)))
+        return out
+
+
+@dataclass(frozen=True)
+class OrdersDecision:
+    """rules: 003 Negotiation and Orders — one order per Province, plus transfers and choices."""
+
+    orders: tuple[ProvinceOrder, ...] = ()
+    sends: tuple[Send, ...] = ()
+    snitch: str | None = None
+    ferries: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    def lines(self) -> list[Line]:
+        out = [Line(o) for o in self.orders] + [Line(s) for s in self.sends]
+        out += [Line(Ferry(p)) for p in self.ferries]
+        if self.snitch:
+            out.append(Line(Snitch(self.snitch)))
+        out += [Line(a) for a in self.abilities]
+        return out
+
+
+@dataclass(frozen=True)
+class DragonDecision:
+    """rules: 003 Determine Protector US step — commitments, burn choices, abilities."""
+
+    commits: tuple[Commit, ...] = ()
+    burns: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    def lines(self) -> list[Line]:
+        return ([Line(c) for c in self.commits] + [Line(Burn(p)) for p in self.burns]
+                + [Line(a) for a in self.abilities])
+
+
+@dataclass(frozen=True)
+class ConsolidationDecision:
+    """rules: 003 Consolidation — buying step and bidding step (and upgrades, Capitol, abilities)."""
+
+    buys: tuple[tuple[str, int], ...] = ()
+    upgrades: tuple[str, ...] = ()
+    capitol: str | None = None
+    bid: int = 0
+    abilities: tuple[Ability, ...] = ()
+    funding: tuple[Funding, ...] = field(default=())
+
+    def lines(self) -> list[Line]:
+        out = []
+        if self.buys:
+            out.append(Line(Buy(self.buys)))
+        out += [Line(Upgrade(p)) for p in self.upgrades]
+        if self.capitol:
+            out.append(Line(Capitol(self.capitol)))
+        out.append(Line(Bid(self.bid), self.funding))
+        out += [Line(a) for a in self.abilities]
+        return out
+
+
+Decision = BidDecision | OrdersDecision | DragonDecision | ConsolidationDecision
+DECISION_TYPES = {BID: BidDecision, REBID: BidDecision, BANK_BID: BidDecision,
+                  ORDERS: OrdersDecision, DRAGON: DragonDecision, CONSOLIDATION: ConsolidationDecision}
+
+_ACCEPTS = {
+    BidDecision: (Bid, ChooseFaction),
+    OrdersDecision: (March, Support, Fortify, Work, Send, Snitch, Ferry, Ability),
+    DragonDecision: (Commit, Burn, Ability),
+    ConsolidationDecision: (Buy, Upgrade, Capitol, Bid, Ability),
+}
+
+
+def from_lines(step: str, lines: list[Line]) -> Decision:
+    """Group parsed lines into the decision type of ``step``; a line of another step is an error."""
+    kind = DECISION_TYPES[step]
+    for line in lines:
+        if not isinstance(line.item, _ACCEPTS[kind]):
+            raise IllegalOrderError(f"not a choice for the {step} step", input=line.text())
+    items = [ln.item for ln in lines]
+    funding = tuple(f for ln in lines for f in ln.funding)
+    of = lambda t: [i for i in items if isinstance(i, t)]  # noqa: E731
+    if kind is BidDecision:
+        bids, facs = of(Bid), of(ChooseFaction)
+        _at_most_one(bids, "Bid")
+        _at_most_one(facs, "Faction")
+        return BidDecision(bids[0].amount if bids else 0, facs[0].faction if facs else None, funding)
+    if kind is OrdersDecision:
+        snitches = of(Snitch)
+        _at_most_one(snitches, "Snitch")
+        return OrdersDecision(
+            tuple(i for i in items if isinstance(i, March | Support | Fortify | Work)),
+            tuple(of(Send)), snitches[0].player if snitches else None,
+            tuple(f.src for f in of(Ferry)), tuple(of(Ability)))
+    if kind is DragonDecision:
+        return DragonDecision(tuple(of(Commit)), tuple(b.src for b in of(Burn)), tuple(of(Ability)))
+    bids, caps = of(Bid), of(Capitol)
+    _at_most_one(bids, "Bid")
+    _at_most_one(caps, "Capitol")
+    buys = tuple(a for b in of(Buy) for a in b.allocations)
+    return ConsolidationDecision(buys, tuple(u.src for u in of(Upgrade)),
+                                 caps[0].src if caps else None, bids[0].amount if bids else 0,
+                                 tuple(of(Ability)), funding)
+
+
+def _at_most_one(found: list, name: str) -> None:
+    if len(found) > 1:
+        raise IllegalOrderError(f"more than one {name} line", input="; ".join(f.text() for f in found))

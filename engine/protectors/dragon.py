@@ -1,0 +1,233 @@
+"""Dragon Attacks: when they start, and how a battle against the Dragon resolves.
+
+# rules: 003 Dragon Attack (both triggers, After Burner, Hoarding table, Power Threshold),
+# Resolving a Dragon Attack (outcomes table, Other events), The Mythical Worldeater, The Dragon's
+# Wrath, No Quarter!.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from engine.protectors.cards import BLOODLUST
+from engine.protectors.decisions import DragonDecision
+from engine.protectors.events import emit, money
+from engine.protectors.state import Attack, GameState
+from engine.protectors.tables import GRAND_PROTECTOR_VP, dragon_reward, min_us
+from engine.protectors.victory import destroy_realm, eliminate, power_threshold
+
+# Guard against a pathological chain of threshold attacks in one step (never reached in play:
+# every Dragon victory burns or eliminates, every Protector victory resets the DPL).
+MAX_CHAINED_ATTACKS = 64
+HIGHMAGISTER_COST = 35  # rules: 003 Cenarion, Fight fire with fire! — 35 $Realm per Highmagister
+HIGHMAGISTER_MAX = 9
+FULL_COUNCIL_US = 13  # rules: 003 Cenarion — "The complete High Council will provide +13"
+HIDE_COST, HIDE_COST_UPGRADED = 25, 45  # rules: 003 Kalu'Ak, Nothing to see here! (and Ashes of Power)
+
+
+def active_cards(state: GameState) -> set[str]:
+    return {c for _, c in state.cards_this_turn} | {c for _, c in state.locked_cards}
+
+
+def threshold_reached(state: GameState) -> bool:
+    """rules: 003 — "If the DPL at any time equals or exceeds the Power Threshold the Dragon will
+    immediately launch a powerful attack"."""
+    return state.dpl >= power_threshold(state, BLOODLUST in active_cards(state))
+
+
+def start_attack(state: GameState, source: str) -> None:
+    """rules: 003 Dragon Attack — "The Dragon will always attack with a minimum DPL of 1";
+    The Mythical Worldeater: DPL >= 3 x #Provinces."""
+    dpl = max(1, state.dpl)
+    worldeater = dpl >= 3 * state.board.count
+    active = state.active()
+    state.attack = Attack(dpl, source, worldeater, active, active[0] if active else None, list(active))
+    name = "the Worldeater" if worldeater else "the Dragon"
+    emit(state, "dragon_attack", "003 Dragon Attack",
+         f"{name.capitalize()} attacks the Realm with DPL {dpl} ({source.replace('_', ' ')}).",
+         dpl=dpl, source=source, worldeater=worldeater)
+
+
+@dataclass
+class _Side:
+    us: int = 0
+    units: int = 0
+    min_us: int = 0
+    green: int = 0
+    hidden: bool = False
+
+    @property
+    def met(self) -> bool:
+        return self.us >= self.min_us
+
+
+def contribution(state: GameState, seat: str, d: DragonDecision) -> tuple[int, int]:
+    """(US, units committed) for one seat's commitment.
+
+    # rules: 003 Work, work! — committed units from a Province busy with Work, work! suffer -1 to
+    # the total US they provide; Cenarion, Fight fire with fire! (+1 each, the full council +13);
+    # Island Rules, Enchanted weapons (+1 with at least 1 unit committed).
+    """
+    us = units = 0
+    for c in d.commits:
+        units += c.count
+        working = state.work_orders.get(c.src, (None,))[0] == seat
+        us += max(0, c.count - (1 if working else 0))
+    for a in d.abilities:
+        if a.name == "fight_fire_with_fire" and a.value:
+            us += FULL_COUNCIL_US if a.value >= HIGHMAGISTER_MAX else a.value
+    island = state.board.island
+    if island and units >= 1 and state.provinces[island].owner == seat:
+        us += 1
+    return us, units
+
+
+def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> None:
+    """Resolve the waiting attack with every seat's (validated, default-filled) decision."""
+    att = state.attack
+    if att is None:
+        raise RuntimeError("no Dragon Attack to resolve")
+    sides: dict[str, _Side] = {}
+    for seat in att.participants:
+        if state.players[seat].eliminated:
+            continue
+        d = decisions[seat]
+        if any(a.name == "nothing_to_see_here" for a in d.abilities):
+            _hide(state, seat)
+            sides[seat] = _Side(hidden=True)
+            continue
+        for a in d.abilities:
+            if a.name == "fight_fire_with_fire" and a.value:
+                money(state, seat, -HIGHMAGISTER_COST * a.value, "003 Cenarion, Fight fire with fire!")
+                state.players[seat].used.add("fight_fire_with_fire")
+        us, units = contribution(state, seat, d)
+        green = len(state.green(seat))
+        sides[seat] = _Side(us, units, min_us(green, att.worldeater), green)
+    fighting = {s: v for s, v in sides.items() if not v.hidden}
+    protector_us = sum(v.us for v in fighting.values())
+    won = protector_us > att.dpl  # rules: 003 — "Protector US needs to be higher than the current DPL"
+    emit(state, "dragon_battle", "003 Resolving a Dragon Attack",
+         f"Protector US {protector_us} vs DPL {att.dpl}: " + ("the Protectors win!" if won else "the Dragon wins."),
+         protector_us=protector_us, dpl=att.dpl, won=won,
+         contributions={s: {"us": v.us, "units": v.units, "min_us": v.min_us} for s, v in fighting.items()})
+    if won:
+        _protectors_win(state, att, fighting, decisions)
+    else:
+        _dragon_wins(state, att, fighting, decisions)
+    # restore hidden Kalu'Ak players to their old place (rules: 003 Kalu'Ak, Nothing to see here!)
+    for seat, v in sides.items():
+        if v.hidden and not state.players[seat].eliminated and seat not in state.ranking:
+            state.ranking.insert(min(att.ranking_before.index(seat), len(state.ranking)), seat)
+    state.attack = None
+
+
+def _hide(state: GameState, seat: str) -> None:
+    upgraded = "ashes_of_power" in _flags(state, seat)
+    cost = (HIDE_COST_UPGRADED if upgraded else HIDE_COST) * len(state.owned(seat))
+    money(state, seat, -cost, "003 Kalu'Ak, Nothing to see here!")
+    if not upgraded:
+        state.players[seat].used.add("nothing_to_see_here")
+    state.ranking.remove(seat)
+    emit(state, "hidden", "003 Kalu'Ak, Nothing to see here!", f"{seat} disappears into the tunnels.", seat=seat)
+
+
+def _flags(state: GameState, seat: str) -> set[str]:
+    from engine.protectors.factions import ability_flags
+
+    return ability_flags(state, seat)
+
+
+def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> None:
+    """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered."""
+    commits = sorted(d.commits, key=lambda c: (c.sac is None, state.board.number(c.src)))
+    left = n
+    for c in commits:
+        take = min(left, c.count if c.sac is None else min(c.sac, c.count), state.provinces[c.src].units)
+        state.provinces[c.src].units -= take
+        left -= take
+    for c in commits:  # sac counts smaller than the losses: take the rest in the same order
+        take = min(left, state.provinces[c.src].units)
+        state.provinces[c.src].units -= take
+        left -= take
+
+
+def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
+                    decisions: dict[str, DragonDecision]) -> None:
+    rule = "003 Resolving a Dragon Attack, Protectors win"
+    for seat, v in sides.items():
+        d = decisions[seat]
+        if v.met:
+            _vaporise(state, seat, d, min(v.min_us, v.units))
+            money(state, seat, dragon_reward(v.green), rule)
+            surplus = v.us - v.min_us
+            # rules: 003 Other events 2 — bonus rewards (b supersedes a)
+            if v.us >= max(3, 3 * v.min_us):
+                state.players[seat].vp += 2
+                money(state, seat, 30 * surplus, "003 Other events 2b")
+            elif v.us >= max(2, 2 * v.min_us):
+                state.players[seat].vp += 1
+                money(state, seat, 15 * surplus, "003 Other events 2a")
+        else:
+            _vaporise(state, seat, d, v.units)
+    # rules: 003 Other events 1 — the most US above min.US becomes Grand Protector (+3 VP); ties by
+    # the ranking as it was before the attack.
+    best = [(v.us - v.min_us, -att.ranking_before.index(s), s) for s, v in sides.items()
+            if v.met and v.us - v.min_us > 0]
+    if best:
+        gp = max(best)[2]
+        state.players[gp].vp += GRAND_PROTECTOR_VP
+        state.ranking.remove(gp)
+        state.ranking.insert(0, gp)
+        emit(state, "grand_protector", "003 Other events 1", f"{gp} becomes Grand Protector (+3 VP).", seat=gp)
+    state.dpl = 0  # rules: 003 — "If the Dragon is defeated in a battle, its DPL is reset back to 0."
+
+
+def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
+                 decisions: dict[str, DragonDecision]) -> None:
+    rule = "003 Resolving a Dragon Attack, Dragon wins"
+    for seat, v in sides.items():
+        _vaporise(state, seat, decisions[seat], v.units)
+    failed = [s for s in att.ranking_before if s in sides and not sides[s].met]
+    # rules: 003 Dragon victory 1 and No Quarter!
+    if failed:
+        bottom = state.ranking[-1] if state.ranking else None
+        for s in failed:
+            state.ranking.remove(s)
+        for s in failed:
+            if s == bottom:
+                eliminate(state, s, "dragon", "003 No Quarter!")
+                destroy_realm(state, s, "003 No Quarter!")
+            else:
+                state.ranking.append(s)
+        emit(state, "rank_drop", rule, f"Dropped to the bottom of the Protector Ranking: {', '.join(failed)}.",
+             seats=failed)
+    for seat in failed:
+        if state.players[seat].eliminated:
+            continue
+        v = sides[seat]
+        if seat == att.grand_protector:
+            money(state, seat, -state.players[seat].realm, "003 Dragon wins, Grand Protector loses all $Realm")
+            continue
+        _wrath(state, seat, decisions[seat], v.min_us - v.us)
+    state.dpl = ceil(att.dpl / 2)  # rules: 003 — "cut in half (round-up)"
+
+
+def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> None:
+    """rules: 003 The Dragon's Wrath! — one chosen Province per US short burns, the lowest-numbered
+    green Provinces when none are chosen; losing the last green Province eliminates."""
+    green = state.green(seat)
+    chosen = [p for p in d.burns if p in green][:shortfall]
+    for p in green:
+        if len(chosen) >= shortfall:
+            break
+        if p not in chosen:
+            chosen.append(p)
+    for p in chosen:
+        pr = state.provinces[p]
+        pr.burnt, pr.owner, pr.units = True, None, 0
+    emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}.",
+         seat=seat, burnt=chosen)
+    if chosen and not state.green(seat):
+        eliminate(state, seat, "dragon", "003 The Dragon's Wrath!")
+        destroy_realm(state, seat, "003 The Dragon's Wrath! (eliminated)")

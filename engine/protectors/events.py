@@ -1,0 +1,53 @@
+"""Structured events (each naming the rule it applied) and the $Realm ledger.
+
+Every change to a player's $Realm goes through :func:`money`, so the ledger accounts for every
+$Realm created or destroyed with the rule that did it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.protectors.state import GameState
+
+
+@dataclass(frozen=True)
+class Event:
+    turn: int
+    kind: str
+    rule: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[str] | None = None  # None: public; else only these seats (and the GM)
+
+    def visible(self, seat: str | None) -> bool:
+        return seat is None or self.visible_to is None or seat in self.visible_to
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"turn": self.turn, "kind": self.kind, "rule": self.rule, "text": self.text, "data": self.data}
+        if self.visible_to is not None:
+            d["visible_to"] = sorted(self.visible_to)
+        return d
+
+
+def emit(state: GameState, kind: str, rule: str, text: str, private: set[str] | None = None,
+         **data: Any) -> None:
+    state.events.append(Event(state.turn, kind, rule, text, data,
+                              None if private is None else frozenset(private)))
+
+
+def money(state: GameState, seat: str, delta: int, rule: str) -> None:
+    """Change a seat's $Realm, recording why. $Realm never goes negative."""
+    if delta == 0:
+        return
+    p = state.players[seat]
+    if p.realm + delta < 0:
+        raise RuntimeError(f"{seat} cannot pay {-delta} $Realm with {p.realm} ({rule})")
+    p.realm += delta
+    state.ledger.append((state.turn, seat, delta, rule))
+
+
+def transfer(state: GameState, src: str, dst: str, amount: int, rule: str) -> None:
+    money(state, src, -amount, rule)
+    money(state, dst, amount, rule)

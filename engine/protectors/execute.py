@@ -1,0 +1,248 @@
+"""4. Execute Orders: reveal, transfers, Pirates!, March!, battles, Delayed March!, battles.
+
+# rules: 003 4. Execute Orders; Orders (March!, Delayed March!, Support!, Fortify!, Work, work!,
+# Golden Orders); How battles start / How to resolve battles; Examples 1-7.
+"""
+
+from __future__ import annotations
+
+from engine.protectors import cards as C
+from engine.protectors.decisions import OrdersDecision
+from engine.protectors.dragon import active_cards
+from engine.protectors.events import emit, money, transfer
+from engine.protectors.factions import has
+from engine.protectors.orders import Fortify, March, Support, Work
+from engine.protectors.state import GameState
+from engine.protectors.tables import FERRY_COST
+
+PLANK_PAYMENT = 75  # rules: 003 Walk the Plank — "collect a payment of 75 $Realm"
+SNITCH_FINE_SILENT, SNITCH_FINE_CROWD = 25, 50  # rules: 003 Snitches table
+
+
+def execute_orders(state: GameState) -> None:
+    """Run the whole Execute Orders phase on ``state.orders`` (validated decisions per seat)."""
+    cards = active_cards(state)
+    by_province = {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders}
+    for seat, d in sorted(state.orders.items()):
+        if d.orders or d.sends:
+            emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(
+                ln.text() for ln in d.lines()), seat=seat, lines=[ln.text() for ln in d.lines()])
+    _transfers(state)
+    _ferries(state, by_province)
+    if C.PIRATES in cards:
+        _pirates(state, by_province)
+    forces = {p: {state.holder(p): pr.units} for p, pr in state.provinces.items() if pr.units > 0}
+    cancelled: set[str] = set()
+    for delayed in (False, True):
+        golden = _march(state, by_province, forces, delayed)
+        battles = sorted((p for p, f in forces.items() if sum(1 for n in f.values() if n > 0) >= 2),
+                         key=state.board.number)
+        # rules: 003 Support! — "If a Province that has been given a Support! order is attacked, the
+        # Support! order is cancelled"
+        cancelled |= set(battles)
+        for prov in battles:
+            _battle(state, prov, forces, by_province, golden, cancelled, cards)
+    for prov, pr in state.provinces.items():
+        f = {s: n for s, n in forces.get(prov, {}).items() if n > 0}
+        seat, n = next(iter(f.items())) if f else (None, 0)
+        pr.units = n
+        pr.occupant = seat if seat is not None and seat != pr.owner else None
+
+
+def _transfers(state: GameState) -> None:
+    # rules: 003 3. Negotiation and Orders — transfers revealed and made in the Execute Orders phase;
+    # a promised $Realm cannot be forwarded, so each send is capped by the sender's own holdings.
+    for seat in list(state.ranking):
+        d: OrdersDecision | None = state.orders.get(seat)
+        for s in d.sends if d else ():
+            amount = min(s.amount, state.players[seat].realm)
+            if amount > 0 and not state.players[s.to].eliminated:
+                transfer(state, seat, s.to, amount, "003 Negotiation and Orders, $Realm transfer")
+                emit(state, "transfer", "003 Negotiation and Orders", f"{seat} sends {amount} $Realm to {s.to}.",
+                     src=seat, dst=s.to, amount=amount)
+
+
+def _ferries(state: GameState, by_province: dict) -> None:
+    # rules: 003 Sea cards, Ferry! — 25 $Realm per Province used; "Any orders that become invalid
+    # will start from the highest Province number and continue stepwise to the lowest".
+    for seat, d in state.orders.items():
+        wanted = sorted(d.ferries, key=state.board.number)
+        affordable = min(len(wanted), state.players[seat].realm // FERRY_COST)
+        if affordable:
+            money(state, seat, -FERRY_COST * affordable, "003 Sea cards, Ferry! cost")
+        for p in wanted[affordable:]:
+            o = by_province.get(p)
+            if o and isinstance(o[1], March) and not state.board.is_neighbour(p, o[1].dst):
+                del by_province[p]
+                emit(state, "invalid_order", "003 Negotiation and Orders, invalid orders",
+                     f"{seat}: {o[1].text()} is invalid (Ferry! from {p} not paid).", seat=seat)
+
+
+def _pirates(state: GameState, by_province: dict) -> None:
+    """rules: 003 Sea cards, Pirates! — the Snitches table, the unanimous exception, Walk the Plank."""
+    active = state.active()
+    snitch = {s: d.snitch for s, d in state.orders.items()
+              if d.snitch and s in active and d.snitch in active and d.snitch != s}
+    named = set(snitch.values())
+    plank: set[str] = set()
+    fines: dict[str, int] = {}
+    unanimous = [x for x in named if len(active) > 2
+                 and all(snitch.get(s) == x for s in active if s != x)]
+    if unanimous:
+        plank = {unanimous[0]}
+    else:
+        for s in active:
+            if s in snitch:
+                if len(named) >= 2:
+                    fines[s] = SNITCH_FINE_CROWD
+            elif len(named) <= 1:
+                fines[s] = SNITCH_FINE_SILENT
+        if len(named) == 1:
+            plank = set(named)
+    for s in sorted(plank):
+        prov = _least_defended(state, s, by_province)
+        if prov is None:
+            fines[s] = fines.get(s, 0) + PLANK_PAYMENT
+        else:
+            state.provinces[prov].units -= 1
+            emit(state, "walk_the_plank", "003 Walk the Plank", f"The Pirates kill 1 Army Unit of {s} in {prov}.",
+                 seat=s, province=prov)
+    for s, n in fines.items():
+        state.pirates_due[s] = state.pirates_due.get(s, 0) + n
+    emit(state, "snitches", "003 Snitches", "Pirates! snitches: " + (", ".join(
+        f"{s} -> {t}" for s, t in sorted(snitch.items())) or "nobody snitched"), snitches=snitch,
+        plank=sorted(plank), due=fines)
+
+
+def _least_defended(state: GameState, seat: str, by_province: dict) -> str | None:
+    """rules: 003 Walk the Plank — the Province with the lowest Defender US holding a unit, ties to
+    the lowest number. Defender US here is the units plus the seat's own Fortify!/Work, work!
+    modifiers (assumption PLANK_DEFENDER_US)."""
+    best = None
+    for prov in state.owned(seat):
+        pr = state.provinces[prov]
+        if pr.units <= 0:
+            continue
+        us = pr.units + _order_modifier(state, seat, prov, by_province, defender=True,
+                                        cards=active_cards(state))
+        key = (us, state.board.number(prov))
+        if best is None or key < best[0]:
+            best = (key, prov)
+    return best[1] if best else None
+
+
+def _order_modifier(state, seat, prov, by_province, *, defender: bool, cards: set[str]) -> int:
+    o = by_province.get(prov)
+    if not o or o[0] != seat:
+        return 0
+    order = o[1]
+    if isinstance(order, Fortify) and defender and C.RESTLESSNESS not in cards:
+        # rules: 003 Fortify! (+1), Golden (+1 more), Cenarion Defenders of the Realm (+2 instead of +1)
+        return (2 if has(state, seat, "defenders_of_the_realm") else 1) + (1 if order.golden else 0)
+    if isinstance(order, Work):
+        return -1  # rules: 003 Work, work! — "-1 modifier to their total Unit Strength"
+    return 0
+
+
+def _march(state: GameState, by_province: dict, forces: dict, delayed: bool) -> set[tuple[str, str]]:
+    """All (Delayed) March! orders at once; returns (province, seat) pairs with a Golden bonus.
+
+    # rules: 003 March! — "The specified number of Army Unit(s) ... must march"; Example 2: only the
+    # units present when the orders execute can march.
+    """
+    moves = []
+    for prov, (seat, o) in sorted(by_province.items(), key=lambda kv: state.board.number(kv[0])):
+        if not isinstance(o, March) or o.delayed != delayed:
+            continue
+        n = min(o.count, forces.get(prov, {}).get(seat, 0))
+        if n <= 0:
+            emit(state, "march_void", "003 Delayed March!" if delayed else "003 March!",
+                 f"{seat}: {o.text()} is not executed (no units left in {prov}).", seat=seat)
+            continue
+        if n < o.count:
+            emit(state, "march_trimmed", "003 Example 2", f"{seat}: only {n} units in {prov}: marching {n}.",
+                 seat=seat, province=prov, count=n)
+        moves.append((seat, o, n))
+    golden = set()
+    for seat, o, n in moves:
+        forces[o.src][seat] -= n
+    for seat, o, n in moves:
+        forces.setdefault(o.dst, {})
+        forces[o.dst][seat] = forces[o.dst].get(seat, 0) + n
+        if o.golden:
+            golden.add((o.dst, seat))
+        emit(state, "march", "003 Delayed March!" if delayed else "003 March!",
+             f"{seat} marches {n} from {o.src} to {o.dst}" + (" (golden)" if o.golden else "") + ".",
+             seat=seat, src=o.src, dst=o.dst, count=n, golden=o.golden, delayed=delayed)
+    return golden
+
+
+def _battle(state: GameState, prov: str, forces: dict, by_province: dict, golden: set,
+            cancelled: set[str], cards: set[str]) -> None:
+    """rules: 003 How battles start — 3+ players fight 1vs1, lowest ranked first."""
+    rank = {s: i for i, s in enumerate(state.ranking)}
+    seats = sorted((s for s, n in forces[prov].items() if n > 0), key=lambda s: -rank.get(s, 99))
+    current = seats[0]
+    for other in seats[1:]:
+        if forces[prov].get(current, 0) <= 0:
+            current = other
+            continue
+        current = _fight(state, prov, current, other, forces, by_province, golden, cancelled, cards, rank)
+
+
+def _fight(state, prov, a, b, forces, by_province, golden, cancelled, cards, rank) -> str:
+    us = {s: _side_us(state, prov, s, forces, by_province, golden, cancelled, cards) for s in (a, b)}
+    if us[a] != us[b]:
+        winner, loser = (a, b) if us[a] > us[b] else (b, a)
+        tie = False
+    else:  # rules: 003 — a tie is won by the higher ranked player, who also loses 1 Army Unit
+        winner, loser = (a, b) if rank.get(a, 99) < rank.get(b, 99) else (b, a)
+        tie = True
+    lost = forces[prov][loser]
+    forces[prov][loser] = 0
+    if tie:
+        forces[prov][winner] -= 1
+    owner = state.provinces[prov].owner
+    emit(state, "battle", "003 How to resolve battles",
+         f"Battle in {prov}: {a} {us[a]} US vs {b} {us[b]} US; {winner} wins"
+         + (" on the Protector Ranking and loses 1 unit" if tie else "") + f"; {loser} loses {lost}.",
+         province=prov, us=us, winner=winner, loser=loser, tie=tie,
+         roles={s: ("defender" if s == owner else "attacker") for s in (a, b)})
+    return winner
+
+
+def _side_us(state, prov, seat, forces, by_province, golden, cancelled, cards) -> int:
+    """Attacker/Defender US: units + order and card modifiers + valid Support!.
+
+    # rules: 003 How to resolve battles, the summary table.
+    """
+    defender = state.provinces[prov].owner == seat
+    own = forces[prov][seat] + _order_modifier(state, seat, prov, by_province, defender=defender, cards=cards)
+    if (prov, seat) in golden:
+        own += 1  # rules: 003 Golden Orders — Golden March! "+1 US in battle"
+    if not defender and C.DEEP_SNOW in cards:
+        own -= 1  # rules: 003 Deep Snow — "All Attackers suffer -1 to their total Unit Strength"
+    return max(0, own) + _support(state, prov, seat, forces, by_province, cancelled, cards)
+
+
+def _support(state, prov, seat, forces, by_province, cancelled, cards) -> int:
+    """rules: 003 Support! (neighbouring Province, cancelled when attacked); Golden Support! focused
+    (+1) or extended (range 2); Heavy rains of Autumn (-1 per Support!); Flood! (no neighbours)."""
+    if C.FLOOD in cards:
+        return 0
+    total = 0
+    for src, (supporter, o) in by_province.items():
+        if not isinstance(o, Support) or o.player != seat or o.target != prov or src in cancelled:
+            continue
+        dist = state.board.distance(src, prov)
+        if dist == 1:
+            bonus = 1 if o.golden else 0
+        elif dist == 2 and o.golden:
+            bonus = 0
+        else:
+            continue
+        units = forces.get(src, {}).get(supporter, 0)
+        if units <= 0:
+            continue
+        total += max(0, units + bonus - (1 if C.HEAVY_RAINS in cards else 0))
+    return total

@@ -1,0 +1,442 @@
+"""The Protectors of the Realm game: a python-chess style API over the rule modules.
+
+    game = Game({"board": "ring-7", "seed": 1})
+    game.pending()                      # [Pending(seat="Player#1", kind="bid"), ...]
+    game.submit("Player#1", "Bid 10")   # a DM text, or a decision object
+    game.advance(force=True)            # rulebook defaults for seats that sent nothing
+    game.view("Player#1")               # what that seat may see
+
+Rules resolution is a pure function of the setup and the decisions: same seed + same decisions =
+same game, bit for bit. ``to_blob`` stores exactly that and ``from_blob`` replays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationError
+from engine.protectors import consolidation as cons
+from engine.protectors import legality
+from engine.protectors.decisions import BidDecision, Decision, from_lines
+from engine.protectors.defaults import default_decision
+from engine.protectors.dragon import (
+    MAX_CHAINED_ATTACKS,
+    active_cards,
+    resolve_attack,
+    start_attack,
+    threshold_reached,
+)
+from engine.protectors.events import Event, emit, money
+from engine.protectors.execute import execute_orders
+from engine.protectors.factions import FACTIONS, has
+from engine.protectors.notation import parse_text
+from engine.protectors.ranking import brackets, first_turn_order, order_by_bids, resolve_rebid
+from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
+from engine.protectors.setup import build_state
+from engine.protectors.state import (
+    BANK_BID,
+    BID,
+    CONSOLIDATION,
+    DRAGON,
+    ORDERS,
+    OVER,
+    REBID,
+    WAITING_STEPS,
+    GameState,
+)
+from engine.protectors.victory import check_end, power_threshold, times_up, victory_points
+
+BLOB_VERSION = 1
+# Internal steps (no seat decides): the game runs through them on its own.
+RANKING, REVEAL, EXECUTE, CONSOLIDATE_A, CONSOLIDATE_B = (
+    "ranking", "reveal", "execute", "consolidate_a", "consolidate_b")
+
+
+@dataclass(frozen=True)
+class Pending:
+    seat: str
+    kind: str
+    submitted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "submitted": self.submitted}
+
+
+class Game:
+    """One game of Protectors of the Realm (rules v0.7)."""
+
+    def __init__(self, setup: dict[str, Any]):
+        self.setup = dict(setup)
+        self.state: GameState = build_state(self.setup)
+        self.actions: list[list[Any]] = []
+        self._chain = 0
+        self._run()
+
+    # -- the decisions the game waits for ------------------------------------------------------
+    @property
+    def step(self) -> str:
+        return self.state.step
+
+    @property
+    def over(self) -> bool:
+        return self.state.step == OVER
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+    def deciding_seats(self) -> list[str]:
+        st = self.state
+        if st.step == BID:
+            return list(st.players)
+        if st.step == REBID:
+            return [s for g in st.rebid_groups for s in g]
+        if st.step == BANK_BID:
+            return [s for s in st.active() if "bank_active" in st.players[s].used_turn]
+        if st.step == DRAGON and st.attack:
+            return [s for s in st.attack.participants if not st.players[s].eliminated]
+        if st.step in (ORDERS, CONSOLIDATION):
+            return st.active()
+        return []
+
+    def pending(self, seat: str | None = None) -> list[Pending]:
+        """Decisions the game waits for (``seat`` given: only that seat's)."""
+        return [Pending(s, self.state.step, s in self.state.submissions)
+                for s in self.deciding_seats() if seat is None or s == seat]
+
+    def submit(self, seat: str, decision: Decision | str) -> list[str]:
+        """Submit a seat's whole decision for the current step (a DM text or a decision object).
+
+        All or nothing: a bad line raises ``OrderSyntaxError``/``IllegalOrderError`` naming every
+        rejected line, and nothing is stored. Returns the normalised lines. "Once a DM is sent to
+        the GM, your orders/choices are final" (rules: 003 Each Turn), so a second submission is a
+        ``PhaseError``.
+        """
+        st = self.state
+        if seat not in st.players:
+            raise ValidationError("seat", f"unknown seat {seat!r}")
+        if seat not in self.deciding_seats():
+            raise PhaseError(f"{seat} has no decision to make in the {st.step} step")
+        if seat in st.submissions:
+            raise PhaseError(f"{seat} has already submitted for the {st.step} step; choices are final")
+        if isinstance(decision, str):
+            names = {p.name.lower(): s for s, p in st.players.items()}
+            decision = from_lines(st.step, parse_text(decision, players=names))
+        decision = legality.validate(st, seat, decision)
+        st.submissions[seat] = decision
+        lines = [ln.text() for ln in decision.lines()]
+        self.actions.append(["submit", seat, lines])
+        return lines
+
+    def advance(self, force: bool = False) -> list[Event]:
+        """Resolve the current step and run on to the next one that needs decisions.
+
+        ``force``: seats that sent nothing get the rulebook defaults (rules: 003, inactive players).
+        """
+        st = self.state
+        if st.step == OVER:
+            raise PhaseError("the game is over")
+        seats = self.deciding_seats()
+        missing = [s for s in seats if s not in st.submissions]
+        if missing and not force:
+            raise PhaseError(f"waiting for {', '.join(missing)} in the {st.step} step")
+        decisions = {s: st.submissions.get(s) or default_decision(st, s) for s in seats}
+        start = len(st.events)
+        self.actions.append(["advance", bool(force)])
+        st.submissions = {}
+        self._resolve(decisions)
+        self._run()
+        return st.events[start:]
+
+    # -- the turn machine ----------------------------------------------------------------------
+    def _resolve(self, decisions: dict[str, Decision]) -> None:
+        st = self.state
+        if st.step == BID:
+            self._resolve_first_bids(decisions)
+        elif st.step == REBID:
+            self._resolve_rebids(decisions)
+        elif st.step == BANK_BID:
+            self._resolve_ranking({s: d.bid for s, d in decisions.items()})
+        elif st.step == ORDERS:
+            st.orders = decisions
+            st.step = EXECUTE
+        elif st.step == DRAGON:
+            self._resolve_attack(decisions)
+        elif st.step == CONSOLIDATION:
+            self._resolve_consolidation(decisions)
+
+    def _run(self) -> None:
+        st = self.state
+        if check_end(st):
+            return
+        while st.step not in WAITING_STEPS and st.step != OVER:
+            if st.pending_attacks and st.attack is None:
+                if self._chain >= MAX_CHAINED_ATTACKS:
+                    st.pending_attacks = []
+                    continue
+                self._chain += 1
+                st.resume = st.step
+                start_attack(st, st.pending_attacks.pop(0))
+                st.step = DRAGON
+                st.submissions = {}
+                return
+            self._chain = 0
+            if st.step == RANKING:
+                self._start_ranking()
+            elif st.step == REVEAL:
+                if st.reveal_queue:
+                    reveal_next(st)
+                else:
+                    st.step = ORDERS
+                    emit(st, "phase", "003 3. Negotiation and Orders", f"Turn {st.turn}: orders (72h).")
+            elif st.step == EXECUTE:
+                execute_orders(st)
+                st.step = CONSOLIDATE_A
+            elif st.step == CONSOLIDATE_A:
+                self._consolidate_a()
+            elif st.step == CONSOLIDATE_B:
+                cons.production(st)
+                st.step = CONSOLIDATION
+            if check_end(st):
+                return
+
+    # -- 1. Protector Ranking ------------------------------------------------------------------
+    def _resolve_first_bids(self, decisions: dict[str, BidDecision]) -> None:
+        st = self.state
+        bids = {}
+        for s, d in decisions.items():
+            self._fund(s, d)
+            bids[s] = min(d.bid, st.players[s].realm)
+            money(st, s, -bids[s], "003 Protector Ranking, bid")
+        if st.options.factions:
+            # rules: 003 Factions — chosen with the turn-1 bid, random for silent players; known to all.
+            for s, d in decisions.items():
+                chosen = d.faction if st.options.faction_choice == "chosen" else None
+                st.players[s].faction = chosen or st.players[s].faction or st.rng.choice(FACTIONS)
+            emit(st, "factions", "003 Factions", "Factions: " + ", ".join(
+                f"{s} {p.faction}" for s, p in st.players.items()))
+        eff = {s: bids[s] + self._great_game(s) for s in bids}
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + ", ".join(f"{s} {b}" for s, b in bids.items()),
+             bids=bids)
+        groups, rebid = first_turn_order(list(st.players), eff, st.rng)
+        st.ranking = [s for g in groups for s in g]
+        st.rebid_groups = rebid
+        if rebid:
+            st.step = REBID  # rules: 003 Protector Ranking — ties on turn 1 re-bid (16h)
+        else:
+            self._ranked()
+
+    def _resolve_rebids(self, decisions: dict[str, BidDecision]) -> None:
+        st = self.state
+        rebids = {}
+        for s, d in decisions.items():
+            self._fund(s, d)
+            rebids[s] = min(d.bid, st.players[s].realm)
+            money(st, s, -rebids[s], "003 Protector Ranking, re-bid")
+        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + ", ".join(
+            f"{s} {b}" for s, b in rebids.items()), bids=rebids)
+        order = []
+        groups = {g[0]: g for g in st.rebid_groups}
+        for s in st.ranking:
+            if s in groups:
+                order.extend(resolve_rebid(groups[s], rebids, st.rng))
+            elif not any(s in g for g in st.rebid_groups):
+                order.append(s)
+        st.ranking = order
+        st.rebid_groups = []
+        self._ranked()
+
+    def _start_ranking(self) -> None:
+        """Turn 2+: bids made in the last Consolidation are revealed; Bank of Lannuvár seats bid after."""
+        st = self.state
+        bank = [s for s in st.active() if "bank_active" in st.players[s].used_turn]
+        if bank:
+            others = {s: st.next_bids.get(s, 0) for s in st.active() if s not in bank}
+            emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + ", ".join(
+                f"{s} {b}" for s, b in others.items()), bids=others)
+            st.step = BANK_BID
+            return
+        self._resolve_ranking({})
+
+    def _resolve_ranking(self, late: dict[str, int]) -> None:
+        st = self.state
+        bids = {s: min(late.get(s, st.next_bids.get(s, 0)), st.players[s].realm) for s in st.active()}
+        for s, b in bids.items():
+            money(st, s, -b, "003 Protector Ranking, bid")
+            st.players[s].used_turn.discard("bank_active")
+        eff = {s: b + self._great_game(s) for s, b in bids.items()}
+        st.ranking = order_by_bids(st.active(), eff, st.ranking)
+        st.next_bids = {}
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + ", ".join(f"{s} {b}" for s, b in bids.items()),
+             bids=bids)
+        self._ranked()
+
+    def _great_game(self, seat: str) -> int:
+        # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids
+        return 15 * len(self.state.owned(seat)) if has(self.state, seat, "great_game") else 0
+
+    def _fund(self, seat: str, d: BidDecision) -> None:
+        from engine.protectors.events import transfer
+
+        for f in d.funding:  # rules: 003 Team Games, Pooled $Realm (the turn-1 bid)
+            transfer(self.state, f.source, seat, min(f.amount, self.state.players[f.source].realm),
+                     "003 Team Games, pooled $Realm")
+
+    def _ranked(self) -> None:
+        st = self.state
+        b = brackets(st.active())
+        emit(st, "ranking", "003 Protector Ranking", "Protector Ranking: " + ", ".join(
+            f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(st.active())), ranking=st.active())
+        begin_reveal(st)
+        st.step = REVEAL
+
+    # -- Dragon --------------------------------------------------------------------------------
+    def _resolve_attack(self, decisions) -> None:
+        st = self.state
+        for s, d in decisions.items():  # rules: 003 Work, work! — all units of a Work Province sent off
+            for c in d.commits:
+                if st.work_orders.get(c.src, (None,))[0] == s and c.count >= st.provinces[c.src].units:
+                    del st.work_orders[c.src]
+        resolve_attack(st, decisions)
+        st.step = st.resume or REVEAL
+        st.resume = None
+        if threshold_reached(st) and "threshold" not in st.pending_attacks:
+            st.pending_attacks.append("threshold")
+
+    # -- 5. Consolidation ----------------------------------------------------------------------
+    def _consolidate_a(self) -> None:
+        st = self.state
+        emit(st, "phase", "003 5. Consolidation", f"Turn {st.turn}: consolidation.")
+        for p in st.players.values():  # rules: 003 Faith alone sustains us! lasts until this point
+            p.used_turn.discard("faith_active")
+        cons.cleanup_and_supply(st)
+        cons.seize_and_eliminate(st)
+        st.step = CONSOLIDATE_B
+        if st.eliminated_this_turn and threshold_reached(st) and not check_end(st):
+            st.pending_attacks.append("elimination")
+
+    def _resolve_consolidation(self, decisions) -> None:
+        st = self.state
+        for s in list(st.ranking):
+            if s in decisions:
+                cons.apply_decision(st, s, decisions[s])
+        st.golden_work_done = {}
+        st.history.append({"turn": st.turn, "provinces": {s: len(st.owned(s)) for s in st.players},
+                           "vp": {s: victory_points(st, s) for s in st.players}})
+        end_turn_cards(st)
+        if st.times_up:
+            times_up(st)
+            return
+        st.turn += 1
+        st.orders = {}
+        st.eliminated_this_turn = []
+        st.step = RANKING
+
+    # -- views ---------------------------------------------------------------------------------
+    def view(self, seat: str | None = None) -> dict[str, Any]:
+        """The game as ``seat`` may see it; ``None`` is the GM, who sees everything.
+
+        Hidden from a seat: other seats' $Realm, their unrevealed bids, orders and commitments
+        (even whether they submitted), the deck order, and private events.
+        """
+        st = self.state
+        if seat is not None and seat not in st.players:
+            raise ValidationError("seat", f"unknown seat {seat!r}")
+        gm = seat is None
+        b = brackets(st.active())
+        players = {}
+        for s, p in st.players.items():
+            entry = {"name": p.name, "faction": p.faction, "team": p.team, "eliminated": p.eliminated,
+                     "provinces": len(st.owned(s)), "units": st.units_of(s), "vp": victory_points(st, s),
+                     "bracket": b.get(s)}
+            if gm or s == seat:
+                entry["realm"] = p.realm
+                entry["used_abilities"] = sorted(p.used)
+            players[s] = entry
+        out: dict[str, Any] = {
+            "turn": st.turn, "step": st.step, "board": st.board.to_setup(), "island": st.board.island,
+            "ranking": st.active(),
+            "dpl": st.dpl, "power_threshold": power_threshold(st, False),
+            "cards": [c for _, c in st.cards_this_turn], "locked_cards": [c for _, c in st.locked_cards],
+            "players": players,
+            "provinces": {p: {"owner": pr.owner, "units": pr.units, "level": pr.level, "burnt": pr.burnt,
+                              "holder": st.holder(p)} for p, pr in st.provinces.items()},
+            "result": st.result,
+        }
+        if st.attack:
+            att = st.attack
+            out["attack"] = {"dpl": att.dpl, "worldeater": att.worldeater, "source": att.source}
+        mine = self.deciding_seats()
+        if gm:
+            out["pending"] = [p.to_dict() for p in self.pending()]
+            out["submissions"] = {s: [ln.text() for ln in d.lines()] for s, d in st.submissions.items()}
+            out["next_bids"] = dict(st.next_bids)
+            out["decks"] = {d: list(deck.draw) for d, deck in st.decks.items()}
+        else:
+            out["you"] = seat
+            out["pending"] = [p.to_dict() for p in self.pending(seat)] if seat in mine else []
+            if seat in st.submissions:
+                out["submitted"] = [ln.text() for ln in st.submissions[seat].lines()]
+            if seat in st.next_bids:
+                out["your_next_bid"] = st.next_bids[seat]
+        return out
+
+    def events(self, seat: str | None = None, since: int = 0) -> list[Event]:
+        return [e for e in self.state.events[since:] if e.visible(seat)]
+
+    def report(self, turn: int | None = None, seat: str | None = None) -> str:
+        """The text a GM posts for the players: the turn's public events (rules cited)."""
+        t = self.state.turn if turn is None else turn
+        lines = [f"== Turn {t} =="]
+        lines += [f"- {e.text}" for e in self.state.events if e.turn == t and e.visible(seat)
+                  and e.kind not in ("phase",)]
+        return "\n".join(lines)
+
+    # -- enumeration for agents and envs -------------------------------------------------------
+    def orderable(self, seat: str) -> list[str]:
+        return legality.orderable(self.state, seat)
+
+    def legal_orders(self, seat: str, province: str) -> list:
+        return legality.legal_orders(self.state, seat, province)
+
+    def cards_in_play(self) -> set[str]:
+        return active_cards(self.state)
+
+    # -- copies and storage --------------------------------------------------------------------
+    def clone(self) -> Game:
+        new = Game.__new__(Game)
+        new.setup = dict(self.setup)
+        new.state = self.state.clone()
+        new.actions = [list(a) for a in self.actions]
+        new._chain = self._chain
+        return new
+
+    def to_blob(self) -> bytes:
+        """A compact, self-contained record that replays to exactly this game."""
+        return msgpack.packb({"v": BLOB_VERSION, "setup": self.setup, "actions": self.actions},
+                             use_bin_type=True)
+
+    @classmethod
+    def from_blob(cls, blob: bytes) -> Game:
+        try:
+            data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+        except Exception as err:  # msgpack raises several unrelated types
+            raise ValidationError("blob", f"not a Regent game blob ({err})") from err
+        if not isinstance(data, dict) or data.get("v") != BLOB_VERSION:
+            version = data.get("v") if isinstance(data, dict) else None
+            raise ValidationError("blob", f"unsupported blob version {version!r}")
+        game = cls(data["setup"])
+        for i, action in enumerate(data["actions"]):
+            try:
+                if action[0] == "submit":
+                    game.submit(action[1], "\n".join(action[2]))
+                elif action[0] == "advance":
+                    game.advance(force=bool(action[1]))
+                else:
+                    raise ValidationError(f"blob.actions[{i}]", f"unknown action {action[0]!r}")
+            except (OrderSyntaxError, RegentError) as err:
+                raise ValidationError(f"blob.actions[{i}]", f"does not replay: {err}") from err
+        return game

@@ -1,0 +1,322 @@
+"""What a seat may submit now: validation with reasons, and enumeration of legal choices.
+
+Validation returns the decision normalised (omitted ``from`` Provinces filled in) or raises
+``IllegalOrderError`` whose ``details["rejected"]`` lists every bad line with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.errors import IllegalOrderError
+from engine.protectors import cards as C
+from engine.protectors.decisions import (
+    BidDecision,
+    ConsolidationDecision,
+    Decision,
+    DragonDecision,
+    OrdersDecision,
+)
+from engine.protectors.dragon import HIGHMAGISTER_COST, HIGHMAGISTER_MAX, active_cards
+from engine.protectors.factions import FACTIONS, can_use, has
+from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work, order_kind
+from engine.protectors.ranking import brackets, golden_allowed
+from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
+from engine.protectors.tables import MAX_LEVEL
+
+
+class _Rejections:
+    def __init__(self) -> None:
+        self.items: list[dict[str, str]] = []
+
+    def add(self, line: str, reason: str) -> None:
+        self.items.append({"line": line, "reason": reason})
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            msg = "; ".join(f"'{r['line']}': {r['reason']}" for r in self.items)
+            raise IllegalOrderError(msg, details={"rejected": self.items})
+
+
+# -- orders phase ------------------------------------------------------------------------------
+def orderable(state: GameState, seat: str) -> list[str]:
+    """rules: 003 — "Each Province a player controls containing at least one of their Army Units can
+    receive one order each turn."."""
+    return [p for p in state.owned(seat) if state.provinces[p].units > 0 and state.holder(p) == seat]
+
+
+def all_neighbours(state: GameState, seat: str, ferries: tuple[str, ...], src: str) -> bool:
+    """rules: 003 Seafarers! / Ferry! — all Provinces count as neighbouring for March! orders."""
+    cards = active_cards(state)
+    return C.SEAFARERS in cards or (C.FERRY in cards and src in ferries)
+
+
+def march_targets(state: GameState, seat: str, src: str, ferries: tuple[str, ...] = ()) -> list[str]:
+    """Where a March! from ``src`` may go. # rules: 003 March!, Flood!, Island Rules."""
+    if all_neighbours(state, seat, ferries, src):
+        return [p for p in state.board.all_provinces if p != src]
+    if C.FLOOD in active_cards(state) or src == state.board.island:
+        return []
+    return sorted(state.board.neighbours[src], key=state.board.number)
+
+
+def golden_limits(state: GameState, seat: str) -> dict[str, int]:
+    """How many golden orders of each type the seat may play this turn.
+
+    # rules: 003 Golden Orders — "only one (1) Golden order from each type"; brackets; Iron Light
+    # Crusade! — a free golden March!/Delayed March! outside the limit.
+    """
+    allowed = golden_allowed(brackets(state.active()).get(seat, 4))
+    limits = {k: (1 if k in allowed else 0) for k in ("march", "support", "fortify", "work")}
+    if has(state, seat, "crusade"):
+        limits["march"] += 1
+    return limits
+
+
+def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[str, ...] = ()) -> str | None:
+    """The reason ``o`` is illegal for ``seat`` (ignoring the one-per-Province and golden counts)."""
+    cards = active_cards(state)
+    src = o.province
+    if src not in orderable(state, seat):
+        return f"you have no Army Units in {src}" if src in state.provinces else f"{src} is not on this board"
+    if src == state.board.island and not isinstance(o, March):
+        return "Army Units on the Island can only receive a March! order"  # rules: 003 Island Rules
+    if isinstance(o, March):
+        if o.count < 1:
+            return "a March! moves at least 1 unit"
+        if o.dst not in state.provinces:
+            return f"{o.dst} is not on this board"
+        if o.dst not in march_targets(state, seat, src, ferries):
+            if C.FLOOD in cards and not all_neighbours(state, seat, ferries, src):
+                return "Flood!: all Provinces have zero neighbouring Provinces this turn"
+            if C.FERRY in cards:
+                return f"{o.dst} is not adjacent to {src} (add 'Ferry {src}' to use the Ferry!)"
+            return f"{o.dst} is not adjacent to {src}"
+    elif isinstance(o, Support):
+        if o.player not in state.players or state.players[o.player].eliminated:
+            return f"{o.player} is not an active player"
+        if o.target not in state.board.provinces:
+            return f"{o.target} is not on this board"
+        if C.FLOOD in cards:
+            return "Flood!: all Provinces have zero neighbouring Provinces this turn"
+        dist = state.board.distance(src, o.target)
+        if dist != 1 and not (o.golden and dist == 2):
+            return (f"{o.target} is not within 2 Provinces of {src}" if o.golden
+                    else f"{o.target} is not adjacent to {src}")
+    elif isinstance(o, Fortify) and C.RESTLESSNESS in cards:
+        return "Restlessness of Spring: Fortify! orders may not be played this turn"
+    if o.golden:
+        kind = order_kind(o)
+        if golden_limits(state, seat)[kind] == 0:
+            b = brackets(state.active()).get(seat, 4)
+            name = {"march": "Golden March!", "support": "Golden Support!", "fortify": "Golden Fortify!",
+                    "work": "Golden Work, work!"}[kind]
+            return f"{name} is not available to bracket {b}"
+    return None
+
+
+def _fill_src(state: GameState, seat: str, o: ProvinceOrder, rej: _Rejections) -> ProvinceOrder | None:
+    if o.province is not None:
+        return o
+    mine = orderable(state, seat)
+    if len(mine) == 1:
+        return replace(o, src=mine[0])
+    rej.add(o.text(), f"say which Province gives it: 'from P..' (you hold {', '.join(mine) or 'none'})")
+    return None
+
+
+def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDecision:
+    rej = _Rejections()
+    cards = active_cards(state)
+    orders: list[ProvinceOrder] = []
+    seen: set[str] = set()
+    used = {"march": 0, "support": 0, "fortify": 0, "work": 0}
+    limits = golden_limits(state, seat)
+    for raw in d.orders:
+        o = _fill_src(state, seat, raw, rej)
+        if o is None:
+            continue
+        why = check_order(state, seat, o, d.ferries)
+        if why is None and o.province in seen:
+            why = f"{o.province} already has an order this turn"
+        if why is None and o.golden:
+            used[order_kind(o)] += 1
+            if used[order_kind(o)] > limits[order_kind(o)]:
+                why = "only one Golden order of each type per turn"
+        if why:
+            rej.add(o.text(), why)
+            continue
+        seen.add(o.province)
+        orders.append(o)
+    total = 0
+    for s in d.sends:
+        if s.to not in state.players or state.players[s.to].eliminated or s.to == seat:
+            rej.add(s.text(), f"{s.to} is not another active player")
+        elif s.amount < 1:
+            rej.add(s.text(), "send at least 1 $Realm")
+        total += s.amount
+    if total > state.players[seat].realm:
+        rej.add("; ".join(s.text() for s in d.sends),
+                f"you hold {state.players[seat].realm} $Realm and cannot send promised $Realm on")
+    if d.snitch is not None:
+        if C.PIRATES not in cards:
+            rej.add(f"Snitch {d.snitch}", "snitching is only for Pirates! turns")
+        elif d.snitch == seat or d.snitch not in state.players or state.players[d.snitch].eliminated:
+            rej.add(f"Snitch {d.snitch}", f"{d.snitch} is not another active player")
+    for f in d.ferries:
+        if C.FERRY not in cards:
+            rej.add(f"Ferry {f}", "the Ferry! card is not in play")
+        elif f not in orderable(state, seat):
+            rej.add(f"Ferry {f}", f"you have no Army Units in {f}")
+    for a in d.abilities:
+        rej.add(a.text(), "not an ability usable in the Negotiation and Orders phase here")
+    rej.raise_if_any()
+    return replace(d, orders=tuple(orders))
+
+
+# -- Dragon Attack -----------------------------------------------------------------------------
+def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDecision:
+    """rules: 003 Determine Protector US step; Island Rules (no Island units); Cenarion; Kalu'Ak."""
+    rej = _Rejections()
+    seen = set()
+    for c in d.commits:
+        pr = state.provinces.get(c.src)
+        if pr is None or pr.owner != seat or state.holder(c.src) != seat:
+            rej.add(c.text(), f"you do not control {c.src}")
+        elif c.src == state.board.island:
+            rej.add(c.text(), "Army Units on the Island can not fight the Dragon")
+        elif c.src in seen:
+            rej.add(c.text(), f"{c.src} is committed twice")
+        elif not 1 <= c.count <= pr.units:
+            rej.add(c.text(), f"only {pr.units} units in {c.src}")
+        elif c.sac is not None and not 0 <= c.sac <= c.count:
+            rej.add(c.text(), "sac must be between 0 and the units committed")
+        seen.add(c.src)
+    green = state.green(seat)
+    for b in d.burns:
+        if b not in green:
+            rej.add(f"Burn {b}", f"{b} is not one of your green Provinces")
+    for a in d.abilities:
+        if a.name == "fight_fire_with_fire":
+            if not can_use(state, seat, a.name):
+                rej.add(a.text(), "only a Cenarion player may, once per game")
+            elif not a.value or not 1 <= a.value <= HIGHMAGISTER_MAX:
+                rej.add(a.text(), f"summon 1 to {HIGHMAGISTER_MAX} Highmagisters")
+            elif a.value * HIGHMAGISTER_COST > state.players[seat].realm:
+                rej.add(a.text(), f"costs {a.value * HIGHMAGISTER_COST} $Realm")
+        elif a.name == "nothing_to_see_here":
+            if not can_use(state, seat, a.name):
+                rej.add(a.text(), "only a Kalu'Ak player may (once per game unless Ashes of Power)")
+            elif d.commits:
+                rej.add(a.text(), "hiding replaces committing units")
+        else:
+            rej.add(a.text(), "not an ability for a Dragon Attack")
+    rej.raise_if_any()
+    return d
+
+
+# -- bids and consolidation --------------------------------------------------------------------
+def _funding_ok(state: GameState, seat: str, funding, rej: _Rejections) -> int:
+    extra = 0
+    for f in funding:
+        mate = state.players.get(f.source)
+        if not state.options.teams or mate is None or mate.team != state.players[seat].team or f.source == seat:
+            rej.add(f.text(), "pooled $Realm only comes from a team-mate in a team game")
+        elif f.amount > mate.realm:
+            rej.add(f.text(), f"{f.source} holds only {mate.realm} $Realm")
+        else:
+            extra += f.amount
+    return extra
+
+
+def validate_bid(state: GameState, seat: str, d: BidDecision) -> BidDecision:
+    rej = _Rejections()
+    budget = state.players[seat].realm + _funding_ok(state, seat, d.funding, rej)
+    if d.bid < 0 or d.bid > budget:
+        rej.add(f"Bid {d.bid}", f"bid between 0 and your {budget} $Realm")
+    if d.faction is not None:
+        if state.step != BID or not state.options.factions:
+            rej.add(f"Faction {d.faction}", "factions are chosen with the turn-1 bid, in games with factions")
+        elif d.faction not in FACTIONS:
+            rej.add(f"Faction {d.faction}", f"choose one of {', '.join(FACTIONS)}")
+    rej.raise_if_any()
+    return d
+
+
+def validate_consolidation(state: GameState, seat: str, d: ConsolidationDecision) -> ConsolidationDecision:
+    rej = _Rejections()
+    budget = state.players[seat].realm + _funding_ok(state, seat, d.funding, rej)
+    owned = state.owned(seat)
+    buys = []
+    for prov, n in d.buys:
+        if prov == "":  # team form "Buy 2": default placement, lowest-numbered and evenly
+            from engine.protectors.defaults import even_placement
+            buys.extend(even_placement(state, seat, n))
+            continue
+        if prov not in owned:
+            rej.add(f"Buy {n} in {prov}", f"you do not control {prov}")
+        elif n < 1:
+            rej.add(f"Buy {n} in {prov}", "buy at least 1 unit")
+        else:
+            buys.append((prov, n))
+    for prov in d.upgrades:
+        if state.golden_work_done.get(prov) != seat:
+            rej.add(f"Upgrade {prov}", f"no successful Golden Work, work! in {prov} this turn")
+        elif state.provinces[prov].level >= MAX_LEVEL:
+            rej.add(f"Upgrade {prov}", f"{prov} is already level {MAX_LEVEL}")
+        elif state.provinces[prov].level == MAX_LEVEL - 1 and any(
+                state.provinces[p].level == MAX_LEVEL for p in owned):
+            rej.add(f"Upgrade {prov}", "you may only control one level 3 Province (your Capitol)")
+    if d.capitol is not None and (d.capitol not in owned or state.provinces[d.capitol].level != MAX_LEVEL):
+        rej.add(f"Capitol {d.capitol}", f"{d.capitol} is not a level 3 Province you control")
+    if d.bid < 0 or d.bid > budget:
+        rej.add(f"Bid {d.bid}", f"bid between 0 and your {budget} $Realm")
+    for a in d.abilities:
+        if a.name == "faith_alone":
+            if not can_use(state, seat, a.name):
+                rej.add(a.text(), "only an Iron Light player may, once per game")
+        else:
+            rej.add(a.text(), "not an ability for the Consolidation phase")
+    rej.raise_if_any()
+    return replace(d, buys=tuple(buys))
+
+
+def validate(state: GameState, seat: str, d: Decision) -> Decision:
+    """Check a decision for the current step; returns it normalised."""
+    if state.step in (BID, REBID, BANK_BID) and isinstance(d, BidDecision):
+        return validate_bid(state, seat, d)
+    if state.step == ORDERS and isinstance(d, OrdersDecision):
+        return validate_orders(state, seat, d)
+    if state.step == DRAGON and isinstance(d, DragonDecision):
+        return validate_dragon(state, seat, d)
+    if state.step == CONSOLIDATION and isinstance(d, ConsolidationDecision):
+        return validate_consolidation(state, seat, d)
+    raise IllegalOrderError(f"a {type(d).__name__} is not what the {state.step} step takes")
+
+
+# -- enumeration (the envs build their action masks from these) --------------------------------
+def legal_orders(state: GameState, seat: str, prov: str) -> list[ProvinceOrder]:
+    """Every single order the seat may give in ``prov`` (golden forms included when available)."""
+    if prov not in orderable(state, seat):
+        return []
+    limits = golden_limits(state, seat)
+    units = state.provinces[prov].units
+    goldens = lambda kind: (False, True) if limits[kind] else (False,)  # noqa: E731
+    out: list[ProvinceOrder] = []
+    for dst in march_targets(state, seat, prov):
+        for n in range(1, units + 1):
+            for g in goldens("march"):
+                out += [March(n, prov, dst, g, False), March(n, prov, dst, g, True)]
+    if prov == state.board.island:
+        return out
+    cards = active_cards(state)
+    if C.FLOOD not in cards:
+        for target in state.board.provinces:
+            dist = state.board.distance(prov, target)
+            for g in goldens("support"):
+                if dist == 1 or (g and dist == 2):
+                    out += [Support(s, target, prov, g) for s in state.active()]
+    if C.RESTLESSNESS not in cards:
+        out += [Fortify(prov, g) for g in goldens("fortify")]
+    out += [Work(prov, g) for g in goldens("work")]
+    return out

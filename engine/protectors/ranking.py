@@ -1,0 +1,86 @@
+"""Protector Ranking: bids, ties, brackets and the golden orders each bracket allows.
+
+# rules: 003 1. Protector Ranking
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.protectors.tables import BRACKET_GOLDEN, BRACKETS
+
+
+def brackets(active_ranking: list[str]) -> dict[str, int]:
+    """Seat -> bracket (1-4) for the active players in ranking order.
+
+    # rules: 003 Protector Ranking, brackets table — "dependent (at all times) on the number of
+    # active players".
+    """
+    sizes = BRACKETS[max(1, min(len(active_ranking), 16))]
+    out: dict[str, int] = {}
+    i = 0
+    for b, size in enumerate(sizes, start=1):
+        for seat in active_ranking[i:i + size]:
+            out[seat] = b
+        i += size
+    for seat in active_ranking[i:]:  # more than 16 active players: the rest share bracket 4
+        out[seat] = 4
+    return out
+
+
+def golden_allowed(bracket: int) -> frozenset[str]:
+    """rules: 003 Protector Ranking — 1st bracket: all; 2nd: Support/Fortify/Work; 3rd: Fortify/Work;
+    4th: Work."""
+    return BRACKET_GOLDEN[bracket]
+
+
+def order_by_bids(seats: list[str], bids: dict[str, int], previous: list[str]) -> list[str]:
+    """Turn 2+: highest bid first; ties by the ranking at the start of the turn.
+
+    # rules: 003 Protector Ranking — "draws ... (turn 2 and onwards) ... resolved based on the
+    # Protector Ranking as it were at the start of the turn".
+    """
+    pos = {s: i for i, s in enumerate(previous)}
+    return sorted(seats, key=lambda s: (-bids[s], pos.get(s, len(pos))))
+
+
+def tie_groups(seats: list[str], bids: dict[str, int]) -> list[list[str]]:
+    """Groups of 2+ seats with equal bids, highest bid first."""
+    by: dict[int, list[str]] = {}
+    for s in seats:
+        by.setdefault(bids[s], []).append(s)
+    return [g for b, g in sorted(by.items(), key=lambda kv: -kv[0]) if len(g) > 1]
+
+
+def first_turn_order(seats: list[str], bids: dict[str, int], rng: random.Random) -> tuple[
+        list[list[str]], list[list[str]]]:
+    """Turn 1: the ranking as a list of groups (highest bid first), and which groups re-bid.
+
+    # rules: 003 Protector Ranking — ties on turn 1 get another round of hidden bids; "If there are
+    # only ties between 0 $Realm bids on the first turn, these will simply be resolved randomly".
+    Each returned group is either a single seat or a tie; zero-bid ties are shuffled here.
+    """
+    groups: list[list[str]] = []
+    rebid: list[list[str]] = []
+    for bid in sorted({bids[s] for s in seats}, reverse=True):
+        g = [s for s in seats if bids[s] == bid]
+        if len(g) > 1 and bid == 0:
+            rng.shuffle(g)
+            groups.extend([[s] for s in g])
+        elif len(g) > 1:
+            groups.append(g)
+            rebid.append(g)
+        else:
+            groups.append(g)
+    return groups, rebid
+
+
+def resolve_rebid(group: list[str], rebids: dict[str, int], rng: random.Random) -> list[str]:
+    """rules: 003 Protector Ranking — "If there is still a tie, the player placement on the ranking
+    will be done randomly amongst the tied players." (one re-bid round, then random)."""
+    out: list[str] = []
+    for bid in sorted({rebids[s] for s in group}, reverse=True):
+        g = [s for s in group if rebids[s] == bid]
+        rng.shuffle(g)
+        out.extend(g)
+    return out

@@ -1,0 +1,48 @@
+"""What one seat may see and do: the only handle an agent (human proxy or AI) is given.
+
+It exposes the seat's own view and the legal-decision enumeration for that seat, never the full
+state, so a controller cannot read another seat's secrets by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.protectors import legality
+from engine.protectors.decisions import Decision
+from engine.protectors.defaults import default_decision, even_placement
+from engine.protectors.orders import ProvinceOrder
+
+
+class SeatContext:
+    def __init__(self, game: Any, seat: str):
+        self._game = game
+        self.seat = seat
+        self.view: dict[str, Any] = game.view(seat)
+
+    @property
+    def step(self) -> str:
+        return self._game.step
+
+    @property
+    def realm(self) -> int:
+        return self.view["players"][self.seat]["realm"]
+
+    def orderable(self) -> list[str]:
+        return legality.orderable(self._game.state, self.seat)
+
+    def legal_orders(self, province: str) -> list[ProvinceOrder]:
+        return legality.legal_orders(self._game.state, self.seat, province)
+
+    def golden_limits(self) -> dict[str, int]:
+        return legality.golden_limits(self._game.state, self.seat)
+
+    def default(self) -> Decision:
+        """The rulebook default for this seat now (rules: 003, inactive players)."""
+        return default_decision(self._game.state, self.seat)
+
+    def even_placement(self, count: int | None = None) -> list[tuple[str, int]]:
+        return even_placement(self._game.state, self.seat, count)
+
+    def validate(self, decision: Decision) -> Decision:
+        return legality.validate(self._game.state, self.seat, decision)

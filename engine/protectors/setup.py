@@ -1,0 +1,204 @@
+"""Building a game state from a ``setup`` map (``../shared/design/protocol.md``).
+
+# rules: 003 Setup — each player starts with 1 Province, 1 Army Unit and 50 $Realm; Normal (as
+# many Provinces as players) or Grand (2x or more); Team Games — team-mates start as neighbours,
+# the teams' placement is random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.errors import ValidationError
+from engine.protectors import cards as C
+from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
+from engine.protectors.factions import FACTIONS
+from engine.protectors.state import BID, CONSOLIDATION, ORDERS, GameState, Options, Player, Province
+from engine.protectors.tables import START_REALM, START_UNITS
+
+SETUP_KEYS = {"rules", "seed", "board", "players", "options", "position"}
+PLAYER_KEYS = {"seat", "name", "faction", "team", "start"}
+POSITION_KEYS = {"turn", "phase", "ranking", "realm", "provinces", "dpl", "eliminated", "vp",
+                 "used_abilities", "decks", "bids"}
+
+
+def _players(spec: Any) -> list[dict[str, Any]]:
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        spec = [{"seat": f"Player#{i}"} for i in range(1, spec + 1)]
+    if not isinstance(spec, list):
+        raise ValidationError("players", "must be a list of players or a player count")
+    if not MIN_PLAYERS <= len(spec) <= MAX_PLAYERS:
+        raise ValidationError("players", f"{len(spec)} players; the game is for 2 to 16")
+    out = []
+    for i, p in enumerate(spec):
+        if not isinstance(p, dict):
+            raise ValidationError(f"players[{i}]", "must be a map")
+        unknown = set(p) - PLAYER_KEYS
+        if unknown:
+            raise ValidationError(f"players[{i}]", f"unknown keys {sorted(unknown)}")
+        seat = p.get("seat", f"Player#{i + 1}")
+        if seat != f"Player#{i + 1}":
+            raise ValidationError(f"players[{i}].seat", f"seats are Player#1..Player#N in order; expected "
+                                                        f"'Player#{i + 1}', got {seat!r}")
+        fac = p.get("faction")
+        if fac is not None and fac not in FACTIONS:
+            raise ValidationError(f"players[{i}].faction", f"{fac!r} is not one of {', '.join(FACTIONS)}")
+        out.append({"seat": seat, "name": str(p.get("name") or seat), "faction": fac,
+                    "team": p.get("team"), "start": p.get("start")})
+    return out
+
+
+def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: random.Random) -> None:
+    n, k = len(board.provinces), len(players)
+    slots = [board.provinces[i * n // k] for i in range(k)]
+    order = list(range(k))
+    if teams:
+        names = sorted({str(p["team"]) for p in players})
+        rng.shuffle(names)  # rules: 003 Team Games — "The placement of different teams ... random"
+        order = [i for t in names for i in range(k) if str(players[i]["team"]) == t]
+    taken = {p["start"] for p in players if p["start"]}
+    free = [s for s in slots if s not in taken] + [p for p in board.provinces if p not in taken and p not in slots]
+    for i in order:
+        p = players[i]
+        if p["start"] is None:
+            p["start"] = free.pop(0)
+        elif p["start"] not in board.provinces:
+            raise ValidationError(f"players[{i}].start", f"{p['start']!r} is not a Province of this board")
+    starts = [p["start"] for p in players]
+    if len(set(starts)) != len(starts):
+        raise ValidationError("players", "two players start in the same Province")
+
+
+def build_state(setup: dict[str, Any]) -> GameState:
+    if not isinstance(setup, dict):
+        raise ValidationError("setup", "must be a map")
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise ValidationError("setup", f"unknown keys {sorted(unknown)}")
+    if setup.get("rules", "protectors") != "protectors":
+        raise ValidationError("rules", f"unknown rules {setup.get('rules')!r}; this engine plays 'protectors'")
+    seed = setup.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValidationError("seed", "must be an integer")
+    board = Board.from_setup(setup.get("board", "ring-7"))
+    players = _players(setup.get("players", len(board.provinces)))
+    options = Options.from_dict(setup.get("options"))
+    opts = setup.get("options") or {}
+    k, n = len(players), len(board.provinces)
+    if "version" not in opts:
+        options.version = "grand" if n >= 2 * k else "normal"
+    if options.version == "normal" and n != k:
+        raise ValidationError("options.version", f"a Normal game has as many Provinces as players ({k}), "
+                                                 f"this board has {n}")
+    if options.version == "grand" and n < 2 * k:
+        raise ValidationError("options.version", f"a Grand game has at least 2x as many Provinces as players "
+                                                 f"({2 * k}), this board has {n}")
+    if options.teams:
+        sizes: dict[str, int] = {}
+        for i, p in enumerate(players):
+            if p["team"] is None:
+                raise ValidationError(f"players[{i}].team", "every player needs a team in a team game")
+            sizes[str(p["team"])] = sizes.get(str(p["team"]), 0) + 1
+        if len(set(sizes.values())) != 1 or len(sizes) < 2:
+            raise ValidationError("players", "team games need 2+ teams of the same size")
+    rng = random.Random(seed)
+    _starts(board, players, options.teams, rng)
+    provinces = {p: Province() for p in board.all_provinces}
+    state_players = {}
+    for p in players:
+        state_players[p["seat"]] = Player(p["seat"], p["name"], p["start"], START_REALM,
+                                          faction=p["faction"], team=p["team"])
+        provinces[p["start"]] = Province(owner=p["seat"], units=START_UNITS)
+    state = GameState(board=board, options=options, seed=seed, rng=rng, players=state_players,
+                      provinces=provinces, starting_players=k, ranking=[p["seat"] for p in players])
+    state.decks = {d: C.Deck.new(d, rng) for d in C.DECK_ORDER}
+    state.ledger = [(0, s, START_REALM, "003 Setup, 50 $Realm") for s in state_players]
+    state.step = BID
+    if setup.get("position") is not None:
+        _import_position(state, setup["position"])
+    return state
+
+
+def _import_position(state: GameState, pos: Any) -> None:
+    """A game in progress: ``turn``, ``phase`` ("orders" | "consolidation" | "ranking"), ``ranking``,
+    ``realm``, ``provinces``, ``dpl``, ``eliminated``, ``vp``, ``used_abilities``, ``bids``,
+    ``decks`` (optional draw order per deck)."""
+    if not isinstance(pos, dict):
+        raise ValidationError("position", "must be a map")
+    unknown = set(pos) - POSITION_KEYS
+    if unknown:
+        raise ValidationError("position", f"unknown keys {sorted(unknown)}")
+    seats = set(state.players)
+
+    def seat(v: Any, field: str) -> str:
+        if v not in seats:
+            raise ValidationError(field, f"unknown seat {v!r}")
+        return v
+
+    def count(v: Any, field: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValidationError(field, "must be a whole number >= 0")
+        return v
+
+    state.turn = count(pos.get("turn", 1), "position.turn") or 1
+    for s in pos.get("eliminated", []):
+        state.players[seat(s, "position.eliminated")].eliminated = True
+    if "provinces" in pos:
+        for prov in state.board.all_provinces:
+            state.provinces[prov] = Province()
+        for prov, d in pos["provinces"].items():
+            if prov not in state.provinces:
+                raise ValidationError(f"position.provinces.{prov}", "not a Province of this board")
+            extra = set(d) - {"owner", "units", "level", "burnt"}
+            if extra:
+                raise ValidationError(f"position.provinces.{prov}", f"unknown keys {sorted(extra)}")
+            owner = d.get("owner")
+            if owner is not None:
+                seat(owner, f"position.provinces.{prov}.owner")
+            level = count(d.get("level", 0), f"position.provinces.{prov}.level")
+            if level > 3:
+                raise ValidationError(f"position.provinces.{prov}.level", "levels are 0 to 3")
+            units = count(d.get("units", 0), f"position.provinces.{prov}.units")
+            if units and owner is None:
+                raise ValidationError(f"position.provinces.{prov}.units", "units need an owner")
+            state.provinces[prov] = Province(owner, units, level, bool(d.get("burnt", False)))
+    for s, v in (pos.get("realm") or {}).items():
+        state.players[seat(s, "position.realm")].realm = count(v, f"position.realm.{s}")
+    for s, v in (pos.get("vp") or {}).items():
+        state.players[seat(s, "position.vp")].vp = count(v, f"position.vp.{s}")
+    for s, v in (pos.get("used_abilities") or {}).items():
+        state.players[seat(s, "position.used_abilities")].used = set(v)
+    for s in state.players:
+        if state.players[s].eliminated:
+            for prov in state.owned(s):
+                raise ValidationError(f"position.provinces.{prov}.owner", f"{s} is eliminated")
+    if "ranking" in pos:
+        rank = [seat(s, "position.ranking") for s in pos["ranking"]]
+        active = {s for s in seats if not state.players[s].eliminated}
+        if set(rank) != active or len(rank) != len(active):
+            raise ValidationError("position.ranking", "must list every active seat once")
+        state.ranking = rank
+    else:
+        state.ranking = [s for s in state.ranking if not state.players[s].eliminated]
+    state.dpl = count(pos.get("dpl", 0), "position.dpl")
+    for d, order in (pos.get("decks") or {}).items():
+        if d not in state.decks:
+            raise ValidationError(f"position.decks.{d}", f"decks are {', '.join(C.DECK_ORDER)}")
+        if sorted(order) != sorted(C.DECK_CONTENTS[d]):
+            raise ValidationError(f"position.decks.{d}", "must list exactly the deck's cards")
+        state.decks[d] = C.Deck(d, list(order), [])
+    state.ledger = [(0, s, p.realm, "position import") for s, p in state.players.items() if p.realm]
+    phase = pos.get("phase", "orders")
+    if phase == "orders":
+        state.step = ORDERS
+    elif phase == "consolidation":
+        state.step = CONSOLIDATION
+    elif phase == "ranking":
+        state.next_bids = {seat(s, "position.bids"): count(v, f"position.bids.{s}")
+                           for s, v in (pos.get("bids") or {}).items()}
+        state.step = "ranking"
+    else:
+        raise ValidationError("position.phase", "must be 'ranking', 'orders' or 'consolidation'")
+    if state.turn == 1 and phase == "ranking":
+        state.step = BID

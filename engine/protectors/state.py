@@ -1,0 +1,143 @@
+"""The mutable state of one Protectors game. Rules live in the other modules; this is data."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.protectors.board import Board
+from engine.protectors.cards import Deck
+
+# Steps the game can be in. The ones in WAITING_STEPS wait for seats' decisions.
+BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION, OVER = (
+    "bid", "rebid", "bank_bid", "dragon", "orders", "consolidation", "over",
+)
+WAITING_STEPS = (BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION)
+
+
+@dataclass
+class Player:
+    seat: str
+    name: str
+    start: str
+    realm: int = 0
+    vp: int = 0
+    eliminated: bool = False
+    eliminated_turn: int | None = None
+    eliminated_by: str | None = None  # "dragon" or "players"
+    faction: str | None = None
+    team: str | None = None
+    used: set[str] = field(default_factory=set)  # once-per-game abilities spent
+    used_turn: set[str] = field(default_factory=set)  # effects lasting until next Consolidation
+    gained: set[str] = field(default_factory=set)  # abilities gained from the Wizard Sanctum
+
+
+@dataclass
+class Province:
+    owner: str | None = None
+    units: int = 0
+    occupant: str | None = None  # whose units these are when not the owner's (until seized)
+    level: int = 0
+    burnt: bool = False
+
+
+@dataclass
+class Options:
+    version: str = "normal"  # "normal" | "grand"  # rules: 003 Setup
+    factions: bool = False
+    teams: bool = False
+    faction_choice: str = "chosen"  # "chosen" | "random"
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any] | None) -> Options:
+        from engine.errors import ValidationError
+
+        d = dict(d or {})
+        unknown = set(d) - {"version", "factions", "teams", "faction_choice"}
+        if unknown:
+            raise ValidationError("options", f"unknown keys {sorted(unknown)}")
+        o = cls(**d)
+        if o.version not in ("normal", "grand"):
+            raise ValidationError("options.version", f"must be 'normal' or 'grand', not {o.version!r}")
+        for name in ("factions", "teams"):
+            if not isinstance(getattr(o, name), bool):
+                raise ValidationError(f"options.{name}", "must be true or false")
+        if o.faction_choice not in ("chosen", "random"):
+            raise ValidationError("options.faction_choice", "must be 'chosen' or 'random'")
+        return o
+
+
+@dataclass
+class Attack:
+    """A Dragon Attack waiting for commitments. # rules: 003 Resolving a Dragon Attack."""
+
+    dpl: int  # the DPL it attacks with (at least 1)
+    source: str  # "card", "threshold", "after_burner", "elimination"
+    worldeater: bool
+    participants: list[str]
+    grand_protector: str | None
+    ranking_before: list[str]
+
+
+@dataclass
+class GameState:
+    board: Board
+    options: Options
+    seed: int
+    rng: random.Random
+    players: dict[str, Player]
+    provinces: dict[str, Province]
+    starting_players: int
+    turn: int = 1
+    step: str = BID
+    ranking: list[str] = field(default_factory=list)  # index 0: the Grand Protector
+    dpl: int = 0
+    decks: dict[str, Deck] = field(default_factory=dict)
+    cards_this_turn: list[tuple[str, str]] = field(default_factory=list)  # (deck, card) drawn now
+    locked_cards: list[tuple[str, str]] = field(default_factory=list)  # kept by The End is Nigh!
+    end_is_nigh: bool = False
+    times_up: bool = False
+    reveal_queue: list[str] = field(default_factory=list)  # decks still to draw from this turn
+    submissions: dict[str, Any] = field(default_factory=dict)  # seat -> decision (secret)
+    next_bids: dict[str, int] = field(default_factory=dict)  # made in Consolidation, secret
+    rebid_groups: list[list[str]] = field(default_factory=list)
+    bids_spent: dict[str, int] = field(default_factory=dict)  # this ranking phase, per seat
+    orders: dict[str, Any] = field(default_factory=dict)  # seat -> OrdersDecision (revealed)
+    work_orders: dict[str, tuple[str, bool]] = field(default_factory=dict)  # province -> (seat, golden)
+    golden_work_done: dict[str, str] = field(default_factory=dict)  # province -> seat (may upgrade)
+    pirates_due: dict[str, int] = field(default_factory=dict)
+    eliminated_this_turn: list[str] = field(default_factory=list)
+    dragon_eliminations: int = 0
+    attack: Attack | None = None
+    pending_attacks: list[str] = field(default_factory=list)  # queued attack sources
+    resume: str | None = None  # where to continue after a Dragon Attack
+    consolidation_stage: str = ""
+    ledger: list[tuple[int, str, int, str]] = field(default_factory=list)  # turn, seat, delta, rule
+    events: list[Any] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)  # per-turn summaries
+
+    # -- small queries ---------------------------------------------------------------------
+    def active(self) -> list[str]:
+        """Active (not eliminated) seats in ranking order."""
+        return [s for s in self.ranking if not self.players[s].eliminated]
+
+    def owned(self, seat: str) -> list[str]:
+        return [p for p in self.board.all_provinces if self.provinces[p].owner == seat]
+
+    def green(self, seat: str) -> list[str]:
+        return [p for p in self.board.provinces if self.provinces[p].owner == seat
+                and not self.provinces[p].burnt]
+
+    def holder(self, prov: str) -> str | None:
+        """Whose Army Units stand in ``prov`` (the owner unless another player occupies it)."""
+        pr = self.provinces[prov]
+        return pr.occupant or pr.owner
+
+    def units_of(self, seat: str) -> int:
+        return sum(pr.units for p, pr in self.provinces.items() if (pr.occupant or pr.owner) == seat)
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)

@@ -1,0 +1,137 @@
+"""Elimination, Victory Points and the three ways a game ends.
+
+# rules: 003 "There are 3 ways for the game to end" (Last man standing!, Time's Up!, Fire and
+# blood!) and Team Games (team victory and its tie-breakers).
+"""
+
+from __future__ import annotations
+
+from engine.protectors.events import emit, money
+from engine.protectors.state import OVER, GameState
+from engine.protectors.tables import (
+    ISLAND_VP,
+    LEVEL_VP,
+    dragon_victory_burnt,
+    dragon_victory_eliminated,
+)
+
+
+def eliminate(state: GameState, seat: str, by: str, rule: str) -> None:
+    """Remove a seat from the game: its units leave the board, it owns nothing, its rank is gone.
+
+    # rules: 003 "When a player is eliminated from the game any remaining units they may have on
+    # the game board are removed from play." / "Should the Grand Protector be eliminated ... the
+    # title immediately goes to the remaining player with the highest score".
+    """
+    p = state.players[seat]
+    if p.eliminated:
+        return
+    p.eliminated = True
+    p.eliminated_turn = state.turn
+    p.eliminated_by = by
+    for prov in state.board.all_provinces:
+        pr = state.provinces[prov]
+        if pr.owner == seat:
+            pr.owner, pr.units = None, 0
+    if seat in state.ranking:
+        state.ranking.remove(seat)
+    state.eliminated_this_turn.append(seat)
+    if by == "dragon":
+        state.dragon_eliminations += 1
+    emit(state, "eliminated", rule, f"{seat} is eliminated ({by}).", seat=seat, by=by)
+
+
+def destroy_realm(state: GameState, seat: str, rule: str) -> None:
+    money(state, seat, -state.players[seat].realm, rule)
+
+
+def power_threshold(state: GameState, bloodlust: bool = False) -> int:
+    """rules: 003 Dragon's Power Level and the Power Threshold — 2 x (#Provinces - #Eliminated),
+    with the Normal version's floor of #Provinces; Bloodlust! lowers it by the number of starting
+    players (instead of 2) per player eliminated this turn, never below 1."""
+    n = state.board.count
+    eliminated = sum(1 for p in state.players.values() if p.eliminated)
+    threshold = 2 * (n - eliminated)
+    if state.options.version == "normal":
+        threshold = max(threshold, n)
+    if bloodlust:
+        this_turn = len(state.eliminated_this_turn)
+        threshold -= this_turn * (state.starting_players - 2)
+    return max(1, threshold)
+
+
+def victory_points(state: GameState, seat: str) -> int:
+    """rules: 003 Time's Up! — Province levels (burnt ones count as lvl 0), the Island's 3 VPs,
+    plus VPs earned against the Dragon."""
+    total = state.players[seat].vp
+    for prov in state.owned(seat):
+        if prov == state.board.island:
+            total += ISLAND_VP
+        else:
+            total += LEVEL_VP[0 if state.provinces[prov].burnt else state.provinces[prov].level]
+    return total
+
+
+def dragon_has_won(state: GameState) -> bool:
+    """rules: 003 Fire and blood! — half the starting players (rounded up) eliminated by the Dragon,
+    or 66% (rounded up) of the Provinces burnt."""
+    burnt = sum(1 for p in state.board.provinces if state.provinces[p].burnt)
+    return (state.dragon_eliminations >= dragon_victory_eliminated(state.starting_players)
+            or burnt >= dragon_victory_burnt(state.board.count))
+
+
+def _sides(state: GameState) -> dict[str, list[str]]:
+    """Teams in a team game, else each seat alone. Keys are team names or seats."""
+    out: dict[str, list[str]] = {}
+    for seat, p in state.players.items():
+        key = p.team if state.options.teams and p.team else seat
+        out.setdefault(key, []).append(seat)
+    return out
+
+
+def check_end(state: GameState) -> bool:
+    """Check Fire and blood! and Last man standing! now. Returns True if the game ended.
+
+    # rules: 003 — "The Dragon is victorious if victory conditions 1 and 3 are fulfilled at the same
+    # time."
+    """
+    if state.step == OVER:
+        return True
+    if dragon_has_won(state) or not state.active():
+        _finish(state, "dragon", None, "003 Fire and blood!")
+        return True
+    alive = [k for k, seats in _sides(state).items()
+             if any(not state.players[s].eliminated for s in seats)]
+    if len(alive) == 1:
+        _finish(state, "last_man_standing", alive[0], "003 Last man standing!")
+        return True
+    return False
+
+
+def times_up(state: GameState) -> None:
+    """rules: 003 Time's Up! — most VPs; ties: most Army Units, most $Realm, highest ranked.
+    Team games add the members' VPs, units and $Realm (rules: 003 Team Games)."""
+    if check_end(state):
+        return
+    rank = {s: i for i, s in enumerate(state.ranking)}
+    table = []
+    for key, seats in _sides(state).items():
+        live = [s for s in seats if not state.players[s].eliminated]
+        if not live:
+            continue
+        vp = sum(victory_points(state, s) for s in live)
+        units = sum(state.units_of(s) for s in live)
+        realm = sum(state.players[s].realm for s in live)
+        best = min(rank.get(s, 99) for s in live)
+        table.append((key, vp, units, realm, best))
+    table.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4]))
+    _finish(state, "times_up", table[0][0], "003 Time's Up!",
+            table=[{"side": k, "vp": v, "units": u, "realm": r} for k, v, u, r, _ in table])
+
+
+def _finish(state: GameState, how: str, winner: str | None, rule: str, **extra) -> None:
+    state.step = OVER
+    vps = {s: victory_points(state, s) for s in state.players if not state.players[s].eliminated}
+    state.result = {"how": how, "winner": winner, "turn": state.turn, "vp": vps, **extra}
+    who = "The Dragon wins" if winner is None else f"{winner} wins"
+    emit(state, "game_over", rule, f"Game over ({how}): {who}.", how=how, winner=winner)
