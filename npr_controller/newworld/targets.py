@@ -26,6 +26,7 @@ class Target:
     held_by: tuple[str, ...]  # nations with forces there (area) / the nation itself (nation)
     rule: str
     because: str
+    against: str | None = None  # the nation aimed at (Piracy's victim, Balancing's hegemon or rival)
 
     def to_dict(self) -> dict:
         return {
@@ -34,6 +35,7 @@ class Target:
             "held_by": list(self.held_by),
             "rule": self.rule,
             "because": self.because,
+            "against": self.against,
         }
 
 
@@ -66,7 +68,7 @@ def piracy_target(world: World, nation: str, dice: Dice, trace: Trace) -> Target
     victim = dice.choice(top, f"{nation} Piracy tie") if len(top) > 1 else top[0]
     tie = f" (tie among {', '.join(top)} resolved at random)" if len(top) > 1 else ""
     trace.add("002 Piracy", f"most gold produced (ignoring {nation}): {victim} with {best}{tie}")
-    return Target("nation", victim, (victim,), "002 Piracy", f"produces the most gold ({best}){tie}")
+    return Target("nation", victim, (victim,), "002 Piracy", f"produces the most gold ({best}){tie}", victim)
 
 
 def _weakest(world: World, nation: str, areas: list[str], dice: Dice, purpose: str) -> tuple[str, int]:
@@ -147,4 +149,4 @@ def balancing_target(world: World, nation: str, dice: Dice, trace: Trace) -> Tar
         "an amphibious assault is launched",
     )
     held = tuple(_others(world, nation, area))
-    return Target("area", area, held, "002 Balancing", f"random coastal Area of {victim}")
+    return Target("area", area, held, "002 Balancing", f"random coastal Area of {victim}", victim)
