@@ -163,17 +163,38 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision) -> Non
         for p in level3:
             if p != keep:
                 state.provinces[p].level = 2
-    bought = []
-    for prov, n in d.buys:  # rules: 003 Buying step — "buy as many as they can in the Provinces specified"
-        pr = state.provinces[prov]
-        if pr.owner != seat:
-            continue
-        k = max(0, min(n, supply_limit(state, prov, seat) - pr.units, state.players[seat].realm // UNIT_COST))
-        if k:
-            money(state, seat, -k * UNIT_COST, "003 Buying step")
-            pr.units += k
-            bought.append((prov, k))
+    bought = _buy(state, seat, d.buys)
     if bought:
         emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join(f"{k} in {p}" for p, k in bought) + ".",
              seat=seat, bought=bought)
-    state.next_bids[seat] = min(d.bid, state.players[seat].realm)  # rules: 003 Bidding step (secret)
+    # rules: 003 Bidding step — the bid is set aside now (secret) and revealed next turn; the Team Games
+    # example counts it as spent in this step ("Player#1 has 0 Realm").
+    bid = min(d.bid, state.players[seat].realm)
+    money(state, seat, -bid, "003 Bidding step")
+    state.next_bids[seat] = bid
+
+
+def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+    """rules: 003 Buying step — "If a player tries to buy more units than they can afford, they will
+    simply buy as many as they can in the Provinces specified": with 150 $Realm, "Buy 2 in P6. 1 in
+    P5." buys 1 in each, so units are bought one at a time, round the listed Provinces in order."""
+    want = {}
+    order = []
+    for prov, n in buys:
+        if state.provinces[prov].owner == seat:
+            if prov not in want:
+                order.append(prov)
+            want[prov] = want.get(prov, 0) + n
+    got = dict.fromkeys(order, 0)
+    progress = True
+    while progress and state.players[seat].realm >= UNIT_COST:
+        progress = False
+        for prov in order:
+            pr = state.provinces[prov]
+            if got[prov] < want[prov] and pr.units < supply_limit(state, prov, seat) \
+                    and state.players[seat].realm >= UNIT_COST:
+                money(state, seat, -UNIT_COST, "003 Buying step")
+                pr.units += 1
+                got[prov] += 1
+                progress = True
+    return [(p, n) for p, n in got.items() if n]

@@ -43,9 +43,9 @@ def start_attack(state: GameState, source: str) -> None:
     worldeater = dpl >= 3 * state.board.count
     active = state.active()
     state.attack = Attack(dpl, source, worldeater, active, active[0] if active else None, list(active))
-    name = "the Worldeater" if worldeater else "the Dragon"
+    name = "The Worldeater" if worldeater else "The Dragon"
     emit(state, "dragon_attack", "003 Dragon Attack",
-         f"{name.capitalize()} attacks the Realm with DPL {dpl} ({source.replace('_', ' ')}).",
+         f"{name} attacks the Realm with DPL {dpl} ({source.replace('_', ' ')}).",
          dpl=dpl, source=source, worldeater=worldeater)
 
 

@@ -262,10 +262,12 @@ class Game:
         self._resolve_ranking({})
 
     def _resolve_ranking(self, late: dict[str, int]) -> None:
+        """Bids set aside in the last Consolidation (late ones, from the Bank of Lannuvár, pay now)."""
         st = self.state
-        bids = {s: min(late.get(s, st.next_bids.get(s, 0)), st.players[s].realm) for s in st.active()}
-        for s, b in bids.items():
-            money(st, s, -b, "003 Protector Ranking, bid")
+        bids = {s: st.next_bids.get(s, 0) for s in st.active()}
+        for s, b in late.items():
+            bids[s] = min(b, st.players[s].realm)
+            money(st, s, -bids[s], "003 The Bank of Lannuvár, late bid")
             st.players[s].used_turn.discard("bank_active")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(st.active(), eff, st.ranking)
