@@ -49,6 +49,18 @@ STANDING: tuple[tuple[str, str], ...] = (
 )
 
 
-def notes_for(attitude: Attitude) -> tuple[Note, ...]:
-    """The combat note of ``attitude`` first, then the standing guidelines."""
-    return (Note(f"002 {attitude}", COMBAT[attitude]), *(Note(r, t) for r, t in STANDING))
+# rules: 002 introduction "Non-player nations do not participate in the initial bidding, therefore they
+# determine their initial landfalls after all player nations."
+INITIAL_LANDFALL = (
+    "Initial landfall: non-player nations do not bid; plan this after every player nation's landfall "
+    "and Exclusive Landfall claim is in the world."
+)
+
+
+def notes_for(attitude: Attitude, *, initial: bool = False) -> tuple[Note, ...]:
+    """The combat note of ``attitude`` first, then (turn 1) the initial-landfall note, then the
+    standing guidelines."""
+    first = [Note(f"002 {attitude}", COMBAT[attitude])]
+    if initial:
+        first.append(Note("002 introduction", INITIAL_LANDFALL))
+    return (*first, *(Note(r, t) for r, t in STANDING))

@@ -48,6 +48,10 @@ class Landfall:
         }
 
 
+def _named(letter: str, area: str) -> str:
+    return letter if letter == area else f"{letter} ({area})"
+
+
 def blocked(world: World, nation: str, area: str) -> str | None:
     """Why ``area`` cannot be a landfall: occupied by any nation, or another's Exclusive Landfall."""
     occ = world.occupants(area)
@@ -89,11 +93,11 @@ def find_landfall(world: World, nation: str, dice: Dice, trace: Trace) -> Landfa
             if why is None:
                 trace.add(
                     f"002 Landfall Table #{table}",
-                    f"rolled {face}: {letter} ({area}) is free: {nation} sails there",
+                    f"rolled {face}: {_named(letter, area)} is free: {nation} sails there",
                 )
                 return Landfall(table, letter, area, tuple(rolls))
             # rules: 002 Exploration "if the result obtained is already occupied (or claimed ...), roll again"
             trace.add(
-                f"002 Landfall Table #{table}", f"rolled {face}: {letter} ({area}) is {why}: roll again"
+                f"002 Landfall Table #{table}", f"rolled {face}: {_named(letter, area)} is {why}: roll again"
             )
     return None

@@ -193,5 +193,15 @@ def plan_nation(
     attitude, fallbacks, landfall, target = resolve(world, nation, roll.attitude, dice, trace)
     purchase = plan_purchase(chart_row(attitude), world, nation, dice, trace)
     return NationPlan(
-        nation, turn, roll, attitude, fallbacks, purchase, landfall, target, notes_for(attitude), trace, dice
+        nation,
+        turn,
+        roll,
+        attitude,
+        fallbacks,
+        purchase,
+        landfall,
+        target,
+        notes_for(attitude, initial=turn == 1 and roll.automatic),
+        trace,
+        dice,
     )

@@ -140,3 +140,14 @@ def test_spain_in_the_sample_gets_the_hegemon_modifier(sample):
 def test_holdings_of_a_single_unit_still_count():
     w = world({"Spain": {"holdings": hold("H", colonists=0, soldiers=1)}})
     assert not plan_nation(w, "Spain", seed=0).roll.automatic
+
+
+def test_turn_one_without_holdings_notes_the_initial_landfall_order():
+    """Non-player nations do not participate in the initial bidding, therefore they determine their
+    initial landfalls after all player nations."""
+    w = world({"Spain": {"treasury": 80}, "Dutch": {"player": True, "holdings": hold("H")}}, turn=1)
+    first = plan_nation(w, "Spain", seed=1)
+    assert first.landfall.area != "H"
+    assert any(n.rule == "002 introduction" for n in first.notes)
+    later = world({"Spain": {"treasury": 80}, "Dutch": {"player": True, "holdings": hold("H")}}, turn=2)
+    assert not any(n.rule == "002 introduction" for n in plan_nation(later, "Spain", seed=1).notes)
