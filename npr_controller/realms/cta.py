@@ -1,0 +1,95 @@
+"""Calls to Arms: an NPR at once sends Defensive CtAs when War is declared on it (004 §11.3).
+
+Each CtA comes with what accepting and refusing would mean for the receiving PR, so the GM (or the
+caretaker) can answer it immediately.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import ValidationError
+from engine.realms.diplomacy import active_ally_units, pre_war_tax_value
+from engine.realms.loader import Fields, realm_ref
+from engine.realms.model import World
+from engine.realms.options import half_up
+from engine.trace import Dice, Trace
+from npr_controller.realms.result import Decision
+
+R_RECEIVE = "004 §11.3 Receiving a CtA"
+R_ACCEPT = "004 §11.3 Accepting a CtA"
+R_REFUSE = "004 §11.3 Refusing a CtA"
+
+
+def parse_declaration(world: World, data: Any) -> tuple[str, str]:
+    f = Fields(data, "declaration")
+    f.check(("attacker", "target"))
+    attacker, target = realm_ref(f, "attacker", world.realms), realm_ref(f, "target", world.realms)
+    if attacker == target:
+        raise ValidationError("declaration.target", "a realm cannot declare War on itself")
+    if world.realms[target].kind == "vassal":
+        # rules: 004 §11.4 Vassals in Wars -- declare War on the Overlord instead
+        raise ValidationError("declaration.target", f"{target!r} is a Vassal: declare War on "
+                                                    f"its Overlord {world.realms[target].overlord!r}")
+    return attacker, target
+
+
+def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: bool = True) -> dict[str, Any]:
+    """What accepting or refusing a CtA from ``npr`` would do to ``pr`` (004 §11.3)."""
+    units, tax = active_ally_units(world, npr)
+    me = world.realms[pr]
+    busy = me.passed or any(world.at_war(pr, r) for r in world.realms)
+    accept = [
+        f"join {npr}'s side: place {attacker}'s War tokens on {pr}'s own Capital",
+        "you may send Defensive CtAs to your other NPR Allies",
+        f"decide whether {npr} becomes an Active Ally: +{units} Allied Units (half of Tax Value {tax}, "
+        "rounded up, max 5), and it then defends with half MC",
+    ]
+    if any({a.pr, a.ally} == {pr, attacker} for a in world.alliances_of(pr)):
+        accept.append(f"your Alliance with {attacker} (on the opposing side) is terminated")
+    refuse = [f"the Alliance with {npr} is terminated: remove your Alliance token"]
+    active = any(a.pr == pr and a.ally == npr and a.active for a in world.alliances_of(npr))
+    if active:
+        loss = half_up(pre_war_tax_value(world, npr))
+        refuse.append(f"lose {loss} Allied Units (half the pre-War Tax Value); {attacker} places a War token "
+                      f"on {npr}: a separate War")
+    if not defensive:
+        pass  # rules: 004 §11.3 Refusing a CtA -- steps 3-4 apply to Defensive CtAs only
+    elif busy:
+        refuse.append("steps 3-4 are ignored: you have Passed or are already in another War")
+    else:
+        refuse.append(f"lose {world.rules.refuse_cta_stability_loss} Stability and remove "
+                      f"{world.rules.refuse_cta_influence_loss} Influence from {npr}'s Areas")
+    refuse.append(f"place a Truce token on {npr}'s Capital")
+    return {"accept": accept, "refuse": refuse, "active_ally_units": units, "ignores_steps_3_4": busy}
+
+
+def call_to_arms(world: World, declaration: Any) -> Decision:
+    """``npr.call_to_arms``: the Defensive CtAs the target NPR sends at once."""
+    attacker, target = parse_declaration(world, declaration)
+    trace = Trace()
+    ctas, summary = [], []
+    if not world.realms[target].is_npr:
+        trace.add(R_RECEIVE, f"{target} is not an NPR: a PR decides its own CtAs")
+        return Decision("npr.call_to_arms", {"attacker": attacker, "target": target, "ctas": []},
+                        (f"{target} is not an NPR: no automatic CtA",), trace, Dice(None))
+    allies = sorted(a.pr for a in world.alliances_of(target) if a.ally == target)
+    if not allies:
+        trace.add(R_RECEIVE, f"{target} has no PR Ally: no CtA to send")
+    for pr in allies:
+        if pr == attacker:
+            trace.add("004 §11.3 Ending an Alliance", f"{attacker} is {target}'s own Ally and the attacker: "
+                                                      "no CtA to it")
+            continue
+        # rules: 004 §11.3 Receiving a CtA -- NPRs always send a Defensive CtA at once when targeted
+        trace.add(R_RECEIVE, f"{attacker} declared War on {target}: {target} at once sends a Defensive CtA "
+                             f"to its Ally {pr}")
+        trace.add(R_RECEIVE, f"a Defensive CtA can always be accepted (no DoW restrictions apply); {pr} must "
+                             "respond immediately")
+        c = consequences(world, pr, target, attacker)
+        trace.add(R_ACCEPT, "; ".join(c["accept"]))
+        trace.add(R_REFUSE, "; ".join(c["refuse"]))
+        ctas.append({"from": target, "to": pr, "kind": "defensive", "can_accept": True, **c})
+        summary.append(f"{target} -> {pr}: Defensive CtA (can always be accepted)")
+    body = {"attacker": attacker, "target": target, "ctas": ctas}
+    return Decision("npr.call_to_arms", body, tuple(summary) or (f"{target}: no CtA sent",), trace, Dice(None))

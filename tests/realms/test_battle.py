@@ -1,0 +1,162 @@
+"""NPR behaviour in battle (000 §13.4) and the battle resolver (rules-gaps.md Battles)."""
+
+import pytest
+
+from engine.errors import ValidationError
+from engine.realms import RealmRules
+from engine.realms.options import BattleDie
+from engine.trace import Dice, Roll, Trace
+from npr_controller.realms.battle import (
+    MilitaryCard,
+    draw_leader,
+    npr_roller,
+    parse_deck,
+    resolve_battle,
+    retreat,
+)
+from tests.realms.helpers import prov, town, world
+
+REALMS = {"Gran": {"kind": "npr", "capital": "cap"}, "Cast": "pr"}
+
+
+class ScriptedDice(Dice):
+    """Dice whose faces are given in advance, to check the resolver's arithmetic exactly."""
+
+    def __init__(self, faces):
+        super().__init__(0)
+        self._faces = list(faces)
+
+    def roll(self, n, sides=6, purpose=""):
+        r = Roll(purpose, sides, tuple(self._faces.pop(0) for _ in range(n)))
+        self.rolls.append(r)
+        return r
+
+
+def _w(**kw):
+    land = {"Cap": ["B"], "B": ["C"], "C": []}
+    provs = {"cap": prov("Cap", "Gran"), "b": prov("B", "Gran"), "c": prov("C", "Gran"), "t": town("C", "Cast")}
+    return world(land, provs, REALMS, seas={"S": ["Cap"], "T": ["C"]}, wars=[["Cast", "Gran"]], **kw)
+
+
+def _retreat(w, **battle):
+    return retreat(w, {"npr": "Gran", **battle}).to_dict()["retreat"]
+
+
+def test_leader_draw_only_with_three_or_more_npr_units():
+    """000 §13.4: only NPR defenders with a total of 3+ Units draw from the Military Deck."""
+    deck = (MilitaryCard("Cid", "leader", 2),)
+    trace = Trace()
+    assert draw_leader(2, True, deck, Dice(0), trace) is None
+    assert draw_leader(3, True, deck, Dice(0), trace).dice == 2
+    assert draw_leader(5, False, deck, Dice(0), trace) is None  # alongside Rebels: not only NPR defenders
+
+
+def test_advisor_card_means_no_leader():
+    """000 §13.4: if the card has an Advisor on it, that NPR force has no Leader."""
+    deck = parse_deck([{"name": "Chancellor", "kind": "advisor"}, {"name": "Cid", "kind": "leader", "dice": 2}])
+    assert draw_leader(4, True, deck, Dice(0), Trace()) is None
+    with pytest.raises(ValidationError, match=r"deck\[0\].kind"):
+        parse_deck([{"name": "x", "kind": "queen"}])
+
+
+def test_player_to_the_right_of_the_active_player_rolls():
+    """000 §13.4: the player to the right of the Active Player rolls the NPR's dice (seats clockwise)."""
+    assert npr_roller(["Ann", "Bob", "Cy"], "Bob", Trace()) == "Ann"
+    assert npr_roller(["Ann", "Bob", "Cy"], "Ann", Trace()) == "Cy"
+
+
+def test_retreat_when_outnumbered_after_a_round():
+    """000 §13.4 Beyond the first Round: NPRs always Retreat with fewer Units than their Enemy."""
+    w = _w()
+    assert _retreat(w, area="B", npr_units=2, enemy_units=3) is True
+    assert _retreat(w, area="B", npr_units=3, enemy_units=3) is False
+
+
+def test_fight_to_the_last_in_capital_area():
+    """000 §13.4: no Retreat in the Capital Area."""
+    assert _retreat(_w(), area="Cap", npr_units=1, enemy_units=9) is False
+
+
+def test_fight_to_the_last_in_the_last_area():
+    """000 §13.4: no Retreat in the last Area where the NPR still controls Provinces."""
+    w = world(
+        {"Cap": ["B"], "B": []},
+        {"cap": prov("Cap", "Gran", occupied_by="Cast"), "b": prov("B", "Gran")},
+        REALMS,
+        wars=[["Cast", "Gran"]],
+    )
+    assert _retreat(w, area="B", npr_units=1, enemy_units=9) is False
+
+
+def test_fight_to_the_last_alongside_rebels():
+    """000 §13.4: alongside Rebel Units they always fight to the last Unit."""
+    assert _retreat(_w(), area="B", npr_units=1, enemy_units=9, with_rebels=True) is False
+
+
+def test_ships_fight_to_the_last_next_to_capital_area_only():
+    """000 §13.4: NPR Ships fight to the last Ship if the Sea Zone is next to their Capital Area."""
+    w = _w()
+    assert _retreat(w, sea="S", npr_units=1, enemy_units=5) is False
+    assert _retreat(w, sea="T", npr_units=1, enemy_units=5) is True
+
+
+def test_resolver_three_base_dice_hits_capped_by_units():
+    """rules-gaps.md Battles: 3 base dice each; hits = min(icons, units); the die is configurable."""
+    w = _w()
+    trace = Trace()
+    # NPR (2 units) rolls three 6s but can only inflict 2; Enemy rolls 1s: no hits
+    out = resolve_battle(
+        w,
+        ["Gran"],
+        "Cap",
+        naval=False,
+        npr_units=2,
+        enemy_units=4,
+        dice=ScriptedDice([6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1]),
+        trace=trace,
+    )
+    assert out.rounds[0]["npr_hits"] == 2 and out.rounds[0]["enemy_units"] == 2
+    assert out.winner == "npr" and out.enemy_left == 0
+    custom = world({"Cap": []}, {"cap": prov("Cap", "Gran")}, REALMS)
+    custom = custom.evolve(rules=RealmRules(die=BattleDie(sides=6, hit_faces=(1,))))
+    out = resolve_battle(
+        custom,
+        ["Gran"],
+        "Cap",
+        naval=False,
+        npr_units=1,
+        enemy_units=1,
+        dice=ScriptedDice([1, 2, 2, 2, 2, 2]),
+        trace=Trace(),
+    )
+    assert out.winner == "npr"
+
+
+def test_resolver_retreat_costs_one_extra_unit():
+    """rules-gaps.md Battles: a side that retreats loses one extra unit; 000 §13.4 NPR Retreats when fewer."""
+    w = _w()
+    out = resolve_battle(
+        w,
+        ["Gran"],
+        "B",
+        naval=False,
+        npr_units=3,
+        enemy_units=5,
+        deck=(MilitaryCard("Clerk", "advisor"),),
+        dice=ScriptedDice([1, 1, 1, 6, 1, 1]),
+        trace=Trace(),
+    )
+    assert out.rounds[0]["retreat"] == "npr" and out.npr_left == 1 and out.winner == "enemy"
+
+
+def test_resolver_is_deterministic_for_a_seed_and_uses_the_leader():
+    w = _w()
+    deck = (MilitaryCard("Cid", "leader", 2),)
+    a = resolve_battle(
+        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=deck
+    )
+    b = resolve_battle(
+        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=deck
+    )
+    assert a == b and a.leader.name == "Cid"
+    assert all(len(r["npr_faces"]) == 5 and len(r["enemy_faces"]) == 3 for r in a.rounds)

@@ -1,0 +1,106 @@
+"""The caretaker for a vacant realm seat: Income & Upkeep, Phase 3, actions and CtAs (001, 004 §11.3)."""
+
+from engine.realms import RealmRules
+from npr_controller.realms.caretaker import actions, answer_cta, income_and_upkeep, phase3
+from tests.realms.helpers import prov, town, world
+
+
+def _w(units=2, ships=0, **cast):
+    realm = {
+        "kind": "pr",
+        "base_tax": 5,
+        "ducats": 0,
+        "ruler": {"name": "Juan", "adm": 3, "dip": 2, "mil": 1},
+        "monarch_power": {"adm": 9, "dip": 0, "mil": 0},
+        **cast,
+    }
+    w = world(
+        {"A": []},
+        {"c1": town("A", "Cast"), "c2": town("A", "Cast"), "g": prov("A", "Gran")},
+        {"Cast": realm, "Gran": "npr"},
+        seas={"S": ["A"]},
+        units=[("Cast", "A", units)] if units else [],
+        ships=[("Cast", "S", ships)] if ships else [],
+    )
+    return w
+
+
+def test_pays_everything_when_it_can_and_gains_monarch_power():
+    """001 §7.4 / rules-gaps.md Phase 4: income minus costs; 001 §7.1 Ruler + Advisor skill, cap 10."""
+    w = _w(advisors=[{"name": "Sage", "kind": "adm", "skill": 2, "cost": 1}])
+    d = income_and_upkeep(w, "Cast").to_dict()
+    assert d["state"]["ducats"] == 5 - 2 - 1
+    assert d["kept"] == {"regular": 2, "mercenary": 0, "ships": 0, "advisors": ["Sage"]}
+    assert d["state"]["monarch_power"] == {"adm": 10, "dip": 2, "mil": 1}  # 9 + 3 + 2 capped at 10
+
+
+def test_unpaid_upkeep_disbands_units_and_advisors_leave():
+    """001 §7.4 Unpaid Upkeep: disband unpaid units; unpaid Advisors leave without their bonus."""
+    w = _w(units=6, base_tax=3, advisors=[{"name": "Sage", "kind": "dip", "skill": 2, "cost": 2}])
+    d = income_and_upkeep(w, "Cast").to_dict()
+    assert d["kept"]["regular"] == 3 and d["kept"]["advisors"] == []
+    assert d["state"]["monarch_power"]["dip"] == 2  # Ruler only, no Advisor bonus
+    assert d["loans_taken"] == 0  # optional costs never force a Loan by default
+
+
+def test_takes_a_loan_rather_than_go_bankrupt():
+    """001 §7.4: Interest not covered: take another Loan if able."""
+    d = income_and_upkeep(_w(units=0, base_tax=0, loans=3), "Cast").to_dict()
+    assert d["loans_taken"] == 1 and d["state"]["loans"] == 4 and d["state"]["bankrupt"] is False
+    assert d["state"]["ducats"] == 2
+
+
+def test_bankrupt_when_no_loan_is_allowed():
+    """001 §7.4 Bankruptcy: 5+ Loans and a mandatory Cost unpaid."""
+    d = income_and_upkeep(_w(units=0, base_tax=0, loans=5, stability=0), "Cast").to_dict()
+    s = d["state"]
+    assert s["bankrupt"] is True and s["loans"] == 2 and s["stability"] == -3 and s["ducats"] == 0
+
+
+def test_interregnum_council_and_stability_bonus():
+    """001 §7.2: Interregnum council Skill 1 each, -1 Stability at Phase 3 F; §7.3 +3 gives 2 of any type."""
+    w = _w(units=0, ruler=None, stability=3)
+    d = income_and_upkeep(w, "Cast").to_dict()
+    assert d["state"]["monarch_power"] == {"adm": 10, "dip": 3, "mil": 1}  # +2 to the scarcest (dip)
+    p = phase3(w, "Cast").to_dict()
+    assert p["interregnum"] is True and p["state"]["stability"] == 2
+
+
+def test_phase3_unrest_from_stability():
+    """001 §7.3: +2 removes Unrest from 1 Province; -2 adds Unrest to 1 (alphabetically first)."""
+    w = world(
+        {"A": []},
+        {"b": town("A", "Cast", unrest=True), "a": town("A", "Cast")},
+        {"Cast": {"kind": "pr", "stability": 2, "ruler": {"name": "R"}}},
+    )
+    assert phase3(w, "Cast").to_dict()["unrest"] == {"remove_unrest": "b"}
+    w = world(
+        {"A": []},
+        {"b": town("A", "Cast", unrest=True), "a": town("A", "Cast")},
+        {"Cast": {"kind": "pr", "stability": -2, "ruler": {"name": "R"}}},
+    )
+    assert phase3(w, "Cast").to_dict()["unrest"] == {"add_unrest": "a"}
+
+
+def test_actions_keep_stability_and_never_declare_war():
+    """001 §7.3 Increase Stability costs 5 + current; the caretaker never declares War."""
+    d = actions(_w(stability=-2, monarch_power={"adm": 9}), "Cast").to_dict()
+    assert [a["cost_adm"] for a in d["actions"]] == [3, 4]
+    assert d["state"]["stability"] == 0 and d["state"]["monarch_power"]["adm"] == 2
+    assert d["declares_war"] is False
+
+
+def test_repays_loans_only_with_costs_still_covered():
+    """001 §7.4: repaying a Loan costs 6 Ducats."""
+    d = actions(_w(units=2, ducats=15, loans=2), "Cast").to_dict()
+    assert [a["action"] for a in d["actions"]] == ["repay_loan"]
+    assert d["state"]["loans"] == 1 and d["state"]["ducats"] == 9
+
+
+def test_accepts_defensive_refuses_offensive_cta():
+    """004 §11.3: a Defensive CtA can always be accepted; the caretaker never starts a War."""
+    w = _w()
+    assert answer_cta(w, "Cast", "Gran", attacker="Gran").to_dict()["accept"] is True
+    assert answer_cta(w, "Cast", "Gran", attacker="Gran", kind="offensive").to_dict()["accept"] is False
+    active = w.evolve(rules=RealmRules(caretaker_activates_allies=True))
+    assert answer_cta(active, "Cast", "Gran", attacker="Gran").to_dict()["activate"] is True

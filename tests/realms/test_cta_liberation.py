@@ -1,0 +1,136 @@
+"""Calls to Arms (004 §11.3), Liberation, Released Vassals and DNPR expansion (000 §13, §13.2, §13.3)."""
+
+import pytest
+
+from engine.errors import IllegalOrderError, ValidationError
+from npr_controller.realms.cta import call_to_arms
+from npr_controller.realms.liberation import dnpr_expansion, liberate, released_vassals
+from tests.realms.helpers import prov, town, world
+
+REALMS = {"Gran": {"kind": "npr", "capital": "g1"}, "Cast": "pr", "Arag": "pr"}
+
+
+def _cta(w, attacker="Cast", target="Gran"):
+    return call_to_arms(w, {"attacker": attacker, "target": target}).to_dict()
+
+
+def test_npr_sends_defensive_cta_at_once_to_its_ally():
+    """004 §11.3: NPRs automatically always send a Defensive CtA at once when targeted by a DoW."""
+    w = world(
+        {"G": []},
+        {"g1": prov("G", "Gran", "large", extra_manpower=1)},
+        REALMS,
+        alliances=[{"pr": "Arag", "npr": "Gran"}],
+    )
+    d = _cta(w)
+    assert [(c["from"], c["to"], c["kind"], c["can_accept"]) for c in d["ctas"]] == [
+        ("Gran", "Arag", "defensive", True)
+    ]
+    assert d["ctas"][0]["active_ally_units"] == 2  # half of 2 + 1 token, rounded up
+    assert any("lose 2 Stability" in r for r in d["ctas"][0]["refuse"])
+
+
+def test_no_cta_without_an_ally_and_none_to_the_attacker_itself():
+    w = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, alliances=[{"pr": "Cast", "npr": "Gran"}])
+    assert _cta(w)["ctas"] == []
+    assert _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS))["ctas"] == []
+
+
+def test_refusal_steps_3_and_4_ignored_when_already_at_war():
+    """004 §11.3 Refusing a CtA: ignore steps 3 and 4 if already involved in another War."""
+    realms = {**REALMS, "Nav": "npr"}
+    w = world(
+        {"G": []}, {"g1": prov("G", "Gran")}, realms, alliances=[{"pr": "Arag", "npr": "Gran"}], wars=[["Arag", "Nav"]]
+    )
+    c = _cta(w)["ctas"][0]
+    assert c["ignores_steps_3_4"] is True and not any("Stability" in r for r in c["refuse"])
+
+
+def test_active_ally_units_capped_at_five():
+    """004 §11.3 Active Allies: half the Tax Value, max 5 Units."""
+    provs = {f"g{i}": prov("G", "Gran", "large") for i in range(1, 8)}
+    w = world({"G": []}, provs, REALMS, alliances=[{"pr": "Arag", "npr": "Gran"}])
+    assert _cta(w)["ctas"][0]["active_ally_units"] == 5
+
+
+def test_war_on_a_vassal_must_target_its_overlord():
+    realms = {**REALMS, "Vas": {"kind": "vassal", "overlord": "Gran"}}
+    w = world({"G": []}, {"g1": prov("G", "Gran"), "v": prov("G", "Vas")}, realms)
+    with pytest.raises(ValidationError, match=r"declaration.target: 'Vas' is a Vassal"):
+        _cta(w, target="Vas")
+
+
+def test_liberated_province_returns_to_its_flag_with_natural_capital():
+    """000 §13 Liberated NPR Provinces: they belong again to the NPR of their flag."""
+    w = world({"G": []}, {"g1": town("G", "Cast", flag="Gran"), "g2": prov("G", "Gran")}, REALMS)
+    d = liberate(w, ["g1"]).to_dict()["liberated"][0]
+    assert (d["realm"], d["capital"], d["capital_rule"]) == ("Gran", "g1", "natural Capital")
+
+
+def test_capital_chosen_alphabetically_large_first_when_natural_capital_held():
+    """000 §13: natural Capital still Owned by another Realm: alphabetically, Large Provinces first."""
+    provs = {
+        "g1": town("G", "Cast", flag="Gran"),
+        "a": town("G", "Cast", flag="Gran"),
+        "z": town("G", "Arag", "large", flag="Gran"),
+        "m": town("G", "Arag", "large", flag="Gran"),
+    }
+    d = liberate(world({"G": []}, provs, REALMS), ["a", "z", "m"]).to_dict()["liberated"][0]
+    assert (d["capital"], d["capital_rule"]) == ("m", "alphabetical, Large first")
+    small_only = liberate(world({"G": []}, provs, REALMS), ["a"]).to_dict()["liberated"][0]
+    assert small_only["capital"] == "a"
+
+
+def test_core_of_its_owner_cannot_be_liberated():
+    """001 §7.6: a Core Province of its Owner cannot be Liberated."""
+    w = world({"G": []}, {"g1": prov("G", "Gran"), "c": town("G", "Cast")}, REALMS)
+    with pytest.raises(IllegalOrderError):
+        liberate(w, ["c"])
+
+
+def test_dnpr_province_returns_to_its_dnpr():
+    """000 §13.3: the DNPR token stays under the PR's t in case it gets Liberated."""
+    realms = {**REALMS, "Dn": "dnpr"}
+    w = world({"G": []}, {"g1": prov("G", "Gran"), "d": town("G", "Cast", flag="Gran", dnpr="Dn")}, realms)
+    assert liberate(w, ["d"]).to_dict()["liberated"][0]["realm"] == "Dn"
+
+
+def test_released_vassals():
+    """000 §13.2: Overlord gone, or a PR Overlord's v removed: the Vassal is an independent NPR."""
+    realms = {
+        **REALMS,
+        "Gone": "npr",
+        "V1": {"kind": "vassal", "overlord": "Gone"},
+        "V2": {"kind": "vassal", "overlord": "Cast"},
+        "V3": {"kind": "vassal", "overlord": "Gran"},
+    }
+    provs = {
+        "g1": prov("G", "Gran"),
+        "c": town("G", "Cast"),
+        "v1": prov("G", "V1"),
+        "v2": prov("G", "V2"),
+        "v3": prov("G", "V3"),
+    }
+    out = released_vassals(world({"G": []}, provs, realms)).to_dict()["released"]
+    assert [r["realm"] for r in out] == ["V1", "V2"]
+
+
+def test_dnpr_expansion_prefers_own_area_then_lowest_tax_npr():
+    """rules-gaps.md DNPR expansion: own Areas first, then land; lowest Tax Income, ties alphabetically."""
+    realms = {"Dn": {"kind": "dnpr"}, "Big": "npr", "Low": "npr", "Cast": "pr"}
+    land = {"D": ["L"], "L": []}
+    provs = {
+        "d1": prov("D", "Dn", token="dnpr", dnpr="Dn"),
+        "b1": prov("D", "Big", "large"),
+        "b2": prov("L", "Big"),
+        "l1": prov("L", "Low"),
+    }
+    d = dnpr_expansion(world(land, provs, realms), "Dn").to_dict()
+    assert (d["province"], d["from"]) == ("b1", "Big")  # own Area beats a poorer NPR next door
+    provs2 = {
+        "d1": prov("D", "Dn", token="dnpr", dnpr="Dn"),
+        "b1": prov("L", "Big", "large"),
+        "l1": prov("L", "Low"),
+    }
+    d = dnpr_expansion(world(land, provs2, realms), "Dn").to_dict()
+    assert (d["province"], d["from"]) == ("l1", "Low")
