@@ -298,11 +298,12 @@ class Game:
     # -- Dragon --------------------------------------------------------------------------------
     def _resolve_attack(self, decisions) -> None:
         st = self.state
-        for s, d in decisions.items():  # rules: 003 Work, work! — all units of a Work Province sent off
-            for c in d.commits:
-                if st.work_orders.get(c.src, (None,))[0] == s and c.count >= st.provinces[c.src].units:
-                    del st.work_orders[c.src]
+        # rules: 003 Work, work! — the order is discarded when all its units are sent off to the Dragon
+        sent_off = [c.src for s, d in decisions.items() for c in d.commits
+                    if st.work_orders.get(c.src, (None,))[0] == s and c.count >= st.provinces[c.src].units]
         resolve_attack(st, decisions)
+        for prov in sent_off:
+            st.work_orders.pop(prov, None)
         st.step = st.resume or REVEAL
         st.resume = None
         if threshold_reached(st) and "threshold" not in st.pending_attacks:

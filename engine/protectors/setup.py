@@ -162,7 +162,7 @@ def _import_position(state: GameState, pos: Any) -> None:
             units = count(d.get("units", 0), f"position.provinces.{prov}.units")
             if units and owner is None:
                 raise ValidationError(f"position.provinces.{prov}.units", "units need an owner")
-            state.provinces[prov] = Province(owner, units, level, bool(d.get("burnt", False)))
+            state.provinces[prov] = Province(owner=owner, units=units, level=level, burnt=bool(d.get("burnt", False)))
     for s, v in (pos.get("realm") or {}).items():
         state.players[seat(s, "position.realm")].realm = count(v, f"position.realm.{s}")
     for s, v in (pos.get("vp") or {}).items():

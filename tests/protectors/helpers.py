@@ -18,7 +18,7 @@ def line_board(*edges: str, n: int) -> dict:
 
 
 def position(board, players: int, provinces: dict, *, ranking=None, realm=None, phase="orders",
-             turn=2, dpl=0, cards=(), seed=0, options=None, **pos) -> Game:
+             turn=2, dpl=0, cards=(), seed=0, options=None, teams=None, **pos) -> Game:
     """A game at ``phase`` of ``turn``. ``provinces``: {"P1": ("Player#1", units[, level[, burnt]])}.
     ``cards``: card names in play this turn."""
     provs = {}
@@ -30,7 +30,8 @@ def position(board, players: int, provinces: dict, *, ranking=None, realm=None, 
     owners = {v[0] for v in provinces.values()}
     eliminated = [s for s in seats if s not in owners]
     active = [s for s in seats if s in owners]
-    setup = {"board": board, "seed": seed, "players": players, "options": options or {},
+    roster = [{"seat": s, "team": teams[i] if teams else None} for i, s in enumerate(seats)]
+    setup = {"board": board, "seed": seed, "players": roster, "options": options or {},
              "position": {"turn": turn, "phase": phase, "provinces": provs, "dpl": dpl,
                           "ranking": ranking or active, "realm": realm or dict.fromkeys(active, 0),
                           "eliminated": eliminated, **pos}}

@@ -1,0 +1,175 @@
+"""rules: 003 Dragon Attack — triggers, commitments, outcomes, Wrath, Worldeater, No Quarter!."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrderError
+from engine.protectors.victory import power_threshold
+from tests.protectors.helpers import dragon_attack, event, fight, play_orders, position
+
+P = [f"Player#{i}" for i in range(1, 8)]
+
+
+def seven(units=None, **kw):
+    units = units or {}
+    return position("ring-7", 7, {f"P{i}": (f"Player#{i}", units.get(i, 1)) for i in range(1, 8)},
+                    ranking=P, realm=dict.fromkeys(P, 0), **kw)
+
+
+class TestThresholdExample:
+    """Work, work! scenario 2: 7 Provinces, DPL 13; an elimination lowers the threshold to 12 and the
+    Dragon attacks at once; 3 working units give 0/1/2 US for 1/2/3 committed."""
+
+    def game(self):
+        g = seven({1: 3, 2: 3, 7: 1}, dpl=13)
+        play_orders(g, {"Player#1": "March! 3 from P1 to P7", "Player#2": "Work, work! P2"})
+        return g
+
+    def test_elimination_triggers_an_attack(self):
+        g = self.game()
+        assert g.state.players["Player#7"].eliminated
+        assert power_threshold(g.state) == 12
+        assert g.step == "dragon" and g.state.attack.source == "elimination" and g.state.attack.dpl == 13
+
+    @pytest.mark.parametrize(("committed", "us"), [(1, 0), (2, 1), (3, 2)])
+    def test_working_units_fight_at_minus_one(self, committed, us):
+        g = self.game()
+        ev = fight(g, {"Player#2": f"{committed} from P2"})
+        assert event(ev, "dragon_battle").data["contributions"]["Player#2"]["us"] == us
+
+    def test_committing_every_working_unit_discards_the_work_income(self):
+        incomes = {}
+        for committed in (2, 3):
+            g = self.game()
+            # everyone else meets min.US, so nobody burns and the game goes on to production
+            others = {"Player#1": "3 from P7", **{f"Player#{i}": f"1 from P{i}" for i in range(3, 7)}}
+            ev = fight(g, {"Player#2": f"{committed} from P2", **others})
+            incomes[committed] = next(e.data["amount"] for e in ev if e.kind == "production"
+                                      and e.data["seat"] == "Player#2")
+        assert incomes == {2: 100, 3: 50}
+
+    def test_dragon_victory_halves_the_dpl_rounding_up(self):
+        g = self.game()
+        fight(g, {})
+        assert g.state.dpl == 7
+
+
+class TestCommitmentExample:
+    """"2 from P6 (sac 2), 1 from P7": 3 US against a min.US of 2; if the Protectors win, the two
+    sacrificed units die in P6, the P7 unit returns, and the reward is 150 $Realm."""
+
+    def test_sac_and_reward(self):
+        g = position("ring-7", 3, {"P6": ("Player#1", 2), "P7": ("Player#1", 1), "P1": ("Player#2", 1),
+                                   "P3": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 2)
+        ev = fight(g, {"Player#1": "2 from P6 (sac 2), 1 from P7"})
+        assert event(ev, "dragon_battle").data["won"]
+        assert g.state.provinces["P6"].units == 0 and g.state.provinces["P7"].units == 1
+        assert g.state.players["Player#1"].realm == 150  # 2 green Provinces; 3 < 2 x min.US: no bonus
+        assert g.state.players["Player#1"].vp == 3  # the most US above min.US: Grand Protector
+        assert g.state.ranking[0] == "Player#1" and g.state.dpl == 0
+
+
+class TestOutcomes:
+    def test_bonus_rewards(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#2", 2), "P4": ("Player#3", 1)},
+                     realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 4)
+        fight(g, {"Player#1": "3 from P1", "Player#2": "2 from P2"})
+        p1, p2 = g.state.players["Player#1"], g.state.players["Player#2"]
+        # Player#1: 3 US >= max(3, 3x1): +2 VP and 30 per US above min.US, plus the 100 reward; GP +3 VP
+        assert (p1.realm, p1.vp) == (100 + 60, 2 + 3)
+        # Player#2: 2 US >= max(2, 2x1): +1 VP and 15 per US above min.US
+        assert (p2.realm, p2.vp) == (100 + 15, 1)
+        assert g.state.provinces["P1"].units == 2 and g.state.provinces["P2"].units == 1
+
+    def test_failed_min_us_loses_committed_units_even_in_victory(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#1", 1), "P3": ("Player#1", 1),
+                                   "P5": ("Player#2", 3), "P6": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 2)
+        ev = fight(g, {"Player#1": "2 from P1", "Player#2": "3 from P5"})
+        assert event(ev, "dragon_battle").data["won"]
+        assert g.state.provinces["P1"].units == 1 and g.state.players["Player#1"].realm == 0
+
+    def test_dragon_wins_wrath_drop_and_grand_protector_loses_realm(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
+                                   "P5": ("Player#3", 1)}, ranking=P[:3], realm={"Player#1": 80, "Player#2": 40,
+                                                                                  "Player#3": 10})
+        dragon_attack(g, 9)
+        ev = fight(g, {"Player#3": "1 from P5"})
+        assert not event(ev, "dragon_battle").data["won"]
+        st = g.state
+        assert st.players["Player#1"].realm == 0 and not st.players["Player#1"].eliminated  # the GP
+        assert st.provinces["P2"].burnt and st.provinces["P3"].burnt  # 2 short: lowest-numbered green
+        assert st.players["Player#2"].eliminated and st.players["Player#2"].eliminated_by == "dragon"
+        assert st.ranking == ["Player#3", "Player#1"]  # P3 met min.US, the GP dropped
+        assert st.provinces["P5"].units == 0 and st.dpl == 5
+
+    def test_wrath_burns_the_chosen_province(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
+                                   "P5": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 9)
+        fight(g, {"Player#2": "1 from P2\nBurn P3"})
+        assert g.state.provinces["P3"].burnt and not g.state.provinces["P2"].burnt
+        assert g.state.provinces["P3"].owner is None
+
+    def test_no_quarter_eliminates_the_bottom_player(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P5": ("Player#3", 2),
+                                   "P6": ("Player#3", 1)}, ranking=P[:3], realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 20)
+        fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2"})
+        assert g.state.players["Player#3"].eliminated  # already last, forced to drop
+        assert not g.state.provinces["P5"].burnt  # eliminated by No Quarter!, not burnt
+
+    def test_worldeater_doubles_min_us_not_rewards(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#1", 3),
+                                   "P5": ("Player#2", 1)}, realm=dict.fromkeys(P[:2], 0))
+        dragon_attack(g, 21)  # >= 3 x 7 Provinces
+        assert g.state.attack.worldeater
+        ev = fight(g, {"Player#1": "3 from P1\n3 from P2\n3 from P3", "Player#2": "1 from P5"})
+        c = event(ev, "dragon_battle").data
+        assert c["contributions"]["Player#1"]["min_us"] == 6 and not c["won"]
+
+    def test_minimum_attack_dpl_is_one(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P5": ("Player#2", 1)}, dpl=0)
+        dragon_attack(g, 0)
+        assert g.state.attack.dpl == 1
+
+    def test_island_units_cannot_fight_the_dragon(self):
+        g = position("ring-7+island", 2, {"P1": ("Player#1", 1), "P0": ("Player#1", 1), "P5": ("Player#2", 1)})
+        dragon_attack(g, 3)
+        with pytest.raises(IllegalOrderError, match="Island can not fight the Dragon"):
+            g.submit("Player#1", "1 from P0")
+
+
+class TestTriggers:
+    def test_threshold_with_normal_floor(self):
+        g = seven()
+        for i in range(2, 7):
+            g.state.players[f"Player#{i}"].eliminated = True
+        assert power_threshold(g.state) == 7  # 2 x (7 - 5) = 4, floored at #Provinces
+
+    def test_grand_version_has_no_floor(self):
+        g = position("ring-14", 7, {f"P{2 * i - 1}": (f"Player#{i}", 1) for i in range(1, 8)})
+        for i in range(2, 7):
+            g.state.players[f"Player#{i}"].eliminated = True
+        assert power_threshold(g.state) == 2 * (14 - 5)
+
+    def test_bloodlust_lowers_by_starting_players(self):
+        g = seven()
+        g.state.players["Player#7"].eliminated = True
+        g.state.eliminated_this_turn = ["Player#7"]
+        assert power_threshold(g.state, bloodlust=True) == 2 * 6 - (7 - 2)
+
+    def test_card_attack_and_after_burner(self):
+        from engine.protectors import cards as C
+        from engine.protectors.reveal import _play
+
+        g = seven(dpl=13)
+        _play(g.state, C.DRAGON, C.THERE_BE_DRAGONS)
+        assert g.state.pending_attacks == ["card", "after_burner"]
+        g.state.step = "reveal"
+        g._run()
+        fight(g, {s: "1 from " + f"P{i}" for i, s in enumerate(P, start=1)})  # 7 US vs 14: Dragon wins
+        assert g.step == "dragon" and g.state.attack.source == "after_burner"
