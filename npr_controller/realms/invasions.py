@@ -152,9 +152,14 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         return entry, world
     trace.add(R_C2, f"no Hostile Units in {npr}'s Areas ({', '.join(held) or 'none'})")
     eligible, ineligible = eligible_targets(world, npr)
+    no_target = [a for a, why in ineligible.items() if why.startswith(R_TARGET)]
+    if no_target:
+        trace.add(R_TARGET, f"ineligible, no t/v of a PR Hostile to {npr} and no {npr} Province Occupied "
+                            f"by an Enemy: {', '.join(no_target)}")
     for area, why in ineligible.items():
         rule, text = why.split("|", 1)
-        trace.add(rule, f"{area} ineligible: {text}")
+        if rule != R_TARGET:
+            trace.add(rule, f"{area} ineligible: {text}")
     entry.update(eligible=eligible, ineligible={a: w.split("|", 1)[1] for a, w in ineligible.items()})
     if not eligible:
         trace.add(R_C3, f"no eligible Invasion target Area adjacent to {npr}: no Invasion")

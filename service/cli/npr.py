@@ -1,0 +1,135 @@
+"""``regent npr``: play the Non-Player Realms (files 000, 001, 004) from a world file.
+
+Each command prints the decision and its rule-cited trace as readable text, or ``--json`` for
+machines (the same data the RPC service sends).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.realms import load_world, military_capacity, naval_capacity
+from engine.realms.loader import read_document
+from engine.trace import Dice, Trace
+from npr_controller.realms import caretaker
+from npr_controller.realms.battle import parse_deck, retreat
+from npr_controller.realms.cta import call_to_arms
+from npr_controller.realms.defence import defend
+from npr_controller.realms.invasions import invasions
+from npr_controller.realms.liberation import dnpr_expansion, liberate, released_vassals
+from npr_controller.realms.result import Decision
+
+
+def _emit(args: argparse.Namespace, decision: Any) -> int:
+    if args.json:
+        json.dump(decision.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(decision)
+    return 0
+
+
+def _invasions(args: argparse.Namespace) -> int:
+    deck = parse_deck(read_document(args.deck)) if args.deck else None
+    return _emit(args, invasions(load_world(args.world), seed=args.seed, deck=deck))
+
+
+def _defend(args: argparse.Namespace) -> int:
+    return _emit(args, defend(load_world(args.world), read_document(args.attacks), seed=args.seed,
+                              supply=args.supply))
+
+
+def _retreat(args: argparse.Namespace) -> int:
+    return _emit(args, retreat(load_world(args.world), read_document(args.battle)))
+
+
+def _cta(args: argparse.Namespace) -> int:
+    return _emit(args, call_to_arms(load_world(args.world), {"attacker": args.attacker, "target": args.target}))
+
+
+def _liberate(args: argparse.Namespace) -> int:
+    return _emit(args, liberate(load_world(args.world), list(args.provinces)))
+
+
+def _release(args: argparse.Namespace) -> int:
+    return _emit(args, released_vassals(load_world(args.world)))
+
+
+def _expand(args: argparse.Namespace) -> int:
+    return _emit(args, dnpr_expansion(load_world(args.world), args.dnpr))
+
+
+def _capacity(args: argparse.Namespace) -> int:
+    world = load_world(args.world)
+    if args.realm not in world.realms:
+        raise ValueError(f"realm: unknown realm {args.realm!r}")
+    if args.place in world.seas:
+        cap = naval_capacity(world, args.realm, args.place)
+    elif args.place in world.areas:
+        cap = military_capacity(world, args.realm, args.place)
+    else:
+        raise ValueError(f"place: unknown Area or Sea Zone {args.place!r}")
+    trace = Trace()
+    trace.add("rules-gaps.md NC" if cap.kind == "NC" else "rules-gaps.md MC", str(cap).splitlines()[0])
+    return _emit(args, Decision(f"npr.{cap.kind.lower()}", cap.to_dict(), tuple(str(cap).splitlines()), trace,
+                                Dice(None)))
+
+
+def _caretaker(args: argparse.Namespace) -> int:
+    world = load_world(args.world)
+    if args.step == "income":
+        decision = caretaker.income_and_upkeep(world, args.realm)
+    elif args.step == "phase3":
+        decision = caretaker.phase3(world, args.realm)
+    elif args.step == "actions":
+        decision = caretaker.actions(world, args.realm)
+    else:
+        if not (args.cta_from and args.attacker):
+            raise ValueError("--step cta needs --cta-from NPR and --attacker REALM")
+        decision = caretaker.answer_cta(world, args.realm, args.cta_from, attacker=args.attacker,
+                                        kind="offensive" if args.offensive else "defensive")
+    return _emit(args, decision)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``regent npr`` command group."""
+    npr = subparsers.add_parser("npr", help="play the Non-Player Realms (rule-cited decisions)",
+                                description=__doc__.splitlines()[0])
+    sub = npr.add_subparsers(dest="npr_command", required=True, metavar="DECISION")
+
+    def cmd(name: str, func: Any, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.add_argument("world", help="the realm world (JSON, TOML or msgpack)")
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.set_defaults(func=func)
+        return p
+
+    p = cmd("invasions", _invasions, "Phase 3 step B NPR Invasions, alphabetically (000 §13.5)")
+    p.add_argument("--seed", type=int, default=0, help="seed for random targets and battle dice")
+    p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
+    p = cmd("defend", _defend, "how NPRs defend against this turn's attacks (000 §13.4)")
+    p.add_argument("attacks", help="attacks file: [{attacker, area|sea, units, trigger?}]")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--supply", type=int, help="NPR pieces available (000 §13.4 No more NPR Units in Supply)")
+    p = cmd("retreat", _retreat, "after a round: does the NPR retreat or fight on (000 §13.4)")
+    p.add_argument("battle", help="battle file: {npr, area|sea, npr_units, enemy_units, with_rebels?}")
+    p = cmd("cta", _cta, "the Defensive CtAs an NPR sends when War is declared on it (004 §11.3)")
+    p.add_argument("--attacker", required=True)
+    p.add_argument("--target", required=True)
+    p = cmd("liberate", _liberate, "Liberated NPR Provinces and the Capital chosen (000 §13)")
+    p.add_argument("provinces", nargs="+")
+    cmd("release", _release, "Vassals released as independent NPRs (000 §13.2)")
+    p = cmd("dnpr-expand", _expand, "a DNPR's expansion when its Event resolves (000 §13.3)")
+    p.add_argument("dnpr")
+    p = cmd("capacity", _capacity, "MC of a realm for an Area, or NC for a Sea Zone, with its breakdown")
+    p.add_argument("realm")
+    p.add_argument("place")
+    p = cmd("caretaker", _caretaker, "run a vacant PR seat (001 economy, 004 CtAs)")
+    p.add_argument("realm")
+    p.add_argument("--step", choices=("income", "phase3", "actions", "cta"), default="income")
+    p.add_argument("--cta-from", help="the Ally sending the CtA (with --step cta)")
+    p.add_argument("--attacker", help="who declared War (with --step cta)")
+    p.add_argument("--offensive", action="store_true", help="the CtA is Offensive (default Defensive)")

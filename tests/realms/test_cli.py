@@ -1,0 +1,59 @@
+"""``regent npr ...`` on the sample world: text by default, JSON with --json, exit 2 on bad input."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from service.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "realms"
+WORLD = str(EXAMPLES / "world.json")
+
+
+def _json(capsys, *argv):
+    assert main(["npr", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_invasions_text_and_json(capsys):
+    assert main(["npr", "invasions", WORLD, "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("== npr.invasions ==") and "[000 §13.5" in text
+    d = _json(capsys, "invasions", WORLD, "--seed", "3")
+    assert d["dice"]["seed"] == 3 and [e["npr"] for e in d["invasions"]] == sorted(e["npr"] for e in d["invasions"])
+    assert d == _json(capsys, "invasions", WORLD, "--seed", "3")
+
+
+def test_defend_retreat_and_deck(capsys):
+    d = _json(capsys, "defend", WORLD, str(EXAMPLES / "attacks.json"))
+    assert len(d["battles"]) == 6 and all(s["rule"] for s in d["trace"])
+    assert _json(capsys, "retreat", WORLD, str(EXAMPLES / "battle.json"))["retreat"] is True
+    d = _json(capsys, "invasions", WORLD, "--deck", str(EXAMPLES / "deck.json"))
+    assert "Chancellor Ysolde" in json.dumps(d["trace"])
+
+
+def test_other_commands(capsys):
+    assert _json(capsys, "cta", WORLD, "--attacker", "Castamar", "--target", "Elsmere")["ctas"][0]["to"] == "Brennia"
+    assert _json(capsys, "liberate", WORLD, "Dunmoreton")["liberated"][0]["realm"] == "Dorn"
+    assert _json(capsys, "release", WORLD)["released"] == []
+    assert _json(capsys, "dnpr-expand", WORLD, "Morrow")["province"]
+    assert _json(capsys, "capacity", WORLD, "Kestrel", "Tidewatch")["value"] == 6
+    for step in ("income", "phase3", "actions"):
+        assert _json(capsys, "caretaker", WORLD, "Castamar", "--step", step)["realm"] == "Castamar"
+    d = _json(capsys, "caretaker", WORLD, "Brennia", "--step", "cta", "--cta-from", "Elsmere", "--attacker", "Galdor")
+    assert d["accept"] is True
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["npr", "defend", WORLD, str(EXAMPLES / "battle.json")],
+        ["npr", "capacity", WORLD, "Nobody", "Tidewatch"],
+        ["npr", "invasions", str(EXAMPLES / "missing.json")],
+        ["npr", "caretaker", WORLD, "Dorn"],
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message(capsys, argv):
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("regent: error:")
