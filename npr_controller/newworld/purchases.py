@@ -78,17 +78,24 @@ def _ships_for(units: int, capacity: int, fleet: int) -> int:
 def _most_soldiers(colonists: int, limit: int | None, fleet: int, money: int, w: World) -> int:
     """The most soldiers (<= limit) whose price plus the extra ships they need fits in ``money``.
 
-    ``fleet`` already carries the colonists' ships; the cost is monotonic in the soldier count.
+    ``fleet`` already carries the colonists' ships. The cost never falls as soldiers are added, so a
+    binary search finds the answer quickly even for a very large treasury.
     """
     o = w.options
-    best = 0
-    cap = limit if limit is not None else money // o.soldier_price
-    for s in range(1, cap + 1):
-        extra = _ships_for(colonists + s, o.ship_capacity, fleet)
-        if s * o.soldier_price + extra * o.ship_price > money:
-            break
-        best = s
-    return best
+
+    def cost(s: int) -> int:
+        return s * o.soldier_price + _ships_for(colonists + s, o.ship_capacity, fleet) * o.ship_price
+
+    lo, hi = 0, money // o.soldier_price if limit is None else limit
+    if cost(0) > money:
+        return 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if cost(mid) <= money:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def plan_purchase(row: ChartRow, world: World, nation: str, dice: Dice, trace: Trace) -> Purchase:
@@ -130,18 +137,18 @@ def plan_purchase(row: ChartRow, world: World, nation: str, dice: Dice, trace: T
     else:
         colonists, soldiers, build, short = _transported_force(row, world, nation, wanted_c, wanted_s, trace)
     p = Purchase(
-        colonists,
-        wanted_c,
-        roll,
-        soldiers,
-        wanted_s,
-        build,
-        fleet,
-        o.ship_price,
-        o.soldier_price,
-        cap,
-        money,
-        short,
+        colonists=colonists,
+        colonists_wanted=wanted_c,
+        colonists_roll=roll,
+        soldiers=soldiers,
+        soldiers_wanted=wanted_s,
+        ships_built=build,
+        fleet_before=fleet,
+        ship_price=o.ship_price,
+        soldier_price=o.soldier_price,
+        ship_capacity=cap,
+        treasury=money,
+        short_of_funds=short,
     )
     if colonists < wanted_c:
         # rules: 002 Guidelines "No one stays in the old world"

@@ -116,3 +116,19 @@ def test_same_seed_same_plan_and_each_attitude_tried_once(doc, seed):
     for d in first:
         tried = [f["from"] for f in d["fallbacks"]] + [d["attitude"]]
         assert len(tried) == len(set(tried))
+
+
+@SETTINGS
+@given(world_docs(), st.integers(0, 2**32))
+def test_balancing_soldiers_are_the_maximum(doc, seed):
+    """Balancing buys "the maximum amount of ... soldiers that its treasury ... will allow": one more
+    soldier (with the ship it may need) would overspend, unless the soldier limit was reached."""
+    for w, _, plan in _plans(doc, seed):
+        p = plan.purchase
+        if plan.attitude is not Attitude.BALANCING:
+            continue
+        if w.options.soldier_limit is not None and p.soldiers == w.options.soldier_limit:
+            continue
+        units = p.colonists + p.soldiers + 1
+        extra_ships = max(0, -(-units // p.ship_capacity) - p.fleet_after)
+        assert p.cost + p.soldier_price + extra_ships * p.ship_price > p.treasury

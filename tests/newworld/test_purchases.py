@@ -116,3 +116,9 @@ class TestRule51:
         for att in (Attitude.STATUS_QUO, Attitude.EXPANSION, Attitude.EXPLORATION):
             p = buy(att, treasury=500, ships=5)
             assert (p.colonists_roll, p.colonists_wanted) == (None, 4)
+
+
+def test_a_huge_treasury_is_planned_at_once():
+    p = buy(Attitude.BALANCING, treasury=10**12, faces=[6], prices={"ship": 1, "soldier": 1})
+    # 6 colonists + s soldiers on ceil((6 + s) / 2) ships: s + ceil((6 + s) / 2) <= 10**12
+    assert p.cost <= 10**12 < p.cost + 2 and p.colonists + p.soldiers <= p.capacity
