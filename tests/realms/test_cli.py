@@ -57,3 +57,12 @@ def test_other_commands(capsys):
 def test_bad_input_exits_2_with_a_clear_message(capsys, argv):
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("regent: error:")
+
+
+def test_benchmark_smoke(capsys):
+    """The benchmark runs on the sample world and reports per-NPR timings."""
+    from benchmarks.realms_bench import main as bench
+
+    result = bench(["--repeat", "2"])
+    assert result["nprs"] == 9 and result["invasion_ms_per_npr"] > 0
+    assert "per NPR" in capsys.readouterr().out
