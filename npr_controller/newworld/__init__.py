@@ -8,7 +8,7 @@ guidelines as notes, a rule-cited ``trace`` and the recorded ``dice``.
 from npr_controller.newworld.attitude import ATTITUDE_CHART, ORDER, Attitude, AttitudeRoll, Modifier
 from npr_controller.newworld.guidelines import Note
 from npr_controller.newworld.landfall import Landfall, LandfallRoll
-from npr_controller.newworld.plan import Fallback, NationPlan, plan_nation
+from npr_controller.newworld.plan import Fallback, NationPlan, npn_plan, plan_nation
 from npr_controller.newworld.purchases import Purchase
 from npr_controller.newworld.targets import Target
 
@@ -25,5 +25,6 @@ __all__ = [
     "Note",
     "Purchase",
     "Target",
+    "npn_plan",
     "plan_nation",
 ]

@@ -8,12 +8,12 @@ data: the ``npn.plan`` RPC result) and reads as text with ``to_text()``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ValidationError
-from engine.newworld import World
+from engine.newworld import World, parse_world
 from engine.trace import Dice, Trace
 from npr_controller.newworld.attitude import ORDER, Attitude, AttitudeRoll, chart_row, roll_attitude
 from npr_controller.newworld.guidelines import Note, notes_for
@@ -152,7 +152,9 @@ def _next(current: Attitude, tried: list[Attitude]) -> tuple[Attitude, str]:
     return Attitude.STATUS_QUO, FALLBACK_RULE  # Status Quo always fits, so never reached
 
 
-def resolve(world: World, nation: str, start: Attitude, dice: Dice, trace: Trace):
+def resolve(
+    world: World, nation: str, start: Attitude, dice: Dice, trace: Trace
+) -> tuple[Attitude, tuple[Fallback, ...], Landfall | None, Target | None]:
     """Apply the fallbacks from ``start``: (attitude, fallbacks, landfall, target)."""
     current, tried, fallbacks = start, [], []
     while True:
@@ -205,3 +207,24 @@ def plan_nation(
         trace,
         dice,
     )
+
+
+PARAM_KEYS = {"world", "nation", "turn", "seed"}
+
+
+def npn_plan(params: Any) -> dict[str, Any]:
+    """The ``npn.plan`` method (protocol.md): ``{"world", "nation", "turn"?, "seed"?}`` -> plan data.
+
+    Unknown or missing fields raise :class:`ValidationError` naming them; errors inside ``world``
+    name the path within the world document (``nations.Spain.treasury``).
+    """
+    if not isinstance(params, Mapping):
+        raise ValidationError("params", f"must be a map, not {type(params).__name__}")
+    unknown = sorted(str(k) for k in params if k not in PARAM_KEYS)
+    if unknown:
+        raise ValidationError(unknown[0], f"unknown field (expected {', '.join(sorted(PARAM_KEYS))})")
+    for key in ("world", "nation"):
+        if key not in params:
+            raise ValidationError(key, "is required")
+    world = parse_world(params["world"])
+    return plan_nation(world, params["nation"], seed=params.get("seed", 0), turn=params.get("turn")).to_dict()

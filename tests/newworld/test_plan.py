@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import ValidationError
 from engine.newworld import load_world
-from npr_controller.newworld import plan_nation
+from npr_controller.newworld import npn_plan, plan_nation
 from service.cli import main
 from tests.newworld.helpers import hold, world
 
@@ -151,3 +151,21 @@ def test_turn_one_without_holdings_notes_the_initial_landfall_order():
     assert any(n.rule == "002 introduction" for n in first.notes)
     later = world({"Spain": {"treasury": 80}, "Dutch": {"player": True, "holdings": hold("H")}}, turn=2)
     assert not any(n.rule == "002 introduction" for n in plan_nation(later, "Spain", seed=1).notes)
+
+
+class TestRpcParams:
+    def test_npn_plan_matches_the_library(self, sample):
+        doc = json.loads(EXAMPLE.read_text())
+        out = npn_plan({"world": doc, "nation": "Portugal", "seed": 9, "turn": 6})
+        assert out == plan_nation(sample, "Portugal", seed=9, turn=6).to_dict()
+
+    @pytest.mark.parametrize(
+        ("params", "field"),
+        [({"nation": "Spain"}, "world"), ({"world": {}}, "nation"),
+         ({"world": {}, "nation": "Spain", "sed": 1}, "sed"), ([], "params"),
+         ({"world": {"turn": 1}, "nation": "Spain"}, "areas")],
+    )
+    def test_bad_params_name_the_field(self, params, field):
+        with pytest.raises(ValidationError) as err:
+            npn_plan(params)
+        assert err.value.field == field
