@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.realms.capacity import military_capacity, naval_capacity
 from engine.realms.loader import Fields, choice
 from engine.realms.model import World
 from engine.realms.options import RealmRules
@@ -134,7 +135,7 @@ def retreat_decision(world: World, nprs: list[str], where: str, naval: bool, npr
 
 @dataclass(frozen=True, slots=True)
 class BattleOutcome:
-    winner: str  # "npr", "enemy" or "undecided"
+    winner: str  # "npr", "enemy", "none" (both destroyed) or "undecided" (max_rounds reached)
     npr_left: int
     enemy_left: int
     rounds: tuple[dict[str, Any], ...]
@@ -174,7 +175,9 @@ def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, np
         trace.add(R_BATTLES, f"round {rnd}: NPR hits {nh}, Enemy hits {eh} -> NPR {npr}, Enemy {enemy}")
         rounds.append(record)
         if npr == 0 or enemy == 0:
-            winner = "npr" if enemy == 0 and npr > 0 else "enemy" if npr == 0 and enemy > 0 else "undecided"
+            winner = "npr" if npr else "enemy" if enemy else "none"
+            if winner == "none":
+                trace.add(R_BATTLES, "both sides are destroyed in the same round: nobody wins")
             break
         # rules: rules-gaps.md Battles -- retreat-or-continue, the attacker decides first
         order = ("npr", "enemy") if npr_attacks else ("enemy", "npr")
@@ -209,7 +212,7 @@ def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, np
     elif winner == "enemy":
         trace.add(R_AFTER, "the Enemy won: it may Siege Hostile Provinces here on its next Turn; if it "
                            "leaves without Sieging or leaving Units, the NPR defends again")
-    else:
+    elif winner == "undecided":
         trace.add(R_BATTLES, f"no decision after {len(rounds)} rounds (max_rounds {rules.max_rounds})")
     return BattleOutcome(winner, npr, enemy, tuple(rounds), leader)
 
@@ -236,3 +239,43 @@ def retreat(world: World, battle: Any) -> Decision:
     body = {"npr": nprs, "where": where, "naval": naval, "retreat": out}
     text = f"{', '.join(nprs)} in {where}: {'RETREAT' if out else 'fight on'}"
     return Decision("npr.retreat", body, (text,), trace, Dice(None))
+
+
+def fight(world: World, battle: Any, *, seed: int | None = 0,
+          deck: tuple[MilitaryCard, ...] | None = None) -> Decision:
+    """``npr.battle``: resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles).
+
+    ``battle``: ``{"npr": name | [names], "area" | "sea", "enemy_units", "npr_units"?, "with_rebels"?,
+    "enemy_leader_dice"?, "seats"?, "active_player"?}``; without ``npr_units`` the defenders are the
+    combined MC (Area) or NC (Sea Zone) of the NPRs.
+    """
+    f = Fields(battle, "battle")
+    f.check(("npr", "area", "sea", "npr_units", "enemy_units", "with_rebels", "enemy_leader_dice", "seats",
+             "active_player"))
+    nprs = f.get("npr", (str, list))
+    nprs = [nprs] if isinstance(nprs, str) else nprs
+    for i, n in enumerate(nprs):
+        if n not in world.realms or not world.realms[n].is_npr:
+            raise ValidationError(f"battle.npr[{i}]", f"{n!r} is not an NPR")
+    if ("area" in f.data) == ("sea" in f.data):
+        raise ValidationError("battle", "give exactly one of 'area' or 'sea'")
+    naval = "sea" in f.data
+    where = f.get("sea" if naval else "area", str)
+    if where not in (world.seas if naval else world.areas):
+        raise ValidationError(f.sub("sea" if naval else "area"), f"unknown place {where!r}")
+    trace, dice = Trace(), Dice(seed)
+    units = f.nonneg("npr_units", None)
+    if units is None:
+        caps = [(naval_capacity if naval else military_capacity)(world, n, where) for n in nprs]
+        units = sum(c.value for c in caps)
+        trace.add(R_BEHAVIOUR, f"NPR {'Light Ships' if naval else 'Infantry'}: "
+                  + " + ".join(f"{c.kind} {c.realm} {c.value}" for c in caps) + f" = {units}")
+    seats = f.get("seats", list, None)
+    roller = npr_roller(seats, f.get("active_player", str, None), trace)
+    outcome = resolve_battle(world, nprs, where, naval=naval, npr_units=units, enemy_units=f.nonneg("enemy_units"),
+                             dice=dice, trace=trace, with_rebels=f.get("with_rebels", bool, False), deck=deck,
+                             enemy_leader_dice=f.nonneg("enemy_leader_dice", 0))
+    body = {"npr": nprs, "where": where, "naval": naval, "npr_units": units, "roller": roller, **outcome.to_dict()}
+    text = (f"{', '.join(nprs)} ({units}) in {where}: winner {outcome.winner} after {len(outcome.rounds)} "
+            f"round(s); NPR left {outcome.npr_left}, Enemy left {outcome.enemy_left}",)
+    return Decision("npr.battle", body, text, trace, dice)

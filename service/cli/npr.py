@@ -15,7 +15,7 @@ from engine.realms import load_world, military_capacity, naval_capacity
 from engine.realms.loader import read_document
 from engine.trace import Dice, Trace
 from npr_controller.realms import caretaker
-from npr_controller.realms.battle import parse_deck, retreat
+from npr_controller.realms.battle import fight, parse_deck, retreat
 from npr_controller.realms.cta import call_to_arms
 from npr_controller.realms.defence import defend
 from npr_controller.realms.invasions import invasions
@@ -44,6 +44,11 @@ def _defend(args: argparse.Namespace) -> int:
 
 def _retreat(args: argparse.Namespace) -> int:
     return _emit(args, retreat(load_world(args.world), read_document(args.battle)))
+
+
+def _battle(args: argparse.Namespace) -> int:
+    deck = parse_deck(read_document(args.deck)) if args.deck else None
+    return _emit(args, fight(load_world(args.world), read_document(args.battle), seed=args.seed, deck=deck))
 
 
 def _cta(args: argparse.Namespace) -> int:
@@ -116,6 +121,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--supply", type=int, help="NPR pieces available (000 §13.4 No more NPR Units in Supply)")
     p = cmd("retreat", _retreat, "after a round: does the NPR retreat or fight on (000 §13.4)")
     p.add_argument("battle", help="battle file: {npr, area|sea, npr_units, enemy_units, with_rebels?}")
+    p = cmd("battle", _battle, "resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles)")
+    p.add_argument("battle", help="battle file: {npr, area|sea, enemy_units, npr_units?, with_rebels?, ...}")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
     p = cmd("cta", _cta, "the Defensive CtAs an NPR sends when War is declared on it (004 §11.3)")
     p.add_argument("--attacker", required=True)
     p.add_argument("--target", required=True)

@@ -160,3 +160,17 @@ def test_resolver_is_deterministic_for_a_seed_and_uses_the_leader():
     )
     assert a == b and a.leader.name == "Cid"
     assert all(len(r["npr_faces"]) == 5 and len(r["enemy_faces"]) == 3 for r in a.rounds)
+
+
+def test_fight_computes_defenders_from_mc_and_names_the_roller():
+    """npr.battle: defenders = MC when not given (000 §13.4); the player to the right rolls."""
+    from npr_controller.realms.battle import fight
+
+    w = _w()
+    battle = {"npr": "Gran", "area": "Cap", "enemy_units": 2, "seats": ["A", "B"], "active_player": "B"}
+    d = fight(w, battle, seed=5).to_dict()
+    assert d["npr_units"] == 2 and d["roller"] == "A"  # cap + b (adjacent)
+    assert d == fight(w, battle, seed=5).to_dict()
+    assert len(d["dice"]["rolls"]) == 2 * len(d["rounds"])
+    left = {"npr": d["npr_units_left"], "enemy": d["enemy_units_left"]}
+    assert d["winner"] == ("npr" if left["npr"] else "enemy" if left["enemy"] else "none")

@@ -29,6 +29,8 @@ def test_defend_retreat_and_deck(capsys):
     d = _json(capsys, "defend", WORLD, str(EXAMPLES / "attacks.json"))
     assert len(d["battles"]) == 6 and all(s["rule"] for s in d["trace"])
     assert _json(capsys, "retreat", WORLD, str(EXAMPLES / "battle.json"))["retreat"] is True
+    fight = _json(capsys, "battle", WORLD, str(EXAMPLES / "fight.json"), "--deck", str(EXAMPLES / "deck.json"))
+    assert fight["roller"] == "Castamar" and fight["npr_units"] == 7
     d = _json(capsys, "invasions", WORLD, "--deck", str(EXAMPLES / "deck.json"))
     assert "Chancellor Ysolde" in json.dumps(d["trace"])
 

@@ -80,9 +80,7 @@ def test_two_nprs_in_one_area_combine():
 
 def test_only_enemy_nprs_defend():
     """000 §13.4: only an NPR at War with the attacker defends (here Nav is at peace)."""
-    w = world(
-        {"A": []}, {"cap": prov("A", "Gran", "large"), "n": prov("A", "Nav")}, REALMS, wars=[["Cast", "Gran"]]
-    )
+    w = world({"A": []}, {"cap": prov("A", "Gran", "large"), "n": prov("A", "Nav")}, REALMS, wars=[["Cast", "Gran"]])
     assert _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]["units"] == 2
 
 
@@ -94,9 +92,7 @@ def test_capital_area_defended_first_even_against_a_larger_force_elsewhere():
         REALMS,
         wars=[["Cast", "Gran"]],
     )
-    bs = _battles(
-        w, [{"attacker": "Cast", "area": "B", "units": 9}, {"attacker": "Cast", "area": "Cap", "units": 1}]
-    )
+    bs = _battles(w, [{"attacker": "Cast", "area": "B", "units": 9}, {"attacker": "Cast", "area": "Cap", "units": 1}])
     assert bs[1]["units"] == 3  # the Capital Area takes cap (1) and b (2)
     assert bs[0]["units"] == 0 and bs[0]["triggered"] is False
     assert bs[1]["defenders"][0]["allocation_rank"] == 1
@@ -107,13 +103,9 @@ def test_largest_force_next_then_first_resolved():
     land = {"Cap": [], "B": ["C"], "C": []}
     provs = {"cap": prov("Cap", "Gran"), "b": prov("B", "Gran"), "c": prov("C", "Gran", "large")}
     w = world(land, provs, REALMS, wars=[["Cast", "Gran"]])
-    bs = _battles(
-        w, [{"attacker": "Cast", "area": "B", "units": 2}, {"attacker": "Cast", "area": "C", "units": 5}]
-    )
+    bs = _battles(w, [{"attacker": "Cast", "area": "B", "units": 2}, {"attacker": "Cast", "area": "C", "units": 5}])
     assert (bs[1]["units"], bs[0]["units"]) == (3, 0)
-    tie = _battles(
-        w, [{"attacker": "Cast", "area": "B", "units": 3}, {"attacker": "Cast", "area": "C", "units": 3}]
-    )
+    tie = _battles(w, [{"attacker": "Cast", "area": "B", "units": 3}, {"attacker": "Cast", "area": "C", "units": 3}])
     assert (tie[0]["units"], tie[1]["units"]) == (3, 0)
 
 
@@ -126,9 +118,7 @@ def test_sea_zone_next_to_capital_first_for_nc():
         seas={"S1": ["Cap", "B"], "S2": ["Cap"]},
         wars=[["Cast", "Gran"]],
     )
-    bs = _battles(
-        w, [{"attacker": "Cast", "sea": "S1", "units": 5}, {"attacker": "Cast", "sea": "S2", "units": 1}]
-    )
+    bs = _battles(w, [{"attacker": "Cast", "sea": "S1", "units": 5}, {"attacker": "Cast", "sea": "S2", "units": 1}])
     assert bs[1]["units"] == 2 and bs[0]["units"] == 0
 
 
@@ -141,9 +131,7 @@ def test_each_province_supplies_one_land_and_one_naval_battle():
         seas={"S": ["Cap"]},
         wars=[["Cast", "Gran"]],
     )
-    bs = _battles(
-        w, [{"attacker": "Cast", "area": "Cap", "units": 1}, {"attacker": "Cast", "sea": "S", "units": 1}]
-    )
+    bs = _battles(w, [{"attacker": "Cast", "area": "Cap", "units": 1}, {"attacker": "Cast", "sea": "S", "units": 1}])
     assert bs[0]["units"] == 2 and bs[1]["units"] == 2
 
 
@@ -179,3 +167,16 @@ def test_bad_attack_names_the_field():
         defend(w, [{"attacker": "Cast", "area": "Z", "units": 1}])
     with pytest.raises(ValidationError, match=r"attacks\[0\]\.attacker: 'Gran' is not a PR"):
         defend(w, [{"attacker": "Gran", "area": "A", "units": 1}])
+
+
+def test_vassal_area_is_defended_by_its_npr_overlord():
+    """000 §13.2: an NPR's Vassals assist their Overlord as if they were its own Provinces."""
+    realms = {**REALMS, "Vas": {"kind": "vassal", "overlord": "Gran"}}
+    w = world(
+        {"V": ["Cap"], "Cap": []},
+        {"v": prov("V", "Vas", "large"), "cap": prov("Cap", "Gran")},
+        realms,
+        wars=[["Cast", "Gran"]],
+    )
+    b = _battles(w, [{"attacker": "Cast", "area": "V", "units": 1}])[0]
+    assert b["units"] == 3 and b["defenders"][0]["realm"] == "Gran"

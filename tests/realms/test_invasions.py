@@ -84,9 +84,7 @@ def test_sea_only_neighbour_behind_hostile_ships_is_ineligible():
     eligible, ineligible = eligible_targets(closed, "Gran")
     assert eligible == [] and "Sea only" in ineligible["X"]
     # a friendly (non-Hostile) ship does not block
-    friendly = world(
-        land, provs, REALMS, seas={"S": ["G", "X"]}, wars=[["Cast", "Gran"]], ships=[("Arag", "S", 3)]
-    )
+    friendly = world(land, provs, REALMS, seas={"S": ["G", "X"]}, wars=[["Cast", "Gran"]], ships=[("Arag", "S", 3)])
     assert eligible_targets(friendly, "Gran")[0] == ["X"]
 
 
