@@ -4,22 +4,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench setup setup-rl clean
+.PHONY: run test lint bench setup setup-core clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
+# torch is installed first and pinned exactly, so no later package can pull a multi-GB CUDA build.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q 'torch==2.13.0'
+	$(BIN)/pip install -q -e '.[dev,rl,render]'
 	touch $(STAMP)
 
 setup: $(STAMP)
 
-# torch is installed first and pinned exactly, so no later package can pull a CUDA build.
-setup-rl: setup
-	$(BIN)/pip install -q 'torch==2.13.0'
-	$(BIN)/pip install -q -e '.[dev,rl]'
+# The engine and NPR controllers alone (no torch): what a GM who only automates NPRs needs.
+setup-core: | $(BIN)/python
+	$(BIN)/pip install -q -e .
 
 run: setup
 	$(BIN)/regent play --board ring-7 --seats caretaker,random,random,random,random,random,random --seed 1
