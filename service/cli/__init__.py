@@ -2,7 +2,9 @@
 
 Each command group lives in its own module under ``service.cli`` and exposes
 ``register(subparsers)``; this module only wires them together, so a GM who only wants NPR
-automation never imports torch.
+automation never imports torch. Commands from other packages (``regent train`` and ``regent eval``
+live in ``training``, which the service must never import) plug in through the ``regent.commands``
+entry-point group instead of an import here.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from importlib.metadata import entry_points
 
 # Command modules, in the order ``regent --help`` lists them.
-COMMAND_MODULES = ("play", "adjudicate", "npr", "npn")
+COMMAND_MODULES = ("serve", "call", "play", "adjudicate", "render", "npr", "npn")
+ENTRY_POINT_GROUP = "regent.commands"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # that command group has not landed yet
             raise
         module.register(sub)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            register = ep.load()
+        except ModuleNotFoundError:
+            continue  # an optional package (e.g. training without its extras) is not installed
+        register(sub)
     return parser
 
 
