@@ -73,6 +73,11 @@ def call_to_arms(world: World, declaration: Any) -> Decision:
         trace.add(R_RECEIVE, f"{target} is not an NPR: a PR decides its own CtAs")
         return Decision("npr.call_to_arms", {"attacker": attacker, "target": target, "ctas": []},
                         (f"{target} is not an NPR: no automatic CtA",), trace, Dice(None))
+    married = world.married(attacker, target)
+    if married:
+        # rules: 004 §11.2 -- -1 Stability for attacking a Realm you are Married to
+        trace.add("004 §11.2 Key features of Royal Marriages", f"{attacker} is Married to {target}: {attacker} "
+                                                               "loses 1 Stability (besides any lack of a CB)")
     allies = sorted(a.pr for a in world.alliances_of(target) if a.ally == target)
     if not allies:
         trace.add(R_RECEIVE, f"{target} has no PR Ally: no CtA to send")
@@ -91,5 +96,5 @@ def call_to_arms(world: World, declaration: Any) -> Decision:
         trace.add(R_REFUSE, "; ".join(c["refuse"]))
         ctas.append({"from": target, "to": pr, "kind": "defensive", "can_accept": True, **c})
         summary.append(f"{target} -> {pr}: Defensive CtA (can always be accepted)")
-    body = {"attacker": attacker, "target": target, "ctas": ctas}
+    body = {"attacker": attacker, "target": target, "ctas": ctas, "attacker_stability_loss": 1 if married else 0}
     return Decision("npr.call_to_arms", body, tuple(summary) or (f"{target}: no CtA sent",), trace, Dice(None))

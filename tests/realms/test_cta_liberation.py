@@ -134,3 +134,10 @@ def test_dnpr_expansion_prefers_own_area_then_lowest_tax_npr():
     }
     d = dnpr_expansion(world(land, provs2, realms), "Dn").to_dict()
     assert (d["province"], d["from"]) == ("l1", "Low")
+
+
+def test_attacking_a_marriage_partner_costs_stability():
+    """004 §11.2: -1 Stability if you attack a Realm to which you are Married."""
+    w = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, marriages=[["Cast", "Gran"]])
+    assert _cta(w)["attacker_stability_loss"] == 1
+    assert _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS))["attacker_stability_loss"] == 0

@@ -181,3 +181,12 @@ def test_subjugation_requirements():
     assert _subj(base=20, vassal=True).ok is False  # an NPR with Vassals needs a Marriage
     assert _subj(base=20, vassal=True, married=True, influence=9).ok is True
     assert _subj(base=20, papal_states=True).ok is False  # 004 §11.4 Papal States / Emperor
+
+
+def test_emperor_and_distant_realms_cannot_be_subjugated():
+    """004 §11.4: the Emperor can never be Vassalized; a PR cannot Subjugate a Distant Realm."""
+    assert _subj(base=20, emperor=True).ok is False
+    realms = {"Cast": {"kind": "pr", "base_tax": 20}, "Gran": {"kind": "npr", "capital": "g"}}
+    w = world({"D": []}, {"g": prov("D", "Gran")}, realms, distant=("D",), alliances=[{"pr": "Cast", "npr": "Gran"}])
+    check = can_subjugate(w, "Cast", "Gran")
+    assert check.ok is False and check.reasons[0][0] == "004 §11.4 NPRs on Distant Continents"
