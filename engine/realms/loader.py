@@ -35,7 +35,7 @@ from engine.realms.model import (
     UnitStack,
     World,
 )
-from engine.realms.options import DEFAULT_RULES, RealmRules
+from engine.realms.options import DEFAULT_RULES, MONARCH_POWER_CAP, RealmRules
 
 _MISSING = object()
 
@@ -154,6 +154,10 @@ def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
         raise ValidationError(obj.sub("stability"), "must be between -3 and +3 (001 §7.3)")
     mp = Fields(obj.get("monarch_power", dict, {}), obj.sub("monarch_power"))
     mp.check(MP_TYPES)
+    for k in MP_TYPES:
+        if mp.nonneg(k, 0) > MONARCH_POWER_CAP:
+            # rules: 001 §7.1 -- at most 10 of each type of Monarch Power
+            raise ValidationError(mp.sub(k), f"at most {MONARCH_POWER_CAP} (001 §7.1)")
     advisors = []
     for i, a in enumerate(obj.get("advisors", list, [])):
         ao = Fields(a, f"{obj.sub('advisors')}[{i}]")
@@ -287,6 +291,10 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
         uo.check(("realm", "where", "kind", "count"))
         kind = choice(uo, "kind", UNIT_KINDS, "army")
         realm = realm_ref(uo, "realm", realms, None if kind == "rebel" else _MISSING)
+        if kind == "army" and not realms[realm].is_pr:
+            raise ValidationError(uo.sub("realm"), f"army Units belong to a PR; {realm!r} is not one")
+        if kind == "npr" and not realms[realm].is_npr:
+            raise ValidationError(uo.sub("realm"), f"npr Units belong to an NPR; {realm!r} is not one")
         where = uo.get("where", str)
         if where not in areas:
             raise ValidationError(uo.sub("where"), f"unknown Area {where!r}")
@@ -296,6 +304,8 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
         so = Fields(s, f"ships[{i}]")
         so.check(("realm", "sea", "count"))
         realm = realm_ref(so, "realm", realms)
+        if not realms[realm].is_pr:
+            raise ValidationError(so.sub("realm"), f"Ships on the board belong to PRs; {realm!r} is not one")
         sea = so.get("sea", str)
         if sea not in seas:
             raise ValidationError(so.sub("sea"), f"unknown Sea Zone {sea!r}")

@@ -78,6 +78,9 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
         (("relations", "wars"), [["Cast", "Nobody"]], r"relations.wars\[0\]\[1\]: unknown realm 'Nobody'"),
         (("round",), "three", "round: must be int, not str"),
         (("typo",), 1, "typo: unknown key"),
+        (("units",), [{"realm": "Gran", "where": "X"}], r"units\[0\].realm: army Units belong to a PR"),
+        (("ships",), [{"realm": "Gran", "sea": "S"}], r"ships\[0\].realm: Ships on the board belong to PRs"),
+        (("realms", "Cast", "monarch_power"), {"adm": 11}, r"realms.Cast.monarch_power.adm: at most 10"),
     ],
 )
 def test_bad_field_is_named(path, value, message):
