@@ -56,10 +56,16 @@ def _ineligible_reason(world: World, npr: str, area: str, base: set[str], own: s
     return None
 
 
+def _home(world: World, npr: str) -> tuple[set[str], set[str]]:
+    """(Areas where the NPR controls Provinces, its own Areas counted as adjacent by land)."""
+    base = controlled_areas(world, npr)
+    own = (base | _occupied_areas(world, npr)) if world.rules.own_areas_are_adjacent else set()
+    return base, own
+
+
 def eligible_targets(world: World, npr: str) -> tuple[list[str], dict[str, str]]:
     """Eligible and ineligible (with the rule and reason) invasion Areas adjacent to ``npr``."""
-    base = controlled_areas(world, npr)
-    own = base | _occupied_areas(world, npr) if world.rules.own_areas_are_adjacent else set()
+    base, own = _home(world, npr)
     candidates = set(own)
     for b in base:
         candidates |= world.neighbours(b)
@@ -99,8 +105,8 @@ def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace
     else:
         trace.add(f"{R} step 1.2", f"no eligible Area holds a {npr} Core Province")
     # rules: 000 §13.5 step 1.3 -- an Area adjacent by Land to the NPR
-    base = controlled_areas(world, npr)
-    by_land = [a for a in pool if a in base or any(world.land_adjacent(a, b) for b in base)]
+    base, own = _home(world, npr)
+    by_land = [a for a in pool if a in own or any(world.land_adjacent(a, b) for b in base)]
     if len(by_land) == 1:
         trace.add(f"{R} step 1.3", f"{by_land[0]} is the only one adjacent by Land")
         return by_land[0], "1.3 adjacent by Land"
