@@ -236,7 +236,7 @@ def retreat(world: World, battle: Any) -> Decision:
     npr_units, enemy_units = f.nonneg("npr_units"), f.nonneg("enemy_units")
     out = retreat_decision(world, nprs, where, naval, npr_units, enemy_units,
                            f.get("with_rebels", bool, False), trace)
-    body = {"npr": nprs, "where": where, "naval": naval, "retreat": out}
+    body = {"npr": nprs, "where": where, "naval": naval, "retreat": out, "rule": trace.steps[-1].rule}
     text = f"{', '.join(nprs)} in {where}: {'RETREAT' if out else 'fight on'}"
     return Decision("npr.retreat", body, (text,), trace, Dice(None))
 

@@ -138,7 +138,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
                deck: tuple[MilitaryCard, ...] | None) -> tuple[dict[str, Any], World]:
     """One NPR's Invasion check and, if it happens, its steps 1-5."""
     enemies = sorted(r for r in world.enemies_of(npr) if world.realms[r].is_pr)
-    entry: dict[str, Any] = {"npr": npr, "at_war_with": enemies, "invades": False, "failed": None}
+    entry: dict[str, Any] = {"npr": npr, "at_war_with": enemies, "eligible": False, "invades": False,
+                             "failed": None}
     if not enemies:
         trace.add(R, f"{npr} is not at War with any PR: no Invasion")
         entry["failed"] = "not at War with any PR"
@@ -166,7 +167,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         rule, text = why.split("|", 1)
         if rule != R_TARGET:
             trace.add(rule, f"{area} ineligible: {text}")
-    entry.update(eligible=eligible, ineligible={a: w.split("|", 1)[1] for a, w in ineligible.items()})
+    entry.update(eligible_areas=eligible,
+                 ineligible_areas={a: w.split("|", 1)[1] for a, w in ineligible.items()})
     if not eligible:
         trace.add(R_C3, f"no eligible Invasion target Area adjacent to {npr}: no Invasion")
         entry["failed"] = "criterion 3: no eligible target Area"
@@ -188,7 +190,7 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     for name in marks:
         provinces[name] = replace(provinces[name], unrest=True)
     world = world.evolve(provinces=provinces)
-    entry.update(invades=True, target=target, priority=why, unrest=marks, units=units, battle=None)
+    entry.update(eligible=True, invades=True, target=target, priority=why, unrest=marks, units=units, battle=None)
     # rules: 000 §13.5 step 4 -- resolve a Battle at once if Military Units are there
     enemy = sum(u.count for u in world.units_in(target) if u.kind == "army" and world.at_war(u.realm, npr))
     rebels = any(u.kind == "rebel" and u.count > 0 for u in world.units_in(target))

@@ -70,6 +70,8 @@ def test_retreat_when_outnumbered_after_a_round():
     w = _w()
     assert _retreat(w, area="B", npr_units=2, enemy_units=3) is True
     assert _retreat(w, area="B", npr_units=3, enemy_units=3) is False
+    d = retreat(w, {"npr": "Gran", "area": "B", "npr_units": 1, "enemy_units": 2}).to_dict()
+    assert d["rule"] == "000 §13.4 Beyond the first Round of Battle"
 
 
 def test_fight_to_the_last_in_capital_area():

@@ -28,7 +28,7 @@ def test_criterion_1_active_ally_does_not_invade():
     """000 §13.5 criterion 1: the NPR is not an Active Ally of any PR."""
     w = _base(wars=[["Cast", "Arag"]], alliances=[{"pr": "Arag", "npr": "Gran", "active": True}])
     e = _inv(w)["Gran"]
-    assert e["invades"] is False and e["failed"].startswith("criterion 1")
+    assert e["invades"] is False and e["eligible"] is False and e["failed"].startswith("criterion 1")
 
 
 def test_criterion_2_hostile_units_in_own_area():
@@ -91,7 +91,7 @@ def test_sea_only_neighbour_behind_hostile_ships_is_ineligible():
 def test_area_with_units_of_a_pr_not_at_war_is_ineligible():
     """000 §13.5: Areas containing Units of a PR not at War with the NPR are ineligible."""
     e = _inv(_base(units=[("Arag", "X", 1)]))["Gran"]
-    assert e["invades"] is False and "Arag" in e["ineligible"]["X"]
+    assert e["invades"] is False and "Arag" in e["ineligible_areas"]["X"]
 
 
 def test_priority_1_capital_area():

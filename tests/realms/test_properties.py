@@ -103,7 +103,7 @@ def test_invasions_deterministic_eligible_and_traced(world, seed):
     assert all(step.rule.strip() for step in a.trace)
     for entry in a.to_dict()["invasions"]:
         if entry["invades"]:
-            assert entry["target"] in entry["eligible"]
+            assert entry["target"] in entry["eligible_areas"]
             assert world.active_ally_of(entry["npr"]) is None
     first = next((e for e in a.to_dict()["invasions"] if e["invades"]), None)
     if first:  # the first invasion sees the world unchanged
