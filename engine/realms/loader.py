@@ -278,9 +278,13 @@ def _relations(obj: Fields, realms: dict[str, Realm], areas: dict[str, Area]) ->
             if pr not in realms or not realms[pr].is_pr:
                 raise ValidationError(po.sub(pr), "Influence belongs to PRs only")
             influence[area][pr] = po.nonneg(pr)
-    return Relations(wars=_pairs(obj, "wars", realms), alliances=tuple(alliances),
-                     marriages=_pairs(obj, "marriages", realms), truces=_pairs(obj, "truces", realms),
-                     influence=influence)
+    wars, truces = _pairs(obj, "wars", realms), _pairs(obj, "truces", realms)
+    for i, pair in enumerate(obj.data.get("wars") or []):
+        if frozenset(pair) in truces:
+            # rules: rules-gaps.md Definitions -- Truce: no war between the parties until Phase 3 A
+            raise ValidationError(f"{obj.sub('wars')}[{i}]", f"{pair[0]} and {pair[1]} are in a Truce")
+    return Relations(wars=wars, alliances=tuple(alliances), marriages=_pairs(obj, "marriages", realms),
+                     truces=truces, influence=influence)
 
 
 def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],

@@ -31,7 +31,7 @@ from npr_controller.realms.cta import consequences
 from npr_controller.realms.result import Decision
 
 R_UNPAID = "001 §7.4 Unpaid Upkeep Costs"
-R_CARE = "caretaker policy"
+R_CARE = "assumptions: caretaker policy"
 
 
 def _pr(world: World, pr: str) -> None:

@@ -102,6 +102,14 @@ def test_an_npr_allies_only_one_pr():
         world_from_dict(d)
 
 
+def test_no_war_between_parties_in_a_truce():
+    """rules-gaps.md Definitions: a Truce means no war between the parties."""
+    d = _doc()
+    d["relations"]["truces"] = [["Gran", "Cast"]]
+    with pytest.raises(ValidationError, match=r"relations.wars\[0\]: Cast and Gran are in a Truce"):
+        world_from_dict(d)
+
+
 def test_dnpr_token_never_on_a_pr_core():
     """000 §13.3: a DNPR token can never be placed on a PR's Core."""
     d = _doc()

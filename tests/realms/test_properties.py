@@ -130,3 +130,60 @@ def test_defence_uses_each_province_once_per_kind(world, data):
             assert not names & used.get(key, set())
             used.setdefault(key, set()).update(names)
             assert world.at_war(battle["attacker"], cap["realm"])
+
+
+@st.composite
+def pr_worlds(draw):
+    realm = {
+        "kind": "pr",
+        "base_tax": draw(st.integers(0, 30)),
+        "stability": draw(st.integers(-3, 3)),
+        "ducats": draw(st.integers(0, 40)),
+        "loans": draw(st.integers(0, 7)),
+        "mercenaries": draw(st.integers(0, 4)),
+        "monarch_power": {k: draw(st.integers(0, 10)) for k in ("adm", "dip", "mil")},
+        "ruler": draw(st.none() | st.fixed_dictionaries({"name": st.just("R"), "adm": st.integers(0, 6)})),
+        "advisors": draw(
+            st.lists(
+                st.fixed_dictionaries(
+                    {
+                        "kind": st.sampled_from(("adm", "dip", "mil")),
+                        "skill": st.integers(0, 3),
+                        "cost": st.integers(0, 5),
+                    }
+                ),
+                max_size=3,
+                unique_by=lambda a: a["kind"],
+            )
+        ),
+    }
+    return world_from_dict(
+        {
+            "areas": {"A": {}},
+            "seas": {"S": {"adjacent": ["A"]}},
+            "provinces": {"c": {"area": "A", "size": "large", "owner": "Cast", "token": "t"}},
+            "realms": {"Cast": realm},
+            "units": [{"realm": "Cast", "where": "A", "count": draw(st.integers(0, 8))}],
+            "ships": [{"realm": "Cast", "sea": "S", "count": draw(st.integers(0, 5))}],
+        }
+    )
+
+
+@FAST
+@given(pr_worlds())
+def test_caretaker_keeps_the_books_legal(world):
+    """001 ch.7: never a negative treasury unless Bankrupt, MP within 0-10, Stability within -3..+3,
+    never more than 5 Loans taken by choice."""
+    from npr_controller.realms.caretaker import actions, income_and_upkeep
+
+    d = income_and_upkeep(world, "Cast").to_dict()
+    s = d["state"]
+    assert s["ducats"] >= 0
+    assert all(0 <= v <= 10 for v in s["monarch_power"].values())
+    assert -3 <= s["stability"] <= 3
+    assert s["loans"] <= max(5, world.realms["Cast"].loans)
+    if s["bankrupt"]:  # 001 §7.4: only with 5+ Loans, after every allowed Loan was taken
+        assert world.realms["Cast"].loans + d["loans_taken"] >= 5
+    a = actions(world, "Cast").to_dict()
+    assert a["declares_war"] is False and a["state"]["stability"] >= world.realms["Cast"].stability
+    assert all(step["rule"].strip() for step in d["trace"] + a["trace"])
