@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     dip = diplomacy_phases(max(3, args.games // 10))
     p_turn = statistics.median(turns) * 1e3
     d_phase = statistics.median(dip) * 1e3
-    print(f"Protectors ring-7: {len(turns)} turns, median {p_turn:.3f} ms/turn (mean {statistics.mean(turns) * 1e3:.3f}),"
+    mean = statistics.mean(turns) * 1e3
+    print(f"Protectors ring-7: {len(turns)} turns, median {p_turn:.3f} ms/turn (mean {mean:.3f}),"
           f" {args.games / total:.1f} full random games/s (agents included)")
     print(f"Diplomacy standard: {len(dip)} phases, median {d_phase:.3f} ms/phase")
     print(f"ratio: a Protectors turn is {d_phase / p_turn:.1f}x faster than a Diplomacy phase (target >= 10x)")

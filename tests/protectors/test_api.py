@@ -19,7 +19,8 @@ class TestSubmitErrors:
         g = orders_game()
         with pytest.raises(IllegalOrderError) as err:
             g.submit("Player#2", "March! 1 from P2 to P5")
-        assert err.value.details["rejected"] == [{"line": "March! 1 from P2 to P5", "reason": "P5 is not adjacent to P2"}]
+        rejected = [{"line": "March! 1 from P2 to P5", "reason": "P5 is not adjacent to P2"}]
+        assert err.value.details["rejected"] == rejected
         assert err.value.code == "invalid_order"
 
     def test_syntax_error(self):
