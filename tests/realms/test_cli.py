@@ -68,3 +68,12 @@ def test_benchmark_smoke(capsys):
     result = bench(["--repeat", "2"])
     assert result["nprs"] == 9 and result["invasion_ms_per_npr"] > 0
     assert "per NPR" in capsys.readouterr().out
+
+
+def test_toml_world_from_worlds_md(capsys):
+    """The worlds.md example as TOML: Granada retakes its Occupied Capital Area (000 §13.5 step 1.1)."""
+    d = _json(capsys, "invasions", str(EXAMPLES / "iberia.toml"), "--seed", "1")
+    granada = d["invasions"][0]
+    assert (granada["npr"], granada["target"], granada["priority"]) == ("Granada", "Granada", "1.1 Capital Area")
+    morocco = d["invasions"][1]
+    assert "Sea only" in morocco["ineligible_areas"]["Murcia"]
