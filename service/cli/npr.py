@@ -1,4 +1,4 @@
-"""``regent npr``: play the Non-Player Realms (files 000, 001, 004) from a world file.
+"""Play the Non-Player Realms (files 000, 001, 004) from a world file: the ``regent npr`` commands.
 
 Each command prints the decision and its rule-cited trace as readable text, or ``--json`` for
 machines (the same data the RPC service sends).
