@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from engine.protectors import cards as C
+from engine.protectors import sanctum
 from engine.protectors.decisions import ConsolidationDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.events import emit, money, transfer
-from engine.protectors.factions import has
+from engine.protectors.factions import BANK_COST, FAITH_COST, OFFER_COST, has
 from engine.protectors.orders import Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import (
@@ -25,7 +26,6 @@ from engine.protectors.tables import (
 from engine.protectors.victory import eliminate
 
 HODIR_WORK_BONUS = 0.8  # rules: 003 Hodir, Merchants of the gods — "increased by 80%"
-FAITH_COST = 7  # rules: 003 Iron Light, Faith alone sustains us!
 
 
 def supply_limit(state: GameState, prov: str, seat: str | None) -> int:
@@ -142,14 +142,30 @@ def production(state: GameState) -> None:
 
 def apply_decision(state: GameState, seat: str, d: ConsolidationDecision) -> None:
     """Buying and bidding step for one seat (decision already validated)."""
-    for f in d.funding:  # rules: 003 Team Games, Pooled $Realm
-        transfer(state, f.source, seat, min(f.amount, state.players[f.source].realm),
-                 "003 Team Games, pooled $Realm")
+    fund(state, seat, d.funding)
+    p = state.players[seat]
+    bank = False
     for a in d.abilities:
-        if a.name == "faith_alone" and state.players[seat].realm >= FAITH_COST:
+        if a.name == "faith_alone" and p.realm >= FAITH_COST:
+            # rules: 003 Iron Light, Faith alone sustains us! — supply +1 until next turn's Consolidation
             money(state, seat, -FAITH_COST, "003 Iron Light, Faith alone sustains us!")
-            state.players[seat].used.add("faith_alone")
-            state.players[seat].used_turn.add("faith_active")
+            p.used.add("faith_alone")
+            p.used_turn.add("faith_active")
+        elif a.name == "bank_of_lannuvar" and p.realm >= BANK_COST:
+            # rules: 003 The Bank of Lannuvár — no bid now; the bid is made after the others' bids are
+            # revealed next turn; active until the end of next turn's Consolidation phase
+            money(state, seat, -BANK_COST, "003 The Bank of Lannuvár")
+            p.used.add("bank_of_lannuvar")
+            p.used_turn.add("bank_bid")
+            p.bank_until = state.turn + 1
+            bank = True
+        elif a.name == "mountain_king_offer" and p.realm >= OFFER_COST:
+            # rules: 003 Hodir, An offer — 50 $Realm for the Mountain King's protection next turn
+            money(state, seat, -OFFER_COST, "003 Hodir, An offer")
+            p.offer_turn = state.turn + 1
+            emit(state, "mountain_king_offer", "003 Hodir, An offer",
+                 f"{seat} hires the Mountain King's protection for next turn.", private={seat}, seat=seat)
+    sanctum.choose(state, seat, d.abilities)
     for prov in d.upgrades:  # rules: 003 Golden Work, work! — pay 25 to upgrade one level
         pr = state.provinces[prov]
         if state.players[seat].realm >= UPGRADE_COST and pr.level < MAX_LEVEL:
@@ -169,9 +185,19 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision) -> Non
              seat=seat, bought=bought)
     # rules: 003 Bidding step — the bid is set aside now (secret) and revealed next turn; the Team Games
     # example counts it as spent in this step ("Player#1 has 0 Realm").
+    if bank:
+        return
     bid = min(d.bid, state.players[seat].realm)
     money(state, seat, -bid, "003 Bidding step")
     state.next_bids[seat] = bid
+
+
+def fund(state: GameState, seat: str, funding) -> None:
+    """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)": the team-mate pays that much."""
+    for f in funding:
+        paid = min(f.amount, state.players[f.source].realm)
+        if paid > 0:
+            transfer(state, f.source, seat, paid, "003 Team Games, pooled $Realm")
 
 
 def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:

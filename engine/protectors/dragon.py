@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
+from engine.protectors.abilities import HIGHMAGISTER_COST, HIGHMAGISTER_MAX, hide_cost
 from engine.protectors.cards import BLOODLUST
 from engine.protectors.decisions import DragonDecision
 from engine.protectors.events import emit, money
@@ -20,10 +21,7 @@ from engine.protectors.victory import destroy_realm, eliminate, power_threshold
 # Guard against a pathological chain of threshold attacks in one step (never reached in play:
 # every Dragon victory burns or eliminates, every Protector victory resets the DPL).
 MAX_CHAINED_ATTACKS = 64
-HIGHMAGISTER_COST = 35  # rules: 003 Cenarion, Fight fire with fire! — 35 $Realm per Highmagister
-HIGHMAGISTER_MAX = 9
 FULL_COUNCIL_US = 13  # rules: 003 Cenarion — "The complete High Council will provide +13"
-HIDE_COST, HIDE_COST_UPGRADED = 25, 45  # rules: 003 Kalu'Ak, Nothing to see here! (and Ashes of Power)
 
 
 def active_cards(state: GameState) -> set[str]:
@@ -99,7 +97,11 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
             continue
         for a in d.abilities:
             if a.name == "fight_fire_with_fire" and a.value:
-                money(state, seat, -HIGHMAGISTER_COST * a.value, "003 Cenarion, Fight fire with fire!")
+                # rules: 003 Cenarion, Fight fire with fire! — "a maximum of 9 Highmagisters"
+                n = min(a.value, HIGHMAGISTER_MAX, state.players[seat].realm // HIGHMAGISTER_COST)
+                d = _summoned(d, n)
+                decisions = {**decisions, seat: d}
+                money(state, seat, -HIGHMAGISTER_COST * n, "003 Cenarion, Fight fire with fire!")
                 state.players[seat].used.add("fight_fire_with_fire")
         us, units = contribution(state, seat, d)
         green = len(state.green(seat))
@@ -123,13 +125,24 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
 
 
 def _hide(state: GameState, seat: str) -> None:
+    """rules: 003 Kalu'Ak, Nothing to see here! — "regarded for all purposes as not being in the game"
+    for this battle; 25 $Realm per Province (Ashes of Power: 45, and no longer once per game)."""
     upgraded = "ashes_of_power" in _flags(state, seat)
-    cost = (HIDE_COST_UPGRADED if upgraded else HIDE_COST) * len(state.owned(seat))
-    money(state, seat, -cost, "003 Kalu'Ak, Nothing to see here!")
+    money(state, seat, -min(hide_cost(state, seat), state.players[seat].realm), "003 Kalu'Ak, Nothing to see here!")
     if not upgraded:
         state.players[seat].used.add("nothing_to_see_here")
     state.ranking.remove(seat)
     emit(state, "hidden", "003 Kalu'Ak, Nothing to see here!", f"{seat} disappears into the tunnels.", seat=seat)
+
+
+def _summoned(d: DragonDecision, n: int) -> DragonDecision:
+    """The decision with the Highmagisters actually paid for (all asked, unless $Realm ran short)."""
+    from dataclasses import replace
+
+    from engine.protectors.orders import Ability
+
+    return replace(d, abilities=tuple(Ability(a.name, n) if a.name == "fight_fire_with_fire" else a
+                                      for a in d.abilities))
 
 
 def _flags(state: GameState, seat: str) -> set[str]:

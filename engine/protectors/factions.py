@@ -23,6 +23,25 @@ ONCE_PER_GAME = frozenset({"fight_fire_with_fire", "nothing_to_see_here", "mount
                            "bank_of_lannuvar", "peek_dragon"})
 
 
+# rules: 003 Factions — "Tier 1 are normally powerful one time use abilities. Tier 2 are maybe weaker,
+# but permanent abilities".
+TIER = {"defenders_of_the_realm": 2, "fight_fire_with_fire": 1, "weather_forecast": 2,
+        "nothing_to_see_here": 1, "merchants_of_the_gods": 2, "mountain_king": 1, "crusade": 2,
+        "faith_alone": 1, "great_game": 2, "bank_of_lannuvar": 1}
+# The once-per-game use a Sanctum "refresh" of an ability restores (Weather forecast: its Dragon-deck peek).
+REFRESH_MARK = {"weather_forecast": "peek_dragon"}
+# rules: 003 — the $Realm each ability costs (per Highmagister / per Province where so written)
+BANK_COST = 33  # The Bank of Lannuvár
+PEEK_DRAGON_COST = 15  # Weather forecast, the There be Dragons? deck
+PALANTIR_COST = 15  # Island Rules, Palantír
+OFFER_COST = 50  # Hodir, An offer
+FAITH_COST = 7  # Iron Light, Faith alone sustains us!
+
+
+def faction_of(ability: str) -> str:
+    return next(f for f, abilities in FACTION_ABILITIES.items() if ability in abilities)
+
+
 def ability_flags(state: GameState, seat: str) -> set[str]:
     """All abilities the seat holds now (faction, plus any gained from the Wizard Sanctum)."""
     p = state.players[seat]
@@ -47,3 +66,18 @@ def can_use(state: GameState, seat: str, ability: str) -> bool:
     if ability == "nothing_to_see_here" and "ashes_of_power" in flags:
         return True
     return not (ability in ONCE_PER_GAME and ability in state.players[seat].used)
+
+
+def refreshable(state: GameState, seat: str) -> list[str]:
+    """rules: 003 Wizard Sanctum — "Refresh a one-time use ability they have already used"."""
+    flags, used = ability_flags(state, seat), state.players[seat].used
+    return [a for a in TIER if a in flags and REFRESH_MARK.get(a, a) in used and REFRESH_MARK.get(a, a)
+            in ONCE_PER_GAME]
+
+
+def gainable(state: GameState, seat: str) -> list[str]:
+    """rules: 003 Wizard Sanctum — "Gain a Tier 1 or 2 ability from another faction in addition to the
+    abilities they already have"."""
+    own = state.players[seat].faction
+    flags = ability_flags(state, seat)
+    return [a for a in TIER if faction_of(a) != own and a not in flags]

@@ -12,15 +12,17 @@ same game, bit for bit. ``to_blob`` stores exactly that and ``from_blob`` replay
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgpack
 
 from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationError
+from engine.protectors import bank, legality, mountain_king, peeks, sanctum
 from engine.protectors import consolidation as cons
-from engine.protectors import legality
-from engine.protectors.decisions import BidDecision, Decision, from_lines
+from engine.protectors.abilities import legal_abilities
+from engine.protectors.deadlines import deadline_hours
+from engine.protectors.decisions import BidDecision, Decision, OrdersDecision, from_lines
 from engine.protectors.defaults import default_decision
 from engine.protectors.dragon import (
     MAX_CHAINED_ATTACKS,
@@ -47,7 +49,8 @@ from engine.protectors.state import (
     WAITING_STEPS,
     GameState,
 )
-from engine.protectors.victory import check_end, power_threshold, times_up, victory_points
+from engine.protectors.victory import check_end, times_up, victory_points
+from engine.protectors.views import seat_view
 
 BLOB_VERSION = 1
 # Internal steps (no seat decides): the game runs through them on its own.
@@ -95,9 +98,9 @@ class Game:
         if st.step == REBID:
             return [s for g in st.rebid_groups for s in g]
         if st.step == BANK_BID:
-            return [s for s in st.active() if "bank_active" in st.players[s].used_turn]
+            return [s for s in st.active() if "bank_bid" in st.players[s].used_turn]
         if st.step == DRAGON and st.attack:
-            return [s for s in st.attack.participants if not st.players[s].eliminated]
+            return bank.dragon_seats(st)
         if st.step in (ORDERS, CONSOLIDATION):
             return st.active()
         return []
@@ -126,8 +129,19 @@ class Game:
             names = {p.name.lower(): s for s, p in st.players.items()}
             decision = from_lines(st.step, parse_text(decision, players=names))
         decision = legality.validate(st, seat, decision)
-        st.submissions[seat] = decision
         lines = [ln.text() for ln in decision.lines()]
+        if isinstance(decision, OrdersDecision) and decision.abilities:
+            # rules: 003 Kalu'Ak Weather forecast / Palantír — used during the Negotiation and Orders
+            # phase, they act at once; a message of only such lines is not yet the seat's orders
+            # (assumption INSTANT_ABILITIES).
+            peeks.apply_instant(st, seat, decision.abilities)
+            self.actions.append(["submit", seat, lines])
+            decision = replace(decision, abilities=())
+            if decision == OrdersDecision():
+                return lines
+            st.submissions[seat] = decision
+            return lines
+        st.submissions[seat] = decision
         self.actions.append(["submit", seat, lines])
         return lines
 
@@ -159,6 +173,8 @@ class Game:
         elif st.step == REBID:
             self._resolve_rebids(decisions)
         elif st.step == BANK_BID:
+            for s, d in decisions.items():
+                cons.fund(st, s, d.funding)
             self._resolve_ranking({s: d.bid for s, d in decisions.items()})
         elif st.step == ORDERS:
             st.orders = decisions
@@ -182,6 +198,7 @@ class Game:
                 start_attack(st, st.pending_attacks.pop(0))
                 st.step = DRAGON
                 st.submissions = {}
+                bank.begin(st)
                 return
             self._chain = 0
             if st.step == RANKING:
@@ -192,8 +209,10 @@ class Game:
                 else:
                     st.step = ORDERS
                     emit(st, "phase", "003 3. Negotiation and Orders", f"Turn {st.turn}: orders (72h).")
+                    peeks.start_orders(st)
             elif st.step == EXECUTE:
                 execute_orders(st)
+                sanctum.sync(st)
                 st.step = CONSOLIDATE_A
             elif st.step == CONSOLIDATE_A:
                 self._consolidate_a()
@@ -207,8 +226,9 @@ class Game:
     def _resolve_first_bids(self, decisions: dict[str, BidDecision]) -> None:
         st = self.state
         bids = {}
+        for s, d in decisions.items():  # rules: 003 Team Games, Pooled $Realm (the turn-1 bid)
+            cons.fund(st, s, d.funding)
         for s, d in decisions.items():
-            self._fund(s, d)
             bids[s] = min(d.bid, st.players[s].realm)
             money(st, s, -bids[s], "003 Protector Ranking, bid")
         if st.options.factions:
@@ -233,7 +253,8 @@ class Game:
         st = self.state
         rebids = {}
         for s, d in decisions.items():
-            self._fund(s, d)
+            cons.fund(st, s, d.funding)
+        for s, d in decisions.items():
             rebids[s] = min(d.bid, st.players[s].realm)
             money(st, s, -rebids[s], "003 Protector Ranking, re-bid")
         emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + ", ".join(
@@ -252,9 +273,11 @@ class Game:
     def _start_ranking(self) -> None:
         """Turn 2+: bids made in the last Consolidation are revealed; Bank of Lannuvár seats bid after."""
         st = self.state
-        bank = [s for s in st.active() if "bank_active" in st.players[s].used_turn]
-        if bank:
-            others = {s: st.next_bids.get(s, 0) for s in st.active() if s not in bank}
+        late = [s for s in st.active() if "bank_bid" in st.players[s].used_turn]
+        if late:
+            # rules: 003 The Bank of Lannuvár — "12h to give their highly informed orders, once the other
+            # players' choices have been revealed"; two or more bid at the same time
+            others = {s: st.next_bids.get(s, 0) for s in st.active() if s not in late}
             emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + ", ".join(
                 f"{s} {b}" for s, b in others.items()), bids=others)
             st.step = BANK_BID
@@ -268,7 +291,7 @@ class Game:
         for s, b in late.items():
             bids[s] = min(b, st.players[s].realm)
             money(st, s, -bids[s], "003 The Bank of Lannuvár, late bid")
-            st.players[s].used_turn.discard("bank_active")
+            st.players[s].used_turn.discard("bank_bid")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(st.active(), eff, st.ranking)
         st.next_bids = {}
@@ -279,13 +302,6 @@ class Game:
     def _great_game(self, seat: str) -> int:
         # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids
         return 15 * len(self.state.owned(seat)) if has(self.state, seat, "great_game") else 0
-
-    def _fund(self, seat: str, d: BidDecision) -> None:
-        from engine.protectors.events import transfer
-
-        for f in d.funding:  # rules: 003 Team Games, Pooled $Realm (the turn-1 bid)
-            transfer(self.state, f.source, seat, min(f.amount, self.state.players[f.source].realm),
-                     "003 Team Games, pooled $Realm")
 
     def _ranked(self) -> None:
         st = self.state
@@ -299,9 +315,13 @@ class Game:
     def _resolve_attack(self, decisions) -> None:
         st = self.state
         # rules: 003 Work, work! — the order is discarded when all its units are sent off to the Dragon
+        if bank.needs_second_round(st, decisions):
+            return  # rules: 003 The Bank of Lannuvár — its seats now decide, after the reveal
+        decisions = bank.merged(st, decisions)
         sent_off = [c.src for s, d in decisions.items() for c in d.commits
                     if st.work_orders.get(c.src, (None,))[0] == s and c.count >= st.provinces[c.src].units]
         resolve_attack(st, decisions)
+        sanctum.sync(st)
         for prov in sent_off:
             st.work_orders.pop(prov, None)
         st.step = st.resume or REVEAL
@@ -316,16 +336,26 @@ class Game:
         for p in st.players.values():  # rules: 003 Faith alone sustains us! lasts until this point
             p.used_turn.discard("faith_active")
         cons.cleanup_and_supply(st)
+        mountain_king.ambush(st)  # rules: 003 Hodir — "right before the Eliminating Player step"
         cons.seize_and_eliminate(st)
+        sanctum.sync(st)
         st.step = CONSOLIDATE_B
         if st.eliminated_this_turn and threshold_reached(st) and not check_end(st):
             st.pending_attacks.append("elimination")
 
     def _resolve_consolidation(self, decisions) -> None:
         st = self.state
+        for s in list(st.ranking):  # rules: 003 Team Games — the pool is shared out first
+            if s in decisions:
+                cons.fund(st, s, decisions[s].funding)
         for s in list(st.ranking):
             if s in decisions:
-                cons.apply_decision(st, s, decisions[s])
+                cons.apply_decision(st, s, replace(decisions[s], funding=()))
+        for p in st.players.values():  # rules: 003 The Bank of Lannuvár / An offer — their turn is over
+            if p.bank_until is not None and p.bank_until <= st.turn:
+                p.bank_until = None
+            if p.offer_turn is not None and p.offer_turn <= st.turn:
+                p.offer_turn = None
         st.golden_work_done = {}
         st.history.append({"turn": st.turn, "provinces": {s: len(st.owned(s)) for s in st.players},
                            "vp": {s: victory_points(st, s) for s in st.players}})
@@ -343,49 +373,10 @@ class Game:
         """The game as ``seat`` may see it; ``None`` is the GM, who sees everything.
 
         Hidden from a seat: other seats' $Realm, their unrevealed bids, orders and commitments
-        (even whether they submitted), the deck order, and private events.
+        (even whether they submitted), the deck order, other seats' looks at the decks, and private
+        events.
         """
-        st = self.state
-        if seat is not None and seat not in st.players:
-            raise ValidationError("seat", f"unknown seat {seat!r}")
-        gm = seat is None
-        b = brackets(st.active())
-        players = {}
-        for s, p in st.players.items():
-            entry = {"name": p.name, "faction": p.faction, "team": p.team, "eliminated": p.eliminated,
-                     "provinces": len(st.owned(s)), "units": st.units_of(s), "vp": victory_points(st, s),
-                     "bracket": b.get(s)}
-            if gm or s == seat:
-                entry["realm"] = p.realm
-                entry["used_abilities"] = sorted(p.used)
-            players[s] = entry
-        out: dict[str, Any] = {
-            "turn": st.turn, "step": st.step, "board": st.board.to_setup(), "island": st.board.island,
-            "ranking": st.active(),
-            "dpl": st.dpl, "power_threshold": power_threshold(st, False),
-            "cards": [c for _, c in st.cards_this_turn], "locked_cards": [c for _, c in st.locked_cards],
-            "players": players,
-            "provinces": {p: {"owner": pr.owner, "units": pr.units, "level": pr.level, "burnt": pr.burnt,
-                              "holder": st.holder(p)} for p, pr in st.provinces.items()},
-            "result": st.result,
-        }
-        if st.attack:
-            att = st.attack
-            out["attack"] = {"dpl": att.dpl, "worldeater": att.worldeater, "source": att.source}
-        mine = self.deciding_seats()
-        if gm:
-            out["pending"] = [p.to_dict() for p in self.pending()]
-            out["submissions"] = {s: [ln.text() for ln in d.lines()] for s, d in st.submissions.items()}
-            out["next_bids"] = dict(st.next_bids)
-            out["decks"] = {d: list(deck.draw) for d, deck in st.decks.items()}
-        else:
-            out["you"] = seat
-            out["pending"] = [p.to_dict() for p in self.pending(seat)] if seat in mine else []
-            if seat in st.submissions:
-                out["submitted"] = [ln.text() for ln in st.submissions[seat].lines()]
-            if seat in st.next_bids:
-                out["your_next_bid"] = st.next_bids[seat]
-        return out
+        return seat_view(self, seat)
 
     def events(self, seat: str | None = None, since: int = 0) -> list[Event]:
         return [e for e in self.state.events[since:] if e.visible(seat)]
@@ -394,8 +385,9 @@ class Game:
         """The text a GM posts for the players: the turn's public events (rules cited)."""
         t = self.state.turn if turn is None else turn
         lines = [f"== Turn {t} =="]
-        lines += [f"- {e.text}" for e in self.state.events if e.turn == t and e.visible(seat)
-                  and e.kind not in ("phase",)]
+        # the GM's public report (seat None) leaves private events out; a seat's includes its own
+        lines += [f"- {e.text}" for e in self.state.events if e.turn == t and e.kind not in ("phase",)
+                  and (e.visible_to is None or (seat is not None and seat in e.visible_to))]
         return "\n".join(lines)
 
     # -- enumeration for agents and envs -------------------------------------------------------
@@ -404,6 +396,14 @@ class Game:
 
     def legal_orders(self, seat: str, province: str) -> list:
         return legality.legal_orders(self.state, seat, province)
+
+    def legal_abilities(self, seat: str) -> list:
+        """Ability lines ``seat`` may add to its decision now (rules: 003 Factions, Island Rules)."""
+        return legal_abilities(self.state, seat)
+
+    def deadline_hours(self, step: str | None = None) -> int | None:
+        """The time window of ``step`` (default: now) in hours: 72/24/16/12, 48 for 24 in team games."""
+        return deadline_hours(self.state, step)
 
     def cards_in_play(self) -> set[str]:
         return active_cards(self.state)

@@ -10,6 +10,8 @@ from dataclasses import replace
 
 from engine.errors import IllegalOrderError
 from engine.protectors import cards as C
+from engine.protectors.abilities import check_all, legal_abilities
+from engine.protectors.abilities import cost as ability_cost
 from engine.protectors.decisions import (
     BidDecision,
     ConsolidationDecision,
@@ -17,8 +19,8 @@ from engine.protectors.decisions import (
     DragonDecision,
     OrdersDecision,
 )
-from engine.protectors.dragon import HIGHMAGISTER_COST, HIGHMAGISTER_MAX, active_cards
-from engine.protectors.factions import FACTIONS, can_use, has
+from engine.protectors.dragon import active_cards
+from engine.protectors.factions import FACTIONS, has
 from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work, order_kind
 from engine.protectors.ranking import brackets, golden_allowed
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
@@ -168,10 +170,21 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
             rej.add(f"Ferry {f}", "the Ferry! card is not in play")
         elif f not in orderable(state, seat):
             rej.add(f"Ferry {f}", f"you have no Army Units in {f}")
-    for a in d.abilities:
-        rej.add(a.text(), "not an ability usable in the Negotiation and Orders phase here")
+    _abilities(state, seat, d.abilities, total, rej)
     rej.raise_if_any()
     return replace(d, orders=tuple(orders))
+
+
+def _abilities(state: GameState, seat: str, abilities, committed: int, rej: _Rejections) -> None:
+    """Ability lines: usable now (rules: 003 Factions, Island Rules) and affordable together with the
+    ``committed`` $Realm of the same decision."""
+    for a, why in check_all(state, seat, abilities):
+        rej.add(a.text(), why)
+    price = sum(ability_cost(state, seat, a) for a in abilities)
+    if price and price + committed > state.players[seat].realm:
+        rej.add("; ".join(a.text() for a in abilities),
+                f"costs {price} $Realm" + (f" besides the {committed} committed" if committed else "")
+                + f"; you hold {state.players[seat].realm}")
 
 
 # -- Dragon Attack -----------------------------------------------------------------------------
@@ -196,21 +209,14 @@ def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDec
     for b in d.burns:
         if b not in green:
             rej.add(f"Burn {b}", f"{b} is not one of your green Provinces")
-    for a in d.abilities:
-        if a.name == "fight_fire_with_fire":
-            if not can_use(state, seat, a.name):
-                rej.add(a.text(), "only a Cenarion player may, once per game")
-            elif not a.value or not 1 <= a.value <= HIGHMAGISTER_MAX:
-                rej.add(a.text(), f"summon 1 to {HIGHMAGISTER_MAX} Highmagisters")
-            elif a.value * HIGHMAGISTER_COST > state.players[seat].realm:
-                rej.add(a.text(), f"costs {a.value * HIGHMAGISTER_COST} $Realm")
-        elif a.name == "nothing_to_see_here":
-            if not can_use(state, seat, a.name):
-                rej.add(a.text(), "only a Kalu'Ak player may (once per game unless Ashes of Power)")
-            elif d.commits:
-                rej.add(a.text(), "hiding replaces committing units")
-        else:
-            rej.add(a.text(), "not an ability for a Dragon Attack")
+    _abilities(state, seat, d.abilities, 0, rej)
+    names = {a.name for a in d.abilities}
+    # rules: 003 Nothing to see here! / The Bank of Lannuvár — given "instead of choosing the number of
+    # Army Units they want to commit"
+    for alone in ("nothing_to_see_here", "bank_of_lannuvar"):
+        if alone in names and (d.commits or d.burns or len(names) > 1):
+            rej.add(next(a.text() for a in d.abilities if a.name == alone),
+                    "given instead of committing units: send it alone")
     rej.raise_if_any()
     return d
 
@@ -271,12 +277,15 @@ def validate_consolidation(state: GameState, seat: str, d: ConsolidationDecision
         rej.add(f"Capitol {d.capitol}", f"{d.capitol} is not a level 3 Province you control")
     if d.bid < 0 or d.bid > budget:
         rej.add(f"Bid {d.bid}", f"bid between 0 and your {budget} $Realm")
-    for a in d.abilities:
-        if a.name == "faith_alone":
-            if not can_use(state, seat, a.name):
-                rej.add(a.text(), "only an Iron Light player may, once per game")
-        else:
-            rej.add(a.text(), "not an ability for the Consolidation phase")
+    for a, why in check_all(state, seat, d.abilities):
+        rej.add(a.text(), why)
+    price = sum(ability_cost(state, seat, a) for a in d.abilities)
+    if price and price + max(0, d.bid) > budget:
+        rej.add("; ".join(a.text() for a in d.abilities), f"costs {price} $Realm; with the bid of {d.bid} "
+                f"that is more than your {budget} $Realm")
+    # rules: 003 The Bank of Lannuvár — "the Lannuvár player will not make any bids ... this turn"
+    if d.bid and any(a.name == "bank_of_lannuvar" for a in d.abilities):
+        rej.add(f"Bid {d.bid}", "with The Bank of Lannuvár you bid next turn, after the others' bids are revealed")
     rej.raise_if_any()
     return replace(d, buys=tuple(buys))
 
@@ -320,3 +329,6 @@ def legal_orders(state: GameState, seat: str, prov: str) -> list[ProvinceOrder]:
         out += [Fortify(prov, g) for g in goldens("fortify")]
     out += [Work(prov, g) for g in goldens("work")]
     return out
+
+
+__all__ = ["legal_abilities", "legal_orders", "orderable", "validate"]

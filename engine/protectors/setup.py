@@ -56,7 +56,7 @@ def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: rando
     if teams:
         names = sorted({str(p["team"]) for p in players})
         rng.shuffle(names)  # rules: 003 Team Games — "The placement of different teams ... random"
-        order = [i for t in names for i in range(k) if str(players[i]["team"]) == t]
+        _team_starts(board, players, names)
     taken = {p["start"] for p in players if p["start"]}
     free = [s for s in slots if s not in taken] + [p for p in board.provinces if p not in taken and p not in slots]
     for i in order:
@@ -68,6 +68,28 @@ def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: rando
     starts = [p["start"] for p in players]
     if len(set(starts)) != len(starts):
         raise ValidationError("players", "two players start in the same Province")
+
+
+def _team_starts(board: Board, players: list[dict[str, Any]], names: list[str]) -> None:
+    """rules: 003 Team Games — "The players within a given team will begin the game as neighbours on the
+    Game Board" (team-mates' chosen starts are kept; the rest are placed next to them). Each team grows
+    a connected group of Provinces from its anchor, the teams' anchors spread evenly round the board."""
+    n = len(board.provinces)
+    taken = {p["start"] for p in players if p["start"]}
+    for t, name in enumerate(names):
+        members = [p for p in players if str(p["team"]) == name]
+        group = [p["start"] for p in members if p["start"] in board.neighbours]
+        for p in members:
+            if p["start"]:
+                continue
+            free = [q for g in group for q in sorted(board.neighbours[g], key=board.number) if q not in taken]
+            if not free:  # the first of the team (or a closed-in group): the next free Province
+                anchor = t * n // len(names)
+                free = [board.provinces[(anchor + j) % n] for j in range(n)
+                        if board.provinces[(anchor + j) % n] not in taken]
+            p["start"] = free[0]
+            taken.add(free[0])
+            group.append(free[0])
 
 
 def build_state(setup: dict[str, Any]) -> GameState:

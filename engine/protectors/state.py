@@ -32,6 +32,11 @@ class Player:
     used: set[str] = field(default_factory=set)  # once-per-game abilities spent
     used_turn: set[str] = field(default_factory=set)  # effects lasting until next Consolidation
     gained: set[str] = field(default_factory=set)  # abilities gained from the Wizard Sanctum
+    # rules: 003 The Bank of Lannuvár — activated in a Consolidation phase it stays active until the end
+    # of the next turn's Consolidation phase: the last turn it covers (None: not active).
+    bank_until: int | None = None
+    # rules: 003 Hodir, An offer — the turn the Mountain King's protection covers (None: not hired).
+    offer_turn: int | None = None
 
 
 @dataclass
@@ -79,6 +84,10 @@ class Attack:
     participants: list[str]
     grand_protector: str | None
     ranking_before: list[str]
+    # rules: 003 The Bank of Lannuvár — seats deciding after the others' commitments are revealed
+    bank_seats: list[str] = field(default_factory=list)
+    bank_round: bool = False
+    first: dict[str, Any] = field(default_factory=dict)  # the first round's decisions (revealed)
 
 
 @dataclass
@@ -118,6 +127,13 @@ class GameState:
     events: list[Any] = field(default_factory=list)
     result: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)  # per-turn summaries
+    # private looks at decks this orders step: seat -> [{"deck", "card", "by"}] (rules: 003 Kalu'Ak
+    # Weather forecast, Island Rules Palantír)
+    peeks: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    used_this_turn: dict[str, set[str]] = field(default_factory=dict)  # seat -> per-turn abilities used
+    # rules: 003 Island Rules, Wizard Sanctum — {"holder", "kind" ("refresh"|"gain"|None), "key",
+    # "pending" (choice still to make in this buying and bidding step)}; None: nobody holds it
+    sanctum: dict[str, Any] | None = None
 
     # -- small queries ---------------------------------------------------------------------
     def active(self) -> list[str]:

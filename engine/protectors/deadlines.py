@@ -1,0 +1,26 @@
+"""How long each waiting step gives the seats, in hours (a GM's clock; the engine never waits itself).
+
+# rules: 003 — 24h for the turn-1 bid and faction; 16h for a turn-1 re-bid; 72h for Negotiation and
+# Orders; 24h for the Determine Protector US step; 24h for the Consolidation phase; The Bank of
+# Lannuvár — "12h to give their highly informed orders, once the other players' choices have been
+# revealed"; Team Games — "All 24h time windows are extended to 48h ... Any 72h windows stay the same."
+"""
+
+from __future__ import annotations
+
+from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
+
+HOURS = {BID: 24, REBID: 16, BANK_BID: 12, ORDERS: 72, DRAGON: 24, CONSOLIDATION: 24}
+BANK_HOURS = 12
+TEAM_HOURS = {24: 48}  # only the 24h windows change (16h and 12h stay: assumption TEAM_WINDOWS)
+
+
+def deadline_hours(state: GameState, step: str | None = None) -> int | None:
+    """Hours the seats have for ``step`` (default: the current step); None when nobody decides."""
+    step = state.step if step is None else step
+    if step == DRAGON and state.attack is not None and state.attack.bank_round and step == state.step:
+        return BANK_HOURS
+    hours = HOURS.get(step)
+    if hours is None:
+        return None
+    return TEAM_HOURS.get(hours, hours) if state.options.teams else hours
