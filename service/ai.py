@@ -1,0 +1,70 @@
+"""AI seat controllers: agent names, difficulties, and one decision for one seat.
+
+Agents come from ``agents.registry`` (the only place that knows how to build them), so a policy
+that needs torch is imported only when a seat is actually given that agent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from typing import Any
+
+from service.errors import invalid
+
+# Difficulty names a GM may use instead of an agent: the first agent present in the registry wins.
+DIFFICULTIES = {
+    "easy": ("random",),
+    "normal": ("heuristic", "caretaker"),
+    "hard": ("ppo", "heuristic", "caretaker"),
+}
+# The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).
+RULEBOOK_DEFAULT = "default"
+
+
+def registry() -> dict[str, Any]:
+    from agents.registry import AGENTS
+
+    return AGENTS
+
+
+def agent_names() -> list[str]:
+    return sorted(registry())
+
+
+def resolve(name: Any, field: str = "agent") -> str | None:
+    """An agent name (or difficulty) as the registry knows it; ``None`` stays a human seat."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise invalid(field, "must be an agent name, a difficulty, or nil for a human seat")
+    known = registry()
+    if name in known:
+        return name
+    if name in DIFFICULTIES:
+        for candidate in DIFFICULTIES[name]:
+            if candidate in known:
+                return candidate
+    raise invalid(field, f"unknown agent {name!r}; known agents: {', '.join(sorted(known))}; "
+                         f"difficulties: {', '.join(DIFFICULTIES)}")
+
+
+def decision_seed(game_seed: Any, seat: str, step_index: int) -> int:
+    """A seed for one AI decision, so the same game asks the same question with the same dice."""
+    text = f"{game_seed!r}|{seat}|{step_index}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:4], "big")
+
+
+def decide(game: Any, seat: str, agent_name: str, cache: dict[str, Any], seed: int) -> Any:
+    """The agent's decision for ``seat`` now (the agent sees only the seat's own context)."""
+    from agents.registry import make_agent
+    from engine.protectors.seat import SeatContext
+
+    agent = cache.get(seat)
+    if agent is None or getattr(agent, "_regent_name", None) != agent_name:
+        agent = make_agent(agent_name, seed)
+        with contextlib.suppress(AttributeError):  # a slotted agent: rebuilt each time
+            agent._regent_name = agent_name
+        cache[seat] = agent
+    agent.reset(seed)
+    return agent.act(SeatContext(game, seat))

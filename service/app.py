@@ -1,0 +1,305 @@
+"""The service's methods: games hosted in memory (backed by the store) and the stateless calls.
+
+:class:`App` knows nothing of sockets: ``await app.call(method, params)`` returns the result or
+raises :class:`service.errors.RpcError`. CPU-heavy work runs in a thread pool; each game has an
+``asyncio.Lock`` so its operations happen one at a time, in arrival order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from service import ai, stateless, structured
+from service.errors import NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
+from service.hosting import GM, HostedGame
+from service.params import Params
+from service.store import Store
+
+log = logging.getLogger("regent.service")
+PROTOCOL_VERSION = 1
+RULES = ["protectors", "realms (npr.*)", "newworld (npn.*)"]
+
+
+def regent_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("regent")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+class App:
+    def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0):
+        self.store = store
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-worker")
+        self.games: dict[str, HostedGame] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.pumps: dict[str, asyncio.Task] = {}
+        self.expiry_interval = expiry_interval
+        self._expiry_task: asyncio.Task | None = None
+        self.methods: dict[str, Callable[[Params], Awaitable[Any]]] = {
+            "ping": self.ping, "version": self.version, "methods": self.list_methods,
+            "game.create": self.create, "game.view": self.view, "game.pending": self.pending,
+            "game.submit": self.submit, "game.assign": self.assign, "game.advance": self.advance,
+            "game.log": self.log, "game.export": self.export, "game.import": self.import_,
+            "game.render": self.render, "game.list": self.list_games,
+        }
+        for name, fn in stateless.METHODS.items():
+            self.methods[name] = self._stateless(fn)
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    def load(self) -> int:
+        """Resume every stored game (replayed and checked against its stored digest)."""
+        if self.store is None:
+            return 0
+        for stored in self.store.load_all():
+            hosted = HostedGame.restore(stored, self.store)
+            if hosted.broken:
+                log.error("game %s: %s", hosted.id, hosted.broken, extra={"game_id": hosted.id})
+            self.games[hosted.id] = hosted
+            self.locks[hosted.id] = asyncio.Lock()
+        return len(self.games)
+
+    def start(self) -> None:
+        for game_id in self.games:
+            self.kick(game_id)  # AI seats whose decision was pending when the server stopped
+        if self.expiry_interval > 0:
+            self._expiry_task = asyncio.get_running_loop().create_task(self._expiry_loop())
+
+    async def close(self) -> None:
+        if self._expiry_task:
+            self._expiry_task.cancel()
+        for task in list(self.pumps.values()):
+            task.cancel()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    # -- dispatch ------------------------------------------------------------------------------
+    async def call(self, method: Any, params: Any) -> Any:
+        if not isinstance(method, str):
+            raise invalid("method", "must be a string")
+        handler = self.methods.get(method)
+        if handler is None:
+            raise RpcError(UNKNOWN_METHOD, f"unknown method {method[:100]!r}; call 'methods' for the list",
+                           {"method": method[:100]})
+        return await handler(Params(method, params))
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        except RpcError:
+            raise
+        except Exception as err:
+            wire = from_exception(err)
+            if wire.code == "internal":
+                log.exception("internal error in %s", getattr(fn, "__name__", fn))
+            raise wire from None
+
+    def _stateless(self, fn: Callable[[Params], Any]) -> Callable[[Params], Awaitable[Any]]:
+        async def handler(p: Params) -> Any:
+            return await self._run(fn, p)
+        return handler
+
+    # -- plain methods -------------------------------------------------------------------------
+    async def ping(self, p: Params) -> str:
+        p.done()
+        return "pong"
+
+    async def version(self, p: Params) -> dict[str, Any]:
+        p.done()
+        return {"regent": regent_version(), "protocol": PROTOCOL_VERSION, "rules": RULES,
+                "agents": ai.agent_names(), "difficulties": list(ai.DIFFICULTIES)}
+
+    async def list_methods(self, p: Params) -> list[str]:
+        p.done()
+        return sorted(self.methods)
+
+    # -- games ---------------------------------------------------------------------------------
+    def _game(self, p: Params) -> HostedGame:
+        game_id = p.str("game_id")
+        hosted = self.games.get(game_id)
+        if hosted is None:
+            raise RpcError(NOT_FOUND, f"game_id: no game {game_id[:64]!r}", {"field": "game_id"})
+        return hosted
+
+    def _auth(self, p: Params, hosted: HostedGame) -> str | None:
+        return hosted.who(p.get("token", str, what="a string"))
+
+    async def _locked(self, hosted: HostedGame, fn: Callable[[], Any], changes: bool = False) -> Any:
+        async with self.locks[hosted.id]:
+            hosted.check()
+            result = await self._run(fn)
+        if changes:
+            self.kick(hosted.id)
+        return result
+
+    def _register(self, hosted: HostedGame) -> None:
+        self.games[hosted.id] = hosted
+        self.locks[hosted.id] = asyncio.Lock()
+        self.kick(hosted.id)
+
+    async def create(self, p: Params) -> dict[str, Any]:
+        setup = p.get("setup", dict, what="a map")
+        p.done()
+        game_id = "g-" + secrets.token_urlsafe(9)
+        hosted, gm_token, seat_tokens = await self._run(HostedGame.create, game_id, setup, self.store)
+        self._register(hosted)
+        log.info("game created", extra={"game_id": game_id, "seats": len(seat_tokens)})
+        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
+
+    async def import_(self, p: Params) -> dict[str, Any]:
+        blob = p.get("blob", bytes, what="bytes (msgpack bin)")
+        p.done()
+        game_id = "g-" + secrets.token_urlsafe(9)
+        hosted, gm_token, seat_tokens = await self._run(HostedGame.imported, game_id, blob, self.store)
+        self._register(hosted)
+        log.info("game imported", extra={"game_id": game_id})
+        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
+
+    async def _wait(self, p: Params, hosted: HostedGame) -> None:
+        if p.bool("wait", False):
+            task = self.pumps.get(hosted.id)
+            if task is not None:
+                await asyncio.shield(task)
+
+    async def view(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        await self._wait(p, hosted)
+        p.done()
+        return await self._locked(hosted, lambda: hosted.view(who))
+
+    async def pending(self, p: Params) -> list[dict[str, Any]]:
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        await self._wait(p, hosted)
+        p.done()
+        return await self._locked(hosted, lambda: hosted.pending(who))
+
+    async def submit(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        seat = p.str("seat", who)
+        if seat is None:
+            raise invalid("seat", "is required with the GM token")
+        has_text, has_decision = "text" in p.fields, "decision" in p.fields
+        if has_text == has_decision:
+            raise invalid("text", "give exactly one of text (DM text) or decision (a map)")
+        text = p.str("text") if has_text else structured.to_text(p.get("decision", dict, what="a map"))
+        p.done()
+        by = "gm" if who is GM else "seat"
+        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by), changes=True)
+
+    async def assign(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.assign")
+        seat, agent = p.str("seat"), p.take("agent", None)
+        p.done()
+        return await self._locked(hosted, lambda: hosted.assign(seat, agent), changes=True)
+
+    async def advance(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.advance")
+        force, expired, wait = p.bool("force", False), p.bool("expired", False), p.bool("wait", False)
+        p.done()
+        pump = self.pumps.get(hosted.id)
+        if pump is not None:  # AI seats finish the step they are deciding before the GM resolves it
+            await asyncio.shield(pump)
+        result = await self._locked(hosted, lambda: hosted.advance(force, expired), changes=True)
+        if wait and hosted.id in self.pumps:
+            await asyncio.shield(self.pumps[hosted.id])
+            result["pending"] = await self._locked(hosted, lambda: hosted.pending(GM))
+        return result
+
+    async def log(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        since = p.int("since", 0, minimum=0)
+        p.done()
+        return await self._locked(hosted, lambda: hosted.log(who, since))
+
+    async def export(self, p: Params) -> dict[str, Any]:
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.export")
+        p.done()
+        blob = await self._locked(hosted, hosted.export)
+        return {"game_id": hosted.id, "blob": blob}
+
+    async def list_games(self, p: Params) -> list[str]:
+        """Games a GM token runs (an unknown token simply gets an empty list)."""
+        token = p.str("token")
+        p.done()
+        out = []
+        for game_id, hosted in self.games.items():
+            try:
+                if hosted.who(token) is GM:
+                    out.append(game_id)
+            except RpcError:
+                continue
+        return sorted(out)
+
+    async def render(self, p: Params) -> Any:
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        turn = p.int("turn", None, minimum=1)
+        fmt = p.str("format", "svg")
+        kind = p.str("kind", "board")
+        p.done()
+        if fmt not in ("svg", "png"):
+            raise invalid("format", "must be 'svg' or 'png'")
+        if kind not in ("board", "summary"):
+            raise invalid("kind", "must be 'board' or 'summary'")
+        try:
+            from service import render as rendering
+
+            fn = getattr(rendering, "render_board" if kind == "board" else "render_summary")
+        except (ImportError, AttributeError):
+            raise RpcError("internal", "rendering is not installed (service.render is missing; "
+                                       "install the render extra)") from None
+        return await self._locked(hosted, lambda: fn(hosted.game, who, turn, fmt))
+
+    # -- background work: AI seats, the rules' immediate advance, expired deadlines ------------
+    def kick(self, game_id: str) -> None:
+        task = self.pumps.get(game_id)
+        if task is None or task.done():
+            task = asyncio.get_running_loop().create_task(self._pump(game_id))
+            self.pumps[game_id] = task
+            task.add_done_callback(lambda t, g=game_id: self._pump_done(g, t))
+
+    def _pump_done(self, game_id: str, task: asyncio.Task) -> None:
+        if self.pumps.get(game_id) is task:
+            del self.pumps[game_id]
+
+    async def _pump(self, game_id: str) -> None:
+        hosted = self.games[game_id]
+        while True:
+            try:
+                async with self.locks[game_id]:
+                    changed = await self._run(hosted.work)
+            except RpcError as err:
+                log.error("background work failed: %s", err.message, extra={"game_id": game_id})
+                return
+            if not changed:
+                return
+
+    async def _expiry_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.expiry_interval)
+            now = time.time()
+            for game_id, hosted in list(self.games.items()):
+                if not hosted.expired_ready(now):
+                    continue
+                try:
+                    async with self.locks[game_id]:
+                        if hosted.expired_ready(time.time()):
+                            await self._run(hosted.advance, False, True)
+                            log.info("deadline passed: step resolved", extra={"game_id": game_id})
+                except RpcError as err:
+                    log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})
+                self.kick(game_id)

@@ -1,0 +1,414 @@
+"""One hosted game: the engine game plus what only the service knows (tokens, controllers, clocks).
+
+Every method here is synchronous and CPU-bound; the server calls them in a worker thread while it
+holds the game's ``asyncio.Lock``, so operations on one game are serialised and never stall the
+event loop. A method either completes and is committed to the store, or leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from typing import Any
+
+import msgpack
+
+from engine.errors import RegentError
+from engine.protectors.game import Game
+from service import ai, deadlines
+from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, from_exception, invalid
+from service.store import Store, StoredGame
+
+log = logging.getLogger("regent.service")
+
+SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents")
+EXPORT_KIND = "regent-service-game"
+EXPORT_VERSION = 1
+GM = None  # the GM's "seat" in views and event visibility
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def digest(game: Game) -> str:
+    """A digest of everything the GM can see plus the event count: equal digests, equal games."""
+    body = msgpack.packb([game.view(None), len(game.state.events), game.actions[-1:] if game.actions else []],
+                         use_bin_type=True, default=str)
+    return hashlib.sha256(body).hexdigest()
+
+
+def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate the engine's setup from the service's options (``deadlines``, ``auto_advance``...)."""
+    if not isinstance(setup, dict):
+        raise invalid("setup", "must be a map (protocol.md, setup for game.create)")
+    engine = {k: v for k, v in setup.items() if k not in SERVICE_SETUP_KEYS}
+    service = {k: setup[k] for k in SERVICE_SETUP_KEYS if k in setup}
+    options = engine.get("options")
+    if isinstance(options, dict):  # service options may also sit in setup.options
+        moved = {k: options[k] for k in SERVICE_SETUP_KEYS if k in options}
+        engine["options"] = {k: v for k, v in options.items() if k not in SERVICE_SETUP_KEYS}
+        service = {**moved, **service}
+    if engine.get("rules", "protectors") != "protectors":
+        raise invalid("setup.rules", f"unknown rules {engine['rules']!r}; this service hosts 'protectors'")
+    players = engine.get("players")
+    if isinstance(players, list):  # players[i].agent: a seat filled by an AI from the start
+        agents = dict(service.get("agents") or {})
+        clean = []
+        for i, p in enumerate(players):
+            if isinstance(p, dict) and "agent" in p:
+                agents[p.get("seat", f"Player#{i + 1}")] = p["agent"]
+                p = {k: v for k, v in p.items() if k != "agent"}
+            clean.append(p)
+        engine["players"] = clean
+        if agents:
+            service["agents"] = agents
+    return engine, service
+
+
+def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """Validated service options for a new game."""
+    meta: dict[str, Any] = {"windows": deadlines.windows(engine_setup, service.get("deadlines"))}
+    auto = service.get("auto_advance", True)
+    if not isinstance(auto, bool):
+        raise invalid("setup.auto_advance", "must be true or false")
+    meta["auto_advance"] = auto
+    expiry = service.get("expiry") or {}
+    if not isinstance(expiry, dict) or set(expiry) - {"auto", "fill"}:
+        raise invalid("setup.expiry", "must be a map {auto: bool, fill: 'default' | agent}")
+    if not isinstance(expiry.get("auto", False), bool):
+        raise invalid("setup.expiry.auto", "must be true or false")
+    fill = expiry.get("fill", ai.RULEBOOK_DEFAULT)
+    if fill != ai.RULEBOOK_DEFAULT:
+        fill = ai.resolve(fill, "setup.expiry.fill")
+    meta["expiry"] = {"auto": expiry.get("auto", False), "fill": fill}
+    agents = service.get("agents") or {}
+    if not isinstance(agents, dict):
+        raise invalid("setup.agents", "must be a map seat -> agent")
+    controllers: dict[str, str | None] = dict.fromkeys(seats)
+    for seat, name in agents.items():
+        if seat not in controllers:
+            raise invalid(f"setup.agents.{seat}", "unknown seat")
+        controllers[seat] = ai.resolve(name, f"setup.agents.{seat}")
+    meta["controllers"] = controllers
+    meta["ai_played"] = {}
+    return meta
+
+
+class HostedGame:
+    """A game as the service hosts it. Create with :meth:`create`, :meth:`restore` or :meth:`imported`."""
+
+    def __init__(self, game_id: str, game: Game, meta: dict[str, Any], rows: list, store: Store | None):
+        self.id = game_id
+        self.game = game
+        self.meta = meta
+        self.rows = rows  # [(row, at, digest)] as stored; row = {"a": engine action, "by": who}
+        self.store = store
+        self.agents: dict[str, Any] = {}
+        self.broken: str | None = None
+        self.step_started = rows[-1][1] if rows and rows[-1][0]["a"][0] == "advance" else meta.get("created", 0.0)
+        for row, at, _ in rows:
+            if row["a"][0] == "advance":
+                self.step_started = at
+        self.by: dict[str, str] = {}  # who submitted for each seat in the current step
+        seen_advance = False
+        for row, _, _ in reversed(rows):
+            if row["a"][0] == "advance":
+                seen_advance = True
+            elif not seen_advance:
+                self.by[row["a"][1]] = row["by"]
+
+    # -- construction --------------------------------------------------------------------------
+    @classmethod
+    def create(cls, game_id: str, setup: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
+        engine_setup, service = split_setup(setup)
+        game = Game(engine_setup)
+        meta = service_meta(engine_setup, service, list(game.state.players))
+        return cls._new(game_id, game, meta, [], store)
+
+    @classmethod
+    def _new(cls, game_id, game, meta, rows, store):
+        gm_token = secrets.token_urlsafe(24)
+        seat_tokens = {s: secrets.token_urlsafe(24) for s in game.state.players}
+        meta["gm"] = token_hash(gm_token)
+        meta["seats"] = {s: token_hash(t) for s, t in seat_tokens.items()}
+        meta["created"] = time.time()
+        if store is not None:
+            store.create(game_id, game.setup, meta, rows)
+        return cls(game_id, game, meta, rows, store), gm_token, seat_tokens
+
+    @classmethod
+    def restore(cls, stored: StoredGame, store: Store) -> HostedGame:
+        """Replay a stored game and check the replay matches the digest stored with its last action."""
+        game = Game(stored.setup)
+        rows = [(row, at, dg) for row, at, dg in stored.actions]
+        hosted = cls(stored.id, game, stored.meta, rows, store)
+        try:
+            for row, _, _ in rows:
+                _apply(game, row["a"])
+        except RegentError as err:
+            hosted.broken = f"stored actions do not replay: {err}"
+            return hosted
+        if rows and digest(game) != rows[-1][2]:
+            hosted.broken = "replay does not match the stored state digest"
+        return hosted
+
+    @classmethod
+    def imported(cls, game_id: str, blob: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
+        if not isinstance(blob, bytes):
+            raise invalid("blob", "must be bytes (msgpack bin) from game.export or an engine blob")
+        try:
+            data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+        except Exception as err:  # msgpack raises several unrelated types
+            raise invalid("blob", f"not msgpack ({type(err).__name__})") from err
+        service_part: dict[str, Any] = {}
+        engine_blob = blob
+        if isinstance(data, dict) and data.get("kind") == EXPORT_KIND:
+            engine_blob, service_part = data.get("engine"), data.get("service") or {}
+            if not isinstance(engine_blob, bytes) or not isinstance(service_part, dict):
+                raise invalid("blob", "malformed service export")
+        source = Game.from_blob(engine_blob)  # validates the whole action log
+        game = Game(source.setup)
+        now = time.time()
+        rows = []
+        for action in source.actions:
+            _apply(game, action)
+            rows.append(({"a": action, "by": "import"}, now, digest(game)))
+        meta = service_meta(game.setup, {k: service_part[k] for k in ("deadlines", "auto_advance", "expiry")
+                                         if k in service_part}, list(game.state.players))
+        controllers = service_part.get("controllers") or {}
+        if isinstance(controllers, dict):
+            for seat, name in controllers.items():
+                if seat in meta["controllers"] and name is not None:
+                    meta["controllers"][seat] = ai.resolve(name, f"blob.controllers.{seat}")
+        if isinstance(service_part.get("ai_played"), dict):
+            meta["ai_played"] = {str(k): list(v) for k, v in service_part["ai_played"].items()
+                                 if isinstance(v, list)}
+        return cls._new(game_id, game, meta, rows, store)
+
+    # -- tokens --------------------------------------------------------------------------------
+    def who(self, token: Any) -> str | None:
+        """The seat a token speaks for (``None``: the GM); ``forbidden`` if it is neither.
+
+        Every stored hash is compared (in constant time) whatever matches, so the time taken does
+        not say which seat a token belongs to.
+        """
+        if not isinstance(token, str):
+            raise invalid("token", "must be a string")
+        h = token_hash(token)
+        found: list[str | None] = []
+        if hmac.compare_digest(h, self.meta["gm"]):
+            found.append(GM)
+        for seat, sh in self.meta["seats"].items():
+            if hmac.compare_digest(h, sh):
+                found.append(seat)
+        if not found:
+            raise RpcError(FORBIDDEN, "token: not a token of this game", {"field": "token"})
+        return found[0]
+
+    def require_gm(self, who: str | None, method: str) -> None:
+        if who is not GM:
+            raise RpcError(FORBIDDEN, f"{method} needs the GM token", {"field": "token"})
+
+    def check(self) -> None:
+        if self.broken:
+            raise RpcError(INTERNAL, f"game {self.id} is unavailable: {self.broken}")
+
+    # -- reading -------------------------------------------------------------------------------
+    def deadline(self, kind: str) -> float:
+        return self.step_started + self.meta["windows"].get(kind, 0.0)
+
+    def pending(self, who: str | None) -> list[dict[str, Any]]:
+        out = []
+        for p in self.game.pending(who):
+            entry = {"seat": p.seat, "kind": p.kind, "deadline": self.deadline(p.kind),
+                     "controller": self.meta["controllers"].get(p.seat), "submitted": p.submitted}
+            out.append(entry)
+        return out
+
+    def view(self, who: str | None) -> dict[str, Any]:
+        v = self.game.view(who)
+        v["game_id"] = self.id
+        v["pending"] = self.pending(who)
+        v["controllers"] = dict(self.meta["controllers"])
+        v["played_by_ai"] = {s: list(a) for s, a in self.meta["ai_played"].items()}
+        v["step_started"] = self.step_started
+        v["over"] = self.game.over
+        return v
+
+    def log(self, who: str | None, since: int) -> dict[str, Any]:
+        visible = self.game.events(who)
+        out = []
+        for n, e in enumerate(visible[since:], start=since):
+            d = e.to_dict()
+            if who is not GM:
+                d.pop("visible_to", None)
+            d["n"] = n
+            out.append(d)
+        return {"events": out, "next": len(visible)}
+
+    def export(self) -> bytes:
+        service_part = {"controllers": self.meta["controllers"], "ai_played": self.meta["ai_played"],
+                        "auto_advance": self.meta["auto_advance"],
+                        "expiry": {k: v for k, v in self.meta["expiry"].items()},
+                        "deadlines": self.meta["windows"],
+                        "by": [row["by"] for row, _, _ in self.rows]}
+        return msgpack.packb({"kind": EXPORT_KIND, "v": EXPORT_VERSION, "game_id": self.id,
+                              "engine": self.game.to_blob(), "service": service_part}, use_bin_type=True)
+
+    # -- changing the game ---------------------------------------------------------------------
+    def _commit(self, new_rows: list, meta_changed: bool = False) -> None:
+        """Store the engine actions just taken; on failure, put the game back as it was stored."""
+        if self.store is None:
+            self.rows.extend(new_rows)
+            return
+        try:
+            self.store.append(self.id, len(self.rows), new_rows, self.meta if meta_changed else None)
+        except Exception:
+            log.exception("store write failed; rebuilding game %s from the store", self.id)
+            self._rebuild()
+            raise RpcError(INTERNAL, "the game could not be stored; nothing was changed") from None
+        self.rows.extend(new_rows)
+
+    def _rebuild(self) -> None:
+        game = Game(self.game.setup)
+        for row, _, _ in self.rows:
+            _apply(game, row["a"])
+        self.game = game
+
+    def submit(self, who: str | None, seat: Any, text: str, by: str) -> dict[str, Any]:
+        if who is not GM and seat != who:
+            raise RpcError(FORBIDDEN, "seat: a seat token submits only for its own seat", {"field": "seat"})
+        if seat not in self.game.state.players:
+            raise invalid("seat", f"unknown seat {seat!r}")
+        try:
+            lines = self.game.submit(seat, text)
+        except RegentError as err:
+            raise order_error(err) from None
+        self.by[seat] = by
+        if by.startswith("ai:"):
+            played = self.meta["ai_played"].setdefault(seat, [])
+            if by[3:] not in played:
+                played.append(by[3:])
+        self._commit([({"a": self.game.actions[-1], "by": by}, time.time(), digest(self.game))],
+                     meta_changed=by.startswith("ai:"))
+        return {"accepted": lines, "rejected": []}
+
+    def assign(self, seat: Any, agent: Any) -> dict[str, Any]:
+        if seat not in self.meta["controllers"]:
+            raise invalid("seat", f"unknown seat {seat!r}")
+        name = ai.resolve(agent)
+        self.meta["controllers"][seat] = name
+        self.agents.pop(seat, None)
+        self._commit([], meta_changed=True)
+        return {"seat": seat, "controller": name, "human": name is None}
+
+    def advance(self, force: bool, expired: bool = False, now: float | None = None) -> dict[str, Any]:
+        """Resolve the step. ``expired``: seats whose deadline passed get the game's expiry fill."""
+        g = self.game
+        if g.over:
+            raise RpcError(CONFLICT, "the game is over")
+        missing = [p.seat for p in g.pending() if not p.submitted]
+        new_rows = []
+        if expired and missing:
+            now = time.time() if now is None else now
+            waiting = [s for s in missing if self.deadline(g.step) > now]
+            if waiting and not force:
+                raise RpcError(CONFLICT, f"deadline not passed yet for {', '.join(waiting)}",
+                               {"waiting": waiting, "deadline": self.deadline(g.step)})
+            fill = self.meta["expiry"]["fill"]
+            if fill != ai.RULEBOOK_DEFAULT:
+                for seat in missing:
+                    new_rows.append(self._ai_submit(seat, fill, f"expired:{fill}"))
+            force = True
+        resolved = dict(self.by)
+        try:
+            events = g.advance(force=force)
+        except RegentError as err:
+            if new_rows:
+                self._commit(new_rows, meta_changed=True)
+            raise from_exception(err) from None
+        except Exception:
+            log.exception("advance failed in game %s; rebuilding", self.id)
+            self._rebuild()
+            raise RpcError(INTERNAL, "the step could not be resolved; nothing was changed") from None
+        now = time.time()
+        self.step_started = now
+        self.by = {}
+        new_rows.append(({"a": g.actions[-1], "by": "gm" if not expired else "expired"}, now, digest(g)))
+        self._commit(new_rows, meta_changed=True)
+        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved),
+                "pending": self.pending(GM), "over": g.over, "result": g.result}
+
+    def report(self, events: list, resolved: dict[str, str]) -> str:
+        """The text the GM posts: the step's public events, and which seats an AI played."""
+        lines = [f"- {e.text}" for e in events if e.visible_to is None and e.kind != "phase"]
+        ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
+        if ai_seats:
+            lines.append("Played by AI: " + ", ".join(f"{s} ({a})" for s, a in sorted(ai_seats.items())))
+        return "\n".join(lines)
+
+    def _ai_submit(self, seat: str, agent_name: str, by: str) -> tuple:
+        g = self.game
+        seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
+        try:
+            decision = ai.decide(g, seat, agent_name, self.agents, seed)
+            g.submit(seat, decision)
+        except RegentError as err:  # the agent proposed something illegal: the rulebook default instead
+            log.warning("agent %s for %s in game %s: %s; using the rulebook default", agent_name, seat, self.id, err)
+            from engine.protectors.defaults import default_decision
+
+            g.submit(seat, default_decision(g.state, seat))
+        self.by[seat] = f"ai:{agent_name}" if by.startswith("ai") else f"{by.split(':')[0]}:{agent_name}"
+        played = self.meta["ai_played"].setdefault(seat, [])
+        if agent_name not in played:
+            played.append(agent_name)
+        return ({"a": g.actions[-1], "by": self.by[seat]}, time.time(), digest(g))
+
+    def work(self) -> bool:
+        """One unit of background work: AI seats submit, then (rules: 003) the step resolves at once
+        when everyone has submitted. Returns whether anything changed."""
+        g = self.game
+        if g.over or self.broken:
+            return False
+        for p in g.pending():
+            name = self.meta["controllers"].get(p.seat)
+            if name and not p.submitted:
+                row = self._ai_submit(p.seat, name, f"ai:{name}")
+                self._commit([row], meta_changed=True)
+                return True
+        # rules: 003 3. Negotiation and Orders — "If ... all players have submitted their orders before
+        # 72h is passed, the game continues immediately"; likewise 5. Consolidation.
+        if self.meta["auto_advance"] and g.pending() and all(p.submitted for p in g.pending()):
+            self.advance(force=False)
+            return True
+        return False
+
+    def expired_ready(self, now: float) -> bool:
+        g = self.game
+        if g.over or self.broken or not self.meta["expiry"]["auto"]:
+            return False
+        missing = [p.seat for p in g.pending() if not p.submitted]
+        return bool(missing) and self.deadline(g.step) <= now
+
+
+def _apply(game: Game, action: list[Any]) -> None:
+    if action[0] == "submit":
+        game.submit(action[1], "\n".join(action[2]))
+    elif action[0] == "advance":
+        game.advance(force=bool(action[1]))
+    else:
+        raise RpcError(INTERNAL, f"unknown stored action {action[0]!r}")
+
+
+def order_error(err: RegentError) -> RpcError:
+    """``invalid_order`` always lists each rejected line and why (protocol.md)."""
+    wire = from_exception(err)
+    if wire.code == INVALID_ORDER:
+        rejected = wire.details.get("rejected") or [{"line": str(err.input if err.input is not None else ""),
+                                                     "reason": err.reason}]
+        wire.details = {"rejected": rejected, "accepted": []}
+    return wire

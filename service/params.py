@@ -1,0 +1,70 @@
+"""Checking a method's one map parameter: every problem is ``invalid_params`` naming the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.errors import invalid
+
+_MISSING = object()
+
+
+class Params:
+    """The named fields of one call; :meth:`done` rejects fields the method does not know."""
+
+    def __init__(self, method: str, raw: Any):
+        if not isinstance(raw, list):
+            raise invalid("params", "must be an array holding one map of named fields")
+        if len(raw) > 1:
+            raise invalid("params", f"{method} takes one map of named fields, got {len(raw)} parameters")
+        value = raw[0] if raw else {}
+        if not isinstance(value, dict):
+            raise invalid("params", f"{method} takes one map of named fields, not {type(value).__name__}")
+        self.method = method
+        self.fields = value
+        self.used: set[str] = set()
+
+    def get(self, name: str, types: type | tuple[type, ...] | None = None, default: Any = _MISSING,
+            what: str | None = None) -> Any:
+        self.used.add(name)
+        if name not in self.fields or (self.fields[name] is None and default is not _MISSING):
+            if default is _MISSING:
+                raise invalid(name, "is required")
+            return default
+        value = self.fields[name]
+        if types is not None:
+            bad = not isinstance(value, types) or (isinstance(value, bool) and bool not in _tuple(types))
+            if bad:
+                raise invalid(name, f"must be {what or _names(types)}, not {type(value).__name__}")
+        return value
+
+    def int(self, name: str, default: Any = _MISSING, minimum: int | None = None) -> Any:
+        value = self.get(name, int, default, "an integer")
+        if minimum is not None and isinstance(value, int) and value < minimum:
+            raise invalid(name, f"must be >= {minimum}")
+        return value
+
+    def str(self, name: str, default: Any = _MISSING) -> Any:
+        return self.get(name, str, default, "a string")
+
+    def bool(self, name: str, default: Any = _MISSING) -> Any:
+        return self.get(name, bool, default, "true or false")
+
+    def take(self, name: str, default: Any = _MISSING) -> Any:
+        return self.get(name, None, default)
+
+    def done(self) -> None:
+        unknown = sorted(str(k) for k in self.fields if k not in self.used)
+        if unknown:
+            raise invalid(unknown[0], f"unknown field for {self.method}; expected "
+                                      f"{', '.join(sorted(self.used)) or 'no fields'}")
+
+
+def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _names(types: type | tuple[type, ...]) -> str:
+    return " or ".join({"str": "a string", "int": "an integer", "dict": "a map", "list": "an array",
+                        "bytes": "bytes", "bool": "true or false", "float": "a number"}.get(t.__name__, t.__name__)
+                       for t in _tuple(types))

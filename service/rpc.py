@@ -1,0 +1,179 @@
+"""MessagePack-RPC over a byte stream (the public msgpack-rpc spec, protocol.md "Transport").
+
+request ``[0, msgid, method, params]`` -> response ``[1, msgid, error, result]``; notification
+``[2, method, params]`` (no response). Messages follow each other with no extra framing; each
+connection has its own streaming ``msgpack.Unpacker``. Requests run concurrently, so replies may
+come back out of order (the msgid pairs them).
+
+Bad input: a message that decodes but is not a valid msgpack-rpc message gets ``bad_request`` and
+the connection carries on; a stream that cannot be decoded gets ``bad_request`` (msgid nil) and
+only that connection is closed. A message over the size limit gets ``too_large``; if it is so big
+that the buffer cannot hold it, the connection is closed after the error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import msgpack
+
+from service.errors import BAD_REQUEST, INTERNAL, RATE_LIMITED, TOO_LARGE, RpcError, from_exception
+
+log = logging.getLogger("regent.service")
+REQUEST, RESPONSE, NOTIFICATION = 0, 1, 2
+DEFAULT_MAX_MESSAGE = 8 * 1024 * 1024
+DEFAULT_MAX_INFLIGHT = 256
+READ_CHUNK = 64 * 1024
+MAX_MSGID = 2**32 - 1  # the spec: msgid is a 32-bit unsigned integer
+# Fast methods answered on the event loop without creating a task (pipelined pings stay cheap).
+INLINE = frozenset({"ping"})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    return str(value)
+
+
+def _packer() -> msgpack.Packer:
+    return msgpack.Packer(use_bin_type=True, unicode_errors="replace", default=_plain)
+
+
+class Connection(asyncio.Protocol):
+    """One client connection. ``app.call(method, params)`` does the work."""
+
+    def __init__(self, app: Any, max_message: int = DEFAULT_MAX_MESSAGE,
+                 max_inflight: int = DEFAULT_MAX_INFLIGHT):
+        self.app = app
+        self.max_message = max_message
+        self.max_inflight = max_inflight
+        self.unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, unicode_errors="replace",
+                                         max_buffer_size=2 * max_message + READ_CHUNK)
+        self.packer = _packer()
+        self.transport: asyncio.Transport | None = None
+        self.inflight: set[asyncio.Task] = set()
+        self.peer = "?"
+
+    # -- asyncio.Protocol ----------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        peer = transport.get_extra_info("peername")
+        self.peer = str(peer) if peer else "unix"
+        log.debug("connection opened", extra={"peer": self.peer})
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+        log.debug("connection closed", extra={"peer": self.peer})
+
+    def data_received(self, data: bytes) -> None:
+        if self.transport is None:
+            return
+        try:
+            self.unpacker.feed(data)
+        except msgpack.BufferFull:
+            self._fatal(TOO_LARGE, f"message larger than the limit of {self.max_message} bytes")
+            return
+        while self.transport is not None:
+            start = self.unpacker.tell()
+            try:
+                msg = self.unpacker.unpack()
+            except msgpack.OutOfData:
+                return
+            except Exception as err:  # FormatError, StackError, ExtraData, ValueError, ...
+                self._fatal(BAD_REQUEST, f"not a msgpack stream ({type(err).__name__}: {str(err)[:200]})")
+                return
+            size = self.unpacker.tell() - start
+            self._message(msg, size)
+
+    # -- messages ------------------------------------------------------------------------------
+    def _message(self, msg: Any, size: int) -> None:
+        if not isinstance(msg, list | tuple) or not msg or not isinstance(msg[0], int) or isinstance(msg[0], bool):
+            self._reply(None, RpcError(BAD_REQUEST, "not a msgpack-rpc message: expected an array "
+                                                    "[type, ...] with type 0 (request) or 2 (notification)"))
+            return
+        kind = msg[0]
+        if kind == REQUEST:
+            if len(msg) != 4:
+                self._reply(self._msgid(msg), RpcError(BAD_REQUEST, "a request is [0, msgid, method, params]"))
+                return
+            _, msgid, method, params = msg
+            if self._msgid(msg) is None:
+                self._reply(None, RpcError(BAD_REQUEST, "msgid must be an unsigned 32-bit integer"))
+                return
+            if not isinstance(params, list | tuple):
+                self._reply(msgid, RpcError(BAD_REQUEST, "params must be an array: [ {named fields} ]"))
+                return
+        elif kind == NOTIFICATION:
+            if len(msg) != 3:
+                self._reply(None, RpcError(BAD_REQUEST, "a notification is [2, method, params]"))
+                return
+            msgid, (_, method, params) = None, msg
+        else:
+            what = "a response" if kind == RESPONSE else f"message type {kind}"
+            self._reply(self._msgid(msg), RpcError(BAD_REQUEST, f"the server takes requests and notifications, "
+                                                                 f"not {what}"))
+            return
+        if size > self.max_message:
+            if kind == REQUEST:
+                self._reply(msgid, RpcError(TOO_LARGE, f"message of {size} bytes is over the limit of "
+                                                       f"{self.max_message} bytes", {"limit": self.max_message}))
+            return
+        if kind == REQUEST and method in INLINE and not params:
+            self._send([RESPONSE, msgid, None, "pong"])
+            return
+        if len(self.inflight) >= self.max_inflight:
+            if kind == REQUEST:
+                self._reply(msgid, RpcError(RATE_LIMITED, f"more than {self.max_inflight} requests in flight on "
+                                                          f"this connection; wait for replies"))
+            return
+        task = asyncio.get_running_loop().create_task(self._handle(msgid, method, list(params), kind))
+        self.inflight.add(task)
+        task.add_done_callback(self.inflight.discard)
+
+    @staticmethod
+    def _msgid(msg: Any) -> int | None:
+        if len(msg) > 1 and isinstance(msg[1], int) and not isinstance(msg[1], bool) and 0 <= msg[1] <= MAX_MSGID:
+            return msg[1]
+        return None
+
+    async def _handle(self, msgid: int | None, method: Any, params: list, kind: int) -> None:
+        try:
+            result = await self.app.call(method, params)
+        except RpcError as err:
+            if kind == REQUEST:
+                self._reply(msgid, err)
+            else:
+                log.info("notification failed", extra={"method": str(method)[:100], "code": err.code})
+            return
+        except Exception as err:
+            log.exception("unexpected error in %s", str(method)[:100])
+            if kind == REQUEST:
+                self._reply(msgid, from_exception(err))
+            return
+        if kind == REQUEST:
+            self._send([RESPONSE, msgid, None, result])
+
+    def _reply(self, msgid: int | None, err: RpcError) -> None:
+        self._send([RESPONSE, msgid, err.to_wire(), None])
+
+    def _send(self, message: list) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        try:
+            data = self.packer.pack(message)
+        except Exception as err:
+            log.exception("cannot encode a reply")
+            self.packer = _packer()
+            data = self.packer.pack([RESPONSE, message[1], RpcError(INTERNAL, f"cannot encode the result "
+                                                                              f"({type(err).__name__})").to_wire(),
+                                     None])
+        self.transport.write(data)
+
+    def _fatal(self, code: str, message: str) -> None:
+        log.info("closing connection: %s", message, extra={"peer": self.peer, "code": code})
+        self._reply(None, RpcError(code, message))
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None

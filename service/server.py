@@ -1,0 +1,71 @@
+"""``regent serve``: the asyncio server (TCP or a Unix socket) in front of :class:`service.app.App`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+from service.app import App
+from service.rpc import DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_MESSAGE, Connection
+from service.store import Store
+
+log = logging.getLogger("regent.service")
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 7750
+DEFAULT_DB = "regent.sqlite"
+
+
+@dataclass
+class ServeConfig:
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    unix: str | None = None
+    db: str | None = DEFAULT_DB  # None: in memory only (nothing survives a restart)
+    sync: str = "full"
+    max_message: int = DEFAULT_MAX_MESSAGE
+    max_inflight: int = DEFAULT_MAX_INFLIGHT
+    workers: int = 4
+    expiry_interval: float = 60.0
+
+
+async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
+    store = Store(config.db, config.sync) if config.db else None
+    app = App(store, workers=config.workers, expiry_interval=config.expiry_interval)
+    loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
+    app.start()
+
+    def factory() -> Connection:
+        return Connection(app, config.max_message, config.max_inflight)
+
+    loop = asyncio.get_running_loop()
+    if config.unix:
+        with contextlib.suppress(FileNotFoundError):
+            if Path(config.unix).is_socket():
+                os.unlink(config.unix)
+        server = await loop.create_unix_server(factory, config.unix)
+        where = {"unix": config.unix}
+    else:
+        server = await loop.create_server(factory, config.host, config.port)
+        sock = server.sockets[0].getsockname()
+        where = {"host": sock[0], "port": sock[1]}
+    log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid()})
+    return server, app
+
+
+async def serve(config: ServeConfig) -> None:
+    server, app = await start(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    async with server:
+        await stop.wait()
+    log.info("shutting down")
+    await app.close()
+    if app.store is not None:
+        app.store.close()

@@ -1,0 +1,127 @@
+"""The stateless ``npr.*`` and ``npn.*`` methods (protocol.md): validate, decide, return the trace.
+
+Imports of the controllers are lazy so a server that never answers an NPR call never loads them,
+and none of them imports torch (the test suite checks ``sys.modules``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import ValidationError
+from service.errors import invalid
+from service.params import Params
+
+
+def _world(p: Params) -> Any:
+    from engine.realms import world_from_dict
+
+    raw = p.get("world", dict, what="a map (a realm world document)")
+    try:
+        return world_from_dict(raw)
+    except ValidationError as err:
+        raise invalid(f"world.{err.field}", err.reason.split(": ", 1)[-1]) from None
+
+
+def _seed(p: Params) -> int | None:
+    seed = p.get("seed", int, 0, "an integer")
+    return seed
+
+
+def _deck(p: Params) -> Any:
+    from npr_controller.realms.battle import parse_deck
+
+    raw = p.take("deck", None)
+    return None if raw is None else parse_deck(raw)
+
+
+def npr_invasions(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.invasions import invasions
+
+    world, seed, deck = _world(p), _seed(p), _deck(p)
+    p.done()
+    return invasions(world, seed=seed, deck=deck).to_dict()
+
+
+def npr_defend(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.defence import defend
+
+    world, attacks, seed = _world(p), p.get("attacks", list, what="an array of attacks"), _seed(p)
+    supply = p.int("supply", None, minimum=0)
+    p.done()
+    return defend(world, attacks, seed=seed, supply=supply).to_dict()
+
+
+def npr_retreat(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.battle import retreat
+
+    world, battle = _world(p), p.get("battle", dict, what="a map")
+    p.done()
+    return retreat(world, battle).to_dict()
+
+
+def npr_battle(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.battle import fight
+
+    world, battle, seed, deck = _world(p), p.get("battle", dict, what="a map"), _seed(p), _deck(p)
+    p.done()
+    return fight(world, battle, seed=seed, deck=deck).to_dict()
+
+
+def npr_call_to_arms(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.cta import call_to_arms
+
+    world, declaration = _world(p), p.get("declaration", dict, what="a map {attacker, target}")
+    p.done()
+    return call_to_arms(world, declaration).to_dict()
+
+
+def npr_liberate(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.liberation import liberate
+
+    world, provinces = _world(p), p.get("provinces", list, what="an array of Province names")
+    p.done()
+    return liberate(world, provinces).to_dict()
+
+
+def npr_release(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.liberation import released_vassals
+
+    world = _world(p)
+    p.done()
+    return released_vassals(world).to_dict()
+
+
+def npr_dnpr_expand(p: Params) -> dict[str, Any]:
+    from npr_controller.realms.liberation import dnpr_expansion
+
+    world, dnpr = _world(p), p.str("dnpr")
+    p.done()
+    return dnpr_expansion(world, dnpr).to_dict()
+
+
+def npn_plan(p: Params) -> dict[str, Any]:
+    from npr_controller.newworld import npn_plan as plan
+
+    for key in ("world", "nation", "turn", "seed"):
+        p.used.add(key)
+    p.done()
+    try:
+        return plan(p.fields)
+    except ValidationError as err:
+        if err.field in ("params", "world", "nation", "turn", "seed") or err.field.startswith("world"):
+            raise
+        raise invalid(f"world.{err.field}", err.reason.split(": ", 1)[-1]) from None
+
+
+METHODS = {
+    "npr.invasions": npr_invasions,
+    "npr.defend": npr_defend,
+    "npr.retreat": npr_retreat,
+    "npr.battle": npr_battle,
+    "npr.call_to_arms": npr_call_to_arms,
+    "npr.liberate": npr_liberate,
+    "npr.release": npr_release,
+    "npr.dnpr_expand": npr_dnpr_expand,
+    "npn.plan": npn_plan,
+}
