@@ -46,7 +46,7 @@ def _revert(state: GameState, seat: str) -> None:
         p.used.discard(REFRESH_MARK.get(s["key"], s["key"]))
     if s.get("kind"):
         emit(state, "sanctum", "003 Wizard Sanctum", f"{seat}'s abilities revert: the Sanctum is lost.",
-             private={seat}, seat=seat, kind=s["kind"], key=s["key"])
+             private={seat}, seat=seat, choice=s["kind"], key=s["key"])
 
 
 def choose(state: GameState, seat: str, abilities: tuple[Ability, ...]) -> None:
@@ -69,4 +69,4 @@ def choose(state: GameState, seat: str, abilities: tuple[Ability, ...]) -> None:
         p.gained.add(key)
     s.update(kind=kind, key=key, pending=False)
     emit(state, "sanctum", "003 Wizard Sanctum", f"The Wizard Sanctum: {seat} chooses to {kind} {key} "
-         f"(tier {TIER[key]}).", private={seat}, seat=seat, kind=kind, key=key)
+         f"(tier {TIER[key]}).", private={seat}, seat=seat, choice=kind, key=key)

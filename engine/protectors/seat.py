@@ -34,6 +34,15 @@ class SeatContext:
     def legal_orders(self, province: str) -> list[ProvinceOrder]:
         return legality.legal_orders(self._game.state, self.seat, province)
 
+    def legal_abilities(self) -> list:
+        """Ability lines usable now (rules: 003 Factions, Island Rules); empty when none."""
+        return legality.legal_abilities(self._game.state, self.seat)
+
+    def ability_cost(self, ability) -> int:
+        from engine.protectors.abilities import cost
+
+        return cost(self._game.state, self.seat, ability)
+
     def golden_limits(self) -> dict[str, int]:
         return legality.golden_limits(self._game.state, self.seat)
 
