@@ -1,0 +1,83 @@
+"""Opponent pools, game setups and results shared by the envs.
+
+An opponent spec is an agent name from ``agents.registry`` ("caretaker", "random", "heuristic",
+"policy:<checkpoint>" ...). A pool is a list of specs; each game draws one per opponent seat.
+Silent opponents model play-by-mail reality: a silent seat submits nothing and the engine applies the
+rulebook defaults (``advance(force=True)``; rules: 003 inactive players), for one turn or for good.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import ValidationError
+
+
+def make_setup(board: str | dict | None, players: int, seed: int, version: str = "normal", factions: bool = False,
+               island: bool = False, teams: int = 0) -> dict[str, Any]:
+    """A protocol.md setup. ``board`` None: the built-in ring for ``players`` (grand: 2x, +island)."""
+    if not 2 <= players <= 16:
+        raise ValidationError("players", f"{players} players; the game is for 2 to 16")
+    if board is None:
+        board = f"ring-{players}" + ("-grand" if version == "grand" else "") + ("+island" if island else "")
+    spec: Any = players
+    if teams:
+        if teams < 2 or players % teams or players // teams < 2:
+            raise ValidationError("teams", f"team size {teams} must split {players} players into 2+ teams")
+        spec = [{"seat": f"Player#{i + 1}", "team": f"T{i // teams + 1}"} for i in range(players)]
+    return {"board": board, "seed": int(seed), "players": spec,
+            "options": {"version": version, "factions": bool(factions), "teams": bool(teams)}}
+
+
+@dataclass
+class OpponentPool:
+    specs: tuple[str, ...] = ("caretaker",)
+    silent_turn_prob: float = 0.0
+    silent_forever_prob: float = 0.0
+    _cache: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        from agents.registry import AGENTS
+
+        if not self.specs:
+            raise ValidationError("opponents", "the opponent pool is empty")
+        for s in self.specs:
+            if s.split(":", 1)[0] not in AGENTS and not s.startswith("policy:"):
+                raise ValidationError("opponents", f"unknown agent {s!r}; known: {', '.join(sorted(AGENTS))}")
+        for name in ("silent_turn_prob", "silent_forever_prob"):
+            v = getattr(self, name)
+            if not 0.0 <= v <= 1.0:
+                raise ValidationError(name, f"a probability in [0, 1], not {v}")
+
+    def draw(self, seats: list[str], rng: random.Random) -> tuple[dict[str, Any], set[str]]:
+        """Agents for ``seats`` and the set of seats silent for good this game."""
+        from agents.registry import make_agent
+
+        agents = {}
+        for s in seats:
+            spec = rng.choice(self.specs)
+            if spec.startswith("policy:"):  # frozen checkpoints are loaded once per pool
+                if spec not in self._cache:
+                    self._cache[spec] = make_agent(spec, rng.randrange(2**31))
+                agents[s] = self._cache[spec]
+            else:
+                agents[s] = make_agent(spec, rng.randrange(2**31))
+        silent = {s for s in seats if rng.random() < self.silent_forever_prob}
+        return agents, silent
+
+
+def terminal_reward(result: dict[str, Any] | None, seat: str, team: str | None = None) -> float:
+    """rules: 003 the three ways to end. Win (or your team wins) 1.0; the Dragon wins -1.0 (everyone
+    loses); another Protector wins: 0.5 x your share of the VPs of those still standing (0 if you
+    were eliminated). Documented in docs/envs.md (assumption REWARD_TERMINAL)."""
+    if not result:
+        return 0.0
+    if result.get("winner") is None:
+        return -1.0
+    if result["winner"] in (seat, team):
+        return 1.0
+    vps = result.get("vp", {})
+    total = sum(vps.values())
+    return 0.5 * vps.get(seat, 0) / total if total else 0.0

@@ -1,0 +1,193 @@
+"""``ProtectorsSeatEnv``: Gymnasium env for one learning seat in a full Protectors game.
+
+Every decision of the learning seat is a sequence of masked Discrete choices (``envs.planner``);
+the other seats are agents drawn from an opponent pool, optionally silent (rulebook defaults).
+Observation: ``envs.encoding`` (a float32 vector of the seat's own view and the current choice).
+Reward: ``envs.opponents.terminal_reward`` at the end; optional shaping (off by default).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from engine.errors import RegentError, ValidationError
+from engine.protectors.game import Game
+from engine.protectors.seat import SeatContext
+from engine.protectors.victory import victory_points
+from envs import layout as L
+from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_choice
+from envs.opponents import OpponentPool, make_setup, terminal_reward
+from envs.planner import Planner, make_planner
+
+ILLEGAL_MODES = ("penalize", "raise")
+ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
+MAX_CHOICES = 20_000  # truncation guard; real games need a few hundred choices at most
+
+
+class ProtectorsSeatEnv(gym.Env):
+    """One seat of a Protectors game as a Gymnasium env with action masks.
+
+    Options: ``board`` (None: the ring for ``players``), ``players`` (2-16), ``version``
+    ("normal"/"grand"), ``factions``, ``island``, ``teams`` (team size, 0 = no teams), ``opponents``
+    (agent specs, drawn per seat per game), ``silent_turn_prob`` / ``silent_forever_prob``,
+    ``seat`` (None: a random seat each game), ``reward_shaping`` (coefficient of the per-step change
+    in own VPs / 10; 0 = off), ``skip_forced`` (choices with one legal action are applied for you),
+    ``illegal_action`` ("penalize": no change and ILLEGAL_PENALTY; "raise": ValidationError).
+    """
+
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
+
+    def __init__(self, board: str | dict | None = None, players: int = 5, version: str = "normal",
+                 factions: bool = False, island: bool = False, teams: int = 0,
+                 opponents: tuple[str, ...] | list[str] = ("caretaker",), silent_turn_prob: float = 0.0,
+                 silent_forever_prob: float = 0.0, seat: str | None = None, reward_shaping: float = 0.0,
+                 skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None):
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
+        self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
+                               teams=teams)
+        make_setup(seed=0, **self.setup_args)  # validate early
+        self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
+        self.fixed_seat = seat
+        self.reward_shaping = float(reward_shaping)
+        self.skip_forced = skip_forced
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-1.0, 10.0, shape=(OBS_SIZE,), dtype=np.float32)
+        self.action_space = spaces.Discrete(L.ACTION_SIZE)
+        self.game: Game | None = None
+        self.planner: Planner | None = None
+        self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._rng = random.Random(0)
+
+    # -- gymnasium API --------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**31)))
+        game_seed = (options or {}).get("game_seed", self._rng.randrange(2**31))
+        self.game = Game(make_setup(seed=game_seed, **self.setup_args))
+        self._start(options)
+        return self._observe(), self._info()
+
+    def reset_from(self, game: Game, seat: str, seed: int | None = None):
+        """Start from a position (a clone of ``game``), the learning seat being ``seat``."""
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**31)))
+        self.game = game.clone()
+        self._start({"seat": seat})
+        return self._observe(), self._info()
+
+    def _start(self, options: dict | None) -> None:
+        seats = list(self.game.state.players)
+        self.seat = (options or {}).get("seat") or self.fixed_seat or self._rng.choice(seats)
+        if self.seat not in seats:
+            raise ValidationError("seat", f"unknown seat {self.seat!r}")
+        others = [s for s in seats if s != self.seat]
+        self.agents, self.silent = self.pool.draw(others, self._rng)
+        for i, s in enumerate(others):
+            self.agents[s].reset(self._rng.randrange(2**31) + i)
+        self.cache = BoardCache(self.game.state)
+        self.choices = 0
+        self._silent_turns: dict[tuple[str, int], bool] = {}
+        self._vp = victory_points(self.game.state, self.seat)
+        self._run_until_learner()
+
+    def step(self, action):
+        if self.game is None:
+            raise ValidationError("env", "call reset() first")
+        if self.planner is None:
+            raise ValidationError("env", "the game is over; call reset()")
+        a = int(action)
+        if not (0 <= a < L.ACTION_SIZE and self.planner.mask()[a]):
+            if self.illegal_action == "raise":
+                self.planner.apply(a)  # raises the ValidationError naming the choice
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observe(), ILLEGAL_PENALTY, False, False, info
+        self.planner.apply(a)
+        self.choices += 1
+        if self.skip_forced:
+            self.planner.skip_forced()
+        if self.planner.finished:
+            self.game.submit(self.seat, self.planner.decision())
+            self._others_act()
+            self.game.advance(force=True)
+            self._run_until_learner()
+        reward = 0.0
+        if self.reward_shaping:
+            vp = victory_points(self.game.state, self.seat)
+            reward += self.reward_shaping * (vp - self._vp) / 10
+            self._vp = vp
+        terminated = self.game.over
+        if terminated:
+            team = self.game.state.players[self.seat].team if self.game.state.options.teams else None
+            reward += terminal_reward(self.game.result, self.seat, team)
+        truncated = not terminated and self.choices >= MAX_CHOICES
+        return self._observe(), float(reward), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """MaskablePPO's convention: a bool array over the Discrete actions (never all False)."""
+        if self.planner is None:
+            m = np.zeros(L.ACTION_SIZE, dtype=bool)
+            m[L.DONE] = True
+            return m
+        return self.planner.mask().copy()
+
+    def render(self):
+        if self.game is None:
+            return ""
+        return self.game.report(seat=self.seat)
+
+    # -- internals ------------------------------------------------------------------------------
+    def _run_until_learner(self) -> None:
+        """Opponents play and the engine advances until the learning seat has a real choice."""
+        g = self.game
+        self.planner = None
+        while not g.over:
+            if self.seat in g.deciding_seats() and self.seat not in g.state.submissions:
+                planner = make_planner(g.state, self.seat)
+                if self.skip_forced:
+                    planner.skip_forced()
+                if not planner.finished:
+                    self.planner = planner
+                    self._obs[:BOARD_SIZE] = encode_board(g.state, self.seat, self.cache)
+                    return
+                g.submit(self.seat, planner.decision())
+            self._others_act()
+            g.advance(force=True)
+        self._obs[:BOARD_SIZE] = encode_board(g.state, self.seat, self.cache)
+
+    def _others_act(self) -> None:
+        g = self.game
+        for s in g.deciding_seats():
+            if s == self.seat or s in g.state.submissions or s in self.silent:
+                continue
+            if self._silent_this_turn(s):
+                continue  # silent this turn: the rulebook default applies at advance(force=True)
+            try:
+                g.submit(s, self.agents[s].act(SeatContext(g, s)))
+            except RegentError:
+                continue  # a broken opponent behaves like a silent one; the game is never corrupted
+
+    def _silent_this_turn(self, s: str) -> bool:
+        if not self.pool.silent_turn_prob:
+            return False
+        key = (s, self.game.state.turn)
+        if key not in self._silent_turns:
+            self._silent_turns[key] = self._rng.random() < self.pool.silent_turn_prob
+        return self._silent_turns[key]
+
+    def _observe(self) -> np.ndarray:
+        encode_choice(self.planner, self._obs[BOARD_SIZE:])
+        return self._obs.copy()
+
+    def _info(self) -> dict[str, Any]:
+        g = self.game
+        return {"action_mask": self.action_masks(), "seat": self.seat, "engine_step": g.step if g else None,
+                "stage": self.planner.stage if self.planner else None,
+                "result": g.result if g is not None and g.over else None}
