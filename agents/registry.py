@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.base import Agent
+from agents.heuristic import HeuristicAgent
 from agents.random_agent import RandomAgent
 from engine.errors import ValidationError
 from npr_controller.caretaker import CaretakerAgent
@@ -12,10 +13,16 @@ from npr_controller.caretaker import CaretakerAgent
 AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": lambda seed: RandomAgent(seed),
     "caretaker": lambda seed: CaretakerAgent(),
+    "heuristic": lambda seed: HeuristicAgent(seed),
 }
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
+    """An agent by name; ``policy:<checkpoint>[:temperature]`` loads a trained policy (torch, lazily)."""
+    if name.startswith("policy:"):
+        from agents.policy import policy_from_spec
+
+        return policy_from_spec(name, seed)
     try:
         factory = AGENTS[name]
     except KeyError:

@@ -1,0 +1,226 @@
+"""``heuristic``: a hand-written Protectors player that reads the board the way a careful human does.
+
+It sees only its SeatContext (own view + legal enumeration). Its habits:
+- bids: outbid the field for the Grand Protector seat when it is cheap (the Grand Protector is spared
+  the Dragon's Wrath and wins ties), never spending what it needs for units;
+- orders: reads the threat on each Province from adjacent enemy stacks; attacks a weak neighbour
+  when its march plus its own supports beat the defender's best case; otherwise Fortify! where
+  threatened (golden on the most threatened) and Work, work! where safe (golden work for upgrades);
+- Dragon: commits everything when its own US alone beats the DPL (the win pays 3 VP), otherwise
+  meets its min.US so the Wrath cannot burn it, sacrificing from its worst Provinces;
+- consolidation: upgrades after Golden Work, buys units where threatened first, and keeps $Realm under
+  the hoarding bands (250 / 350) by bidding what it cannot use (rules: 003 Hoarding $Realm table).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.protectors.board import Board
+from engine.protectors.decisions import (
+    BidDecision,
+    ConsolidationDecision,
+    Decision,
+    DragonDecision,
+    OrdersDecision,
+)
+from engine.protectors.orders import Commit, Fortify, March, Support, Work
+from engine.protectors.seat import SeatContext
+from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
+from engine.protectors.tables import SUPPLY_LIMIT, UNIT_COST, UPGRADE_COST
+
+HOARD_BAND = 250  # rules: 003 Hoarding $Realm — DPL grows faster from 250 $Realm held
+FIRST_BID = 25  # turn 1: 50 start + 50 production - 25 leaves exactly one unit (75)
+ATTACK_MARGIN = 1  # attack only when our US beats the defender's best case by this much
+
+
+@lru_cache(maxsize=64)
+def _board_from_name(name: str) -> Board:
+    return Board.builtin(name)
+
+
+def board_of(view: dict) -> Board:
+    spec = view["board"]
+    if isinstance(spec, str):
+        return _board_from_name(spec)
+    return Board.from_adjacency(spec, spec.get("name", "custom"))
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+
+    def reset(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, ctx: SeatContext) -> Decision:
+        step = ctx.step
+        if step in (BID, REBID, BANK_BID):
+            return self._bid(ctx)
+        if step == ORDERS:
+            return self._orders(ctx)
+        if step == DRAGON:
+            return self._dragon(ctx)
+        if step == CONSOLIDATION:
+            return self._consolidation(ctx)
+        return ctx.default()
+
+    # -- reading the board -------------------------------------------------------------------
+    def _holder(self, view, p):
+        return view["provinces"][p]["holder"]
+
+    def _threat(self, view, board, p) -> int:
+        """The largest enemy stack that could march into ``p`` (plus one golden point)."""
+        me = view["you"]
+        best = 0
+        for q in board.neighbours.get(p, ()):
+            h = self._holder(view, q)
+            if h and h != me:
+                best = max(best, view["provinces"][q]["units"])
+        return best + (1 if best else 0)
+
+    def _defence(self, view, board, p) -> int:
+        """A neighbour's best-case defence: units + Fortify! + golden + one unit of outside support."""
+        pr = view["provinces"][p]
+        owner = pr["holder"]
+        bracket = view["players"][owner]["bracket"] if owner else None
+        golden = 1 if bracket is not None and bracket <= 3 else 0
+        support = 0
+        for q in board.neighbours.get(p, ()):
+            if self._holder(view, q) == owner and q != p:
+                support += view["provinces"][q]["units"]
+        return pr["units"] + 1 + golden + support
+
+    # -- bids ----------------------------------------------------------------------------------
+    def _bid(self, ctx: SeatContext) -> BidDecision:
+        realm = ctx.realm
+        faction = None
+        if ctx.step == BID and ctx.view.get("options", {}).get("factions"):
+            faction = None  # random faction is the rulebook default; the heuristic has no preference
+        if ctx.step == BID:
+            return BidDecision(min(realm, FIRST_BID), faction)
+        return BidDecision(min(realm, max(1, realm // 4)))
+
+    # -- orders --------------------------------------------------------------------------------
+    def _orders(self, ctx: SeatContext) -> OrdersDecision:
+        view, me = ctx.view, ctx.seat
+        board = board_of(view)
+        limits = dict(ctx.golden_limits())
+        mine = ctx.orderable()
+        legal = {p: ctx.legal_orders(p) for p in mine}
+        orders: dict[str, object] = {}
+        # 1) attacks: the weakest adjacent enemy Province our stack (+ supports) beats
+        for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]):
+            units = view["provinces"][p]["units"]
+            if p in orders or units < 2:
+                continue
+            best = None
+            for m in legal[p]:
+                if not isinstance(m, March) or m.delayed or m.count != units:
+                    continue
+                h = self._holder(view, m.dst)
+                if h == me or m.dst == view.get("island"):
+                    continue
+                if m.golden and limits["march"] <= 0:
+                    continue
+                helpers = [q for q in mine if q != p and q not in orders and m.dst in board.neighbours.get(q, ())]
+                support = sum(view["provinces"][q]["units"] for q in helpers)
+                att = units + (1 if m.golden else 0) + support
+                need = self._defence(view, board, m.dst) if h else 0
+                if att >= need + ATTACK_MARGIN and (best is None or (m.golden, -need) > (best[0].golden, -best[1])):
+                    best = (m, need, helpers)
+            if best:
+                m, _, helpers = best
+                # leave home only when nothing big threatens it, or the target is the threat itself
+                if self._threat(view, board, p) > 1 and self._holder(view, m.dst) is None:
+                    continue
+                orders[p] = m
+                if m.golden:
+                    limits["march"] -= 1
+                for q in helpers:
+                    orders[q] = Support(me, m.dst, q, False)
+        # 2) defence and work
+        rest = [p for p in mine if p not in orders]
+        threats = {p: self._threat(view, board, p) for p in rest}
+        for p in sorted(rest, key=lambda q: -threats[q]):
+            kinds = {type(o).__name__ for o in legal[p]}
+            if p == view.get("island"):
+                continue
+            if threats[p] > 0 and "Fortify" in kinds:
+                golden = limits["fortify"] > 0
+                if golden:
+                    limits["fortify"] -= 1
+                orders[p] = Fortify(p, golden)
+            elif "Work" in kinds:
+                golden = limits["work"] > 0 and view["provinces"][p]["level"] < 3 and ctx.realm >= UPGRADE_COST
+                if golden:
+                    limits["work"] -= 1
+                orders[p] = Work(p, golden)
+            elif "Fortify" in kinds:
+                orders[p] = Fortify(p, False)
+        return ctx.validate(OrdersDecision(tuple(orders.values())))
+
+    # -- Dragon --------------------------------------------------------------------------------
+    def _dragon(self, ctx: SeatContext) -> DragonDecision:
+        view, me = ctx.view, ctx.seat
+        att = view.get("attack") or {"dpl": view["dpl"], "worldeater": False}
+        isl = view.get("island")
+        provs = [p for p, pr in view["provinces"].items()
+                 if pr["owner"] == me and pr["holder"] == me and pr["units"] > 0 and p != isl]
+        green = [p for p, pr in view["provinces"].items() if pr["owner"] == me and not pr["burnt"] and p != isl]
+        min_us = len(green) * (2 if att.get("worldeater") else 1)
+        total = sum(view["provinces"][p]["units"] for p in provs)
+        if total > att["dpl"]:  # we beat the Dragon alone: commit everything, sac from the weakest
+            commits = [Commit(p, view["provinces"][p]["units"]) for p in provs]
+            return ctx.validate(DragonDecision(tuple(commits)))
+        # otherwise meet min.US, taking units from the best-defended Provinces first
+        commits, need = [], min_us
+        for p in sorted(provs, key=lambda q: -view["provinces"][q]["units"]):
+            if need <= 0:
+                break
+            n = min(need, view["provinces"][p]["units"])
+            commits.append(Commit(p, n))
+            need -= n
+        worth = lambda q: (view["provinces"][q]["level"], view["provinces"][q]["units"])  # noqa: E731
+        burns = sorted(green, key=worth)[:max(0, need)]
+        return ctx.validate(DragonDecision(tuple(commits), tuple(burns)))
+
+    # -- consolidation -------------------------------------------------------------------------
+    def _consolidation(self, ctx: SeatContext) -> ConsolidationDecision:
+        view, me = ctx.view, ctx.seat
+        board = board_of(view)
+        realm = ctx.realm
+        upgrades = []
+        for p, pr in view["provinces"].items():
+            if pr["owner"] == me and realm >= UPGRADE_COST and pr["level"] < 2:
+                upgrades.append(p)
+        upgrades = [p for p in upgrades if self._golden_worked(ctx, p)]
+        realm -= UPGRADE_COST * len(upgrades)
+        isl = view.get("island")
+        mine = [p for p, pr in view["provinces"].items() if pr["owner"] == me and p != isl
+                and pr["holder"] in (me, None)]
+        room = {p: SUPPLY_LIMIT - view["provinces"][p]["units"] for p in mine}
+        buys: dict[str, int] = {}
+        order = sorted(mine, key=lambda q: (-self._threat(view, board, q), view["provinces"][q]["units"]))
+        while realm >= UNIT_COST:
+            spot = next((p for p in order if room[p] > 0), None)
+            if spot is None:
+                break
+            buys[spot] = buys.get(spot, 0) + 1
+            room[spot] -= 1
+            realm -= UNIT_COST
+            order.sort(key=lambda q: (room[q] <= 0, -self._threat(view, board, q), SUPPLY_LIMIT - room[q]))
+        # bid what we cannot use; stay under the hoarding band after next turn's income
+        income = 50 * max(1, len(mine))
+        keep = max(0, min(realm, HOARD_BAND - income - 1))
+        bid = max(realm - keep, realm // 3)
+        return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))
+
+    def _golden_worked(self, ctx: SeatContext, p: str) -> bool:
+        try:
+            ctx.validate(ConsolidationDecision((), (p,), None, 0))
+        except Exception:  # the engine says no: not upgradable now
+            return False
+        return True
