@@ -38,7 +38,8 @@ def _deck(p: Params) -> Any:
 def npr_invasions(p: Params) -> dict[str, Any]:
     from npr_controller.realms.invasions import invasions
 
-    world, seed, deck = _world(p), _seed(p), _deck(p)
+    seed, deck = _seed(p), _deck(p)
+    world = _world(p)
     p.done()
     return invasions(world, seed=seed, deck=deck).to_dict()
 
@@ -46,8 +47,9 @@ def npr_invasions(p: Params) -> dict[str, Any]:
 def npr_defend(p: Params) -> dict[str, Any]:
     from npr_controller.realms.defence import defend
 
-    world, attacks, seed = _world(p), p.get("attacks", list, what="an array of attacks"), _seed(p)
+    attacks, seed = p.get("attacks", list, what="an array of attacks"), _seed(p)
     supply = p.int("supply", None, minimum=0)
+    world = _world(p)
     p.done()
     return defend(world, attacks, seed=seed, supply=supply).to_dict()
 
@@ -55,7 +57,8 @@ def npr_defend(p: Params) -> dict[str, Any]:
 def npr_retreat(p: Params) -> dict[str, Any]:
     from npr_controller.realms.battle import retreat
 
-    world, battle = _world(p), p.get("battle", dict, what="a map")
+    battle = p.get("battle", dict, what="a map")
+    world = _world(p)
     p.done()
     return retreat(world, battle).to_dict()
 
@@ -63,7 +66,8 @@ def npr_retreat(p: Params) -> dict[str, Any]:
 def npr_battle(p: Params) -> dict[str, Any]:
     from npr_controller.realms.battle import fight
 
-    world, battle, seed, deck = _world(p), p.get("battle", dict, what="a map"), _seed(p), _deck(p)
+    battle, seed, deck = p.get("battle", dict, what="a map"), _seed(p), _deck(p)
+    world = _world(p)
     p.done()
     return fight(world, battle, seed=seed, deck=deck).to_dict()
 
@@ -71,7 +75,8 @@ def npr_battle(p: Params) -> dict[str, Any]:
 def npr_call_to_arms(p: Params) -> dict[str, Any]:
     from npr_controller.realms.cta import call_to_arms
 
-    world, declaration = _world(p), p.get("declaration", dict, what="a map {attacker, target}")
+    declaration = p.get("declaration", dict, what="a map {attacker, target}")
+    world = _world(p)
     p.done()
     return call_to_arms(world, declaration).to_dict()
 
@@ -79,7 +84,8 @@ def npr_call_to_arms(p: Params) -> dict[str, Any]:
 def npr_liberate(p: Params) -> dict[str, Any]:
     from npr_controller.realms.liberation import liberate
 
-    world, provinces = _world(p), p.get("provinces", list, what="an array of Province names")
+    provinces = p.get("provinces", list, what="an array of Province names")
+    world = _world(p)
     p.done()
     return liberate(world, provinces).to_dict()
 
@@ -95,7 +101,8 @@ def npr_release(p: Params) -> dict[str, Any]:
 def npr_dnpr_expand(p: Params) -> dict[str, Any]:
     from npr_controller.realms.liberation import dnpr_expansion
 
-    world, dnpr = _world(p), p.str("dnpr")
+    dnpr = p.str("dnpr")
+    world = _world(p)
     p.done()
     return dnpr_expansion(world, dnpr).to_dict()
 

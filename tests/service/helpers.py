@@ -15,6 +15,7 @@ from service.client import Client
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
+ENTRY = "from service.cli import main; raise SystemExit(main())"
 
 
 class ServerProcess:
@@ -33,8 +34,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self.starts += 1
         self.log_path = self.tmp / f"server-{self.starts}.log"
-        cmd = [sys.executable, "-c", "from service.cli import main; raise SystemExit(main())", "serve", "--db", str(self.db), "--log-level", "info",
-               *self.args]
+        cmd = [sys.executable, "-c", ENTRY, "serve", "--db", str(self.db), "--log-level", "info", *self.args]
         cmd += ["--port", "0"] if self.tcp else ["--unix", self.unix]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.log_file = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
