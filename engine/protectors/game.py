@@ -76,6 +76,9 @@ class Game:
         self.state: GameState = build_state(self.setup)
         self.actions: list[list[Any]] = []
         self._chain = 0
+        sanctum.sync(self.state)  # an imported position may have the Island held
+        if self.state.step == ORDERS:  # an imported position starts in the orders step
+            peeks.start_orders(self.state)
         self._run()
 
     # -- the decisions the game waits for ------------------------------------------------------
