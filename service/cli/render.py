@@ -1,0 +1,58 @@
+"""``regent render``: a board picture (or the game summary) from a saved game file, as PNG or SVG.
+
+    regent render game.bin -o board.png                     # GM view, now
+    regent render game.bin --turn 3 --seat Player#2 -o p2.svg
+    regent render game.bin --summary --ai Player#4=caretaker -o summary.png
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from engine.errors import ValidationError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("render", help="draw the board or the game summary from a game file (PNG or SVG)")
+    p.add_argument("game", type=Path, help="game file (from 'regent new' / 'regent adjudicate')")
+    p.add_argument("-o", "--out", type=Path, required=True, help="where to write the picture")
+    p.add_argument("--turn", type=int, default=None, help="the board at the end of this turn (default: now)")
+    p.add_argument("--seat", default=None, help="draw what this seat may see (default: the GM view)")
+    p.add_argument("--format", choices=("png", "svg"), default=None,
+                   help="picture format (default: from the --out suffix, else png)")
+    p.add_argument("--summary", action="store_true", help="the game summary instead of the board")
+    p.add_argument("--ai", action="append", default=[], metavar="SEAT=AGENT",
+                   help="for --summary: a seat an AI played, e.g. Player#4=caretaker (repeatable)")
+    p.set_defaults(func=run_render)
+
+
+def parse_ai(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        seat, sep, agent = item.partition("=")
+        if not sep or not seat.strip() or not agent.strip():
+            raise ValidationError("--ai", f"expected SEAT=AGENT like Player#4=caretaker, not {item!r}")
+        out[seat.strip()] = agent.strip()
+    return out
+
+
+def run_render(args: argparse.Namespace) -> int:
+    from engine.protectors.game import Game
+    from service.render import render_board, render_summary
+
+    fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
+    if not args.game.is_file():
+        raise ValidationError("game", f"no such game file: {args.game}")
+    game = Game.from_blob(args.game.read_bytes())
+    if args.summary:
+        if args.turn is not None:
+            raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
+        data = render_summary(game, args.seat, parse_ai(args.ai), fmt=fmt)
+    else:
+        if args.ai:
+            raise ValidationError("--ai", "only the summary (--summary) shows who an AI played")
+        data = render_board(game, args.seat, turn=args.turn, fmt=fmt)
+    args.out.write_bytes(data)
+    print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")
+    return 0

@@ -1,0 +1,164 @@
+"""Board pictures: every built-in size in SVG (and a few PNGs), checked structurally and for real
+label overlaps measured by matplotlib's renderer."""
+
+from __future__ import annotations
+
+import re
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from engine.protectors.game import Game
+from service.render import board_scene, render_board
+from service.render.draw import draw_board, figure_bytes
+from service.render.palette import BURNT, seat_colour
+from service.render.scene import ROMAN, UNIT_MARK
+from tests.render.helpers import (
+    all_text,
+    fill_of,
+    group,
+    label_rectangles,
+    overlapping,
+    played_game,
+    svg_root,
+    texts,
+)
+
+MAX_PNG_BYTES = 150_000
+
+
+def structure_problems(root: ET.Element, view: dict) -> list[str]:
+    """Everything the SVG must show of ``view``: each Province (shape and ``Pn`` label), its owner's
+    colour (grey when burnt), its level in Roman numerals and its units with the holder's number."""
+    seats = list(view["players"])
+    problems = []
+    for name, pr in view["provinces"].items():
+        shape, label = group(root, f"province-{name}"), group(root, f"label-{name}")
+        if shape is None or label is None:
+            problems.append(f"{name}: missing")
+            continue
+        lines = texts(label)
+        if not lines or lines[0].split()[0] != name:
+            problems.append(f"{name}: label {lines}")
+        want = BURNT if pr["burnt"] else seat_colour(seats.index(pr["owner"])) if pr["owner"] else None
+        if want and fill_of(root, f"province-{name}") != want.lower():
+            problems.append(f"{name}: fill {fill_of(root, f'province-{name}')} != {want}")
+        if pr["level"] and ROMAN[pr["level"]] not in lines[0].split()[1:]:
+            problems.append(f"{name}: level {pr['level']} not shown")
+        if pr["units"]:
+            holder = f"#{seats.index(pr['holder']) + 1}"
+            if len(lines) < 2 or lines[1].split() != [holder, f"{UNIT_MARK}{pr['units']}"]:
+                problems.append(f"{name}: units {pr['units']} of {holder} not shown ({lines})")
+    return problems
+
+
+def check_board(game: Game, seat=None) -> bytes:
+    scene = board_scene(game, seat)
+    fig, labels = draw_board(scene)
+    clashes = overlapping(label_rectangles(fig, labels))
+    assert clashes == [], f"labels overlap: {clashes}"
+    svg = figure_bytes(fig, "svg")
+    assert structure_problems(svg_root(svg), game.view(seat)) == []
+    return svg
+
+
+@pytest.mark.parametrize("grand", [False, True], ids=["normal", "grand"])
+@pytest.mark.parametrize("n", range(2, 17))
+def test_every_builtin_board_renders_without_label_overlaps(n, grand):
+    board = f"ring-{n}" + ("-grand" if grand else "") + ("+island" if n % 5 == 0 else "")
+    game = Game({"board": board, "seed": n, "players": n})
+    svg = check_board(game)
+    root = svg_root(svg)
+    for seat in range(1, n + 1):  # every seat's colour swatch in the legend
+        assert group(root, f"swatch-{seat}") is not None
+    assert f"DPL {game.state.dpl} / Power Threshold" in all_text(root)
+
+
+@pytest.mark.parametrize("board", ["ring-2", "ring-7", "ring-16-grand+island"])
+def test_png_sized_for_discord(board):
+    n = int(re.match(r"ring-(\d+)", board).group(1))
+    game = played_game(board, n, seed=3, turns=2)
+    png = render_board(game, None, fmt="png")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (1200, 800)
+    assert len(png) < MAX_PNG_BYTES
+
+
+def test_custom_board_both_formats():
+    adj = {"P1": ["P2", "P3"], "P2": ["P1", "P4"], "P3": ["P1", "P4", "P5"], "P4": ["P2", "P3", "P6"],
+           "P5": ["P3", "P6"], "P6": ["P4", "P5"]}
+    game = Game({"board": {"name": "Six Shires", "provinces": adj, "island": "P9"}, "seed": 2, "players": 3})
+    svg = check_board(game)
+    assert "Six Shires" in all_text(svg_root(svg))
+    assert render_board(game, None, fmt="png")[:4] == b"\x89PNG"
+
+
+def mid_game() -> Game:
+    """A ring-5+island game with every kind of Province the board can show."""
+    game = Game({"board": "ring-5+island", "seed": 4, "players": 5})
+    st = game.state
+    st.provinces["P1"].level = 3
+    st.provinces["P1"].units = 3
+    st.provinces["P2"].level = 1
+    st.provinces["P3"].burnt = True  # rules: 003 burnt-out Provinces turn grey
+    st.provinces["P3"].owner = None
+    st.provinces["P3"].units = 0
+    st.provinces["P4"].occupant = "Player#5"  # units of Player#5 stand in Player#4's Province
+    st.provinces["P4"].units = 2
+    st.provinces["P0"].owner = "Player#2"
+    st.provinces["P0"].units = 1
+    return game
+
+
+def test_structure_shows_levels_burnt_occupants_and_the_island():
+    game = mid_game()
+    svg = check_board(game)
+    root = svg_root(svg)
+    assert texts(group(root, "label-P1")) == ["P1 III", "#1 \u26943"]
+    assert texts(group(root, "label-P2"))[0] == "P2 I"
+    assert texts(group(root, "label-P3")) == ["P3", "burnt"]
+    assert fill_of(root, "province-P3") == BURNT.lower()
+    assert texts(group(root, "label-P4"))[1] == "#5 \u26942"  # the holder's number, not the owner's
+    assert fill_of(root, "province-P4") == seat_colour(3).lower()  # still Player#4's Province
+    assert texts(group(root, "label-P0")) == ["P0", "#2 \u26941"]
+    assert "Wizard Sanctum" in all_text(root)
+
+
+def test_structure_check_fails_when_something_is_missing():
+    """The structural check is not vacuous: dropping a Province, an owner colour or a unit count
+    from the SVG is reported."""
+    game = mid_game()
+    view = game.view(None)
+    svg = figure_bytes(draw_board(board_scene(game, None))[0], "svg").decode()
+    assert structure_problems(svg_root(svg.encode()), view) == []
+    no_province = svg.replace('id="label-P2"', 'id="x-P2"')
+    assert structure_problems(svg_root(no_province.encode()), view) == ["P2: missing"]
+    colour = seat_colour(0).lower()
+    wrong_colour = svg.replace(f"fill: {colour}", "fill: #123456")
+    assert any(p.startswith("P1: fill") for p in structure_problems(svg_root(wrong_colour.encode()), view))
+    no_units = svg.replace("#1 \u26943", "#1")
+    assert any(p.startswith("P1: units") for p in structure_problems(svg_root(no_units.encode()), view))
+
+
+def test_turn_highlights_follow_the_visible_march_and_battle_events():
+    game = played_game("ring-7", 7, seed=7, turns=3)
+    for turn in range(1, game.state.turn):
+        scene = board_scene(game, None, turn=turn)
+        marches = [e for e in game.events(None) if e.turn == turn and e.kind == "march"]
+        battles = [e for e in game.events(None) if e.turn == turn and e.kind == "battle"]
+        assert [(a.src, a.dst, a.count) for a in scene.arrows] == [
+            (e.data["src"], e.data["dst"], e.data["count"]) for e in marches]
+        assert [b.province for b in scene.battles] == [e.data["province"] for e in battles]
+        root = svg_root(figure_bytes(draw_board(scene)[0], "svg"))
+        for e in marches:
+            assert group(root, f"march-{e.data['src']}-{e.data['dst']}") is not None
+        for e in battles:
+            assert group(root, f"battle-{e.data['province']}") is not None
+    assert any(board_scene(game, None, turn=t).battles for t in range(1, game.state.turn))
+
+
+def test_svg_output_is_reproducible():
+    game = mid_game()
+    assert render_board(game, None, fmt="svg") == render_board(game, None, fmt="svg")
