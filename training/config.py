@@ -1,0 +1,249 @@
+"""Training configuration: one dataclass per concern, a docstring under every field, loaded from TOML.
+
+The checked-in files under ``training/configs/`` are the source of truth for every shipped policy;
+``load_config(path, **overrides)`` reads one and applies command-line overrides (``--steps``).
+Unknown keys are an error naming the key, so a typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ValidationError
+
+
+@dataclass
+class Scenario:
+    """One kind of game the learner plays: board, player count and options (passed to the env)."""
+
+    board: str = ""
+    """board name (``ring-N``, ``ring-N-grand``, ``+island``) or a custom one; "" = the ring for ``players``"""
+    players: int = 5
+    """number of seats, 2..16"""
+    version: str = "normal"
+    """rules version: ``normal`` or ``grand`` (Grand boards have twice the Provinces)"""
+    factions: bool = False
+    """play with factions"""
+    island: bool = False
+    """add the Island (P0) to the built-in ring"""
+    teams: int = 0
+    """team size (0 = no teams; 2 = teams of two ...); must split ``players`` into 2+ teams"""
+    weight: float = 1.0
+    """relative probability of this scenario within its curriculum stage"""
+
+    def env_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments for ``ProtectorsSeatEnv`` describing this scenario."""
+        return {"board": self.board or None, "players": self.players, "version": self.version,
+                "factions": self.factions, "island": self.island, "teams": self.teams}
+
+
+@dataclass
+class Stage:
+    """A curriculum stage: from ``start`` (fraction of total steps) on, scenarios are drawn from here."""
+
+    start: float = 0.0
+    """fraction of ``total_timesteps`` at which this stage begins (the first stage must start at 0)"""
+    scenarios: list[Scenario] = field(default_factory=lambda: [Scenario()])
+    """the scenarios of this stage, drawn with their ``weight``"""
+
+
+@dataclass
+class LeagueConfig:
+    """The self-play league: who sits in the other seats, and when a snapshot of the learner joins."""
+
+    caretaker_weight: float = 0.4
+    """probability mass of the rulebook-default caretaker in each opponent seat"""
+    heuristic_weight: float = 0.4
+    """probability mass of the hand-written heuristic player"""
+    random_weight: float = 0.0
+    """probability mass of the uniform-random player"""
+    snapshot_weight: float = 0.2
+    """probability mass shared by the frozen snapshots of the learner (0 while the pool has none)"""
+    recent_bias: float = 2.0
+    """snapshot i of k (oldest first) is drawn with weight ``recent_bias ** i``: newer ones more often"""
+    max_snapshots: int = 4
+    """pool size; the oldest snapshot leaves when a new one joins a full pool"""
+    check_every: int = 50_000
+    """learner steps between league checks (a check saves a candidate and measures it)"""
+    check_games: int = 40
+    """games per league check (seats rotated, seeds shared between candidate and incumbent)"""
+    join_margin: float = 0.05
+    """a candidate joins when its score beats the incumbent's on the same games by this margin"""
+    enabled: bool = True
+    """turn the league off to train against the fixed opponent mix only"""
+
+
+@dataclass
+class TrainConfig:
+    """Everything one training run needs; ``main(config)`` in ``training.train`` runs it."""
+
+    exp_name: str = "protectors-ppo"
+    """name of the experiment (part of the run name under ``runs/``)"""
+    seed: int = 1
+    """seed of python, numpy, torch, the envs and the league"""
+    env_id: str = "regent/Protectors-v0"
+    """Gymnasium id of the seat env"""
+    total_timesteps: int = 200_000
+    """learner decisions (env steps) to train for, summed over all envs"""
+    n_envs: int = 2
+    """parallel envs: SubprocVecEnv when > 1, DummyVecEnv when 1"""
+    torch_threads: int = 1
+    """torch intra-op threads in the learner (2 cores: one per env worker is the better use)"""
+    learning_rate: float = 3e-4
+    """Adam learning rate"""
+    n_steps: int = 512
+    """rollout length per env between updates"""
+    batch_size: int = 256
+    """minibatch size"""
+    n_epochs: int = 4
+    """optimisation epochs per rollout"""
+    gamma: float = 0.998
+    """discount (a game is a few hundred small choices; the reward comes at the end)"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clip range"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    vf_coef: float = 0.5
+    """value loss weight"""
+    max_grad_norm: float = 0.5
+    """gradient clipping"""
+    net_arch: list[int] = field(default_factory=lambda: [128, 128])
+    """hidden layers of the (separate) policy and value MLPs"""
+    env_options: dict[str, Any] = field(default_factory=dict)
+    """extra keyword arguments for the seat env (e.g. ``silent_prob``, ``shaping``)"""
+    curriculum: list[Stage] = field(default_factory=lambda: [Stage()])
+    """stages over board size and options; the active stage is chosen by the fraction of steps done"""
+    league: LeagueConfig = field(default_factory=LeagueConfig)
+    """opponents and the snapshot league"""
+    eval_scenario: Scenario = field(default_factory=Scenario)
+    """the game of the periodic evaluation and the league checks (default: the 5-player ring)"""
+    eval_freq: int = 20_000
+    """learner steps between MaskableEvalCallback runs (0: off)"""
+    eval_episodes: int = 20
+    """games per periodic evaluation (vs caretakers on the first scenario of the last stage)"""
+    checkpoint_freq: int = 50_000
+    """learner steps between resumable checkpoints written under the run directory (0: off)"""
+    runs_dir: str = "runs"
+    """where run directories (TensorBoard/CSV logs, checkpoints) go; git-ignored"""
+    save_dir: str = ""
+    """if set, the final ``model.zip`` and ``config.toml`` are also written here (e.g. ``checkpoints/X``)"""
+    progress: bool = True
+    """show a tqdm progress bar"""
+    vec_env: str = "auto"
+    """``auto`` (subproc when n_envs > 1), ``subproc`` or ``dummy``"""
+
+
+def _build(cls: type, data: dict[str, Any], where: str) -> Any:
+    """Build dataclass ``cls`` from a TOML table, recursing into nested config types."""
+    if not isinstance(data, dict):
+        raise ValidationError("config", f"{where}: expected a table, got {type(data).__name__}")
+    names = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise ValidationError("config", f"{where}: unknown key(s) {', '.join(unknown)}; known: {', '.join(names)}")
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if cls is TrainConfig and key == "league":
+            value = _build(LeagueConfig, value, f"{where}.league")
+        elif cls is TrainConfig and key == "curriculum":
+            value = [_build(Stage, s, f"{where}.curriculum[{i}]") for i, s in enumerate(value)]
+        elif cls is TrainConfig and key == "eval_scenario":
+            value = _build(Scenario, value, f"{where}.eval_scenario")
+        elif cls is Stage and key == "scenarios":
+            value = [_build(Scenario, s, f"{where}.scenarios[{i}]") for i, s in enumerate(value)]
+        kwargs[key] = value
+    return cls(**kwargs)
+
+
+def validate(cfg: TrainConfig) -> TrainConfig:
+    """Check the values that would otherwise fail deep inside SB3 or a subprocess."""
+    if cfg.n_envs < 1:
+        raise ValidationError("config", f"n_envs must be >= 1, got {cfg.n_envs}")
+    if cfg.total_timesteps < 1:
+        raise ValidationError("config", f"total_timesteps must be >= 1, got {cfg.total_timesteps}")
+    if cfg.vec_env not in ("auto", "subproc", "dummy"):
+        raise ValidationError("config", f"vec_env must be auto, subproc or dummy, got {cfg.vec_env!r}")
+    if not cfg.curriculum or cfg.curriculum[0].start != 0.0:
+        raise ValidationError("config", "the curriculum needs a first stage with start = 0.0")
+    starts = [s.start for s in cfg.curriculum]
+    if starts != sorted(starts) or starts[-1] >= 1.0:
+        raise ValidationError("config", f"curriculum starts must increase and stay below 1.0, got {starts}")
+    for i, stage in enumerate(cfg.curriculum):
+        if not stage.scenarios:
+            raise ValidationError("config", f"curriculum[{i}] has no scenarios")
+        for sc in stage.scenarios:
+            if not 2 <= sc.players <= 16:
+                raise ValidationError("config", f"curriculum[{i}]: players must be 2..16, got {sc.players}")
+            if sc.weight <= 0:
+                raise ValidationError("config", f"curriculum[{i}]: scenario weight must be > 0")
+    lg = cfg.league
+    weights = (lg.caretaker_weight, lg.heuristic_weight, lg.random_weight, lg.snapshot_weight)
+    if min(weights) < 0 or sum(weights) <= 0:
+        raise ValidationError("config", f"league weights must be >= 0 with a positive sum, got {weights}")
+    if lg.max_snapshots < 1:
+        raise ValidationError("config", "league.max_snapshots must be >= 1")
+    return cfg
+
+
+def load_config(path: str | Path, **overrides: Any) -> TrainConfig:
+    """Read a TOML config; ``overrides`` (top-level fields, None = keep) win over the file."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValidationError("config", f"no config file at {p}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ValidationError("config", f"{p}: not valid TOML ({err})") from err
+    for key, value in overrides.items():
+        if value is not None:
+            data[key] = value
+    return validate(_build(TrainConfig, data, p.name))
+
+
+def to_dict(cfg: TrainConfig) -> dict[str, Any]:
+    """The config as plain data (for the model card and the run's hyperparameter table)."""
+    return dataclasses.asdict(cfg)
+
+
+def to_toml(cfg: TrainConfig) -> str:
+    """Write the config back as TOML (saved next to every checkpoint, so a run can be reproduced)."""
+    data = to_dict(cfg)
+    lines: list[str] = []
+    for key, value in data.items():
+        if key not in ("league", "curriculum", "env_options", "eval_scenario"):
+            lines.append(f"{key} = {_toml_value(value)}")
+    lines.append("")
+    lines.append("[env_options]")
+    lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["env_options"].items())
+    lines.append("")
+    lines.append("[eval_scenario]")
+    lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["eval_scenario"].items())
+    lines.append("")
+    lines.append("[league]")
+    lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["league"].items())
+    for stage in data["curriculum"]:
+        lines.append("")
+        lines.append("[[curriculum]]")
+        lines.append(f"start = {_toml_value(stage['start'])}")
+        for sc in stage["scenarios"]:
+            lines.append("[[curriculum.scenarios]]")
+            lines.extend(f"{k} = {_toml_value(v)}" for k, v in sc.items())
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + "}"
+    return repr(v)

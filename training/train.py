@@ -1,0 +1,132 @@
+"""Train a Protectors seat filler with MaskablePPO (sb3-contrib), read top to bottom.
+
+    regent train --config training/configs/protectors-ppo-v1.toml [--steps N] [--resume PATH]
+
+or, from Python, ``main(load_config(path))``. A run writes under ``runs/<run name>/`` (git-ignored):
+CSV (and TensorBoard, when installed) logs with ``charts/...`` and ``losses/...`` metrics, the
+config, ``league.json`` (pool and checks), snapshots, resumable checkpoints and the final
+``model.zip``; ``save_dir`` in the config copies the result to e.g. ``checkpoints/<name>/``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import resource
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from training.config import TrainConfig, to_dict, to_toml
+from training.league import League
+
+
+def run_name(cfg: TrainConfig) -> str:
+    return f"{cfg.env_id.replace('/', '-')}__{cfg.exp_name}__{cfg.seed}__{int(time.time())}"
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the SubprocVecEnv workers, once closed)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
+    """Run one training; returns a summary (paths, steps, wall and CPU time, league checks)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
+    from stable_baselines3.common.logger import configure
+
+    import envs  # noqa: F401  (registers regent/Protectors-v0)
+    from training.callbacks import Curriculum, LeagueCheck, ResumableCheckpoint, TqdmProgress
+    from training.envs import make_eval_env, make_vec_env
+
+    wall0, cpu0 = time.time(), _cpu_seconds()
+    name = run_name(cfg)
+    run_dir = Path(cfg.runs_dir) / name
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
+
+    # -- seeding: the one place randomness is fixed -------------------------------------------------
+    random.seed(cfg.seed)
+    np.random.seed(cfg.seed)
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.torch_threads)
+    torch.use_deterministic_algorithms(True, warn_only=True)
+
+    # -- league and envs ---------------------------------------------------------------------------
+    league = League(cfg.league)
+    if resume:
+        league_file = Path(resume).with_name("league.json")
+        if league_file.exists():
+            league = League.load(league_file, cfg.league)
+    vec_env = make_vec_env(cfg, league.weights())
+    vec_env.seed(cfg.seed)
+
+    # -- model ---------------------------------------------------------------------------------------
+    if resume:
+        model = MaskablePPO.load(resume, env=vec_env, device="cpu")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy", vec_env, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
+            n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
+            ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm,
+            policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)}},
+            seed=cfg.seed, device="cpu", verbose=0)
+    outputs = ["csv"] + (["tensorboard"] if importlib.util.find_spec("tensorboard") else [])
+    model.set_logger(configure(str(run_dir), outputs))
+    _log_hyperparameters(model, cfg)
+    start = model.num_timesteps
+    remaining = max(0, cfg.total_timesteps - start)
+
+    # -- callbacks -----------------------------------------------------------------------------------
+    callbacks = [TqdmProgress(cfg.total_timesteps, start, cfg.progress), Curriculum(cfg)]
+    if cfg.league.enabled and cfg.league.check_every > 0:
+        callbacks.append(LeagueCheck(cfg, league, run_dir))
+    if cfg.eval_freq > 0:
+        callbacks.append(MaskableEvalCallback(
+            make_eval_env(cfg, cfg.eval_scenario), n_eval_episodes=cfg.eval_episodes,
+            eval_freq=max(1, cfg.eval_freq // cfg.n_envs), log_path=str(run_dir / "eval"),
+            best_model_save_path=str(run_dir / "best"), deterministic=True, verbose=0))
+    if cfg.checkpoint_freq > 0:
+        callbacks.append(ResumableCheckpoint(cfg.checkpoint_freq, run_dir, league))
+
+    # -- train ---------------------------------------------------------------------------------------
+    model.learn(total_timesteps=remaining, callback=callbacks, reset_num_timesteps=not resume, progress_bar=False)
+    model.save(run_dir / "model.zip")
+    league.save(run_dir / "league.json")
+    vec_env.close()
+
+    summary = {
+        "run": name, "run_dir": str(run_dir), "model": str(run_dir / "model.zip"),
+        "steps": int(model.num_timesteps), "steps_this_run": int(model.num_timesteps - start),
+        "wall_seconds": round(time.time() - wall0, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
+        "resumed_from": resume, "league": json.loads(league.to_json()), "config": to_dict(cfg),
+    }
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    if cfg.save_dir:
+        out = Path(cfg.save_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copy(run_dir / "model.zip", out / "model.zip")
+        (out / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
+        (out / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return summary
+
+
+def _log_hyperparameters(model: Any, cfg: TrainConfig) -> None:
+    """The config as a text table (CleanRL habit): in TensorBoard when present, always in config.toml."""
+    rows = "\n".join(f"|{k}|{v}|" for k, v in to_dict(cfg).items())
+    try:
+        from stable_baselines3.common.logger import TensorBoardOutputFormat
+
+        for fmt in model.logger.output_formats:
+            if isinstance(fmt, TensorBoardOutputFormat):
+                fmt.writer.add_text("hyperparameters", f"|param|value|\n|-|-|\n{rows}")
+    except ImportError:
+        return
