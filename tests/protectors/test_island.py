@@ -1,0 +1,187 @@
+"""rules: 003 Island Rules — reaching the Island, supply 1, control, March! only, no Dragon commitment,
+3 VPs; Wizard Sanctum — the choice (refresh or gain; random; lost with control), Palantír, Enchanted
+weapons."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrderError
+from engine.protectors import cards as C
+from engine.protectors.factions import CENARION, IRON_LIGHT, KALUAK, ability_flags
+from engine.protectors.legality import golden_limits
+from engine.protectors.orders import March
+from engine.protectors.victory import victory_points
+from tests.protectors.helpers import dragon_attack, event, fight
+from tests.protectors.test_factions import P1, P2, P3, make, names, next_orders, orders
+
+ISLAND = "P0"
+
+
+def island_game(cards=(C.SEAFARERS,), factions=None, island=None, realm=None, **kw):
+    provs = {"P1": (P1, 2), "P2": (P2, 2), "P3": (P3, 1)}
+    if island:
+        provs[ISLAND] = (island, 1)
+    return make("ring-3+island", provs, cards=cards, factions=factions or {P1: IRON_LIGHT, P2: CENARION},
+                realm=realm or {P1: 100, P2: 100, P3: 100}, **kw)
+
+
+def capture(g, seat=P1, src="P1"):
+    orders(g, {seat: f"March! 1 from {src} to {ISLAND}"})
+    assert g.state.provinces[ISLAND].owner == seat and g.step == "consolidation"
+    return g
+
+
+class TestIsland:
+    def test_reachable_only_when_all_provinces_are_neighbours(self):
+        g = island_game(cards=())
+        assert not any(isinstance(o, March) and o.dst == ISLAND for o in g.legal_orders(P1, "P1"))
+        with pytest.raises(IllegalOrderError, match="not adjacent"):
+            g.submit(P1, f"March! 1 from P1 to {ISLAND}")
+        g = island_game()
+        assert any(isinstance(o, March) and o.dst == ISLAND for o in g.legal_orders(P1, "P1"))
+
+    def test_only_march_orders_on_the_island_and_only_with_seafarers_off_it(self):
+        g = island_game(island=P1)
+        assert g.legal_orders(P1, ISLAND) and all(isinstance(o, March) for o in g.legal_orders(P1, ISLAND))
+        with pytest.raises(IllegalOrderError, match="only receive a March"):
+            g.submit(P1, f"Fortify! {ISLAND}")
+        assert island_game(cards=(), island=P1).legal_orders(P1, ISLAND) == []
+
+    def test_supply_limit_one(self):
+        g = island_game()
+        orders(g, {P1: f"March! 2 from P1 to {ISLAND}"})
+        assert g.state.provinces[ISLAND].units == 1
+
+    def test_control_three_vps_and_lost_the_moment_the_units_leave(self):
+        g = island_game()
+        before = victory_points(g.state, P1)
+        capture(g)
+        assert victory_points(g.state, P1) == before + 3 and g.view(P2)["sanctum_holder"] == P1
+        next_orders(g)
+        g.state.cards_this_turn = [(C.SEA, C.SEAFARERS)]
+        g.submit(P1, f"March! 1 from {ISLAND} to P1")
+        g.advance(force=True)
+        assert g.state.provinces[ISLAND].owner is None and victory_points(g.state, P1) == before
+        assert g.view(P2)["sanctum_holder"] is None
+
+    def test_holder_defends_the_island(self):
+        g = island_game(island=P1)
+        ev = orders(g, {P2: f"March! 1 from P2 to {ISLAND}"})
+        assert event(ev, "battle").data["roles"] == {P2: "attacker", P1: "defender"}
+
+    def test_no_production_from_the_island(self):
+        g = island_game(island=P1, cards=())
+        orders(g, {})
+        assert g.state.players[P1].realm == 100 + 50
+
+
+class TestEnchantedWeapons:
+    def test_plus_one_with_a_unit_committed(self):
+        g = dragon_attack(island_game(island=P1), 3)
+        ev = fight(g, {P1: "1 from P1"})
+        assert event(ev, "dragon_battle").data["contributions"][P1]["us"] == 2
+
+    def test_nothing_without_a_unit(self):
+        g = dragon_attack(island_game(island=P1), 3)
+        ev = fight(g, {P2: "2 from P2"})
+        assert event(ev, "dragon_battle").data["contributions"][P1]["us"] == 0
+
+    def test_island_units_cannot_be_committed(self):
+        g = dragon_attack(island_game(island=P1), 3)
+        with pytest.raises(IllegalOrderError, match="Island"):
+            g.submit(P1, f"1 from {ISLAND}")
+
+
+class TestWizardSanctum:
+    def test_gain_another_factions_ability_until_control_is_lost(self):
+        g = capture(island_game())
+        offered = {a.arg for a in g.legal_abilities(P1) if a.name == "sanctum"}
+        assert "gain defenders_of_the_realm" in offered and "gain crusade" not in offered  # own faction
+        assert not [a for a in g.legal_abilities(P2) if a.name == "sanctum"]
+        g.submit(P1, "Sanctum gain Defenders of the Realm")
+        g.advance(force=True)
+        assert "defenders_of_the_realm" in ability_flags(g.state, P1)
+        assert [e for e in g.events(P1) if e.kind == "sanctum"] and not [e for e in g.events(P2) if e.kind == "sanctum"]
+        while g.step != "orders":
+            g.advance(force=True)
+        g.state.cards_this_turn = [(C.SEA, C.SEAFARERS)]
+        g.submit(P1, f"March! 1 from {ISLAND} to P1")
+        g.advance(force=True)
+        assert "defenders_of_the_realm" not in ability_flags(g.state, P1)
+
+    def test_refresh_a_used_one_time_ability_reverts_with_control(self):
+        g = capture(island_game(used_abilities={P1: ["faith_alone"]}))
+        assert "faith_alone" not in names(g, P1)
+        assert "refresh faith_alone" in {a.arg for a in g.legal_abilities(P1) if a.name == "sanctum"}
+        g.submit(P1, "Sanctum refresh faith_alone")
+        g.advance(force=True)
+        assert "faith_alone" not in g.state.players[P1].used
+        while g.step != "orders":
+            g.advance(force=True)
+        g.state.cards_this_turn = [(C.SEA, C.SEAFARERS)]
+        g.submit(P1, f"March! 1 from {ISLAND} to P1")
+        g.advance(force=True)
+        assert "faith_alone" in g.state.players[P1].used  # as it was before the capture
+
+    def test_random_new_ability_without_a_choice(self):
+        g = capture(island_game())
+        g.submit(P1, "Bid 0")
+        g.advance(force=True)
+        gained = g.state.players[P1].gained
+        assert len(gained) == 1 and not gained & {"crusade", "faith_alone"}
+        assert g.state.sanctum["kind"] == "gain" and not g.state.sanctum["pending"]
+
+    def test_choice_once_and_only_for_the_holder(self):
+        g = capture(island_game())
+        with pytest.raises(IllegalOrderError, match="Wizard Sanctum"):
+            g.submit(P2, "Sanctum gain crusade")
+        with pytest.raises(IllegalOrderError, match="another faction"):
+            g.submit(P1, "Sanctum gain crusade")
+        with pytest.raises(IllegalOrderError, match="not a one-time ability you have used"):
+            g.submit(P1, "Sanctum refresh faith_alone")
+        g.submit(P1, "Sanctum gain weather_forecast")
+        g.advance(force=True)
+        assert "weather_forecast" in ability_flags(g.state, P1)
+        assert not [a for a in g.legal_abilities(P1) if a.name == "sanctum"]
+
+    def test_gained_crusade_adds_a_golden_march(self):
+        g = capture(island_game(factions={P1: KALUAK}))
+        g.submit(P1, "Sanctum gain crusade")
+        g.advance(force=True)
+        assert golden_limits(g.state, P1)["march"] >= 1 and "crusade" in ability_flags(g.state, P1)
+
+    def test_no_choice_without_factions(self):
+        g = make("ring-3+island", {"P1": (P1, 2), "P2": (P2, 2), "P3": (P3, 1)}, cards=(C.SEAFARERS,),
+                 options={"factions": False})
+        capture(g)
+        with pytest.raises(IllegalOrderError, match="Wizard Sanctum"):
+            g.submit(P1, "Sanctum gain crusade")
+        g.submit(P1, "Bid 0")
+        g.advance(force=True)
+        assert not g.state.players[P1].gained
+
+
+class TestPalantir:
+    def test_look_at_the_sea_or_the_end_deck_for_15(self):
+        g = island_game(island=P1, cards=())
+        assert {a.arg for a in g.legal_abilities(P1) if a.name == "palantir"} == {"sea", "end"}
+        assert not [a for a in g.legal_abilities(P2) if a.name == "palantir"]
+        top = g.state.decks[C.SEA].draw[0]
+        g.submit(P1, "Palantír Sea")
+        assert g.state.players[P1].realm == 85
+        assert {"deck": "sea", "card": top, "by": "Palantír"} in g.view(P1)["peeks"]
+        assert not g.view(P2)["peeks"] and not [e for e in g.events(P2) if e.kind == "peek"]
+        assert "Palantír" not in g.report()
+        with pytest.raises(IllegalOrderError, match="already used this turn"):
+            g.submit(P1, "Palantír The End")
+
+    def test_only_the_holder(self):
+        g = island_game(island=P1, cards=())
+        with pytest.raises(IllegalOrderError, match="controlling the Wizard Sanctum"):
+            g.submit(P2, "Palantír The End")
+
+    def test_must_afford_it(self):
+        g = island_game(island=P1, cards=(), realm={P1: 14, P2: 0, P3: 0})
+        with pytest.raises(IllegalOrderError, match="costs 15"):
+            g.submit(P1, "Palantír Sea")
