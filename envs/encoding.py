@@ -22,7 +22,7 @@ players         16 x P_F     present; active; is me; Provinces/#Prov; units/(3 #
 provinces       33 x V_F     present; Island; owner none / me / other; owner slot one-hot (16);
                              holder me; holder other; units/3; level one-hot (4); burnt; adjacent
                              units of others/9; adjacent own units/9
-choice          C_SIZE       planner kind one-hot (4); stage one-hot (15); current Province one-hot (33);
+choice          C_SIZE       planner kind one-hot (4); stage one-hot (14); current Province one-hot (33);
                              chosen order KIND one-hot (10); chosen target one-hot (33); free $Realm/500;
                              min.US/16; missing min.US/16; golden orders left (4); Provinces already
                              decided in this decision (33); choices made/32; ability offered one-hot
@@ -40,7 +40,8 @@ from engine.protectors.legality import golden_limits
 from engine.protectors.orders import ABILITY_TEXT
 from engine.protectors.ranking import brackets
 from engine.protectors.state import WAITING_STEPS, GameState
-from engine.protectors.victory import power_threshold, victory_points
+from engine.protectors.tables import ISLAND_VP, LEVEL_VP
+from engine.protectors.victory import power_threshold
 from envs import layout as L
 from envs.planner import STAGE_INDEX, STAGES
 
@@ -117,20 +118,24 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
     # -- players
     br = brackets(active)
     rank = {s: r for r, s in enumerate(active)}
+    isl = state.board.island
     units = {s: 0 for s in seats}
     owned = {s: 0 for s in seats}
-    for pr in state.provinces.values():
+    vps = {s: state.players[s].vp for s in seats}
+    for p, pr in state.provinces.items():
         h = pr.occupant or pr.owner
         if h is not None:
             units[h] += pr.units
         if pr.owner is not None:
             owned[pr.owner] += 1
+            # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
+            vps[pr.owner] += ISLAND_VP if p == isl else LEVEL_VP[0 if pr.burnt else pr.level]
     base = G_SIZE
     for s in seats:
         pl = state.players[s]
         j = base + slot[s] * P_F
         out[j], out[j + 1], out[j + 2] = 1, not pl.eliminated, s == seat
-        out[j + 3], out[j + 4], out[j + 5] = owned[s] / n, units[s] / (3 * n), victory_points(state, s) / 30
+        out[j + 3], out[j + 4], out[j + 5] = owned[s] / n, units[s] / (3 * n), vps[s] / 30
         if s in br:
             out[j + 6 + br[s] - 1] = 1
         out[j + 10] = rank.get(s, 16) / 16

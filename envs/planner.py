@@ -35,7 +35,7 @@ from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS
 from engine.protectors.tables import FERRY_COST, MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
 from envs import layout as L
 
-STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitch", "ability", "summon",
+STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitch", "ability",
           "commit", "burn", "upgrade", "buy", "capitol")
 # Abilities given "instead of" everything else in a Dragon Attack (rules: 003 Nothing to see here!,
 # The Bank of Lannuvár): choosing one ends the decision.
@@ -72,11 +72,15 @@ class Planner:
     def _start_abilities(self) -> None:
         """Offer each ability the engine says is usable now (``abilities.legal_abilities``), one at a
         time: YES/DONE, or COUNT for Fight fire with fire! (Highmagisters)."""
-        try:
-            from engine.protectors.abilities import legal_abilities
-        except ImportError:  # an engine without abilities
-            legal_abilities = None
-        self._ability_queue = list(legal_abilities(self.state, self.seat)) if legal_abilities else []
+        st = self.state
+        if not st.options.factions and st.board.island is None:
+            legal_abilities = None  # abilities come only from factions and the Island (rules: 003)
+        else:
+            try:
+                from engine.protectors.abilities import legal_abilities
+            except ImportError:  # an engine without abilities
+                legal_abilities = None
+        self._ability_queue = list(legal_abilities(st, self.seat)) if legal_abilities else []
         self._next_ability()
 
     def _ability_cost(self, a: Ability) -> int:

@@ -167,6 +167,8 @@ class ProtectorsSeatEnv(gym.Env):
         for s in g.deciding_seats():
             if s == self.seat or s in g.state.submissions or s in self.silent:
                 continue
+            if getattr(self.agents[s], "name", "") == "caretaker":
+                continue  # the caretaker plays the rulebook default, which advance(force=True) applies
             if self._silent_this_turn(s):
                 continue  # silent this turn: the rulebook default applies at advance(force=True)
             try:

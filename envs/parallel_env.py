@@ -1,0 +1,165 @@
+"""``ProtectorsParallelEnv``: PettingZoo ParallelEnv, every seat an agent (self-play).
+
+All seats choose at once, each through its own planner (``envs.planner``): a seat whose decision is
+complete, or that has nothing to decide now, gets a mask with DONE only and its action is ignored.
+When every deciding seat has submitted, the engine resolves the step (rules: 003 "All orders ...
+revealed ... at the same time"). Observations are dicts ``{"observation", "action_mask"}``
+(PettingZoo convention). Every agent stays until the game ends (an eliminated seat only has DONE);
+rewards are ``envs.opponents.terminal_reward`` at the end, shaping optional and off by default.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from engine.errors import ValidationError
+from engine.protectors.game import Game
+from engine.protectors.victory import victory_points
+from envs import layout as L
+from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_choice
+from envs.opponents import make_setup, terminal_reward
+from envs.planner import Planner, make_planner
+
+ILLEGAL_PENALTY = -0.01
+
+
+class ProtectorsParallelEnv(ParallelEnv):
+    metadata: ClassVar[dict] = {"name": "protectors_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, board: str | dict | None = None, players: int = 5, version: str = "normal",
+                 factions: bool = False, island: bool = False, teams: int = 0, reward_shaping: float = 0.0,
+                 skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None):
+        if illegal_action not in ("penalize", "raise"):
+            raise ValidationError("illegal_action", "one of ('penalize', 'raise')")
+        self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
+                               teams=teams)
+        probe = Game(make_setup(seed=0, **self.setup_args))
+        self.possible_agents = list(probe.state.players)
+        self.reward_shaping = float(reward_shaping)
+        self.skip_forced = skip_forced
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        obs_box = spaces.Box(-1.0, 10.0, shape=(OBS_SIZE,), dtype=np.float32)
+        self._obs_spaces = {a: spaces.Dict({"observation": obs_box,
+                                            "action_mask": spaces.Box(0, 1, shape=(L.ACTION_SIZE,), dtype=np.int8)})
+                            for a in self.possible_agents}
+        self._act_spaces = {a: spaces.Discrete(L.ACTION_SIZE) for a in self.possible_agents}
+        self.game: Game | None = None
+        self.agents: list[str] = []
+        self._done_mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
+        self._done_mask[L.DONE] = 1
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_spaces[agent]
+
+    # -- API -------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        rng = random.Random(seed)
+        game_seed = (options or {}).get("game_seed", rng.randrange(2**31) if seed is not None else
+                                        random.randrange(2**31))
+        self.game = Game(make_setup(seed=game_seed, **self.setup_args))
+        self.agents = list(self.possible_agents)
+        self.cache = BoardCache(self.game.state)
+        self.planners: dict[str, Planner | None] = {}
+        self._boards: dict[str, np.ndarray] = {}
+        self._vp = {a: 0 for a in self.agents}
+        self._run()
+        return self._observations(), {a: self._info(a) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]):
+        if self.game is None or not self.agents:
+            raise ValidationError("env", "call reset() first (or after the game ended)")
+        rewards = {a: 0.0 for a in self.agents}
+        for a in self.agents:
+            p = self.planners.get(a)
+            if p is None or a not in actions:
+                continue
+            act = int(actions[a])
+            if not (0 <= act < L.ACTION_SIZE and p.mask()[act]):
+                if self.illegal_action == "raise":
+                    p.apply(act)
+                rewards[a] += ILLEGAL_PENALTY
+                continue
+            p.apply(act)
+            if self.skip_forced:
+                p.skip_forced()
+            if p.finished:
+                self.game.submit(a, p.decision())
+                self.planners[a] = None
+        if not any(self.planners.values()):
+            self.game.advance(force=True)
+            self._run()
+        over = self.game.over
+        if self.reward_shaping:
+            for a in self.agents:
+                vp = victory_points(self.game.state, a)
+                rewards[a] += self.reward_shaping * (vp - self._vp[a]) / 10
+                self._vp[a] = vp
+        if over:
+            st = self.game.state
+            for a in self.agents:
+                team = st.players[a].team if st.options.teams else None
+                rewards[a] += terminal_reward(self.game.result, a, team)
+        obs = self._observations()
+        terms = {a: over for a in self.agents}
+        truncs = {a: False for a in self.agents}
+        infos = {a: self._info(a) for a in self.agents}
+        if over:
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self):
+        return self.game.report() if self.game else ""
+
+    def close(self):
+        pass
+
+    def state(self) -> np.ndarray:
+        """A global (GM) vector: every seat's encoding side by side is not needed; use seat 1's board."""
+        return encode_board(self.game.state, self.possible_agents[0], self.cache)
+
+    # -- internals -------------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Advance until some seat has a real choice (seats with none are submitted for)."""
+        g = self.game
+        while not g.over:
+            self.planners = {}
+            for s in g.deciding_seats():
+                if s in g.state.submissions:
+                    continue
+                p = make_planner(g.state, s)
+                if self.skip_forced:
+                    p.skip_forced()
+                if p.finished:
+                    g.submit(s, p.decision())
+                else:
+                    self.planners[s] = p
+            if self.planners:
+                break
+            g.advance(force=True)
+        if g.over:
+            self.planners = {}
+        self._boards = {a: encode_board(g.state, a, self.cache) for a in self.possible_agents}
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        out = {}
+        for a in self.possible_agents if self.game.over else self.agents:
+            vec = np.empty(OBS_SIZE, dtype=np.float32)
+            vec[:BOARD_SIZE] = self._boards[a]
+            p = self.planners.get(a)
+            encode_choice(p, vec[BOARD_SIZE:])
+            mask = p.mask().astype(np.int8) if p is not None else self._done_mask.copy()
+            out[a] = {"observation": vec, "action_mask": mask}
+        return out
+
+    def _info(self, a: str) -> dict[str, Any]:
+        p = self.planners.get(a)
+        return {"stage": p.stage if p else None, "engine_step": self.game.step}

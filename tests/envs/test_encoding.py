@@ -1,0 +1,51 @@
+"""The observation shows only what the seat's view shows, at documented places."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.protectors.game import Game
+from envs import layout as L
+from envs.encoding import BOARD_SIZE, C_SIZE, G_SIZE, OBS_SIZE, P_F, V_F, encode_board
+from envs.opponents import make_setup
+
+
+def _game(seed=1):
+    g = Game(make_setup(board=None, players=5, seed=seed))
+    for i, s in enumerate(g.deciding_seats()):
+        g.submit(s, f"Bid {i + 1}")
+    g.advance()
+    assert g.step == "orders"
+    return g
+
+
+def test_sizes_cover_16_players_and_the_largest_board():
+    assert OBS_SIZE == BOARD_SIZE + C_SIZE == G_SIZE + 16 * P_F + 33 * V_F + C_SIZE
+    g = Game(make_setup(board=None, players=16, version="grand", island=True, seed=0))
+    v = encode_board(g.state, "Player#16")
+    assert v.shape == (BOARD_SIZE,) and np.isfinite(v).all()
+
+
+def test_other_seats_secrets_do_not_change_the_observation():
+    g = _game()
+    before = encode_board(g.state, "Player#1")
+    st = g.state
+    st.players["Player#2"].realm += 333  # hidden: another seat's $Realm
+    st.next_bids["Player#3"] = 40  # hidden: another seat's set-aside bid
+    for deck in st.decks.values():  # hidden: the deck order
+        deck.draw.reverse()
+    g.submit("Player#4", "Fortify! P4")  # hidden: another seat's orders
+    assert (encode_board(g.state, "Player#1") == before).all()
+    st.players["Player#1"].realm += 300  # visible: our own $Realm
+    assert not (encode_board(g.state, "Player#1") == before).all()
+
+
+def test_own_seat_is_slot_zero_and_provinces_sit_at_their_number():
+    g = _game()
+    for seat in ("Player#1", "Player#3"):
+        v = encode_board(g.state, seat)
+        assert v[G_SIZE + 2] == 1  # players block, slot 0, "is me"
+        home = next(p for p, pr in g.state.provinces.items() if pr.owner == seat)
+        j = G_SIZE + L.MAX_PLAYERS * P_F + int(home[1:]) * V_F
+        assert v[j] == 1 and v[j + 3] == 1  # present, owned by me
+        assert v[j + 5] == 1  # owner slot 0

@@ -1,0 +1,56 @@
+"""ProtectorsParallelEnv: PettingZoo's parallel API test, masks in observations, self-play to the end."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import parallel_api_test
+
+from envs import layout as L
+from envs.parallel_env import ProtectorsParallelEnv
+
+
+def test_pettingzoo_parallel_api():
+    parallel_api_test(ProtectorsParallelEnv(players=4), num_cycles=500)
+
+
+def test_spaces_are_the_same_object_each_call():
+    env = ProtectorsParallelEnv()
+    a = env.possible_agents[0]
+    assert env.observation_space(a) is env.observation_space(a)
+    assert env.action_space(a) is env.action_space(a)
+
+
+@pytest.mark.parametrize("kw", [{}, {"players": 6, "version": "grand", "island": True, "factions": True},
+                                {"players": 4, "teams": 2}])
+def test_self_play_games_end_with_rewards_for_every_seat(kw):
+    env = ProtectorsParallelEnv(illegal_action="raise", **kw)
+    for seed in range(3):
+        obs, infos = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        deciding_seen = set()
+        while env.agents:
+            acts = {}
+            for a in env.agents:
+                mask = obs[a]["action_mask"]
+                assert mask.dtype == np.int8 and mask.any()
+                if mask.sum() > 1 or not mask[L.DONE]:
+                    deciding_seen.add(a)
+                acts[a] = int(rng.choice(np.flatnonzero(mask)))
+            obs, rewards, terms, _truncs, _infos = env.step(acts)
+        assert all(terms.values())
+        result = env.game.result
+        assert result is not None
+        if result["winner"] is None:
+            assert all(r == -1.0 for r in rewards.values())
+        assert len(deciding_seen) == len(env.possible_agents)  # everybody decided at least once
+
+
+def test_seats_without_a_choice_only_have_done():
+    env = ProtectorsParallelEnv(players=3)
+    obs, _ = env.reset(seed=4)
+    for a in env.agents:
+        if env.planners.get(a) is None:
+            assert obs[a]["action_mask"].tolist() == [int(i == L.DONE) for i in range(L.ACTION_SIZE)]
+        else:
+            assert obs[a]["action_mask"].sum() >= 2

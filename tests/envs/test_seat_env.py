@@ -1,0 +1,160 @@
+"""ProtectorsSeatEnv: the Gymnasium/SB3 checkers, masks, rewards, options, registration."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+import envs  # noqa: F401  (registers regent/Protectors-v0)
+from engine.errors import ValidationError
+from envs import layout as L
+from envs.encoding import OBS_SIZE
+from envs.seat_env import ILLEGAL_PENALTY, ProtectorsSeatEnv
+
+
+def play_random(env, seed, rng=None):
+    rng = rng or np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = env.action_masks()
+        assert mask.any() and (mask == info["action_mask"]).all()
+        obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        total += r
+        steps += 1
+        assert env.observation_space.contains(obs)
+        if term or trunc:
+            return total, steps, info
+
+
+def test_gymnasium_check_env():
+    check_env(ProtectorsSeatEnv(opponents=("random",)), skip_render_check=True)
+
+
+def test_sb3_check_env():
+    sb3_check_env(ProtectorsSeatEnv(opponents=("random", "caretaker")), warn=True)
+
+
+def test_registered_with_gymnasium_make():
+    env = gym.make("regent/Protectors-v0", players=4, opponents=("random",))
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (OBS_SIZE,) and obs.dtype == np.float32
+    assert env.action_space.n == L.ACTION_SIZE
+    assert info["action_mask"].any()
+
+
+@pytest.mark.parametrize("kw", [
+    {},
+    {"players": 7, "version": "grand", "island": True, "factions": True, "opponents": ("random", "caretaker")},
+    {"players": 6, "teams": 2, "opponents": ("random",)},
+    {"players": 3, "opponents": ("random",), "silent_turn_prob": 0.5, "silent_forever_prob": 0.3},
+])
+def test_random_masked_games_end_with_a_terminal_reward(kw):
+    env = ProtectorsSeatEnv(illegal_action="raise", **kw)
+    for seed in range(4):
+        total, steps, info = play_random(env, seed)
+        assert info["result"] is not None and env.game.over
+        assert info["action_mask"].tolist() == [i == L.DONE for i in range(L.ACTION_SIZE)]
+        assert -1.0 <= total <= 1.0 and steps >= 1
+
+
+def test_terminal_reward_matches_the_result():
+    env = ProtectorsSeatEnv(opponents=("random",), seat="Player#2", illegal_action="raise")
+    seen = set()
+    for seed in range(40):
+        total, _, info = play_random(env, seed)
+        res = info["result"]
+        if res["winner"] is None:
+            assert total == -1.0
+            seen.add("dragon")
+        elif res["winner"] == "Player#2":
+            assert total == 1.0
+            seen.add("win")
+        else:
+            assert 0.0 <= total < 0.5
+            seen.add("loss")
+    assert "dragon" in seen and len(seen) >= 2
+
+
+def test_illegal_action_penalised_without_any_change_or_raised():
+    env = ProtectorsSeatEnv(opponents=("random",))
+    obs, info = env.reset(seed=1)
+    bad = int(np.flatnonzero(~info["action_mask"])[0])
+    blob = env.game.to_blob()
+    obs2, r, term, _trunc, info2 = env.step(bad)
+    assert r == ILLEGAL_PENALTY and info2["illegal_action"] and not term
+    assert env.game.to_blob() == blob and (obs2 == obs).all()
+    strict = ProtectorsSeatEnv(opponents=("random",), illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValidationError, match="not legal"):
+        strict.step(bad)
+
+
+def test_every_learner_decision_is_submitted_by_the_learner(monkeypatch):
+    """No decision of the learning seat falls back to the engine defaults."""
+    env = ProtectorsSeatEnv(opponents=("random",), seat="Player#3", illegal_action="raise")
+    checked = []
+    for seed in range(6):
+        env.reset(seed=seed)
+        game = env.game
+        original = game.advance
+
+        def guarded(force=False, game=game, original=original):
+            if "Player#3" in game.deciding_seats():
+                checked.append(game.step)
+                assert "Player#3" in game.state.submissions, f"no learner submission in {game.step}"
+            return original(force)
+
+        monkeypatch.setattr(game, "advance", guarded)
+        rng = np.random.default_rng(seed)
+        while not env.game.over:
+            env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    assert {"bid", "orders", "consolidation"} <= set(checked)
+
+
+def test_reward_shaping_off_by_default_and_documented_when_on():
+    env = ProtectorsSeatEnv(opponents=("random",))
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    rewards = []
+    while not env.game.over:
+        _, r, term, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        rewards.append((r, term))
+    assert all(r == 0.0 for r, term in rewards if not term)
+
+
+def test_bad_options_are_clear_errors():
+    with pytest.raises(ValidationError, match="players"):
+        ProtectorsSeatEnv(players=17)
+    with pytest.raises(ValidationError, match="unknown agent"):
+        ProtectorsSeatEnv(opponents=("nobody",))
+    with pytest.raises(ValidationError, match="probability"):
+        ProtectorsSeatEnv(silent_turn_prob=1.5)
+    with pytest.raises(ValidationError, match="team size"):
+        ProtectorsSeatEnv(players=5, teams=2)
+    with pytest.raises(ValidationError, match="illegal_action"):
+        ProtectorsSeatEnv(illegal_action="ignore")
+
+
+def test_silent_forever_opponents_only_get_defaults():
+    env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
+    env.reset(seed=5)
+    assert env.silent == {f"Player#{i}" for i in range(2, 6)}
+    rng = np.random.default_rng(5)
+    while not env.game.over:
+        env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    submitted = {a[1] for a in env.game.actions if a[0] == "submit"}
+    assert submitted == {"Player#1"}
+
+
+def test_reset_from_a_position_continues_that_game():
+    env = ProtectorsSeatEnv(opponents=("caretaker",))
+    env.reset(seed=2)
+    position = env.game.clone()
+    env2 = ProtectorsSeatEnv(opponents=("random",))
+    env2.reset_from(position, "Player#4", seed=0)
+    assert env2.seat == "Player#4" and env2.game.state.turn == position.state.turn
+    assert env2.game is not position
