@@ -1,0 +1,87 @@
+"""The API the RPC service calls: render_board / render_summary / game_at_turn, errors, lazy import."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from engine.errors import ValidationError
+from service.render import game_at_turn, highlight_turn, render_board, render_summary
+from tests.render.helpers import all_text, played_game, svg_root
+
+
+@pytest.fixture(scope="module")
+def game():
+    return played_game("ring-6", 6, seed=5, turns=3)
+
+
+@pytest.mark.parametrize("fmt", ["gif", "PNG", "", None])
+def test_bad_format_is_a_validation_error_naming_format(game, fmt):
+    for call in (lambda: render_board(game, None, fmt=fmt), lambda: render_summary(game, fmt=fmt)):
+        with pytest.raises(ValidationError) as err:
+            call()
+        assert err.value.field == "format"
+        assert err.value.to_wire()["details"]["field"] == "format"
+
+
+def test_unknown_seat_is_a_validation_error(game):
+    with pytest.raises(ValidationError) as err:
+        render_board(game, "Player#99", fmt="svg")
+    assert err.value.field == "seat"
+
+
+@pytest.mark.parametrize("turn", [0, -1, 99, "2", 1.5, True])
+def test_bad_turn_is_a_validation_error(game, turn):
+    with pytest.raises(ValidationError) as err:
+        render_board(game, None, turn=turn, fmt="svg")
+    assert err.value.field == "turn"
+
+
+def test_game_at_turn_replays_to_the_end_of_that_turn(game):
+    assert game.state.turn >= 3
+    for turn in range(1, game.state.turn):
+        past = game_at_turn(game, turn)
+        assert past.state.history == game.state.history[:turn]  # exactly `turn` Consolidations done
+        assert past.state.turn == turn + 1 or past.over
+        assert past.actions == game.actions[:len(past.actions)]
+        assert [e.to_dict() for e in past.state.events] == [e.to_dict() for e in
+                                                           game.state.events[:len(past.state.events)]]
+    now = game_at_turn(game, game.state.turn)
+    assert now is not game and now.view(None) == game.view(None)
+    assert game_at_turn(game, 1).actions != game.actions  # the original game is untouched
+    assert len(game.actions) > len(game_at_turn(game, 1).actions)
+
+
+def test_past_turn_picture_shows_that_turn(game):
+    text = all_text(svg_root(render_board(game, None, turn=1, fmt="svg")))
+    assert "after turn 1" in text
+    assert "Turn 1: arrows" in text or not any(e.turn == 1 and e.kind in ("march", "battle", "seize")
+                                               for e in game.state.events)
+
+
+def test_highlight_turn_before_orders_shows_the_previous_turn():
+    from engine.protectors.game import Game
+
+    for seed in range(1, 40):  # the first seed whose game (rulebook defaults) reaches turn 2's orders
+        game = Game({"board": "ring-4", "seed": seed, "players": 4})
+        while not game.over and not (game.state.turn == 2 and game.step == "orders"):
+            game.advance(force=True)
+        if game.step == "orders":
+            break
+    assert game.step == "orders" and game.state.turn == 2
+    assert highlight_turn(game, None) == 1
+    assert highlight_turn(game, 1) == 1
+
+
+def test_render_returns_png_and_svg_bytes(game):
+    assert render_board(game, "Player#2").startswith(b"\x89PNG")
+    assert render_board(game, "Player#2", fmt="svg").lstrip().startswith(b"<?xml")
+    assert render_summary(game, None, {"Player#1": "random"}).startswith(b"\x89PNG")
+
+
+def test_importing_the_package_does_not_import_matplotlib():
+    code = ("import sys, service.render, service.cli.render; "
+            "sys.exit(1 if any(m.startswith('matplotlib') for m in sys.modules) else 0)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -1,0 +1,55 @@
+"""``regent render``: from a game file written by ``regent new`` / ``regent adjudicate``."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.cli import main
+from tests.render.helpers import all_text, svg_root
+
+
+@pytest.fixture()
+def game_file(tmp_path):
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--board", "ring-5", "--seed", "1"]) == 0
+    for _ in range(3):  # bids, then on through turn 1
+        assert main(["adjudicate", str(path), "--force"]) == 0
+    return path
+
+
+def test_render_board_png_and_svg(game_file, tmp_path, capsys):
+    png, svg = tmp_path / "b.png", tmp_path / "b.svg"
+    assert main(["render", str(game_file), "-o", str(png)]) == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert main(["render", str(game_file), "-o", str(svg), "--seat", "Player#2"]) == 0
+    text = all_text(svg_root(svg.read_bytes()))
+    assert "view of Player#2" in text and "P5" in text
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_render_past_turn_and_summary(game_file, tmp_path):
+    out = tmp_path / "t1.svg"
+    assert main(["render", str(game_file), "--turn", "1", "--format", "svg", "-o", str(out)]) == 0
+    assert "after turn 1" in all_text(svg_root(out.read_bytes()))
+    summ = tmp_path / "s.svg"
+    assert main(["render", str(game_file), "--summary", "--ai", "Player#3=caretaker", "-o", str(summ)]) == 0
+    assert "AI: caretaker" in all_text(svg_root(summ.read_bytes()))
+
+
+@pytest.mark.parametrize(("extra", "needle"), [
+    (["--turn", "9"], "turn"),
+    (["--seat", "Player#9"], "seat"),
+    (["--ai", "Player#1"], "--ai"),
+    (["--summary", "--turn", "1"], "--turn"),
+    (["--summary", "--ai", "nobody=random"], "ai_seats"),
+])
+def test_render_errors_name_the_problem(game_file, tmp_path, capsys, extra, needle):
+    out = tmp_path / "x.png"
+    assert main(["render", str(game_file), "-o", str(out), *extra]) == 2
+    assert needle in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_missing_game_file(tmp_path, capsys):
+    assert main(["render", str(tmp_path / "nope.bin"), "-o", str(tmp_path / "x.png")]) == 2
+    assert "no such game file" in capsys.readouterr().err

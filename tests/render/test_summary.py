@@ -1,0 +1,62 @@
+"""The end-of-game summary: VP table, who an AI played, Provinces held per turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import ValidationError
+from service.render import render_summary
+from service.render.draw import figure_bytes
+from service.render.summary import HUMAN, draw_summary, summary_data
+from tests.render.helpers import all_text, group, played_game, svg_root
+
+
+@pytest.fixture(scope="module")
+def finished():
+    game = played_game("ring-5", 5, seed=9, turns=99)
+    assert game.over
+    return game
+
+
+def test_summary_table_vps_and_ai_seats(finished):
+    ai = {"Player#2": "caretaker", "Player#4": "random"}
+    data = summary_data(finished, None, ai)
+    assert {r.seat: r.player for r in data.rows} == {s: ai.get(s, HUMAN) for s in finished.state.players}
+    final = finished.result["vp"]
+    for r in data.rows:
+        assert r.vp == final.get(r.seat, finished.view(None)["players"][r.seat]["vp"])
+    text = all_text(svg_root(render_summary(finished, None, ai, fmt="svg")))
+    assert text.count("AI: caretaker") == 1 and text.count("AI: random") == 1
+    assert text.count(HUMAN) == 3 + 0  # three seats were human (column header is "Played by")
+    for r in data.rows:
+        assert r.name in text
+
+
+def test_provinces_per_turn_series_from_history(finished):
+    data = summary_data(finished, None, {})
+    hist = finished.state.history
+    assert data.turns[:len(hist)] == [h["turn"] for h in hist]
+    for seat in finished.state.players:
+        assert data.provinces[seat][:len(hist)] == [h["provinces"][seat] for h in hist]
+    if data.turns[-1] != hist[-1]["turn"]:  # the game ended mid-turn: the final board is the last point
+        assert data.turns[-1] == finished.state.turn
+    root = svg_root(figure_bytes(draw_summary(data), "svg"))
+    for n in range(1, 6):
+        assert group(root, f"series-{n}") is not None
+
+
+def test_result_in_the_title(finished):
+    text = all_text(svg_root(render_summary(finished, None, fmt="svg")))
+    assert f"turn {finished.result['turn']}" in text
+
+
+def test_unknown_ai_seat_is_rejected(finished):
+    with pytest.raises(ValidationError) as err:
+        render_summary(finished, None, {"Player#42": "random"})
+    assert err.value.field == "ai_seats"
+
+
+def test_summary_of_a_game_in_progress():
+    game = played_game("ring-3", 3, seed=1, turns=0)
+    text = all_text(svg_root(render_summary(game, "Player#1", fmt="svg")))
+    assert "in progress" in text
