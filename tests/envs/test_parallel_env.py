@@ -26,7 +26,7 @@ def test_spaces_are_the_same_object_each_call():
 def test_self_play_games_end_with_rewards_for_every_seat(kw):
     env = ProtectorsParallelEnv(illegal_action="raise", **kw)
     for seed in range(3):
-        obs, infos = env.reset(seed=seed)
+        obs, _ = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         deciding_seen = set()
         while env.agents:
