@@ -113,14 +113,15 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
          f"Protector US {protector_us} vs DPL {att.dpl}: " + ("the Protectors win!" if won else "the Dragon wins."),
          protector_us=protector_us, dpl=att.dpl, won=won,
          contributions={s: {"us": v.us, "units": v.units, "min_us": v.min_us} for s, v in fighting.items()})
-    if won:
-        _protectors_win(state, att, fighting, decisions)
-    else:
-        _dragon_wins(state, att, fighting, decisions)
-    # restore hidden Kalu'Ak players to their old place (rules: 003 Kalu'Ak, Nothing to see here!)
+    gp = _protectors_win(state, att, fighting, decisions) if won else _dragon_wins(state, att, fighting, decisions)
+    # restore hidden Kalu'Ak players to their old place (rules: 003 Kalu'Ak, Nothing to see here! — "(if
+    # possible) ... the same Protector Ranking"): a new Grand Protector keeps first place.
     for seat, v in sides.items():
         if v.hidden and not state.players[seat].eliminated and seat not in state.ranking:
-            state.ranking.insert(min(att.ranking_before.index(seat), len(state.ranking)), seat)
+            pos = att.ranking_before.index(seat)
+            if gp is not None and pos == 0:
+                pos = 1
+            state.ranking.insert(min(pos, len(state.ranking)), seat)
     state.attack = None
 
 
@@ -166,7 +167,8 @@ def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> None:
 
 
 def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
-                    decisions: dict[str, DragonDecision]) -> None:
+                    decisions: dict[str, DragonDecision]) -> str | None:
+    """Returns the new Grand Protector, if any."""
     rule = "003 Resolving a Dragon Attack, Protectors win"
     for seat, v in sides.items():
         d = decisions[seat]
@@ -187,6 +189,7 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
     # the ranking as it was before the attack.
     best = [(v.us - v.min_us, -att.ranking_before.index(s), s) for s, v in sides.items()
             if v.met and v.us - v.min_us > 0]
+    gp = None
     if best:
         gp = max(best)[2]
         state.players[gp].vp += GRAND_PROTECTOR_VP
@@ -194,10 +197,12 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
         state.ranking.insert(0, gp)
         emit(state, "grand_protector", "003 Other events 1", f"{gp} becomes Grand Protector (+3 VP).", seat=gp)
     state.dpl = 0  # rules: 003 — "If the Dragon is defeated in a battle, its DPL is reset back to 0."
+    return gp
 
 
 def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
                  decisions: dict[str, DragonDecision]) -> None:
+    """The Dragon won: vaporise, drop, No Quarter!, Wrath, halve the DPL (no new Grand Protector)."""
     rule = "003 Resolving a Dragon Attack, Dragon wins"
     for seat, v in sides.items():
         _vaporise(state, seat, decisions[seat], v.units)

@@ -297,6 +297,13 @@ class TestNothingToSeeHere:
         with pytest.raises(IllegalOrderError, match="once per game"):
             g.submit(P1, "Nothing to see here!")
 
+    def test_a_new_grand_protector_keeps_first_place(self):
+        provs = {"P1": (P1, 1), "P2": (P2, 3), "P3": (P3, 1)}
+        g = make("ring-3", provs, factions={P1: KALUAK}, realm={P1: 200, P2: 0, P3: 0}, ranking=[P1, P2, P3])
+        dragon_attack(g, 2)
+        fight(g, {P1: "Nothing to see here!", P2: "3 from P2", P3: "1 from P3"})
+        assert g.state.active() == [P2, P1, P3]
+
     def test_instead_of_committing(self):
         g = self._game()
         with pytest.raises(IllegalOrderError, match="instead of committing"):
@@ -356,6 +363,14 @@ class TestMountainKing:
         assert not g.state.players[P1].eliminated
         g, _ = self._game(realm=100, ranking=(P2, P1))
         assert g.state.players[P1].eliminated
+
+    def test_every_contested_province(self):
+        provs = {"P1": (P1, 1), "P2": (P2, 2), "P3": (P3, 2), "P4": (P1, 0)}
+        g = make("ring-4", provs, factions={P1: HODIR}, realm={P1: 400, P2: 0, P3: 0})
+        ev = orders(g, {P2: "March! 2 from P2 to P1", P3: "March! 2 from P3 to P4"})
+        assert event(ev, "mountain_king").data["provinces"] == ["P1", "P4"]
+        assert [g.state.provinces[p].units for p in ("P1", "P4")] == [1, 1]  # 4 US each time, 1 gifted
+        assert event(ev, "mountain_king_tribute").data["tribute"] == 200
 
     def test_once_per_game(self):
         g, _ = self._game(realm=200, used_abilities={P1: ["mountain_king"]})
