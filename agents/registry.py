@@ -18,7 +18,7 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """An agent by name; ``policy:<checkpoint>[:temperature]`` loads a trained policy (torch, lazily)."""
+    """An agent by name; ``policy:<checkpoint>[@temperature]`` loads a trained policy (torch, lazily)."""
     if name.startswith("policy:"):
         from agents.policy import policy_from_spec
 

@@ -1,0 +1,108 @@
+"""``policy``: a trained SB3 / sb3-contrib checkpoint playing a seat through the Agent interface.
+
+It acts exactly as the envs ask a learner to: the seat's decision is built choice by choice by an
+``envs.planner`` planner, each choice taken from the network's logits under the planner's mask, with
+the observation of ``envs.encoding`` (the seat's own view only). torch and SB3 are imported when a
+checkpoint is loaded, never at import time, so a GM who only automates NPRs does not need them.
+
+Difficulty: ``temperature`` 0 (or ``deterministic``) takes the most likely legal choice; above 0 it
+samples from softmax(logits / temperature) over the legal choices (higher = weaker, more random).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+
+from engine.errors import ValidationError
+from engine.protectors.decisions import Decision
+from engine.protectors.seat import SeatContext
+
+
+def load_model(path: str | Path):
+    """A MaskablePPO checkpoint (or a plain SB3 PPO one), on CPU."""
+    p = Path(path)
+    if not p.exists() and not p.with_suffix(".zip").exists():
+        raise ValidationError("checkpoint", f"no checkpoint at {path}")
+    try:
+        from sb3_contrib import MaskablePPO
+
+        return MaskablePPO.load(str(p), device="cpu")
+    except (ImportError, ValueError, KeyError, TypeError):
+        from stable_baselines3 import PPO
+
+        return PPO.load(str(p), device="cpu")
+
+
+class PolicyAgent:
+    def __init__(self, model, seed: int | None = None, temperature: float = 0.0, name: str = "policy"):
+        if temperature < 0:
+            raise ValidationError("temperature", "must be 0 (greedy) or more")
+        self.model = model
+        self.temperature = float(temperature)
+        self.name = name
+        self.rng = random.Random(seed)
+
+    @classmethod
+    def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0) -> PolicyAgent:
+        return cls(load_model(path), seed, temperature, name=f"policy:{path}")
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        import torch
+
+        policy = self.model.policy
+        with torch.no_grad():
+            t, _ = policy.obs_to_tensor(obs)
+            dist = policy.get_distribution(t)
+            return dist.distribution.logits[0].cpu().numpy()
+
+    def choose(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        """One choice among the legal actions (mask) from the network's logits."""
+        logits = self.logits(obs).astype(np.float64)
+        legal = np.flatnonzero(mask)
+        z = logits[legal]
+        if self.temperature == 0:
+            return int(legal[int(np.argmax(z))])
+        z = (z - z.max()) / self.temperature
+        p = np.exp(z)
+        p /= p.sum()
+        return int(legal[self._sample(p)])
+
+    def _sample(self, p: np.ndarray) -> int:
+        r, acc = self.rng.random(), 0.0
+        for i, x in enumerate(p):
+            acc += x
+            if r < acc:
+                return i
+        return len(p) - 1
+
+    def act(self, ctx: SeatContext) -> Decision:
+        from envs.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
+        from envs.planner import make_planner
+
+        state = ctx._game.state  # the planner reads only what ctx's own enumeration offers
+        planner = make_planner(state, ctx.seat)
+        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        obs[:BOARD_SIZE] = encode_board(state, ctx.seat)
+        planner.skip_forced()
+        while not planner.finished:
+            encode_choice(planner, obs[BOARD_SIZE:])
+            planner.apply(self.choose(obs, planner.mask()))
+            planner.skip_forced()
+        return planner.decision()
+
+
+def policy_from_spec(spec: str, seed: int | None = None) -> PolicyAgent:
+    """``policy:<checkpoint>`` or ``policy:<checkpoint>@<temperature>``."""
+    body = spec.split(":", 1)[1] if spec.startswith("policy:") else spec
+    path, _, temp = body.partition("@")
+    try:
+        temperature = float(temp) if temp else 0.0
+    except ValueError:
+        raise ValidationError("agent", f"bad temperature in {spec!r}; use policy:<path>@<temperature>") from None
+    return PolicyAgent.load(path, seed, temperature)

@@ -1,0 +1,85 @@
+"""MaskablePPO end to end on the seat env (smoke), and the policy agent playing from its checkpoint."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.utils import get_action_masks
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+from agents.registry import make_agent
+from agents.runner import play_game
+from engine.errors import ValidationError
+from envs.seat_env import ProtectorsSeatEnv
+
+
+@pytest.fixture(scope="module")
+def checkpoint(tmp_path_factory):
+    env = DummyVecEnv([lambda: ProtectorsSeatEnv(opponents=("random", "caretaker"))])
+    model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [32]}, device="cpu")
+    model.learn(total_timesteps=2048)
+    assert model.num_timesteps >= 2048
+    path = tmp_path_factory.mktemp("ckpt") / "tiny"
+    model.save(str(path))
+    return str(path) + ".zip"
+
+
+def test_maskable_ppo_learns_a_few_thousand_steps(checkpoint):
+    model = MaskablePPO.load(checkpoint, device="cpu")
+    env = ProtectorsSeatEnv(opponents=("random",))
+    obs, info = env.reset(seed=0)
+    for _ in range(50):
+        a, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+        assert info["action_mask"][int(a)]
+        obs, _, term, trunc, info = env.step(int(a))
+        if term or trunc:
+            obs, info = env.reset()
+
+
+def test_policy_agent_plays_whole_games_greedy_and_sampled(checkpoint):
+    for spec in (f"policy:{checkpoint}", f"policy:{checkpoint}@1.5"):
+        agents = {"Player#1": make_agent(spec, 1), "Player#2": make_agent("random", 2)}
+        game = play_game({"board": "ring-3", "players": 3, "seed": 4}, agents)
+        assert game.over
+        assert any(a[0] == "submit" and a[1] == "Player#1" for a in game.actions)
+
+
+def test_greedy_policy_is_deterministic(checkpoint):
+    results = []
+    for _ in range(2):
+        agents = {"Player#1": make_agent(f"policy:{checkpoint}", 7), "Player#2": make_agent("random", 3)}
+        results.append(play_game({"board": "ring-4", "players": 4, "seed": 9}, agents).to_blob())
+    assert results[0] == results[1]
+
+
+def test_bad_policy_specs_are_clear_errors(tmp_path):
+    with pytest.raises(ValidationError, match="no checkpoint"):
+        make_agent(f"policy:{tmp_path}/missing.zip")
+    with pytest.raises(ValidationError, match="temperature"):
+        make_agent(f"policy:{tmp_path}/x.zip@hot")
+
+
+def test_policy_module_does_not_import_torch_until_used():
+    import subprocess
+
+    code = "import agents.registry, agents.policy, sys; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_action_masks_work_under_subproc_vec_env():
+    venv = SubprocVecEnv([lambda: ProtectorsSeatEnv(opponents=("random",)) for _ in range(2)])
+    try:
+        venv.reset()
+        masks = get_action_masks(venv)
+        assert masks.shape[0] == 2 and masks.any(axis=1).all()
+        assert np.issubdtype(masks.dtype, np.bool_)
+    finally:
+        venv.close()
