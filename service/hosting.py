@@ -45,6 +45,7 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """Separate the engine's setup from the service's options (``deadlines``, ``auto_advance``...)."""
     if not isinstance(setup, dict):
         raise invalid("setup", "must be a map (protocol.md, setup for game.create)")
+    _string_keys(setup, "setup")
     engine = {k: v for k, v in setup.items() if k not in SERVICE_SETUP_KEYS}
     service = {k: setup[k] for k in SERVICE_SETUP_KEYS if k in setup}
     options = engine.get("options")
@@ -67,6 +68,18 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         if agents:
             service["agents"] = agents
     return engine, service
+
+
+def _string_keys(value: Any, path: str) -> None:
+    """Every map key in a setup is a string (the engine's messages and the store assume so)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise invalid(path, f"map keys must be strings, not {type(k).__name__} ({k!r:.40})")
+            _string_keys(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _string_keys(v, f"{path}[{i}]")
 
 
 def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: list[str]) -> dict[str, Any]:

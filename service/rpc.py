@@ -85,7 +85,11 @@ class Connection(asyncio.Protocol):
                 self._fatal(BAD_REQUEST, f"not a msgpack stream ({type(err).__name__}: {str(err)[:200]})")
                 return
             size = self.unpacker.tell() - start
-            self._message(msg, size)
+            try:
+                self._message(msg, size)
+            except Exception:  # a bug here must not take the server (or this connection) down
+                log.exception("cannot handle a message")
+                self._reply(None, RpcError(INTERNAL, "the server could not handle this message"))
 
     # -- messages ------------------------------------------------------------------------------
     def _message(self, msg: Any, size: int) -> None:
@@ -106,14 +110,18 @@ class Connection(asyncio.Protocol):
                 self._reply(msgid, RpcError(BAD_REQUEST, "params must be an array: [ {named fields} ]"))
                 return
         elif kind == NOTIFICATION:
-            if len(msg) != 3:
-                self._reply(None, RpcError(BAD_REQUEST, "a notification is [2, method, params]"))
+            if len(msg) != 3 or not isinstance(msg[2], list | tuple):
+                self._reply(None, RpcError(BAD_REQUEST, "a notification is [2, method, params] with params an array"))
                 return
             msgid, (_, method, params) = None, msg
         else:
             what = "a response" if kind == RESPONSE else f"message type {kind}"
             self._reply(self._msgid(msg), RpcError(BAD_REQUEST, f"the server takes requests and notifications, "
                                                                  f"not {what}"))
+            return
+        if not isinstance(method, str):
+            if kind == REQUEST:
+                self._reply(msgid, RpcError(BAD_REQUEST, "method must be a string"))
             return
         if size > self.max_message:
             if kind == REQUEST:
