@@ -15,8 +15,8 @@ from engine.errors import ValidationError
 from service.render.replay import game_at_turn
 
 FORMATS = ("png", "svg")
-# Turns whose story a "now" picture tells: the current turn once its orders have run, else the last.
-STORY_STEPS_BEFORE_ORDERS = ("bid", "rebid", "bank_bid", "orders")
+# A "now" picture tells the current turn's story once its orders have run, else the last turn's.
+ORDERS_DONE_STEPS = ("consolidation", "over")
 
 __all__ = ["FORMATS", "game_at_turn", "highlight_turn", "render_board", "render_summary"]
 
@@ -28,14 +28,15 @@ def _check(fmt: str) -> None:
 
 def highlight_turn(game: Any, turn: int | None) -> int | None:
     """Which turn's marches and battles a picture shows: ``turn`` if given; else the current turn
-    once its orders have been carried out, or the previous turn while orders are still awaited."""
+    once its orders have been carried out, or the previous turn until then."""
     if turn is not None:
         return turn
     t = game.state.turn
-    if game.step in STORY_STEPS_BEFORE_ORDERS and not any(
-            e.turn == t and e.kind in ("march", "battle") for e in game.state.events):
-        return t - 1 if t > 1 else None
-    return t
+    done = game.step in ORDERS_DONE_STEPS or any(
+        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.state.events)
+    if done:
+        return t
+    return t - 1 if t > 1 else None
 
 
 def board_scene(game: Any, seat: str | None, turn: int | None = None):

@@ -129,9 +129,10 @@ def _draw_provinces(ax, scene: Scene) -> dict[str, object]:
 
 
 def _arc_rad(scene: Scene, a: tuple[float, float], b: tuple[float, float], rad: float) -> float:
-    """Bend arrows on a ring board toward the sea (the control point nearer the centre)."""
+    """Bend arrows on a ring board toward the sea (the control point nearer the centre); on other
+    boards bend them only a little, so they stay near the border they cross."""
     if scene.layout.kind != "ring":
-        return rad
+        return rad * 0.6
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     dx, dy = b[0] - a[0], b[1] - a[1]
     plus = (mx + rad * dy) ** 2 + (my - rad * dx) ** 2
@@ -148,7 +149,7 @@ def _draw_highlights(ax, scene: Scene) -> None:
         seen[pair] = k + 1
         a, b = shapes[arr.src].tip, shapes[arr.dst].tip
         if shapes[arr.src].kind == "disc" and scene.layout.kind == "spring":
-            a, b = _shorten(a, b, shapes[arr.src].radius * 0.55, shapes[arr.dst].radius * 0.75)
+            a, b = _shorten(a, b, shapes[arr.src].radius * 0.55, shapes[arr.dst].radius * 0.8)
         rad = _arc_rad(scene, a, b, 0.3 + 0.3 * k)
         colour = scene.colours.get(arr.seat, INK)
         width = 1.6 + 0.9 * min(arr.count, 4)
@@ -166,7 +167,14 @@ def _draw_highlights(ax, scene: Scene) -> None:
         x, y = sh.badge
         ax.plot([x], [y], marker="*", markersize=17, color=DRAGON, markeredgecolor="black", zorder=8,
                 gid=f"battle-{bm.province}")
-        ax.text(x, y - 0.07, bm.text, ha="center", va="top", fontsize=8.5, weight="bold", color=DRAGON, zorder=8)
+        tx, ty, ha, va = x, y - 0.07, "center", "top"
+        if scene.layout.kind == "ring":  # outward from the ring, clear of the wedges
+            r = math.hypot(x, y) or 1.0
+            ux, uy = x / r, y / r
+            if abs(ux) < 0.6:  # above or below the ring: further out
+                tx, ty, va = x + 0.07 * ux, y + 0.07 * uy, "bottom" if uy > 0 else "top"
+            # at the sides the text goes under the star, so it stays on the picture
+        ax.text(tx, ty, bm.text, ha=ha, va=va, fontsize=8.5, weight="bold", color=DRAGON, zorder=8)
 
 
 def _shorten(a, b, da: float, db: float):
@@ -205,6 +213,7 @@ def _draw_panel(fig: Figure, scene: Scene) -> None:
         for (_, cx), cell in zip(cols[1:], cells, strict=True):
             ax.text(cx, y, cell, fontsize=size, va="top", color=grey)
         y -= step
+    _draw_key(ax)
     y -= 0.15
     _draw_gauge(fig, scene, x0, y, width)
     y -= 1.05
@@ -225,10 +234,19 @@ def _draw_panel(fig: Figure, scene: Scene) -> None:
         if len(scene.story) > STORY_LINES:
             lines[-1] = f"... and {len(scene.story) - STORY_LINES + 1} more (see the text report)"
         for line in lines:
-            if y < 0.15:
+            if y < 0.55:  # keep clear of the key
                 break
             ax.text(0, y, line, fontsize=8.5, va="top", color=INK)
             y -= 0.17
+
+
+KEY = ("Key: P3 II = Province 3, level II;  #4 \u26942 = seat #4's Army Units there (2);",
+       "grey, hatched = burnt-out;  \u2605 = battle (its winner);  arrow label * = golden March!")
+
+
+def _draw_key(ax) -> None:
+    for i, line in enumerate(reversed(KEY)):
+        ax.text(0, 0.02 + i * 0.17, line, fontsize=7.5, va="bottom", color="#555555")
 
 
 def _draw_gauge(fig: Figure, scene: Scene, x0: float, top: float, width: float) -> None:

@@ -36,6 +36,7 @@ LINE_EM = 1.25  # line height in em
 MAX_LABEL_PT, MIN_LABEL_PT = 15.0, 6.5
 RADIAL_BELOW_PT = 10.0  # big rings write labels along the radius when level text would be smaller
 SPRING_STEPS = 400
+MAX_STRETCH = 1.6
 RING_NAME = re.compile(r"ring-(\d+)(-grand)?(\+island)?")
 
 
@@ -194,6 +195,10 @@ def spring_layout(board: Board) -> Layout:
     # Scale into the board square, leaving room for the Island (to the right) and battle badges.
     pos = pos - (pos.max(axis=0) + pos.min(axis=0)) / 2
     pos = pos / max(np.abs(pos).max(), 1e-9)
+    # A flat layout is stretched along its short axis (at most MAX_STRETCH) to use the square.
+    short = max(float(np.abs(pos).max(axis=0).min()), 1e-9)
+    axis = int(np.argmin(np.abs(pos).max(axis=0)))
+    pos[:, axis] *= min(1.0 / short, MAX_STRETCH)
     dist = np.linalg.norm(pos[:, None, :] - pos[None, :, :], axis=2) + np.eye(len(pos)) * 1e9
     rel_radius = min(0.46 * float(dist.min()), 0.25)
     room = EXTENT * (0.8 if board.island else 0.92)
@@ -201,7 +206,7 @@ def spring_layout(board: Board) -> Layout:
     pos = pos * scale
     radius = rel_radius * scale
     if board.island:
-        pos[:, 0] -= EXTENT - room  # the Island sits to the right, in open sea
+        pos[:, 0] -= (EXTENT - room) * 0.7  # the Island sits to the right, in open sea
     shapes = {}
     for p, (x, y) in zip(names, pos, strict=True):
         shapes[p] = Shape(name=p, kind="disc", anchor=(float(x), float(y)), tip=(float(x), float(y)),

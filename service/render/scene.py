@@ -69,6 +69,7 @@ class BattleMark:
     winner: str | None
     loser: str | None
     text: str
+    fights: int = 1
 
 
 @dataclass
@@ -181,7 +182,14 @@ def add_highlights(scene: Scene, events: list[Any]) -> None:
             us = d.get("us", {})
             parts = " vs ".join(f"{short(s, n)} {v}" for s, v in us.items())
             win = short(d.get("winner"), n)
-            scene.battles.append(BattleMark(d["province"], d.get("winner"), d.get("loser"), f"{win} won"))
+            prev = next((i for i, b in enumerate(scene.battles) if b.province == d["province"]), None)
+            fights = 1 if prev is None else scene.battles[prev].fights + 1
+            text = f"{win} won" + (f" ({fights} battles)" if fights > 1 else "")
+            mark = BattleMark(d["province"], d.get("winner"), d.get("loser"), text, fights)
+            if prev is None:
+                scene.battles.append(mark)
+            else:  # one marker per Province: the last battle's winner and how many were fought
+                scene.battles[prev] = mark
             scene.story.append(f"Battle {d['province']}: {parts} US, {win} wins" + (" (tie)" if d.get("tie") else ""))
         elif e.kind == "dragon_battle":
             won = "Protectors win" if d.get("won") else "Dragon wins"

@@ -150,7 +150,10 @@ def test_turn_highlights_follow_the_visible_march_and_battle_events():
         battles = [e for e in game.events(None) if e.turn == turn and e.kind == "battle"]
         assert [(a.src, a.dst, a.count) for a in scene.arrows] == [
             (e.data["src"], e.data["dst"], e.data["count"]) for e in marches]
-        assert [b.province for b in scene.battles] == [e.data["province"] for e in battles]
+        assert [b.province for b in scene.battles] == list(dict.fromkeys(e.data["province"] for e in battles))
+        for b in scene.battles:  # one marker per Province: its last battle's winner, and how many
+            fought = [e for e in battles if e.data["province"] == b.province]
+            assert (b.winner, b.fights) == (fought[-1].data["winner"], len(fought))
         root = svg_root(figure_bytes(draw_board(scene)[0], "svg"))
         for e in marches:
             assert group(root, f"march-{e.data['src']}-{e.data['dst']}") is not None
