@@ -123,10 +123,12 @@ class TrainConfig:
     """opponents and the snapshot league"""
     eval_scenario: Scenario = field(default_factory=Scenario)
     """the game of the periodic evaluation and the league checks (default: the 5-player ring)"""
+    eval_opponents: list[str] = field(default_factory=lambda: ["heuristic"])
+    """opponent specs of the periodic evaluation (drawn per seat)"""
     eval_freq: int = 20_000
     """learner steps between MaskableEvalCallback runs (0: off)"""
     eval_episodes: int = 20
-    """games per periodic evaluation (vs caretakers on the first scenario of the last stage)"""
+    """games per periodic evaluation (``eval_opponents`` on ``eval_scenario``)"""
     checkpoint_freq: int = 50_000
     """learner steps between resumable checkpoints written under the run directory (0: off)"""
     runs_dir: str = "runs"

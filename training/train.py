@@ -91,7 +91,7 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         callbacks.append(LeagueCheck(cfg, league, run_dir))
     if cfg.eval_freq > 0:
         callbacks.append(MaskableEvalCallback(
-            make_eval_env(cfg, cfg.eval_scenario), n_eval_episodes=cfg.eval_episodes,
+            make_eval_env(cfg, cfg.eval_scenario, tuple(cfg.eval_opponents)), n_eval_episodes=cfg.eval_episodes,
             eval_freq=max(1, cfg.eval_freq // cfg.n_envs), log_path=str(run_dir / "eval"),
             best_model_save_path=str(run_dir / "best"), deterministic=True, verbose=0))
     if cfg.checkpoint_freq > 0:

@@ -36,6 +36,6 @@ def run_train(args: argparse.Namespace) -> int:
     from training.train import main
 
     summary = main(cfg, resume=args.resume)
-    keys = ("run_dir", "model", "steps", "wall_seconds", "cpu_seconds")
+    keys = ("run_dir", "model", "steps", "steps_this_run", "wall_seconds", "cpu_seconds")
     print(json.dumps({k: summary[k] for k in keys}, indent=1))
     return 0
