@@ -9,7 +9,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from tqdm import tqdm
 
 from training.config import TrainConfig
-from training.games import SeatGames, fixed_field
+from training.games import SeatGames
 from training.league import League
 
 
@@ -94,13 +94,11 @@ class LeagueCheck(BaseCallback):
         self.model.save(path)
         spec = f"policy:{path}"
         base = self.rng.randrange(10**6)
-        seeds = [base + i for i in range(self.cfg.league.check_games)]
         extra = {}
-        strength_seeds = [base + 10**6 + i for i in range(self.strength_games)]
         for opp in ("caretaker", "heuristic"):
-            _, wins = self.games.play(spec, strength_seeds, fixed_field(opp))
+            _, wins = self.games.play(spec, base + 10**6, self.strength_games, {opp: 1.0})
             extra[f"win_vs_{opp}"] = sum(wins) / len(wins)
-        check = self.league.consider(spec, step, self.games.play, seeds, extra)
+        check = self.league.consider(spec, step, self.games.play, base, self.cfg.league.check_games, extra)
         if check.joined:
             self.training_env.env_method("set_weights", self.league.weights())
         self.league.save(self.run_dir / "league.json")

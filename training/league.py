@@ -103,26 +103,27 @@ class League:
         return self.snapshots[-1].spec if self.snapshots else FIRST_INCUMBENT
 
     # -- admission --------------------------------------------------------------------------------
-    def consider(self, candidate: str, step: int, play: PlayFn, seeds: Sequence[int],
+    def consider(self, candidate: str, step: int, play: PlayFn, seed: int, games: int,
                  extra: dict[str, float] | None = None) -> Check:
         """Measure ``candidate`` against the incumbent on the same games; admit it if it wins by the margin.
 
-        ``play(seat_spec, seeds, field)`` plays one game per seed with ``seat_spec`` in one seat and
-        the field drawn by ``field(rng, n)``, returning ``(scores, wins)`` per game.
+        ``play(seat_spec, seed, games, weights)`` plays games ``seed .. seed + games - 1`` with
+        ``seat_spec`` in one (rotating) seat and the other seats drawn with ``weights`` (the same
+        draw for the same game seed), returning ``(scores, wins)`` per game.
         """
-        if not seeds:
+        if games < 1:
             raise ValidationError("league", "an admission check needs at least one game")
-        field_fn = self.sample
-        cand_scores, cand_wins = play(candidate, seeds, field_fn)
+        weights = self.weights()
+        cand_scores, cand_wins = play(candidate, seed, games, weights)
         inc_spec = self.incumbent
-        inc_scores, _ = play(inc_spec, seeds, field_fn)
+        inc_scores, _ = play(inc_spec, seed, games, weights)
         cand, inc = _mean(cand_scores), _mean(inc_scores)
         joined = cand >= inc + self.cfg.join_margin
         if joined:
             self.snapshots.append(Snapshot(candidate, step, cand))
             if len(self.snapshots) > self.cfg.max_snapshots:
                 self.snapshots.pop(0)
-        check = Check(step, cand, inc, inc_spec, joined, _mean(cand_wins), len(seeds), dict(extra or {}))
+        check = Check(step, cand, inc, inc_spec, joined, _mean(cand_wins), games, dict(extra or {}))
         self.history.append(check)
         return check
 
@@ -143,17 +144,11 @@ class League:
         return league
 
 
-PlayFn = Callable[[str, Sequence[int], Callable[[random.Random, int], list[str]]], tuple[list[float], list[float]]]
+PlayFn = Callable[[str, int, int, dict[str, float]], tuple[list[float], list[float]]]
 
 
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
-
-
-def field_rng(seed: int) -> random.Random:
-    """The rng that draws a game's field: a function of the game seed only, so candidate and
-    incumbent meet the same opponents in the same seats."""
-    return random.Random(seed * 7919 + 17)
 
 
 def summarize(history: Sequence[Check]) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import ValidationError
 from training.config import LeagueConfig, Scenario
-from training.games import SeatGames, fixed_field
+from training.games import SeatGames, weighted_field
 from training.league import FIRST_INCUMBENT, League, Snapshot
 
 
@@ -17,9 +17,9 @@ def scripted_play(scores: dict[str, float]):
     """A measurement that gives each spec a known score per game (the admission rule is under test)."""
     calls = []
 
-    def play(spec, seeds, field):
-        calls.append((spec, tuple(seeds)))
-        return [scores[spec]] * len(seeds), [1.0 if scores[spec] == 1.0 else 0.0] * len(seeds)
+    def play(spec, seed, games, weights):
+        calls.append((spec, seed, games, tuple(weights)))
+        return [scores[spec]] * games, [1.0 if scores[spec] == 1.0 else 0.0] * games
 
     play.calls = calls
     return play
@@ -57,37 +57,37 @@ class TestWeights:
 class TestAdmission:
     def test_candidate_joins_only_when_it_beats_the_incumbent_by_the_margin(self):
         lg = League(LeagueConfig(join_margin=0.1))
-        check = lg.consider("policy:weak", 10, scripted_play({"policy:weak": 0.05, "caretaker": 0.0}), [1, 2])
+        check = lg.consider("policy:weak", 10, scripted_play({"policy:weak": 0.05, "caretaker": 0.0}), 1, 2)
         assert not check.joined and lg.snapshots == []
-        check = lg.consider("policy:good", 20, scripted_play({"policy:good": 0.1, "caretaker": 0.0}), [1, 2])
+        check = lg.consider("policy:good", 20, scripted_play({"policy:good": 0.1, "caretaker": 0.0}), 1, 2)
         assert check.joined and check.incumbent_spec == "caretaker"
         assert [s.spec for s in lg.snapshots] == ["policy:good"]
 
     def test_the_newest_snapshot_is_the_next_incumbent(self):
         lg = League(LeagueConfig(join_margin=0.0))
-        lg.consider("policy:a", 1, scripted_play({"policy:a": 0.2, "caretaker": 0.0}), [1])
+        lg.consider("policy:a", 1, scripted_play({"policy:a": 0.2, "caretaker": 0.0}), 1, 1)
         play = scripted_play({"policy:b": 0.1, "policy:a": 0.2})
-        check = lg.consider("policy:b", 2, play, [1])
+        check = lg.consider("policy:b", 2, play, 1, 1)
         assert check.incumbent_spec == "policy:a" and not check.joined
         assert [c[0] for c in play.calls] == ["policy:b", "policy:a"]
-        assert play.calls[0][1] == play.calls[1][1]  # same games for both
+        assert play.calls[0][1:] == play.calls[1][1:]  # same games and field for both
 
     def test_a_full_pool_drops_its_oldest_snapshot(self):
         lg = League(LeagueConfig(join_margin=0.0, max_snapshots=2))
         scores = {"caretaker": -1.0}
         for i in range(3):
             scores[f"policy:{i}"] = float(i)
-            lg.consider(f"policy:{i}", i, scripted_play(scores), [1])
+            lg.consider(f"policy:{i}", i, scripted_play(scores), 1, 1)
         assert [s.spec for s in lg.snapshots] == ["policy:1", "policy:2"]
         assert len(lg.history) == 3
 
     def test_no_games_is_an_error(self):
         with pytest.raises(ValidationError, match="at least one game"):
-            League(LeagueConfig()).consider("policy:x", 1, scripted_play({}), [])
+            League(LeagueConfig()).consider("policy:x", 1, scripted_play({}), 0, 0)
 
     def test_save_and_load_keep_pool_and_history(self, tmp_path):
         lg = League(LeagueConfig(join_margin=0.0))
-        lg.consider("policy:a", 5, scripted_play({"policy:a": 0.5, "caretaker": 0.0}), [1, 2], {"win_vs_caretaker": 1})
+        lg.consider("policy:a", 5, scripted_play({"policy:a": 0.5, "caretaker": 0.0}), 1, 2, {"win_vs_caretaker": 1})
         lg.save(tmp_path / "league.json")
         back = League.load(tmp_path / "league.json")
         assert back.snapshots == lg.snapshots
@@ -96,23 +96,29 @@ class TestAdmission:
 
 
 class TestRealGames:
-    def test_admission_scores_are_the_seat_games_scores(self):
+    def test_admission_scores_are_the_harness_scores_of_the_same_games(self):
         """The check's numbers are exactly the mean env reward of the same real games."""
         games = SeatGames(Scenario(players=3))
-        lg = League(LeagueConfig(caretaker_weight=1.0, heuristic_weight=0.0, random_weight=0.0, snapshot_weight=0.0,
+        lg = League(LeagueConfig(caretaker_weight=0.5, heuristic_weight=0.0, random_weight=0.5, snapshot_weight=0.0,
                                  join_margin=-10.0))
-        seeds = [11, 12, 13, 14]
-        check = lg.consider("random", 1, games.play, seeds)
-        cand, _ = games.play("random", seeds, lg.sample)
-        inc, _ = games.play("caretaker", seeds, lg.sample)
-        assert check.candidate == pytest.approx(sum(cand) / 4)
-        assert check.incumbent == pytest.approx(sum(inc) / 4)
+        check = lg.consider("heuristic", 1, games.play, 100, 6)
+        cand, wins = games.play("heuristic", 100, 6, lg.weights())
+        inc, _ = games.play("caretaker", 100, 6, lg.weights())
+        assert check.candidate == pytest.approx(sum(cand) / 6)
+        assert check.incumbent == pytest.approx(sum(inc) / 6)
+        assert check.win_rate == pytest.approx(sum(wins) / 6)
         assert check.joined  # margin -10: anything joins
+        assert [s.spec for s in lg.snapshots] == ["heuristic"]
 
-    def test_seats_rotate_and_the_field_is_what_was_drawn(self):
+    def test_same_seed_same_games(self):
         games = SeatGames(Scenario(players=3))
-        scores, wins = games.play("caretaker", [0, 1, 2], fixed_field("caretaker"))
-        # all caretakers: the Dragon wins or a caretaker does; either way the score is a terminal reward
-        assert all(-1.0 <= s <= 1.0 for s in scores)
-        assert all(w in (0.0, 1.0) for w in wins)
-        assert [w == 1.0 for w in wins] == [s == 1.0 for s in scores]
+        a = games.report("random", 7, 4, {"random": 0.5, "caretaker": 0.5})
+        b = games.report("random", 7, 4, {"random": 0.5, "caretaker": 0.5})
+        assert [o["seat"] for o in a["detail"]] == ["Player#1", "Player#2", "Player#3", "Player#1"]
+        assert a["detail"] == b["detail"]
+
+
+def test_weighted_field_repeats_specs_in_proportion():
+    field = weighted_field({"caretaker": 0.25, "heuristic": 0.75, "random": 0.0})
+    assert field.count("caretaker") == 5 and field.count("heuristic") == 15 and "random" not in field
+    assert weighted_field({"policy:x": 0.001}) == ["policy:x"]

@@ -1,0 +1,74 @@
+"""Shipped checkpoints and their difficulty levels, so a GM can say ``ppo`` or ``ppo:hard``.
+
+Each level is a checkpoint under ``checkpoints/`` plus a sampling temperature (0 = always the most
+likely legal choice). Loading needs only ``agents`` + torch + sb3 (``agents.policy``), imported when
+an agent is made, never at import time. The measured strength of every level is in the model card
+(``checkpoints/<name>/MODEL_CARD.md``).
+
+``agents.registry`` picks these up with ``AGENTS.update(CHECKPOINT_AGENTS)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ValidationError
+
+CHECKPOINTS_DIR = Path(__file__).resolve().parents[1] / "checkpoints"
+DEFAULT_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty a GM can pick."""
+
+    checkpoint: str
+    """directory under ``checkpoints/`` holding ``model.zip``"""
+    temperature: float
+    """0: greedy; above 0: sample from softmax(logits / temperature) over the legal choices"""
+    model: str = "model.zip"
+    """file inside the checkpoint directory (an earlier snapshot for an easier level)"""
+    description: str = ""
+
+    @property
+    def path(self) -> Path:
+        return CHECKPOINTS_DIR / self.checkpoint / self.model
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("protectors-ppo-v1", 2.0, description="the shipped policy sampling at temperature 2 (loose play)"),
+    "normal": Level("protectors-ppo-v1", 1.0, description="the shipped policy sampling as trained"),
+    "hard": Level("protectors-ppo-v1", 0.0, description="the shipped policy, always its most likely choice"),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValidationError("agent", f"unknown difficulty {name!r}; known: {', '.join(LEVELS)}") from None
+
+
+def make_ppo_agent(name: str = DEFAULT_LEVEL, seed: int | None = None) -> Any:
+    """The shipped policy at difficulty ``name`` (a ``agents.policy.PolicyAgent``)."""
+    lv = level(name)
+    if not lv.path.exists():
+        raise ValidationError("agent", f"checkpoint for ppo:{name} is missing at {lv.path}")
+    from agents.policy import PolicyAgent
+
+    agent = PolicyAgent.load(lv.path, seed, lv.temperature)
+    agent.name = f"ppo:{name}"
+    return agent
+
+
+def _factory(name: str) -> Callable[[int | None], Any]:
+    return lambda seed: make_ppo_agent(name, seed)
+
+
+CHECKPOINT_AGENTS: dict[str, Callable[[int | None], Any]] = {
+    "ppo": _factory(DEFAULT_LEVEL),
+    **{f"ppo:{name}": _factory(name) for name in LEVELS},
+}
