@@ -257,7 +257,8 @@ def _draw_gauge(fig: Figure, scene: Scene, x0: float, top: float, width: float) 
     ax.set_ylim(0, 1)
     ax.text(0, 0.98, f"Dragon: DPL {scene.dpl} / Power Threshold {scene.threshold}", fontsize=11, weight="bold",
             va="top", color=INK)
-    ax.text(0, 0.66, f"Scale of Terror: {scene.tier}", fontsize=9.5, va="top", color=DRAGON, weight="bold",
+    tier = f"Scale of Terror: {scene.tier}" + (f" - {scene.attack}" if scene.attack else "")
+    ax.text(0, 0.66, tier, fontsize=9.5 if not scene.attack else 8.5, va="top", color=DRAGON, weight="bold",
             gid="tier")
     ax.add_patch(Rectangle((0, 0.08), scale, 0.3, facecolor="#EEEEEE", edgecolor="#666666", lw=0.8))
     ax.add_patch(Rectangle((0, 0.08), min(scene.dpl, scale), 0.3, facecolor=DRAGON, edgecolor="none",

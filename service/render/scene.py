@@ -89,6 +89,7 @@ class Scene:
     cards: list[str]
     locked_cards: list[str]
     highlight_turn: int | None
+    attack: str | None = None  # a Dragon Attack waiting for commitments, as text
     arrows: list[Arrow] = field(default_factory=list)
     battles: list[BattleMark] = field(default_factory=list)
     story: list[str] = field(default_factory=list)  # short lines: the turn's battles and Dragon
@@ -163,6 +164,10 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
                   provinces=provinces, seats=seats, seat_number=numbers, colours=colours,
                   dpl=view["dpl"], threshold=view["power_threshold"], tier=tier, cards=list(view["cards"]),
                   locked_cards=list(view["locked_cards"]), highlight_turn=highlight_turn)
+    if view.get("attack"):  # rules: 003 Dragon Attack; The Mythical Worldeater (DPL >= 3x #Provinces)
+        att = view["attack"]
+        who = "The Worldeater" if att.get("worldeater") else "The Dragon"
+        scene.attack = f"{who} attacks now with DPL {att['dpl']} ({str(att.get('source', '')).replace('_', ' ')})"
     if highlight_turn is not None:
         add_highlights(scene, [e for e in events if e.turn == highlight_turn])
     return scene

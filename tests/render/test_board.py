@@ -63,10 +63,11 @@ def check_board(game: Game, seat=None) -> bytes:
     return svg
 
 
+@pytest.mark.parametrize("island", [False, True], ids=["", "island"])
 @pytest.mark.parametrize("grand", [False, True], ids=["normal", "grand"])
 @pytest.mark.parametrize("n", range(2, 17))
-def test_every_builtin_board_renders_without_label_overlaps(n, grand):
-    board = f"ring-{n}" + ("-grand" if grand else "") + ("+island" if n % 5 == 0 else "")
+def test_every_builtin_board_renders_without_label_overlaps(n, grand, island):
+    board = f"ring-{n}" + ("-grand" if grand else "") + ("+island" if island else "")
     game = Game({"board": board, "seed": n, "players": n})
     svg = check_board(game)
     root = svg_root(svg)
@@ -165,3 +166,16 @@ def test_turn_highlights_follow_the_visible_march_and_battle_events():
 def test_svg_output_is_reproducible():
     game = mid_game()
     assert render_board(game, None, fmt="svg") == render_board(game, None, fmt="svg")
+
+
+def test_gauge_names_a_dragon_attack_in_progress():
+    for seed in range(1, 40):  # the first seeded game (rulebook defaults) that stops for a Dragon Attack
+        game = Game({"board": "ring-4", "seed": seed, "players": 4})
+        while not game.over and game.step != "dragon":
+            game.advance(force=True)
+        if game.step == "dragon":
+            break
+    assert game.step == "dragon"
+    att = game.view(None)["attack"]
+    text = all_text(svg_root(render_board(game, "Player#1", fmt="svg")))
+    assert f"attacks now with DPL {att['dpl']}" in text
