@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +24,7 @@ from service.store import Store
 
 log = logging.getLogger("regent.service")
 PROTOCOL_VERSION = 1
+RENDER_LOCK = threading.Lock()
 RULES = ["protectors", "realms (npr.*)", "newworld (npn.*)"]
 
 
@@ -245,24 +247,39 @@ class App:
         return sorted(out)
 
     async def render(self, p: Params) -> Any:
+        """A picture the GM can post: the board (now or after ``turn``) or the game summary, as bytes."""
         hosted = self._game(p)
         who = self._auth(p, hosted)
         turn = p.int("turn", None, minimum=1)
-        fmt = p.str("format", "svg")
+        fmt = p.str("format", "png")
         kind = p.str("kind", "board")
         p.done()
         if fmt not in ("svg", "png"):
-            raise invalid("format", "must be 'svg' or 'png'")
+            raise invalid("format", "must be 'png' or 'svg'")
         if kind not in ("board", "summary"):
             raise invalid("kind", "must be 'board' or 'summary'")
         try:
             from service import render as rendering
 
-            fn = getattr(rendering, "render_board" if kind == "board" else "render_summary")
+            board, summary = rendering.render_board, rendering.render_summary
         except (ImportError, AttributeError):
             raise RpcError("internal", "rendering is not installed (service.render is missing; "
                                        "install the render extra)") from None
-        return await self._locked(hosted, lambda: fn(hosted.game, who, turn, fmt))
+
+        def draw() -> bytes:
+            with RENDER_LOCK:  # matplotlib is not thread-safe
+                if kind == "summary":
+                    ai_seats = {s: ", ".join(a) for s, a in hosted.meta["ai_played"].items()}
+                    return summary(hosted.game, who, ai_seats, fmt)
+                return board(hosted.game, who, turn, fmt)
+
+        try:
+            return await self._locked(hosted, draw)
+        except RpcError as err:
+            if err.code == "internal" and "ModuleNotFoundError" in err.message:
+                raise RpcError("internal", "rendering is not installed (install the render extra: matplotlib)") \
+                    from None
+            raise
 
     # -- background work: AI seats, the rules' immediate advance, expired deadlines ------------
     def kick(self, game_id: str) -> None:

@@ -1,0 +1,265 @@
+"""The methods beyond the main flow: NPR/NPN calls, deadlines and expiry, assign, export/import,
+structured decisions, pipelining, rendering; and that NPR-only serving never imports torch."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from service.client import AsyncClient, ServiceError
+from service.deadlines import DEFAULT_WINDOWS, HOUR
+from tests.service.helpers import ROOT, ServerProcess
+
+EXAMPLES = ROOT / "examples"
+MAX_POLLS = 2000
+
+
+def sample_world() -> dict:
+    return json.loads((EXAMPLES / "realms" / "world.json").read_text())
+
+
+# -- npr.* and npn.* -----------------------------------------------------------------------------
+@pytest.mark.parametrize("method, fields", [
+    ("npr.invasions", {"seed": 3}),
+    ("npr.defend", {"attacks": json.loads((EXAMPLES / "realms" / "attacks.json").read_text()), "seed": 1}),
+    ("npr.retreat", {"battle": json.loads((EXAMPLES / "realms" / "battle.json").read_text())}),
+    ("npr.battle", {"battle": json.loads((EXAMPLES / "realms" / "fight.json").read_text()), "seed": 2}),
+    ("npr.call_to_arms", {"declaration": {"attacker": "Aurelia", "target": "Dorn"}}),
+    ("npr.release", {}),
+])
+def test_npr_calls_return_the_controllers_decision_with_its_trace(client, method, fields):
+    from service import stateless
+    from service.params import Params
+
+    world = sample_world()
+    result = client.call(method, world=world, **fields)
+    assert result["decision"] == method
+    assert result["trace"] and all({"rule", "because"} <= set(step) for step in result["trace"])
+    assert "dice" in result
+    # Exactly what the controller says, called directly (same seed, same world).
+    direct = stateless.METHODS[method](Params(method, [{"world": world, **fields}]))
+    assert result == msgpack.unpackb(msgpack.packb(direct), raw=False)
+
+
+def test_npr_liberate_names_a_bad_province(client):
+    with pytest.raises(ServiceError) as err:
+        client.call("npr.liberate", world=sample_world(), provinces=["Atlantis"])
+    assert err.value.code == "invalid_params" and err.value.details["field"] == "provinces[0]"
+
+
+def test_npr_unknown_field_is_named(client):
+    with pytest.raises(ServiceError) as err:
+        client.call("npr.invasions", world=sample_world(), seed=1, sneaky=True)
+    assert err.value.details["field"] == "sneaky"
+
+
+def test_npn_plan(client):
+    world = json.loads((EXAMPLES / "newworld" / "world.json").read_text())
+    a = client.call("npn.plan", world=world, nation="Spain", seed=4)
+    b = client.call("npn.plan", world=world, nation="Spain", seed=4)
+    assert a == b and a["trace"]
+    with pytest.raises(ServiceError) as err:
+        client.call("npn.plan", world=world, nation="Atlantis")
+    assert err.value.code == "invalid_params" and "nation" in err.value.details["field"]
+
+
+NO_TORCH_SCRIPT = """
+import asyncio, json, sys
+from service.cli import build_parser
+build_parser()  # everything `regent serve` imports to start
+from service.app import App
+world = json.load(open(sys.argv[1]))
+nw = json.load(open(sys.argv[2]))
+async def main():
+    app = App(None)
+    await app.call("npr.invasions", [{"world": world, "seed": 1}])
+    await app.call("npn.plan", [{"world": nw, "nation": "Spain"}])
+    g = await app.call("game.create", [{"setup": {"board": "ring-5", "seed": 1,
+                                                   "agents": {"Player#1": "caretaker", "Player#2": "random"}}}])
+    await app.call("game.pending", [{"game_id": g["game_id"], "token": g["gm_token"], "wait": True}])
+    await app.close()
+asyncio.run(main())
+print(json.dumps({"torch": "torch" in sys.modules}))
+"""
+
+
+def test_serving_npr_calls_does_not_import_torch():
+    done = subprocess.run([sys.executable, "-c", NO_TORCH_SCRIPT, str(EXAMPLES / "realms" / "world.json"),
+                           str(EXAMPLES / "newworld" / "world.json")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"torch": False}
+
+
+# -- deadlines -----------------------------------------------------------------------------------
+def test_pending_carries_the_rules_windows(client):
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 1, "auto_advance": False})
+    gid, gm = g["game_id"], g["gm_token"]
+    view = client.call("game.view", game_id=gid, token=gm)
+    assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {24 * HOUR}  # turn-1 bid
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    view = client.call("game.view", game_id=gid, token=gm)
+    assert view["step"] == "orders"
+    assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {72 * HOUR}
+
+
+def test_team_games_get_48h_instead_of_24h_and_overrides_win(client):
+    players = [{"team": t} for t in ("A", "A", "B", "B")]
+    g = client.call("game.create", setup={"board": "ring-4", "seed": 1, "players": players,
+                                          "options": {"teams": True}, "deadlines": {"orders": 60}})
+    view = client.call("game.view", game_id=g["game_id"], token=g["gm_token"])
+    assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {48 * HOUR}
+    client.call("game.advance", game_id=g["game_id"], token=g["gm_token"], force=True)
+    view = client.call("game.view", game_id=g["game_id"], token=g["gm_token"])
+    assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {60}
+    assert DEFAULT_WINDOWS["rebid"] == 16 * HOUR and DEFAULT_WINDOWS["bank_bid"] == 12 * HOUR
+
+
+def test_expired_deadlines_let_an_ai_act_for_silent_seats(client):
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 1, "auto_advance": False,
+                                          "deadlines": {"bid": 0}, "expiry": {"fill": "random"}})
+    gid, gm = g["game_id"], g["gm_token"]
+    client.call("game.submit", game_id=gid, token=g["seat_tokens"]["Player#1"], text="Bid 3")
+    out = client.call("game.advance", game_id=gid, token=gm, expired=True)
+    assert "Played by AI: Player#2 (random)" in out["report"]
+    assert "Player#1 (" not in out["report"]  # the human who submitted is not labelled
+    view = client.call("game.view", game_id=gid, token=gm)
+    assert set(view["played_by_ai"]) == {"Player#2", "Player#3", "Player#4", "Player#5"}
+    with pytest.raises(ServiceError) as err:  # orders have 72h: not expired yet
+        client.call("game.advance", game_id=gid, token=gm, expired=True)
+    assert err.value.code == "conflict"
+
+
+def test_the_server_resolves_expired_steps_by_itself(tmp_path):
+    proc = ServerProcess(tmp_path, args=("--expiry-interval", "0.05")).start()
+    try:
+        with proc.client() as c:
+            zero = dict.fromkeys(DEFAULT_WINDOWS, 0)
+            g = c.call("game.create", setup={"board": "ring-4", "seed": 2, "deadlines": zero,
+                                             "expiry": {"auto": True}})
+            for _ in range(MAX_POLLS):
+                view = c.call("game.view", game_id=g["game_id"], token=g["gm_token"], wait=True)
+                if view["over"]:
+                    break
+                c.call("ping")
+            assert view["over"], "rulebook defaults resolve every expired step until the game ends"
+            assert any(r["msg"] == "deadline passed: step resolved" for r in proc.logs())
+    finally:
+        proc.stop()
+
+
+# -- assign, export/import, structured decisions -------------------------------------------------
+def test_assign_an_agent_a_difficulty_and_back_to_human(client):
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 1, "auto_advance": False})
+    gid, gm = g["game_id"], g["gm_token"]
+    assert client.call("game.assign", game_id=gid, token=gm, seat="Player#2", agent="easy")["controller"] == "random"
+    pending = client.call("game.pending", game_id=gid, token=gm, wait=True)
+    assert [p["submitted"] for p in pending if p["seat"] == "Player#2"] == [True]  # the AI acted at once
+    back = client.call("game.assign", game_id=gid, token=gm, seat="Player#2", agent=None)
+    assert back == {"seat": "Player#2", "controller": None, "human": True}
+    client.call("game.advance", game_id=gid, token=gm, force=True, wait=True)
+    pending = client.call("game.pending", game_id=gid, token=gm, wait=True)
+    assert [p["submitted"] for p in pending if p["seat"] == "Player#2"] == [False]
+
+
+def test_export_import_round_trip(client):
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 8, "agents": {"Player#3": "caretaker"}})
+    gid, gm = g["game_id"], g["gm_token"]
+    client.call("game.submit", game_id=gid, token=g["seat_tokens"]["Player#1"], text="Bid 6")
+    blob = client.call("game.export", game_id=gid, token=gm)["blob"]
+    new = client.call("game.import", blob=blob)
+    assert new["game_id"] != gid and new["gm_token"] != gm
+    a = client.call("game.view", game_id=gid, token=gm, wait=True)
+    b = client.call("game.view", game_id=new["game_id"], token=new["gm_token"], wait=True)
+    for key in ("game_id", "step_started", "pending"):
+        a.pop(key), b.pop(key)
+    assert a == b
+    with pytest.raises(ServiceError) as err:
+        client.call("game.view", game_id=new["game_id"], token=gm)
+    assert err.value.code == "forbidden"
+    with pytest.raises(ServiceError) as err:
+        client.call("game.import", blob=b"\x93\x01\x02")
+    assert err.value.code == "invalid_params" and err.value.details["field"] == "blob"
+
+
+def test_a_structured_decision_is_the_same_as_its_dm_text(client):
+    setups = [client.call("game.create", setup={"board": "ring-5", "seed": 4, "auto_advance": False})
+              for _ in range(2)]
+    for g in setups:
+        client.call("game.advance", game_id=g["game_id"], token=g["gm_token"], force=True)
+    a, b = setups
+    text = client.call("game.submit", game_id=a["game_id"], token=a["gm_token"], seat="Player#1",
+                       text="Golden Fortify! P1")
+    structured = client.call("game.submit", game_id=b["game_id"], token=b["gm_token"], seat="Player#1",
+                             decision={"orders": [{"order": "fortify", "from": "P1", "golden": True}]})
+    assert text == structured == {"accepted": ["Golden Fortify! P1"], "rejected": []}
+
+
+# -- pipelining, rendering -----------------------------------------------------------------------
+def test_pipelined_requests_are_answered_out_of_order(client):
+    slow = msgpack.packb([0, 1, "npr.invasions", [{"world": sample_world(), "seed": 1}]])
+    fast = msgpack.packb([0, 2, "ping", []])
+    client.send_raw(slow + fast)
+    first, second = client.read_message(), client.read_message()
+    assert (first[1], second[1]) == (2, 1)  # the ping did not wait behind the NPR call
+    assert first[3] == "pong" and second[3]["decision"] == "npr.invasions"
+
+
+def test_async_client_many_concurrent_calls(server):
+    async def run():
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup={"board": "ring-5", "seed": 1})
+            calls = [c.call("ping") for _ in range(50)]
+            calls += [c.call("game.view", game_id=g["game_id"], token=t) for t in g["seat_tokens"].values()]
+            return await asyncio.gather(*calls)
+
+    results = asyncio.run(run())
+    assert results[:50] == ["pong"] * 50
+    assert [r["you"] for r in results[50:]] == [f"Player#{i}" for i in range(1, 6)]
+
+
+def test_render_returns_picture_bytes_or_says_it_is_not_installed(client):
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 1})
+    try:
+        png = client.call("game.render", game_id=g["game_id"], token=g["seat_tokens"]["Player#1"], format="png")
+    except ServiceError as err:
+        assert err.code == "internal" and "not installed" in err.message
+        return
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = client.call("game.render", game_id=g["game_id"], token=g["gm_token"], format="svg", kind="summary")
+    assert b"<svg" in svg
+    with pytest.raises(ServiceError) as err:
+        client.call("game.render", game_id=g["game_id"], token=g["gm_token"], format="gif")
+    assert err.value.details["field"] == "format"
+
+
+def test_regent_call_cli(server):
+    run = [sys.executable, "-c", "from service.cli import main; raise SystemExit(main())", "call"]
+    done = subprocess.run([*run, "ping", "--unix", server.unix], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and json.loads(done.stdout) == "pong"
+    done = subprocess.run([*run, "game.create", '{"setup": {"board": "ring-5", "seed": 1}}', "--unix", server.unix],
+                          capture_output=True, text=True, cwd=ROOT)
+    created = json.loads(done.stdout)
+    done = subprocess.run([*run, "game.export", json.dumps({"game_id": created["game_id"],
+                                                            "token": created["gm_token"]}), "--unix", server.unix],
+                          capture_output=True, text=True, cwd=ROOT)
+    blob = json.loads(done.stdout)["blob"]
+    assert set(blob) == {"$bytes"}
+    done = subprocess.run([*run, "game.import", json.dumps({"blob": blob}), "--unix", server.unix],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and json.loads(done.stdout)["game_id"] != created["game_id"]
+    done = subprocess.run([*run, "game.view", '{"game_id": "nope", "token": "x"}', "--unix", server.unix],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 1 and json.loads(done.stderr)["code"] == "not_found"
+
+
+def test_server_path_is_the_example_default():
+    from service.server import DEFAULT_DB, DEFAULT_PORT
+
+    assert DEFAULT_PORT == 7750 and Path(DEFAULT_DB).suffix == ".sqlite"
