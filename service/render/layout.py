@@ -76,7 +76,10 @@ class Layout:
 
 def layout_for(board: Board) -> Layout:
     """The layout for ``board``: a ring for built-in boards, a spring layout otherwise."""
-    if RING_NAME.fullmatch(board.name):
+    n = len(board.provinces)
+    ring = all(board.neighbours[p] == frozenset({board.provinces[(i - 1) % n], board.provinces[(i + 1) % n]} - {p})
+               for i, p in enumerate(board.provinces))
+    if RING_NAME.fullmatch(board.name) and ring:  # a custom board named like a ring keeps its own shape
         return ring_layout(board)
     return spring_layout(board)
 

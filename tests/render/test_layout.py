@@ -141,3 +141,20 @@ def test_scale_of_terror(dpl, min_us, provinces, tier):
     """rules: 003 Scale of Terror (Wurm: DPL >= total min.US; Great Wurm: DPL > 2x total min.US;
     the higher tiers read as 2x, 2.5x and 3x #Provinces, assumption SCALE_OF_TERROR_MULTIPLES)."""
     assert scale_of_terror(dpl, min_us, provinces) == tier
+
+
+def test_custom_board_named_like_a_ring_keeps_its_own_shape():
+    """Only a board whose borders really form the ring gets the ring picture."""
+    spec = {"name": "ring-4", "provinces": {"P1": ["P2", "P3"], "P2": ["P1", "P3"], "P3": ["P1", "P2", "P4"],
+                                            "P4": ["P3"]}}
+    assert layout_for(Board.from_adjacency(spec)).kind == "spring"
+    ring = {"name": "ring-4", "provinces": {f"P{i}": [f"P{(i % 4) + 1}", f"P{((i - 2) % 4) + 1}"]
+                                            for i in range(1, 5)}}
+    assert layout_for(Board.from_adjacency(ring)).kind == "ring"
+
+
+def test_large_custom_board_still_fits():
+    board = grid_board(10, 8)
+    layout = layout_for(board)
+    assert layout.label_pt >= MIN_LABEL_PT
+    assert_labels_apart(layout, list(board.all_provinces))
