@@ -32,7 +32,7 @@ UNDISCARDABLE = frozenset({C.BLACK_SWAN, C.POWER_OVERWHELMING})
 PALANTIR_DECKS = {"sea": C.SEA, "end": C.END}
 # Abilities used during the Negotiation and Orders phase; they act when submitted (a seat may send them
 # alone, before its orders, and still send its orders afterwards: assumption INSTANT_ABILITIES).
-INSTANT = frozenset({"peek_dragon", "discard_event", "replace_dragon", "palantir"})
+INSTANT = frozenset({"weather_forecast", "peek_dragon", "discard_event", "replace_dragon", "palantir"})
 
 
 def hide_cost(state: GameState, seat: str) -> int:
@@ -78,6 +78,10 @@ def check(state: GameState, seat: str, a: Ability, earlier: tuple[Ability, ...] 
 def _check_orders(state: GameState, seat: str, a: Ability, names: list[str]) -> str | None:
     flags = ability_flags(state, seat)
     deck = state.decks[C.EVENT]
+    if a.name == "weather_forecast":
+        # the free look at the Event deck is shown each orders step (assumption FORECAST_AUTOMATIC); asking
+        # for it is accepted and changes nothing
+        return None if "weather_forecast" in flags else "only a player with Weather forecast (Kalu'Ak) may"
     if a.name == "peek_dragon":
         # rules: 003 Kalu'Ak, Weather forecast — "Once per game ... the There be Dragons? deck too ...
         # a 15 $Realm donation"

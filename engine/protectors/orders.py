@@ -227,6 +227,7 @@ ABILITY_TEXT = {
     "nothing_to_see_here": "Nothing to see here!",
     "bank_of_lannuvar": "The Bank of Lannuvár",
     "faith_alone": "Faith alone sustains us",
+    "weather_forecast": "Weather forecast",  # the free Event-deck look (already shown; accepted, no effect)
     "peek_dragon": "Weather forecast: There be Dragons?",
     "discard_event": "Discard the top Event card",
     "replace_dragon": "Replace with There be Dragons!",

@@ -189,6 +189,13 @@ class TestKaluAkWeatherForecast:
         with pytest.raises(IllegalOrderError):
             Game.from_blob(g.to_blob()).submit(P2, "Weather forecast: There be Dragons?")
 
+    def test_asking_for_the_forecast_is_accepted(self):
+        g = self._game()
+        g.submit(P1, "Weather forecast")
+        assert g.state.players[P1].realm == 100 and not g.pending(P1)[0].submitted
+        with pytest.raises(IllegalOrderError, match="Weather forecast"):
+            g.submit(P2, "Weather forecast")
+
     def test_peek_replays_from_the_blob(self):
         g = self._game()
         g.submit(P1, "Weather forecast: There be Dragons?")
