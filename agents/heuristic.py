@@ -30,7 +30,7 @@ from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS
 from engine.protectors.tables import SUPPLY_LIMIT, UNIT_COST, UPGRADE_COST
 
 HOARD_BAND = 250  # rules: 003 Hoarding $Realm — DPL grows faster from 250 $Realm held
-FIRST_BID = 25  # turn 1: 50 start + 50 production - 25 leaves exactly one unit (75)
+FIRST_BID = 15  # turn 1: a top-bracket bid that still leaves a unit's price after production (measured)
 ATTACK_MARGIN = 1  # attack only when our US beats the defender's best case by this much
 
 
@@ -49,8 +49,21 @@ def board_of(view: dict) -> Board:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, all_in: bool = True, margin: int = ATTACK_MARGIN,
+                 assume_fortify: bool = False, first_work: bool = False, keep_one: bool = False,
+                 min_stack: int = 1, first_bid: int = FIRST_BID, others_factor: float = 0.4,
+                 gp_hides: bool = True, bid_share: float = 0.75):
         self.seed = seed
+        self.all_in = all_in  # commit every unit to the Dragon (a lost fight usually ends the game anyway)
+        self.margin = margin
+        self.assume_fortify = assume_fortify
+        self.first_work = first_work
+        self.keep_one = keep_one
+        self.min_stack = min_stack
+        self.first_bid = first_bid
+        self.others_factor = others_factor  # share of the other seats' units we expect them to commit
+        self.gp_hides = gp_hides
+        self.bid_share = bid_share  # of the $Realm left after buying, bid for next turn's ranking
 
     def reset(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -91,7 +104,7 @@ class HeuristicAgent:
         for q in board.neighbours.get(p, ()):
             if self._holder(view, q) == owner and q != p:
                 support += view["provinces"][q]["units"]
-        return pr["units"] + 1 + golden + support
+        return pr["units"] + (1 + golden if self.assume_fortify else 0) + support
 
     # -- bids ----------------------------------------------------------------------------------
     def _bid(self, ctx: SeatContext) -> BidDecision:
@@ -100,7 +113,7 @@ class HeuristicAgent:
         if ctx.step == BID and ctx.view.get("options", {}).get("factions"):
             faction = None  # random faction is the rulebook default; the heuristic has no preference
         if ctx.step == BID:
-            return BidDecision(min(realm, FIRST_BID), faction)
+            return BidDecision(0 if self.first_work else min(realm, self.first_bid), faction)
         return BidDecision(min(realm, max(1, realm // 4)))
 
     # -- orders --------------------------------------------------------------------------------
@@ -114,22 +127,24 @@ class HeuristicAgent:
         # 1) attacks: the weakest adjacent enemy Province our stack (+ supports) beats
         for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]):
             units = view["provinces"][p]["units"]
-            if p in orders or units < 2:
+            if p in orders or units < self.min_stack:
                 continue
+            move = units - 1 if self.keep_one and units > 1 else units
             best = None
             for m in legal[p]:
-                if not isinstance(m, March) or m.delayed or m.count != units:
+                if not isinstance(m, March) or m.delayed or m.count != move:
                     continue
                 h = self._holder(view, m.dst)
                 if h == me or m.dst == view.get("island"):
                     continue
                 if m.golden and limits["march"] <= 0:
                     continue
-                helpers = [q for q in mine if q != p and q not in orders and m.dst in board.neighbours.get(q, ())]
+                helpers = [q for q in mine if q != p and q not in orders
+                           and Support(me, m.dst, q, False) in legal[q]]
                 support = sum(view["provinces"][q]["units"] for q in helpers)
-                att = units + (1 if m.golden else 0) + support
+                att = move + (1 if m.golden else 0) + support
                 need = self._defence(view, board, m.dst) if h else 0
-                if att >= need + ATTACK_MARGIN and (best is None or (m.golden, -need) > (best[0].golden, -best[1])):
+                if att >= need + self.margin and (best is None or (m.golden, -need) > (best[0].golden, -best[1])):
                     best = (m, need, helpers)
             if best:
                 m, _, helpers = best
@@ -148,7 +163,8 @@ class HeuristicAgent:
             kinds = {type(o).__name__ for o in legal[p]}
             if p == view.get("island"):
                 continue
-            if threats[p] > 0 and "Fortify" in kinds:
+            work_now = self.first_work and view["turn"] == 1
+            if threats[p] > 0 and "Fortify" in kinds and not work_now:
                 golden = limits["fortify"] > 0
                 if golden:
                     limits["fortify"] -= 1
@@ -172,9 +188,15 @@ class HeuristicAgent:
         green = [p for p, pr in view["provinces"].items() if pr["owner"] == me and not pr["burnt"] and p != isl]
         min_us = len(green) * (2 if att.get("worldeater") else 1)
         total = sum(view["provinces"][p]["units"] for p in provs)
-        if total > att["dpl"]:  # we beat the Dragon alone: commit everything, sac from the weakest
+        others = sum(pl["units"] for s, pl in view["players"].items() if s != me and not pl["eliminated"])
+        hopeful = total + self.others_factor * others > att["dpl"]
+        if total > att["dpl"] or (self.all_in and hopeful):  # commit everything
             commits = [Commit(p, view["provinces"][p]["units"]) for p in provs]
             return ctx.validate(DragonDecision(tuple(commits)))
+        ranking = view.get("ranking") or []
+        if self.gp_hides and ranking and ranking[0] == me:
+            # rules: 003 — the Grand Protector is spared the Wrath; failing min.US costs its $Realm only
+            return ctx.validate(DragonDecision())
         # otherwise meet min.US, taking units from the best-defended Provinces first
         commits, need = [], min_us
         for p in sorted(provs, key=lambda q: -view["provinces"][q]["units"]):
@@ -215,7 +237,7 @@ class HeuristicAgent:
         # bid what we cannot use; stay under the hoarding band after next turn's income
         income = 50 * max(1, len(mine))
         keep = max(0, min(realm, HOARD_BAND - income - 1))
-        bid = max(realm - keep, realm // 3)
+        bid = max(realm - keep, int(realm * self.bid_share))
         return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))
 
     def _golden_worked(self, ctx: SeatContext, p: str) -> bool:
