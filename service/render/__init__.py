@@ -26,14 +26,14 @@ def _check(fmt: str) -> None:
         raise ValidationError("format", f"must be 'png' or 'svg', not {fmt!r}")
 
 
-def highlight_turn(game: Any, turn: int | None) -> int | None:
+def highlight_turn(game: Any, turn: int | None, seat: str | None = None) -> int | None:
     """Which turn's marches and battles a picture shows: ``turn`` if given; else the current turn
-    once its orders have been carried out, or the previous turn until then."""
+    once its orders have been carried out (as far as ``seat`` can tell), or the previous turn."""
     if turn is not None:
         return turn
-    t = game.state.turn
+    t = game.view(seat)["turn"]
     done = game.step in ORDERS_DONE_STEPS or any(
-        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.state.events)
+        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.events(seat))
     if done:
         return t
     return t - 1 if t > 1 else None
@@ -47,7 +47,7 @@ def board_scene(game: Any, seat: str | None, turn: int | None = None):
     shown = game if turn is None else game_at_turn(game, turn)
     if shown is not game:
         view = shown.view(seat)
-    hl = highlight_turn(shown, turn)
+    hl = highlight_turn(shown, turn, seat)
     title = None
     if turn is not None:
         title = f"Protectors of the Realm - after turn {turn}" + (" (game over)" if shown.over else "")
