@@ -128,7 +128,7 @@ class Connection(asyncio.Protocol):
                 self._reply(msgid, RpcError(TOO_LARGE, f"message of {size} bytes is over the limit of "
                                                        f"{self.max_message} bytes", {"limit": self.max_message}))
             return
-        if kind == REQUEST and method in INLINE and not params:
+        if kind == REQUEST and method in INLINE and (not params or (len(params) == 1 and params[0] == {})):
             self._send([RESPONSE, msgid, None, "pong"])
             return
         if len(self.inflight) >= self.max_inflight:
