@@ -23,7 +23,7 @@ setup-core: | $(BIN)/python
 	$(BIN)/pip install -q -e .
 
 run: setup
-	$(BIN)/regent play --board ring-7 --seats caretaker,random,random,random,random,random,random --seed 1
+	$(BIN)/regent serve
 
 test: setup
 	$(BIN)/ruff check .
