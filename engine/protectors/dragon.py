@@ -113,7 +113,11 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
          f"Protector US {protector_us} vs DPL {att.dpl}: " + ("the Protectors win!" if won else "the Dragon wins."),
          protector_us=protector_us, dpl=att.dpl, won=won,
          contributions={s: {"us": v.us, "units": v.units, "min_us": v.min_us} for s, v in fighting.items()})
-    gp = _protectors_win(state, att, fighting, decisions) if won else _dragon_wins(state, att, fighting, decisions)
+    gp = None
+    if won:
+        gp = _protectors_win(state, att, fighting, decisions)
+    else:
+        _dragon_wins(state, att, fighting, decisions)
     # restore hidden Kalu'Ak players to their old place (rules: 003 Kalu'Ak, Nothing to see here! — "(if
     # possible) ... the same Protector Ranking"): a new Grand Protector keeps first place.
     for seat, v in sides.items():

@@ -523,6 +523,22 @@ class TestLannuvar:
         ev = g.advance(force=True)
         assert event(ev, "dragon_battle").data["protector_us"] == 3 and g.step != "dragon"
 
+    def test_two_lannuvar_players_commit_together_after_the_others(self):
+        g = make("ring-3", {"P1": (P1, 2), "P2": (P2, 1), "P3": (P3, 1)}, factions={P1: LANNUVAR, P2: LANNUVAR},
+                 realm={P1: 100, P2: 100, P3: 0})
+        dragon_attack(g, 3)
+        g.submit(P1, "The Bank of Lannuvár")
+        g.submit(P2, "The Bank of Lannuvár")
+        g.submit(P3, "1 from P3")
+        g.advance()
+        assert g.step == "dragon" and sorted(g.deciding_seats()) == [P1, P2]
+        assert g.view(P1)["attack"]["revealed"] == {P3: ["1 from P3"]}
+        g.submit(P1, "2 from P1")
+        g.submit(P2, "1 from P2")
+        ev = g.advance()
+        assert event(ev, "dragon_battle").data["protector_us"] == 4 and event(ev, "dragon_battle").data["won"]
+        assert all("bank_of_lannuvar" in g.state.players[s].used for s in (P1, P2))
+
     def test_bank_from_the_consolidation_covers_a_dragon_attack_next_turn(self):
         g = self._bank_game()
         g.submit(P1, "The Bank of Lannuvár")
