@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
@@ -69,8 +70,10 @@ class LeagueCheck(BaseCallback):
     scenario (the strength-over-training curve, ``charts/league_*`` in the logs).
     """
 
-    def __init__(self, cfg: TrainConfig, league: League, run_dir: Path, strength_games: int = 20):
+    def __init__(self, cfg: TrainConfig, league: League, run_dir: Path, strength_games: int = 20,
+                 cpu_minutes: Callable[[], float] | None = None):
         super().__init__()
+        self.cpu_minutes = cpu_minutes
         self.cfg, self.league, self.run_dir = cfg, league, run_dir
         self.strength_games = strength_games
         self.games = SeatGames(cfg.eval_scenario)
@@ -94,7 +97,7 @@ class LeagueCheck(BaseCallback):
         self.model.save(path)
         spec = f"policy:{path}"
         base = self.rng.randrange(10**6)
-        extra = {}
+        extra = {"cpu_minutes": round(self.cpu_minutes(), 2)} if self.cpu_minutes else {}
         for opp in ("caretaker", "heuristic"):
             _, wins = self.games.play(spec, base + 10**6, self.strength_games, {opp: 1.0})
             extra[f"win_vs_{opp}"] = sum(wins) / len(wins)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import resource
 import shutil
@@ -29,11 +30,18 @@ def run_name(cfg: TrainConfig) -> str:
     return f"{cfg.env_id.replace('/', '-')}__{cfg.exp_name}__{cfg.seed}__{int(time.time())}"
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process and its finished children (the SubprocVecEnv workers, once closed)."""
+def _cpu_seconds(vec_env: Any = None) -> float:
+    """CPU time of this process, its finished children and the live SubprocVecEnv workers."""
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    total = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    for proc in getattr(vec_env, "processes", []):
+        try:  # /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (Linux)
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
 
 
 def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
@@ -88,7 +96,7 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
     # -- callbacks -----------------------------------------------------------------------------------
     callbacks = [TqdmProgress(cfg.total_timesteps, start, cfg.progress), Curriculum(cfg)]
     if cfg.league.enabled and cfg.league.check_every > 0:
-        callbacks.append(LeagueCheck(cfg, league, run_dir))
+        callbacks.append(LeagueCheck(cfg, league, run_dir, cpu_minutes=lambda: (_cpu_seconds(vec_env) - cpu0) / 60))
     if cfg.eval_freq > 0:
         callbacks.append(MaskableEvalCallback(
             make_eval_env(cfg, cfg.eval_scenario, tuple(cfg.eval_opponents)), n_eval_episodes=cfg.eval_episodes,

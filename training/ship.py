@@ -1,0 +1,218 @@
+"""Measure a trained checkpoint with the evaluation harness and write its model card.
+
+    python -m training.ship checkpoints/protectors-ppo-v1 [--games 100] [--positions 40]
+
+Every number in the card comes from ``training.evaluate`` (the same functions ``regent eval``
+runs), with the exact ``regent eval`` command that reproduces it (same seeds, so the same games).
+Also draws the league's strength over training (``docs/images/league.png``) from the run summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+from pathlib import Path
+from typing import Any
+
+from agents.checkpoints import LEVELS
+from training.evaluate import seat_vs_field, takeover
+from training.model_card import ci_text, pct, write_card
+from training.stats import wilson
+
+EVAL_SEED = 10_000  # evaluation seeds start here: training never plays these games
+TARGETS = {"vs_caretaker": 0.95, "vs_heuristic": 0.40, "takeover": 0.80, "cpu_minutes": 15.0}
+COVERAGE = [  # (label, setup) for the "games it handles" table: every option the issue names
+    ("2 players", {"players": 2}),
+    ("16 players", {"players": 16}),
+    ("Grand (ring-5-grand)", {"players": 5, "version": "grand"}),
+    ("factions (6 players)", {"players": 6, "factions": True}),
+    ("the Island (5 players)", {"players": 5, "island": True}),
+    ("teams of 2 (6 players)", {"players": 6, "teams": 2}),
+]
+
+
+def spec_for(path: Path, temperature: float) -> str:
+    return f"policy:{path}" + (f"@{temperature:g}" if temperature else "")
+
+
+def measure(report: dict[str, Any], command: str) -> dict[str, Any]:
+    return {"rate": report["win_rate"], "ci": report["win_ci"], "n": report["games"], "wins": report["wins"],
+            "score": report["score"], "score_ci": report["score_ci"], "vp_share": report["vp_share"],
+            "ended": report["ended"], "command": command}
+
+
+def field_cmd(spec: str, field: str, games: int, players: int = 5, extra: str = "") -> str:
+    return f"regent eval field --agent {spec} --field {field} --games {games} --players {players} " \
+           f"--seed {EVAL_SEED}{extra}"
+
+
+def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int, coverage_games: int,
+                        progress: bool) -> dict[str, Any]:
+    model = ckpt / "model.zip"
+    hard = spec_for(model, 0.0)
+    ev: dict[str, Any] = {}
+    for opp in ("caretaker", "heuristic"):
+        r = seat_vs_field(hard, [opp], games, players=5, seed=EVAL_SEED, progress=progress)
+        ev[f"ring-5, policy (hard) vs 4 {opp}s: win rate"] = measure(r, field_cmd(hard, opp, games))
+    for who in ("heuristic", "caretaker", "random"):
+        r = seat_vs_field(who, ["heuristic"], games, players=5, seed=EVAL_SEED, progress=progress)
+        ev[f"baseline: {who} vs 4 heuristics: win rate"] = measure(r, field_cmd(who, "heuristic", games))
+    r = seat_vs_field("heuristic", ["caretaker"], games, players=5, seed=EVAL_SEED, progress=progress)
+    ev["baseline: heuristic vs 4 caretakers: win rate"] = measure(r, field_cmd("heuristic", "caretaker", games))
+
+    t = takeover(hard, "caretaker", positions=positions, turn=2, players=5, seed=EVAL_SEED, progress=progress)
+    n = t["positions"]
+    tk = {"rate": t["better"] / n, "ci": list(wilson(t["better"], n)), "n": n, "better": t["better"],
+          "same": t["same"], "worse": t["worse"], "diff_score": t["diff_score"], "diff_score_ci": t["diff_score_ci"],
+          "command": f"regent eval takeover --agent {hard} --baseline caretaker --positions {positions} --turn 2 "
+                     f"--seed {EVAL_SEED}"}
+    ev["takeover at turn 2 of heuristic games: policy's result beats caretaker's (pairs)"] = tk
+    t_h = takeover("heuristic", "caretaker", positions=positions, turn=2, players=5, seed=EVAL_SEED,
+                   progress=progress)
+    ev["baseline takeover: heuristic's result beats caretaker's (pairs)"] = {
+        "rate": t_h["better"] / t_h["positions"], "ci": list(wilson(t_h["better"], t_h["positions"])),
+        "n": t_h["positions"], "better": t_h["better"], "same": t_h["same"], "worse": t_h["worse"],
+        "command": f"regent eval takeover --agent heuristic --baseline caretaker --positions {positions} --turn 2 "
+                   f"--seed {EVAL_SEED}"}
+
+    levels = {}
+    for name, lv in LEVELS.items():
+        spec = spec_for(ckpt / lv.model, lv.temperature)
+        row: dict[str, Any] = {"how": lv.description, "temperature": lv.temperature, "spec": spec}
+        for opp in ("caretaker", "heuristic"):
+            r = seat_vs_field(spec, [opp], level_games, players=5, seed=EVAL_SEED, progress=progress)
+            row[f"vs_{opp}"] = measure(r, field_cmd(spec, opp, level_games))
+        levels[name] = row
+
+    handles = {}
+    for label, setup in COVERAGE:
+        r = seat_vs_field(hard, ["heuristic"], coverage_games, seed=EVAL_SEED, progress=progress, **setup)
+        extra = "".join(f" --{k}" if v is True else f" --{k} {v}" for k, v in setup.items() if k != "players")
+        handles[label] = {"plays": True, **measure(r, field_cmd(hard, "heuristic", coverage_games,
+                                                                setup["players"], extra))}
+    return {"evaluation": ev, "takeover": tk, "levels": levels, "handles": handles}
+
+
+def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None) -> list[dict[str, Any]]:
+    vc = ev["ring-5, policy (hard) vs 4 caretakers: win rate"]
+    vh = ev["ring-5, policy (hard) vs 4 heuristics: win rate"]
+    hc = ev["baseline: heuristic vs 4 caretakers: win rate"]
+    rows = [
+        {"name": "ring-5, 1 seat vs 4 caretakers", "wanted": ">= 95%", "measured": ci_text(vc),
+         "met": vc["rate"] >= TARGETS["vs_caretaker"],
+         "note": f"missed by {pct(TARGETS['vs_caretaker'] - vc['rate'])}; the heuristic scores {pct(hc['rate'])} "
+                 "here: against four seats that never fight the Dragon, the Dragon wins almost every game"},
+        {"name": "ring-5, 1 seat vs 4 heuristics", "wanted": ">= 40%", "measured": ci_text(vh),
+         "met": vh["rate"] >= TARGETS["vs_heuristic"],
+         "note": f"missed by {pct(TARGETS['vs_heuristic'] - vh['rate'])}" if vh["rate"] < TARGETS["vs_heuristic"]
+         else ""},
+        {"name": "takeover: beats caretaker from the same positions", "wanted": ">= 80% of pairs",
+         "measured": f"{ci_text(tk)}; better {tk['better']}, same {tk['same']}, worse {tk['worse']}",
+         "met": tk["rate"] >= TARGETS["takeover"],
+         "note": "ties (both lose to the Dragon) count as not beating" if tk["rate"] < TARGETS["takeover"] else ""},
+        {"name": "CPU minutes to beat caretaker 95%", "wanted": "<= 15",
+         "measured": "not reached" if cpu_minutes_to_95 is None else f"{cpu_minutes_to_95:.1f}",
+         "met": cpu_minutes_to_95 is not None and cpu_minutes_to_95 <= TARGETS["cpu_minutes"], "note": ""},
+    ]
+    for r in rows:
+        if r["met"]:
+            r["note"] = ""
+    return rows
+
+
+def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path | None:
+    """Strength over training: admission scores and win rates vs caretakers / heuristics per check."""
+    if not history:
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [h["step"] for h in history]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    a.plot(steps, [h["candidate"] for h in history], "o-", label="candidate (vs league pool)")
+    a.plot(steps, [h["incumbent"] for h in history], "s--", label="incumbent, same games")
+    for h in history:
+        if h["joined"]:
+            a.axvline(h["step"], color="green", alpha=0.15)
+    a.set_xlabel("learner steps")
+    a.set_ylabel("mean terminal reward")
+    a.set_title("admission checks (green: joined the pool)")
+    a.legend(fontsize=8)
+    for key, label in (("win_vs_caretaker", "vs 4 caretakers"), ("win_vs_heuristic", "vs 4 heuristics")):
+        b.plot(steps, [h.get("extra", {}).get(key, float("nan")) for h in history], "o-", label=label)
+    b.set_ylim(-0.02, 1.02)
+    b.set_xlabel("learner steps")
+    b.set_ylabel("win rate (ring-5, one seat)")
+    b.set_title("strength over training")
+    b.legend(fontsize=8)
+    fig.suptitle(title)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("checkpoint", help="checkpoint directory holding model.zip and training_summary.json")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--level-games", type=int, default=60)
+    ap.add_argument("--coverage-games", type=int, default=10)
+    ap.add_argument("--plot", default="docs/images/league.png")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    ckpt = Path(args.checkpoint)
+    summary = json.loads((ckpt / "training_summary.json").read_text())
+    history = summary["league"]["history"]
+    # CPU minutes from scratch to the first league check that beat four caretakers 95% of the time
+    cpu_to_95 = next((h["extra"]["cpu_minutes"] for h in history
+                      if h.get("extra", {}).get("win_vs_caretaker", 0) >= TARGETS["vs_caretaker"]
+                      and "cpu_minutes" in h.get("extra", {})), None)
+    results = evaluate_checkpoint(ckpt, args.games, args.positions, args.level_games, args.coverage_games,
+                                  not args.quiet)
+    png = plot_league(history, Path(args.plot), f"{ckpt.name}: league over training")
+    cfg = summary["config"]
+    card = {
+        "name": ckpt.name,
+        "summary": "A MaskablePPO seat filler for Protectors of the Realm: one network plays every decision "
+                   "(bids, factions, orders, Dragon, consolidation) through the envs' masked choice sequence.",
+        "handles": {k: f"{'plays' if v['plays'] else 'fails'}; win rate vs heuristics {ci_text(v)}"
+                    for k, v in results["handles"].items()},
+        "training": {
+            "steps": summary["steps"], "wall_minutes": round(summary["wall_seconds"] / 60, 1),
+            "cpu_minutes": round(summary["cpu_seconds"] / 60, 1),
+            "machine": f"{os.cpu_count()} CPU cores ({platform.machine()}), shared with other jobs",
+            "config_file": f"training/configs/{cfg['exp_name']}.toml",
+            "command": f"regent train --config training/configs/{cfg['exp_name']}.toml",
+            "opponents": _final_weights(summary), "league": history, "config": cfg,
+        },
+        "evaluation": results["evaluation"],
+        "levels": results["levels"],
+        "targets": targets(results["evaluation"], results["takeover"], cpu_to_95),
+        "limitations": summary.get("limitations", []),
+        "plot": str(png) if png else None,
+        "eval_seed": EVAL_SEED,
+    }
+    write_card(ckpt, card)
+    print(json.dumps({"card": str(ckpt / "MODEL_CARD.md"), "targets": card["targets"]}, indent=1))
+    return 0
+
+
+def _final_weights(summary: dict[str, Any]) -> dict[str, float]:
+    from training.config import LeagueConfig
+    from training.league import League, Snapshot
+
+    lg = League(LeagueConfig(**summary["league"]["config"]))
+    lg.snapshots = [Snapshot(**s) for s in summary["league"]["snapshots"]]
+    return {Path(k.split(":", 1)[1]).parent.name if k.startswith("policy:") else k: round(v, 3)
+            for k, v in lg.weights().items()}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
