@@ -12,9 +12,10 @@ from engine.errors import ValidationError
 def game_at_turn(game: Any, turn: int) -> Any:
     """The game right after turn ``turn``'s Consolidation was resolved.
 
-    Replays ``game.to_blob()``'s setup and actions on a fresh game and stops at the first
-    ``advance`` that moves the game past ``turn`` (or ends it). The engine runs straight on into the
-    next turn's ranking and card reveals, which need no decision, so those are part of the picture
+    Finds the first ``advance`` in ``game.to_blob()``'s actions that moves the game past ``turn``
+    (or ends it) and rebuilds the game with ``Game.from_blob`` from the blob cut there. The engine
+    runs straight on into the next turn's ranking and card reveals, which need no decision, so
+    those are part of the picture
     (assumption TURN_PICTURE in docs/parts/render-assumptions.md). The current turn returns a copy
     of the game as it is now.
     """
@@ -29,16 +30,29 @@ def game_at_turn(game: Any, turn: int) -> Any:
         return game.clone()
     data = msgpack.unpackb(game.to_blob(), raw=False, strict_map_key=False)
     actions = data["actions"]
-    replay = Game(data["setup"])
+    return Game.from_blob(msgpack.packb({**data, "actions": actions[:_cut(data["setup"], actions, turn)]},
+                                        use_bin_type=True))
+
+
+def _cut(setup: dict[str, Any], actions: list[list[Any]], turn: int) -> int:
+    """How many actions bring the game to the end of ``turn``: up to the first ``advance`` after
+    which the game is past ``turn`` or over (all of them if it never gets there)."""
+    from engine.errors import RegentError
+    from engine.protectors.game import Game
+
+    replay = Game(setup)
     for i, action in enumerate(actions):
-        if action[0] == "submit":
-            replay.submit(action[1], "\n".join(action[2]))
-        elif action[0] == "advance":
-            replay.advance(force=bool(action[1]))
-            if replay.state.turn > turn or replay.over:
-                # This is Game.from_blob of the blob cut after action i, replayed once.
-                replay.actions = [list(a) for a in actions[:i + 1]]
-                return replay
-        else:
-            raise ValidationError(f"blob.actions[{i}]", f"unknown action {action[0]!r}")
-    return replay
+        try:
+            if action[0] == "submit":
+                replay.submit(action[1], "\n".join(action[2]))
+            elif action[0] == "advance":
+                replay.advance(force=bool(action[1]))
+                if replay.state.turn > turn or replay.over:
+                    return i + 1
+            else:
+                raise ValidationError(f"blob.actions[{i}]", f"unknown action {action[0]!r}")
+        except RegentError as err:
+            if isinstance(err, ValidationError) and err.field.startswith("blob."):
+                raise
+            raise ValidationError(f"blob.actions[{i}]", f"does not replay: {err}") from err
+    return len(actions)
