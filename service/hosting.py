@@ -122,7 +122,8 @@ class HostedGame:
         self.store = store
         self.agents: dict[str, Any] = {}
         self.broken: str | None = None
-        self.step_started = rows[-1][1] if rows and rows[-1][0]["a"][0] == "advance" else meta.get("created", 0.0)
+        # A step starts when the game is created or when the previous step is resolved.
+        self.step_started = meta.get("created", 0.0)
         for row, at, _ in rows:
             if row["a"][0] == "advance":
                 self.step_started = at
@@ -370,7 +371,7 @@ class HostedGame:
         try:
             decision = ai.decide(g, seat, agent_name, self.agents, seed)
             g.submit(seat, decision)
-        except RegentError as err:  # the agent proposed something illegal: the rulebook default instead
+        except Exception as err:  # an illegal proposal or a failing agent: the rulebook default instead
             log.warning("agent %s for %s in game %s: %s; using the rulebook default", agent_name, seat, self.id, err)
             from engine.protectors.defaults import default_decision
 
