@@ -215,8 +215,7 @@ def _draw_panel(fig: Figure, scene: Scene) -> None:
         y -= step
     _draw_key(ax)
     y -= 0.15
-    _draw_gauge(fig, scene, x0, y, width)
-    y -= 1.05
+    y -= _draw_gauge(fig, scene, x0, y, width) + 0.12
     ax.text(0, y, "Cards in play", fontsize=11, weight="bold", va="top", color=INK)
     y -= 0.24
     cards = ", ".join(scene.cards) or "none"
@@ -249,19 +248,25 @@ def _draw_key(ax) -> None:
         ax.text(0, 0.02 + i * 0.17, line, fontsize=7.5, va="bottom", color="#555555")
 
 
-def _draw_gauge(fig: Figure, scene: Scene, x0: float, top: float, width: float) -> None:
-    """rules: 003 Dragon's Power Level and the Power Threshold — DPL against the threshold."""
-    ax = _inch_axes(fig, x0, MARGIN + top - 0.95, width, 0.95)
+def _draw_gauge(fig: Figure, scene: Scene, x0: float, top: float, width: float) -> float:
+    """rules: 003 Dragon's Power Level and the Power Threshold — DPL against the threshold.
+    Returns the gauge's height in inches."""
+    lines = [(f"Scale of Terror: {scene.tier}", 9.5)] + ([(scene.attack, 8.5)] if scene.attack else [])
+    height = 0.75 + 0.2 * len(lines)
+    ax = _inch_axes(fig, x0, MARGIN + top - height, width, height)
     scale = max(scene.threshold * 1.25, scene.dpl * 1.1, 1)
     ax.set_xlim(0, scale * 1.01)
-    ax.set_ylim(0, 1)
-    ax.text(0, 0.98, f"Dragon: DPL {scene.dpl} / Power Threshold {scene.threshold}", fontsize=11, weight="bold",
+    ax.set_ylim(height, 0)  # inches from the top
+    ax.text(0, 0.02, f"Dragon: DPL {scene.dpl} / Power Threshold {scene.threshold}", fontsize=11, weight="bold",
             va="top", color=INK)
-    tier = f"Scale of Terror: {scene.tier}" + (f" - {scene.attack}" if scene.attack else "")
-    ax.text(0, 0.66, tier, fontsize=9.5 if not scene.attack else 8.5, va="top", color=DRAGON, weight="bold",
-            gid="tier")
-    ax.add_patch(Rectangle((0, 0.08), scale, 0.3, facecolor="#EEEEEE", edgecolor="#666666", lw=0.8))
-    ax.add_patch(Rectangle((0, 0.08), min(scene.dpl, scale), 0.3, facecolor=DRAGON, edgecolor="none",
+    y = 0.27
+    for i, (text, size) in enumerate(lines):
+        ax.text(0, y, text, fontsize=size, va="top", color=DRAGON, weight="bold", gid="tier" if i == 0 else "attack")
+        y += 0.2
+    bar = height - 0.32
+    ax.add_patch(Rectangle((0, bar), scale, 0.28, facecolor="#EEEEEE", edgecolor="#666666", lw=0.8))
+    ax.add_patch(Rectangle((0, bar), min(scene.dpl, scale), 0.28, facecolor=DRAGON, edgecolor="none",
                            gid="dpl-bar"))
-    ax.plot([scene.threshold, scene.threshold], [0.02, 0.44], color="black", lw=2.2)
-    ax.text(scene.threshold, 0.47, "threshold", fontsize=7.5, ha="center", va="bottom", color=INK)
+    ax.plot([scene.threshold, scene.threshold], [bar - 0.05, bar + 0.32], color="black", lw=2.2)
+    ax.text(scene.threshold, bar - 0.06, "threshold", fontsize=7.5, ha="center", va="bottom", color=INK)
+    return height
