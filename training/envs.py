@@ -36,6 +36,9 @@ class WeightedPool(OpponentPool):
             spec = rng.choices(self.specs, weights=self.weights)[0]
             if spec.startswith("policy:"):  # frozen checkpoints load once per worker and are reused
                 if spec not in self._cache:
+                    import torch
+
+                    torch.set_num_threads(1)  # one core per env worker: no oversubscription on small machines
                     self._cache[spec] = make_agent(spec, rng.randrange(2**31))
                 agents[s] = self._cache[spec]
             else:
