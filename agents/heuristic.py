@@ -130,13 +130,19 @@ class HeuristicAgent:
             if p in orders or units < self.min_stack:
                 continue
             move = units - 1 if self.keep_one and units > 1 else units
+            home_threat = self._threat(view, board, p) > 1
             best = None
             for m in legal[p]:
-                if not isinstance(m, March) or m.delayed or m.count != move:
+                if not isinstance(m, March) or m.delayed:
                     continue
                 h = self._holder(view, m.dst)
+                # an enemy stack gets everything; an empty Province gets all but one (home stays held)
+                if m.count != (move if h is not None else units - 1):
+                    continue
                 if h == me or m.dst == view.get("island"):
                     continue
+                if home_threat and h is None:
+                    continue  # leave a threatened home only to strike an enemy stack, not to walk in
                 if m.golden and limits["march"] <= 0:
                     continue
                 helpers = [q for q in mine if q != p and q not in orders
@@ -144,13 +150,11 @@ class HeuristicAgent:
                 support = sum(view["provinces"][q]["units"] for q in helpers)
                 att = move + (1 if m.golden else 0) + support
                 need = self._defence(view, board, m.dst) if h else 0
-                if att >= need + self.margin and (best is None or (m.golden, -need) > (best[0].golden, -best[1])):
-                    best = (m, need, helpers)
+                rank = (h is not None, m.golden, -need)  # enemy Provinces first: conquest eliminates
+                if att >= need + self.margin and (best is None or rank > best[1]):
+                    best = (m, rank, helpers)
             if best:
                 m, _, helpers = best
-                # leave home only when nothing big threatens it, or the target is the threat itself
-                if self._threat(view, board, p) > 1 and self._holder(view, m.dst) is None:
-                    continue
                 orders[p] = m
                 if m.golden:
                     limits["march"] -= 1
