@@ -199,23 +199,28 @@ def test_rate_limited_when_too_many_requests_are_in_flight(tmp_path):
 
 
 # -- internal ------------------------------------------------------------------------------------
-def test_a_stored_game_that_does_not_replay_is_refused_not_served(server, client, game):
+def test_a_stored_game_that_does_not_replay_is_refused_not_served(tmp_path):
     import sqlite3
 
-    gid, gm, p1 = game["game_id"], game["gm_token"], game["seat_tokens"]["Player#1"]
-    client.call("game.submit", game_id=gid, token=p1, text="Bid 2")
-    client.close()
+    server = ServerProcess(tmp_path).start()
+    with server.client() as client:
+        game = client.call("game.create", setup={"board": "ring-5", "seed": 11, "auto_advance": False})
+        gid, gm, p1 = game["game_id"], game["gm_token"], game["seat_tokens"]["Player#1"]
+        client.call("game.submit", game_id=gid, token=p1, text="Bid 2")
     server.kill9()
     db = sqlite3.connect(server.db)
     db.execute("UPDATE actions SET digest = 'tampered' WHERE game_id = ?", (gid,))
     db.commit()
     db.close()
     server.start()
-    with server.client() as c:
-        err = error_of(c, "game.view", game_id=gid, token=gm)
-        assert err.code == "internal" and "digest" in err.message
-        assert c.call("ping") == "pong"
-    assert any("digest" in rec.get("msg", "") for rec in server.logs())
+    try:
+        with server.client() as c:
+            err = error_of(c, "game.view", game_id=gid, token=gm)
+            assert err.code == "internal" and "digest" in err.message
+            assert c.call("ping") == "pong"
+        assert any("digest" in rec.get("msg", "") for rec in server.logs())
+    finally:
+        server.stop()
 
 
 def test_every_error_map_has_code_message_details(client):
