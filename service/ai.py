@@ -14,10 +14,12 @@ from service.errors import invalid
 
 # Difficulty names a GM may use instead of an agent: the first agent present in the registry wins.
 DIFFICULTIES = {
-    "easy": ("random",),
+    "easy": ("ppo:easy", "random"),
     "normal": ("heuristic", "caretaker"),
-    "hard": ("ppo", "heuristic", "caretaker"),
+    "hard": ("ppo:hard", "ppo", "heuristic", "caretaker"),
 }
+# ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
+POLICY_PREFIX = "policy:"
 # The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).
 RULEBOOK_DEFAULT = "default"
 
@@ -41,12 +43,26 @@ def resolve(name: Any, field: str = "agent") -> str | None:
     known = registry()
     if name in known:
         return name
+    if name.startswith(POLICY_PREFIX):
+        return name  # checked by building it (see ``check``), which loads torch only for this seat
     if name in DIFFICULTIES:
         for candidate in DIFFICULTIES[name]:
             if candidate in known:
                 return candidate
     raise invalid(field, f"unknown agent {name!r}; known agents: {', '.join(sorted(known))}; "
                          f"difficulties: {', '.join(DIFFICULTIES)}")
+
+
+def check(name: str | None, field: str = "agent") -> Any:
+    """Build the agent once so a bad checkpoint is refused when assigned, not when it must act."""
+    if name is None or not name.startswith(POLICY_PREFIX):
+        return None
+    from agents.registry import make_agent
+
+    try:
+        return make_agent(name, 0)
+    except Exception as err:  # a missing checkpoint, a bad temperature, torch absent
+        raise invalid(field, f"cannot load {name!r}: {err}") from None
 
 
 def decision_seed(game_seed: Any, seat: str, step_index: int) -> int:

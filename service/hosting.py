@@ -7,6 +7,7 @@ event loop. A method either completes and is committed to the store, or leaves t
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -315,8 +316,13 @@ class HostedGame:
         if seat not in self.meta["controllers"]:
             raise invalid("seat", f"unknown seat {seat!r}")
         name = ai.resolve(agent)
+        built = ai.check(name)
         self.meta["controllers"][seat] = name
         self.agents.pop(seat, None)
+        if built is not None:
+            with contextlib.suppress(AttributeError):
+                built._regent_name = name
+                self.agents[seat] = built
         self._commit([], meta_changed=True)
         return {"seat": seat, "controller": name, "human": name is None}
 

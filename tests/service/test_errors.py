@@ -122,6 +122,10 @@ def test_submit_field_checks(client, game):
     assert err.code == "invalid_params" and err.details["field"] == "seat"
     err = error_of(client, "game.assign", game_id=gid, token=gm, seat="Player#1", agent="deep-blue")
     assert err.code == "invalid_params" and err.details["field"] == "agent"
+    err = error_of(client, "game.assign", game_id=gid, token=gm, seat="Player#1", agent="policy:no-such-checkpoint")
+    assert err.code == "invalid_params" and err.details["field"] == "agent"
+    view = client.call("game.view", game_id=gid, token=gm)
+    assert view["controllers"]["Player#1"] is None  # a refused assignment changes nothing
 
 
 # -- not_found, forbidden ------------------------------------------------------------------------
