@@ -120,6 +120,10 @@ class Game:
         rejected line, and nothing is stored. Returns the normalised lines. "Once a DM is sent to
         the GM, your orders/choices are final" (rules: 003 Each Turn), so a second submission is a
         ``PhaseError``.
+
+        In the orders step, ability lines that look at or change the decks (Weather forecast, Ashes of
+        Power, Palantír) act at once; a message of only such lines leaves the seat pending, so it can
+        send its orders afterwards (``docs/parts/factions-assumptions.md``, INSTANT_ABILITIES).
         """
         st = self.state
         if seat not in st.players:

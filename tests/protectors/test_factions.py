@@ -563,3 +563,33 @@ class TestEnumeration:
         g.submit(P1, ConsolidationDecision(abilities=tuple(g.legal_abilities(P1))))
         g.advance(force=True)
         assert "faith_alone" in g.state.players[P1].used
+
+
+class TestSecrecyInRandomPlay:
+    """Looks at the decks stay with their seat in random play with factions and the Island."""
+
+    def test_peeks_never_reach_another_seat(self):
+        from agents.random_agent import RandomAgent
+        from agents.runner import play_turn_step
+
+        looked = 0
+        for seed in range(25):
+            setup = {"board": "ring-5+island", "seed": seed, "players": 5, "options": {"factions": True}}
+            g = Game(setup)
+            for s in g.state.players:
+                g.state.players[s].faction = KALUAK if seed % 2 else g.state.players[s].faction
+            agents = {s: RandomAgent(seed * 10 + i) for i, s in enumerate(g.state.players)}
+            for _ in range(200):
+                if g.over:
+                    break
+                play_turn_step(g, agents)
+                for seat in g.state.players:
+                    view = g.view(seat)
+                    assert all(p in g.state.peeks.get(seat, []) for p in view["peeks"])
+                    for e in g.events(seat):
+                        if e.kind == "peek":
+                            assert e.visible_to == frozenset({seat})
+                            looked += 1
+                public = [e for e in g.state.events if e.kind == "peek" and e.visible_to is None]
+                assert not public
+        assert looked > 0
