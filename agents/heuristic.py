@@ -52,7 +52,7 @@ class HeuristicAgent:
     def __init__(self, seed: int | None = None, all_in: bool = True, margin: int = ATTACK_MARGIN,
                  assume_fortify: bool = False, first_work: bool = False, keep_one: bool = False,
                  min_stack: int = 1, first_bid: int = FIRST_BID, others_factor: float = 0.4,
-                 gp_hides: bool = True, bid_share: float = 0.75):
+                 gp_hides: bool = True, bid_share: float = 0.75, bid_reserve: int = 0):
         self.seed = seed
         self.all_in = all_in  # commit every unit to the Dragon (a lost fight usually ends the game anyway)
         self.margin = margin
@@ -63,7 +63,8 @@ class HeuristicAgent:
         self.first_bid = first_bid
         self.others_factor = others_factor  # share of the other seats' units we expect them to commit
         self.gp_hides = gp_hides
-        self.bid_share = bid_share  # of the $Realm left after buying, bid for next turn's ranking
+        self.bid_share = bid_share
+        self.bid_reserve = bid_reserve  # of the $Realm left after buying, bid for next turn's ranking
 
     def reset(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -229,6 +230,8 @@ class HeuristicAgent:
                 and pr["holder"] in (me, None)]
         room = {p: SUPPLY_LIMIT - view["provinces"][p]["units"] for p in mine}
         buys: dict[str, int] = {}
+        reserve = min(realm, self.bid_reserve)  # the ranking first: a high rank is spared the Wrath
+        realm -= reserve
         order = sorted(mine, key=lambda q: (-self._threat(view, board, q), view["provinces"][q]["units"]))
         while realm >= UNIT_COST:
             spot = next((p for p in order if room[p] > 0), None)
@@ -241,7 +244,7 @@ class HeuristicAgent:
         # bid what we cannot use; stay under the hoarding band after next turn's income
         income = 50 * max(1, len(mine))
         keep = max(0, min(realm, HOARD_BAND - income - 1))
-        bid = max(realm - keep, int(realm * self.bid_share))
+        bid = reserve + max(realm - keep, int(realm * self.bid_share))
         return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))
 
     def _golden_worked(self, ctx: SeatContext, p: str) -> bool:
