@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from service import ai, stateless, structured
-from service.errors import NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
+from service.errors import CONFLICT, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
 from service.hosting import GM, HostedGame
 from service.params import Params
 from service.store import Store
@@ -209,11 +209,23 @@ class App:
         hosted = self._game(p)
         hosted.require_gm(self._auth(p, hosted), "game.advance")
         force, expired, wait = p.bool("force", False), p.bool("expired", False), p.bool("wait", False)
+        # Optional guards: resolve only if the game is still at this turn / step (a GM tool that
+        # retries, or races the rules' immediate advance, never resolves a step it did not mean to).
+        turn, step = p.int("turn", None, minimum=1), p.str("step", None)
         p.done()
         pump = self.pumps.get(hosted.id)
         if pump is not None:  # AI seats finish the step they are deciding before the GM resolves it
             await asyncio.shield(pump)
-        result = await self._locked(hosted, lambda: hosted.advance(force, expired), changes=True)
+
+        def advance() -> dict[str, Any]:
+            g = hosted.game
+            if (turn is not None and g.state.turn != turn) or (step is not None and g.step != step):
+                raise RpcError(CONFLICT, f"the game is at turn {g.state.turn}, step {g.step}; "
+                                         f"not advancing (asked for turn {turn}, step {step})",
+                               {"turn": g.state.turn, "step": g.step})
+            return hosted.advance(force, expired)
+
+        result = await self._locked(hosted, advance, changes=True)
         if wait and hosted.id in self.pumps:
             await asyncio.shield(self.pumps[hosted.id])
             result["pending"] = await self._locked(hosted, lambda: hosted.pending(GM))

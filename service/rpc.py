@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import msgpack
@@ -147,9 +148,13 @@ class Connection(asyncio.Protocol):
         return None
 
     async def _handle(self, msgid: int | None, method: Any, params: list, kind: int) -> None:
+        start = time.perf_counter()
         try:
             result = await self.app.call(method, params)
         except RpcError as err:
+            if log.isEnabledFor(logging.DEBUG):
+                log.debug("request", extra={"method": method[:100], "msgid": msgid, "code": err.code,
+                                            "ms": round((time.perf_counter() - start) * 1000, 3)})
             if kind == REQUEST:
                 self._reply(msgid, err)
             else:
@@ -160,6 +165,9 @@ class Connection(asyncio.Protocol):
             if kind == REQUEST:
                 self._reply(msgid, from_exception(err))
             return
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("request", extra={"method": method[:100], "msgid": msgid, "code": None,
+                                        "ms": round((time.perf_counter() - start) * 1000, 3)})
         if kind == REQUEST:
             self._send([RESPONSE, msgid, None, result])
 

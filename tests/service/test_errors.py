@@ -166,6 +166,9 @@ def test_conflict(client, game):
     assert err.code == "conflict" and "final" in err.message
     err = error_of(client, "game.advance", game_id=gid, token=gm, expired=True)
     assert err.code == "conflict" and "deadline" in err.message
+    err = error_of(client, "game.advance", game_id=gid, token=gm, force=True, step="orders")
+    assert err.code == "conflict" and err.details == {"turn": 1, "step": "bid"}
+    assert client.call("game.advance", game_id=gid, token=gm, force=True, step="bid", turn=1)["events"]
 
 
 # -- too_large, rate_limited ---------------------------------------------------------------------
