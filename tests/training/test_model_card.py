@@ -1,0 +1,53 @@
+"""Model card writing and the target table (training/model_card.py, training/ship.py)."""
+
+from __future__ import annotations
+
+import json
+
+from training.model_card import ci_text, write_card
+from training.ship import plot_league, targets
+
+
+def m(rate, n=100):
+    return {"rate": rate, "ci": [max(0.0, rate - 0.1), min(1.0, rate + 0.1)], "n": n}
+
+
+EV = {
+    "ring-5, policy (hard) vs 4 caretakers: win rate": m(0.0),
+    "ring-5, policy (hard) vs 4 heuristics: win rate": m(0.45),
+    "baseline: heuristic vs 4 caretakers: win rate": m(0.0),
+}
+
+
+def test_targets_say_met_or_by_how_much_missed():
+    tk = {**m(0.5, 40), "better": 20, "same": 15, "worse": 5}
+    rows = {r["name"]: r for r in targets(EV, tk, None)}
+    assert not rows["ring-5, 1 seat vs 4 caretakers"]["met"]
+    assert "missed by 95.0%" in rows["ring-5, 1 seat vs 4 caretakers"]["note"]
+    assert rows["ring-5, 1 seat vs 4 heuristics"]["met"] and rows["ring-5, 1 seat vs 4 heuristics"]["note"] == ""
+    assert not rows["takeover: beats caretaker from the same positions"]["met"]
+    assert rows["CPU minutes to beat caretaker 95%"]["measured"] == "not reached"
+    assert {r["name"]: r["met"] for r in targets(EV, tk, 12.0)}["CPU minutes to beat caretaker 95%"]
+
+
+def test_card_is_written_as_json_and_markdown(tmp_path):
+    card = {"name": "x", "summary": "s", "evaluation": {"vs heuristics": {**m(0.45), "command": "regent eval ..."}},
+            "levels": {"hard": {"how": "greedy", "vs_caretaker": m(0.0), "vs_heuristic": m(0.45)}},
+            "targets": targets(EV, {**m(0.9, 40), "better": 36, "same": 4, "worse": 0}, None),
+            "limitations": ["one"]}
+    j, md = write_card(tmp_path, card)
+    assert json.loads(j.read_text())["levels"]["hard"]["how"] == "greedy"
+    text = md.read_text()
+    assert "| vs heuristics | 45.0% [35.0%, 55.0%] (n=100) | `regent eval ...` |" in text
+    assert "| `hard` | greedy |" in text
+    assert "## Limitations" in text and "- one" in text
+    assert ci_text(m(0.5, 10)) == "50.0% [40.0%, 60.0%] (n=10)"
+
+
+def test_league_plot_is_a_png(tmp_path):
+    history = [{"step": s, "candidate": c, "incumbent": -1.0, "incumbent_spec": "caretaker", "joined": c > -0.9,
+                "win_rate": 0.1, "games": 4, "extra": {"win_vs_caretaker": 0.0, "win_vs_heuristic": w}}
+               for s, c, w in ((100, -0.9, 0.1), (200, -0.5, 0.3))]
+    out = plot_league(history, tmp_path / "league.png", "t")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert plot_league([], tmp_path / "none.png", "t") is None
