@@ -13,14 +13,14 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
-from engine.protectors.factions import FACTIONS
+from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER
 from engine.protectors.state import BID, CONSOLIDATION, ORDERS, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
 
 SETUP_KEYS = {"rules", "seed", "board", "players", "options", "position"}
 PLAYER_KEYS = {"seat", "name", "faction", "team", "start"}
 POSITION_KEYS = {"turn", "phase", "ranking", "realm", "provinces", "dpl", "eliminated", "vp",
-                 "used_abilities", "decks", "bids"}
+                 "used_abilities", "gained_abilities", "decks", "bids"}
 
 
 def _players(spec: Any) -> list[dict[str, Any]]:
@@ -142,9 +142,16 @@ def build_state(setup: dict[str, Any]) -> GameState:
     return state
 
 
+def _abilities(v: Any, known, field: str) -> list[str]:
+    if not isinstance(v, list) or any(a not in known for a in v):
+        raise ValidationError(field, f"must be a list of {', '.join(sorted(known))}")
+    return v
+
+
 def _import_position(state: GameState, pos: Any) -> None:
     """A game in progress: ``turn``, ``phase`` ("orders" | "consolidation" | "ranking"), ``ranking``,
-    ``realm``, ``provinces``, ``dpl``, ``eliminated``, ``vp``, ``used_abilities``, ``bids``,
+    ``realm``, ``provinces``, ``dpl``, ``eliminated``, ``vp``, ``used_abilities`` (spent once-per-game
+    abilities), ``gained_abilities`` (from the Wizard Sanctum), ``bids``,
     ``decks`` (optional draw order per deck)."""
     if not isinstance(pos, dict):
         raise ValidationError("position", "must be a map")
@@ -190,7 +197,11 @@ def _import_position(state: GameState, pos: Any) -> None:
     for s, v in (pos.get("vp") or {}).items():
         state.players[seat(s, "position.vp")].vp = count(v, f"position.vp.{s}")
     for s, v in (pos.get("used_abilities") or {}).items():
-        state.players[seat(s, "position.used_abilities")].used = set(v)
+        state.players[seat(s, "position.used_abilities")].used = set(_abilities(v, ONCE_PER_GAME,
+                                                                               f"position.used_abilities.{s}"))
+    for s, v in (pos.get("gained_abilities") or {}).items():  # rules: 003 Wizard Sanctum, "Gain"
+        state.players[seat(s, "position.gained_abilities")].gained = set(_abilities(v, TIER,
+                                                                                    f"position.gained_abilities.{s}"))
     for s in state.players:
         if state.players[s].eliminated:
             for prov in state.owned(s):

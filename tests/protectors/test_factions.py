@@ -593,3 +593,18 @@ class TestSecrecyInRandomPlay:
                 public = [e for e in g.state.events if e.kind == "peek" and e.visible_to is None]
                 assert not public
         assert looked > 0
+
+
+class TestPositionImport:
+    def test_used_and_gained_abilities(self):
+        g = make("ring-2", {"P1": (P1, 1), "P2": (P2, 1)}, factions={P1: HODIR}, phase="consolidation",
+                 realm={P1: 100, P2: 0}, used_abilities={P1: ["mountain_king"]}, gained_abilities={P1: ["faith_alone"]})
+        assert "faith_alone" in names(g, P1) and "mountain_king" in g.state.players[P1].used
+
+    @pytest.mark.parametrize("key,value", [("used_abilities", ["flying"]), ("gained_abilities", ["peek_dragon"]),
+                                           ("gained_abilities", "crusade")])
+    def test_unknown_abilities_are_refused(self, key, value):
+        from engine.errors import ValidationError
+
+        with pytest.raises(ValidationError, match=f"position.{key}.Player#1"):
+            make("ring-2", {"P1": (P1, 1), "P2": (P2, 1)}, **{key: {P1: value}})
