@@ -321,10 +321,10 @@ class Game:
     # -- Dragon --------------------------------------------------------------------------------
     def _resolve_attack(self, decisions) -> None:
         st = self.state
-        # rules: 003 Work, work! — the order is discarded when all its units are sent off to the Dragon
         if bank.needs_second_round(st, decisions):
             return  # rules: 003 The Bank of Lannuvár — its seats now decide, after the reveal
         decisions = bank.merged(st, decisions)
+        # rules: 003 Work, work! — the order is discarded when all its units are sent off to the Dragon
         sent_off = [c.src for s, d in decisions.items() for c in d.commits
                     if st.work_orders.get(c.src, (None,))[0] == s and c.count >= st.provinces[c.src].units]
         resolve_attack(st, decisions)
