@@ -13,7 +13,7 @@ import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from service import ai, stateless, structured
@@ -38,9 +38,11 @@ def regent_version() -> str:
 
 
 class App:
-    def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0):
+    def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0, processes: int = 0):
         self.store = store
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-worker")
+        # Stateless npr.*/npn.* calls may run in worker processes (true parallelism on many cores).
+        self.processes = ProcessPoolExecutor(max_workers=processes) if processes > 0 else None
         self.games: dict[str, HostedGame] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.pumps: dict[str, asyncio.Task] = {}
@@ -54,7 +56,7 @@ class App:
             "game.render": self.render, "game.list": self.list_games,
         }
         for name, fn in stateless.METHODS.items():
-            self.methods[name] = self._stateless(fn)
+            self.methods[name] = self._stateless(name, fn)
 
     # -- lifecycle -----------------------------------------------------------------------------
     def load(self) -> int:
@@ -81,6 +83,8 @@ class App:
         for task in list(self.pumps.values()):
             task.cancel()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown(wait=True, cancel_futures=True)
 
     # -- dispatch ------------------------------------------------------------------------------
     async def call(self, method: Any, params: Any) -> Any:
@@ -103,9 +107,15 @@ class App:
                 log.exception("internal error in %s", getattr(fn, "__name__", fn))
             raise wire from None
 
-    def _stateless(self, fn: Callable[[Params], Any]) -> Callable[[Params], Awaitable[Any]]:
+    def _stateless(self, name: str, fn: Callable[[Params], Any]) -> Callable[[Params], Awaitable[Any]]:
         async def handler(p: Params) -> Any:
-            return await self._run(fn, p)
+            if self.processes is None:
+                return await self._run(fn, p)
+            loop = asyncio.get_running_loop()
+            status, value = await loop.run_in_executor(self.processes, stateless.run, name, [p.fields])
+            if status == "error":
+                raise RpcError(value["code"], value["message"], value["details"])
+            return value
         return handler
 
     # -- plain methods -------------------------------------------------------------------------

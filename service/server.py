@@ -29,12 +29,13 @@ class ServeConfig:
     max_message: int = DEFAULT_MAX_MESSAGE
     max_inflight: int = DEFAULT_MAX_INFLIGHT
     workers: int = 4
+    processes: int = 0
     expiry_interval: float = 60.0
 
 
 async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
     store = Store(config.db, config.sync) if config.db else None
-    app = App(store, workers=config.workers, expiry_interval=config.expiry_interval)
+    app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes)
     loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
     app.start()
 

@@ -132,3 +132,14 @@ METHODS = {
     "npr.dnpr_expand": npr_dnpr_expand,
     "npn.plan": npn_plan,
 }
+
+
+def run(method: str, fields: Any) -> tuple[str, Any]:
+    """Run one stateless method from plain data and return plain data, so it can run in another
+    process: ``("ok", result)`` or ``("error", wire error map)``."""
+    from service.errors import from_exception
+
+    try:
+        return "ok", METHODS[method](Params(method, fields))
+    except Exception as err:  # every failure travels back as a wire error map
+        return "error", from_exception(err).to_wire()

@@ -17,7 +17,7 @@ def _serve(args: argparse.Namespace) -> int:
     config = ServeConfig(host=args.host, port=args.port, unix=args.unix,
                          db=None if args.db in ("", ":memory:") else args.db, sync=args.sync,
                          max_message=args.max_message, max_inflight=args.max_inflight, workers=args.workers,
-                         expiry_interval=args.expiry_interval)
+                         processes=args.processes, expiry_interval=args.expiry_interval)
     asyncio.run(serve(config))
     return 0
 
@@ -37,6 +37,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-inflight", type=int, default=256, metavar="N",
                    help="requests one connection may have in flight before rate_limited (default 256)")
     p.add_argument("--workers", type=int, default=4, help="worker threads for engine, AI and NPR work")
+    p.add_argument("--processes", type=int, default=0, metavar="N",
+                   help="run npr.*/npn.* calls in N worker processes (default 0: in the worker threads)")
     p.add_argument("--expiry-interval", type=float, default=60.0, metavar="SECONDS",
                    help="how often games with expiry.auto resolve steps whose deadline passed (0: never)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))

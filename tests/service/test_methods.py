@@ -262,3 +262,16 @@ def test_server_path_is_the_example_default():
     from service.server import DEFAULT_DB, DEFAULT_PORT
 
     assert DEFAULT_PORT == 7750 and Path(DEFAULT_DB).suffix == ".sqlite"
+
+
+def test_npr_calls_in_worker_processes_give_the_same_answers(tmp_path, client):
+    proc = ServerProcess(tmp_path, args=("--processes", "2")).start()
+    try:
+        with proc.client() as c:
+            world = sample_world()
+            assert c.call("npr.invasions", world=world, seed=5) == client.call("npr.invasions", world=world, seed=5)
+            with pytest.raises(ServiceError) as err:
+                c.call("npr.liberate", world=world, provinces=["Atlantis"])
+            assert err.value.code == "invalid_params" and err.value.details["field"] == "provinces[0]"
+    finally:
+        proc.stop()
