@@ -241,7 +241,8 @@ def save_plot(report: dict[str, Any], path: str | Path) -> Path:
                              strict=True):
         vals = [r[key] for r in rows]
         ci = [r["win_ci" if key == "win_rate" else f"{key}_ci"] for r in rows]
-        err = [[v - c[0] for v, c in zip(vals, ci, strict=True)], [c[1] - v for v, c in zip(vals, ci, strict=True)]]
+        err = [[max(0.0, v - c[0]) for v, c in zip(vals, ci, strict=True)],
+               [max(0.0, c[1] - v) for v, c in zip(vals, ci, strict=True)]]
         ax.bar(range(len(vals)), vals, yerr=err, capsize=4, color="#4477aa")
         ax.set_xticks(range(len(vals)), labels, rotation=20, ha="right", fontsize=8)
         ax.set_title(f"{name} (95% CI)")
