@@ -53,7 +53,7 @@ class App:
             "game.create": self.create, "game.view": self.view, "game.pending": self.pending,
             "game.submit": self.submit, "game.assign": self.assign, "game.advance": self.advance,
             "game.log": self.log, "game.export": self.export, "game.import": self.import_,
-            "game.render": self.render, "game.list": self.list_games,
+            "game.render": self.render, "game.list": self.list_games, "game.report": self.report,
         }
         for name, fn in stateless.METHODS.items():
             self.methods[name] = self._stateless(name, fn)
@@ -247,6 +247,15 @@ class App:
         since = p.int("since", 0, minimum=0)
         p.done()
         return await self._locked(hosted, lambda: hosted.log(who, since))
+
+    async def report(self, p: Params) -> dict[str, Any]:
+        """The text a GM posts for a turn (now by default), with the seats an AI played."""
+        hosted = self._game(p)
+        who = self._auth(p, hosted)
+        turn = p.int("turn", None, minimum=1)
+        await self._wait(p, hosted)
+        p.done()
+        return await self._locked(hosted, lambda: hosted.turn_report(who, turn))
 
     async def export(self, p: Params) -> dict[str, Any]:
         hosted = self._game(p)

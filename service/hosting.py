@@ -308,7 +308,8 @@ class HostedGame:
             played = self.meta["ai_played"].setdefault(seat, [])
             if by[3:] not in played:
                 played.append(by[3:])
-        self._commit([({"a": self.game.actions[-1], "by": by}, time.time(), digest(self.game))],
+        self._commit([({"a": self.game.actions[-1], "by": by, "turn": self.game.state.turn}, time.time(),
+                       digest(self.game))],
                      meta_changed=by.startswith("ai:"))
         return {"accepted": lines, "rejected": []}
 
@@ -371,6 +372,21 @@ class HostedGame:
             lines.append("Played by AI: " + ", ".join(f"{s} ({a})" for s, a in sorted(ai_seats.items())))
         return "\n".join(lines)
 
+    def turn_report(self, who: str | None, turn: int | None) -> dict[str, Any]:
+        """The engine's report of a turn as ``who`` may see it, labelling the seats an AI played."""
+        t = self.game.state.turn if turn is None else turn
+        text = self.game.report(t, who)
+        ai_seats: dict[str, list[str]] = {}
+        for row, _, _ in self.rows:
+            if row.get("turn") == t and ":" in row["by"] and row["a"][0] == "submit":
+                agents = ai_seats.setdefault(row["a"][1], [])
+                name = row["by"].split(":", 1)[1]
+                if name not in agents:
+                    agents.append(name)
+        if ai_seats:
+            text += "\nPlayed by AI: " + ", ".join(f"{s} ({', '.join(a)})" for s, a in sorted(ai_seats.items()))
+        return {"turn": t, "report": text, "played_by_ai": ai_seats}
+
     def _ai_submit(self, seat: str, agent_name: str, by: str) -> tuple:
         g = self.game
         seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
@@ -386,7 +402,7 @@ class HostedGame:
         played = self.meta["ai_played"].setdefault(seat, [])
         if agent_name not in played:
             played.append(agent_name)
-        return ({"a": g.actions[-1], "by": self.by[seat]}, time.time(), digest(g))
+        return ({"a": g.actions[-1], "by": self.by[seat], "turn": g.state.turn}, time.time(), digest(g))
 
     def work(self) -> bool:
         """One unit of background work: AI seats submit, then (rules: 003) the step resolves at once

@@ -70,6 +70,9 @@ def test_five_player_game_two_humans_three_ai_to_the_end(client):
     assert all(view["controllers"][h] is None for h in HUMANS)
     log = client.call("game.log", game_id=gid, token=gm)
     assert log["events"][-1]["kind"] == "game_over"
+    report = client.call("game.report", game_id=gid, token=gm, turn=1)
+    assert set(report["played_by_ai"]) == set(ai_seats())
+    assert report["report"].startswith("== Turn 1 ==") and "Played by AI: Player#3 (caretaker)" in report["report"]
     # The export replays, outside the server, to exactly the state the server holds.
     blob = client.call("game.export", game_id=gid, token=gm)["blob"]
     import msgpack

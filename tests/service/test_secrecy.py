@@ -18,6 +18,7 @@ def observe(client, gid: str, token: str) -> dict:
         "view": ("game.view", {}),
         "pending": ("game.pending", {}),
         "log": ("game.log", {"since": 0}),
+        "report": ("game.report", {}),
         "submit_for_victim": ("game.submit", {"seat": VICTIM, "text": "Bid 1"}),
         "advance": ("game.advance", {"force": True}),
         "assign": ("game.assign", {"seat": VICTIM, "agent": None}),
