@@ -176,6 +176,22 @@ def ai_decision_latency(games: int) -> dict[str, float]:
     return out
 
 
+def agent_names() -> list[str]:
+    from agents.registry import AGENTS
+
+    return list(AGENTS)
+
+
+def policy_rss(port: int, pid: int, policy: str) -> float:
+    """The server's RSS once a seat played by ``policy`` has decided (the policy is loaded)."""
+    from service.client import Client
+
+    with Client("127.0.0.1", port) as c:
+        g = c.call("game.create", setup={"board": "ring-5", "seed": 1, "agents": {"Player#1": policy}})
+        c.call("game.pending", game_id=g["game_id"], token=g["gm_token"], wait=True)
+    return rss_mb(pid)
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -189,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps", type=int, default=300, help="submit+advance rounds")
     ap.add_argument("--npr-calls", type=int, default=300)
     ap.add_argument("--ai-games", type=int, default=5)
+    ap.add_argument("--policy", help="agent for the memory-with-a-policy row (default: the first ppo* agent)")
     ap.add_argument("--json", help="also write the numbers here")
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
@@ -207,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
             results.update(game_latencies(regent_port, args.steps))
             results.update(npr_latency(regent_port, args.npr_calls))
             results["regent_rss_mb_after"] = rss_mb(regent.pid)
+            policy = args.policy or next((a for a in sorted(agent_names()) if a.startswith("ppo")), None)
+            if policy:
+                results["regent_rss_mb_with_policy"] = policy_rss(regent_port, regent.pid, policy)
+            else:
+                print("no shipped policy in agents.registry: memory with a policy loaded not measured")
         finally:
             for proc in (regent, echo):
                 proc.terminate()
