@@ -68,6 +68,15 @@ class Connection(asyncio.Protocol):
         self.transport = None
         log.debug("connection closed", extra={"peer": self.peer})
 
+    # A client that sends without reading its replies is not read from until it catches up.
+    def pause_writing(self) -> None:
+        if self.transport is not None:
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.resume_reading()
+
     def data_received(self, data: bytes) -> None:
         if self.transport is None:
             return

@@ -275,3 +275,15 @@ def test_npr_calls_in_worker_processes_give_the_same_answers(tmp_path, client):
             assert err.value.code == "invalid_params" and err.value.details["field"] == "provinces[0]"
     finally:
         proc.stop()
+
+
+def test_a_client_that_reads_late_gets_every_reply_in_order(client):
+    import threading
+
+    count = 20_000
+    frames = b"".join(msgpack.packb([0, i, "ping", []]) for i in range(count))
+    sender = threading.Thread(target=client.send_raw, args=(frames,), daemon=True)
+    sender.start()
+    replies = [client.read_message() for _ in range(count)]
+    sender.join(timeout=60)
+    assert [r[1] for r in replies] == list(range(count)) and {r[3] for r in replies} == {"pong"}
