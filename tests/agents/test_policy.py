@@ -19,19 +19,23 @@ from engine.errors import ValidationError
 from envs.seat_env import ProtectorsSeatEnv
 
 
-@pytest.fixture(scope="module")
-def checkpoint(tmp_path_factory):
+def _train(tmp_path) -> str:
+    import torch
+
+    torch.set_num_threads(1)  # the suite runs on 2 cores with xdist: no thread oversubscription
     env = DummyVecEnv([lambda: ProtectorsSeatEnv(opponents=("random", "caretaker"))])
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [32]}, device="cpu")
     model.learn(total_timesteps=2048)
     assert model.num_timesteps >= 2048
-    path = tmp_path_factory.mktemp("ckpt") / "tiny"
+    path = tmp_path / "tiny"
     model.save(str(path))
     return str(path) + ".zip"
 
 
-def test_maskable_ppo_learns_a_few_thousand_steps(checkpoint):
+def test_maskable_ppo_smoke_run_and_the_policy_agent_playing_its_checkpoint(tmp_path):
+    checkpoint = _train(tmp_path)
+    # the trained model acts only inside the env's masks
     model = MaskablePPO.load(checkpoint, device="cpu")
     env = ProtectorsSeatEnv(opponents=("random",))
     obs, info = env.reset(seed=0)
@@ -41,22 +45,18 @@ def test_maskable_ppo_learns_a_few_thousand_steps(checkpoint):
         obs, _, term, trunc, info = env.step(int(a))
         if term or trunc:
             obs, info = env.reset()
-
-
-def test_policy_agent_plays_whole_games_greedy_and_sampled(checkpoint):
+    # the policy agent plays whole games, greedy and sampled, always legally (play_game submits)
     for spec in (f"policy:{checkpoint}", f"policy:{checkpoint}@1.5"):
         agents = {"Player#1": make_agent(spec, 1), "Player#2": make_agent("random", 2)}
         game = play_game({"board": "ring-3", "players": 3, "seed": 4}, agents)
         assert game.over
         assert any(a[0] == "submit" and a[1] == "Player#1" for a in game.actions)
-
-
-def test_greedy_policy_is_deterministic(checkpoint):
-    results = []
+    # greedy play is deterministic
+    blobs = []
     for _ in range(2):
         agents = {"Player#1": make_agent(f"policy:{checkpoint}", 7), "Player#2": make_agent("random", 3)}
-        results.append(play_game({"board": "ring-4", "players": 4, "seed": 9}, agents).to_blob())
-    assert results[0] == results[1]
+        blobs.append(play_game({"board": "ring-4", "players": 4, "seed": 9}, agents).to_blob())
+    assert blobs[0] == blobs[1]
 
 
 def test_bad_policy_specs_are_clear_errors(tmp_path):
@@ -75,7 +75,7 @@ def test_policy_module_does_not_import_torch_until_used():
 
 
 def test_action_masks_work_under_subproc_vec_env():
-    venv = SubprocVecEnv([lambda: ProtectorsSeatEnv(opponents=("random",)) for _ in range(2)])
+    venv = SubprocVecEnv([lambda: ProtectorsSeatEnv(opponents=("random",)) for _ in range(2)], start_method="fork")
     try:
         venv.reset()
         masks = get_action_masks(venv)
