@@ -287,3 +287,29 @@ def test_a_client_that_reads_late_gets_every_reply_in_order(client):
     replies = [client.read_message() for _ in range(count)]
     sender.join(timeout=60)
     assert [r[1] for r in replies] == list(range(count)) and {r[3] for r in replies} == {"pong"}
+
+
+def test_many_clients_at_once_on_one_game_and_many_games(server):
+    """16 connections at once: each seat of one game submits while other games are created and read."""
+
+    async def run():
+        async with await AsyncClient.connect(unix=server.unix) as gm_client:
+            g = await gm_client.call("game.create", setup={"board": "ring-16", "seed": 3, "players": 16,
+                                                           "auto_advance": False})
+            clients = [await AsyncClient.connect(unix=server.unix) for _ in range(16)]
+            try:
+                seats = list(g["seat_tokens"].items())
+                submits = [c.call("game.submit", game_id=g["game_id"], token=t, text=f"Bid {i}")
+                           for c, (i, (_, t)) in zip(clients, enumerate(seats), strict=True)]
+                creates = [c.call("game.create", setup={"board": "ring-5", "seed": i}) for i, c in enumerate(clients)]
+                results = await asyncio.gather(*submits, *creates)
+                view = await gm_client.call("game.view", game_id=g["game_id"], token=g["gm_token"])
+                return results, view
+            finally:
+                for c in clients:
+                    await c.close()
+
+    results, view = asyncio.run(run())
+    assert [r["accepted"] for r in results[:16]] == [[f"Bid {i}"] for i in range(16)]
+    assert len({r["game_id"] for r in results[16:]}) == 16
+    assert view["submissions"] == {f"Player#{i + 1}": [f"Bid {i}"] for i in range(16)}
