@@ -120,4 +120,7 @@ def test_over_tcp_the_default_transport(tmp_path):
             assert "game.create" in c.call("methods")
             assert c.call("version")["protocol"] == 1
     finally:
+        process = proc.proc
         proc.stop()
+    assert process.returncode == 0  # SIGTERM: a clean shutdown
+    assert [r["msg"] for r in proc.logs()][-1] == "shutting down"
