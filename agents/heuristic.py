@@ -52,19 +52,22 @@ class HeuristicAgent:
     def __init__(self, seed: int | None = None, all_in: bool = True, margin: int = ATTACK_MARGIN,
                  assume_fortify: bool = False, first_work: bool = False, keep_one: bool = False,
                  min_stack: int = 1, first_bid: int = FIRST_BID, others_factor: float = 0.4,
-                 gp_hides: bool = True, bid_share: float = 0.75, bid_reserve: int = 0):
+                 gp_hides: bool = True, bid_share: float = 0.75, bid_reserve: int = 0, attack_from: int = 1):
+        """The knobs were measured against random players (docs/parts/envs-assumptions.md); the
+        defaults are the best found."""
         self.seed = seed
-        self.all_in = all_in  # commit every unit to the Dragon (a lost fight usually ends the game anyway)
-        self.margin = margin
-        self.assume_fortify = assume_fortify
-        self.first_work = first_work
-        self.keep_one = keep_one
-        self.min_stack = min_stack
+        self.all_in = all_in  # commit everything when the Dragon looks beatable with the others' help
+        self.margin = margin  # attack when our US beats the defender's estimate by this much
+        self.assume_fortify = assume_fortify  # count a Fortify! (+ golden) in the defender's estimate
+        self.first_work = first_work  # turn 1: bid 0 and Work, work! instead of bidding for bracket 1
+        self.keep_one = keep_one  # leave one unit home when attacking an enemy stack
+        self.min_stack = min_stack  # smallest stack that attacks
         self.first_bid = first_bid
         self.others_factor = others_factor  # share of the other seats' units we expect them to commit
-        self.gp_hides = gp_hides
-        self.bid_share = bid_share
-        self.bid_reserve = bid_reserve  # of the $Realm left after buying, bid for next turn's ranking
+        self.gp_hides = gp_hides  # as Grand Protector, commit nothing to a hopeless attack (no Wrath)
+        self.bid_share = bid_share  # of the $Realm left after buying, bid for next turn's ranking
+        self.bid_reserve = bid_reserve  # $Realm set aside for the bid before buying units
+        self.attack_from = attack_from  # first turn on which to attack
 
     def reset(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -126,7 +129,7 @@ class HeuristicAgent:
         legal = {p: ctx.legal_orders(p) for p in mine}
         orders: dict[str, object] = {}
         # 1) attacks: the weakest adjacent enemy Province our stack (+ supports) beats
-        for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]):
+        for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]) if view["turn"] >= self.attack_from else ():
             units = view["provinces"][p]["units"]
             if p in orders or units < self.min_stack:
                 continue
