@@ -14,10 +14,11 @@ HUMANS = ("Player#1", "Player#2")
 
 
 def ai_seats() -> dict[str, str]:
+    """caretaker, heuristic and a shipped policy (issue 8); random stands in for what has not landed."""
     from agents.registry import AGENTS
 
-    third = "heuristic" if "heuristic" in AGENTS else "normal"  # a difficulty when heuristic has not landed
-    return {"Player#3": "caretaker", "Player#4": "random", "Player#5": third}
+    return {"Player#3": "caretaker", "Player#4": "heuristic" if "heuristic" in AGENTS else "random",
+            "Player#5": "ppo" if "ppo" in AGENTS else "random"}
 
 
 def dm_text(view: dict, seat: str) -> str:
