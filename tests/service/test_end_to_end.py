@@ -36,12 +36,12 @@ def dm_text(view: dict, seat: str) -> str:
 
 def play(client, game) -> dict:
     gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
-    submitted_text = 0
+    submitted_text, kinds = 0, set()
     for _ in range(MAX_ROUNDS):
         pending = client.call("game.pending", game_id=gid, token=gm, wait=True)
         view = client.call("game.view", game_id=gid, token=gm)
         if view["over"]:
-            return {"view": view, "texts": submitted_text}
+            return {"view": view, "texts": submitted_text, "kinds": kinds}
         humans = [p["seat"] for p in pending if p["seat"] in HUMANS and not p["submitted"]]
         for seat in humans:
             seat_view = client.call("game.view", game_id=gid, token=tokens[seat])
@@ -49,6 +49,7 @@ def play(client, game) -> dict:
                                 text=dm_text(seat_view, seat))
             assert reply["rejected"] == []
             submitted_text += 1
+            kinds.add(seat_view["step"])
         if not humans:  # nothing a human can do: the GM resolves the step
             client.call("game.advance", game_id=gid, token=gm, force=True, wait=True)
     raise AssertionError("the game did not end")
@@ -64,7 +65,7 @@ def test_five_player_game_two_humans_three_ai_to_the_end(client):
     out = play(client, game)
     view = out["view"]
     assert view["step"] == "over" and view["result"] is not None
-    assert out["texts"] >= 2  # both humans sent DM text at least once
+    assert out["texts"] >= 2 and {"bid", "orders"} <= out["kinds"]  # the humans' DMs: bids and orders
     # Reports label the AI seats, and only them.
     assert set(view["played_by_ai"]) == set(ai_seats())
     assert set(view["controllers"]) == {f"Player#{i}" for i in range(1, 6)}
