@@ -315,3 +315,16 @@ def test_many_clients_at_once_on_one_game_and_many_games(server):
     assert [r["accepted"] for r in results[:16]] == [[f"Bid {i}"] for i in range(16)]
     assert len({r["game_id"] for r in results[16:]}) == 16
     assert view["submissions"] == {f"Player#{i + 1}": [f"Bid {i}"] for i in range(16)}
+
+
+def test_custom_board_and_a_position_import_over_rpc(client):
+    board = {"provinces": {"P1": {"neighbors": ["P2", "P3"]}, "P2": {"neighbors": ["P1", "P3"]},
+                           "P3": {"neighbors": ["P1", "P2"]}}, "island": None}
+    g = client.call("game.create", setup={"board": board, "seed": 1, "players": 3})
+    view = client.call("game.view", game_id=g["game_id"], token=g["gm_token"])
+    assert set(view["provinces"]) == {"P1", "P2", "P3"} and view["step"] == "bid"
+    moved = client.call("game.create", setup={"board": "ring-5", "seed": 1, "players": 5,
+                                              "position": {"turn": 3, "phase": "orders", "realm": {"Player#1": 99}}})
+    view = client.call("game.view", game_id=moved["game_id"], token=moved["seat_tokens"]["Player#1"])
+    assert (view["turn"], view["step"], view["players"]["Player#1"]["realm"]) == (3, "orders", 99)
+    assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {72 * HOUR}
