@@ -66,10 +66,13 @@ def test_kill9_loses_nothing_acknowledged(tmp_path):
         with server.client() as c:
             games = [c.call("game.create", setup={"board": "ring-5", "seed": 20 + i, "players": 5,
                                                   "auto_advance": False}) for i in range(GAMES)]
+            # Plus a 16-seat game that AI seats play by themselves, writing in the background.
+            seats = {f"Player#{i}": "random" for i in range(1, 17)}
+            games.append(c.call("game.create", setup={"board": "ring-16", "seed": 5, "players": 16, "agents": seats}))
         acks: dict[str, list] = {g["game_id"]: [] for g in games}
         for _ in range(ROUNDS):
             counter = threading.Semaphore(0)
-            workers = [Worker(server, g, acks[g["game_id"]], counter) for g in games]
+            workers = [Worker(server, g, acks[g["game_id"]], counter) for g in games[:GAMES]]
             for w in workers:
                 w.start()
             for _ in range(ACKS_BEFORE_KILL):
@@ -81,7 +84,8 @@ def test_kill9_loses_nothing_acknowledged(tmp_path):
             with server.client() as c:
                 for g in games:
                     gid, gm = g["game_id"], g["gm_token"]
-                    view = c.call("game.view", game_id=gid, token=gm)  # an unreplayable game is 'internal'
+                    # (an unreplayable game is 'internal'; wait: the AI game finishes what it resumed)
+                    view = c.call("game.view", game_id=gid, token=gm, wait=True)
                     blob = c.call("game.export", game_id=gid, token=gm)["blob"]
                     engine = Game.from_blob(msgpack.unpackb(blob, raw=False)["engine"])
                     assert acknowledged_in(engine.actions, acks[gid]), f"lost an acknowledged op in {gid}"
