@@ -103,9 +103,6 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def set_meta(self, game_id: str, meta: dict[str, Any]) -> None:
-        self.append(game_id, 0, [], meta)
-
     def load_all(self) -> list[StoredGame]:
         with self._lock:
             games = self._db.execute("SELECT id, created, setup, meta FROM games ORDER BY created").fetchall()
