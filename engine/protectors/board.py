@@ -171,8 +171,13 @@ class Board:
         """
         return len(self.provinces)
 
+    @cached_property
+    def _numbers(self) -> dict[str, int]:
+        return {p: province_number(p) for p in self.all_provinces}
+
     def number(self, p: str) -> int:
-        return province_number(p)
+        n = self._numbers.get(p)
+        return province_number(p) if n is None else n
 
     def is_neighbour(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())

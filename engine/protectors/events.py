@@ -6,19 +6,20 @@ $Realm created or destroyed with the rule that did it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.protectors.state import GameState
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened, with the rule it applied. Immutable (a NamedTuple: cheap to make,
+    and the engine makes many)."""
+
     turn: int
     kind: str
     rule: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     visible_to: frozenset[str] | None = None  # None: public; else only these seats (and the GM)
 
     def visible(self, seat: str | None) -> bool:

@@ -45,6 +45,8 @@ def faction_of(ability: str) -> str:
 def ability_flags(state: GameState, seat: str) -> set[str]:
     """All abilities the seat holds now (faction, plus any gained from the Wizard Sanctum)."""
     p = state.players[seat]
+    if p.faction is None and not p.gained:
+        return set()  # no factions in this game (or none yet): the common, fast case
     flags = set(FACTION_ABILITIES.get(p.faction or "", ()))
     flags |= set(getattr(p, "gained", ()))
     # rules: 003 Kalu'Ak, Ashes of Power — upgraded while holding a burnt-out Province.

@@ -223,11 +223,11 @@ class Game:
                 st.step = CONSOLIDATE_A
             elif st.step == CONSOLIDATE_A:
                 self._consolidate_a()
+                if check_end(st):  # the Eliminate Players step is the only internal step that ends games
+                    return
             elif st.step == CONSOLIDATE_B:
                 cons.production(st)
                 st.step = CONSOLIDATION
-            if check_end(st):
-                return
 
     # -- 1. Protector Ranking ------------------------------------------------------------------
     def _resolve_first_bids(self, decisions: dict[str, BidDecision]) -> None:

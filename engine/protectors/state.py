@@ -127,6 +127,7 @@ class GameState:
     events: list[Any] = field(default_factory=list)
     result: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)  # per-turn summaries
+    end_key: tuple = ()  # victory.check_end's memo of what it last looked at
     # private looks at decks this orders step: seat -> [{"deck", "card", "by"}] (rules: 003 Kalu'Ak
     # Weather forecast, Island Rules Palantír)
     peeks: dict[str, list[dict[str, Any]]] = field(default_factory=dict)

@@ -97,6 +97,12 @@ def check_end(state: GameState) -> bool:
     """
     if state.step == OVER:
         return True
+    # Nothing that ends a game changed since the last check: skip the work (the engine asks often).
+    key = (sum(p.eliminated for p in state.players.values()), state.dragon_eliminations,
+           sum(pr.burnt for pr in state.provinces.values()), len(state.ranking))
+    if key == state.end_key:
+        return False
+    state.end_key = key
     if dragon_has_won(state) or not state.active():
         _finish(state, "dragon", None, "003 Fire and blood!")
         return True
