@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
@@ -53,6 +54,7 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
         server = await loop.create_server(factory, config.host, config.port)
         sock = server.sockets[0].getsockname()
         where = {"host": sock[0], "port": sock[1]}
+    gc.freeze()  # what startup built lives on: keep it out of every later collection (shorter pauses)
     log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid()})
     return server, app
 
