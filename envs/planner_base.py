@@ -1,0 +1,167 @@
+"""The planner base: a stage machine over the masked choices of ``envs.layout`` (see ``envs.planner``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.protectors.orders import Ability
+from engine.protectors.state import GameState
+from envs import layout as L
+
+STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitch", "ability",
+          "commit", "burn", "upgrade", "buy", "capitol")
+# Abilities given "instead of" everything else in a Dragon Attack (rules: 003 Nothing to see here!,
+# The Bank of Lannuvár): choosing one ends the decision.
+ALONE_IN_DRAGON = frozenset({"nothing_to_see_here", "bank_of_lannuvar"})
+STAGE_INDEX = {s: i for i, s in enumerate(STAGES)}
+
+
+def _num(p: str) -> int:
+    return int(p[1:])
+
+
+class Planner:
+    """Base: a stage machine. Subclasses set ``stage`` and implement ``_mask`` / ``_apply``."""
+
+    kind = ""
+
+    def __init__(self, state: GameState, seat: str):
+        self.state = state
+        self.seat = seat
+        self.seats = list(state.players)
+        self.me = self.seats.index(seat)
+        self.stage: str | None = None
+        self.province: str | None = None  # the Province the current choice is about
+        self.picked_kind = -1
+        self.target: str | None = None
+        self.budget = state.players[seat].realm
+        self.choices = 0
+        self._cached_mask: np.ndarray | None = None
+        self.abilities: list[Ability] = []
+        self.ability: Ability | None = None  # the candidate the current choice is about
+        self._ability_queue: list[Ability] = []
+
+    # -- faction / Island abilities (rules: 003 Factions, Island Rules) ----------------------------
+    def _start_abilities(self) -> None:
+        """Offer each ability the engine says is usable now (``abilities.legal_abilities``), one at a
+        time: YES/DONE, or COUNT for Fight fire with fire! (Highmagisters)."""
+        st = self.state
+        if not st.options.factions and st.board.island is None:
+            legal_abilities = None  # abilities come only from factions and the Island (rules: 003)
+        else:
+            try:
+                from engine.protectors.abilities import legal_abilities
+            except ImportError:  # an engine without abilities
+                legal_abilities = None
+        self._ability_queue = list(legal_abilities(st, self.seat)) if legal_abilities else []
+        self._next_ability()
+
+    def _ability_cost(self, a: Ability) -> int:
+        from engine.protectors.abilities import cost
+
+        return cost(self.state, self.seat, a)
+
+    def _next_ability(self) -> None:
+        taken = {a.name for a in self.abilities}
+        while self._ability_queue:
+            a = self._ability_queue[0]
+            if a.name in taken or self._ability_cost(a) > self.budget:
+                self._ability_queue.pop(0)
+                continue
+            self.ability, self.stage = a, "ability"
+            return
+        self.ability = None
+        self._after_abilities()
+
+    def _ability_mask(self, m: np.ndarray) -> None:
+        m[L.DONE] = True
+        a = self.ability
+        if a.name == "fight_fire_with_fire":
+            for c in self._ability_queue:
+                if c.name == a.name and c.value and c.value <= L.MAX_COUNT and self._ability_cost(c) <= self.budget:
+                    m[L.COUNT0 + c.value - 1] = True
+        else:
+            m[L.YES] = True
+
+    def _ability_apply(self, a: int) -> None:
+        cand = self.ability
+        if a == L.DONE:
+            if cand.name == "fight_fire_with_fire":
+                self._ability_queue = [c for c in self._ability_queue if c.name != cand.name]
+            else:
+                self._ability_queue.pop(0)
+            return self._next_ability()
+        if cand.name == "fight_fire_with_fire":
+            cand = next(c for c in self._ability_queue if c.name == cand.name and c.value == a - L.COUNT0 + 1)
+        self.abilities.append(cand)
+        self.budget -= self._ability_cost(cand)
+        self._ability_queue = [c for c in self._ability_queue if c.name != cand.name]
+        if self.kind == "dragon" and cand.name in ALONE_IN_DRAGON:
+            self.ability, self.stage = None, None
+            return None
+        return self._next_ability()
+
+    def _after_abilities(self) -> None:
+        raise NotImplementedError
+
+    # -- public -----------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.stage is None
+
+    def mask(self) -> np.ndarray:
+        if self._cached_mask is None:
+            m = np.zeros(L.ACTION_SIZE, dtype=bool)
+            if self.stage is None:
+                m[L.DONE] = True
+            else:
+                self._mask(m)
+                if not m.any():  # never empty: DONE is the safe fallback of every stage
+                    m[L.DONE] = True
+            self._cached_mask = m
+        return self._cached_mask
+
+    def apply(self, action: int) -> None:
+        from engine.errors import ValidationError
+
+        if self.stage is None:
+            raise ValidationError("action", "this decision is already complete")
+        if not (0 <= action < L.ACTION_SIZE) or not self.mask()[action]:
+            raise ValidationError("action", f"{L.describe(int(action))} is not legal in the {self.stage} choice")
+        self._cached_mask = None
+        self.choices += 1
+        self._apply(int(action))
+
+    def skip_forced(self) -> int:
+        """Apply choices that have exactly one legal action; returns how many were applied."""
+        n = 0
+        while self.stage is not None:
+            m = self.mask()
+            idx = np.flatnonzero(m)
+            if len(idx) != 1:
+                break
+            self.apply(int(idx[0]))
+            n += 1
+        return n
+
+    def player_slot(self, seat: str) -> int:
+        return (self.seats.index(seat) - self.me) % len(self.seats)
+
+    def slot_player(self, slot: int) -> str:
+        return self.seats[(self.me + slot) % len(self.seats)]
+
+    def _active_slots(self, m: np.ndarray, exclude_self: bool = False) -> None:
+        for s in self.state.active():
+            slot = self.player_slot(s)
+            if not (exclude_self and slot == 0):
+                m[L.PLAYER0 + slot] = True
+
+    # subclass hooks
+    def _mask(self, m: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def _apply(self, a: int) -> None:
+        raise NotImplementedError
+
+    def decision(self):
+        raise NotImplementedError

@@ -1,0 +1,221 @@
+"""Bids, Dragon commitments and Consolidation as masked choices (see ``envs.planner``)."""
+
+from __future__ import annotations
+
+from engine.protectors.consolidation import supply_limit
+from engine.protectors.decisions import BidDecision, ConsolidationDecision, DragonDecision
+from engine.protectors.dragon import contribution
+from engine.protectors.factions import FACTIONS
+from engine.protectors.orders import Commit
+from engine.protectors.state import BID, GameState
+from engine.protectors.tables import MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
+from envs import layout as L
+from envs.planner_base import Planner, _num
+
+
+class BidPlanner(Planner):
+    """rules: 003 Protector Ranking — a secret bid (and the faction with the turn-1 bid)."""
+
+    kind = "bid"
+
+    def __init__(self, state: GameState, seat: str):
+        super().__init__(state, seat)
+        self.faction: str | None = None
+        self.bid = 0
+        o = state.options
+        self.stage = "faction" if state.step == BID and o.factions and o.faction_choice == "chosen" else "bid"
+
+    def _mask(self, m):
+        if self.stage == "faction":
+            m[L.FACTION0:L.FACTION0 + len(FACTIONS)] = True
+        else:
+            seen = set()
+            for i in range(len(L.BID_FRACTIONS)):
+                amt = L.bid_amount(i, self.budget)
+                if amt not in seen:  # equal amounts are the same choice: keep the first bucket
+                    seen.add(amt)
+                    m[L.AMOUNT0 + i] = True
+
+    def _apply(self, a):
+        if self.stage == "faction":
+            self.faction = FACTIONS[a - L.FACTION0]
+            self.stage = "bid"
+        else:
+            self.bid = L.bid_amount(a - L.AMOUNT0, self.budget)
+            self.stage = None
+
+    def decision(self):
+        return BidDecision(self.bid, self.faction)
+
+
+class DragonPlanner(Planner):
+    """rules: 003 Determine Protector US step; The Dragon's Wrath (burn choices); Cenarion; Kalu'Ak;
+    Lannuvár. Abilities first (hiding or the Bank end the decision), then units per Province, then
+    which green Provinces burn for each missing min.US point."""
+
+    kind = "dragon"
+
+    def __init__(self, state: GameState, seat: str):
+        super().__init__(state, seat)
+        isl = state.board.island
+        self.queue = sorted((p for p in state.owned(seat) if p != isl and state.holder(p) == seat
+                             and state.provinces[p].units > 0), key=_num)
+        self.commits: list[Commit] = []
+        self.burns: list[str] = []
+        self.green = sorted(state.green(seat), key=_num)
+        att = state.attack
+        self.min_us = min_us(len(self.green), bool(att and att.worldeater))
+        self._start_abilities()
+
+    def _after_abilities(self) -> None:
+        self._next_commit()
+
+    def _next_commit(self):
+        if self.queue:
+            self.province = self.queue.pop(0)
+            self.stage = "commit"
+        else:
+            self.province = None
+            self.stage = "burn" if self.shortfall() > len(self.burns) else None
+
+    def shortfall(self) -> int:
+        us, _ = contribution(self.state, self.seat, DragonDecision(tuple(self.commits), (), tuple(self.abilities)))
+        return max(0, self.min_us - us)
+
+    def _mask(self, m):
+        st = self.stage
+        if st == "ability":
+            self._ability_mask(m)
+        elif st == "commit":
+            m[L.DONE] = True
+            for n in range(1, min(self.state.provinces[self.province].units, L.MAX_COUNT) + 1):
+                m[L.COUNT0 + n - 1] = True
+        elif st == "burn":
+            m[L.DONE] = True
+            for p in self.green:
+                if p not in self.burns:
+                    m[L.PROV0 + _num(p)] = True
+
+    def _apply(self, a):
+        st = self.stage
+        if st == "ability":
+            self._ability_apply(a)
+        elif st == "commit":
+            if a != L.DONE:
+                self.commits.append(Commit(self.province, a - L.COUNT0 + 1))
+            self._next_commit()
+        elif st == "burn":
+            if a == L.DONE:
+                self.stage = None
+            else:
+                self.burns.append(f"P{a - L.PROV0}")
+                if len(self.burns) >= self.shortfall() or len(self.burns) >= len(self.green):
+                    self.stage = None
+
+    def decision(self):
+        return DragonDecision(tuple(self.commits), tuple(self.burns), tuple(self.abilities))
+
+
+class ConsolidationPlanner(Planner):
+    """rules: 003 5. Consolidation — buying step, Golden Work upgrades, Capitol, bidding step."""
+
+    kind = "consolidation"
+
+    def __init__(self, state: GameState, seat: str):
+        super().__init__(state, seat)
+        self.owned = sorted(state.owned(seat), key=_num)
+        self.faith = False
+        self.upgrades: list[str] = []
+        self.buys: list[tuple[str, int]] = []
+        self.capitol: str | None = None
+        self.bid = 0
+        self.up_queue = [p for p in self.owned if state.golden_work_done.get(p) == seat
+                         and state.provinces[p].level < MAX_LEVEL]
+        self.buy_queue = [p for p in self.owned if state.holder(p) in (seat, None) or state.provinces[p].units == 0]
+        self._start_abilities()
+
+    def _after_abilities(self) -> None:
+        self.faith = any(a.name == "faith_alone" for a in self.abilities)
+        self._next_upgrade()
+
+    def _levels(self) -> dict[str, int]:
+        lv = {p: self.state.provinces[p].level for p in self.owned}
+        for p in self.upgrades:
+            lv[p] += 1
+        return lv
+
+    def _next_upgrade(self):
+        while self.up_queue:
+            p = self.up_queue.pop(0)
+            lv = self._levels()
+            blocked = lv[p] == MAX_LEVEL - 1 and any(v == MAX_LEVEL for v in lv.values())
+            if self.budget >= UPGRADE_COST and not blocked:
+                self.province, self.stage = p, "upgrade"
+                return
+        self._next_buy()
+
+    def _room(self, p: str) -> int:
+        extra = 1 if self.faith and p != self.state.board.island else 0
+        return supply_limit(self.state, p, self.seat) + extra - self.state.provinces[p].units
+
+    def _next_buy(self):
+        while self.buy_queue:
+            p = self.buy_queue.pop(0)
+            if self._room(p) > 0 and self.budget >= UNIT_COST:
+                self.province, self.stage = p, "buy"
+                return
+        self.province = None
+        lv = self._levels()
+        self.stage = "capitol" if sum(1 for v in lv.values() if v == MAX_LEVEL) > 1 else self._bid_stage()
+
+    def _bid_stage(self) -> str | None:
+        # rules: 003 The Bank of Lannuvár — no bid this turn (the Bank bids after the others)
+        return None if any(a.name == "bank_of_lannuvar" for a in self.abilities) else "bid"
+
+    def _mask(self, m):
+        st = self.stage
+        if st == "ability":
+            self._ability_mask(m)
+        elif st == "upgrade":
+            m[L.YES] = m[L.DONE] = True
+        elif st == "buy":
+            m[L.DONE] = True
+            for n in range(1, min(self._room(self.province), self.budget // UNIT_COST, L.MAX_COUNT) + 1):
+                m[L.COUNT0 + n - 1] = True
+        elif st == "capitol":
+            for p, v in self._levels().items():
+                if v == MAX_LEVEL:
+                    m[L.PROV0 + _num(p)] = True
+        elif st == "bid":
+            seen = set()
+            for i in range(len(L.BID_FRACTIONS)):
+                amt = L.bid_amount(i, self.budget)
+                if amt not in seen:
+                    seen.add(amt)
+                    m[L.AMOUNT0 + i] = True
+
+    def _apply(self, a):
+        st = self.stage
+        if st == "ability":
+            self._ability_apply(a)
+        elif st == "upgrade":
+            if a == L.YES:
+                self.upgrades.append(self.province)
+                self.budget -= UPGRADE_COST
+            self._next_upgrade()
+        elif st == "buy":
+            if a != L.DONE:
+                n = a - L.COUNT0 + 1
+                self.buys.append((self.province, n))
+                self.budget -= n * UNIT_COST
+            self._next_buy()
+        elif st == "capitol":
+            self.capitol = f"P{a - L.PROV0}"
+            self.stage = self._bid_stage()
+        elif st == "bid":
+            self.bid = L.bid_amount(a - L.AMOUNT0, self.budget)
+            self.stage = None
+
+    def decision(self):
+        return ConsolidationDecision(tuple(self.buys), tuple(self.upgrades), self.capitol, self.bid,
+                                     tuple(self.abilities))
