@@ -76,9 +76,14 @@ class BoardCache:
 
 
 def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -> np.ndarray:
-    """The global, players and provinces blocks for ``seat`` (what its view shows)."""
+    """The global, players and provinces blocks for ``seat`` (what its view shows).
+
+    The non-zero entries are collected as (index, value) lists and written with one numpy assignment:
+    far cheaper than item-by-item array writes."""
     cache = cache or BoardCache(state)
-    out = np.zeros(BOARD_SIZE, dtype=np.float32)
+    ix: list[int] = []
+    val: list[float] = []
+    put_i, put_v = ix.append, val.append
     seats = list(state.players)
     me = seats.index(seat)
     slot = {s: (i - me) % len(seats) for i, s in enumerate(seats)}
@@ -86,41 +91,42 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
     active = state.active()
     thr = power_threshold(state, False)
     p_me = state.players[seat]
+    o = state.options
     # -- global
-    g = out
-    g[0] = state.turn / 12
-    if state.step in STEP_INDEX:
-        g[1 + STEP_INDEX[state.step]] = 1
     i = 1 + len(WAITING_STEPS)
-    g[i], g[i + 1], g[i + 2] = state.dpl / (3 * n), thr / (2 * n), state.dpl / max(1, thr)
+    ix += (0, i, i + 1, i + 2)
+    val += (state.turn / 12, state.dpl / (3 * n), thr / (2 * n), state.dpl / max(1, thr))
+    if state.step in STEP_INDEX:
+        put_i(1 + STEP_INDEX[state.step])
+        put_v(1.0)
     i += 3
-    g[i], g[i + 1], g[i + 2] = p_me.realm / 500, p_me.realm >= 250, p_me.realm >= 350  # rules: 003 hoarding
-    g[i + 3] = state.next_bids.get(seat, 0) / 500
+    ix += (i, i + 1, i + 2, i + 3)  # rules: 003 hoarding bands
+    val += (p_me.realm / 500, p_me.realm >= 250, p_me.realm >= 350, state.next_bids.get(seat, 0) / 500)
     i += 4
     att = state.attack
     if att is not None:
-        g[i], g[i + 1] = 1, att.dpl / (3 * n)
-        g[i + 2] = att.worldeater
+        ix += (i, i + 1, i + 2)
+        val += (1.0, att.dpl / (3 * n), att.worldeater)
     i += 3
-    g[i], g[i + 1] = len(seats) / 16, len(active) / 16
-    i += 2
-    o = state.options
-    g[i], g[i + 1], g[i + 2], g[i + 3], g[i + 4] = (n / 32, o.version == "grand", state.board.island is not None,
-                                                     o.factions, o.teams)
-    i += 5
+    ix += (i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6)
+    val += (len(seats) / 16, len(active) / 16, n / 32, o.version == "grand", state.board.island is not None,
+            o.factions, o.teams)
+    i += 7
     for _, c in state.cards_this_turn + state.locked_cards:
-        g[i + CARD_INDEX[c]] = 1
+        put_i(i + CARD_INDEX[c])
+        put_v(1.0)
     i += len(CARD_NAMES)
     if not p_me.eliminated and seat in state.ranking:
         lim = golden_limits(state, seat)
         for k, kind in enumerate(("march", "support", "fortify", "work")):
-            g[i + k] = min(1, lim[kind])
+            put_i(i + k)
+            put_v(min(1, lim[kind]))
     # -- players
     br = brackets(active)
     rank = {s: r for r, s in enumerate(active)}
     isl = state.board.island
-    units = {s: 0 for s in seats}
-    owned = {s: 0 for s in seats}
+    units = dict.fromkeys(seats, 0)
+    owned = dict.fromkeys(seats, 0)
     vps = {s: state.players[s].vp for s in seats}
     for p, pr in state.provinces.items():
         h = pr.occupant or pr.owner
@@ -130,39 +136,36 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
             owned[pr.owner] += 1
             # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
             vps[pr.owner] += ISLAND_VP if p == isl else LEVEL_VP[0 if pr.burnt else pr.level]
-    base = G_SIZE
     for s in seats:
         pl = state.players[s]
-        j = base + slot[s] * P_F
-        out[j], out[j + 1], out[j + 2] = 1, not pl.eliminated, s == seat
-        out[j + 3], out[j + 4], out[j + 5] = owned[s] / n, units[s] / (3 * n), vps[s] / 30
+        j = G_SIZE + slot[s] * P_F
+        ix += (j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 10, j + 16, j + 17)
+        val += (1.0, not pl.eliminated, s == seat, owned[s] / n, units[s] / (3 * n), vps[s] / 30,
+                rank.get(s, 16) / 16, bool(o.teams and pl.team is not None and pl.team == p_me.team),
+                bool(active) and active[0] == s)
         if s in br:
-            out[j + 6 + br[s] - 1] = 1
-        out[j + 10] = rank.get(s, 16) / 16
+            put_i(j + 6 + br[s] - 1)
+            put_v(1.0)
         if pl.faction in FACTIONS:
-            out[j + 11 + FACTIONS.index(pl.faction)] = 1
-        out[j + 16] = o.teams and pl.team is not None and pl.team == p_me.team
-        out[j + 17] = bool(active) and active[0] == s
+            put_i(j + 11 + FACTIONS.index(pl.faction))
+            put_v(1.0)
     # -- provinces
     base = G_SIZE + L.MAX_PLAYERS * P_F
-    isl = state.board.island
     provs = state.provinces
     for p, num in cache.provs:
         pr = provs[p]
         j = base + num * V_F
-        out[j], out[j + 1] = 1, p == isl
-        if pr.owner is None:
-            out[j + 2] = 1
-        else:
-            out[j + 3 + (pr.owner != seat)] = 1
-            out[j + 5 + slot[pr.owner]] = 1
-        h = pr.occupant or pr.owner
         k = j + 5 + L.MAX_PLAYERS
+        if pr.owner is None:
+            ix += (j, j + 1, j + 2)
+            val += (1.0, p == isl, 1.0)
+        else:
+            ix += (j, j + 1, j + 3 + (pr.owner != seat), j + 5 + slot[pr.owner])
+            val += (1.0, p == isl, 1.0, 1.0)
+        h = pr.occupant or pr.owner
         if h is not None and pr.units:
-            out[k + (h != seat)] = 1
-        out[k + 2] = pr.units / 3
-        out[k + 3 + min(pr.level, 3)] = 1
-        out[k + 7] = pr.burnt
+            put_i(k + (h != seat))
+            put_v(1.0)
         mine = other = 0
         for q in cache.adj[p]:
             qr = provs[q]
@@ -171,7 +174,10 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
                 mine += qr.units
             elif hq is not None:
                 other += qr.units
-        out[k + 8], out[k + 9] = other / 9, mine / 9
+        ix += (k + 2, k + 3 + min(pr.level, 3), k + 7, k + 8, k + 9)
+        val += (pr.units / 3, 1.0, pr.burnt, other / 9, mine / 9)
+    out = np.zeros(BOARD_SIZE, dtype=np.float32)
+    out[ix] = val
     return out
 
 
