@@ -87,6 +87,8 @@ def main(argv: list[str] | None = None) -> dict:
     out: dict = {"steps": n}
     out["connect_four_v3"] = _best(lambda: connect_four_rate(n) or 0.0) or None
     out["seat_env_caretakers"] = _best(lambda: seat_env_rate(n, opponents=("caretaker",)))
+    out["seat_env_caretakers_all_choices"] = _best(lambda: seat_env_rate(n, opponents=("caretaker",),
+                                                                         skip_forced=False))
     out["seat_env_random"] = _best(lambda: seat_env_rate(n, opponents=("random",)))
     out["seat_env_heuristic"] = _best(lambda: seat_env_rate(n, opponents=("heuristic",)))
     out["seat_env_16_grand_island"] = _best(lambda: seat_env_rate(n // 5, players=16, version="grand", island=True,
