@@ -123,7 +123,8 @@ class ProtectorsParallelEnv(ParallelEnv):
         pass
 
     def state(self) -> np.ndarray:
-        """A global (GM) vector: every seat's encoding side by side is not needed; use seat 1's board."""
+        """A global vector for centralised critics: the board block as the first seat sees it (it holds
+        that seat's own $Realm, so it is for training-time critics, never for a seat's policy)."""
         return encode_board(self.game.state, self.possible_agents[0], self.cache)
 
     # -- internals -------------------------------------------------------------------------------

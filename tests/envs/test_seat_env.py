@@ -124,6 +124,24 @@ def test_reward_shaping_off_by_default_and_documented_when_on():
         _, r, term, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         rewards.append((r, term))
     assert all(r == 0.0 for r, term in rewards if not term)
+    from engine.protectors.victory import victory_points
+    from envs.opponents import terminal_reward
+
+    shaped = ProtectorsSeatEnv(opponents=("random",), reward_shaping=1.0, seat="Player#1")
+    seen = []
+    for seed in range(10):
+        shaped.reset(seed=seed)
+        vp0 = victory_points(shaped.game.state, "Player#1")
+        rng = np.random.default_rng(seed)
+        total = 0.0
+        while not shaped.game.over:
+            _, r, term, _, _ = shaped.step(int(rng.choice(np.flatnonzero(shaped.action_masks()))))
+            total += r
+            if not term:
+                seen.append(r)
+        shaping = total - terminal_reward(shaped.game.result, "Player#1")
+        assert shaping == pytest.approx((victory_points(shaped.game.state, "Player#1") - vp0) / 10, abs=1e-6)
+    assert any(r != 0.0 for r in seen)  # shaping on: VP changes are paid as they happen
 
 
 def test_bad_options_are_clear_errors():
