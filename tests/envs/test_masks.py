@@ -126,3 +126,31 @@ def test_dragon_burn_choices_follow_the_missing_min_us():
     p.apply(L.PROV0 + 2)
     assert p.finished and p.decision().burns == ("P2",)
     game.submit("Player#1", p.decision())
+
+
+def test_two_level_3_provinces_ask_which_is_the_capitol():
+    game = position("ring-4", 2, {"P1": ("Player#1", 3, 3), "P2": ("Player#1", 3, 3), "P3": ("Player#2", 1)},
+                    phase="consolidation", realm={"Player#1": 0, "Player#2": 0})
+    p = make_planner(game.state, "Player#1")
+    p.skip_forced()
+    assert p.stage == "capitol"  # rules: 003 Golden Work, work! — one Capitol, the others drop to lvl 2
+    assert {i - L.PROV0 for i in np.flatnonzero(p.mask())} == {1, 2}
+    p.apply(L.PROV0 + 2)
+    p.skip_forced()
+    assert p.finished and p.decision().capitol == "P2"
+    game.submit("Player#1", p.decision())
+
+
+def test_upgrade_is_offered_only_after_a_golden_work_and_costs_25():
+    game = position("ring-4", 2, {"P1": ("Player#1", 1), "P3": ("Player#2", 1)}, phase="consolidation",
+                    realm={"Player#1": 30, "Player#2": 0})
+    assert make_planner(game.state, "Player#1").stage != "upgrade"
+    game.state.golden_work_done = {"P1": "Player#1"}
+    p = make_planner(game.state, "Player#1")
+    assert p.stage == "upgrade" and p.mask()[L.YES]
+    p.apply(L.YES)
+    assert p.budget == 5 and p.stage == "bid"
+    p.apply(L.AMOUNT0 + len(L.BID_FRACTIONS) - 1)  # everything left
+    d = p.decision()
+    assert d.upgrades == ("P1",) and d.bid == 5
+    game.submit("Player#1", d)
