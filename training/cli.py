@@ -69,7 +69,9 @@ def _takeover(args) -> int:
 def register_eval(subparsers) -> None:
     """Adds ``regent eval`` (field / round-robin / takeover)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
-                               description=__doc__.splitlines()[0])
+                               description="Evaluate agents: seat-vs-field and round-robin tournaments "
+                               "(win rate and VP share with 95% CIs, an Elo ladder) and mid-game takeovers; "
+                               "reports as JSON plus a PNG plot.")
     sub = ev.add_subparsers(dest="eval_mode", required=True, metavar="MODE")
     f = sub.add_parser("field", help="one agent (rotating seats) against a field of agents")
     f.add_argument("--agent", required=True, help="agent spec: heuristic, random, caretaker, policy:<path>[@T]")
