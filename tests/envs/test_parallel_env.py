@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import parallel_api_test
+from pettingzoo.test import parallel_api_test, parallel_seed_test
 
 from envs import layout as L
 from envs.parallel_env import ProtectorsParallelEnv
@@ -12,6 +12,15 @@ from envs.parallel_env import ProtectorsParallelEnv
 
 def test_pettingzoo_parallel_api():
     parallel_api_test(ProtectorsParallelEnv(players=4), num_cycles=500)
+
+
+def test_pettingzoo_parallel_api_with_factions_island_and_teams():
+    parallel_api_test(ProtectorsParallelEnv(players=6, version="grand", island=True, factions=True), num_cycles=200)
+    parallel_api_test(ProtectorsParallelEnv(players=4, teams=2), num_cycles=200)
+
+
+def test_pettingzoo_seed_determinism():
+    parallel_seed_test(lambda: ProtectorsParallelEnv(players=4))
 
 
 def test_spaces_are_the_same_object_each_call():
