@@ -65,7 +65,12 @@ def seat_outcome(game: Game, seat: str) -> dict[str, Any]:
     team = st.players[seat].team if st.options.teams else None
     vps = res.get("vp", {})
     total = sum(vps.values())
-    return {"seat": seat, "win": res.get("winner") is not None and res.get("winner") in (seat, team),
+    win = res.get("winner") is not None and res.get("winner") in (seat, team)
+    standing = seat in vps and not st.players[seat].eliminated
+    return {"seat": seat, "win": win,
+            # the most VPs among those standing at the end, Dragon victories included (a survival
+            # measure: "win" alone is 0 for everybody when the Dragon wins)
+            "top": win or (standing and vps[seat] == max(vps.values())),
             "score": terminal_reward(res, seat, team), "vp": vps.get(seat, 0),
             "vp_share": vps.get(seat, 0) / total if total else 0.0, "how": res.get("how"),
             "eliminated": st.players[seat].eliminated, "turn": res.get("turn")}
@@ -94,7 +99,9 @@ def summarize(outcomes: list[dict[str, Any]]) -> dict[str, Any]:
             "vp_share": mean(shares), "vp_share_ci": list(bootstrap_mean(shares)),
             "score": mean(scores), "score_ci": list(bootstrap_mean(scores)),
             "ended": dict(Counter(o["how"] for o in outcomes)),
-            "eliminated_rate": mean([float(o["eliminated"]) for o in outcomes])}
+            "eliminated_rate": mean([float(o["eliminated"]) for o in outcomes]),
+            "top_rate": mean([float(o.get("top", False)) for o in outcomes]),
+            "top_ci": list(wilson(sum(bool(o.get("top")) for o in outcomes), n))}
 
 
 def _setup_kwargs(players, board, version, island, factions, teams) -> dict[str, Any]:

@@ -42,6 +42,7 @@ def test_seat_vs_field_rotates_seats_and_reports_intervals():
     assert rep["games"] == 10 and 0 <= rep["win_ci"][0] <= rep["win_rate"] <= rep["win_ci"][1] <= 1
     assert rep["vp_share_ci"][0] <= rep["vp_share"] <= rep["vp_share_ci"][1]
     assert sum(rep["ended"].values()) == 10
+    assert rep["win_rate"] <= rep["top_rate"] <= 1 and rep["top_ci"][0] <= rep["top_rate"] <= rep["top_ci"][1]
     assert rep == seat_vs_field("heuristic", ["random"], games=10, players=5, progress=False)  # seeded
 
 
