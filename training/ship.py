@@ -179,6 +179,10 @@ def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path |
     for key, label in (("win_vs_caretaker", "vs 4 caretakers"), ("win_vs_heuristic", "vs 4 heuristics")):
         b.plot(steps, [h.get("extra", {}).get(key, float("nan")) for h in history], "o-", label=label)
     b.set_ylim(-0.02, 1.02)
+    from matplotlib.ticker import FuncFormatter
+
+    for ax in (a, b):
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x / 1000:.0f}k"))
     b.set_xlabel("learner steps")
     b.set_ylabel("win rate (ring-5, one seat)")
     b.set_title("strength over training")
