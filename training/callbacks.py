@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -116,9 +117,10 @@ class LeagueCheck(BaseCallback):
 class ResumableCheckpoint(BaseCallback):
     """Saves ``model.zip`` + ``league.json`` under ``run_dir/checkpoints/step_N`` (``--resume`` reads them)."""
 
-    def __init__(self, every: int, run_dir: Path, league: League):
+    def __init__(self, every: int, run_dir: Path, league: League,
+                 clock: Callable[[], tuple[float, float]] | None = None):
         super().__init__()
-        self.every, self.run_dir, self.league = every, run_dir, league
+        self.every, self.run_dir, self.league, self.clock = every, run_dir, league, clock
         self.next_save = every
 
     def _on_training_start(self) -> None:
@@ -131,4 +133,8 @@ class ResumableCheckpoint(BaseCallback):
             out.mkdir(parents=True, exist_ok=True)
             self.model.save(out / "model.zip")
             self.league.save(out / "league.json")
+            if self.clock:  # time spent so far, so a resumed run reports time from scratch
+                wall, cpu = self.clock()
+                state = {"steps": self.num_timesteps, "wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
+                (out / "state.json").write_text(json.dumps(state), encoding="utf-8")
         return True

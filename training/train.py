@@ -74,6 +74,7 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         league_file = Path(resume).with_name("league.json")
         if league_file.exists():
             league = League.load(league_file, cfg.league)
+        wall0, cpu0 = _resume_clock(Path(resume), wall0, cpu0)
     vec_env = make_vec_env(cfg, league.weights())
     vec_env.seed(cfg.seed)
 
@@ -103,7 +104,8 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
             eval_freq=max(1, cfg.eval_freq // cfg.n_envs), log_path=str(run_dir / "eval"),
             best_model_save_path=str(run_dir / "best"), deterministic=True, verbose=0))
     if cfg.checkpoint_freq > 0:
-        callbacks.append(ResumableCheckpoint(cfg.checkpoint_freq, run_dir, league))
+        callbacks.append(ResumableCheckpoint(cfg.checkpoint_freq, run_dir, league,
+                                             clock=lambda: (time.time() - wall0, _cpu_seconds(vec_env) - cpu0)))
 
     # -- train ---------------------------------------------------------------------------------------
     model.learn(total_timesteps=remaining, callback=callbacks, reset_num_timesteps=not resume, progress_bar=False)
@@ -125,6 +127,17 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         (out / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
         (out / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return summary
+
+
+def _resume_clock(resume: Path, wall0: float, cpu0: float) -> tuple[float, float]:
+    """Count the time already spent before the checkpoint (``state.json`` / ``summary.json`` beside it),
+    so a resumed run reports wall and CPU time from scratch."""
+    for name in ("state.json", "summary.json"):
+        f = resume.with_name(name)
+        if f.exists():
+            data = json.loads(f.read_text(encoding="utf-8"))
+            return wall0 - data.get("wall_seconds", 0.0), cpu0 - data.get("cpu_seconds", 0.0)
+    return wall0, cpu0
 
 
 def _log_hyperparameters(model: Any, cfg: TrainConfig) -> None:

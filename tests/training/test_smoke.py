@@ -51,6 +51,8 @@ def test_regent_train_writes_a_loadable_checkpoint_and_resumes(tmp_path):
     again = run_train(tmp_path, "--resume", str(ckpts[0]), "--steps", "384")
     assert again["steps"] >= 384
     assert again["steps_this_run"] < again["steps"], "resuming continues the step count"
+    before = json.loads((ckpts[0].parent / "state.json").read_text())
+    assert again["wall_seconds"] > before["wall_seconds"], "time is counted from scratch across a resume"
 
 
 def test_same_seed_same_first_update(tmp_path):
