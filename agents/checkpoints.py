@@ -39,7 +39,8 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("protectors-ppo-v1", 2.0, description="the shipped policy sampling at temperature 2 (loose play)"),
+    "easy": Level("protectors-ppo-v1", 1.0, model="easy.zip",
+                  description="an early snapshot (100k of 800k steps), sampling at temperature 1"),
     "normal": Level("protectors-ppo-v1", 1.0, description="the shipped policy sampling as trained"),
     "hard": Level("protectors-ppo-v1", 0.0, description="the shipped policy, always its most likely choice"),
 }

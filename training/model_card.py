@@ -51,7 +51,8 @@ def render_markdown(card: dict[str, Any]) -> str:
                   f"- steps: {tr.get('steps')}", f"- wall clock: {tr.get('wall_minutes')} min",
                   f"- CPU time (learner + env workers): {tr.get('cpu_minutes')} min on {tr.get('machine', '?')}",
                   f"- config: `{tr.get('config_file')}` (copied as `config.toml` here)",
-                  f"- command: `{tr.get('command')}`", ""]
+                  f"- command: `{tr.get('command')}`"]
+        lines += ([f"- {tr['time_note']}"] if tr.get("time_note") else []) + [""]
         if tr.get("opponents"):
             lines += ["Opponent mix at the end of training (probability per opponent seat):", ""]
             lines += [f"- `{k}`: {v:.2f}" for k, v in tr["opponents"].items()]
@@ -74,11 +75,14 @@ def render_markdown(card: dict[str, Any]) -> str:
             lines.append(f"| {name} | {ci_text(m)} | `{m.get('command', '')}` |")
         lines.append("")
     if card.get("levels"):
-        lines += ["## Difficulty levels", "", "| level | how | win vs 4 caretakers | win vs 4 heuristics |",
-                  "|---|---|---|---|"]
+        lines += ["## Difficulty levels", "",
+                  "| level | how | win vs 4 caretakers | win vs 4 heuristics | VP share vs 4 heuristics |",
+                  "|---|---|---|---|---|"]
         for name, lv in card["levels"].items():
+            vh = lv.get("vs_heuristic", {})
+            lo, hi = vh.get("vp_share_ci", (None, None))
             lines.append(f"| `{name}` | {lv.get('how', '')} | {ci_text(lv.get('vs_caretaker', {}))} | "
-                         f"{ci_text(lv.get('vs_heuristic', {}))} |")
+                         f"{ci_text(vh)} | {pct(vh.get('vp_share'))} [{pct(lo)}, {pct(hi)}] |")
         lines.append("")
     if card.get("targets"):
         lines += ["## Targets (issue 7)", "", "| target | wanted | measured | met | gap / next step |",

@@ -43,7 +43,7 @@ LIMITATIONS = [
     "Trained for a 25-minute budget on 2 shared cores; boards other than the 5-player ring (2-16 players, Grand, "
     "factions, the Island, teams) were a smaller share of training: it plays them all (table above) but is "
     "weakest on the largest boards.",
-    "Difficulty levels are temperatures of one network, not separately trained policies.",
+    "Difficulty levels: hard and normal are one network (greedy / sampled), easy an early snapshot of the same run.",
 ]
 
 
@@ -74,6 +74,7 @@ def spec_for(path: Path, temperature: float) -> str:
 def measure(report: dict[str, Any], command: str) -> dict[str, Any]:
     return {"rate": report["win_rate"], "ci": report["win_ci"], "n": report["games"], "wins": report["wins"],
             "score": report["score"], "score_ci": report["score_ci"], "vp_share": report["vp_share"],
+            "vp_share_ci": report["vp_share_ci"],
             "ended": report["ended"], "command": command}
 
 
@@ -237,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
             "cpu_minutes": round(summary["cpu_seconds"] / 60, 1),
             "machine": f"{os.cpu_count()} CPU cores ({platform.machine()}), shared with other jobs",
             "config_file": f"training/configs/{cfg['exp_name']}.toml",
-            "command": f"regent train --config training/configs/{cfg['exp_name']}.toml",
+            "command": summary.get("command") or f"regent train --config training/configs/{cfg['exp_name']}.toml",
+            "time_note": summary.get("time_note", ""),
             "opponents": _final_weights(summary), "league": history, "config": cfg,
         },
         "evaluation": results["evaluation"],

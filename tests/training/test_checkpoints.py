@@ -17,7 +17,8 @@ ROOT = Path(__file__).parents[2]
 def test_every_level_has_a_name_in_the_agent_table():
     assert set(ck.CHECKPOINT_AGENTS) == {"ppo", "ppo:easy", "ppo:normal", "ppo:hard"}
     assert ck.level("hard").temperature == 0.0
-    assert ck.level("easy").temperature > ck.level("normal").temperature > 0
+    assert ck.level("normal").temperature > 0
+    assert ck.level("easy").model != ck.level("hard").model  # easy is an earlier snapshot
 
 
 def test_unknown_level_is_named():
