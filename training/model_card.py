@@ -63,7 +63,9 @@ def render_markdown(card: dict[str, Any]) -> str:
                       "|---|---|---|---|---|---|"]
             for h in tr["league"]:
                 ex = h.get("extra", {})
-                lines.append(f"| {h['step']} | {h['candidate']:.3f} | {h['incumbent']:.3f} ({h['incumbent_spec']}) | "
+                inc = h["incumbent_spec"]
+                inc = f"snapshot {Path(inc.split(':', 1)[1]).parent.name}" if inc.startswith("policy:") else inc
+                lines.append(f"| {h['step']} | {h['candidate']:.3f} | {h['incumbent']:.3f} ({inc}) | "
                              f"{'yes' if h['joined'] else 'no'} | {pct(ex.get('win_vs_caretaker'))} | "
                              f"{pct(ex.get('win_vs_heuristic'))} |")
             lines.append("")
