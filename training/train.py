@@ -17,6 +17,7 @@ import random
 import resource
 import shutil
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +99,8 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
     callbacks = [TqdmProgress(cfg.total_timesteps, start, cfg.progress), Curriculum(cfg)]
     if cfg.league.enabled and cfg.league.check_every > 0:
         callbacks.append(LeagueCheck(cfg, league, run_dir, cpu_minutes=lambda: (_cpu_seconds(vec_env) - cpu0) / 60))
-    if cfg.eval_freq > 0:
+    if cfg.eval_freq > 0:  # a DummyVecEnv evaluating a SubprocVecEnv learner is intended
+        warnings.filterwarnings("ignore", message="Training and eval env are not of the same type")
         callbacks.append(MaskableEvalCallback(
             make_eval_env(cfg, cfg.eval_scenario, tuple(cfg.eval_opponents)), n_eval_episodes=cfg.eval_episodes,
             eval_freq=max(1, cfg.eval_freq // cfg.n_envs), log_path=str(run_dir / "eval"),
