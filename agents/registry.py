@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.base import Agent
+from agents.checkpoints import CHECKPOINT_AGENTS
 from agents.heuristic import HeuristicAgent
 from agents.random_agent import RandomAgent
 from engine.errors import ValidationError
@@ -15,6 +16,9 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "caretaker": lambda seed: CaretakerAgent(),
     "heuristic": lambda seed: HeuristicAgent(seed),
 }
+# Shipped policies and their difficulty levels (``ppo``, ``ppo:easy|normal|hard``); torch loads only
+# when one of them is made.
+AGENTS.update(CHECKPOINT_AGENTS)
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
