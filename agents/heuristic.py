@@ -53,7 +53,7 @@ class HeuristicAgent:
                  assume_fortify: bool = False, first_work: bool = False, keep_one: bool = False,
                  min_stack: int = 1, first_bid: int = FIRST_BID, others_factor: float = 0.4,
                  gp_hides: bool = True, bid_share: float = 0.75, bid_reserve: int = 0, attack_from: int = 1):
-        """The knobs were measured against random players (docs/parts/envs-assumptions.md); the
+        """The knobs were measured against random players (docs/assumptions.md); the
         defaults are the best found."""
         self.seed = seed
         self.all_in = all_in  # commit everything when the Dragon looks beatable with the others' help

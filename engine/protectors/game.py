@@ -123,7 +123,7 @@ class Game:
 
         In the orders step, ability lines that look at or change the decks (Weather forecast, Ashes of
         Power, Palantír) act at once; a message of only such lines leaves the seat pending, so it can
-        send its orders afterwards (``docs/parts/factions-assumptions.md``, INSTANT_ABILITIES).
+        send its orders afterwards (``docs/assumptions.md``, INSTANT_ABILITIES).
         """
         st = self.state
         if seat not in st.players:

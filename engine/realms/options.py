@@ -2,7 +2,7 @@
 
 The rule texts (``../shared/rules/000``, ``001``, ``004``) refer to pages that are not there;
 ``../shared/design/rules-gaps.md`` restates the missing facts. Where neither settles a point, the
-smallest reasonable reading is chosen here, named, and listed in ``docs/parts/realms-assumptions.md``.
+smallest reasonable reading is chosen here, named, and listed in ``docs/assumptions.md``.
 A GM can change any of them by passing a different :class:`RealmRules` to a decision.
 """
 

@@ -16,7 +16,7 @@ def game_at_turn(game: Any, turn: int) -> Any:
     (or ends it) and rebuilds the game with ``Game.from_blob`` from the blob cut there. The engine
     runs straight on into the next turn's ranking and card reveals, which need no decision, so
     those are part of the picture
-    (assumption TURN_PICTURE in docs/parts/render-assumptions.md). The current turn returns a copy
+    (assumption TURN_PICTURE in docs/assumptions.md). The current turn returns a copy
     of the game as it is now.
     """
     from engine.protectors.game import Game

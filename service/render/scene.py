@@ -20,7 +20,7 @@ UNIT_MARK = "\u2694"  # crossed swords before a unit count
 # rules: 003 Scale of Terror. The rulebook prints the same condition ("DPL >= 2x number of all
 # Provinces") for Dragon, Ancient Dragon and Worldbreaker; we read them as rising multiples of
 # #Provinces, ending at the Worldeater's 3x (rules: 003 The Mythical Worldeater). See
-# docs/parts/render-assumptions.md, SCALE_OF_TERROR_MULTIPLES.
+# docs/assumptions.md, SCALE_OF_TERROR_MULTIPLES.
 SCALE_OF_TERROR_MULTIPLES = {"Dragon": 2.0, "Ancient Dragon": 2.5, "Worldbreaker": 3.0}
 HIGHLIGHT_KINDS = ("march", "battle", "seize", "wrath", "dragon_battle", "eliminated", "upgrade")
 
