@@ -11,6 +11,7 @@ samples from softmax(logits / temperature) over the legal choices (higher = weak
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -22,10 +23,20 @@ from engine.protectors.seat import SeatContext
 
 
 def load_model(path: str | Path):
-    """A MaskablePPO checkpoint (or a plain SB3 PPO one), on CPU."""
+    """A MaskablePPO checkpoint (or a plain SB3 PPO one), on CPU.
+
+    Loaded once per file and shared: every seat (and difficulty) playing the same checkpoint uses
+    one copy of the weights, read-only at inference.
+    """
     p = Path(path)
     if not p.exists() and not p.with_suffix(".zip").exists():
         raise ValidationError("checkpoint", f"no checkpoint at {path}")
+    return _load_model(str(p.resolve()), p.stat().st_mtime_ns if p.exists() else 0)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_model(path: str, _mtime: int):
+    p = Path(path)
     try:
         from sb3_contrib import MaskablePPO
 

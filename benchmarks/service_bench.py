@@ -162,6 +162,8 @@ def ai_decision_latency(games: int) -> dict[str, float]:
     out = {}
     for name in sorted(AGENTS):
         lat, cache = [], {}
+        warm = Game({"board": "ring-5", "seed": 0})  # load the agent (a policy's weights) before timing
+        ai.decide(warm, warm.pending()[0].seat, name, cache, 0)
         for seed in range(games):
             game = Game({"board": "ring-5", "seed": seed})
             while not game.over:
