@@ -51,15 +51,22 @@ class OpponentPool:
             if not 0.0 <= v <= 1.0:
                 raise ValidationError(name, f"a probability in [0, 1], not {v}")
 
+    def pick(self, rng: random.Random) -> str:
+        """One opponent spec for one seat (uniform here; weighted pools override this)."""
+        return rng.choice(self.specs)
+
     def draw(self, seats: list[str], rng: random.Random) -> tuple[dict[str, Any], set[str]]:
         """Agents for ``seats`` and the set of seats silent for good this game."""
         from agents.registry import make_agent
 
         agents = {}
         for s in seats:
-            spec = rng.choice(self.specs)
+            spec = self.pick(rng)
             if spec.startswith("policy:"):  # frozen checkpoints are loaded once per pool
                 if spec not in self._cache:
+                    import torch
+
+                    torch.set_num_threads(1)  # one core per env worker: no oversubscription on small machines
                     self._cache[spec] = make_agent(spec, rng.randrange(2**31))
                 agents[s] = self._cache[spec]
             else:

@@ -28,23 +28,8 @@ class WeightedPool(OpponentPool):
         super().__init__(tuple(weights), silent_turn_prob, silent_forever_prob)
         self.weights = [float(weights[s]) for s in self.specs]
 
-    def draw(self, seats: list[str], rng: random.Random) -> tuple[dict[str, Any], set[str]]:
-        from agents.registry import make_agent
-
-        agents = {}
-        for s in seats:
-            spec = rng.choices(self.specs, weights=self.weights)[0]
-            if spec.startswith("policy:"):  # frozen checkpoints load once per worker and are reused
-                if spec not in self._cache:
-                    import torch
-
-                    torch.set_num_threads(1)  # one core per env worker: no oversubscription on small machines
-                    self._cache[spec] = make_agent(spec, rng.randrange(2**31))
-                agents[s] = self._cache[spec]
-            else:
-                agents[s] = make_agent(spec, rng.randrange(2**31))
-        silent = {s for s in seats if rng.random() < self.silent_forever_prob}
-        return agents, silent
+    def pick(self, rng: random.Random) -> str:
+        return rng.choices(self.specs, weights=self.weights)[0]
 
 
 class LeagueSeatEnv(gym.Env):
