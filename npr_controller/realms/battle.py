@@ -217,10 +217,8 @@ def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, np
     return BattleOutcome(winner, npr, enemy, tuple(rounds), leader)
 
 
-def retreat(world: World, battle: Any) -> Decision:
-    """``npr.retreat``: after a round, does the NPR force retreat or fight on?"""
-    f = Fields(battle, "battle")
-    f.check(("npr", "area", "sea", "npr_units", "enemy_units", "with_rebels"))
+def _battle_place(world: World, f: Fields) -> tuple[list[str], str, bool]:
+    """The NPR(s) of a ``battle`` map and where it is fought: (nprs, place, naval)."""
     nprs = f.get("npr", (str, list))
     nprs = [nprs] if isinstance(nprs, str) else nprs
     for i, n in enumerate(nprs):
@@ -232,6 +230,14 @@ def retreat(world: World, battle: Any) -> Decision:
     where = f.get("sea" if naval else "area", str)
     if where not in (world.seas if naval else world.areas):
         raise ValidationError(f.sub("sea" if naval else "area"), f"unknown place {where!r}")
+    return nprs, where, naval
+
+
+def retreat(world: World, battle: Any) -> Decision:
+    """``npr.retreat``: after a round, does the NPR force retreat or fight on?"""
+    f = Fields(battle, "battle")
+    f.check(("npr", "area", "sea", "npr_units", "enemy_units", "with_rebels"))
+    nprs, where, naval = _battle_place(world, f)
     trace = Trace()
     npr_units, enemy_units = f.nonneg("npr_units"), f.nonneg("enemy_units")
     out = retreat_decision(world, nprs, where, naval, npr_units, enemy_units,
@@ -252,17 +258,7 @@ def fight(world: World, battle: Any, *, seed: int | None = 0,
     f = Fields(battle, "battle")
     f.check(("npr", "area", "sea", "npr_units", "enemy_units", "with_rebels", "enemy_leader_dice", "seats",
              "active_player"))
-    nprs = f.get("npr", (str, list))
-    nprs = [nprs] if isinstance(nprs, str) else nprs
-    for i, n in enumerate(nprs):
-        if n not in world.realms or not world.realms[n].is_npr:
-            raise ValidationError(f"battle.npr[{i}]", f"{n!r} is not an NPR")
-    if ("area" in f.data) == ("sea" in f.data):
-        raise ValidationError("battle", "give exactly one of 'area' or 'sea'")
-    naval = "sea" in f.data
-    where = f.get("sea" if naval else "area", str)
-    if where not in (world.seas if naval else world.areas):
-        raise ValidationError(f.sub("sea" if naval else "area"), f"unknown place {where!r}")
+    nprs, where, naval = _battle_place(world, f)
     trace, dice = Trace(), Dice(seed)
     units = f.nonneg("npr_units", None)
     if units is None:
