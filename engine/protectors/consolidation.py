@@ -140,9 +140,11 @@ def production(state: GameState) -> None:
     state.pirates_due = {}
 
 
-def apply_decision(state: GameState, seat: str, d: ConsolidationDecision) -> None:
-    """Buying and bidding step for one seat (decision already validated)."""
-    fund(state, seat, d.funding)
+def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded: bool = False) -> None:
+    """Buying and bidding step for one seat (decision already validated; ``funded``: its pooled
+    $Realm was already moved, as the game does for every seat before anyone buys)."""
+    if not funded:
+        fund(state, seat, d.funding)
     p = state.players[seat]
     bank = False
     for a in d.abilities:

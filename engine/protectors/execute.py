@@ -25,8 +25,8 @@ def execute_orders(state: GameState) -> None:
     by_province = {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
-            emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(
-                ln.text() for ln in d.lines()), seat=seat, lines=[ln.text() for ln in d.lines()])
+            lines = [ln.text() for ln in d.lines()]
+            emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines)
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:

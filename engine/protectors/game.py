@@ -357,7 +357,7 @@ class Game:
                 cons.fund(st, s, decisions[s].funding)
         for s in list(st.ranking):
             if s in decisions:
-                cons.apply_decision(st, s, replace(decisions[s], funding=()))
+                cons.apply_decision(st, s, decisions[s], funded=True)
         for p in st.players.values():  # rules: 003 The Bank of Lannuvár / An offer — their turn is over
             if p.bank_until is not None and p.bank_until <= st.turn:
                 p.bank_until = None
