@@ -60,6 +60,11 @@ def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: b
     else:
         refuse.append(f"lose {world.rules.refuse_cta_stability_loss} Stability and remove "
                       f"{world.rules.refuse_cta_influence_loss} Influence from {npr}'s Areas")
+        if world.married(pr, npr):
+            # rules: 004 §11.2 Key features of Royal Marriages — "remove 1 fewer I than normal if you
+            # have 1+ M in that Area" (the Marriage with the NPR sits in its Areas)
+            refuse.append(f"married to {npr}: remove 1 fewer Influence in each of its Areas where you hold "
+                          "the Marriage")
     refuse.append(f"place a Truce token on {npr}'s Capital")
     return {"accept": accept, "refuse": refuse, "active_ally_units": units, "ignores_steps_3_4": busy}
 

@@ -141,3 +141,13 @@ def test_attacking_a_marriage_partner_costs_stability():
     w = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, marriages=[["Cast", "Gran"]])
     assert _cta(w)["attacker_stability_loss"] == 1
     assert _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS))["attacker_stability_loss"] == 0
+
+
+def test_refusal_influence_loss_is_one_fewer_where_married():
+    """004 §11.2: "remove 1 fewer I than normal if you have 1+ M in that Area" applies to the
+    5 Influence a refused Defensive CtA costs (004 §11.3 step 3)."""
+    kw = {"alliances": [{"pr": "Arag", "npr": "Gran"}]}
+    plain = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, **kw))["ctas"][0]["refuse"]
+    wed = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, marriages=[["Arag", "Gran"]], **kw))
+    assert not any("1 fewer" in r for r in plain)
+    assert any("remove 1 fewer Influence" in r for r in wed["ctas"][0]["refuse"])
