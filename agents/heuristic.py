@@ -27,9 +27,9 @@ from engine.protectors.decisions import (
 from engine.protectors.orders import Commit, Fortify, March, Support, Work
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
-from engine.protectors.tables import SUPPLY_LIMIT, UNIT_COST, UPGRADE_COST
+from engine.protectors.tables import HOARD_BANDS, SUPPLY_LIMIT, UNIT_COST, UPGRADE_COST
 
-HOARD_BAND = 250  # rules: 003 Hoarding $Realm — DPL grows faster from 250 $Realm held
+HOARD_BAND = HOARD_BANDS[0]  # rules: 003 Hoarding $Realm — DPL grows faster from 250 $Realm held
 FIRST_BID = 15  # turn 1: a top-bracket bid that still leaves a unit's price after production (measured)
 ATTACK_MARGIN = 1  # attack only when our US beats the defender's best case by this much
 

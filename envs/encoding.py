@@ -40,7 +40,7 @@ from engine.protectors.legality import golden_limits
 from engine.protectors.orders import ABILITY_TEXT
 from engine.protectors.ranking import brackets
 from engine.protectors.state import WAITING_STEPS, GameState
-from engine.protectors.tables import ISLAND_VP, LEVEL_VP
+from engine.protectors.tables import HOARD_BANDS, ISLAND_VP, LEVEL_VP
 from engine.protectors.victory import power_threshold
 from envs import layout as L
 from envs.planner import STAGE_INDEX, STAGES
@@ -101,7 +101,8 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
         put_v(1.0)
     i += 3
     ix += (i, i + 1, i + 2, i + 3)  # rules: 003 hoarding bands
-    val += (p_me.realm / 500, p_me.realm >= 250, p_me.realm >= 350, state.next_bids.get(seat, 0) / 500)
+    low, high = HOARD_BANDS
+    val += (p_me.realm / 500, p_me.realm >= low, p_me.realm >= high, state.next_bids.get(seat, 0) / 500)
     i += 4
     att = state.attack
     if att is not None:

@@ -42,13 +42,17 @@ ISLAND_VP = 3  # rules: 003 Island Rules — "The Island provides 3 VPs at the e
 GRAND_PROTECTOR_VP = 3  # rules: 003 Dragon Attack, Other events 1
 
 
+# rules: 003 Hoarding $Realm table — the rows start at 0, 250 and 350 $Realm held by any player.
+HOARD_BANDS = (250, 350)
+
+
 def dpl_increase(max_realm: int, provinces: int) -> int:
     """DPL added per card played. # rules: 003 Hoarding $Realm table.
 
     Columns: #Provinces <14, 14-26, 27-39, 40-52 multiply the row 1/2/3 (0-249, 250-349, 350+).
     Boards beyond 52 continue the pattern (assumption HOARD_TABLE_BEYOND_52).
     """
-    row = 1 if max_realm < 250 else 2 if max_realm < 350 else 3
+    row = 1 + sum(max_realm >= band for band in HOARD_BANDS)
     column = max(1, (provinces - 1) // 13 + 1)
     return row * column
 
