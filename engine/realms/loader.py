@@ -53,6 +53,9 @@ class Fields:
 
     def get(self, key: str, types: type | tuple[type, ...], default: Any = _MISSING) -> Any:
         value = self.data.get(key, _MISSING)
+        t = type(value)  # fast path: the exact type asked for (bool never passes as int here)
+        if t is types or (t is not bool and type(types) is tuple and t in types):
+            return value
         if value is _MISSING or value is None:
             if default is _MISSING:
                 raise ValidationError(self.sub(key), "is required")

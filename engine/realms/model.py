@@ -8,6 +8,7 @@ definitions of ``../shared/design/rules-gaps.md`` "Definitions".
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -172,40 +173,27 @@ class World:
     _ix: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        by_area: dict[str, list[Province]] = {a: [] for a in self.areas}
-        by_owner: dict[str, list[Province]] = {}
-        for p in sorted(self.provinces.values(), key=lambda p: p.name):
-            by_area[p.area].append(p)
-            by_owner.setdefault(p.owner, []).append(p)
-        units: dict[str, list[UnitStack]] = {}
-        for u in self.units:
-            units.setdefault(u.where, []).append(u)
-        ships: dict[str, list[ShipStack]] = {}
-        for s in self.ships:
-            ships.setdefault(s.sea, []).append(s)
-        wars: dict[str, set[str]] = {}
-        for pair in self.relations.wars:
-            a, b = sorted(pair)
-            wars.setdefault(a, set()).add(b)
-            wars.setdefault(b, set()).add(a)
-        active: dict[str, str] = {}
-        allies: dict[str, list[Alliance]] = {}
-        for al in self.relations.alliances:
-            allies.setdefault(al.pr, []).append(al)
-            allies.setdefault(al.ally, []).append(al)
-            if al.active:
-                active[al.ally] = al.pr
-        vassals: dict[str, list[str]] = {}
-        for r in self.realms.values():
-            if r.overlord:
-                vassals.setdefault(r.overlord, []).append(r.name)
-        self._ix.update(by_area=by_area, by_owner=by_owner, units=units, ships=ships, wars=wars,
-                        active=active, allies=allies, vassals=vassals, at_war={})
+        parts = set(_INDEX_BUILDERS)
+        hint = _EVOLVING.get()
+        if hint is not None:  # made by ``evolve``: reuse the indexes of fields that did not change
+            old, changed = hint
+            _EVOLVING.set(None)  # consumed: any other World made meanwhile builds in full
+            parts = {name for name, sources in _INDEX_SOURCES.items() if sources & changed}
+            self._ix.update({k: v for k, v in old._ix.items() if k != "at_war"})
+            if not changed & {"relations", "realms"}:
+                self._ix["at_war"] = dict(old._ix["at_war"])  # a memo of pairs: still true
+        for name in sorted(parts):
+            self._ix.update(_INDEX_BUILDERS[name](self))
+        self._ix.setdefault("at_war", {})
 
     # -- construction helpers -------------------------------------------------------------
     def evolve(self, **changes: Any) -> World:
-        """A new World with some fields replaced (indexes rebuilt)."""
-        return replace(self, **changes)
+        """A new World with some fields replaced; only the indexes those fields feed are rebuilt."""
+        token = _EVOLVING.set((self, frozenset(changes)))
+        try:
+            return replace(self, **changes)
+        finally:
+            _EVOLVING.reset(token)
 
     # -- provinces ------------------------------------------------------------------------
     def provinces_in(self, area: str) -> list[Province]:
@@ -328,3 +316,65 @@ class World:
 
     def hostile_ships(self, sea: str, realm: str) -> int:
         return sum(s.count for s in self.ships_in(sea) if s.count > 0 and self.at_war(s.realm, realm))
+
+
+# -- indexes ---------------------------------------------------------------------------------
+# ``World.evolve`` passes the World it starts from through this context variable (per thread and
+# per task, so concurrent service calls never see each other's), and ``__post_init__`` rebuilds only
+# the indexes fed by the fields that changed.
+_EVOLVING: ContextVar[tuple[Any, frozenset[str]] | None] = ContextVar("_EVOLVING", default=None)
+
+
+def _ix_provinces(w: World) -> dict[str, Any]:
+    by_area: dict[str, list[Province]] = {a: [] for a in w.areas}
+    by_owner: dict[str, list[Province]] = {}
+    for p in sorted(w.provinces.values(), key=lambda p: p.name):
+        by_area[p.area].append(p)
+        by_owner.setdefault(p.owner, []).append(p)
+    return {"by_area": by_area, "by_owner": by_owner}
+
+
+def _ix_units(w: World) -> dict[str, Any]:
+    units: dict[str, list[UnitStack]] = {}
+    for u in w.units:
+        units.setdefault(u.where, []).append(u)
+    return {"units": units}
+
+
+def _ix_ships(w: World) -> dict[str, Any]:
+    ships: dict[str, list[ShipStack]] = {}
+    for s in w.ships:
+        ships.setdefault(s.sea, []).append(s)
+    return {"ships": ships}
+
+
+def _ix_relations(w: World) -> dict[str, Any]:
+    wars: dict[str, set[str]] = {}
+    for pair in w.relations.wars:
+        a, b = sorted(pair)
+        wars.setdefault(a, set()).add(b)
+        wars.setdefault(b, set()).add(a)
+    active: dict[str, str] = {}
+    allies: dict[str, list[Alliance]] = {}
+    for al in w.relations.alliances:
+        allies.setdefault(al.pr, []).append(al)
+        allies.setdefault(al.ally, []).append(al)
+        if al.active:
+            active[al.ally] = al.pr
+    return {"wars": wars, "active": active, "allies": allies}
+
+
+def _ix_vassals(w: World) -> dict[str, Any]:
+    vassals: dict[str, list[str]] = {}
+    for r in w.realms.values():
+        if r.overlord:
+            vassals.setdefault(r.overlord, []).append(r.name)
+    return {"vassals": vassals}
+
+
+_INDEX_BUILDERS = {"provinces": _ix_provinces, "units": _ix_units, "ships": _ix_ships,
+                   "wars": _ix_relations, "vassals": _ix_vassals}
+# which World fields each index is built from
+_INDEX_SOURCES = {"provinces": frozenset({"provinces", "areas"}), "units": frozenset({"units"}),
+                  "ships": frozenset({"ships"}), "wars": frozenset({"relations"}),
+                  "vassals": frozenset({"realms"})}
