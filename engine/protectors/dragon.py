@@ -25,7 +25,11 @@ FULL_COUNCIL_US = 13  # rules: 003 Cenarion — "The complete High Council will 
 
 
 def active_cards(state: GameState) -> set[str]:
-    return {c for _, c in state.cards_this_turn} | {c for _, c in state.locked_cards}
+    """The cards in play: this turn's and those kept by The End is Nigh!."""
+    cards = {c for _, c in state.cards_this_turn}
+    if state.locked_cards:
+        cards.update(c for _, c in state.locked_cards)
+    return cards
 
 
 def threshold_reached(state: GameState) -> bool:

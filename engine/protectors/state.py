@@ -142,11 +142,12 @@ class GameState:
         return [s for s in self.ranking if not self.players[s].eliminated]
 
     def owned(self, seat: str) -> list[str]:
-        return [p for p in self.board.all_provinces if self.provinces[p].owner == seat]
+        # ``provinces`` is kept in board order (mainland by number, then the Island)
+        return [p for p, pr in self.provinces.items() if pr.owner == seat]
 
     def green(self, seat: str) -> list[str]:
-        return [p for p in self.board.provinces if self.provinces[p].owner == seat
-                and not self.provinces[p].burnt]
+        island = self.board.island
+        return [p for p, pr in self.provinces.items() if pr.owner == seat and not pr.burnt and p != island]
 
     def holder(self, prov: str) -> str | None:
         """Whose Army Units stand in ``prov`` (the owner unless another player occupies it)."""
