@@ -44,14 +44,6 @@ def order_by_bids(seats: list[str], bids: dict[str, int], previous: list[str]) -
     return sorted(seats, key=lambda s: (-bids[s], pos.get(s, len(pos))))
 
 
-def tie_groups(seats: list[str], bids: dict[str, int]) -> list[list[str]]:
-    """Groups of 2+ seats with equal bids, highest bid first."""
-    by: dict[int, list[str]] = {}
-    for s in seats:
-        by.setdefault(bids[s], []).append(s)
-    return [g for b, g in sorted(by.items(), key=lambda kv: -kv[0]) if len(g) > 1]
-
-
 def first_turn_order(seats: list[str], bids: dict[str, int], rng: random.Random) -> tuple[
         list[list[str]], list[list[str]]]:
     """Turn 1: the ranking as a list of groups (highest bid first), and which groups re-bid.

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrderError
-from engine.protectors.decisions import ConsolidationDecision
 from engine.protectors.defaults import default_orders
 from tests.protectors.helpers import play_orders, position
 
@@ -90,14 +89,10 @@ class TestEliminationAndLoot:
         assert not st.owned("Player#2") and st.units_of("Player#2") == 0
 
     def test_supply_limit_starves_excess(self):
-        g = five({1: 3, 2: 3})
-        play_orders(g, {"Player#1": "March! 3 from P1 to P2"})  # 3 vs 3: P1 higher ranked, loses 1
-        g2 = five({1: 3, 5: 3})
-        play_orders(g2, {"Player#1": "March! 3 from P1 to P5", "Player#5": "March! 3 from P5 to P1"})
-        assert g.state.provinces["P2"].units == 2
-        g3 = position("ring-10", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P5": ("Player#2", 1)})
-        play_orders(g3, {"Player#1": "March! 2 from P2 to P1"})
-        assert g3.state.provinces["P1"].units == 3  # 5 marched together, 2 starve
+        g = position("ring-10", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P5": ("Player#2", 1)})
+        ev = play_orders(g, {"Player#1": "March! 2 from P2 to P1"})
+        assert g.state.provinces["P1"].units == 3  # 3 + 2 marched in = 5; 2 starve
+        assert next(e for e in ev if e.kind == "starved").data == {"province": "P1", "lost": 2}
 
 
 class TestProduction:
@@ -203,4 +198,3 @@ class TestInactiveDefaults:
         g = five(phase="consolidation", realm=dict.fromkeys(P[:5], 160))
         g.advance(force=True)
         assert g.state.provinces["P1"].units == 3 and g.state.players["Player#1"].realm == 10
-        assert isinstance(ConsolidationDecision(), ConsolidationDecision)

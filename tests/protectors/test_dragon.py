@@ -131,6 +131,19 @@ class TestOutcomes:
         c = event(ev, "dragon_battle").data
         assert c["contributions"]["Player#1"]["min_us"] == 6 and not c["won"]
 
+    def test_worldeater_example_reward_is_not_doubled(self):
+        """rules: 003 The Mythical Worldeater — "a player that owns 3 green Provinces will have a min.US
+        of 6 when fighting the Worldeater, and earn 200 $Realm if the Protectors are victorious"."""
+        g = position("ring-5+island", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#1", 3),
+                                          "P4": ("Player#2", 3), "P5": ("Player#2", 3), "P0": ("Player#2", 1)},
+                     realm={"Player#1": 0, "Player#2": 0})
+        dragon_attack(g, 15)  # >= 3 x 5 Provinces: the Worldeater
+        ev = fight(g, {"Player#1": "3 from P1\n3 from P2\n3 from P3", "Player#2": "3 from P4\n3 from P5"})
+        battle = event(ev, "dragon_battle").data
+        assert battle["won"] and battle["contributions"]["Player#1"]["min_us"] == 6  # 9 + 6 + 1 (Island) > 15
+        assert g.state.players["Player#1"].realm == 200  # 3 green Provinces: 200, not doubled
+        assert sum(g.state.provinces[p].units for p in ("P1", "P2", "P3")) == 9 - 6  # min.US units vaporised
+
     def test_minimum_attack_dpl_is_one(self):
         g = position("ring-7", 2, {"P1": ("Player#1", 1), "P5": ("Player#2", 1)}, dpl=0)
         dragon_attack(g, 0)
