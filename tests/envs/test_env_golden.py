@@ -1,0 +1,222 @@
+"""Golden traces: observations, masks, rewards and episode ends stay bit-identical.
+
+The shipped checkpoint (``checkpoints/protectors-ppo-v1``) was trained on these exact vectors, so any
+speed work on ``envs/`` must not move a single bit. Each case plays seeded episodes with uniformly
+random masked actions (now and then an unmasked one, to cover the penalty path) and hashes, step by
+step, the observation bytes, the mask bytes (``action_masks()`` and ``info["action_mask"]``), the
+reward, ``terminated`` and ``truncated``. The digests were recorded from the code before the speed
+work (commit 71b45c8); a change to the encoding, the masks, the action meanings, the rewards or the
+env's random streams changes them.
+
+Re-record only for an intended, versioned change of the observation/action contract:
+``.venv/bin/python tests/envs/test_env_golden.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+
+import numpy as np
+import pytest
+
+from envs.parallel_env import ProtectorsParallelEnv
+from envs.seat_env import ProtectorsSeatEnv
+
+UNMASKED_PROB = 0.03  # share of steps that try an action outside the mask (penalty path)
+
+# name -> (env kwargs, episode seeds)
+SEAT_CASES: dict[str, tuple[dict, tuple[int, ...]]] = {
+    "ring5_caretaker": ({}, tuple(range(40))),
+    "ring5_caretaker_all_choices": ({"skip_forced": False}, tuple(range(20))),
+    "ring5_random_seat2_shaped": ({"opponents": ("random",), "seat": "Player#2", "reward_shaping": 0.5},
+                                  tuple(range(20))),
+    "ring5_heuristic_mixed": ({"opponents": ("heuristic", "random", "caretaker")}, tuple(range(20))),
+    "ring5_silent": ({"opponents": ("random", "heuristic"), "silent_turn_prob": 0.4,
+                      "silent_forever_prob": 0.2}, tuple(range(20))),
+    "two_players": ({"players": 2, "opponents": ("random",)}, tuple(range(20))),
+    "sixteen_players": ({"players": 16, "opponents": ("random", "caretaker")}, tuple(range(12))),
+    "grand7_island_factions": ({"players": 7, "version": "grand", "island": True, "factions": True,
+                                "opponents": ("random", "heuristic")}, tuple(range(20))),
+    "factions_caretaker": ({"players": 4, "factions": True}, tuple(range(12))),
+    "island_random": ({"players": 6, "island": True, "opponents": ("random",)}, tuple(range(12))),
+    "teams": ({"players": 6, "teams": 2, "opponents": ("random", "heuristic")}, tuple(range(20))),
+    "grand16_island": ({"players": 16, "version": "grand", "island": True, "factions": True,
+                        "opponents": ("random",)}, tuple(range(4))),
+}
+
+# mid-game positions (heuristic play up to TAKEOVER_TURN) continued with reset_from: later turns
+TAKEOVER_TURN = 3
+TAKEOVER_CASES: dict[str, tuple[dict, tuple[int, ...]]] = {
+    "takeover_ring5_heuristic": ({"opponents": ("heuristic", "caretaker")}, tuple(range(30))),
+    "takeover_grand6_island_factions": ({"players": 6, "version": "grand", "island": True, "factions": True,
+                                         "opponents": ("heuristic", "random")}, tuple(range(8))),
+}
+
+PARALLEL_CASES: dict[str, tuple[dict, tuple[int, ...]]] = {
+    "parallel_ring5": ({}, tuple(range(20))),
+    "parallel_grand6_island_factions_teams": ({"players": 6, "version": "grand", "island": True,
+                                               "factions": True, "teams": 3}, tuple(range(12))),
+}
+
+GOLDEN = {
+    "ring5_caretaker": "4605569759b472f7f20891d88e2b5665396aef901f86f42100f40c44662eb12d",
+    "ring5_caretaker_all_choices": "d14a403baf22ede4f049e8a8289f09888ecc848e7d9b2a15614222446f281a79",
+    "ring5_random_seat2_shaped": "dfaa654c6a7bdbb37791ac537704e665706b1ff8f0f1c7e93e22bc580f9d3d02",
+    "ring5_heuristic_mixed": "8f7cc7e8c77fad9602f165d658a08c167aec5f1d5687a1dc4d359b13ac6fa84c",
+    "ring5_silent": "0b8174a7504c2bb0e514e752f268e373e616162cf42101ebff37cc777ecb8d76",
+    "two_players": "e9beac1bd06d52728ac763b2f982453832598a524e570f828f1fd923f8f25cee",
+    "sixteen_players": "419f2d11c88d09de5e78b76b3c65fbc5b3ebf7841dca6e0c7573ffc198b79f67",
+    "grand7_island_factions": "35c95541a61d9c67ad66caa0f0f1cbad61ff42040344a4b83da1d4d6eb15cb26",
+    "factions_caretaker": "ab3e8d9fe59b2e5463af5ae849fbae1218b4f06cc5c799f3fc9d86ca97dcf0c2",
+    "island_random": "138aac1399d76d6394a294cb9239b699d844e94863a62697a792c9ca6fec0ef8",
+    "teams": "49cbb780e0e9bcb61505183935fc8882a82ebe0fa381e187bea5efd17aba1e6e",
+    "grand16_island": "15482449f2ee90a33bd6184dd7bcb5f8c66073686642375c4607cfbfe24088e0",
+    "takeover_ring5_heuristic": "f05d0efdd7ef705b09b5cfb2fd19f97253c40c14b88d7501aae7a23acf2f6a6d",
+    "takeover_grand6_island_factions": "6d8c9c1216201b02be46ef38560ef1cd18a85aae4bae56cac935abfad29921dd",
+    "parallel_ring5": "7d0212304bc6da72d8e22e08b0bda4f1c224e1d46799865d860c961ccf162081",
+    "parallel_grand6_island_factions_teams": "875606f1d2a497a35b878e30da667ee6e034826bbff8dc51204c530bf0cd2c40",
+}
+
+
+def _pick(mask: np.ndarray, rng: random.Random) -> int:
+    if rng.random() < UNMASKED_PROB:
+        off = np.flatnonzero(~mask.astype(bool))
+        if len(off):
+            return int(rng.choice(off))
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def _put(h, obs: np.ndarray, *masks: np.ndarray) -> None:
+    h.update(np.ascontiguousarray(obs).tobytes())
+    for m in masks:
+        h.update(str(m.dtype).encode())
+        h.update(np.ascontiguousarray(m).tobytes())
+
+
+def seat_digest(kw: dict, seeds: tuple[int, ...]) -> tuple[str, int]:
+    """sha256 over every step of seeded episodes on one env instance (and the number of steps)."""
+    env, rng, h, n = ProtectorsSeatEnv(**kw), random.Random(12345), hashlib.sha256(), 0
+    for seed in seeds:
+        obs, info = env.reset(seed=seed)
+        h.update(f"reset {seed} {env.seat}".encode())
+        _put(h, obs, env.action_masks(), info["action_mask"])
+        while True:
+            obs, r, term, trunc, info = env.step(_pick(env.action_masks(), rng))
+            n += 1
+            h.update(struct.pack("<d??", float(r), bool(term), bool(trunc)))
+            _put(h, obs, env.action_masks(), info["action_mask"])
+            h.update(repr(info.get("illegal_action")).encode())
+            if term or trunc:
+                h.update(repr(sorted(info["result"].items()) if info["result"] else None).encode())
+                break
+    return h.hexdigest(), n
+
+
+def _position(kw: dict, seed: int):
+    """A game played by heuristic agents in every seat up to TAKEOVER_TURN (or its end)."""
+    from agents.heuristic import HeuristicAgent
+    from engine.protectors.game import Game
+    from engine.protectors.seat import SeatContext
+    from envs.opponents import make_setup
+
+    setup = {k: kw[k] for k in ("board", "players", "version", "factions", "island", "teams") if k in kw}
+    g = Game(make_setup(seed=seed, **{"board": None, "players": 5, **setup}))
+    agents = {s: HeuristicAgent(seed * 31 + i) for i, s in enumerate(g.state.players)}
+    while not g.over and g.state.turn < TAKEOVER_TURN:
+        for s in g.deciding_seats():
+            if s not in g.state.submissions:
+                g.submit(s, agents[s].act(SeatContext(g, s)))
+        g.advance(force=True)
+    return g
+
+
+def takeover_digest(kw: dict, seeds: tuple[int, ...]) -> tuple[str, int]:
+    env_kw = {k: v for k, v in kw.items()}
+    env, rng, h, n = ProtectorsSeatEnv(**env_kw), random.Random(777), hashlib.sha256(), 0
+    for seed in seeds:
+        g = _position(kw, seed)
+        if g.over:
+            continue
+        seat = sorted(g.state.players)[seed % len(g.state.players)]
+        obs, info = env.reset_from(g, seat, seed=seed)
+        h.update(f"takeover {seed} {seat} {g.state.turn} {g.step}".encode())
+        _put(h, obs, env.action_masks(), info["action_mask"])
+        while env.planner is not None or not env.game.over:
+            obs, r, term, trunc, info = env.step(_pick(env.action_masks(), rng))
+            n += 1
+            h.update(struct.pack("<d??", float(r), bool(term), bool(trunc)))
+            _put(h, obs, env.action_masks(), info["action_mask"])
+            if term or trunc:
+                break
+    return h.hexdigest(), n
+
+
+def parallel_digest(kw: dict, seeds: tuple[int, ...]) -> tuple[str, int]:
+    env, rng, h, n = ProtectorsParallelEnv(**kw), random.Random(54321), hashlib.sha256(), 0
+    for seed in seeds:
+        obs, _ = env.reset(seed=seed)
+        while True:
+            for a in sorted(obs):
+                h.update(a.encode())
+                _put(h, obs[a]["observation"], obs[a]["action_mask"])
+            if not env.agents:
+                break
+            obs, rew, term, trunc, _ = env.step({a: _pick(obs[a]["action_mask"], rng) for a in env.agents})
+            n += 1
+            for a in sorted(rew):
+                h.update(struct.pack("<d??", float(rew[a]), bool(term[a]), bool(trunc[a])))
+    return h.hexdigest(), n
+
+
+@pytest.mark.parametrize("name", sorted(SEAT_CASES))
+def test_seat_env_trace_is_unchanged(name):
+    kw, seeds = SEAT_CASES[name]
+    digest, n = seat_digest(kw, seeds)
+    assert n > len(seeds)  # real episodes were played
+    assert digest == GOLDEN[name], f"{name}: the seat env's observations/masks/rewards changed"
+
+
+@pytest.mark.parametrize("name", sorted(TAKEOVER_CASES))
+def test_seat_env_trace_from_mid_game_positions_is_unchanged(name):
+    kw, seeds = TAKEOVER_CASES[name]
+    digest, n = takeover_digest(kw, seeds)
+    assert n > len(seeds)
+    assert digest == GOLDEN[name], f"{name}: the seat env's observations/masks/rewards changed"
+
+
+@pytest.mark.parametrize("name", sorted(PARALLEL_CASES))
+def test_parallel_env_trace_is_unchanged(name):
+    kw, seeds = PARALLEL_CASES[name]
+    digest, n = parallel_digest(kw, seeds)
+    assert n > len(seeds)
+    assert digest == GOLDEN[name], f"{name}: the parallel env's observations/masks/rewards changed"
+
+
+def test_the_digest_sees_a_one_bit_change(monkeypatch):
+    """The guard itself: flipping one observation feature must change the digest."""
+    kw, seeds = SEAT_CASES["ring5_caretaker"]
+    import envs.seat_env as se
+
+    real = se.ProtectorsSeatEnv._observe
+
+    def nudged(self):
+        out = real(self)
+        out[0] = np.nextafter(out[0], np.float32(2))
+        return out
+
+    plain = seat_digest(kw, seeds[:1])[0]
+    monkeypatch.setattr(se.ProtectorsSeatEnv, "_observe", nudged)
+    assert seat_digest(kw, seeds[:1])[0] != plain
+
+
+if __name__ == "__main__":
+    import time
+
+    for name, (kw, seeds) in {**SEAT_CASES, **TAKEOVER_CASES, **PARALLEL_CASES}.items():
+        t = time.perf_counter()
+        fn = (parallel_digest if name in PARALLEL_CASES else takeover_digest if name in TAKEOVER_CASES
+              else seat_digest)
+        d, n = fn(kw, seeds)
+        print(f'    "{name}": "{d}",  # {n} steps, {time.perf_counter() - t:.1f}s')
