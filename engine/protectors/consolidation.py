@@ -25,16 +25,20 @@ from engine.protectors.tables import (
 )
 from engine.protectors.victory import eliminate
 
+# the lowest supply limit any Province can have: the Island's, or 3 under Crab Infestation! (Faith
+# alone sustains us! only raises it)
+LOWEST_SUPPLY_LIMIT = min(ISLAND_SUPPLY_LIMIT, SUPPLY_LIMIT - 1)
 HODIR_WORK_BONUS = 0.8  # rules: 003 Hodir, Merchants of the gods — "increased by 80%"
 
 
-def supply_limit(state: GameState, prov: str, seat: str | None) -> int:
+def supply_limit(state: GameState, prov: str, seat: str | None, cards: set[str] | None = None) -> int:
     """rules: 003 — max supply 3; Crab Infestation! -1 this turn; the Island 1 (Crab Infestation! does
-    not lower the Island, assumption CRAB_SPARES_ISLAND); Iron Light's Faith alone sustains us +1."""
+    not lower the Island, assumption CRAB_SPARES_ISLAND); Iron Light's Faith alone sustains us +1.
+    ``cards``: the cards in play, when the caller already has them."""
     if prov == state.board.island:
         return ISLAND_SUPPLY_LIMIT
     limit = SUPPLY_LIMIT
-    if C.CRAB_INFESTATION in active_cards(state):
+    if C.CRAB_INFESTATION in (active_cards(state) if cards is None else cards):
         limit -= 1
     if seat is not None and "faith_active" in state.players[seat].used_turn:
         limit += 1
@@ -50,8 +54,11 @@ def cleanup_and_supply(state: GameState) -> None:
             if isinstance(o, Work) and state.holder(o.src) == seat and state.provinces[o.src].units > 0:
                 state.work_orders[o.src] = (seat, o.golden)
     # rules: 003 5. Consolidation — "Remove any Army Units in excess of the max supply limit"
+    cards = active_cards(state)
     for prov, pr in state.provinces.items():
-        limit = supply_limit(state, prov, state.holder(prov))
+        if pr.units <= LOWEST_SUPPLY_LIMIT:
+            continue  # within every limit there is
+        limit = supply_limit(state, prov, state.holder(prov), cards)
         if pr.units > limit:
             emit(state, "starved", "003 5. Consolidation, supply limit",
                  f"{pr.units - limit} units of {state.holder(prov)} starve in {prov}.",
@@ -74,8 +81,9 @@ def seize_and_eliminate(state: GameState) -> None:
                  + (f" from {old}." if old else "."), province=prov, seat=pr.owner, previous=old)
         elif pr.occupant:
             pr.occupant = None
+    owners = {pr.owner for pr in state.provinces.values()}
     for seat in list(state.ranking):
-        if state.players[seat].eliminated or state.owned(seat):
+        if state.players[seat].eliminated or seat in owners:
             continue
         realm = state.players[seat].realm
         eliminators = sorted(set(taken_from.get(seat, [])) - {seat})
@@ -97,13 +105,15 @@ def production(state: GameState) -> None:
     """rules: 003 $Realm production step; Winter Storms; Imarin's Blessings; burnt Provinces; the
     Capitol rule; Work, work! (+50, Hodir +80%, golden: none but an upgrade); Pirates! collection."""
     cards = active_cards(state)
+    island = state.board.island
+    owned_by = state.owned_by()
     for seat in state.active():
-        owned = [p for p in state.owned(seat) if p != state.board.island]
         capitol_done = False
         income = 0
-        for prov in sorted(owned, key=lambda p: (state.provinces[p].level != 3, state.board.number(p))):
+        # Provinces are in board order, so a stable sort puts lvl 3 first, each group by number
+        for prov in sorted(owned_by.get(seat, ()), key=lambda p: state.provinces[p].level != 3):
             pr = state.provinces[prov]
-            if pr.burnt and C.IMARINS_BLESSINGS not in cards:
+            if prov == island or (pr.burnt and C.IMARINS_BLESSINGS not in cards):
                 continue
             level = pr.level
             if level == 3:
@@ -175,7 +185,7 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
             pr.level += 1
             emit(state, "upgrade", "003 Golden Work, work!", f"{seat} upgrades {prov} to level {pr.level}.",
                  seat=seat, province=prov, level=pr.level)
-    level3 = [p for p in state.owned(seat) if state.provinces[p].level == 3]
+    level3 = [p for p, pr in state.provinces.items() if pr.owner == seat and pr.level == 3]
     if len(level3) > 1:  # rules: 003 — one Capitol; the other lvl 3 Provinces drop to lvl 2
         keep = d.capitol if d.capitol in level3 else min(level3, key=state.board.number)
         for p in level3:
@@ -214,13 +224,14 @@ def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list
                 order.append(prov)
             want[prov] = want.get(prov, 0) + n
     got = dict.fromkeys(order, 0)
+    cards = active_cards(state)
+    limit = {prov: supply_limit(state, prov, seat, cards) for prov in order}  # fixed during the step
     progress = True
     while progress and state.players[seat].realm >= UNIT_COST:
         progress = False
         for prov in order:
             pr = state.provinces[prov]
-            if got[prov] < want[prov] and pr.units < supply_limit(state, prov, seat) \
-                    and state.players[seat].realm >= UNIT_COST:
+            if got[prov] < want[prov] and pr.units < limit[prov] and state.players[seat].realm >= UNIT_COST:
                 money(state, seat, -UNIT_COST, "003 Buying step")
                 pr.units += 1
                 got[prov] += 1

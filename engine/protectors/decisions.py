@@ -7,6 +7,7 @@ Each kind of step takes one decision type. ``from_lines`` groups a DM's lines in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.errors import IllegalOrderError
 from engine.protectors.orders import (
@@ -32,8 +33,20 @@ from engine.protectors.orders import (
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
 
 
+class _Lines:
+    """The decision's DM lines as text, formatted once (the game reports them at submit and again
+    when the orders are revealed)."""
+
+    def lines(self) -> list[Line]:
+        raise NotImplementedError
+
+    @cached_property
+    def texts(self) -> tuple[str, ...]:
+        return tuple(ln.text() for ln in self.lines())
+
+
 @dataclass(frozen=True)
-class BidDecision:
+class BidDecision(_Lines):
     """Turn-1 bid (with the faction), a re-bid, or the Bank of Lannuvár's late bid."""
 
     bid: int = 0
@@ -48,7 +61,7 @@ class BidDecision:
 
 
 @dataclass(frozen=True)
-class OrdersDecision:
+class OrdersDecision(_Lines):
     """rules: 003 Negotiation and Orders — one order per Province, plus transfers and choices."""
 
     orders: tuple[ProvinceOrder, ...] = ()
@@ -67,7 +80,7 @@ class OrdersDecision:
 
 
 @dataclass(frozen=True)
-class DragonDecision:
+class DragonDecision(_Lines):
     """rules: 003 Determine Protector US step — commitments, burn choices, abilities."""
 
     commits: tuple[Commit, ...] = ()
@@ -80,7 +93,7 @@ class DragonDecision:
 
 
 @dataclass(frozen=True)
-class ConsolidationDecision:
+class ConsolidationDecision(_Lines):
     """rules: 003 Consolidation — buying step and bidding step (and upgrades, Capitol, abilities)."""
 
     buys: tuple[tuple[str, int], ...] = ()

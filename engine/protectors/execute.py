@@ -25,17 +25,17 @@ def execute_orders(state: GameState) -> None:
     by_province = {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
-            lines = [ln.text() for ln in d.lines()]
+            lines = list(d.texts)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines)
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:
         _pirates(state, by_province)
-    forces = {p: {state.holder(p): pr.units} for p, pr in state.provinces.items() if pr.units > 0}
+    forces = {p: {pr.occupant or pr.owner: pr.units} for p, pr in state.provinces.items() if pr.units > 0}
     cancelled: set[str] = set()
     for delayed in (False, True):
         golden = _march(state, by_province, forces, delayed)
-        battles = sorted((p for p, f in forces.items() if sum(1 for n in f.values() if n > 0) >= 2),
+        battles = sorted((p for p, f in forces.items() if len(f) >= 2 and sum(1 for n in f.values() if n > 0) >= 2),
                          key=state.board.number)
         # rules: 003 Support! — "If a Province that has been given a Support! order is attacked, the
         # Support! order is cancelled"
@@ -66,6 +66,8 @@ def _ferries(state: GameState, by_province: dict) -> None:
     # rules: 003 Sea cards, Ferry! — 25 $Realm per Province used; "Any orders that become invalid
     # will start from the highest Province number and continue stepwise to the lowest".
     for seat, d in state.orders.items():
+        if not d.ferries:
+            continue
         wanted = sorted(d.ferries, key=state.board.number)
         affordable = min(len(wanted), state.players[seat].realm // FERRY_COST)
         if affordable:

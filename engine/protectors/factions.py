@@ -57,11 +57,17 @@ def ability_flags(state: GameState, seat: str) -> set[str]:
 
 
 def has(state: GameState, seat: str, flag: str) -> bool:
+    p = state.players[seat]
+    if p.faction is None and not p.gained:
+        return False  # the common case, asked in every battle and production step: no set built
     return flag in ability_flags(state, seat)
 
 
 def can_use(state: GameState, seat: str, ability: str) -> bool:
     """Held and, if once per game, not yet spent (Ashes of Power makes Nothing to see here! repeatable)."""
+    p = state.players[seat]
+    if p.faction is None and not p.gained:
+        return False  # the common case (see has)
     flags = ability_flags(state, seat)
     if ability not in flags:
         return False

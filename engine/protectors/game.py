@@ -49,7 +49,7 @@ from engine.protectors.state import (
     WAITING_STEPS,
     GameState,
 )
-from engine.protectors.victory import check_end, times_up, victory_points
+from engine.protectors.victory import check_end, standings, times_up
 from engine.protectors.views import seat_view
 
 BLOB_VERSION = 1
@@ -136,7 +136,7 @@ class Game:
             names = {p.name.lower(): s for s, p in st.players.items()}
             decision = from_lines(st.step, parse_text(decision, players=names))
         decision = legality.validate(st, seat, decision)
-        lines = [ln.text() for ln in decision.lines()]
+        lines = list(decision.texts)
         if isinstance(decision, OrdersDecision) and decision.abilities:
             # rules: 003 Kalu'Ak Weather forecast / Palantír — used during the Negotiation and Orders
             # phase, they act at once; a message of only such lines is not yet the seat's orders
@@ -294,13 +294,14 @@ class Game:
     def _resolve_ranking(self, late: dict[str, int]) -> None:
         """Bids set aside in the last Consolidation (late ones, from the Bank of Lannuvár, pay now)."""
         st = self.state
-        bids = {s: st.next_bids.get(s, 0) for s in st.active()}
+        active = st.active()
+        bids = {s: st.next_bids.get(s, 0) for s in active}
         for s, b in late.items():
             bids[s] = min(b, st.players[s].realm)
             money(st, s, -bids[s], "003 The Bank of Lannuvár, late bid")
             st.players[s].used_turn.discard("bank_bid")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
-        st.ranking = order_by_bids(st.active(), eff, st.ranking)
+        st.ranking = order_by_bids(active, eff, st.ranking)
         st.next_bids = {}
         emit(st, "bids", "003 Protector Ranking", "Bids: " + ", ".join(f"{s} {b}" for s, b in bids.items()),
              bids=bids)
@@ -312,9 +313,10 @@ class Game:
 
     def _ranked(self) -> None:
         st = self.state
-        b = brackets(st.active())
+        active = st.active()
+        b = brackets(active)
         emit(st, "ranking", "003 Protector Ranking", "Protector Ranking: " + ", ".join(
-            f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(st.active())), ranking=st.active())
+            f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(active)), ranking=list(active))
         begin_reveal(st)
         st.step = REVEAL
 
@@ -364,8 +366,8 @@ class Game:
             if p.offer_turn is not None and p.offer_turn <= st.turn:
                 p.offer_turn = None
         st.golden_work_done = {}
-        st.history.append({"turn": st.turn, "provinces": {s: len(st.owned(s)) for s in st.players},
-                           "vp": {s: victory_points(st, s) for s in st.players}})
+        count, vps = standings(st)
+        st.history.append({"turn": st.turn, "provinces": count, "vp": vps})
         end_turn_cards(st)
         if st.times_up:
             times_up(st)

@@ -145,6 +145,14 @@ class GameState:
         # ``provinces`` is kept in board order (mainland by number, then the Island)
         return [p for p, pr in self.provinces.items() if pr.owner == seat]
 
+    def owned_by(self) -> dict[str, list[str]]:
+        """Every owner's Provinces (board order) in one pass: for loops over all seats."""
+        out: dict[str, list[str]] = {}
+        for p, pr in self.provinces.items():
+            if pr.owner is not None:
+                out.setdefault(pr.owner, []).append(p)
+        return out
+
     def green(self, seat: str) -> list[str]:
         island = self.board.island
         return [p for p, pr in self.provinces.items() if pr.owner == seat and not pr.burnt and p != island]

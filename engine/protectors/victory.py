@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.protectors.events import emit, money
 from engine.protectors.state import OVER, GameState
 from engine.protectors.tables import (
@@ -60,16 +62,28 @@ def power_threshold(state: GameState, bloodlust: bool = False) -> int:
     return max(1, threshold)
 
 
+def province_vp(state: GameState, prov: str) -> int:
+    """rules: 003 Time's Up! — a Province's VPs by level (burnt ones count as lvl 0); the Island 3."""
+    if prov == state.board.island:
+        return ISLAND_VP
+    pr = state.provinces[prov]
+    return LEVEL_VP[0 if pr.burnt else pr.level]
+
+
 def victory_points(state: GameState, seat: str) -> int:
-    """rules: 003 Time's Up! — Province levels (burnt ones count as lvl 0), the Island's 3 VPs,
-    plus VPs earned against the Dragon."""
-    total = state.players[seat].vp
-    for prov in state.owned(seat):
-        if prov == state.board.island:
-            total += ISLAND_VP
-        else:
-            total += LEVEL_VP[0 if state.provinces[prov].burnt else state.provinces[prov].level]
-    return total
+    """rules: 003 Time's Up! — the seat's Provinces' VPs plus VPs earned against the Dragon."""
+    return state.players[seat].vp + sum(province_vp(state, p) for p in state.owned(seat))
+
+
+def standings(state: GameState) -> tuple[dict[str, int], dict[str, int]]:
+    """(Provinces held, victory points) of every seat, in one pass over the board."""
+    count = dict.fromkeys(state.players, 0)
+    vps = {s: p.vp for s, p in state.players.items()}
+    for prov, pr in state.provinces.items():
+        if pr.owner is not None:
+            count[pr.owner] += 1
+            vps[pr.owner] += province_vp(state, prov)
+    return count, vps
 
 
 def dragon_has_won(state: GameState) -> bool:
@@ -89,6 +103,9 @@ def _sides(state: GameState) -> dict[str, list[str]]:
     return out
 
 
+_ELIMINATED, _BURNT = attrgetter("eliminated"), attrgetter("burnt")
+
+
 def check_end(state: GameState) -> bool:
     """Check Fire and blood! and Last man standing! now. Returns True if the game ended.
 
@@ -98,8 +115,8 @@ def check_end(state: GameState) -> bool:
     if state.step == OVER:
         return True
     # Nothing that ends a game changed since the last check: skip the work (the engine asks often).
-    key = (sum(p.eliminated for p in state.players.values()), state.dragon_eliminations,
-           sum(pr.burnt for pr in state.provinces.values()), len(state.ranking))
+    key = (sum(map(_ELIMINATED, state.players.values())), state.dragon_eliminations,
+           sum(map(_BURNT, state.provinces.values())), len(state.ranking))
     if key == state.end_key:
         return False
     state.end_key = key
