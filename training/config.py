@@ -78,6 +78,34 @@ class LeagueConfig:
 
 
 @dataclass
+class ImitationConfig:
+    """Behaviour cloning from the heuristic before PPO (``training.imitation``; off while ``games`` is 0)."""
+
+    games: int = 0
+    """games recorded for the warm start (0: no imitation, PPO from scratch)"""
+    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.8, "random": 0.1, "caretaker": 0.1})
+    """agent spec -> weight for the seats not recorded"""
+    record_share: float = 0.8
+    """probability that a seat is recorded (played by the heuristic through the planner)"""
+    epochs: int = 10
+    """passes over the recorded choices"""
+    batch_size: int = 512
+    """minibatch size of the cross-entropy fit"""
+    learning_rate: float = 1e-3
+    """Adam learning rate of the fit"""
+    value_coef: float = 0.5
+    """weight of the value head's regression on the recorded returns"""
+    held_out: float = 0.1
+    """share of recorded games kept out of the fit to measure accuracy"""
+    dagger_rounds: int = 0
+    """rounds of DAgger after the first fit: the cloned policy plays, the heuristic labels, refit on all"""
+    dagger_games: int = 0
+    """games per DAgger round"""
+    dagger_temperature: float = 0.5
+    """sampling temperature of the cloned policy while it plays the DAgger games"""
+
+
+@dataclass
 class TrainConfig:
     """Everything one training run needs; ``main(config)`` in ``training.train`` runs it."""
 
@@ -121,6 +149,10 @@ class TrainConfig:
     """stages over board size and options; the active stage is chosen by the fraction of steps done"""
     league: LeagueConfig = field(default_factory=LeagueConfig)
     """opponents and the snapshot league"""
+    imitation: ImitationConfig = field(default_factory=ImitationConfig)
+    """behaviour-cloning warm start from the heuristic (off by default)"""
+    target_kl: float = 0.0
+    """stop a PPO update early when the approximate KL exceeds this (0: off); keeps a warm start intact"""
     eval_scenario: Scenario = field(default_factory=Scenario)
     """the game of the periodic evaluation and the league checks (default: the 5-player ring)"""
     eval_opponents: list[str] = field(default_factory=lambda: ["heuristic"])
@@ -153,6 +185,8 @@ def _build(cls: type, data: dict[str, Any], where: str) -> Any:
     for key, value in data.items():
         if cls is TrainConfig and key == "league":
             value = _build(LeagueConfig, value, f"{where}.league")
+        elif cls is TrainConfig and key == "imitation":
+            value = _build(ImitationConfig, value, f"{where}.imitation")
         elif cls is TrainConfig and key == "curriculum":
             value = [_build(Stage, s, f"{where}.curriculum[{i}]") for i, s in enumerate(value)]
         elif cls is TrainConfig and key == "eval_scenario":
@@ -188,6 +222,16 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     weights = (lg.caretaker_weight, lg.heuristic_weight, lg.random_weight, lg.snapshot_weight)
     if min(weights) < 0 or sum(weights) <= 0:
         raise ValidationError("config", f"league weights must be >= 0 with a positive sum, got {weights}")
+    im = cfg.imitation
+    if im.games < 0 or im.epochs < 0 or im.dagger_rounds < 0 or im.dagger_games < 0:
+        raise ValidationError("config", "imitation games, epochs and dagger counts must be >= 0")
+    if not 0.0 < im.record_share <= 1.0 or not 0.0 <= im.held_out < 1.0:
+        raise ValidationError("config", "imitation.record_share must be in (0, 1] and held_out in [0, 1)")
+    if im.games and (not im.opponents or min(im.opponents.values()) < 0 or sum(im.opponents.values()) <= 0):
+        raise ValidationError("config", f"imitation.opponents needs weights >= 0 with a positive sum, "
+                                        f"got {im.opponents}")
+    if cfg.target_kl < 0:
+        raise ValidationError("config", f"target_kl must be >= 0 (0: off), got {cfg.target_kl}")
     if lg.max_snapshots < 1:
         raise ValidationError("config", "league.max_snapshots must be >= 1")
     return cfg
@@ -218,7 +262,7 @@ def to_toml(cfg: TrainConfig) -> str:
     data = to_dict(cfg)
     lines: list[str] = []
     for key, value in data.items():
-        if key not in ("league", "curriculum", "env_options", "eval_scenario"):
+        if key not in ("league", "curriculum", "env_options", "eval_scenario", "imitation"):
             lines.append(f"{key} = {_toml_value(value)}")
     lines.append("")
     lines.append("[env_options]")
@@ -229,6 +273,9 @@ def to_toml(cfg: TrainConfig) -> str:
     lines.append("")
     lines.append("[league]")
     lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["league"].items())
+    lines.append("")
+    lines.append("[imitation]")
+    lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["imitation"].items())
     for stage in data["curriculum"]:
         lines.append("")
         lines.append("[[curriculum]]")
@@ -247,5 +294,5 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, list | tuple):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{_toml_value(str(k))} = {_toml_value(x)}" for k, x in v.items()) + "}"
     return repr(v)

@@ -88,7 +88,12 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
             n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
             ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm,
             policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)}},
-            seed=cfg.seed, device="cpu", verbose=0)
+            target_kl=cfg.target_kl or None, seed=cfg.seed, device="cpu", verbose=0)
+    imitation = None
+    if not resume and cfg.imitation.games > 0:  # behaviour-cloning warm start (training.imitation)
+        from training.imitation import warm_start
+
+        imitation = warm_start(model, cfg, run_dir)
     outputs = ["csv"] + (["tensorboard"] if importlib.util.find_spec("tensorboard") else [])
     model.set_logger(configure(str(run_dir), outputs))
     _log_hyperparameters(model, cfg)
@@ -119,7 +124,7 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         "run": name, "run_dir": str(run_dir), "model": str(run_dir / "model.zip"),
         "steps": int(model.num_timesteps), "steps_this_run": int(model.num_timesteps - start),
         "wall_seconds": round(time.time() - wall0, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
-        "resumed_from": resume, "league": json.loads(league.to_json()), "config": to_dict(cfg),
+        "resumed_from": resume, "imitation": imitation, "league": json.loads(league.to_json()), "config": to_dict(cfg),
     }
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     if cfg.save_dir:
