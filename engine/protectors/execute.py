@@ -22,7 +22,9 @@ SNITCH_FINE_SILENT, SNITCH_FINE_CROWD = 25, 50  # rules: 003 Snitches table
 def execute_orders(state: GameState) -> None:
     """Run the whole Execute Orders phase on ``state.orders`` (validated decisions per seat)."""
     cards = active_cards(state)
+    # in Province-number order, the order March! orders are listed in (_march)
     by_province = {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders}
+    by_province = {p: by_province[p] for p in sorted(by_province, key=state.board.number)}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
             lines = list(d.texts)
@@ -43,8 +45,11 @@ def execute_orders(state: GameState) -> None:
         for prov in battles:
             _battle(state, prov, forces, by_province, golden, cancelled, cards)
     for prov, pr in state.provinces.items():
-        f = {s: n for s, n in forces.get(prov, {}).items() if n > 0}
-        seat, n = next(iter(f.items())) if f else (None, 0)
+        seat, n = None, 0
+        for s, k in forces.get(prov, {}).items():  # after the battles at most one side is left
+            if k > 0:
+                seat, n = s, k
+                break
         pr.units = n
         pr.occupant = seat if seat is not None and seat != pr.owner else None
 
@@ -153,7 +158,7 @@ def _march(state: GameState, by_province: dict, forces: dict, delayed: bool) -> 
     # units present when the orders execute can march.
     """
     moves = []
-    for prov, (seat, o) in sorted(by_province.items(), key=lambda kv: state.board.number(kv[0])):
+    for prov, (seat, o) in by_province.items():  # in Province-number order
         if not isinstance(o, March) or o.delayed != delayed:
             continue
         n = min(o.count, forces.get(prov, {}).get(seat, 0))
