@@ -209,12 +209,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ai-games", type=int, default=5)
     ap.add_argument("--policy", help="agent for the memory-with-a-policy row (default: the first ppo* agent)")
     ap.add_argument("--json", help="also write the numbers here")
+    ap.add_argument("--only-npr", action="store_true",
+                    help="measure only npr.invasions (RPC and direct), for quick iterations")
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         regent, regent_port = start_regent(Path(tmp))
         echo, echo_port = start_echo()
         try:
+            if args.only_npr:
+                results.update(npr_latency(regent_port, args.npr_calls))
+                return _report(results, args)
             for conns in tqdm((1, 16), desc="ping"):
                 for name, port in (("echo", echo_port), ("regent", regent_port)):
                     r = ping_load(port, conns, args.seconds)
@@ -236,10 +241,14 @@ def main(argv: list[str] | None = None) -> int:
                 proc.terminate()
                 proc.wait()
     results.update(ai_decision_latency(args.ai_games))
+    return _report(results, args)
+
+
+def _report(results: dict[str, float], args: argparse.Namespace) -> int:
     width = max(len(k) for k in results)
     for k, v in results.items():
         print(f"{k:<{width}}  {v:10.3f}")
-    for conns in (1, 16):
+    for conns in (1, 16) if "ping_ratio_1c" in results else ():
         print(f"ping throughput, {conns} connection(s): regent = {results[f'ping_ratio_{conns}c']:.0%} of the bare "
               f"echo server (target >= 70%)")
     if args.json:

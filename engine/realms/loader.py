@@ -16,6 +16,7 @@ from typing import Any
 import msgpack
 
 from engine.errors import ValidationError
+from engine.realms.fastload import NotFast, fast_world
 from engine.realms.model import (
     MP_TYPES,
     REALM_KINDS,
@@ -321,7 +322,20 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
 
 
 def world_from_dict(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
-    """Validate a world document and build the :class:`World`."""
+    """Validate a world document and build the :class:`World`.
+
+    A plainly well-formed document takes the fast path (:mod:`engine.realms.fastload`, the same
+    checks without the per-field bookkeeping); anything else goes through the full validator below,
+    which names the first bad field. Both build the same World.
+    """
+    try:
+        return fast_world(data, rules)
+    except NotFast:
+        return validated_world(data, rules)
+
+
+def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
+    """The full validator: every check, raising a :class:`ValidationError` naming the bad field."""
     w = Fields(data, "")
     w.check(("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"))
     areas, seas = _areas(w)
