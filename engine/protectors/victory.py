@@ -123,8 +123,11 @@ def check_end(state: GameState) -> bool:
     if dragon_has_won(state) or not state.active():
         _finish(state, "dragon", None, "003 Fire and blood!")
         return True
-    alive = [k for k, seats in _sides(state).items()
-             if any(not state.players[s].eliminated for s in seats)]
+    if state.options.teams:
+        alive = [k for k, seats in _sides(state).items()
+                 if any(not state.players[s].eliminated for s in seats)]
+    else:  # each seat its own side
+        alive = [s for s, p in state.players.items() if not p.eliminated]
     if len(alive) == 1:
         _finish(state, "last_man_standing", alive[0], "003 Last man standing!")
         return True
