@@ -2,6 +2,7 @@
 
 The `diplomacy` package's ``Game.process()`` is the closest public adjudicator. Both sides get
 random valid orders; only adjudication is timed (order generation is excluded on both sides).
+The two are interleaved (one Diplomacy game per 10 Protectors games) so both see the same load.
 Run: ``make bench`` or ``python -m benchmarks.protectors_vs_diplomacy [--games N]``.
 """
 
@@ -19,45 +20,43 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 
 
-def protectors_turns(games: int, board: str = "ring-7") -> tuple[list[float], float]:
-    """Per-turn adjudication seconds (sum of ``advance`` calls of a turn) and whole-game seconds."""
+def protectors_game(seed: int, board: str = "ring-7") -> tuple[list[float], float]:
+    """One random game: per-turn adjudication seconds (the sum of a turn's ``advance`` calls) and
+    the whole game's seconds (agents included)."""
     per_turn: list[float] = []
-    game_time = 0.0
-    for seed in tqdm(range(games), desc=f"protectors {board}", unit="game"):
-        t_game = time.perf_counter()
-        g = Game({"board": board, "seed": seed})
-        agents = {s: RandomAgent(seed * 31 + i) for i, s in enumerate(g.state.players)}
-        turn, acc = g.state.turn, 0.0
-        while not g.over:
-            for p in g.pending():
-                g.submit(p.seat, agents[p.seat].act(SeatContext(g, p.seat)))
-            t0 = time.perf_counter()
-            g.advance(force=True)
-            acc += time.perf_counter() - t0
-            if g.state.turn != turn or g.over:
-                per_turn.append(acc)
-                turn, acc = g.state.turn, 0.0
-        game_time += time.perf_counter() - t_game
-    return per_turn, game_time
+    t_game = time.perf_counter()
+    g = Game({"board": board, "seed": seed})
+    agents = {s: RandomAgent(seed * 31 + i) for i, s in enumerate(g.state.players)}
+    turn, acc = g.state.turn, 0.0
+    while not g.over:
+        for p in g.pending():
+            g.submit(p.seat, agents[p.seat].act(SeatContext(g, p.seat)))
+        t0 = time.perf_counter()
+        g.advance(force=True)
+        acc += time.perf_counter() - t0
+        if g.state.turn != turn or g.over:
+            per_turn.append(acc)
+            turn, acc = g.state.turn, 0.0
+    return per_turn, time.perf_counter() - t_game
 
 
-def diplomacy_phases(games: int, phases: int = 20) -> list[float]:
+def diplomacy_game(seed: int, phases: int = 20) -> list[float]:
+    """One Diplomacy game on random valid orders: seconds of each ``Game.process()``."""
     from diplomacy import Game as DipGame
 
     out: list[float] = []
-    for seed in tqdm(range(games), desc="diplomacy", unit="game"):
-        rng = random.Random(seed)
-        g = DipGame()
-        for _ in range(phases):
-            if g.is_game_done:
-                break
-            possible = g.get_all_possible_orders()
-            for power in g.powers:
-                locs = g.get_orderable_locations(power)
-                g.set_orders(power, [rng.choice(possible[loc]) for loc in locs if possible[loc]])
-            t0 = time.perf_counter()
-            g.process()
-            out.append(time.perf_counter() - t0)
+    rng = random.Random(seed)
+    g = DipGame()
+    for _ in range(phases):
+        if g.is_game_done:
+            break
+        possible = g.get_all_possible_orders()
+        for power in g.powers:
+            locs = g.get_orderable_locations(power)
+            g.set_orders(power, [rng.choice(possible[loc]) for loc in locs if possible[loc]])
+        t0 = time.perf_counter()
+        g.process()
+        out.append(time.perf_counter() - t0)
     return out
 
 
@@ -65,8 +64,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="Protectors games (Diplomacy: games // 10)")
     args = ap.parse_args(argv)
-    turns, total = protectors_turns(args.games)
-    dip = diplomacy_phases(max(3, args.games // 10))
+    # Interleaved: a Diplomacy game after every 10 Protectors games, so both sides run under the same
+    # machine load (this box is shared; a ratio from two separate stretches of time would drift).
+    turns: list[float] = []
+    dip: list[float] = []
+    total = 0.0
+    for seed in tqdm(range(args.games), desc="protectors ring-7 + diplomacy", unit="game"):
+        t, secs = protectors_game(seed)
+        turns += t
+        total += secs
+        if seed % 10 == 9 or (seed == args.games - 1 and not dip):
+            dip += diplomacy_game(seed // 10)
     p_turn = statistics.median(turns) * 1e3
     d_phase = statistics.median(dip) * 1e3
     mean = statistics.mean(turns) * 1e3
