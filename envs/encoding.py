@@ -61,7 +61,9 @@ OBS_SIZE = BOARD_SIZE + C_SIZE
 
 
 class BoardCache:
-    """Per-board constants (adjacency as Province-number index lists)."""
+    """Per-game constants: adjacency, and per observing seat the static part of the board block.
+
+    A cache belongs to one game (its board, seats, options and teams): the envs make one per game."""
 
     def __init__(self, state: GameState):
         b = state.board
@@ -73,112 +75,187 @@ class BoardCache:
         self.provs = [(p, int(p[1:])) for p in b.all_provinces]
         self.adj = {p: [q for q in b.neighbours.get(p, ())] for p in b.all_provinces}
         self.n = b.count
+        self.board = b
+        self._seats: dict[str, _SeatStatic] = {}
+
+    def fits(self, state: GameState) -> bool:
+        """Whether this cache is for ``state``'s board (the envs keep one cache across games)."""
+        return state.board is self.board or state.board == self.board
+
+    def seat_static(self, state: GameState, seat: str) -> _SeatStatic:
+        st = self._seats.get(seat)
+        if st is None or st.players is not state.players:
+            # a new game: the static part carries over when the seats, teams and options are the same
+            if st is None or st.signature != _signature(state):
+                st = self._seats[seat] = _SeatStatic(self, state, seat)
+            st.players = state.players
+        return st
+
+
+def _signature(state: GameState) -> tuple:
+    """What the static part of the board block depends on besides the board."""
+    o = state.options
+    return (state.board.island, o.version, o.factions, o.teams, tuple((s, p.team) for s, p in state.players.items()))
+
+
+_PROV_BASE = G_SIZE + L.MAX_PLAYERS * P_F
+_CARD0 = 1 + len(WAITING_STEPS) + 3 + 4 + 3 + 7
+_GOLD0 = _CARD0 + len(CARD_NAMES)
+_GLOBAL_IX = (0, 7, 8, 9, 10, 11, 12, 13, 18)  # turn, DPL, threshold, DPL/threshold, $Realm x4, #active
+_FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
+
+
+class _SeatStatic:
+    """What never changes in a game for one observing seat: the template with the static features
+    (#players, #Prov, grand, Island, factions, teams; players present / is me / same team; Provinces
+    present / Island) and the index bases of every player slot and Province row."""
+
+    def __init__(self, cache: BoardCache, state: GameState, seat: str):
+        self.players = state.players  # identity: the game this entry was last checked for
+        self.signature = _signature(state)
+        seats = list(state.players)
+        me = seats.index(seat)
+        n = max(1, cache.n)
+        o = state.options
+        p_me = state.players[seat]
+        t = np.zeros(BOARD_SIZE, dtype=np.float32)
+        t[17:24] = (len(seats) / 16, 0.0, n / 32, o.version == "grand", state.board.island is not None,
+                    o.factions, o.teams)
+        self.seats = seats
+        self.index = {s: i for i, s in enumerate(seats)}
+        self.slot = [(i - me) % len(seats) for i in range(len(seats))]
+        self.pj = [G_SIZE + sl * P_F for sl in self.slot]  # players block base, by seat index
+        for i, s in enumerate(seats):
+            pl, j = state.players[s], self.pj[i]
+            t[j] = 1.0
+            t[j + 2] = s == seat
+            t[j + 16] = bool(o.teams and pl.team is not None and pl.team == p_me.team)
+        isl = state.board.island
+        row = {p: r for r, (p, _) in enumerate(cache.provs)}
+        self.rows = []  # (Province, row base, holder base, is the Island, adjacent row numbers)
+        for p, num in cache.provs:
+            j = _PROV_BASE + num * V_F
+            t[j] = 1.0
+            t[j + 1] = p == isl
+            self.rows.append((p, j, j + 5 + L.MAX_PLAYERS, p == isl, [row[q] for q in cache.adj[p]]))
+        self.own_ix = [[j + 3 + (s != seat), j + 5 + self.slot[i]] for (_, j, _, _, _) in self.rows
+                       for i, s in enumerate(seats)]  # [row * #seats + seat index] -> owner entries
+        self.tmpl = t
 
 
 def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -> np.ndarray:
     """The global, players and provinces blocks for ``seat`` (what its view shows).
 
-    The non-zero entries are collected as (index, value) lists and written with one numpy assignment:
-    far cheaper than item-by-item array writes."""
+    The static features come from a per-game template (``BoardCache``); the rest is collected as
+    index lists (entries equal to 1) and (index, value) lists, written with two numpy assignments."""
     cache = cache or BoardCache(state)
-    ix: list[int] = []
-    val: list[float] = []
-    put_i, put_v = ix.append, val.append
-    seats = list(state.players)
-    me = seats.index(seat)
-    slot = {s: (i - me) % len(seats) for i, s in enumerate(seats)}
+    ss = cache.seat_static(state, seat)
+    seats, sidx = ss.seats, ss.index
+    ns = len(seats)
     n = max(1, cache.n)
     active = state.active()
     thr = power_threshold(state, False)
-    p_me = state.players[seat]
-    o = state.options
+    players = state.players
+    p_me = players[seat]
+    realm = p_me.realm
+    low, high = HOARD_BANDS  # rules: 003 hoarding bands
     # -- global
-    i = 1 + len(WAITING_STEPS)
-    ix += (0, i, i + 1, i + 2)
-    val += (state.turn / 12, state.dpl / (3 * n), thr / (2 * n), state.dpl / max(1, thr))
-    if state.step in STEP_INDEX:
-        put_i(1 + STEP_INDEX[state.step])
-        put_v(1.0)
-    i += 3
-    ix += (i, i + 1, i + 2, i + 3)  # rules: 003 hoarding bands
-    low, high = HOARD_BANDS
-    val += (p_me.realm / 500, p_me.realm >= low, p_me.realm >= high, state.next_bids.get(seat, 0) / 500)
-    i += 4
+    ix = list(_GLOBAL_IX)
+    val = [state.turn / 12, state.dpl / (3 * n), thr / (2 * n), state.dpl / max(1, thr), realm / 500,
+           realm >= low, realm >= high, state.next_bids.get(seat, 0) / 500, len(active) / 16]
+    ones: list[int] = []
+    put = ones.append
+    step = STEP_INDEX.get(state.step)
+    if step is not None:
+        put(1 + step)
     att = state.attack
     if att is not None:
-        ix += (i, i + 1, i + 2)
-        val += (1.0, att.dpl / (3 * n), att.worldeater)
-    i += 3
-    ix += (i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6)
-    val += (len(seats) / 16, len(active) / 16, n / 32, o.version == "grand", state.board.island is not None,
-            o.factions, o.teams)
-    i += 7
+        ix += (15, 16)
+        val += (att.dpl / (3 * n), att.worldeater)
+        put(14)
     for _, c in state.cards_this_turn + state.locked_cards:
-        put_i(i + CARD_INDEX[c])
-        put_v(1.0)
-    i += len(CARD_NAMES)
+        put(_CARD0 + CARD_INDEX[c])
     if not p_me.eliminated and seat in state.ranking:
         lim = golden_limits(state, seat)
-        for k, kind in enumerate(("march", "support", "fortify", "work")):
-            put_i(i + k)
-            put_v(min(1, lim[kind]))
+        ix += (_GOLD0, _GOLD0 + 1, _GOLD0 + 2, _GOLD0 + 3)
+        val += (min(1, lim["march"]), min(1, lim["support"]), min(1, lim["fortify"]), min(1, lim["work"]))
+    # -- provinces (and the players' Province, unit and VP counts, in the same pass)
+    units = [0] * ns
+    owned = [0] * ns
+    vps = [players[s].vp for s in seats]
+    own_ix = ss.own_ix
+    provs = state.provinces
+    mine_u: list[int] = []
+    other_u: list[int] = []
+    for r, (p, j, k, is_isl, _) in enumerate(ss.rows):
+        pr = provs[p]
+        o = pr.owner
+        u = pr.units
+        h = pr.occupant or o
+        if o is None:
+            put(j + 2)
+        else:
+            oi = sidx[o]
+            ones += own_ix[r * ns + oi]
+            owned[oi] += 1
+            # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
+            vps[oi] += ISLAND_VP if is_isl else LEVEL_VP[0 if pr.burnt else pr.level]
+        if h is None:
+            mine_u.append(0)
+            other_u.append(0)
+        else:
+            units[sidx[h]] += u
+            if h == seat:
+                mine_u.append(u)
+                other_u.append(0)
+                if u:
+                    put(k)
+            else:
+                mine_u.append(0)
+                other_u.append(u)
+                if u:
+                    put(k + 1)
+        if u:
+            ix.append(k + 2)
+            val.append(u / 3)
+        lv = pr.level
+        put(k + 3 + (lv if lv < 3 else 3))
+        if pr.burnt:
+            put(k + 7)
+    for _p, _j, k, _, adj in ss.rows:
+        mine = other = 0
+        for q in adj:
+            mine += mine_u[q]
+            other += other_u[q]
+        if other:
+            ix.append(k + 8)
+            val.append(other / 9)
+        if mine:
+            ix.append(k + 9)
+            val.append(mine / 9)
     # -- players
     br = brackets(active)
     rank = {s: r for r, s in enumerate(active)}
-    isl = state.board.island
-    units = dict.fromkeys(seats, 0)
-    owned = dict.fromkeys(seats, 0)
-    vps = {s: state.players[s].vp for s in seats}
-    for p, pr in state.provinces.items():
-        h = pr.occupant or pr.owner
-        if h is not None:
-            units[h] += pr.units
-        if pr.owner is not None:
-            owned[pr.owner] += 1
-            # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
-            vps[pr.owner] += ISLAND_VP if p == isl else LEVEL_VP[0 if pr.burnt else pr.level]
-    for s in seats:
-        pl = state.players[s]
-        j = G_SIZE + slot[s] * P_F
-        ix += (j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 10, j + 16, j + 17)
-        val += (1.0, not pl.eliminated, s == seat, owned[s] / n, units[s] / (3 * n), vps[s] / 30,
-                rank.get(s, 16) / 16, bool(o.teams and pl.team is not None and pl.team == p_me.team),
-                bool(active) and active[0] == s)
-        if s in br:
-            put_i(j + 6 + br[s] - 1)
-            put_v(1.0)
-        if pl.faction in FACTIONS:
-            put_i(j + 11 + FACTIONS.index(pl.faction))
-            put_v(1.0)
-    # -- provinces
-    base = G_SIZE + L.MAX_PLAYERS * P_F
-    provs = state.provinces
-    for p, num in cache.provs:
-        pr = provs[p]
-        j = base + num * V_F
-        k = j + 5 + L.MAX_PLAYERS
-        if pr.owner is None:
-            ix += (j, j + 1, j + 2)
-            val += (1.0, p == isl, 1.0)
-        else:
-            ix += (j, j + 1, j + 3 + (pr.owner != seat), j + 5 + slot[pr.owner])
-            val += (1.0, p == isl, 1.0, 1.0)
-        h = pr.occupant or pr.owner
-        if h is not None and pr.units:
-            put_i(k + (h != seat))
-            put_v(1.0)
-        mine = other = 0
-        for q in cache.adj[p]:
-            qr = provs[q]
-            hq = qr.occupant or qr.owner
-            if hq == seat:
-                mine += qr.units
-            elif hq is not None:
-                other += qr.units
-        ix += (k + 2, k + 3 + min(pr.level, 3), k + 7, k + 8, k + 9)
-        val += (pr.units / 3, 1.0, pr.burnt, other / 9, mine / 9)
-    out = np.zeros(BOARD_SIZE, dtype=np.float32)
+    gp = active[0] if active else None
+    pj = ss.pj
+    for i, s in enumerate(seats):
+        pl = players[s]
+        j = pj[i]
+        ix += (j + 3, j + 4, j + 5, j + 10)
+        val += (owned[i] / n, units[i] / (3 * n), vps[i] / 30, rank.get(s, 16) / 16)
+        if not pl.eliminated:
+            put(j + 1)
+        if s == gp:
+            put(j + 17)
+        b = br.get(s)
+        if b is not None:
+            put(j + 5 + b)
+        f = _FACTION_INDEX.get(pl.faction)
+        if f is not None:
+            put(j + 11 + f)
+    out = ss.tmpl.copy()
     out[ix] = val
+    out[ones] = 1.0
     return out
 
 

@@ -110,16 +110,17 @@ class Planner:
         return self.stage is None
 
     def mask(self) -> np.ndarray:
-        if self._cached_mask is None:
+        m = self._cached_mask
+        if m is None:
             m = np.zeros(L.ACTION_SIZE, dtype=bool)
             if self.stage is None:
                 m[L.DONE] = True
             else:
                 self._mask(m)
-                if not m.any():  # never empty: DONE is the safe fallback of every stage
+                if not np.count_nonzero(m):  # never empty: DONE is the safe fallback of every stage
                     m[L.DONE] = True
             self._cached_mask = m
-        return self._cached_mask
+        return m
 
     def apply(self, action: int) -> None:
         from engine.errors import ValidationError
@@ -137,10 +138,11 @@ class Planner:
         n = 0
         while self.stage is not None:
             m = self.mask()
-            idx = np.flatnonzero(m)
-            if len(idx) != 1:
+            if np.count_nonzero(m) != 1:
                 break
-            self.apply(int(idx[0]))
+            self._cached_mask = None  # the one legal action: apply it without re-checking the mask
+            self.choices += 1
+            self._apply(int(m.argmax()))
             n += 1
         return n
 

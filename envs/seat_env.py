@@ -62,7 +62,10 @@ class ProtectorsSeatEnv(gym.Env):
         self.action_space = spaces.Discrete(L.ACTION_SIZE)
         self.game: Game | None = None
         self.planner: Planner | None = None
+        self.cache: BoardCache | None = None
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._done_mask = np.zeros(L.ACTION_SIZE, dtype=bool)
+        self._done_mask[L.DONE] = True
         self._rng = random.Random(0)
 
     # -- gymnasium API --------------------------------------------------------------------------
@@ -91,7 +94,12 @@ class ProtectorsSeatEnv(gym.Env):
         self.agents, self.silent = self.pool.draw(others, self._rng)
         for i, s in enumerate(others):
             self.agents[s].reset(self._rng.randrange(2**31) + i)
-        self.cache = BoardCache(self.game.state)
+        # seats whose decisions advance(force=True) makes: silent for good, or the caretaker (whose
+        # play is the rulebook default)
+        self._by_default = self.silent | {s for s in others if getattr(self.agents[s], "name", "") == "caretaker"}
+        self._acting = [s for s in others if s not in self._by_default]
+        if self.cache is None or not self.cache.fits(self.game.state):
+            self.cache = BoardCache(self.game.state)
         self.choices = 0
         self._silent_turns: dict[tuple[str, int], bool] = {}
         self._vp = victory_points(self.game.state, self.seat)
@@ -103,39 +111,39 @@ class ProtectorsSeatEnv(gym.Env):
         if self.planner is None:
             raise ValidationError("env", "the game is over; call reset()")
         a = int(action)
-        if not (0 <= a < L.ACTION_SIZE and self.planner.mask()[a]):
+        planner = self.planner
+        if not (0 <= a < L.ACTION_SIZE and planner.mask()[a]):
             if self.illegal_action == "raise":
-                self.planner.apply(a)  # raises the ValidationError naming the choice
+                planner.apply(a)  # raises the ValidationError naming the choice
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), ILLEGAL_PENALTY, False, False, info
-        self.planner.apply(a)
+        planner.apply(a)
         self.choices += 1
         if self.skip_forced:
-            self.planner.skip_forced()
-        if self.planner.finished:
-            self.game.submit(self.seat, self.planner.decision())
+            planner.skip_forced()
+        g = self.game
+        if planner.stage is None:  # finished
+            g.submit(self.seat, planner.decision())
             self._others_act()
-            self.game.advance(force=True)
+            g.advance(force=True)
             self._run_until_learner()
         reward = 0.0
         if self.reward_shaping:
-            vp = victory_points(self.game.state, self.seat)
+            vp = victory_points(g.state, self.seat)
             reward += self.reward_shaping * (vp - self._vp) / 10
             self._vp = vp
-        terminated = self.game.over
+        terminated = g.over
         if terminated:
-            team = self.game.state.players[self.seat].team if self.game.state.options.teams else None
-            reward += terminal_reward(self.game.result, self.seat, team)
+            team = g.state.players[self.seat].team if g.state.options.teams else None
+            reward += terminal_reward(g.result, self.seat, team)
         truncated = not terminated and self.choices >= MAX_CHOICES
         return self._observe(), float(reward), terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         """MaskablePPO's convention: a bool array over the Discrete actions (never all False)."""
         if self.planner is None:
-            m = np.zeros(L.ACTION_SIZE, dtype=bool)
-            m[L.DONE] = True
-            return m
+            return self._done_mask.copy()
         return self.planner.mask().copy()
 
     def render(self):
@@ -147,28 +155,31 @@ class ProtectorsSeatEnv(gym.Env):
     def _run_until_learner(self) -> None:
         """Opponents play and the engine advances until the learning seat has a real choice."""
         g = self.game
+        st = g.state
+        seat = self.seat
         self.planner = None
         while not g.over:
-            if self.seat in g.deciding_seats() and self.seat not in g.state.submissions:
-                planner = make_planner(g.state, self.seat)
+            if seat in g.deciding_seats() and seat not in st.submissions:
+                planner = make_planner(st, seat)
                 if self.skip_forced:
                     planner.skip_forced()
-                if not planner.finished:
+                if planner.stage is not None:  # not finished: a real choice
                     self.planner = planner
-                    self._obs[:BOARD_SIZE] = encode_board(g.state, self.seat, self.cache)
+                    self._obs[:BOARD_SIZE] = encode_board(st, seat, self.cache)
                     return
-                g.submit(self.seat, planner.decision())
-            self._others_act()
+                g.submit(seat, planner.decision())
+            if self._acting:
+                self._others_act()
             g.advance(force=True)
-        self._obs[:BOARD_SIZE] = encode_board(g.state, self.seat, self.cache)
+        self._obs[:BOARD_SIZE] = encode_board(st, seat, self.cache)
 
     def _others_act(self) -> None:
+        if not self._acting:
+            return  # every other seat plays the rulebook default, which advance(force=True) applies
         g = self.game
         for s in g.deciding_seats():
-            if s == self.seat or s in g.state.submissions or s in self.silent:
-                continue
-            if getattr(self.agents[s], "name", "") == "caretaker":
-                continue  # the caretaker plays the rulebook default, which advance(force=True) applies
+            if s == self.seat or s in g.state.submissions or s in self._by_default:
+                continue  # silent for good, or the caretaker: advance(force=True) applies the default
             if self._silent_this_turn(s):
                 continue  # silent this turn: the rulebook default applies at advance(force=True)
             try:
