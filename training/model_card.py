@@ -52,7 +52,16 @@ def render_markdown(card: dict[str, Any]) -> str:
                   f"- CPU time (learner + env workers): {tr.get('cpu_minutes')} min on {tr.get('machine', '?')}",
                   f"- config: `{tr.get('config_file')}` (copied as `config.toml` here)",
                   f"- command: `{tr.get('command')}`"]
-        lines += ([f"- {tr['time_note']}"] if tr.get("time_note") else []) + [""]
+        lines += [f"- {tr['time_note']}"] if tr.get("time_note") else []
+        im = tr.get("imitation")
+        if im:
+            ok, n = im["decisions_rebuilt_exactly"]
+            lines += [f"- warm start: behaviour cloning from the heuristic on {im['samples']} recorded choices "
+                      f"({im['games']} games + {im['dagger_rounds']} DAgger round(s) of {im['dagger_games']} games, "
+                      f"{im['seconds'] / 60:.1f} min); the cloned policy picks the heuristic's choice on "
+                      f"{pct(im['held_out_accuracy'])} of held-out states; the planner rebuilds {pct(ok / n)} of "
+                      f"the heuristic's decisions exactly (the rest differ only by bid rounding)"]
+        lines += [""]
         if tr.get("opponents"):
             lines += ["Opponent mix at the end of training (probability per opponent seat):", ""]
             lines += [f"- `{k}`: {v:.2f}" for k, v in tr["opponents"].items()]

@@ -16,7 +16,7 @@ import platform
 from pathlib import Path
 from typing import Any
 
-from agents.checkpoints import LEVELS
+from agents.checkpoints import LEVELS, Level
 from training.evaluate import seat_vs_field, takeover
 from training.model_card import ci_text, pct, write_card
 from training.stats import wilson
@@ -67,6 +67,18 @@ def slim_checkpoint(path: Path) -> int:
     return path.stat().st_size
 
 
+def own_levels(ckpt: Path) -> dict[str, Level]:
+    """Difficulty levels of a checkpoint not (yet) in ``agents.checkpoints.LEVELS``: ``easy`` is ``easy.zip``
+    at temperature 1 when the directory has one, else the policy sampled at temperature 2; ``normal``
+    samples at 1; ``hard`` is greedy."""
+    easy = (Level(ckpt.name, 1.0, model="easy.zip", description="an early snapshot, sampling at temperature 1")
+            if (ckpt / "easy.zip").exists() else
+            Level(ckpt.name, 2.0, description="the shipped policy sampling at temperature 2 (flattened choices)"))
+    return {"easy": easy,
+            "normal": Level(ckpt.name, 1.0, description="the shipped policy sampling as trained"),
+            "hard": Level(ckpt.name, 0.0, description="the shipped policy, always its most likely choice")}
+
+
 def spec_for(path: Path, temperature: float) -> str:
     return f"policy:{path}" + (f"@{temperature:g}" if temperature else "")
 
@@ -84,7 +96,7 @@ def field_cmd(spec: str, field: str, games: int, players: int = 5, extra: str = 
 
 
 def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int, coverage_games: int,
-                        progress: bool) -> dict[str, Any]:
+                        progress: bool, levels: dict[str, Level] | None = None) -> dict[str, Any]:
     model = ckpt / "model.zip"
     hard = spec_for(model, 0.0)
     ev: dict[str, Any] = {}
@@ -112,14 +124,14 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
         "command": f"regent eval takeover --agent heuristic --baseline caretaker --positions {positions} --turn 2 "
                    f"--seed {EVAL_SEED}"}
 
-    levels = {}
-    for name, lv in LEVELS.items():
+    measured_levels = {}
+    for name, lv in (levels or LEVELS).items():
         spec = spec_for(ckpt / lv.model, lv.temperature)
         row: dict[str, Any] = {"how": lv.description, "temperature": lv.temperature, "spec": spec}
         for opp in ("caretaker", "heuristic"):
             r = seat_vs_field(spec, [opp], level_games, players=5, seed=EVAL_SEED, progress=progress)
             row[f"vs_{opp}"] = measure(r, field_cmd(spec, opp, level_games))
-        levels[name] = row
+        measured_levels[name] = row
 
     handles = {}
     for label, setup in COVERAGE:
@@ -127,16 +139,22 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
         extra = "".join(f" --{k}" if v is True else f" --{k} {v}" for k, v in setup.items() if k != "players")
         handles[label] = {"plays": True, **measure(r, field_cmd(hard, "heuristic", coverage_games,
                                                                 setup["players"], extra))}
-    return {"evaluation": ev, "takeover": tk, "levels": levels, "handles": handles}
+    return {"evaluation": ev, "takeover": tk, "levels": measured_levels, "handles": handles}
 
 
-def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None) -> list[dict[str, Any]]:
+SUMMARY = ("A MaskablePPO seat filler for Protectors of the Realm: one network plays every decision (bids, "
+           "factions, orders, Dragon, consolidation) through the envs' masked choice sequence.")
+TRIED = "tried: VP shaping, a heuristic-heavy league with snapshots"
+NEXT = ("next: a behaviour-cloning warm start from the heuristic, then PPO; several million steps over seeds "
+        "(ray_jobs.train_many), keeping the best by the harness")
+
+
+def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None, tried: str = TRIED,
+            nxt: str = NEXT) -> list[dict[str, Any]]:
     vc = ev["ring-5, policy (hard) vs 4 caretakers: win rate"]
     vh = ev["ring-5, policy (hard) vs 4 heuristics: win rate"]
     hc = ev["baseline: heuristic vs 4 caretakers: win rate"]
     hh = ev.get("baseline: heuristic vs 4 heuristics: win rate", {}).get("rate")
-    nxt = ("next: a behaviour-cloning warm start from the heuristic, then PPO; several million steps over seeds "
-           "(ray_jobs.train_many), keeping the best by the harness")
     rows = [
         {"name": "ring-5, 1 seat vs 4 caretakers", "wanted": ">= 95%", "measured": ci_text(vc),
          "met": vc["rate"] >= TARGETS["vs_caretaker"],
@@ -146,7 +164,7 @@ def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | N
         {"name": "ring-5, 1 seat vs 4 heuristics", "wanted": ">= 40%", "measured": ci_text(vh),
          "met": vh["rate"] >= TARGETS["vs_heuristic"],
          "note": f"missed by {pct(TARGETS['vs_heuristic'] - vh['rate'])} (the heuristic itself scores {pct(hh)}); "
-                 f"tried: VP shaping, a heuristic-heavy league with snapshots; {nxt}"},
+                 f"{tried}; {nxt}"},
         {"name": "takeover: beats caretaker from the same positions", "wanted": ">= 80% of pairs",
          "measured": f"{ci_text(tk)}; better {tk['better']}, same {tk['same']}, worse {tk['worse']}",
          "met": tk["rate"] >= TARGETS["takeover"],
@@ -213,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plot", default="docs/images/league.png")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--no-slim", action="store_true", help="keep the optimizer state in model.zip")
+    ap.add_argument("--own-levels", action="store_true",
+                    help="measure this checkpoint's levels (easy/normal/hard) instead of agents.checkpoints.LEVELS")
+    ap.add_argument("--notes", default=None,
+                    help="JSON with optional summary, tried, next and limitations (list) for the card")
     args = ap.parse_args(argv)
     ckpt = Path(args.checkpoint)
     if not args.no_slim:
@@ -223,14 +245,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu_to_95 = next((h["extra"]["cpu_minutes"] for h in history
                       if h.get("extra", {}).get("win_vs_caretaker", 0) >= TARGETS["vs_caretaker"]
                       and "cpu_minutes" in h.get("extra", {})), None)
+    notes = json.loads(Path(args.notes).read_text()) if args.notes else {}
     results = evaluate_checkpoint(ckpt, args.games, args.positions, args.level_games, args.coverage_games,
-                                  not args.quiet)
+                                  not args.quiet, own_levels(ckpt) if args.own_levels else None)
     png = plot_league(history, Path(args.plot), f"{ckpt.name}: league over training")
     cfg = summary["config"]
     card = {
         "name": ckpt.name,
-        "summary": "A MaskablePPO seat filler for Protectors of the Realm: one network plays every decision "
-                   "(bids, factions, orders, Dragon, consolidation) through the envs' masked choice sequence.",
+        "summary": notes.get("summary") or SUMMARY,
         "handles": {k: f"{'plays' if v['plays'] else 'fails'}; win rate vs heuristics {ci_text(v)}"
                     for k, v in results["handles"].items()},
         "training": {
@@ -241,17 +263,31 @@ def main(argv: list[str] | None = None) -> int:
             "command": summary.get("command") or f"regent train --config training/configs/{cfg['exp_name']}.toml",
             "time_note": summary.get("time_note", ""),
             "opponents": _final_weights(summary), "league": history, "config": cfg,
+            "imitation": _imitation(summary),
         },
         "evaluation": results["evaluation"],
         "levels": results["levels"],
-        "targets": targets(results["evaluation"], results["takeover"], cpu_to_95),
-        "limitations": LIMITATIONS,
+        "targets": targets(results["evaluation"], results["takeover"], cpu_to_95, notes.get("tried", TRIED),
+                           notes.get("next", NEXT)),
+        "limitations": notes.get("limitations") or LIMITATIONS,
         "plot": str(png) if png else None,
         "eval_seed": EVAL_SEED,
     }
     write_card(ckpt, card)
     print(json.dumps({"card": str(ckpt / "MODEL_CARD.md"), "targets": card["targets"]}, indent=1))
     return 0
+
+
+def _imitation(summary: dict[str, Any]) -> dict[str, Any] | None:
+    """The warm start's headline numbers (``training.imitation``), when the run had one."""
+    im = summary.get("imitation")
+    if not im:
+        return None
+    first = im["rounds"][0]
+    return {"games": im["games"], "dagger_rounds": im["dagger_rounds"], "dagger_games": im["dagger_games"],
+            "samples": im["samples"], "held_out_accuracy": im["held_out_accuracy"],
+            "first_fit_held_out_accuracy": first["held_out_accuracy"], "seconds": im["seconds"],
+            "decisions_rebuilt_exactly": [first["decisions_rebuilt_exactly"], first["decisions"]]}
 
 
 def _final_weights(summary: dict[str, Any]) -> dict[str, float]:

@@ -130,3 +130,21 @@ def test_a_cloned_policy_reproduces_the_heuristic_on_held_out_games():
     assert report["held_out_samples"] > 1000
     assert report["held_out_accuracy"] > 0.85, report
     assert report["held_out_accuracy"] > before + 0.3
+
+
+def test_train_main_runs_the_warm_start_before_ppo(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    from training.train import main
+
+    cfg = load_config("training/configs/smoke.toml", runs_dir=str(tmp_path / "runs"), progress=False, n_envs=1,
+                      imitation={"games": 4, "epochs": 2, "dagger_rounds": 1, "dagger_games": 2})
+    summary = main(cfg)
+    im = summary["imitation"]
+    assert len(im["rounds"]) == 2 and im["games"] == 4
+    assert im["rounds"][1]["samples"] > im["rounds"][0]["samples"], "DAgger added labelled states"
+    assert 0.0 <= im["held_out_accuracy"] <= 1.0
+    run = tmp_path / "runs" / summary["run"]
+    assert (run / "imitation" / "report.json").exists()
+    MaskablePPO.load(run / "imitation" / "model.zip", device="cpu")
+    assert "[imitation]" in (run / "config.toml").read_text()
