@@ -96,7 +96,7 @@ class PolicyAgent:
         from envs.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
         from envs.planner import make_planner
 
-        state = ctx._game.state  # the planner reads only what ctx's own enumeration offers
+        state = ctx.state  # the seat's redacted copy: nothing another seat keeps secret
         planner = make_planner(state, ctx.seat)
         obs = np.zeros(OBS_SIZE, dtype=np.float32)
         obs[:BOARD_SIZE] = encode_board(state, ctx.seat)

@@ -12,6 +12,8 @@ from engine.protectors import legality
 from engine.protectors.decisions import Decision
 from engine.protectors.defaults import default_decision, even_placement
 from engine.protectors.orders import ProvinceOrder
+from engine.protectors.state import GameState
+from engine.protectors.views import seat_state
 
 
 class SeatContext:
@@ -19,6 +21,15 @@ class SeatContext:
         self._game = game
         self.seat = seat
         self.view: dict[str, Any] = game.view(seat)
+        self._state: GameState | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The game state as this seat may know it (``views.seat_state``: a redacted copy, made once
+        per context), for planners and observation encoders that want the state's shape."""
+        if self._state is None:
+            self._state = seat_state(self._game.state, self.seat)
+        return self._state
 
     @property
     def step(self) -> str:

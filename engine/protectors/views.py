@@ -6,13 +6,17 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import ValidationError
 from engine.protectors.abilities import legal_abilities
+from engine.protectors.cards import Deck
 from engine.protectors.deadlines import deadline_hours
 from engine.protectors.factions import ability_flags
 from engine.protectors.ranking import brackets
+from engine.protectors.state import GameState, Player, Province
 from engine.protectors.victory import power_threshold, victory_points
 
 
@@ -75,3 +79,58 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
             out["sanctum"] = dict(sanctum)
         out["abilities"] = [a.text() for a in legal_abilities(st, seat)] if seat in mine else []
     return out
+
+
+def seat_state(st: GameState, seat: str) -> GameState:
+    """A copy of the state holding only what ``seat`` may know: the same redaction as ``seat_view``.
+
+    For code that wants the state's shape (planners, observation encoders) without the power to read
+    secrets by accident: other seats' $Realm, used abilities, Bank and Mountain King deals, their
+    unrevealed submissions and set-aside bids, their ledger lines and private events, their looks at
+    the decks and the Sanctum's details are gone; every draw pile is in a fixed (sorted) order and the
+    random generator is a fresh one, so nothing can peek at future draws.
+    """
+    if seat not in st.players:
+        raise ValidationError("seat", f"unknown seat {seat!r}")
+    out = _shallow(st)
+    out.players = {s: _player_copy(p, own=s == seat) for s, p in st.players.items()}
+    out.provinces = {p: Province(pr.owner, pr.units, pr.occupant, pr.level, pr.burnt)
+                     for p, pr in st.provinces.items()}
+    out.rng = random.Random(0)
+    out.decks = {d: Deck(deck.name, sorted(deck.draw), list(deck.discard)) for d, deck in st.decks.items()}
+    out.submissions = {s: d for s, d in st.submissions.items() if s == seat}
+    out.next_bids = {s: b for s, b in st.next_bids.items() if s == seat}
+    out.peeks = {s: [dict(x) for x in v] for s, v in st.peeks.items() if s == seat}
+    out.ledger = [row for row in st.ledger if row[1] == seat]
+    out.events = [e for e in st.events if e.visible_to is None or seat in e.visible_to]
+    if st.sanctum and st.sanctum["holder"] != seat:
+        out.sanctum = {"holder": st.sanctum["holder"], "kind": None, "key": None, "pending": False}
+    elif st.sanctum:
+        out.sanctum = dict(st.sanctum)
+    if st.attack is not None:
+        out.attack = replace(st.attack, first=dict(st.attack.first) if st.attack.bank_round else {})
+    # the rest is public; fresh containers so the copy can be changed without touching the game
+    for name in ("ranking", "cards_this_turn", "locked_cards", "reveal_queue", "eliminated_this_turn",
+                 "pending_attacks", "history"):
+        setattr(out, name, list(getattr(st, name)))
+    out.rebid_groups = [list(g) for g in st.rebid_groups]
+    for name in ("bids_spent", "orders", "work_orders", "golden_work_done", "pirates_due"):
+        setattr(out, name, dict(getattr(st, name)))
+    out.used_this_turn = {s: set(v) for s, v in st.used_this_turn.items() if s == seat}
+    return out
+
+
+def _player_copy(p: Player, own: bool) -> Player:
+    q = _shallow(p)
+    if own:
+        q.used, q.used_turn, q.gained = set(p.used), set(p.used_turn), set(p.gained)
+    else:
+        q.realm, q.used, q.used_turn, q.gained, q.bank_until, q.offer_turn = 0, set(), set(), set(), None, None
+    return q
+
+
+def _shallow(obj):
+    """A shallow copy of a plain dataclass instance (what copy.copy does, without its dispatch)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
