@@ -83,6 +83,8 @@ class ImitationConfig:
 
     games: int = 0
     """games recorded for the warm start (0: no imitation, PPO from scratch)"""
+    expert: dict[str, Any] = field(default_factory=dict)
+    """keyword arguments of the ``agents.heuristic.HeuristicAgent`` that is cloned (its knobs; {} = defaults)"""
     opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.8, "random": 0.1, "caretaker": 0.1})
     """agent spec -> weight for the seats not recorded"""
     record_share: float = 0.8
@@ -230,6 +232,16 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     if im.games and (not im.opponents or min(im.opponents.values()) < 0 or sum(im.opponents.values()) <= 0):
         raise ValidationError("config", f"imitation.opponents needs weights >= 0 with a positive sum, "
                                         f"got {im.opponents}")
+    if im.expert:
+        import inspect
+
+        from agents.heuristic import HeuristicAgent
+
+        known = set(inspect.signature(HeuristicAgent).parameters) - {"seed"}
+        bad = sorted(set(im.expert) - known)
+        if bad:
+            raise ValidationError("config", f"imitation.expert: unknown heuristic knob(s) {', '.join(bad)}; "
+                                            f"known: {', '.join(sorted(known))}")
     if cfg.target_kl < 0:
         raise ValidationError("config", f"target_kl must be >= 0 (0: off), got {cfg.target_kl}")
     if lg.max_snapshots < 1:

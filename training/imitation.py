@@ -107,7 +107,8 @@ class ExpertRecorder:
 
 
 def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others: dict[str, float],
-             record_share: float, actor=None, shaping: float = 1.0, gamma: float = 0.998) -> dict[str, Any]:
+             record_share: float, actor=None, shaping: float = 1.0, gamma: float = 0.998,
+             expert: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game: each seat is recorded with probability ``record_share`` (at least one is), the rest drawn
     from ``others`` (agent spec -> weight). Returns the outcome and fills ``buffer``; the value targets
     of this game's samples are returned as a list aligned with what was added."""
@@ -124,7 +125,7 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
     agents: dict[str, Any] = {}
     for i, s in enumerate(seats):
         if s in rec:
-            agents[s] = ExpertRecorder(HeuristicAgent(), buffer, game_id, actor=actor)
+            agents[s] = ExpertRecorder(HeuristicAgent(**(expert or {})), buffer, game_id, actor=actor)
         else:
             spec = rng.choices(specs, weights=weights)[0]
             agents[s] = make_agent(spec, seed * 100 + i)
@@ -149,7 +150,7 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
 
 def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,
             others: dict[str, float] | None = None, record_share: float = 1.0, actor=None,
-            shaping: float = 1.0, progress: bool = True) -> dict[str, np.ndarray]:
+            shaping: float = 1.0, progress: bool = True, expert: dict[str, Any] | None = None) -> dict[str, np.ndarray]:
     """Play ``games`` seeded games and return the recorded arrays: ``obs`` (float16), ``masks`` (packed
     bits), ``actions``, ``returns``, ``game`` (game index, for held-out splits); plus match counts."""
     scenarios = scenarios or [Scenario()]
@@ -159,7 +160,7 @@ def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,
     rng = random.Random(seed)
     for g in tqdm(range(games), desc="imitation games", disable=not progress):
         sc = rng.choices(scenarios, weights=[s.weight for s in scenarios])[0]
-        out = play_one(g, seed * 1_000_003 + g, sc, buf, others, record_share, actor, shaping)
+        out = play_one(g, seed * 1_000_003 + g, sc, buf, others, record_share, actor, shaping, expert=expert)
         returns.extend(out["returns"])
     n = len(buf.actions)
     return {"obs": np.stack(buf.obs) if n else np.zeros((0, 0), np.float16),
@@ -286,7 +287,7 @@ def warm_start(model, cfg: TrainConfig, run_dir) -> dict[str, Any]:
     scenarios = scenario_mix(cfg)
     shaping = float(cfg.env_options.get("reward_shaping", 0.0))
     kw = {"scenarios": scenarios, "others": im.opponents, "record_share": im.record_share, "shaping": shaping,
-          "progress": cfg.progress}
+          "progress": cfg.progress, "expert": im.expert}
     data = collect(im.games, seed=cfg.seed, **kw)
     fit_kw = {"batch_size": im.batch_size, "learning_rate": im.learning_rate, "value_coef": im.value_coef,
               "held_out": im.held_out, "seed": cfg.seed, "progress": cfg.progress}
@@ -299,7 +300,7 @@ def warm_start(model, cfg: TrainConfig, run_dir) -> dict[str, Any]:
     out = Path(run_dir) / "imitation"
     out.mkdir(parents=True, exist_ok=True)
     model.save(out / "model.zip")
-    report = {"rounds": rounds, "seconds": round(time.time() - t0, 1), "games": im.games,
+    report = {"rounds": rounds, "seconds": round(time.time() - t0, 1), "games": im.games, "expert": im.expert,
               "dagger_rounds": im.dagger_rounds, "dagger_games": im.dagger_games,
               "held_out_accuracy": rounds[-1]["held_out_accuracy"], "samples": rounds[-1]["samples"]}
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")

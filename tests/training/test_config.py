@@ -75,3 +75,18 @@ def test_to_toml_round_trips(tmp_path, path):
     out = tmp_path / "again.toml"
     out.write_text(to_toml(cfg))
     assert load_config(out) == cfg
+
+
+def test_imitation_expert_knobs_are_checked(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text("[imitation]\ngames = 3\nexpert = { margin = 2, bid_share = 0.9 }\n")
+    assert load_config(p).imitation.expert == {"margin": 2, "bid_share": 0.9}
+    p.write_text("[imitation]\ngames = 3\nexpert = { margni = 2 }\n")
+    with pytest.raises(ValidationError, match=r"unknown heuristic knob.*margni"):
+        load_config(p)
+    p.write_text("[imitation]\nrecord_share = 0.0\n")
+    with pytest.raises(ValidationError, match="record_share"):
+        load_config(p)
+    p.write_text("target_kl = -1.0\n")
+    with pytest.raises(ValidationError, match="target_kl"):
+        load_config(p)

@@ -148,3 +148,17 @@ def test_train_main_runs_the_warm_start_before_ppo(tmp_path):
     assert (run / "imitation" / "report.json").exists()
     MaskablePPO.load(run / "imitation" / "model.zip", device="cpu")
     assert "[imitation]" in (run / "config.toml").read_text()
+
+
+def test_the_sweep_plays_the_tuned_seat_in_rotation():
+    from training.heuristic_sweep import tuned_vs_default
+
+    r = tuned_vs_default({"margin": 2}, 5, seed=50_000)
+    assert r["games"] == 5 and 0 <= r["wins"] <= 5 and r["win_ci"][0] <= r["win_rate"] <= r["win_ci"][1]
+
+
+def test_collect_uses_the_expert_knobs():
+    # a teacher that bids nothing on turn 1 gives different labels from the default one on the same games
+    a = collect(4, seed=9, scenarios=[Scenario(players=5)], progress=False)
+    b = collect(4, seed=9, scenarios=[Scenario(players=5)], progress=False, expert={"first_bid": 0})
+    assert not (len(a["actions"]) == len(b["actions"]) and (a["actions"] == b["actions"]).all())
