@@ -14,6 +14,7 @@ STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitc
 # The Bank of Lannuvár): choosing one ends the decision.
 ALONE_IN_DRAGON = frozenset({"nothing_to_see_here", "bank_of_lannuvar"})
 STAGE_INDEX = {s: i for i, s in enumerate(STAGES)}
+_DONE_ONLY = [L.DONE]
 
 
 def _num(p: str) -> int:
@@ -21,7 +22,10 @@ def _num(p: str) -> int:
 
 
 class Planner:
-    """Base: a stage machine. Subclasses set ``stage`` and implement ``_mask`` / ``_apply``."""
+    """Base: a stage machine. Subclasses set ``stage`` and implement ``_legal`` / ``_apply``.
+
+    ``_legal`` lists the legal action indices of the current choice (distinct); the bool mask is
+    made from it only when asked for (``mask``), so forced choices are skipped without numpy."""
 
     kind = ""
 
@@ -37,6 +41,7 @@ class Planner:
         self.budget = state.players[seat].realm
         self.choices = 0
         self._cached_mask: np.ndarray | None = None
+        self._cached_legal: list[int] | None = None
         self.abilities: list[Ability] = []
         self.ability: Ability | None = None  # the candidate the current choice is about
         self._ability_queue: list[Ability] = []
@@ -73,15 +78,15 @@ class Planner:
         self.ability = None
         self._after_abilities()
 
-    def _ability_mask(self, m: np.ndarray) -> None:
-        m[L.DONE] = True
+    def _ability_legal(self) -> list[int]:
         a = self.ability
         if a.name == "fight_fire_with_fire":
+            out = {L.DONE: None}
             for c in self._ability_queue:
                 if c.name == a.name and c.value and c.value <= L.MAX_COUNT and self._ability_cost(c) <= self.budget:
-                    m[L.COUNT0 + c.value - 1] = True
-        else:
-            m[L.YES] = True
+                    out[L.COUNT0 + c.value - 1] = None
+            return list(out)
+        return [L.DONE, L.YES]
 
     def _ability_apply(self, a: int) -> None:
         cand = self.ability
@@ -109,16 +114,22 @@ class Planner:
     def finished(self) -> bool:
         return self.stage is None
 
+    def legal(self) -> list[int]:
+        """The legal action indices of the current choice (never empty; do not modify)."""
+        lg = self._cached_legal
+        if lg is None:
+            lg = self._legal() if self.stage is not None else _DONE_ONLY
+            if not lg:  # never empty: DONE is the safe fallback of every stage
+                lg = _DONE_ONLY
+            self._cached_legal = lg
+        return lg
+
     def mask(self) -> np.ndarray:
+        """The bool mask over ``envs.layout``'s actions (cached until the next choice; do not modify)."""
         m = self._cached_mask
         if m is None:
             m = np.zeros(L.ACTION_SIZE, dtype=bool)
-            if self.stage is None:
-                m[L.DONE] = True
-            else:
-                self._mask(m)
-                if not np.count_nonzero(m):  # never empty: DONE is the safe fallback of every stage
-                    m[L.DONE] = True
+            m[self.legal()] = True
             self._cached_mask = m
         return m
 
@@ -127,9 +138,9 @@ class Planner:
 
         if self.stage is None:
             raise ValidationError("action", "this decision is already complete")
-        if not (0 <= action < L.ACTION_SIZE) or not self.mask()[action]:
+        if action not in self.legal():
             raise ValidationError("action", f"{L.describe(int(action))} is not legal in the {self.stage} choice")
-        self._cached_mask = None
+        self._cached_mask = self._cached_legal = None
         self.choices += 1
         self._apply(int(action))
 
@@ -137,12 +148,12 @@ class Planner:
         """Apply choices that have exactly one legal action; returns how many were applied."""
         n = 0
         while self.stage is not None:
-            m = self.mask()
-            if np.count_nonzero(m) != 1:
+            lg = self.legal()
+            if len(lg) != 1:
                 break
-            self._cached_mask = None  # the one legal action: apply it without re-checking the mask
+            self._cached_mask = self._cached_legal = None  # the one legal action: apply it
             self.choices += 1
-            self._apply(int(m.argmax()))
+            self._apply(lg[0])
             n += 1
         return n
 
@@ -152,14 +163,14 @@ class Planner:
     def slot_player(self, slot: int) -> str:
         return self.seats[(self.me + slot) % len(self.seats)]
 
-    def _active_slots(self, m: np.ndarray, exclude_self: bool = False) -> None:
+    def _active_slots(self, out: list[int], exclude_self: bool = False) -> None:
         for s in self.state.active():
             slot = self.player_slot(s)
             if not (exclude_self and slot == 0):
-                m[L.PLAYER0 + slot] = True
+                out.append(L.PLAYER0 + slot)
 
     # subclass hooks
-    def _mask(self, m: np.ndarray) -> None:
+    def _legal(self) -> list[int]:
         raise NotImplementedError
 
     def _apply(self, a: int) -> None:

@@ -49,14 +49,31 @@ class OrdersPlanner(Planner):
     def _kind_options(self, prov: str) -> dict[int, dict]:
         """KIND index -> {target: counts or players} from the engine's enumeration."""
         out: dict[int, dict] = {}
+        ki = L.KIND_INDEX
         for o in legal_orders(self.state, self.seat, prov):
-            if isinstance(o, March):
-                out.setdefault(L.KIND_INDEX[("march", o.golden, o.delayed)], {}).setdefault(o.dst, set()).add(o.count)
-            elif isinstance(o, Support):
-                out.setdefault(L.KIND_INDEX[("support", o.golden, False)], {}).setdefault(o.target, set()).add(
-                    o.player)
+            t = type(o)
+            if t is March:
+                k = ki[("march", o.golden, o.delayed)]
+                d = out.get(k)
+                if d is None:
+                    d = out[k] = {}
+                c = d.get(o.dst)
+                if c is None:
+                    d[o.dst] = {o.count}
+                else:
+                    c.add(o.count)
+            elif t is Support:
+                k = ki[("support", o.golden, False)]
+                d = out.get(k)
+                if d is None:
+                    d = out[k] = {}
+                c = d.get(o.target)
+                if c is None:
+                    d[o.target] = {o.player}
+                else:
+                    c.add(o.player)
             else:
-                out.setdefault(L.KIND_INDEX[(order_kind(o), o.golden, False)], {})
+                out.setdefault(ki[(order_kind(o), o.golden, False)], {})
         if self.ferry_card and self.budget >= FERRY_COST:  # rules: 003 Ferry! — any Province, 25 each
             units = self.state.provinces[prov].units
             for golden in ((False, True) if self.limits["march"] else (False,)):
@@ -65,33 +82,31 @@ class OrdersPlanner(Planner):
             self._ferry_units = units
         return out
 
-    def _mask(self, m):
+    def _legal(self) -> list[int]:
         st = self.stage
         if st == "ability":
-            return self._ability_mask(m)
+            return self._ability_legal()
         if st == "kind":
-            m[L.DONE] = True
+            out = [L.DONE]
+            lim = self.limits
             for k in self.options:
                 kind, golden, _ = L.KINDS[k]
-                if not golden or self.limits[kind] > 0:
-                    m[L.KIND0 + k] = True
-        elif st == "ferry":
-            m[L.YES] = True
-            if self.options[self.picked_kind]:
-                m[L.DONE] = True
-        elif st == "target":
-            for t in self._targets():
-                m[L.PROV0 + _num(t)] = True
-        elif st == "count":
-            for n in self._counts():
-                if n <= L.MAX_COUNT:
-                    m[L.COUNT0 + n - 1] = True
-        elif st == "player":
-            for s in self.options[self.picked_kind][self.target]:
-                m[L.PLAYER0 + self.player_slot(s)] = True
-        elif st == "snitch":
-            m[L.DONE] = True
-            self._active_slots(m, exclude_self=True)
+                if not golden or lim[kind] > 0:
+                    out.append(L.KIND0 + k)
+            return out
+        if st == "ferry":
+            return [L.YES, L.DONE] if self.options[self.picked_kind] else [L.YES]
+        if st == "target":
+            return [L.PROV0 + _num(t) for t in self._targets()]
+        if st == "count":
+            return [L.COUNT0 + n - 1 for n in self._counts() if n <= L.MAX_COUNT]
+        if st == "player":
+            return [L.PLAYER0 + self.player_slot(s) for s in self.options[self.picked_kind][self.target]]
+        if st == "snitch":
+            out = [L.DONE]
+            self._active_slots(out, exclude_self=True)
+            return out
+        return []
 
     def _targets(self):
         if self.use_ferry:

@@ -12,6 +12,27 @@ from engine.protectors.tables import MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
 from envs import layout as L
 from envs.planner_base import Planner, _num
 
+_FACTION_ACTIONS = tuple(range(L.FACTION0, L.FACTION0 + len(FACTIONS)))
+# DONE and COUNT 1..n, for n = 0..MAX_COUNT (shared lists: callers never modify them)
+_COUNTS_WITH_DONE = [[L.DONE] + [L.COUNT0 + i for i in range(n)] for n in range(L.MAX_COUNT + 1)]
+_BID_ACTIONS: dict[int, list[int]] = {}
+
+
+def bid_actions(budget: int) -> list[int]:
+    """AMOUNT buckets for a bid from ``budget``: equal amounts are the same choice, the first bucket
+    is kept. Memoised per budget (a pure function of it; do not modify the list)."""
+    out = _BID_ACTIONS.get(budget)
+    if out is None:
+        out, seen = [], set()
+        for i in range(len(L.BID_FRACTIONS)):
+            amt = L.bid_amount(i, budget)
+            if amt not in seen:
+                seen.add(amt)
+                out.append(L.AMOUNT0 + i)
+        if len(_BID_ACTIONS) < 100_000:
+            _BID_ACTIONS[budget] = out
+    return out
+
 
 class BidPlanner(Planner):
     """rules: 003 Protector Ranking — a secret bid (and the faction with the turn-1 bid)."""
@@ -25,16 +46,10 @@ class BidPlanner(Planner):
         o = state.options
         self.stage = "faction" if state.step == BID and o.factions and o.faction_choice == "chosen" else "bid"
 
-    def _mask(self, m):
+    def _legal(self) -> list[int]:
         if self.stage == "faction":
-            m[L.FACTION0:L.FACTION0 + len(FACTIONS)] = True
-        else:
-            seen = set()
-            for i in range(len(L.BID_FRACTIONS)):
-                amt = L.bid_amount(i, self.budget)
-                if amt not in seen:  # equal amounts are the same choice: keep the first bucket
-                    seen.add(amt)
-                    m[L.AMOUNT0 + i] = True
+            return list(_FACTION_ACTIONS)
+        return bid_actions(self.budget)
 
     def _apply(self, a):
         if self.stage == "faction":
@@ -82,19 +97,15 @@ class DragonPlanner(Planner):
         us, _ = contribution(self.state, self.seat, DragonDecision(tuple(self.commits), (), tuple(self.abilities)))
         return max(0, self.min_us - us)
 
-    def _mask(self, m):
+    def _legal(self) -> list[int]:
         st = self.stage
         if st == "ability":
-            self._ability_mask(m)
-        elif st == "commit":
-            m[L.DONE] = True
-            for n in range(1, min(self.state.provinces[self.province].units, L.MAX_COUNT) + 1):
-                m[L.COUNT0 + n - 1] = True
-        elif st == "burn":
-            m[L.DONE] = True
-            for p in self.green:
-                if p not in self.burns:
-                    m[L.PROV0 + _num(p)] = True
+            return self._ability_legal()
+        if st == "commit":
+            return _COUNTS_WITH_DONE[max(0, min(self.state.provinces[self.province].units, L.MAX_COUNT))]
+        if st == "burn":
+            return [L.DONE] + [L.PROV0 + _num(p) for p in self.green if p not in self.burns]
+        return []
 
     def _apply(self, a):
         st = self.stage
@@ -172,27 +183,19 @@ class ConsolidationPlanner(Planner):
         # rules: 003 The Bank of Lannuvár — no bid this turn (the Bank bids after the others)
         return None if any(a.name == "bank_of_lannuvar" for a in self.abilities) else "bid"
 
-    def _mask(self, m):
+    def _legal(self) -> list[int]:
         st = self.stage
         if st == "ability":
-            self._ability_mask(m)
-        elif st == "upgrade":
-            m[L.YES] = m[L.DONE] = True
-        elif st == "buy":
-            m[L.DONE] = True
-            for n in range(1, min(self._room(self.province), self.budget // UNIT_COST, L.MAX_COUNT) + 1):
-                m[L.COUNT0 + n - 1] = True
-        elif st == "capitol":
-            for p, v in self._levels().items():
-                if v == MAX_LEVEL:
-                    m[L.PROV0 + _num(p)] = True
-        elif st == "bid":
-            seen = set()
-            for i in range(len(L.BID_FRACTIONS)):
-                amt = L.bid_amount(i, self.budget)
-                if amt not in seen:
-                    seen.add(amt)
-                    m[L.AMOUNT0 + i] = True
+            return self._ability_legal()
+        if st == "upgrade":
+            return [L.YES, L.DONE]
+        if st == "buy":
+            return _COUNTS_WITH_DONE[max(0, min(self._room(self.province), self.budget // UNIT_COST, L.MAX_COUNT))]
+        if st == "capitol":
+            return [L.PROV0 + _num(p) for p, v in self._levels().items() if v == MAX_LEVEL]
+        if st == "bid":
+            return bid_actions(self.budget)
+        return []
 
     def _apply(self, a):
         st = self.stage
