@@ -146,7 +146,7 @@ class Connection(asyncio.Protocol):
                 self._reply(msgid, RpcError(RATE_LIMITED, f"more than {self.max_inflight} requests in flight on "
                                                           f"this connection; wait for replies"))
             return
-        task = asyncio.get_running_loop().create_task(self._handle(msgid, method, list(params), kind))
+        task = asyncio.get_running_loop().create_task(self._handle(msgid, method, list(params), kind, size))
         self.inflight.add(task)
         task.add_done_callback(self.inflight.discard)
 
@@ -156,10 +156,10 @@ class Connection(asyncio.Protocol):
             return msg[1]
         return None
 
-    async def _handle(self, msgid: int | None, method: Any, params: list, kind: int) -> None:
+    async def _handle(self, msgid: int | None, method: Any, params: list, kind: int, size: int) -> None:
         start = time.perf_counter()
         try:
-            result = await self.app.call(method, params)
+            result = await self.app.call(method, params, size)
         except RpcError as err:
             if log.isEnabledFor(logging.DEBUG):
                 log.debug("request", extra={"method": method[:100], "msgid": msgid, "code": err.code,

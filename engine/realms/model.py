@@ -179,12 +179,19 @@ class World:
             old, changed = hint
             _EVOLVING.set(None)  # consumed: any other World made meanwhile builds in full
             parts = {name for name, sources in _INDEX_SOURCES.items() if sources & changed}
-            self._ix.update({k: v for k, v in old._ix.items() if k != "at_war"})
+            self._ix.update({k: v for k, v in old._ix.items() if k not in _MEMOS})
             if not changed & {"relations", "realms"}:
-                self._ix["at_war"] = dict(old._ix["at_war"])  # a memo of pairs: still true
+                for memo in _MEMOS:  # memos of war relations: still true, so shared along the chain
+                    self._ix[memo] = old._ix[memo]
+            if "provinces" in parts and "areas" not in changed:
+                patched = _ix_provinces_patched(old, self)
+                if patched is not None:  # only some Provinces' flags changed: patch, do not re-sort
+                    self._ix.update(patched)
+                    parts.discard("provinces")
         for name in sorted(parts):
             self._ix.update(_INDEX_BUILDERS[name](self))
-        self._ix.setdefault("at_war", {})
+        for memo in _MEMOS:
+            self._ix.setdefault(memo, {})
 
     # -- construction helpers -------------------------------------------------------------
     def evolve(self, **changes: Any) -> World:
@@ -265,13 +272,18 @@ class World:
     def alliances_of(self, realm: str) -> list[Alliance]:
         return self._ix["allies"].get(realm, [])
 
-    def _war_parties(self, realm: str) -> set[str]:
-        side = self.side_of(realm)
-        parties = {side}
-        pr = self._ix["active"].get(side)
-        if pr:  # rules: 004 §11.3 -- Active Allies are part of every War their PR is in
-            parties.add(pr)
-        return parties
+    def _war_side(self, realm: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(the realms that fight a War for ``realm``, every realm those are at War with), memoised."""
+        memo = self._ix["parties"]
+        got = memo.get(realm)
+        if got is None:
+            side = self.side_of(realm)
+            pr = self._ix["active"].get(side)
+            # rules: 004 §11.3 -- Active Allies are part of every War their PR is in
+            parties = frozenset((side, pr) if pr else (side,))
+            wars = self._ix["wars"]
+            got = memo[realm] = (parties, frozenset().union(*(wars.get(x, ()) for x in parties)))
+        return got
 
     def at_war(self, a: str | None, b: str | None) -> bool:
         """Are two realms Enemies (directly, through a Vassal's Overlord or an Active Alliance)?"""
@@ -279,14 +291,25 @@ class World:
             return False
         key = (a, b)
         cache = self._ix["at_war"]
-        if key not in cache:
-            wars = self._ix["wars"]
-            pa, pb = self._war_parties(a), self._war_parties(b)
-            cache[key] = not (pa & pb) and any(y in wars.get(x, ()) for x in pa for y in pb)
-        return cache[key]
+        hit = cache.get(key)
+        if hit is None:
+            pa, foes = self._war_side(a)
+            pb = self._war_side(b)[0]
+            # no common party, and a party of one is at War with a party of the other
+            hit = cache[key] = pa.isdisjoint(pb) and not foes.isdisjoint(pb)
+        return hit
 
     def enemies_of(self, realm: str) -> set[str]:
-        return {r for r in self.realms if self.at_war(realm, r)}
+        """Every realm :meth:`at_war` with ``realm`` (the same test, without memoising each pair)."""
+        if realm is None:
+            return set()
+        pa, foes = self._war_side(realm)
+        out = set()
+        for r in self.realms:
+            pb = self._war_side(r)[0]
+            if r != realm and not foes.isdisjoint(pb) and pa.isdisjoint(pb):
+                out.add(r)
+        return out
 
     def married(self, a: str, b: str) -> bool:
         return frozenset((a, b)) in self.relations.marriages
@@ -334,6 +357,26 @@ def _ix_provinces(w: World) -> dict[str, Any]:
     return {"by_area": by_area, "by_owner": by_owner}
 
 
+def _ix_provinces_patched(old: World, new: World) -> dict[str, Any] | None:
+    """``old``'s Province index with the Provinces ``new`` replaced put in their places, if every
+    replaced Province keeps its name, Area and owner (so the sorted lists keep their order);
+    None if anything else changed (then the index is built in full)."""
+    if old.provinces.keys() != new.provinces.keys():
+        return None
+    swaps = {}
+    for name, p in new.provinces.items():
+        before = old.provinces[name]
+        if p is not before:
+            if (p.name, p.area, p.owner) != (before.name, before.area, before.owner) or id(before) in swaps:
+                return None
+            swaps[id(before)] = p
+    by_area, by_owner = dict(old._ix["by_area"]), dict(old._ix["by_owner"])
+    for index, key in ((by_area, "area"), (by_owner, "owner")):
+        for k in {getattr(p, key) for p in swaps.values()}:
+            index[k] = [swaps.get(id(q), q) for q in index[k]]
+    return {"by_area": by_area, "by_owner": by_owner}
+
+
 def _ix_units(w: World) -> dict[str, Any]:
     units: dict[str, list[UnitStack]] = {}
     for u in w.units:
@@ -372,6 +415,9 @@ def _ix_vassals(w: World) -> dict[str, Any]:
     return {"vassals": vassals}
 
 
+# Memos filled as queries are asked (pairs at war, each realm's war side); valid while the
+# realms and relations stay the same.
+_MEMOS = ("at_war", "parties")
 _INDEX_BUILDERS = {"provinces": _ix_provinces, "units": _ix_units, "ships": _ix_ships,
                    "wars": _ix_relations, "vassals": _ix_vassals}
 # which World fields each index is built from

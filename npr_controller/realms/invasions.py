@@ -33,9 +33,9 @@ def _occupied_areas(world: World, npr: str) -> set[str]:
     return {p.area for m in world.members(npr) for p in world.owned_by(m) if p.occupied_by is not None}
 
 
-def _ineligible_reason(world: World, npr: str, area: str, base: set[str], own: set[str]) -> str | None:
+def _ineligible_reason(world: World, npr: str, area: str, base: set[str], own: set[str],
+                       members: set[str]) -> str | None:
     # rules: 000 §13.5 criterion 3 -- a t/v of a Hostile PR, or an NPR Province Occupied by an Enemy
-    members = set(world.members(npr))
     has_target = any(
         (p.token in ("t", "v") and world.at_war(world.pr_of_token(p), npr))
         or (p.owner in members and p.occupied_by is not None and world.at_war(p.occupied_by, npr))
@@ -70,8 +70,9 @@ def eligible_targets(world: World, npr: str) -> tuple[list[str], dict[str, str]]
     for b in base:
         candidates |= world.neighbours(b)
     eligible, ineligible = [], {}
+    members = set(world.members(npr))
     for area in sorted(candidates):
-        reason = _ineligible_reason(world, npr, area, base, own)
+        reason = _ineligible_reason(world, npr, area, base, own, members)
         if reason:
             ineligible[area] = reason
         else:
