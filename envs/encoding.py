@@ -147,7 +147,7 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
     """The global, players and provinces blocks for ``seat`` (what its view shows).
 
     The static features come from a per-game template (``BoardCache``); the rest is collected as
-    index lists (entries equal to 1) and (index, value) lists, written with two numpy assignments."""
+    index lists (entries equal to 1) and (index, value) lists, written with two ``ndarray.put`` calls."""
     cache = cache or BoardCache(state)
     ss = cache.seat_static(state, seat)
     seats, sidx = ss.seats, ss.index
@@ -254,9 +254,23 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
         if f is not None:
             put(j + 11 + f)
     out = ss.tmpl.copy()
-    out[ix] = val
-    out[ones] = 1.0
+    out.put(ix, val)
+    out.put(ones, 1.0)
     return out
+
+
+_C_STAGE0 = len(PLANNER_KINDS)
+_C_PROV0 = _C_STAGE0 + len(STAGES)
+_C_KIND0 = _C_PROV0 + L.N_PROV
+_C_TARGET0 = _C_KIND0 + len(L.KINDS)
+_C_BUDGET = _C_TARGET0 + L.N_PROV
+_C_LIMITS0 = _C_BUDGET + 3
+_C_DECIDED0 = _C_LIMITS0 + 4
+_C_CHOICES = _C_DECIDED0 + L.N_PROV
+_C_ABILITY0 = _C_CHOICES + 1
+_C_KIND_INDEX = {k: i for i, k in enumerate(PLANNER_KINDS)}
+_C_STAGE_INDEX = {s: _C_STAGE0 + i for s, i in STAGE_INDEX.items()}
+_C_ABILITY_INDEX = {a: _C_ABILITY0 + i for i, a in enumerate(ABILITY_NAMES)}
 
 
 def encode_choice(planner, out: np.ndarray) -> None:
@@ -264,38 +278,33 @@ def encode_choice(planner, out: np.ndarray) -> None:
     out[:] = 0
     if planner is None:
         return
-    out[PLANNER_KINDS.index(planner.kind)] = 1
-    i = len(PLANNER_KINDS)
+    kind = planner.kind
+    out[_C_KIND_INDEX[kind]] = 1
     if planner.stage is not None:
-        out[i + STAGE_INDEX[planner.stage]] = 1
-    i += len(STAGES)
+        out[_C_STAGE_INDEX[planner.stage]] = 1
     if planner.province is not None:
-        out[i + int(planner.province[1:])] = 1
-    i += L.N_PROV
+        out[_C_PROV0 + int(planner.province[1:])] = 1
     if planner.picked_kind >= 0:
-        out[i + planner.picked_kind] = 1
-    i += len(L.KINDS)
+        out[_C_KIND0 + planner.picked_kind] = 1
     if planner.target is not None:
-        out[i + int(planner.target[1:])] = 1
-    i += L.N_PROV
-    out[i] = planner.budget / 500
-    mu = getattr(planner, "min_us", 0)
-    out[i + 1] = mu / 16
-    if planner.kind == "dragon":
-        out[i + 2] = planner.shortfall() / 16
-    i += 3
+        out[_C_TARGET0 + int(planner.target[1:])] = 1
+    out[_C_BUDGET] = planner.budget / 500
+    out[_C_BUDGET + 1] = getattr(planner, "min_us", 0) / 16
+    if kind == "dragon":
+        out[_C_BUDGET + 2] = planner.shortfall() / 16
     lim = getattr(planner, "limits", None)
     if lim:
-        for k, kind in enumerate(("march", "support", "fortify", "work")):
-            out[i + k] = min(1, lim[kind])
-    i += 4
+        out[_C_LIMITS0] = min(1, lim["march"])
+        out[_C_LIMITS0 + 1] = min(1, lim["support"])
+        out[_C_LIMITS0 + 2] = min(1, lim["fortify"])
+        out[_C_LIMITS0 + 3] = min(1, lim["work"])
     for prov in _decided(planner):
-        out[i + int(prov[1:])] = 1
-    i += L.N_PROV
-    out[i] = planner.choices / 32
-    i += 1
-    if planner.ability is not None and planner.ability.name in ABILITY_NAMES:
-        out[i + ABILITY_NAMES.index(planner.ability.name)] = 1
+        out[_C_DECIDED0 + int(prov[1:])] = 1
+    out[_C_CHOICES] = planner.choices / 32
+    if planner.ability is not None:
+        a = _C_ABILITY_INDEX.get(planner.ability.name)
+        if a is not None:
+            out[a] = 1
 
 
 def _decided(planner) -> list[str]:
