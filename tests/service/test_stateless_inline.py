@@ -1,0 +1,123 @@
+"""Where stateless calls run (service/app.py, INLINE_STATELESS_BYTES): a small ``npr.*`` request on the
+event loop, at most one per loop iteration; anything bigger, of unknown size, or ``npn.*`` in the
+worker pool, so a slow call never holds the loop. Same answers either way."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from service import stateless
+from service.app import INLINE_STATELESS, App
+from tests.realms.test_golden_sample import SEEDS, golden
+
+WORLD = json.loads((Path(__file__).resolve().parents[2] / "examples" / "realms" / "world.json").read_text())
+
+
+@pytest.fixture
+def where(monkeypatch):
+    """npr.release replaced by a probe that records the thread it runs on (and can be held)."""
+    seen: list[str] = []
+    hold = {"event": None}
+
+    def probe(p):
+        p.take("x", None)
+        p.done()
+        if hold["event"] is not None:
+            hold["released"] = hold["event"].wait(30)
+        seen.append(threading.current_thread().name)
+        return {"ok": True}
+
+    monkeypatch.setitem(stateless.METHODS, "npr.release", probe)
+    return seen, hold
+
+
+def _run(coro_fn):
+    async def main():
+        app = App(None)
+        try:
+            return await coro_fn(app)
+        finally:
+            await app.close()
+
+    return asyncio.run(main())
+
+
+def test_a_small_npr_request_runs_on_the_loop_and_others_in_the_pool(where):
+    seen, _ = where
+
+    async def calls(app):
+        await app.call("npr.release", [{}], 100)  # small: on the loop
+        await app.call("npr.release", [{}], app.inline_bytes + 1)  # too big: pool
+        await app.call("npr.release", [{}])  # size unknown (in-process callers): pool
+        return threading.current_thread().name
+
+    loop_thread = _run(calls)
+    assert seen[0] == loop_thread
+    assert seen[1] != loop_thread and seen[1].startswith("regent-worker")
+    assert seen[2].startswith("regent-worker")
+    assert "npn.plan" not in INLINE_STATELESS and "npr.invasions" in INLINE_STATELESS
+
+
+def test_only_one_inline_call_per_loop_iteration(where):
+    """Requests that arrive together: the first on the loop, the others in the pool."""
+    seen, _ = where
+
+    async def calls(app):
+        await asyncio.gather(*(app.call("npr.release", [{}], 100) for _ in range(4)))
+        return threading.current_thread().name
+
+    loop_thread = _run(calls)
+    assert sorted(name == loop_thread for name in seen) == [False, False, False, True]
+
+
+def test_a_slow_pooled_call_does_not_hold_the_loop(where):
+    """While a big request is still running in the pool, a ping is answered (the probe waits for it)."""
+    seen, hold = where
+    hold["event"] = threading.Event()
+
+    async def calls(app):
+        slow = asyncio.ensure_future(app.call("npr.release", [{}], app.inline_bytes + 1))
+        assert await app.call("ping", [{}]) == "pong"
+        hold["event"].set()
+        return await slow
+
+    assert _run(calls) == {"ok": True}
+    assert hold["released"] is True  # set by the test after the ping, while the call was running
+    assert seen[0].startswith("regent-worker")
+
+
+def test_inline_and_pooled_answers_are_the_same_and_pinned():
+    async def calls(app):
+        out = []
+        for seed in SEEDS:
+            inline = await app.call("npr.invasions", [{"world": WORLD, "seed": seed}], 100)
+            pooled = await app.call("npr.invasions", [{"world": WORLD, "seed": seed}])
+            out.append((seed, inline, pooled))
+        return out
+
+    for seed, inline, pooled in _run(calls):
+        assert json.loads(json.dumps(inline)) == json.loads(json.dumps(pooled)) == golden(f"invasions_seed_{seed}")
+
+
+def test_inline_errors_are_the_same_wire_errors():
+    from service.errors import RpcError
+
+    bad = {**WORLD, "provinces": {**WORLD["provinces"], "Nowhere": {"area": "Atlantis", "size": "small",
+                                                                     "owner": "Aurelia", "token": "t"}}}
+
+    async def calls(app):
+        errors = []
+        for size in (100, None):
+            with pytest.raises(RpcError) as err:
+                await app.call("npr.invasions", [{"world": bad, "seed": 1}], size)
+            errors.append((err.value.code, err.value.message, err.value.details))
+        return errors
+
+    inline, pooled = _run(calls)
+    assert inline == pooled
+    assert inline[0] == "invalid_params" and "provinces.Nowhere.area" in inline[1]
