@@ -125,6 +125,7 @@ class _SeatStatic:
         self.index = {s: i for i, s in enumerate(seats)}
         self.slot = [(i - me) % len(seats) for i in range(len(seats))]
         self.pj = [G_SIZE + sl * P_F for sl in self.slot]  # players block base, by seat index
+        self.pix = [(j + 3, j + 4, j + 5, j + 10) for j in self.pj]  # Provinces, units, VPs, rank
         for i, s in enumerate(seats):
             pl, j = state.players[s], self.pj[i]
             t[j] = 1.0
@@ -182,16 +183,15 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
     # -- provinces (and the players' Province, unit and VP counts, in the same pass)
     units = [0] * ns
     owned = [0] * ns
-    vps = [players[s].vp for s in seats]
+    pls = list(players.values())  # in seat order (the static part checked the seats)
+    vps = [pl.vp for pl in pls]
     own_ix = ss.own_ix
     provs = state.provinces
-    mine_u: list[int] = []
-    other_u: list[int] = []
+    mine_u = [0] * len(ss.rows)
+    other_u = [0] * len(ss.rows)
     for r, (p, j, k, is_isl, _) in enumerate(ss.rows):
         pr = provs[p]
         o = pr.owner
-        u = pr.units
-        h = pr.occupant or o
         if o is None:
             put(j + 2)
         else:
@@ -200,24 +200,19 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
             owned[oi] += 1
             # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
             vps[oi] += ISLAND_VP if is_isl else LEVEL_VP[0 if pr.burnt else pr.level]
-        if h is None:
-            mine_u.append(0)
-            other_u.append(0)
-        else:
-            units[sidx[h]] += u
-            if h == seat:
-                mine_u.append(u)
-                other_u.append(0)
-                if u:
-                    put(k)
-            else:
-                mine_u.append(0)
-                other_u.append(u)
-                if u:
-                    put(k + 1)
+        u = pr.units
         if u:
             ix.append(k + 2)
             val.append(u / 3)
+            h = pr.occupant or o
+            if h is not None:
+                units[sidx[h]] += u
+                if h == seat:
+                    mine_u[r] = u
+                    put(k)
+                else:
+                    other_u[r] = u
+                    put(k + 1)
         lv = pr.level
         put(k + 3 + (lv if lv < 3 else 3))
         if pr.burnt:
@@ -238,11 +233,13 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
     rank = {s: r for r, s in enumerate(active)}
     gp = active[0] if active else None
     pj = ss.pj
-    for i, s in enumerate(seats):
-        pl = players[s]
+    pix = ss.pix
+    n3 = 3 * n
+    for i, pl in enumerate(pls):
+        s = pl.seat
         j = pj[i]
-        ix += (j + 3, j + 4, j + 5, j + 10)
-        val += (owned[i] / n, units[i] / (3 * n), vps[i] / 30, rank.get(s, 16) / 16)
+        ix += pix[i]
+        val += (owned[i] / n, units[i] / n3, vps[i] / 30, rank.get(s, 16) / 16)
         if not pl.eliminated:
             put(j + 1)
         if s == gp:
