@@ -141,42 +141,48 @@ def _advisors(raw: list[Any]) -> tuple[Advisor, ...]:
     return tuple(advisors)
 
 
+# Realm fields: their exact type and the value a missing (or None) field takes (worlds.md).
+REALM_TYPES = {"kind": str, "capital": str, "overlord": str, "religion": str, "base_tax": int, "income_tile": bool,
+               "stability": int, "ducats": int, "loans": int, "prestige": int, "mercenaries": int,
+               "monarch_power": dict, "ruler": dict, "advisors": list, "ideas": list, "papal_states": bool,
+               "emperor": bool, "passed": bool}
+REALM_DEFAULTS = {"kind": None, "capital": None, "overlord": None, "religion": "christian", "base_tax": None,
+                  "income_tile": None, "stability": 0, "ducats": 0, "loans": 0, "prestige": 0, "mercenaries": 0,
+                  "monarch_power": _EMPTY, "ruler": None, "advisors": (), "ideas": (), "papal_states": False,
+                  "emperor": False, "passed": False}
+
+
 def _realm(name: str, raw: Any, raw_realms: dict[str, Any]) -> Realm:
-    r = _map(raw, REALM_KEYS)
-    kind = r.get("kind")
-    if type(kind) is not str or kind not in REALM_KINDS:
-        raise NotFast
-    overlord = _opt(r, "overlord", str, None)
-    if (overlord is not None and overlord not in raw_realms) or (kind == "vassal") != (overlord is not None) \
-            or overlord == name:
-        raise NotFast
-    stability = _opt(r, "stability", int, 0)
-    if not -3 <= stability <= 3:  # rules: 001 §7.3
-        raise NotFast
-    mp = _map(_opt(r, "monarch_power", dict, _EMPTY), MP_KEYS)
+    f = dict(REALM_DEFAULTS)
+    for k, v in _map(raw, REALM_KEYS).items():
+        if v is not None:
+            if type(v) is not REALM_TYPES[k]:
+                raise NotFast
+            f[k] = v
+    kind, overlord, stability = f["kind"], f["overlord"], f["stability"]
+    base_tax, loans, mercenaries = f["base_tax"], f["loans"], f["mercenaries"]
+    if kind not in REALM_KINDS or f["religion"] not in RELIGIONS \
+            or (overlord is not None and overlord not in raw_realms) or (kind == "vassal") != (overlord is not None) \
+            or overlord == name or not -3 <= stability <= 3 \
+            or (base_tax is not None and base_tax < 0) or loans < 0 or mercenaries < 0:
+        raise NotFast  # rules: 001 §7.3 -- Stability from -3 to +3
+    mp = _map(f["monarch_power"], MP_KEYS)
     monarch_power = (_nonneg(mp, "adm", 0), _nonneg(mp, "dip", 0), _nonneg(mp, "mil", 0))  # MP_TYPES order
     if max(monarch_power) > MONARCH_POWER_CAP:  # rules: 001 §7.1
         raise NotFast
-    ideas = _opt(r, "ideas", list, ())
+    ideas = f["ideas"]
     for idea in ideas:
         if type(idea) is not str:
             raise NotFast
-    religion = _opt(r, "religion", str, "christian")
-    if religion not in RELIGIONS:
-        raise NotFast
-    ruler = r.get("ruler")
+    ruler = f["ruler"]
     if ruler is not None:
         ruler = _map(ruler, RULER_KEYS)
         ruler = Ruler(_opt(ruler, "name", str, "Ruler"), _nonneg(ruler, "adm", 0), _nonneg(ruler, "dip", 0),
                       _nonneg(ruler, "mil", 0))
-    return Realm(
-        name=name, kind=kind, capital=_opt(r, "capital", str, None), overlord=overlord, religion=religion,
-        base_tax=_nonneg(r, "base_tax", None), income_tile=_opt(r, "income_tile", bool, None),
-        stability=stability, ducats=_opt(r, "ducats", int, 0), loans=_nonneg(r, "loans", 0),
-        prestige=_opt(r, "prestige", int, 0), mercenaries=_nonneg(r, "mercenaries", 0),
-        monarch_power=monarch_power, ruler=ruler, advisors=_advisors(_opt(r, "advisors", list, ())),
-        ideas=frozenset(ideas), papal_states=_opt(r, "papal_states", bool, False),
-        emperor=_opt(r, "emperor", bool, False), passed=_opt(r, "passed", bool, False))
+    # positional, in Realm's field order (keyword arguments cost more than building the Realm)
+    return Realm(name, kind, f["capital"], overlord, f["religion"], base_tax, f["income_tile"], stability,
+                 f["ducats"], loans, f["prestige"], mercenaries, monarch_power, ruler, _advisors(f["advisors"]),
+                 frozenset(ideas), f["papal_states"], f["emperor"], f["passed"])
 
 
 # Province fields: their exact type and the value a missing (or None) field takes (worlds.md).

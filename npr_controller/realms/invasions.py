@@ -187,15 +187,16 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     units = half_up(tax)
     trace.add(f"{R} step 3", f"Tax Value of {npr} and its Vassals = {tax}; half, rounded up = {units} Units "
                              f"placed in {target}")
-    provinces = dict(world.provinces)
-    for name in marks:
-        provinces[name] = replace(provinces[name], unrest=True)
-    world = world.evolve(provinces=provinces)
+    if marks:  # (no marks: the board is unchanged, no new World needed)
+        provinces = dict(world.provinces)
+        for name in marks:
+            provinces[name] = replace(provinces[name], unrest=True)
+        world = world.evolve(provinces=provinces)
     entry.update(eligible=True, invades=True, target=target, priority=why, unrest=marks, units=units, battle=None)
     # rules: 000 §13.5 step 4 -- resolve a Battle at once if Military Units are there
     enemy = sum(u.count for u in world.units_in(target) if u.kind == "army" and world.at_war(u.realm, npr))
     rebels = any(u.kind == "rebel" and u.count > 0 for u in world.units_in(target))
-    left = units
+    left, board_units = units, world.units
     if enemy and units:
         trace.add(f"{R} step 4", f"{enemy} Enemy Units in {target}: Battle at once, normal NPR rules")
         outcome = resolve_battle(world, [npr], target, naval=False, npr_units=units, enemy_units=enemy,
@@ -203,12 +204,14 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
                                  invading=True)
         entry["battle"] = {"enemy_units": enemy, **outcome.to_dict()}
         left = outcome.npr_left if outcome.winner != "enemy" else 0
-        world = world.evolve(units=_apply_losses(world, target, npr, outcome.enemy_left))
+        board_units = _apply_losses(world, target, npr, outcome.enemy_left)
     else:
         trace.add(f"{R} step 4", f"no Enemy Military Units in {target}: no Battle")
     # rules: 000 §13.5 step 5 -- from now on these NPR Units behave as Rebels
     if left:
-        world = world.evolve(units=(*world.units, UnitStack(None, target, "rebel", left)))
+        board_units = (*board_units, UnitStack(None, target, "rebel", left))
+    if board_units is not world.units:  # losses and new Rebels: one new World
+        world = world.evolve(units=board_units)
     trace.add(f"{R} step 5", f"{left} surviving NPR Units in {target} now behave as Rebels")
     entry["rebels_placed"] = left
     return entry, world
