@@ -4,7 +4,15 @@ Target (issue 6): at least as many steps/s as connect_four_v3 stepped the same w
 legal action from the mask each step, resets included). connect_four_v3 needs ``pettingzoo[classic]``
 (pygame); without it the peer row says so and no ratio is printed.
 
-    .venv/bin/python benchmarks/envs_bench.py [--steps N] [--json out.json]
+The peer and every env are measured in rounds (connect_four, then each env, then the next round), so
+a change of machine load hits both sides; each row reports the median rate and the median of the
+per-round ratios. ``--breakdown`` also times the engine's entry points inside the seat env runs
+(``Game.advance``, ``Game.submit``, ``Game()``, the enumeration the planners and the encoder call,
+``SeatContext`` and the opponents' ``act``) and prints the rate the seat env would reach if the env's
+own code cost nothing (the timers add a little overhead of their own).
+
+    .venv/bin/python benchmarks/envs_bench.py [--steps N] [--rounds R] [--only NAME ...]
+                                              [--breakdown] [--json out.json]
 """
 
 from __future__ import annotations
@@ -12,8 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -74,39 +84,146 @@ def connect_four_rate(steps: int) -> float | None:
     return n / (time.perf_counter() - start)
 
 
-def _best(fn: Callable[[], float], repeat: int = 3):
-    return max((fn() for _ in range(repeat)), key=lambda r: r if not isinstance(r, tuple) else r[0])
+def _cases(n: int) -> dict[str, Callable[[], float | tuple[float, float]]]:
+    """Row name -> one measurement (steps/s, or (steps/s, agent actions/s) for the parallel env)."""
+    return {
+        "seat_env_caretakers": lambda: seat_env_rate(n, opponents=("caretaker",)),
+        "seat_env_caretakers_all_choices": lambda: seat_env_rate(n, opponents=("caretaker",), skip_forced=False),
+        "seat_env_random": lambda: seat_env_rate(n, opponents=("random",)),
+        "seat_env_heuristic": lambda: seat_env_rate(n, opponents=("heuristic",)),
+        "seat_env_16_grand_island": lambda: seat_env_rate(max(1, n // 5), players=16, version="grand", island=True,
+                                                          opponents=("random",)),
+        "parallel_env": lambda: parallel_env_rate(n),
+    }
+
+
+# -- --breakdown: time spent in the engine (and in the opponents) during seat env runs --------------
+_ENGINE_CALLS = {  # module -> names the envs import from the engine (patched where they are looked up)
+    "envs.seat_env": ("victory_points",),
+    "envs.encoding": ("golden_limits", "brackets", "power_threshold"),
+    "envs.planner_orders": ("legal_orders", "orderable", "golden_limits", "active_cards", "march_targets"),
+    "envs.planner_phases": ("supply_limit", "contribution"),
+}
+
+
+@contextmanager
+def engine_timer() -> Iterator[dict[str, float]]:
+    """Accumulate wall time (exclusive of nested timed calls) per engine entry point and agent."""
+    import importlib
+
+    from agents.heuristic import HeuristicAgent
+    from agents.random_agent import RandomAgent
+    from engine.protectors.game import Game
+    from engine.protectors.seat import SeatContext
+    from npr_controller.caretaker import CaretakerAgent
+
+    acc: dict[str, float] = {}
+    stack: list[float] = []
+    undo: list[tuple[object, str, object]] = []
+
+    def timed(label: str, fn):
+        def wrapper(*a, **k):
+            stack.append(0.0)
+            t = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                dt = time.perf_counter() - t
+                acc[label] = acc.get(label, 0.0) + dt - stack.pop()
+                if stack:
+                    stack[-1] += dt
+        return wrapper
+
+    def patch(owner, name: str, label: str) -> None:
+        fn = getattr(owner, name)
+        undo.append((owner, name, fn))
+        setattr(owner, name, timed(label, fn))
+
+    for name in ("advance", "submit", "__init__", "deciding_seats"):
+        patch(Game, name, f"engine Game.{name}")
+    patch(SeatContext, "__init__", "engine SeatContext() (builds the seat's view)")
+    for mod_name, names in _ENGINE_CALLS.items():
+        mod = importlib.import_module(mod_name)
+        for name in names:
+            if hasattr(mod, name):
+                patch(mod, name, f"engine {name} (called by the env)")
+    for cls in (RandomAgent, HeuristicAgent, CaretakerAgent):
+        patch(cls, "act", f"agent {cls.name}.act")
+    try:
+        yield acc
+    finally:
+        for owner, name, fn in reversed(undo):
+            setattr(owner, name, fn)
+
+
+def breakdown(n: int, **kw) -> None:
+    with engine_timer() as acc:
+        start = time.perf_counter()
+        seat_env_rate(n, **kw)
+        total = time.perf_counter() - start
+    engine = sum(v for k, v in acc.items() if k.startswith("engine"))
+    agents = sum(v for k, v in acc.items() if k.startswith("agent"))
+    env = total - engine - agents
+    print(f"\nbreakdown of seat env steps {kw}: {1e6 * total / n:.1f} us/step (timers included)")
+    for key, val in sorted(acc.items(), key=lambda kv: -kv[1]):
+        print(f"  {key:52} {1e6 * val / n:7.1f} us/step {100 * val / total:5.1f}%")
+    print(f"  {'env code + benchmark loop (the rest)':52} {1e6 * env / n:7.1f} us/step {100 * env / total:5.1f}%")
+    print(f"  steps/s if the env code cost nothing: {n / (engine + agents):.0f} "
+          f"(engine {100 * engine / total:.0f}%, opponents' act {100 * agents / total:.0f}%)")
 
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", nargs="*", default=None, help="row names to run (default: all)")
+    parser.add_argument("--breakdown", action="store_true", help="engine/env split of the seat env rows")
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     n = args.steps
-    out: dict = {"steps": n}
-    out["connect_four_v3"] = _best(lambda: connect_four_rate(n) or 0.0) or None
-    out["seat_env_caretakers"] = _best(lambda: seat_env_rate(n, opponents=("caretaker",)))
-    out["seat_env_caretakers_all_choices"] = _best(lambda: seat_env_rate(n, opponents=("caretaker",),
-                                                                         skip_forced=False))
-    out["seat_env_random"] = _best(lambda: seat_env_rate(n, opponents=("random",)))
-    out["seat_env_heuristic"] = _best(lambda: seat_env_rate(n, opponents=("heuristic",)))
-    out["seat_env_16_grand_island"] = _best(lambda: seat_env_rate(n // 5, players=16, version="grand", island=True,
-                                                                   opponents=("random",)))
-    steps, acts = _best(lambda: parallel_env_rate(n))
-    out["parallel_env_steps"], out["parallel_env_agent_actions"] = steps, acts
-    c4 = out["connect_four_v3"]
-    print(f"{'env':32} {'steps/s':>10} {'vs connect_four_v3':>20}")
+    cases = {k: f for k, f in _cases(n).items() if args.only is None or k in args.only}
+    rates: dict[str, list] = {"connect_four_v3": [], **{k: [] for k in cases}}
+    ratios: dict[str, list[float]] = {k: [] for k in rates}
+    for _ in range(args.rounds):
+        c4 = connect_four_rate(n)
+        rates["connect_four_v3"].append(c4)
+        for key, fn in cases.items():
+            r = fn()
+            rates[key].append(r)
+            if c4:
+                ratios[key].append((r[0] if isinstance(r, tuple) else r) / c4)
+                if isinstance(r, tuple):
+                    ratios.setdefault(key + "_agent_actions", []).append(r[1] / c4)
+    out: dict = {"steps": n, "rounds": args.rounds}
+    c4 = None if None in rates["connect_four_v3"] else statistics.median(rates["connect_four_v3"])
+    out["connect_four_v3"] = c4
+    for key in cases:
+        vals = rates[key]
+        if isinstance(vals[0], tuple):
+            out[key + "_steps"] = statistics.median(v[0] for v in vals)
+            out[key + "_agent_actions"] = statistics.median(v[1] for v in vals)
+            if c4:
+                out[key + "_steps_ratio"] = statistics.median(ratios[key])
+                out[key + "_agent_actions_ratio"] = statistics.median(ratios[key + "_agent_actions"])
+        else:
+            out[key] = statistics.median(vals)
+            if c4:
+                out[key + "_ratio"] = statistics.median(ratios[key])
+    print(f"{'env (median of ' + str(args.rounds) + ' rounds)':34} {'steps/s':>10} {'vs connect_four_v3':>20}")
     for key, val in out.items():
-        if key == "steps" or val is None:
+        if key in ("steps", "rounds") or key.endswith("_ratio") or val is None:
             continue
-        ratio = f"{val / c4:.2f}x" if c4 else "n/a"
-        print(f"{key:32} {val:10.0f} {ratio:>20}")
+        ratio = out.get(key + "_ratio", 1.0 if key == "connect_four_v3" else None)
+        print(f"{key:34} {val:10.0f} {f'{ratio:.2f}x' if ratio is not None else 'n/a':>20}")
     if c4 is None:
         print("connect_four_v3 unavailable: install pettingzoo[classic] (pygame) for the peer row")
-    else:
+    elif "seat_env_caretakers_ratio" in out:
         print("target (seat env >= connect_four_v3): "
-              + ("MET" if out["seat_env_caretakers"] >= c4 else "NOT MET"))
+              + ("MET" if out["seat_env_caretakers_ratio"] >= 1.0 else "NOT MET"))
+    if args.breakdown:
+        breakdown(n, opponents=("caretaker",))
+        if args.only is None or "seat_env_random" in args.only:
+            breakdown(n, opponents=("random",))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=2)
