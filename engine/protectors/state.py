@@ -17,7 +17,7 @@ BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION, OVER = (
 WAITING_STEPS = (BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: str
     name: str
@@ -39,7 +39,7 @@ class Player:
     offer_turn: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Province:
     owner: str | None = None
     units: int = 0

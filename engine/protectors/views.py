@@ -132,5 +132,9 @@ def _player_copy(p: Player, own: bool) -> Player:
 def _shallow(obj):
     """A shallow copy of a plain dataclass instance (what copy.copy does, without its dispatch)."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    if hasattr(obj, "__dict__"):
+        new.__dict__.update(obj.__dict__)
+    else:  # slotted
+        for name in obj.__slots__:
+            object.__setattr__(new, name, getattr(obj, name))
     return new
