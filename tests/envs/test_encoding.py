@@ -6,8 +6,20 @@ import numpy as np
 
 from engine.protectors.game import Game
 from envs import layout as L
-from envs.encoding import BOARD_SIZE, C_SIZE, G_SIZE, OBS_SIZE, P_F, V_F, encode_board
+from envs.encoding import (
+    BOARD_SIZE,
+    C_SIZE,
+    G_SIZE,
+    OBS_SIZE,
+    P_F,
+    PLANNER_KINDS,
+    V_F,
+    BoardCache,
+    encode_board,
+    encode_choice,
+)
 from envs.opponents import make_setup
+from envs.planner import STAGE_INDEX
 
 
 def _game(seed=1):
@@ -49,3 +61,32 @@ def test_own_seat_is_slot_zero_and_provinces_sit_at_their_number():
         j = G_SIZE + L.MAX_PLAYERS * P_F + int(home[1:]) * V_F
         assert v[j] == 1 and v[j + 3] == 1  # present, owned by me
         assert v[j + 5] == 1  # owner slot 0
+
+
+def test_a_cache_reused_across_games_encodes_like_a_fresh_one():
+    """The envs keep one BoardCache across games: its static part must follow each game's seats,
+    teams and options, and a different board needs a new cache."""
+    cache = BoardCache(_game(seed=2).state)
+    assert not cache.fits(Game(make_setup(board="ring-6", players=6, seed=3)).state)
+    games = [Game(make_setup(board="ring-6", players=6, seed=s, **kw)) for s, kw in
+             ((3, {}), (4, {"teams": 3}), (5, {"factions": True}), (6, {"teams": 2, "island": True}), (7, {}))]
+    cache = BoardCache(games[0].state)
+    for g in games:
+        assert cache.fits(g.state) == (g.state.board.island is None)
+        c = cache if cache.fits(g.state) else BoardCache(g.state)
+        for seat in ("Player#1", "Player#4"):
+            assert (encode_board(g.state, seat, c) == encode_board(g.state, seat)).all()
+
+
+def test_the_choice_block_reads_the_planner():
+    from envs.planner import make_planner
+
+    g = _game()
+    p = make_planner(g.state, "Player#1")
+    out = np.full(C_SIZE, 7.0, dtype=np.float32)
+    encode_choice(p, out)
+    assert out[PLANNER_KINDS.index("orders")] == 1 and out[:len(PLANNER_KINDS)].sum() == 1
+    assert out[len(PLANNER_KINDS) + STAGE_INDEX[p.stage]] == 1
+    assert (out != 7.0).all()  # every entry rewritten
+    encode_choice(None, out)
+    assert not out.any()
