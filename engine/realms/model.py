@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from engine.realms.options import DEFAULT_RULES, RealmRules
@@ -351,7 +352,7 @@ _EVOLVING: ContextVar[tuple[Any, frozenset[str]] | None] = ContextVar("_EVOLVING
 def _ix_provinces(w: World) -> dict[str, Any]:
     by_area: dict[str, list[Province]] = {a: [] for a in w.areas}
     by_owner: dict[str, list[Province]] = {}
-    for p in sorted(w.provinces.values(), key=lambda p: p.name):
+    for p in sorted(w.provinces.values(), key=attrgetter("name")):
         by_area[p.area].append(p)
         by_owner.setdefault(p.owner, []).append(p)
     return {"by_area": by_area, "by_owner": by_owner}
