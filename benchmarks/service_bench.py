@@ -212,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only-npr", action="store_true",
                     help="measure only npr.invasions (RPC and direct), for quick iterations")
     args = ap.parse_args(argv)
-    results: dict[str, float] = {}
+    # The machine's 1-minute load average around the run: other jobs on a shared 2-core machine move
+    # every tail latency (the in-process npr.invasions peer shows how much).
+    results: dict[str, float] = {"loadavg_1min_start": loadavg()}
     with tempfile.TemporaryDirectory() as tmp:
         regent, regent_port = start_regent(Path(tmp))
         echo, echo_port = start_echo()
@@ -244,7 +246,15 @@ def main(argv: list[str] | None = None) -> int:
     return _report(results, args)
 
 
+def loadavg() -> float:
+    try:
+        return float(Path("/proc/loadavg").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def _report(results: dict[str, float], args: argparse.Namespace) -> int:
+    results["loadavg_1min_end"] = loadavg()
     width = max(len(k) for k in results)
     for k, v in results.items():
         print(f"{k:<{width}}  {v:10.3f}")

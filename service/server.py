@@ -19,12 +19,14 @@ log = logging.getLogger("regent.service")
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 7750
 DEFAULT_DB = "regent.sqlite"
 # The cyclic GC's young-generation threshold (CPython's default is 700 net container allocations).
-# A request decodes into a few thousand dicts and lists that live until it is answered and are then
-# freed by reference counting; at 700 the collector runs about once per npr.* call and walks them all
-# for nothing (issue 8 profile: ~0.9 young collections per npr.invasions call). At 20,000 the young
-# collections come from real garbage only. gc.freeze() below keeps startup objects out of every
-# collection. (Python docs: gc.set_threshold, gc.freeze.)
-GC_YOUNG_THRESHOLD = 20_000
+# An npr.invasions call on the sample world holds about 1,000 containers at its peak (the decoded
+# request, the World, the decision) and frees them all by reference counting when it answers; at 700
+# the collector ran about once per call (issue 8 profile: 0.86 young collections per call) and walked
+# them all for nothing. 5,000 stays above the peak of a few calls in flight at once, so young
+# collections come from objects that really live on, while a collection still walks few enough
+# objects to stay short. gc.freeze() below keeps startup objects out of every collection.
+# (Python docs: gc.set_threshold, gc.freeze.)
+GC_YOUNG_THRESHOLD = 5_000
 
 
 @dataclass

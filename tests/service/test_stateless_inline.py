@@ -121,3 +121,29 @@ def test_inline_errors_are_the_same_wire_errors():
     inline, pooled = _run(calls)
     assert inline == pooled
     assert inline[0] == "invalid_params" and "provinces.Nowhere.area" in inline[1]
+
+
+GC_SCRIPT = """
+import asyncio, gc, json
+from service.server import GC_YOUNG_THRESHOLD, ServeConfig, start
+async def main():
+    before = gc.get_threshold()
+    server, app = await start(ServeConfig(port=0, db=None))
+    print(json.dumps({"before": before, "after": gc.get_threshold(), "want": GC_YOUNG_THRESHOLD}))
+    server.close()
+    await app.close()
+asyncio.run(main())
+"""
+
+
+def test_the_server_raises_the_young_gc_threshold():
+    """A request's garbage is freed by reference counting: the young GC should not walk every call."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", GC_SCRIPT], cwd=Path(__file__).resolve().parents[2],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["before"][0] == 700 and out["after"][0] == out["want"] > 700
+    assert out["after"][1:] == out["before"][1:]
