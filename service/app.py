@@ -28,13 +28,17 @@ RENDER_LOCK = threading.Lock()
 RULES = ["protectors", "realms (npr.*)", "newworld (npn.*)"]
 # Small npr.* calls run on the event loop itself instead of a worker thread (issue 8: npr.invasions
 # p99 <= 2 ms). Handing a call to a thread and its answer back costs two thread wake-ups and two GIL
-# hand-offs; on a busy machine either can wait milliseconds, longer than the call. The realm
-# controllers' cost is bounded by the size of their input (no loop runs on a number from the
-# request), and a request of at most INLINE_STATELESS_BYTES (~1.7x the 9.3 KB sample world) takes
-# about 1-2 ms: less than the 5 ms GIL switch interval for which a busy worker thread already holds
-# the loop off. At most one such call runs per loop iteration, after everything already received
-# (so a pipelined ping is still answered first); the rest, bigger requests and npn.* go to the pool.
+# hand-offs; on a busy machine either can wait milliseconds, longer than the call. Only calls known
+# to be short qualify: at most INLINE_STATELESS_BYTES on the wire and at most INLINE_STATELESS_WORK by
+# inline_work() below, a bound that grows as fast as the realm controllers' cost does (their loops
+# run over the realms, Provinces, Areas and stacks of the request, never over a number in it). The
+# sample world (9.3 KB, work 2,100) takes about 1 ms; the limit is about 2 ms of work on this 2-core
+# machine (a world where every one of 24 NPRs invades), less than the 5 ms GIL switch interval for
+# which a busy worker thread can already hold the loop off. At most one such call runs per loop
+# iteration, after everything already received (so a pipelined ping is still answered first);
+# everything else goes to the pool.
 INLINE_STATELESS_BYTES = 16 * 1024
+INLINE_STATELESS_WORK = 2_500
 INLINE_STATELESS = frozenset(name for name in stateless.METHODS if name.startswith("npr."))
 
 
@@ -47,11 +51,27 @@ def regent_version() -> str:
         return "0+unknown"
 
 
+def inline_work(params: Any) -> int | None:
+    """An upper estimate of a realm controller's work on this request: realms x (realms + Provinces +
+    Areas + Sea Zones + unit and ship stacks + items of the other array/map fields); None if the
+    request does not even have that shape (it then goes to the pool, which reports the problem)."""
+    try:
+        fields = params[0]
+        world = fields["world"]
+        realms = len(world["realms"])
+        items = realms + sum(len(world.get(key) or ()) for key in ("provinces", "areas", "seas", "units", "ships"))
+        items += sum(len(v) for k, v in fields.items() if k != "world" and isinstance(v, list | dict))
+    except (TypeError, KeyError, IndexError, AttributeError):
+        return None
+    return realms * items
+
+
 class App:
     def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0, processes: int = 0,
-                 inline_bytes: int = INLINE_STATELESS_BYTES):
+                 inline_bytes: int = INLINE_STATELESS_BYTES, inline_work: int = INLINE_STATELESS_WORK):
         self.store = store
         self.inline_bytes = inline_bytes  # 0: every stateless call goes to the pool
+        self.inline_work = inline_work
         self._inline_free = True  # no inline call yet in this loop iteration
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-worker")
         # Stateless npr.*/npn.* calls may run in worker processes (true parallelism on many cores).
@@ -109,7 +129,9 @@ class App:
             raise RpcError(UNKNOWN_METHOD, f"unknown method {method[:100]!r}; call 'methods' for the list",
                            {"method": method[:100]})
         if size is not None and size <= self.inline_bytes and self._inline_free and method in INLINE_STATELESS:
-            return self._inline(stateless.METHODS[method], Params(method, params))
+            work = inline_work(params)
+            if work is not None and work <= self.inline_work:
+                return self._inline(stateless.METHODS[method], Params(method, params))
         return await handler(Params(method, params))
 
     def _inline(self, fn: Callable[[Params], Any], p: Params) -> Any:

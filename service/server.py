@@ -11,7 +11,7 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.app import INLINE_STATELESS_BYTES, App
+from service.app import INLINE_STATELESS_BYTES, INLINE_STATELESS_WORK, App
 from service.rpc import DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_MESSAGE, Connection
 from service.store import Store
 
@@ -41,13 +41,14 @@ class ServeConfig:
     workers: int = 4
     processes: int = 0
     expiry_interval: float = 60.0
-    inline_bytes: int = INLINE_STATELESS_BYTES  # npr.* requests up to this size run on the loop (app.py)
+    inline_bytes: int = INLINE_STATELESS_BYTES  # small, light npr.* requests run on the loop (app.py)
+    inline_work: int = INLINE_STATELESS_WORK
 
 
 async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
     store = Store(config.db, config.sync) if config.db else None
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
-              inline_bytes=config.inline_bytes)
+              inline_bytes=config.inline_bytes, inline_work=config.inline_work)
     loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
     app.start()
 

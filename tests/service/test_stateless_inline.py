@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from service import stateless
-from service.app import INLINE_STATELESS, App
+from service.app import INLINE_STATELESS, App, inline_work
 from tests.realms.test_golden_sample import SEEDS, golden
 
 WORLD = json.loads((Path(__file__).resolve().parents[2] / "examples" / "realms" / "world.json").read_text())
@@ -25,7 +25,7 @@ def where(monkeypatch):
     hold = {"event": None}
 
     def probe(p):
-        p.take("x", None)
+        p.take("world", None)
         p.done()
         if hold["event"] is not None:
             hold["released"] = hold["event"].wait(30)
@@ -51,9 +51,9 @@ def test_a_small_npr_request_runs_on_the_loop_and_others_in_the_pool(where):
     seen, _ = where
 
     async def calls(app):
-        await app.call("npr.release", [{}], 100)  # small: on the loop
-        await app.call("npr.release", [{}], app.inline_bytes + 1)  # too big: pool
-        await app.call("npr.release", [{}])  # size unknown (in-process callers): pool
+        await app.call("npr.release", [{"world": WORLD}], 100)  # small: on the loop
+        await app.call("npr.release", [{"world": WORLD}], app.inline_bytes + 1)  # too big: pool
+        await app.call("npr.release", [{"world": WORLD}])  # size unknown (in-process callers): pool
         return threading.current_thread().name
 
     loop_thread = _run(calls)
@@ -63,12 +63,43 @@ def test_a_small_npr_request_runs_on_the_loop_and_others_in_the_pool(where):
     assert "npn.plan" not in INLINE_STATELESS and "npr.invasions" in INLINE_STATELESS
 
 
+def _every_npr_invades(n: int) -> dict:
+    """A small document with a lot of work: n NPRs in a row of Areas, each at War with one PR."""
+    areas = {f"A{i}": {"adjacent": [f"A{i + 1}"] if i + 1 < n else []} for i in range(n)}
+    realms = {"P": {"kind": "pr"}, **{f"N{i}": {"kind": "npr"} for i in range(n)}}
+    provinces = {f"p{i}": {"area": f"A{i}", "size": "small", "owner": f"N{i}"} for i in range(n)}
+    provinces.update({f"t{i}": {"area": f"A{i}", "size": "small", "owner": "P", "token": "t"} for i in range(n)})
+    return {"areas": areas, "realms": realms, "provinces": provinces,
+            "relations": {"wars": [["P", f"N{i}"] for i in range(n)]}}
+
+
+def test_a_small_request_with_a_lot_of_work_goes_to_the_pool(where):
+    """Bytes alone do not bound the work (each invading NPR changes the board for the next)."""
+    import msgpack
+
+    seen, _ = where
+    heavy = [{"world": _every_npr_invades(60)}]
+    size = len(msgpack.packb([0, 1, "npr.release", heavy]))
+    light = [{"world": WORLD}]
+
+    async def calls(app):
+        assert size <= app.inline_bytes and inline_work(heavy) > app.inline_work >= inline_work(light)
+        await app.call("npr.release", heavy, size)
+        await asyncio.sleep(0)  # the next loop iteration: an inline call is allowed again
+        await app.call("npr.release", light, size)
+        return threading.current_thread().name
+
+    loop_thread = _run(calls)
+    assert seen[0].startswith("regent-worker") and seen[1] == loop_thread
+    assert inline_work([{"world": 3}]) is None and inline_work([]) is None  # not a world: pool
+
+
 def test_only_one_inline_call_per_loop_iteration(where):
     """Requests that arrive together: the first on the loop, the others in the pool."""
     seen, _ = where
 
     async def calls(app):
-        await asyncio.gather(*(app.call("npr.release", [{}], 100) for _ in range(4)))
+        await asyncio.gather(*(app.call("npr.release", [{"world": WORLD}], 100) for _ in range(4)))
         return threading.current_thread().name
 
     loop_thread = _run(calls)
