@@ -16,6 +16,7 @@ method call and a path string per field.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -57,6 +58,29 @@ UNIT_KEYS = frozenset(("realm", "where", "kind", "count"))
 SHIP_KEYS = frozenset(("realm", "sea", "count"))
 MP_KEYS = frozenset(MP_TYPES)
 _EMPTY: dict[str, Any] = {}  # read only
+
+
+def _builder(cls: type) -> Any:
+    """``cls(*values)`` for a frozen, slotted dataclass whose ``__init__`` only stores its arguments,
+    storing them through the slot descriptors: the generated ``__init__`` makes one
+    ``object.__setattr__`` call per field, which made up over half the cost of a Province. Every
+    value must be given, in field order (``tests/realms/test_fastload.py`` compares the result with
+    the full validator's, which uses ``__init__``)."""
+    if not (dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a plain slotted dataclass")
+    setters = tuple(cls.__dict__[f.name].__set__ for f in dataclasses.fields(cls))
+    new = object.__new__
+
+    def build(*values: Any) -> Any:
+        obj = new(cls)
+        for store, value in zip(setters, values, strict=True):
+            store(obj, value)
+        return obj
+
+    return build
+
+
+_new_province, _new_realm = _builder(Province), _builder(Realm)
 
 
 class NotFast(Exception):
@@ -180,7 +204,7 @@ def _realm(name: str, raw: Any, raw_realms: dict[str, Any]) -> Realm:
         ruler = Ruler(_opt(ruler, "name", str, "Ruler"), _nonneg(ruler, "adm", 0), _nonneg(ruler, "dip", 0),
                       _nonneg(ruler, "mil", 0))
     # positional, in Realm's field order (keyword arguments cost more than building the Realm)
-    return Realm(name, kind, f["capital"], overlord, f["religion"], base_tax, f["income_tile"], stability,
+    return _new_realm(name, kind, f["capital"], overlord, f["religion"], base_tax, f["income_tile"], stability,
                  f["ducats"], loans, f["prestige"], mercenaries, monarch_power, ruler, _advisors(f["advisors"]),
                  frozenset(ideas), f["papal_states"], f["emperor"], f["passed"])
 
@@ -223,7 +247,7 @@ def _province(name: str, raw: Any, areas: dict[str, Area], seas: dict[str, Sea],
         # tokens only on NPR Provinces (000 §13.4).
         raise NotFast
     # positional, in Province's field order (the hottest constructor of a load)
-    return Province(name, area, size, flag, owner, token, dnpr, occupied_by, f["unrest"], port,
+    return _new_province(name, area, size, flag, owner, token, dnpr, occupied_by, f["unrest"], port,
                     f["port_active"], f["h"], extra, f["capital"])
 
 

@@ -126,8 +126,14 @@ def _get(doc: Any, path: tuple) -> Any:
 
 @pytest.mark.parametrize("doc", [SAMPLE, RICH], ids=["sample", "rich"])
 def test_well_formed_worlds_take_the_fast_path_and_build_the_same_world(doc):
-    assert _shape(fast_world(doc, DEFAULT_RULES)) == _shape(validated_world(doc, DEFAULT_RULES))
-    assert _shape(world_from_dict(doc)) == _shape(validated_world(doc, DEFAULT_RULES))
+    fast, full = fast_world(doc, DEFAULT_RULES), validated_world(doc, DEFAULT_RULES)
+    assert _shape(fast) == _shape(full)
+    assert _shape(world_from_dict(doc)) == _shape(full)
+    for kind in ("provinces", "realms", "areas", "seas"):  # the model objects themselves: ==, hash, frozen
+        mine, theirs = getattr(fast, kind), getattr(full, kind)
+        assert mine == theirs and all(hash(mine[n]) == hash(theirs[n]) for n in theirs)
+    with pytest.raises(AttributeError):
+        next(iter(fast.provinces.values())).unrest = True  # still frozen
 
 
 @pytest.mark.parametrize(("doc", "cases"), [(RICH, 2500), (SAMPLE, 300)], ids=["rich", "sample"])
