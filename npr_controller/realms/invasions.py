@@ -33,14 +33,20 @@ def _occupied_areas(world: World, npr: str) -> set[str]:
     return {p.area for m in world.members(npr) for p in world.owned_by(m) if p.occupied_by is not None}
 
 
+def _has_target(world: World, npr: str, area: str, members: set[str]) -> bool:
+    # rules: 000 §13.5 criterion 3 -- a t/v of a Hostile PR, or an NPR Province Occupied by an Enemy
+    at_war = world.at_war
+    for p in world.provinces_in(area):
+        if p.token in ("t", "v") and at_war(world.pr_of_token(p), npr):
+            return True
+        if p.occupied_by is not None and p.owner in members and at_war(p.occupied_by, npr):
+            return True
+    return False
+
+
 def _ineligible_reason(world: World, npr: str, area: str, base: set[str], own: set[str],
                        members: set[str]) -> str | None:
-    # rules: 000 §13.5 criterion 3 -- a t/v of a Hostile PR, or an NPR Province Occupied by an Enemy
-    has_target = any(
-        (p.token in ("t", "v") and world.at_war(world.pr_of_token(p), npr))
-        or (p.owner in members and p.occupied_by is not None and world.at_war(p.occupied_by, npr))
-        for p in world.provinces_in(area))
-    if not has_target:
+    if not _has_target(world, npr, area, members):
         return f"{R_TARGET}|no t/v of a PR Hostile to the NPR, no NPR Province Occupied by an Enemy"
     # rules: 000 §13.5 criterion 3 -- Units of a PR not at War with the NPR make it ineligible
     neutral = sorted({u.realm for u in world.units_in(area) if u.kind == "army" and u.count > 0
