@@ -129,7 +129,7 @@ class Planner:
         m = self._cached_mask
         if m is None:
             m = np.zeros(L.ACTION_SIZE, dtype=bool)
-            m[self.legal()] = True
+            m.put(self.legal(), True)
             self._cached_mask = m
         return m
 

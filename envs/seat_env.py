@@ -102,7 +102,7 @@ class ProtectorsSeatEnv(gym.Env):
             self.cache = BoardCache(self.game.state)
         self.choices = 0
         self._silent_turns: dict[tuple[str, int], bool] = {}
-        self._vp = victory_points(self.game.state, self.seat)
+        self._vp = victory_points(self.game.state, self.seat) if self.reward_shaping else 0  # read only when shaping
         self._run_until_learner()
 
     def step(self, action):
