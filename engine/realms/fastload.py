@@ -203,10 +203,10 @@ def _realm(name: str, raw: Any, raw_realms: dict[str, Any]) -> Realm:
         ruler = _map(ruler, RULER_KEYS)
         ruler = Ruler(_opt(ruler, "name", str, "Ruler"), _nonneg(ruler, "adm", 0), _nonneg(ruler, "dip", 0),
                       _nonneg(ruler, "mil", 0))
-    # positional, in Realm's field order (keyword arguments cost more than building the Realm)
+    # positional, in Realm's field order (see _builder)
     return _new_realm(name, kind, f["capital"], overlord, f["religion"], base_tax, f["income_tile"], stability,
-                 f["ducats"], loans, f["prestige"], mercenaries, monarch_power, ruler, _advisors(f["advisors"]),
-                 frozenset(ideas), f["papal_states"], f["emperor"], f["passed"])
+                      f["ducats"], loans, f["prestige"], mercenaries, monarch_power, ruler, _advisors(f["advisors"]),
+                      frozenset(ideas), f["papal_states"], f["emperor"], f["passed"])
 
 
 # Province fields: their exact type and the value a missing (or None) field takes (worlds.md).
@@ -246,9 +246,9 @@ def _province(name: str, raw: Any, areas: dict[str, Area], seas: dict[str, Sea],
         # 'dnpr' on the DNPR's own; never a DNPR token on a PR's Core (000 §13.3); +1 Manpower
         # tokens only on NPR Provinces (000 §13.4).
         raise NotFast
-    # positional, in Province's field order (the hottest constructor of a load)
+    # positional, in Province's field order (see _builder; the hottest constructor of a load)
     return _new_province(name, area, size, flag, owner, token, dnpr, occupied_by, f["unrest"], port,
-                    f["port_active"], f["h"], extra, f["capital"])
+                         f["port_active"], f["h"], extra, f["capital"])
 
 
 def _pairs(rel: dict[str, Any], key: str, realms: dict[str, Realm]) -> frozenset[frozenset[str]]:
