@@ -5,12 +5,56 @@ from __future__ import annotations
 from engine.protectors import cards as C
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
-from engine.protectors.legality import golden_limits, legal_orders, march_targets, orderable
-from engine.protectors.orders import March, Support, order_kind
+from engine.protectors.legality import golden_limits, march_targets, orderable
+from engine.protectors.orders import March, Support
 from engine.protectors.state import GameState
 from engine.protectors.tables import FERRY_COST
 from envs import layout as L
 from envs.planner_base import Planner, _num
+
+_KI = L.KIND_INDEX
+
+
+def order_options(state: GameState, seat: str, prov: str) -> dict[int, dict]:
+    """The orders ``legality.legal_orders(state, seat, prov)`` lists, as KIND index -> {target:
+    counts (March!) or players (Support!)}, ``{}`` for Fortify! and Work work!.
+
+    The same walk as ``legal_orders`` over the same engine calls (``orderable``, ``golden_limits``,
+    ``march_targets``, ``active_cards``, ``Board.distance``, ``active``) — rules: 003 Orders; Golden
+    Orders; March!; Support!; Flood!; Restlessness of Spring; Island Rules — without building one
+    order object per count and player (most of the cost of ``legal_orders``). A test checks both
+    give the same options on many positions and with every order-changing card in play
+    (``tests/envs/test_order_options.py``)."""
+    if prov not in orderable(state, seat):
+        return {}
+    limits = golden_limits(state, seat)
+    units = state.provinces[prov].units
+    out: dict[int, dict] = {}
+    if units >= 1:
+        targets = march_targets(state, seat, prov)
+        if targets:
+            for g in (False, True) if limits["march"] else (False,):
+                for delayed in (False, True):
+                    out[_KI[("march", g, delayed)]] = {dst: set(range(1, units + 1)) for dst in targets}
+    board = state.board
+    if prov == board.island:
+        return out
+    cards = active_cards(state)
+    if C.FLOOD not in cards:
+        active = state.active()
+        if active:
+            goldens = (False, True) if limits["support"] else (False,)
+            for target in board.provinces:
+                dist = board.distance(prov, target)
+                for g in goldens:
+                    if dist == 1 or (g and dist == 2):
+                        out.setdefault(_KI[("support", g, False)], {})[target] = set(active)
+    if C.RESTLESSNESS not in cards:
+        for g in (False, True) if limits["fortify"] else (False,):
+            out[_KI[("fortify", g, False)]] = {}
+    for g in (False, True) if limits["work"] else (False,):
+        out[_KI[("work", g, False)]] = {}
+    return out
 
 
 class OrdersPlanner(Planner):
@@ -48,32 +92,7 @@ class OrdersPlanner(Planner):
 
     def _kind_options(self, prov: str) -> dict[int, dict]:
         """KIND index -> {target: counts or players} from the engine's enumeration."""
-        out: dict[int, dict] = {}
-        ki = L.KIND_INDEX
-        for o in legal_orders(self.state, self.seat, prov):
-            t = type(o)
-            if t is March:
-                k = ki[("march", o.golden, o.delayed)]
-                d = out.get(k)
-                if d is None:
-                    d = out[k] = {}
-                c = d.get(o.dst)
-                if c is None:
-                    d[o.dst] = {o.count}
-                else:
-                    c.add(o.count)
-            elif t is Support:
-                k = ki[("support", o.golden, False)]
-                d = out.get(k)
-                if d is None:
-                    d = out[k] = {}
-                c = d.get(o.target)
-                if c is None:
-                    d[o.target] = {o.player}
-                else:
-                    c.add(o.player)
-            else:
-                out.setdefault(ki[(order_kind(o), o.golden, False)], {})
+        out = order_options(self.state, self.seat, prov)
         if self.ferry_card and self.budget >= FERRY_COST:  # rules: 003 Ferry! — any Province, 25 each
             units = self.state.provinces[prov].units
             for golden in ((False, True) if self.limits["march"] else (False,)):
