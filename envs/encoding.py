@@ -3,8 +3,9 @@
 It reads only fields that ``Game.view(seat)`` shows that seat (public board, public player facts,
 the seat's own $Realm and set-aside bid, cards, DPL, the attack) — never another seat's $Realm,
 bids, orders or commitments, nor the decks. The board part is built once per engine decision
-(``encode_board``) and the small decision part per choice (``encode_choice``), so a choice costs
-a copy of a cached array, not a view rebuild.
+(``encode_board``, from a per-game template of the static features kept in ``BoardCache``) and
+the small decision part per choice (``encode_choice``), so a choice costs a copy of a cached array,
+not a view rebuild. The vectors are frozen: ``tests/envs/test_env_golden.py`` hashes them.
 
 Players are rotated so slot 0 is the observing seat; Provinces sit at their number (P0 = the
 Island). Sizes cover 16 players and ring-16-grand+island; unused slots are zero.
