@@ -62,22 +62,18 @@ _EMPTY: dict[str, Any] = {}  # read only
 
 def _builder(cls: type) -> Any:
     """``cls(*values)`` for a frozen, slotted dataclass whose ``__init__`` only stores its arguments,
-    storing them through the slot descriptors: the generated ``__init__`` makes one
-    ``object.__setattr__`` call per field, which made up over half the cost of a Province. Every
-    value must be given, in field order (``tests/realms/test_fastload.py`` compares the result with
-    the full validator's, which uses ``__init__``)."""
+    storing them straight through the slot descriptors: the generated ``__init__`` makes one
+    ``object.__setattr__`` call per field, which made up over half the cost of a Province. Like
+    ``dataclasses`` itself, the function is generated, so each field is one plain call; every value
+    must be given, in field order (``tests/realms/test_fastload.py`` compares the result with the full
+    validator's, which uses ``__init__``)."""
     if not (dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__) or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not a plain slotted dataclass")
-    setters = tuple(cls.__dict__[f.name].__set__ for f in dataclasses.fields(cls))
-    new = object.__new__
-
-    def build(*values: Any) -> Any:
-        obj = new(cls)
-        for store, value in zip(setters, values, strict=True):
-            store(obj, value)
-        return obj
-
-    return build
+    names = [f.name for f in dataclasses.fields(cls)]
+    scope = {"new": object.__new__, "cls": cls, **{f"set_{n}": cls.__dict__[n].__set__ for n in names}}
+    stores = "".join(f"    set_{n}(obj, {n})\n" for n in names)
+    exec(f"def build({', '.join(names)}):\n    obj = new(cls)\n{stores}    return obj\n", scope)
+    return scope["build"]
 
 
 _new_province, _new_realm = _builder(Province), _builder(Realm)
