@@ -77,6 +77,7 @@ def _builder(cls: type) -> Any:
 
 
 _new_province, _new_realm = _builder(Province), _builder(Realm)
+_new_area, _new_sea = _builder(Area), _builder(Sea)
 
 
 class NotFast(Exception):
@@ -131,8 +132,8 @@ def _areas(raw_areas: dict[str, Any], raw_seas: dict[str, Any]) -> tuple[dict[st
         adjacent = _names(a, "adjacent", raw_areas)
         if name in adjacent:
             raise NotFast
+        land[name].update(adjacent)
         for n in adjacent:
-            land[name].add(n)
             land[n].add(name)  # adjacency is symmetric
         coast[name].update(_names(a, "seas", raw_seas))
         distant[name] = _opt(a, "distant", bool, False)
@@ -144,8 +145,8 @@ def _areas(raw_areas: dict[str, Any], raw_seas: dict[str, Any]) -> tuple[dict[st
     for a, seas in coast.items():
         for s in seas:
             sea_adj[s].add(a)
-    areas = {n: Area(n, frozenset(land[n]), frozenset(coast[n]), distant[n]) for n in raw_areas}
-    seas = {n: Sea(n, frozenset(sea_adj[n])) for n in raw_seas}
+    areas = {n: _new_area(n, frozenset(land[n]), frozenset(coast[n]), distant[n]) for n in raw_areas}
+    seas = {n: _new_sea(n, frozenset(sea_adj[n])) for n in raw_seas}
     return areas, seas
 
 
