@@ -69,9 +69,10 @@ def _home(world: World, npr: str) -> tuple[set[str], set[str]]:
     return base, own
 
 
-def eligible_targets(world: World, npr: str) -> tuple[list[str], dict[str, str]]:
+def eligible_targets(world: World, npr: str,
+                     home: tuple[set[str], set[str]] | None = None) -> tuple[list[str], dict[str, str]]:
     """Eligible and ineligible (with the rule and reason) invasion Areas adjacent to ``npr``."""
-    base, own = _home(world, npr)
+    base, own = home or _home(world, npr)
     candidates = set(own)
     for b in base:
         candidates |= world.neighbours(b)
@@ -86,7 +87,8 @@ def eligible_targets(world: World, npr: str) -> tuple[list[str], dict[str, str]]
     return eligible, ineligible
 
 
-def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace: Trace) -> tuple[str, str]:
+def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace: Trace,
+                  home: tuple[set[str], set[str]] | None = None) -> tuple[str, str]:
     """Step 1: the four-level priority (successive tie-breakers, see RealmRules)."""
     if len(eligible) == 1:
         trace.add(f"{R} step 1", f"{eligible[0]} is the only eligible Area")
@@ -112,7 +114,7 @@ def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace
     else:
         trace.add(f"{R} step 1.2", f"no eligible Area holds a {npr} Core Province")
     # rules: 000 §13.5 step 1.3 -- an Area adjacent by Land to the NPR
-    base, own = _home(world, npr)
+    base, own = home or _home(world, npr)
     by_land = [a for a in pool if a in own or any(world.land_adjacent(a, b) for b in base)]
     if len(by_land) == 1:
         trace.add(f"{R} step 1.3", f"{by_land[0]} is the only one adjacent by Land")
@@ -158,14 +160,15 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         return entry, world
     trace.add(R_C1, f"{npr} is not an Active Ally of any PR")
     # rules: 000 §13.5 criterion 2 -- no Hostile Units where the NPR controls Provinces
-    held = sorted(controlled_areas(world, npr))
+    home = _home(world, npr)  # (the board does not change until the target is chosen)
+    held = sorted(home[0])
     hostile = [a for a in held if world.hostile_units(a, npr) > 0]
     if hostile:
         trace.add(R_C2, f"Hostile Units in {', '.join(hostile)}, where {npr} controls Provinces: no Invasion")
         entry["failed"] = f"criterion 2: Hostile Units in {', '.join(hostile)}"
         return entry, world
     trace.add(R_C2, f"no Hostile Units in {npr}'s Areas ({', '.join(held) or 'none'})")
-    eligible, ineligible = eligible_targets(world, npr)
+    eligible, ineligible = eligible_targets(world, npr, home)
     no_target = [a for a, why in ineligible.items() if why.startswith(R_TARGET)]
     if no_target:
         trace.add(R_TARGET, f"ineligible, no t/v of a PR Hostile to {npr} and no {npr} Province Occupied "
@@ -181,7 +184,7 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         entry["failed"] = "criterion 3: no eligible target Area"
         return entry, world
     trace.add(R_C3, f"eligible target Areas: {', '.join(eligible)}")
-    target, why = choose_target(world, npr, eligible, dice, trace)
+    target, why = choose_target(world, npr, eligible, dice, trace, home)
     # rules: 000 §13.5 step 2 -- Unrest on 2 t/v of PRs at War with the NPR, alphabetically
     skip = world.rules.unrest_skips_existing
     marks = [p.name for p in world.provinces_in(target) if p.token in ("t", "v")
