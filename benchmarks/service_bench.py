@@ -3,9 +3,12 @@
 Measures (issue 8, evidence 6): ``ping`` throughput and latency at 1 and 16 connections for the
 Regent server and the bare echo server in the same run (and the ratio); ``game.submit`` +
 ``game.advance`` p50/p99; the AI seat decision p99 (in process); ``npr.invasions`` on the sample
-world p99; the serving process's memory. Both servers run as subprocesses on TCP 127.0.0.1.
+world p99 (and its peer, the same work called in process); the serving process's memory; the
+machine's load average around the run (other jobs on a shared machine move every tail). Both
+servers run as subprocesses on TCP 127.0.0.1.
 
-Run: ``python -m benchmarks.service_bench [--seconds 3] [--json out.json]``.
+Run: ``python -m benchmarks.service_bench [--seconds 3] [--json out.json]``; ``--only-npr`` measures
+just ``npr.invasions`` (quick iterations on the stateless path).
 """
 
 from __future__ import annotations
