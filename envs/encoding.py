@@ -93,6 +93,21 @@ class BoardCache:
         return st
 
 
+_SHARED: dict[str, BoardCache] = {}  # board name -> the cache encode_board uses when given none
+_SHARED_MAX = 64
+
+
+def shared_cache(state: GameState) -> BoardCache:
+    """A BoardCache for ``state``'s board, kept between calls (for callers without their own, like
+    the policy agent): rebuilt when the board under that name differs."""
+    c = _SHARED.get(state.board.name)
+    if c is None or not c.fits(state):
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        c = _SHARED[state.board.name] = BoardCache(state)
+    return c
+
+
 def _signature(state: GameState) -> tuple:
     """What the static part of the board block depends on besides the board."""
     o = state.options
@@ -150,7 +165,7 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
 
     The static features come from a per-game template (``BoardCache``); the rest is collected as
     index lists (entries equal to 1) and (index, value) lists, written with two ``ndarray.put`` calls."""
-    cache = cache or BoardCache(state)
+    cache = cache or shared_cache(state)
     ss = cache.seat_static(state, seat)
     seats, sidx = ss.seats, ss.index
     ns = len(seats)

@@ -90,3 +90,16 @@ def test_the_choice_block_reads_the_planner():
     assert (out != 7.0).all()  # every entry rewritten
     encode_choice(None, out)
     assert not out.any()
+
+
+def test_the_shared_cache_follows_boards_with_the_same_name():
+    """encode_board without a cache keeps one per board name; two custom boards share the name."""
+    line = {"provinces": {"P1": ["P2"], "P2": ["P1", "P3"], "P3": ["P2", "P4"], "P4": ["P3"]}}
+    square = {"provinces": {"P1": ["P2", "P4"], "P2": ["P1", "P3"], "P3": ["P2", "P4"], "P4": ["P3", "P1"]}}
+    for board in (line, square, line):
+        g = Game(make_setup(board=board, players=2, seed=1, version="grand"))
+        for i, s in enumerate(g.deciding_seats()):
+            g.submit(s, f"Bid {i + 1}")
+        g.advance()
+        for seat in g.state.players:
+            assert (encode_board(g.state, seat) == encode_board(g.state, seat, BoardCache(g.state))).all()
