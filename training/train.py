@@ -89,7 +89,7 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
             ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm,
             policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)}},
             target_kl=cfg.target_kl or None, seed=cfg.seed, device="cpu", verbose=0)
-    imitation = None
+    imitation = _earlier_imitation(Path(resume)) if resume else None
     if not resume and cfg.imitation.games > 0:  # behaviour-cloning warm start (training.imitation)
         from training.imitation import warm_start
 
@@ -134,6 +134,16 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         (out / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
         (out / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return summary
+
+
+def _earlier_imitation(resume: Path) -> dict[str, Any] | None:
+    """The warm-start report of the run a checkpoint comes from (``<run>/imitation/report.json``, the run
+    directory being the checkpoint's folder or one of its parents), so a resumed run's summary keeps it."""
+    for d in list(resume.parents)[:3]:
+        f = d / "imitation" / "report.json"
+        if f.exists():
+            return json.loads(f.read_text(encoding="utf-8"))
+    return None
 
 
 def _resume_clock(resume: Path, wall0: float, cpu0: float) -> tuple[float, float]:

@@ -5,6 +5,7 @@ choices on held-out games."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import numpy as np
 import pytest
@@ -148,6 +149,10 @@ def test_train_main_runs_the_warm_start_before_ppo(tmp_path):
     assert (run / "imitation" / "report.json").exists()
     MaskablePPO.load(run / "imitation" / "model.zip", device="cpu")
     assert "[imitation]" in (run / "config.toml").read_text()
+    ckpt = sorted((run / "checkpoints").glob("step_*/model.zip"))[0]
+    again = main(cfg, resume=str(ckpt))
+    assert again["imitation"] == json.loads((run / "imitation" / "report.json").read_text()), \
+        "a resumed run keeps the warm start's report"
 
 
 def test_the_sweep_plays_the_tuned_seat_in_rotation():
