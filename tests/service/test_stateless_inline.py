@@ -156,11 +156,12 @@ def test_inline_errors_are_the_same_wire_errors():
 
 GC_SCRIPT = """
 import asyncio, gc, json
-from service.server import GC_YOUNG_THRESHOLD, ServeConfig, start
+from service.server import GC_MIDDLE_THRESHOLD, GC_YOUNG_THRESHOLD, ServeConfig, start
 async def main():
     before = gc.get_threshold()
     server, app = await start(ServeConfig(port=0, db=None))
-    print(json.dumps({"before": before, "after": gc.get_threshold(), "want": GC_YOUNG_THRESHOLD}))
+    print(json.dumps({"before": before, "after": gc.get_threshold(),
+                      "want": [GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD]}))
     server.close()
     await app.close()
 asyncio.run(main())
@@ -176,5 +177,7 @@ def test_the_server_raises_the_young_gc_threshold():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    assert out["before"][0] == 700 and out["after"][0] == out["want"] > 700
-    assert out["after"][1:] == out["before"][1:]
+    assert out["before"] == [700, 10, 10]  # CPython's defaults
+    young, middle = out["want"]
+    assert out["after"] == [young, middle, 10] and young > 700
+    assert young * middle <= 2 * 700 * 10  # the middle generation stays about as small as before
