@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import ValidationError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision
 from engine.protectors.defaults import default_decision, even_placement
@@ -18,10 +19,19 @@ from engine.protectors.views import seat_state
 
 class SeatContext:
     def __init__(self, game: Any, seat: str):
+        if seat not in game.state.players:
+            raise ValidationError("seat", f"unknown seat {seat!r}")
         self._game = game
         self.seat = seat
-        self.view: dict[str, Any] = game.view(seat)
+        self._view: dict[str, Any] | None = None
         self._state: GameState | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``Game.view(seat)``, built on first use (many decisions never read it)."""
+        if self._view is None:
+            self._view = self._game.view(self.seat)
+        return self._view
 
     @property
     def state(self) -> GameState:
@@ -37,7 +47,7 @@ class SeatContext:
 
     @property
     def realm(self) -> int:
-        return self.view["players"][self.seat]["realm"]
+        return self._game.state.players[self.seat].realm  # the seat's own $Realm (its view shows it)
 
     def orderable(self) -> list[str]:
         return legality.orderable(self._game.state, self.seat)
