@@ -44,16 +44,22 @@ def _has_target(world: World, npr: str, area: str, members: set[str]) -> bool:
     return False
 
 
+def _land_adjacent_to_any(world: World, area: str, base: set[str]) -> bool:
+    """``world.land_adjacent(area, b)`` for some ``b`` in ``base``, as one set test."""
+    return bool(base) and not world.areas[area].adjacent.isdisjoint(base)
+
+
 def _ineligible_reason(world: World, npr: str, area: str, base: set[str], own: set[str],
                        members: set[str]) -> str | None:
     if not _has_target(world, npr, area, members):
         return f"{R_TARGET}|no t/v of a PR Hostile to the NPR, no NPR Province Occupied by an Enemy"
     # rules: 000 §13.5 criterion 3 -- Units of a PR not at War with the NPR make it ineligible
-    neutral = sorted({u.realm for u in world.units_in(area) if u.kind == "army" and u.count > 0
-                      and u.realm and world.realms[u.realm].is_pr and not world.at_war(u.realm, npr)})
+    units = world.units_in(area)
+    neutral = sorted({u.realm for u in units if u.kind == "army" and u.count > 0
+                      and u.realm and world.realms[u.realm].is_pr and not world.at_war(u.realm, npr)}) if units else ()
     if neutral:
         return f"{R_NEUTRAL}|contains Units of {', '.join(neutral)}, not at War with the NPR"
-    if area not in own and not any(world.land_adjacent(area, b) for b in base):
+    if area not in own and not _land_adjacent_to_any(world, area, base):
         # rules: 000 §13.5 criterion 3 -- adjacent by Sea only and every connecting Sea Zone Hostile
         seas = sorted(set().union(*(world.shared_seas(area, b) for b in base)))
         if all(world.hostile_ships(s, npr) > 0 for s in seas):
@@ -115,7 +121,7 @@ def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace
         trace.add(f"{R} step 1.2", f"no eligible Area holds a {npr} Core Province")
     # rules: 000 §13.5 step 1.3 -- an Area adjacent by Land to the NPR
     base, own = home or _home(world, npr)
-    by_land = [a for a in pool if a in own or any(world.land_adjacent(a, b) for b in base)]
+    by_land = [a for a in pool if a in own or _land_adjacent_to_any(world, a, base)]
     if len(by_land) == 1:
         trace.add(f"{R} step 1.3", f"{by_land[0]} is the only one adjacent by Land")
         return by_land[0], "1.3 adjacent by Land"
