@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 from engine.protectors.tables import BRACKET_GOLDEN, BRACKETS
@@ -16,16 +17,20 @@ def brackets(active_ranking: list[str]) -> dict[str, int]:
     # rules: 003 Protector Ranking, brackets table — "dependent (at all times) on the number of
     # active players".
     """
+    return dict(_brackets(tuple(active_ranking)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _brackets(active_ranking: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    # asked several times a step (golden limits, views, encodings) for the same ranking: memoised
     sizes = BRACKETS[max(1, min(len(active_ranking), 16))]
-    out: dict[str, int] = {}
+    out: list[tuple[str, int]] = []
     i = 0
     for b, size in enumerate(sizes, start=1):
-        for seat in active_ranking[i:i + size]:
-            out[seat] = b
+        out += [(seat, b) for seat in active_ranking[i:i + size]]
         i += size
-    for seat in active_ranking[i:]:  # more than 16 active players: the rest share bracket 4
-        out[seat] = 4
-    return out
+    out += [(seat, 4) for seat in active_ranking[i:]]  # more than 16 active players: the rest share bracket 4
+    return tuple(out)
 
 
 def golden_allowed(bracket: int) -> frozenset[str]:
