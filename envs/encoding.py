@@ -29,6 +29,13 @@ choice          C_SIZE       planner kind one-hot (4); stage one-hot (14); curre
                              decided in this decision (33); choices made/32; ability offered one-hot
                              (ABILITY_NAMES)
 ==============  ===========  =========================================================================
+
+The Dragon's sacrifice choice (``DragonPlanner``, which committed Province suffers the casualties
+should the Protectors win) has no features of its own, so the size stays the same: planner kind
+dragon with stage ``target`` (``planner_phases.SAC_STAGE``); current Province all zero; chosen
+target = the Provinces already given a ``sac`` (several may be 1); missing min.US = the casualties
+still unassigned/16 (the stage comes only when min.US is met, so nothing is missing); Provinces
+already decided = the Provinces committed from, as in the COUNT choices before it.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from engine.protectors.tables import HOARD_BANDS, ISLAND_VP, LEVEL_VP
 from engine.protectors.victory import power_threshold
 from envs import layout as L
 from envs.planner import STAGE_INDEX, STAGES
+from envs.planner_phases import SAC_STAGE
 
 CARD_NAMES = tuple(sorted({c for cards in DECK_CONTENTS.values() for c in cards}))
 CARD_INDEX = {c: i for i, c in enumerate(CARD_NAMES)}
@@ -304,7 +312,12 @@ def encode_choice(planner, out: np.ndarray) -> None:
     out[_C_BUDGET] = planner.budget / 500
     out[_C_BUDGET + 1] = getattr(planner, "min_us", 0) / 16
     if kind == "dragon":
-        out[_C_BUDGET + 2] = planner.shortfall() / 16
+        if planner.stage == SAC_STAGE:  # the sacrifice: casualties still unassigned, Provinces picked
+            out[_C_BUDGET + 2] = planner.unassigned() / 16
+            for prov in planner.sacs:
+                out[_C_TARGET0 + int(prov[1:])] = 1
+        else:
+            out[_C_BUDGET + 2] = planner.shortfall() / 16
     lim = getattr(planner, "limits", None)
     if lim:
         out[_C_LIMITS0] = min(1, lim["march"])

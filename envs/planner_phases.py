@@ -12,6 +12,10 @@ from engine.protectors.tables import MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
 from envs import layout as L
 from envs.planner_base import Planner, _num
 
+# The sacrifice choice reuses the "target" stage (the stage one-hot is part of the frozen observation):
+# in a Dragon planner it means "which committed Province suffers the casualties" (see DragonPlanner).
+SAC_STAGE = "target"
+
 _FACTION_ACTIONS = tuple(range(L.FACTION0, L.FACTION0 + len(FACTIONS)))
 # DONE and COUNT 1..n, for n = 0..MAX_COUNT (shared lists: callers never modify them)
 _COUNTS_WITH_DONE = [[L.DONE] + [L.COUNT0 + i for i in range(n)] for n in range(L.MAX_COUNT + 1)]
@@ -66,7 +70,20 @@ class BidPlanner(Planner):
 class DragonPlanner(Planner):
     """rules: 003 Determine Protector US step; The Dragon's Wrath (burn choices); Cenarion; Kalu'Ak;
     Lannuvár. Abilities first (hiding or the Bank end the decision), then units per Province, then
-    which green Provinces burn for each missing min.US point."""
+    which green Provinces burn for each missing min.US point, or which Provinces suffer the casualties
+    (``sac``) should the Protectors win.
+
+    The sacrifice (rules: 003 Determine Protector US step — "For players committing more Army Units
+    (from several Provinces) than required based on their min.US contribution, they also need to
+    specify from which Province they want to suffer casualties ("sac")"): asked only when the seat
+    meets its min.US (otherwise every committed unit dies whoever wins) with units from two or more
+    Provinces and more units than its min.US, the only case where the casualties (min.US units,
+    ``dragon._vaporise``) can fall in more than one way. It is a PROV choice among the committed
+    Provinces not picked yet, in stage ``SAC_STAGE``: each pick gives that Province
+    ``sac = min(casualties still unassigned, units committed there)``; it repeats while casualties are
+    unassigned and two or more committed Provinces are left (with one left, where the rest fall is
+    settled). DONE leaves the rest to the rulebook default (the engine's ``sac`` Provinces first, then
+    lowest-numbered)."""
 
     kind = "dragon"
 
@@ -77,6 +94,8 @@ class DragonPlanner(Planner):
                              and state.provinces[p].units > 0), key=_num)
         self.commits: list[Commit] = []
         self.burns: list[str] = []
+        self.sacs: dict[str, int] = {}  # Province -> casualties assigned there (in pick order)
+        self.casualties = 0  # units the Dragon kills should the Protectors win (the sac stage only)
         self.green = sorted(state.green(seat), key=_num)
         att = state.attack
         self.min_us = min_us(len(self.green), bool(att and att.worldeater))
@@ -89,9 +108,24 @@ class DragonPlanner(Planner):
         if self.queue:
             self.province = self.queue.pop(0)
             self.stage = "commit"
+            return
+        self.province = None
+        missing = self.shortfall()
+        if missing > len(self.burns):
+            self.stage = "burn"
+        elif missing == 0 and len(self.commits) > 1 and sum(c.count for c in self.commits) > self.min_us > 0:
+            # rules: 003 Determine Protector US step — "sac"; the Protectors win: min.US units die
+            self.casualties = self.min_us
+            self.stage = SAC_STAGE
         else:
-            self.province = None
-            self.stage = "burn" if self.shortfall() > len(self.burns) else None
+            self.stage = None
+
+    def unassigned(self) -> int:
+        """Casualties not yet given a Province in the sac stage."""
+        return self.casualties - sum(self.sacs.values())
+
+    def _sac_open(self) -> list[Commit]:
+        return [c for c in self.commits if c.src not in self.sacs]
 
     def shortfall(self) -> int:
         us, _ = contribution(self.state, self.seat, DragonDecision(tuple(self.commits), (), tuple(self.abilities)))
@@ -105,6 +139,8 @@ class DragonPlanner(Planner):
             return _COUNTS_WITH_DONE[max(0, min(self.state.provinces[self.province].units, L.MAX_COUNT))]
         if st == "burn":
             return [L.DONE] + [L.PROV0 + _num(p) for p in self.green if p not in self.burns]
+        if st == SAC_STAGE:
+            return [L.DONE] + [L.PROV0 + _num(c.src) for c in self._sac_open()]
         return []
 
     def _apply(self, a):
@@ -122,9 +158,20 @@ class DragonPlanner(Planner):
                 self.burns.append(f"P{a - L.PROV0}")
                 if len(self.burns) >= self.shortfall() or len(self.burns) >= len(self.green):
                     self.stage = None
+        elif st == SAC_STAGE:
+            if a == L.DONE:
+                self.stage = None
+                return
+            p = f"P{a - L.PROV0}"
+            c = next(c for c in self.commits if c.src == p)
+            self.sacs[p] = min(self.unassigned(), c.count)
+            if self.unassigned() == 0 or len(self._sac_open()) < 2:
+                self.stage = None
 
     def decision(self):
-        return DragonDecision(tuple(self.commits), tuple(self.burns), tuple(self.abilities))
+        commits = tuple(Commit(c.src, c.count, self.sacs[c.src]) if c.src in self.sacs else c
+                        for c in self.commits)
+        return DragonDecision(commits, tuple(self.burns), tuple(self.abilities))
 
 
 class ConsolidationPlanner(Planner):

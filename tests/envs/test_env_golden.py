@@ -8,6 +8,10 @@ reward, ``terminated`` and ``truncated``. The digests were recorded from the cod
 work (commit 71b45c8); a change to the encoding, the masks, the action meanings, the rewards or the
 env's random streams changes them.
 
+Re-recorded once since, for the Dragon's sacrifice choice (issue #6: "Dragon commitments with
+``sac``"): only the 7 cases marked in GOLDEN, the ones whose games reach that new choice; with the choice
+switched off every digest equals the one recorded before it.
+
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
 """
@@ -63,20 +67,27 @@ PARALLEL_CASES: dict[str, tuple[dict, tuple[int, ...]]] = {
 GOLDEN = {
     "ring5_caretaker": "4605569759b472f7f20891d88e2b5665396aef901f86f42100f40c44662eb12d",
     "ring5_caretaker_all_choices": "d14a403baf22ede4f049e8a8289f09888ecc848e7d9b2a15614222446f281a79",
-    "ring5_random_seat2_shaped": "dfaa654c6a7bdbb37791ac537704e665706b1ff8f0f1c7e93e22bc580f9d3d02",
+    # re-recorded for the Dragon sac choice
+    "ring5_random_seat2_shaped": "d1d8a581b9dfb28e427649367fc6b4c3da926c88444d7f87e97ef7693594c94c",
     "ring5_heuristic_mixed": "8f7cc7e8c77fad9602f165d658a08c167aec5f1d5687a1dc4d359b13ac6fa84c",
     "ring5_silent": "0b8174a7504c2bb0e514e752f268e373e616162cf42101ebff37cc777ecb8d76",
     "two_players": "e9beac1bd06d52728ac763b2f982453832598a524e570f828f1fd923f8f25cee",
     "sixteen_players": "419f2d11c88d09de5e78b76b3c65fbc5b3ebf7841dca6e0c7573ffc198b79f67",
-    "grand7_island_factions": "35c95541a61d9c67ad66caa0f0f1cbad61ff42040344a4b83da1d4d6eb15cb26",
+    # re-recorded for the Dragon sac choice
+    "grand7_island_factions": "52288da70597b0aea7c9ab9f25172c99d14aa1270030dce818d6b781a76ec8a3",
     "factions_caretaker": "ab3e8d9fe59b2e5463af5ae849fbae1218b4f06cc5c799f3fc9d86ca97dcf0c2",
     "island_random": "138aac1399d76d6394a294cb9239b699d844e94863a62697a792c9ca6fec0ef8",
-    "teams": "49cbb780e0e9bcb61505183935fc8882a82ebe0fa381e187bea5efd17aba1e6e",
-    "grand16_island": "15482449f2ee90a33bd6184dd7bcb5f8c66073686642375c4607cfbfe24088e0",
+    # re-recorded for the Dragon sac choice
+    "teams": "cb188af903b29c720906fe68b22ac6224e8c0ae6a019831e2deeb801c4e626c7",
+    # re-recorded for the Dragon sac choice
+    "grand16_island": "f2c2b4360f14e9a2e721d707fa12a03d6409ad9531a408a017d192adc59e71a6",
     "takeover_ring5_heuristic": "f05d0efdd7ef705b09b5cfb2fd19f97253c40c14b88d7501aae7a23acf2f6a6d",
-    "takeover_grand6_island_factions": "6d8c9c1216201b02be46ef38560ef1cd18a85aae4bae56cac935abfad29921dd",
-    "parallel_ring5": "7d0212304bc6da72d8e22e08b0bda4f1c224e1d46799865d860c961ccf162081",
-    "parallel_grand6_island_factions_teams": "875606f1d2a497a35b878e30da667ee6e034826bbff8dc51204c530bf0cd2c40",
+    # re-recorded for the Dragon sac choice
+    "takeover_grand6_island_factions": "e36312478c348e49779ffa0c4cf773e369ddd8d89d0913b8329c2c03f38ad8b8",
+    # re-recorded for the Dragon sac choice
+    "parallel_ring5": "350c7d2c23c29cccbec56eb059e3ec77dad5578703ec724f52d1741a88c0104e",
+    # re-recorded for the Dragon sac choice
+    "parallel_grand6_island_factions_teams": "b66d7adca4eef2df4601bbb9321620b10307e5c33b433389ced44942c10284fb",
 }
 
 
