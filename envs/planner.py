@@ -15,7 +15,9 @@ KIND (or DONE: no order there) -> [Ferry! YES/DONE] -> target PROV -> COUNT (Mar
 Abilities (orders, Dragon, Consolidation) come first: each one the engine lists as usable now
 (``abilities.legal_abilities``) is offered YES/DONE (Fight fire with fire!: COUNT Highmagisters).
 Bids: [FACTION] -> AMOUNT. Dragon: abilities -> COUNT per Province (DONE = none) -> PROV to burn
-per missing min.US point (DONE = rulebook default). Consolidation: abilities -> upgrade YES/DONE per
+per missing min.US point (DONE = rulebook default), or, when min.US is met with more units than it
+from several Provinces, PROV among the committed Provinces for the casualties (``sac``; DONE = engine
+default; see ``DragonPlanner``). Consolidation: abilities -> upgrade YES/DONE per
 eligible Province -> COUNT to buy per Province (DONE = none) -> [Capitol PROV] -> AMOUNT bid of what
 is left (none with The Bank of Lannuvár).
 """
