@@ -7,7 +7,7 @@ It sees only its SeatContext (own view + legal enumeration). Its habits:
   when its march plus its own supports beat the defender's best case; otherwise Fortify! where
   threatened (golden on the most threatened) and Work, work! where safe (golden work for upgrades);
 - Dragon: commits everything when its own US alone beats the DPL (the win pays 3 VP), otherwise
-  meets its min.US so the Wrath cannot burn it, sacrificing from its worst Provinces;
+  meets its min.US so the Wrath cannot burn it (casualties by the engine's default order, no `sac`);
 - consolidation: upgrades after Golden Work, buys units where threatened first, and keeps $Realm under
   the hoarding bands (250 / 350) by bidding what it cannot use (rules: 003 Hoarding $Realm table).
 """

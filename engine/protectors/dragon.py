@@ -164,12 +164,15 @@ def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> None:
     """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered."""
     commits = sorted(d.commits, key=lambda c: (c.sac is None, state.board.number(c.src)))
     left = n
-    for c in commits:
+    taken = [0] * len(commits)
+    for i, c in enumerate(commits):
         take = min(left, c.count if c.sac is None else min(c.sac, c.count), state.provinces[c.src].units)
         state.provinces[c.src].units -= take
+        taken[i] = take
         left -= take
-    for c in commits:  # sac counts smaller than the losses: take the rest in the same order
-        take = min(left, state.provinces[c.src].units)
+    for i, c in enumerate(commits):  # sac counts smaller than the losses: the rest in the same order,
+        # never more than was committed from a Province (its other units stayed home)
+        take = min(left, c.count - taken[i], state.provinces[c.src].units)
         state.provinces[c.src].units -= take
         left -= take
 

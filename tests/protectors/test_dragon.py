@@ -70,6 +70,16 @@ class TestCommitmentExample:
         assert g.state.players["Player#1"].vp == 3  # the most US above min.US: Grand Protector
         assert g.state.ranking[0] == "Player#1" and g.state.dpl == 0
 
+    def test_casualties_never_take_units_that_stayed_home(self):
+        # sac 0 on both lines (legal in a DM) leaves both casualties to the default order: lowest
+        # number first, but only from the units committed there: P6's 1 (of 3), then 1 of P7's 2
+        g = position("ring-7", 3, {"P6": ("Player#1", 3), "P7": ("Player#1", 2), "P1": ("Player#2", 1),
+                                   "P3": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 2)
+        ev = fight(g, {"Player#1": "1 from P6 (sac 0), 2 from P7 (sac 0)"})
+        assert event(ev, "dragon_battle").data["won"]
+        assert g.state.provinces["P6"].units == 2 and g.state.provinces["P7"].units == 1
+
 
 class TestOutcomes:
     def test_bonus_rewards(self):
