@@ -13,6 +13,7 @@ Wizard Sanctum ``P0`` in the sea. Custom boards come from a GM's adjacency list.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -47,7 +48,17 @@ class Board:
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def builtin(cls, name: str) -> Board:
-        """``ring-N``, ``ring-N-grand``, optionally with ``+island``."""
+        """``ring-N``, ``ring-N-grand``, optionally with ``+island`` (one shared instance per name:
+        boards are immutable)."""
+        if cls is Board and isinstance(name, str):
+            return _builtin(name)
+        return cls._make_builtin(name)
+
+    def __deepcopy__(self, memo) -> Board:
+        return self  # immutable: games cloned from one another share their board
+
+    @classmethod
+    def _make_builtin(cls, name: str) -> Board:
         m = re.fullmatch(r"ring-(\d+)(-grand)?(\+island)?", name or "")
         if not m:
             raise ValidationError(
@@ -200,3 +211,8 @@ class Board:
     def distance(self, a: str, b: str) -> int | None:
         """Land distance in borders crossed, or None (the Island has no land borders)."""
         return self._distances.get(a, {}).get(b)
+
+
+@functools.lru_cache(maxsize=128)
+def _builtin(name: str) -> Board:
+    return Board._make_builtin(name)
