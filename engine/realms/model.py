@@ -318,6 +318,8 @@ class World:
             return set()
         pa, foes = self._war_side(realm)
         out = set()
+        if not foes:  # its side is at War with nobody
+            return out
         for r in self.realms:
             pb = self._war_side(r)[0]
             if r != realm and not foes.isdisjoint(pb) and pa.isdisjoint(pb):
