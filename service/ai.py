@@ -22,6 +22,19 @@ DIFFICULTIES = {
 POLICY_PREFIX = "policy:"
 # The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).
 RULEBOOK_DEFAULT = "default"
+# torch threads for policy inference in the server: the nets are small MLPs, one decision is a few
+# matrix-vector products, and extra threads only contend with each other (and with other seats' calls
+# running in the pool) on a busy machine: p99 1 ms with one thread against 50+ ms with two under load.
+TORCH_THREADS = 1
+
+
+def _limit_torch_threads() -> None:
+    """Once torch is in the process (a policy seat was built), give inference TORCH_THREADS."""
+    import sys
+
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.get_num_threads() != TORCH_THREADS:
+        torch.set_num_threads(TORCH_THREADS)
 
 
 def registry() -> dict[str, Any]:
@@ -60,9 +73,11 @@ def check(name: str | None, field: str = "agent") -> Any:
     from agents.registry import make_agent
 
     try:
-        return make_agent(name, 0)
+        agent = make_agent(name, 0)
     except Exception as err:  # a missing checkpoint, a bad temperature, torch absent
         raise invalid(field, f"cannot load {name!r}: {err}") from None
+    _limit_torch_threads()
+    return agent
 
 
 def decision_seed(game_seed: Any, seat: str, step_index: int) -> int:
@@ -79,6 +94,7 @@ def decide(game: Any, seat: str, agent_name: str, cache: dict[str, Any], seed: i
     agent = cache.get(seat)
     if agent is None or getattr(agent, "_regent_name", None) != agent_name:
         agent = make_agent(agent_name, seed)
+        _limit_torch_threads()
         with contextlib.suppress(AttributeError):  # a slotted agent: rebuilt each time
             agent._regent_name = agent_name
         cache[seat] = agent

@@ -1,0 +1,26 @@
+"""A policy seat in the server runs torch inference on TORCH_THREADS threads (small nets: more threads
+only contend under load)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.protectors.game import Game
+from service import ai
+
+torch = pytest.importorskip("torch")
+
+
+def test_policy_seat_limits_torch_threads():
+    if "ppo" not in ai.registry():
+        pytest.skip("no shipped ppo checkpoint registered")
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        game = Game({"board": "ring-5", "seed": 3})
+        seat = game.pending()[0].seat
+        decision = ai.decide(game, seat, "ppo", {}, seed=1)
+        game.submit(seat, decision)  # a legal decision came out
+        assert torch.get_num_threads() == ai.TORCH_THREADS == 1
+    finally:
+        torch.set_num_threads(before)
