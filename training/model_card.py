@@ -56,11 +56,13 @@ def render_markdown(card: dict[str, Any]) -> str:
         im = tr.get("imitation")
         if im:
             ok, n = im["decisions_rebuilt_exactly"]
-            lines += [f"- warm start: behaviour cloning from the heuristic on {im['samples']} recorded choices "
+            teacher = f"the heuristic with {im['expert']}" if im.get("expert") else "the heuristic"
+            lines += [f"- warm start: behaviour cloning from {teacher} on {im['samples']} recorded choices "
                       f"({im['games']} games + {im['dagger_rounds']} DAgger round(s) of {im['dagger_games']} games, "
-                      f"{im['seconds'] / 60:.1f} min); the cloned policy picks the heuristic's choice on "
+                      f"{im['seconds'] / 60:.1f} min); the cloned policy picks the teacher's choice on "
                       f"{pct(im['held_out_accuracy'])} of held-out states; the planner rebuilds {pct(ok / n)} of "
-                      f"the heuristic's decisions exactly (the rest differ only by bid rounding)"]
+                      f"the teacher's decisions exactly (the rest differ only where the action space cannot say it: "
+                      f"bid buckets, units beyond a reduced supply limit, a faction left to chance)"]
         lines += [""]
         if tr.get("opponents"):
             lines += ["Opponent mix at the end of training (probability per opponent seat):", ""]

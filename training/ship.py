@@ -150,7 +150,7 @@ NEXT = ("next: a behaviour-cloning warm start from the heuristic, then PPO; seve
 
 
 def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None, tried: str = TRIED,
-            nxt: str = NEXT) -> list[dict[str, Any]]:
+            nxt: str = NEXT, plot: str = "docs/images/league.png") -> list[dict[str, Any]]:
     vc = ev["ring-5, policy (hard) vs 4 caretakers: win rate"]
     vh = ev["ring-5, policy (hard) vs 4 heuristics: win rate"]
     hc = ev["baseline: heuristic vs 4 caretakers: win rate"]
@@ -174,7 +174,7 @@ def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | N
          "measured": "not reached" if cpu_minutes_to_95 is None else f"{cpu_minutes_to_95:.1f}",
          "met": cpu_minutes_to_95 is not None and cpu_minutes_to_95 <= TARGETS["cpu_minutes"],
          "note": "no agent wins against four caretakers (first target); CPU minutes per league check are in "
-                 "the training table and docs/images/league.png"},
+                 f"the training table and {plot}"},
     ]
     for r in rows:
         if r["met"]:
@@ -268,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         "evaluation": results["evaluation"],
         "levels": results["levels"],
         "targets": targets(results["evaluation"], results["takeover"], cpu_to_95, notes.get("tried", TRIED),
-                           notes.get("next", NEXT)),
+                           notes.get("next", NEXT), args.plot),
         "limitations": notes.get("limitations") or LIMITATIONS,
         "plot": str(png) if png else None,
         "eval_seed": EVAL_SEED,
@@ -287,7 +287,8 @@ def _imitation(summary: dict[str, Any]) -> dict[str, Any] | None:
     return {"games": im["games"], "dagger_rounds": im["dagger_rounds"], "dagger_games": im["dagger_games"],
             "samples": im["samples"], "held_out_accuracy": im["held_out_accuracy"],
             "first_fit_held_out_accuracy": first["held_out_accuracy"], "seconds": im["seconds"],
-            "decisions_rebuilt_exactly": [first["decisions_rebuilt_exactly"], first["decisions"]]}
+            "decisions_rebuilt_exactly": [first["decisions_rebuilt_exactly"], first["decisions"]],
+            "expert": im.get("expert") or {}}
 
 
 def _final_weights(summary: dict[str, Any]) -> dict[str, float]:
