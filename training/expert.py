@@ -115,6 +115,12 @@ def _dragon_action(planner, mask: np.ndarray, d: DragonDecision) -> int:
             if p not in planner.burns and mask[L.PROV0 + _num(p)]:
                 return L.PROV0 + _num(p)
         return _or_done(mask, L.DONE)
+    if st == "target":  # the sacrifice choice (envs.planner_phases.SAC_STAGE): a Province given a sac, or DONE
+        done = getattr(planner, "sacs", {})
+        for c in d.commits:
+            if c.sac and c.src not in done and mask[L.PROV0 + _num(c.src)]:
+                return L.PROV0 + _num(c.src)
+        return _or_done(mask, L.DONE)
     return first_legal(mask)
 
 

@@ -167,3 +167,26 @@ def test_collect_uses_the_expert_knobs():
     a = collect(4, seed=9, scenarios=[Scenario(players=5)], progress=False)
     b = collect(4, seed=9, scenarios=[Scenario(players=5)], progress=False, expert={"first_bid": 0})
     assert not (len(a["actions"]) == len(b["actions"]) and (a["actions"] == b["actions"]).all())
+
+
+def test_the_sacrifice_choice_follows_the_decision():
+    from engine.protectors.decisions import DragonDecision
+    from engine.protectors.orders import Commit
+    from training.expert import expert_action
+
+    class SacPlanner:  # the public state expert_action reads in the Dragon's sac choice
+        stage = "target"
+
+        def __init__(self):
+            self.sacs: dict[str, int] = {}
+
+        def mask(self):
+            m = np.zeros(L.ACTION_SIZE, dtype=bool)
+            m[[L.DONE, L.PROV0 + 2, L.PROV0 + 5]] = True
+            return m
+
+    p = SacPlanner()
+    assert expert_action(p, DragonDecision((Commit("P2", 2), Commit("P5", 3, sac=1)))) == L.PROV0 + 5
+    assert expert_action(p, DragonDecision((Commit("P2", 2), Commit("P5", 3)))) == L.DONE, "no sac: the default"
+    p.sacs = {"P5": 1}
+    assert expert_action(p, DragonDecision((Commit("P2", 2), Commit("P5", 3, sac=1)))) == L.DONE
