@@ -41,21 +41,28 @@ from engine.realms.model import (
 )
 from engine.realms.options import MONARCH_POWER_CAP, RealmRules
 
-# The keys each map may hold: the same lists as the full validator's ``check`` calls.
-WORLD_KEYS = frozenset(("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"))
-AREA_KEYS = frozenset(("adjacent", "seas", "distant"))
-SEA_KEYS = frozenset(("adjacent",))
-REALM_KEYS = frozenset(("kind", "capital", "overlord", "religion", "base_tax", "income_tile", "stability",
-                        "ducats", "loans", "prestige", "mercenaries", "monarch_power", "ruler", "advisors",
-                        "ideas", "papal_states", "emperor", "passed"))
-RULER_KEYS = frozenset(("name", "adm", "dip", "mil"))
-ADVISOR_KEYS = frozenset(("name", "kind", "skill", "cost"))
-PROVINCE_KEYS = frozenset(("area", "size", "flag", "owner", "token", "dnpr", "occupied_by", "unrest", "port",
-                           "port_active", "h", "extra_manpower", "capital"))
-RELATION_KEYS = frozenset(("wars", "alliances", "marriages", "truces", "influence"))
-ALLIANCE_KEYS = frozenset(("pr", "npr", "ally", "active"))
-UNIT_KEYS = frozenset(("realm", "where", "kind", "count"))
-SHIP_KEYS = frozenset(("realm", "sea", "count"))
+# The keys each map may hold, in the order the full validator's errors list them (one list for both
+# validators: ``loader`` checks against these tuples, the fast path against the sets below).
+KEYS: dict[str, tuple[str, ...]] = {
+    "world": ("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"),
+    "area": ("adjacent", "seas", "distant"),
+    "sea": ("adjacent",),
+    "realm": ("kind", "capital", "overlord", "religion", "base_tax", "income_tile", "stability", "ducats", "loans",
+              "prestige", "mercenaries", "monarch_power", "ruler", "advisors", "ideas", "papal_states", "emperor",
+              "passed"),
+    "ruler": ("name", "adm", "dip", "mil"),
+    "advisor": ("name", "kind", "skill", "cost"),
+    "province": ("area", "size", "flag", "owner", "token", "dnpr", "occupied_by", "unrest", "port", "port_active",
+                 "h", "extra_manpower", "capital"),
+    "relations": ("wars", "alliances", "marriages", "truces", "influence"),
+    "alliance": ("pr", "npr", "ally", "active"),
+    "unit": ("realm", "where", "kind", "count"),
+    "ship": ("realm", "sea", "count"),
+}
+WORLD_KEYS, AREA_KEYS, SEA_KEYS, REALM_KEYS, RULER_KEYS, ADVISOR_KEYS, PROVINCE_KEYS = (
+    frozenset(KEYS[k]) for k in ("world", "area", "sea", "realm", "ruler", "advisor", "province"))
+RELATION_KEYS, ALLIANCE_KEYS, UNIT_KEYS, SHIP_KEYS = (
+    frozenset(KEYS[k]) for k in ("relations", "alliance", "unit", "ship"))
 MP_KEYS = frozenset(MP_TYPES)
 _EMPTY: dict[str, Any] = {}  # read only
 

@@ -16,7 +16,7 @@ from typing import Any
 import msgpack
 
 from engine.errors import ValidationError
-from engine.realms.fastload import NotFast, fast_world
+from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
     MP_TYPES,
     REALM_KINDS,
@@ -112,7 +112,7 @@ def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
     distant: dict[str, bool] = {}
     for name in raw_areas.data:
         a = Fields(raw_areas.data[name], raw_areas.sub(name))
-        a.check(("adjacent", "seas", "distant"))
+        a.check(KEYS["area"])
         for n in a.names("adjacent", raw_areas.data, "Area"):
             if n == name:
                 raise ValidationError(a.sub("adjacent"), "an Area cannot be adjacent to itself")
@@ -123,7 +123,7 @@ def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
     sea_adj: dict[str, set[str]] = {s: set() for s in raw_seas.data}
     for name in raw_seas.data:
         s = Fields(raw_seas.data[name], raw_seas.sub(name))
-        s.check(("adjacent",))
+        s.check(KEYS["sea"])
         for a in s.names("adjacent", raw_areas.data, "Area"):
             sea_adj[name].add(a)
             coast[a].add(name)
@@ -139,14 +139,12 @@ def _ruler(data: Any, path: str) -> Ruler | None:
     if data is None:
         return None
     r = Fields(data, path)
-    r.check(("name", "adm", "dip", "mil"))
+    r.check(KEYS["ruler"])
     return Ruler(r.get("name", str, "Ruler"), *(r.nonneg(k, 0) for k in MP_TYPES))
 
 
 def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
-    obj.check(("kind", "capital", "overlord", "religion", "base_tax", "income_tile", "stability",
-               "ducats", "loans", "prestige", "mercenaries", "monarch_power", "ruler", "advisors",
-               "ideas", "papal_states", "emperor", "passed"))
+    obj.check(KEYS["realm"])
     kind = choice(obj, "kind", REALM_KINDS)
     overlord = realm_ref(obj, "overlord", realms, None)
     if (kind == "vassal") != (overlord is not None):
@@ -165,7 +163,7 @@ def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
     advisors = []
     for i, a in enumerate(obj.get("advisors", list, [])):
         ao = Fields(a, f"{obj.sub('advisors')}[{i}]")
-        ao.check(("name", "kind", "skill", "cost"))
+        ao.check(KEYS["advisor"])
         adv = Advisor(ao.get("name", str, f"advisor {i + 1}"), choice(ao, "kind", MP_TYPES),
                       ao.nonneg("skill", 1), ao.nonneg("cost", 0))
         if any(x.kind == adv.kind for x in advisors):
@@ -188,8 +186,7 @@ def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
 
 def _province(name: str, o: Fields, areas: dict[str, Area], seas: dict[str, Sea],
               realms: dict[str, Realm]) -> Province:
-    o.check(("area", "size", "flag", "owner", "token", "dnpr", "occupied_by", "unrest", "port",
-             "port_active", "h", "extra_manpower", "capital"))
+    o.check(KEYS["province"])
     area = o.get("area", str)
     if area not in areas:
         raise ValidationError(o.sub("area"), f"unknown Area {area!r}")
@@ -246,11 +243,11 @@ def _pairs(obj: Fields, key: str, realms: dict[str, Realm]) -> frozenset[frozens
 
 
 def _relations(obj: Fields, realms: dict[str, Realm], areas: dict[str, Area]) -> Relations:
-    obj.check(("wars", "alliances", "marriages", "truces", "influence"))
+    obj.check(KEYS["relations"])
     alliances, npr_ally = [], {}
     for i, a in enumerate(obj.get("alliances", list, [])):
         ao = Fields(a, f"{obj.sub('alliances')}[{i}]")
-        ao.check(("pr", "npr", "ally", "active"))
+        ao.check(KEYS["alliance"])
         pr = realm_ref(ao, "pr", realms)
         if not realms[pr].is_pr:
             raise ValidationError(ao.sub("pr"), f"{pr!r} is not a PR")
@@ -296,7 +293,7 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
     units = []
     for i, u in enumerate(w.get("units", list, [])):
         uo = Fields(u, f"units[{i}]")
-        uo.check(("realm", "where", "kind", "count"))
+        uo.check(KEYS["unit"])
         kind = choice(uo, "kind", UNIT_KINDS, "army")
         realm = realm_ref(uo, "realm", realms, None if kind == "rebel" else _MISSING)
         if kind == "army" and not realms[realm].is_pr:
@@ -310,7 +307,7 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
     ships = []
     for i, s in enumerate(w.get("ships", list, [])):
         so = Fields(s, f"ships[{i}]")
-        so.check(("realm", "sea", "count"))
+        so.check(KEYS["ship"])
         realm = realm_ref(so, "realm", realms)
         if not realms[realm].is_pr:
             raise ValidationError(so.sub("realm"), f"Ships on the board belong to PRs; {realm!r} is not one")
@@ -337,7 +334,7 @@ def world_from_dict(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
 def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
     """The full validator: every check, raising a :class:`ValidationError` naming the bad field."""
     w = Fields(data, "")
-    w.check(("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"))
+    w.check(KEYS["world"])
     areas, seas = _areas(w)
     raw_realms = Fields(w.get("realms", dict), "realms")
     realms = {n: _realm(n, Fields(raw_realms.data[n], raw_realms.sub(n)), raw_realms.data)
