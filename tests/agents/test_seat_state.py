@@ -90,3 +90,20 @@ def test_redacted_state_holds_no_other_seats_secrets():
 def test_seat_state_rejects_unknown_seat():
     with pytest.raises(ValidationError, match="Player#9"):
         seat_state(Game({"board": "ring-3", "seed": 0}).state, "Player#9")
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s["board"])
+def test_the_seat_view_can_be_rebuilt_from_the_redacted_state(setup):
+    """The redacted copy keeps everything the seat knows: its own view comes out the same from it."""
+    game = Game(setup)
+    agents = {s: RandomAgent(i + 7) for i, s in enumerate(game.state.players)}
+    checked = 0
+    while not game.over and game.state.turn <= 6:
+        for p in game.pending():
+            shadow = game.clone()
+            shadow.state = seat_state(game.state, p.seat)
+            assert shadow.view(p.seat) == game.view(p.seat)
+            checked += 1
+            game.submit(p.seat, agents[p.seat].act(SeatContext(game, p.seat)))
+        game.advance(force=True)
+    assert checked > 10
