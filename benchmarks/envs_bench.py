@@ -106,7 +106,8 @@ def _cases(n: int) -> dict[str, Callable[[], float | tuple[float, float]]]:
 _ENGINE_CALLS = {  # module -> names the envs import from the engine (patched where they are looked up)
     "envs.seat_env": ("victory_points",),
     "envs.encoding": ("golden_limits", "brackets", "power_threshold"),
-    "envs.planner_orders": ("legal_orders", "orderable", "golden_limits", "active_cards", "march_targets"),
+    "envs.planner_orders": ("orderable", "golden_limits", "active_cards", "march_targets"),
+    "engine.protectors.legality": ("order_options",),
     "envs.planner_phases": ("supply_limit", "contribution"),
 }
 

@@ -2,7 +2,7 @@
 
 A ``Planner`` is made for one seat when the engine waits for that seat. It offers a mask over the
 actions of ``envs.layout``, takes one action at a time, and once ``finished`` gives the whole engine
-``Decision``. Masks come from the engine's legal enumeration (``legality.legal_orders``,
+``Decision``. Masks come from the engine's legal enumeration (``legality.order_options``,
 ``golden_limits``, ``orderable``, ``march_targets``) plus the decision-wide limits the planner
 tracks (one order per Province, one golden order per type, the $Realm still free), so every
 finished decision passes ``Game.submit``. A mask is never empty: when nothing else is legal,

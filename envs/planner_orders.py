@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.protectors import cards as C
+from engine.protectors import legality
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.legality import golden_limits, march_targets, orderable
@@ -16,45 +17,9 @@ _KI = L.KIND_INDEX
 
 
 def order_options(state: GameState, seat: str, prov: str) -> dict[int, dict]:
-    """The orders ``legality.legal_orders(state, seat, prov)`` lists, as KIND index -> {target:
-    counts (March!) or players (Support!)}, ``{}`` for Fortify! and Work work!.
-
-    The same walk as ``legal_orders`` over the same engine calls (``orderable``, ``golden_limits``,
-    ``march_targets``, ``active_cards``, ``Board.distance``, ``active``) — rules: 003 Orders; Golden
-    Orders; March!; Support!; Flood!; Restlessness of Spring; Island Rules — without building one
-    order object per count and player (most of the cost of ``legal_orders``). A test checks both
-    give the same options on many positions and with every order-changing card in play
-    (``tests/envs/test_order_options.py``)."""
-    if prov not in orderable(state, seat):
-        return {}
-    limits = golden_limits(state, seat)
-    units = state.provinces[prov].units
-    out: dict[int, dict] = {}
-    if units >= 1:
-        targets = march_targets(state, seat, prov)
-        if targets:
-            for g in (False, True) if limits["march"] else (False,):
-                for delayed in (False, True):
-                    out[_KI[("march", g, delayed)]] = {dst: set(range(1, units + 1)) for dst in targets}
-    board = state.board
-    if prov == board.island:
-        return out
-    cards = active_cards(state)
-    if C.FLOOD not in cards:
-        active = state.active()
-        if active:
-            goldens = (False, True) if limits["support"] else (False,)
-            for target in board.provinces:
-                dist = board.distance(prov, target)
-                for g in goldens:
-                    if dist == 1 or (g and dist == 2):
-                        out.setdefault(_KI[("support", g, False)], {})[target] = set(active)
-    if C.RESTLESSNESS not in cards:
-        for g in (False, True) if limits["fortify"] else (False,):
-            out[_KI[("fortify", g, False)]] = {}
-    for g in (False, True) if limits["work"] else (False,):
-        out[_KI[("work", g, False)]] = {}
-    return out
+    """The engine's ``legality.order_options`` keyed by KIND index: {target: counts (March!) or
+    players (Support!)}, ``{}`` for Fortify! and Work work!."""
+    return {_KI[k]: v for k, v in legality.order_options(state, seat, prov).items()}
 
 
 class OrdersPlanner(Planner):

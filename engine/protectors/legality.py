@@ -304,31 +304,63 @@ def validate(state: GameState, seat: str, d: Decision) -> Decision:
 
 
 # -- enumeration (the envs build their action masks from these) --------------------------------
-def legal_orders(state: GameState, seat: str, prov: str) -> list[ProvinceOrder]:
-    """Every single order the seat may give in ``prov`` (golden forms included when available)."""
+OrderKey = tuple[str, bool, bool]  # (kind, golden, delayed)
+
+
+def order_options(state: GameState, seat: str, prov: str) -> dict[OrderKey, dict[str, tuple]]:
+    """The orders the seat may give in ``prov``, by (kind, golden, delayed): {target: counts} for
+    March!, {target: players} for Support!, {} for Fortify! and Work, work!. ``legal_orders`` lists
+    the same orders one by one; planners read this form without building an object per order.
+
+    # rules: 003 Orders; Golden Orders; March!; Support! (neighbouring Province, golden: range 2);
+    # Flood! (no Support!); Restlessness of Spring (no Fortify!); Island Rules (March! only).
+    """
     if prov not in orderable(state, seat):
-        return []
+        return {}
     limits = golden_limits(state, seat)
-    units = state.provinces[prov].units
     goldens = lambda kind: (False, True) if limits[kind] else (False,)  # noqa: E731
-    out: list[ProvinceOrder] = []
-    for dst in march_targets(state, seat, prov):
-        for n in range(1, units + 1):
-            for g in goldens("march"):
-                out += [March(n, prov, dst, g, False), March(n, prov, dst, g, True)]
-    if prov == state.board.island:
+    units = state.provinces[prov].units
+    out: dict[OrderKey, dict[str, tuple]] = {}
+    targets = march_targets(state, seat, prov)
+    if targets and units >= 1:
+        counts = tuple(range(1, units + 1))
+        for g in goldens("march"):
+            for delayed in (False, True):
+                out[("march", g, delayed)] = dict.fromkeys(targets, counts)
+    board = state.board
+    if prov == board.island:
         return out
     cards = active_cards(state)
     if C.FLOOD not in cards:
-        for target in state.board.provinces:
-            dist = state.board.distance(prov, target)
+        active = tuple(state.active())
+        for target in board.provinces if active else ():
+            dist = board.distance(prov, target)
             for g in goldens("support"):
                 if dist == 1 or (g and dist == 2):
-                    out += [Support(s, target, prov, g) for s in state.active()]
+                    out.setdefault(("support", g, False), {})[target] = active
     if C.RESTLESSNESS not in cards:
-        out += [Fortify(prov, g) for g in goldens("fortify")]
-    out += [Work(prov, g) for g in goldens("work")]
+        for g in goldens("fortify"):
+            out[("fortify", g, False)] = {}
+    for g in goldens("work"):
+        out[("work", g, False)] = {}
     return out
 
 
-__all__ = ["legal_abilities", "legal_orders", "orderable", "validate"]
+def legal_orders(state: GameState, seat: str, prov: str) -> list[ProvinceOrder]:
+    """Every single order the seat may give in ``prov`` (golden forms included when available):
+    ``order_options`` spelled out, Marches by target then count, then Supports by target."""
+    opts = order_options(state, seat, prov)
+    out: list[ProvinceOrder] = []
+    marches = [k for k in opts if k[0] == "march"]
+    for dst, counts in opts[marches[0]].items() if marches else ():
+        for n in counts:
+            out += [March(n, prov, dst, g, d) for _, g, d in marches]
+    for target in state.board.provinces:
+        for g in (False, True):
+            out += [Support(s, target, prov, g) for s in opts.get(("support", g, False), {}).get(target, ())]
+    out += [Fortify(prov, g) for kind, g, _ in opts if kind == "fortify"]
+    out += [Work(prov, g) for kind, g, _ in opts if kind == "work"]
+    return out
+
+
+__all__ = ["legal_abilities", "legal_orders", "order_options", "orderable", "validate"]
