@@ -50,9 +50,7 @@ class Board:
     def builtin(cls, name: str) -> Board:
         """``ring-N``, ``ring-N-grand``, optionally with ``+island`` (one shared instance per name:
         boards are immutable)."""
-        if cls is Board and isinstance(name, str):
-            return _builtin(name)
-        return cls._make_builtin(name)
+        return _builtin(name) if isinstance(name, str) else cls._make_builtin(name)  # the latter: its error
 
     def __deepcopy__(self, memo) -> Board:
         return self  # immutable: games cloned from one another share their board

@@ -42,11 +42,16 @@ def faction_of(ability: str) -> str:
     return next(f for f, abilities in FACTION_ABILITIES.items() if ability in abilities)
 
 
+def _holds_none(p) -> bool:
+    """No faction (none in this game, or not chosen yet) and nothing gained: the common, fast case."""
+    return p.faction is None and not p.gained
+
+
 def ability_flags(state: GameState, seat: str) -> set[str]:
     """All abilities the seat holds now (faction, plus any gained from the Wizard Sanctum)."""
     p = state.players[seat]
-    if p.faction is None and not p.gained:
-        return set()  # no factions in this game (or none yet): the common, fast case
+    if _holds_none(p):
+        return set()
     flags = set(FACTION_ABILITIES.get(p.faction or "", ()))
     flags |= set(getattr(p, "gained", ()))
     # rules: 003 Kalu'Ak, Ashes of Power — upgraded while holding a burnt-out Province.
@@ -57,17 +62,15 @@ def ability_flags(state: GameState, seat: str) -> set[str]:
 
 
 def has(state: GameState, seat: str, flag: str) -> bool:
-    p = state.players[seat]
-    if p.faction is None and not p.gained:
-        return False  # the common case, asked in every battle and production step: no set built
+    if _holds_none(state.players[seat]):
+        return False  # asked in every battle and production step: no set built
     return flag in ability_flags(state, seat)
 
 
 def can_use(state: GameState, seat: str, ability: str) -> bool:
     """Held and, if once per game, not yet spent (Ashes of Power makes Nothing to see here! repeatable)."""
-    p = state.players[seat]
-    if p.faction is None and not p.gained:
-        return False  # the common case (see has)
+    if _holds_none(state.players[seat]):
+        return False
     flags = ability_flags(state, seat)
     if ability not in flags:
         return False
