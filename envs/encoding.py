@@ -125,14 +125,19 @@ def _signature(state: GameState) -> tuple:
 _PROV_BASE = G_SIZE + L.MAX_PLAYERS * P_F
 _CARD0 = 1 + len(WAITING_STEPS) + 3 + 4 + 3 + 7
 _GOLD0 = _CARD0 + len(CARD_NAMES)
+_HOARD_LOW, _HOARD_HIGH = HOARD_BANDS  # rules: 003 hoarding bands
 _GLOBAL_IX = (0, 7, 8, 9, 10, 11, 12, 13, 18)  # turn, DPL, threshold, DPL/threshold, $Realm x4, #active
+_GOLD_IX = (_GOLD0, _GOLD0 + 1, _GOLD0 + 2, _GOLD0 + 3)
+_ATTACK_IX = (15, 16)
 _FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
+_RANKINGS_MAX = 4096  # ranking entries kept per observing seat (a few per game in practice)
 
 
 class _SeatStatic:
     """What never changes in a game for one observing seat: the template with the static features
     (#players, #Prov, grand, Island, factions, teams; players present / is me / same team; Provinces
-    present / Island) and the index bases of every player slot and Province row."""
+    present / Island), the index bases of every player slot and Province row, and the ranking
+    features per active ranking seen (``ranking``)."""
 
     def __init__(self, cache: BoardCache, state: GameState, seat: str):
         self.players = state.players  # identity: the game this entry was last checked for
@@ -140,16 +145,23 @@ class _SeatStatic:
         seats = list(state.players)
         me = seats.index(seat)
         n = max(1, cache.n)
+        self.n, self.n2, self.n3 = n, 2 * n, 3 * n
         o = state.options
         p_me = state.players[seat]
         t = np.zeros(BOARD_SIZE, dtype=np.float32)
         t[17:24] = (len(seats) / 16, 0.0, n / 32, o.version == "grand", state.board.island is not None,
                     o.factions, o.teams)
         self.seats = seats
+        self.ns = len(seats)
         self.index = {s: i for i, s in enumerate(seats)}
         self.slot = [(i - me) % len(seats) for i in range(len(seats))]
         self.pj = [G_SIZE + sl * P_F for sl in self.slot]  # players block base, by seat index
-        self.pix = [(j + 3, j + 4, j + 5, j + 10) for j in self.pj]  # Provinces, units, VPs, rank
+        # Provinces, units, VPs (each by seat index); alive, faction one-hot base
+        self.owned_ix = [j + 3 for j in self.pj]
+        self.units_ix = [j + 4 for j in self.pj]
+        self.vp_ix = [j + 5 for j in self.pj]
+        self.alive_ix = [j + 1 for j in self.pj]
+        self.faction_ix = [j + 11 for j in self.pj]
         for i, s in enumerate(seats):
             pl, j = state.players[s], self.pj[i]
             t[j] = 1.0
@@ -157,15 +169,47 @@ class _SeatStatic:
             t[j + 16] = bool(o.teams and pl.team is not None and pl.team == p_me.team)
         isl = state.board.island
         row = {p: r for r, (p, _) in enumerate(cache.provs)}
-        self.rows = []  # (Province, row base, holder base, is the Island, adjacent row numbers)
-        for p, num in cache.provs:
+        # (Province, row base, holder base, is the Island, rows whose adjacency lists this row)
+        rev: list[list[int]] = [[] for _ in cache.provs]
+        for r, (p, _) in enumerate(cache.provs):
+            for q in cache.adj[p]:
+                rev[row[q]].append(r)
+        self.rows = []
+        for r, (p, num) in enumerate(cache.provs):
             j = _PROV_BASE + num * V_F
             t[j] = 1.0
             t[j + 1] = p == isl
-            self.rows.append((p, j, j + 5 + L.MAX_PLAYERS, p == isl, [row[q] for q in cache.adj[p]]))
+            self.rows.append((p, j, j + 5 + L.MAX_PLAYERS, p == isl, rev[r]))
+        self.holder_ix = [k for (_, _, k, _, _) in self.rows]
         self.own_ix = [[j + 3 + (s != seat), j + 5 + self.slot[i]] for (_, j, _, _, _) in self.rows
                        for i, s in enumerate(seats)]  # [row * #seats + seat index] -> owner entries
         self.tmpl = t
+        self.ranking: dict[tuple[str, ...], tuple[list[int], list[int], list[float]]] = {}
+
+    def ranking_features(self, active: list[str]) -> tuple[list[int], list[int], list[float]]:
+        """(entries equal to 1, indices, values) of the features that depend only on the active
+        ranking: bracket one-hot, Grand Protector, rank/16 (memoised per ranking)."""
+        key = tuple(active)
+        out = self.ranking.get(key)
+        if out is None:
+            br = brackets(active)
+            rank = {s: r for r, s in enumerate(active)}
+            gp = active[0] if active else None
+            ones: list[int] = []
+            ix: list[int] = []
+            val: list[float] = []
+            for s, j in zip(self.seats, self.pj, strict=True):
+                ix.append(j + 10)
+                val.append(rank.get(s, 16) / 16)
+                if s == gp:
+                    ones.append(j + 17)
+                b = br.get(s)
+                if b is not None:
+                    ones.append(j + 5 + b)
+            if len(self.ranking) >= _RANKINGS_MAX:
+                self.ranking.clear()
+            out = self.ranking[key] = (ones, ix, val)
+        return out
 
 
 def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -> np.ndarray:
@@ -173,21 +217,25 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
 
     The static features come from a per-game template (``BoardCache``); the rest is collected as
     index lists (entries equal to 1) and (index, value) lists, written with two ``ndarray.put`` calls."""
-    cache = cache or shared_cache(state)
-    ss = cache.seat_static(state, seat)
-    seats, sidx = ss.seats, ss.index
-    ns = len(seats)
-    n = max(1, cache.n)
-    active = state.active()
-    thr = power_threshold(state, False)
+    out = np.empty(BOARD_SIZE, dtype=np.float32)
+    encode_board_into(state, seat, out, cache)
+    return out
+
+
+def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: BoardCache | None = None) -> None:
+    """``encode_board`` written into ``out`` (a float32 array of BOARD_SIZE, e.g. a slice of the
+    observation buffer), without a temporary array."""
+    ss = (cache or shared_cache(state)).seat_static(state, seat)
     players = state.players
     p_me = players[seat]
+    active = state.active()
+    thr = power_threshold(state, False)
     realm = p_me.realm
-    low, high = HOARD_BANDS  # rules: 003 hoarding bands
+    dpl = state.dpl
     # -- global
     ix = list(_GLOBAL_IX)
-    val = [state.turn / 12, state.dpl / (3 * n), thr / (2 * n), state.dpl / max(1, thr), realm / 500,
-           realm >= low, realm >= high, state.next_bids.get(seat, 0) / 500, len(active) / 16]
+    val = [state.turn / 12, dpl / ss.n3, thr / ss.n2, dpl / max(1, thr), realm / 500,
+           realm >= _HOARD_LOW, realm >= _HOARD_HIGH, state.next_bids.get(seat, 0) / 500, len(active) / 16]
     ones: list[int] = []
     put = ones.append
     step = STEP_INDEX.get(state.step)
@@ -195,25 +243,30 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
         put(1 + step)
     att = state.attack
     if att is not None:
-        ix += (15, 16)
-        val += (att.dpl / (3 * n), att.worldeater)
+        ix += _ATTACK_IX
+        val += (att.dpl / ss.n3, att.worldeater)
         put(14)
-    for _, c in state.cards_this_turn + state.locked_cards:
+    for _, c in state.cards_this_turn:
+        put(_CARD0 + CARD_INDEX[c])
+    for _, c in state.locked_cards:
         put(_CARD0 + CARD_INDEX[c])
     if not p_me.eliminated and seat in state.ranking:
         lim = golden_limits(state, seat)
-        ix += (_GOLD0, _GOLD0 + 1, _GOLD0 + 2, _GOLD0 + 3)
+        ix += _GOLD_IX
         val += (min(1, lim["march"]), min(1, lim["support"]), min(1, lim["fortify"]), min(1, lim["work"]))
     # -- provinces (and the players' Province, unit and VP counts, in the same pass)
+    ns = ss.ns
+    sidx = ss.index
     units = [0] * ns
     owned = [0] * ns
     pls = list(players.values())  # in seat order (the static part checked the seats)
     vps = [pl.vp for pl in pls]
     own_ix = ss.own_ix
     provs = state.provinces
-    mine_u = [0] * len(ss.rows)
-    other_u = [0] * len(ss.rows)
-    for r, (p, j, k, is_isl, _) in enumerate(ss.rows):
+    nr = len(ss.rows)
+    mine_adj = [0] * nr  # own / others' units in the Provinces adjacent to each row
+    other_adj = [0] * nr
+    for r, (p, j, k, is_isl, rev) in enumerate(ss.rows):
         pr = provs[p]
         o = pr.owner
         if o is None:
@@ -232,20 +285,18 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
             if h is not None:
                 units[sidx[h]] += u
                 if h == seat:
-                    mine_u[r] = u
                     put(k)
+                    for q in rev:
+                        mine_adj[q] += u
                 else:
-                    other_u[r] = u
                     put(k + 1)
+                    for q in rev:
+                        other_adj[q] += u
         lv = pr.level
         put(k + 3 + (lv if lv < 3 else 3))
         if pr.burnt:
             put(k + 7)
-    for _p, _j, k, _, adj in ss.rows:
-        mine = other = 0
-        for q in adj:
-            mine += mine_u[q]
-            other += other_u[q]
+    for k, mine, other in zip(ss.holder_ix, mine_adj, other_adj, strict=True):
         if other:
             ix.append(k + 8)
             val.append(other / 9)
@@ -253,31 +304,27 @@ def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -
             ix.append(k + 9)
             val.append(mine / 9)
     # -- players
-    br = brackets(active)
-    rank = {s: r for r, s in enumerate(active)}
-    gp = active[0] if active else None
-    pj = ss.pj
-    pix = ss.pix
-    n3 = 3 * n
-    for i, pl in enumerate(pls):
-        s = pl.seat
-        j = pj[i]
-        ix += pix[i]
-        val += (owned[i] / n, units[i] / n3, vps[i] / 30, rank.get(s, 16) / 16)
+    n = ss.n
+    n3 = ss.n3
+    ix += ss.owned_ix
+    val += [c / n for c in owned]
+    ix += ss.units_ix
+    val += [u / n3 for u in units]
+    ix += ss.vp_ix
+    val += [v / 30 for v in vps]
+    r_ones, r_ix, r_val = ss.ranking_features(active)
+    ones += r_ones
+    ix += r_ix
+    val += r_val
+    for pl, a, f in zip(pls, ss.alive_ix, ss.faction_ix, strict=True):
         if not pl.eliminated:
-            put(j + 1)
-        if s == gp:
-            put(j + 17)
-        b = br.get(s)
-        if b is not None:
-            put(j + 5 + b)
-        f = _FACTION_INDEX.get(pl.faction)
-        if f is not None:
-            put(j + 11 + f)
-    out = ss.tmpl.copy()
+            put(a)
+        fi = _FACTION_INDEX.get(pl.faction)
+        if fi is not None:
+            put(f + fi)
+    out[:] = ss.tmpl
     out.put(ix, val)
     out.put(ones, 1.0)
-    return out
 
 
 _C_STAGE0 = len(PLANNER_KINDS)

@@ -20,7 +20,7 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
 from envs import layout as L
-from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_choice
+from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board_into, encode_choice
 from envs.opponents import OpponentPool, make_setup, terminal_reward
 from envs.planner import Planner, make_planner
 
@@ -64,6 +64,7 @@ class ProtectorsSeatEnv(gym.Env):
         self.planner: Planner | None = None
         self.cache: BoardCache | None = None
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._board = self._obs[:BOARD_SIZE]  # a view: the board block is written in place
         self._done_mask = np.zeros(L.ACTION_SIZE, dtype=bool)
         self._done_mask[L.DONE] = True
         self._rng = random.Random(0)
@@ -165,13 +166,13 @@ class ProtectorsSeatEnv(gym.Env):
                     planner.skip_forced()
                 if planner.stage is not None:  # not finished: a real choice
                     self.planner = planner
-                    self._obs[:BOARD_SIZE] = encode_board(st, seat, self.cache)
+                    encode_board_into(st, seat, self._board, self.cache)
                     return
                 g.submit(seat, planner.decision())
             if self._acting:
                 self._others_act()
             g.advance(force=True)
-        self._obs[:BOARD_SIZE] = encode_board(st, seat, self.cache)
+        encode_board_into(st, seat, self._board, self.cache)
 
     def _others_act(self) -> None:
         if not self._acting:
