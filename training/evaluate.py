@@ -181,6 +181,17 @@ def record_positions(count: int, turn: int = 2, players: int = 5, recorder: str 
     return out
 
 
+def why_better(agent: dict[str, Any], baseline: dict[str, Any]) -> str:
+    """How a seat's result beat the baseline's (both ``seat_outcome``s, the agent's score higher):
+    ``won``; ``dragon_stopped`` (the baseline's game ended in a Dragon victory, the agent's did not);
+    ``vp_share`` (neither won nor lost to the Dragon: a larger share of the VPs at the end)."""
+    if agent["win"]:
+        return "won"
+    if baseline["how"] == "dragon" and agent["how"] != "dragon":
+        return "dragon_stopped"
+    return "vp_share"
+
+
 def takeover(agent: str, baseline: str = "caretaker", positions: int = 20, turn: int = 2, players: int = 5,
              recorder: str = "heuristic", seed: int = 0, progress: bool = True, **setup) -> dict[str, Any]:
     """Hand one seat of each recorded position to ``agent`` and to ``baseline``; compare pairwise."""
@@ -202,12 +213,15 @@ def takeover(agent: str, baseline: str = "caretaker", positions: int = 20, turn:
             row[role] = seat_outcome(game, seat)
         pairs.append(row)
     diff = {m: [float(r["agent"][m]) - float(r["baseline"][m]) for r in pairs] for m in ("score", "vp_share", "win")}
+    better_how = Counter(why_better(r["agent"], r["baseline"]) for r in pairs
+                         if r["agent"]["score"] > r["baseline"]["score"])
     out = {"mode": "takeover", "agent": agent, "baseline": baseline, "recorder": recorder, "turn": turn,
            "players": players, "seed": seed, "positions": len(pairs),
            "agent_summary": summarize([r["agent"] for r in pairs]),
            "baseline_summary": summarize([r["baseline"] for r in pairs]),
            "better": sum(d > 0 for d in diff["score"]), "worse": sum(d < 0 for d in diff["score"]),
-           "same": sum(d == 0 for d in diff["score"]), "detail": pairs}
+           "same": sum(d == 0 for d in diff["score"]), "better_how": dict(better_how),
+           "baseline_eliminated": sum(r["baseline"]["eliminated"] for r in pairs), "detail": pairs}
     for m, d in diff.items():
         out[f"diff_{m}"] = mean(d)
         out[f"diff_{m}_ci"] = list(bootstrap_mean(d))

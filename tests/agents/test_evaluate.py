@@ -7,7 +7,15 @@ import json
 import pytest
 
 from engine.errors import ValidationError
-from training.evaluate import record_positions, round_robin, save_json, save_plot, seat_vs_field, takeover
+from training.evaluate import (
+    record_positions,
+    round_robin,
+    save_json,
+    save_plot,
+    seat_vs_field,
+    takeover,
+    why_better,
+)
 from training.stats import Elo, bootstrap_mean, wilson
 
 
@@ -61,6 +69,19 @@ def test_takeover_from_the_same_position_is_exactly_reproducible():
     rep = takeover("heuristic", "caretaker", positions=6, turn=2, progress=False)
     assert rep["better"] + rep["worse"] + rep["same"] == rep["positions"] == 6
     assert rep["diff_score_ci"][0] <= rep["diff_score"] <= rep["diff_score_ci"][1]
+    assert sum(rep["better_how"].values()) == rep["better"]
+    assert rep["baseline_eliminated"] == sum(r["baseline"]["eliminated"] for r in rep["detail"])
+
+
+def test_why_a_result_beat_the_baseline():
+    def outcome(win=False, how="last_man_standing", score=0.0):
+        return {"win": win, "how": how, "score": score}
+
+    dragon = outcome(how="dragon", score=-1.0)
+    assert why_better(outcome(win=True, score=1.0), dragon) == "won"
+    assert why_better(outcome(win=True, score=1.0), outcome()) == "won"
+    assert why_better(outcome(), dragon) == "dragon_stopped"  # somebody else won instead of the Dragon
+    assert why_better(outcome(how="times_up", score=0.2), outcome(how="times_up", score=0.1)) == "vp_share"
 
 
 def test_bad_requests_are_clear_errors():
