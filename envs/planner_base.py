@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.errors import ValidationError
 from engine.protectors.orders import Ability
 from engine.protectors.state import GameState
 from envs import layout as L
@@ -15,6 +16,10 @@ STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitc
 ALONE_IN_DRAGON = frozenset({"nothing_to_see_here", "bank_of_lannuvar"})
 STAGE_INDEX = {s: i for i, s in enumerate(STAGES)}
 _DONE_ONLY = [L.DONE]
+# Masks by legal action list, shared by every planner (read-only arrays; a handful of distinct lists
+# come up again and again: DONE/COUNT ranges, bid buckets, the KIND sets of a board).
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+_MASKS_MAX = 50_000
 
 
 def _num(p: str) -> int:
@@ -28,6 +33,8 @@ class Planner:
     made from it only when asked for (``mask``), so forced choices are skipped without numpy."""
 
     kind = ""
+    min_us = 0  # the Dragon planner's min.US (encoding reads it from every planner)
+    limits: dict[str, int] | None = None  # the orders planner's golden orders left
 
     def __init__(self, state: GameState, seat: str):
         self.state = state
@@ -128,14 +135,19 @@ class Planner:
         """The bool mask over ``envs.layout``'s actions (cached until the next choice; do not modify)."""
         m = self._cached_mask
         if m is None:
-            m = np.zeros(L.ACTION_SIZE, dtype=bool)
-            m.put(self.legal(), True)
+            key = tuple(self.legal())
+            m = _MASKS.get(key)
+            if m is None:
+                m = np.zeros(L.ACTION_SIZE, dtype=bool)
+                m.put(key, True)
+                m.flags.writeable = False
+                if len(_MASKS) >= _MASKS_MAX:
+                    _MASKS.clear()
+                _MASKS[key] = m
             self._cached_mask = m
         return m
 
     def apply(self, action: int) -> None:
-        from engine.errors import ValidationError
-
         if self.stage is None:
             raise ValidationError("action", "this decision is already complete")
         if action not in self.legal():

@@ -64,7 +64,8 @@ class ProtectorsSeatEnv(gym.Env):
         self.planner: Planner | None = None
         self.cache: BoardCache | None = None
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
-        self._board = self._obs[:BOARD_SIZE]  # a view: the board block is written in place
+        self._board = self._obs[:BOARD_SIZE]  # views: both blocks are written in place
+        self._choice = self._obs[BOARD_SIZE:]
         self._done_mask = np.zeros(L.ACTION_SIZE, dtype=bool)
         self._done_mask[L.DONE] = True
         self._rng = random.Random(0)
@@ -197,7 +198,7 @@ class ProtectorsSeatEnv(gym.Env):
         return self._silent_turns[key]
 
     def _observe(self) -> np.ndarray:
-        encode_choice(self.planner, self._obs[BOARD_SIZE:])
+        encode_choice(self.planner, self._choice)
         return self._obs.copy()
 
     def _info(self) -> dict[str, Any]:
