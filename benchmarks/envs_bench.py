@@ -124,6 +124,7 @@ def engine_timer() -> Iterator[dict[str, float]]:
     from npr_controller.caretaker import CaretakerAgent
 
     acc: dict[str, float] = {}
+    calls: dict[str, int] = {}
     stack: list[float] = []
     undo: list[tuple[object, str, object]] = []
 
@@ -136,6 +137,7 @@ def engine_timer() -> Iterator[dict[str, float]]:
             finally:
                 dt = CLOCK() - t
                 acc[label] = acc.get(label, 0.0) + dt - stack.pop()
+                calls[label] = calls.get(label, 0) + 1
                 if stack:
                     stack[-1] += dt
         return wrapper
@@ -155,6 +157,8 @@ def engine_timer() -> Iterator[dict[str, float]]:
                 patch(mod, name, f"engine {name} (called by the env)")
     for cls in (RandomAgent, HeuristicAgent, CaretakerAgent):
         patch(cls, "act", f"agent {cls.name}.act")
+    acc[_CALLS] = calls  # type: ignore[assignment]
+    acc[_TIMED] = timed  # type: ignore[assignment]
     try:
         yield acc
     finally:
@@ -162,20 +166,54 @@ def engine_timer() -> Iterator[dict[str, float]]:
             setattr(owner, name, fn)
 
 
+_CALLS, _TIMED = "#calls", "#timed"
+
+
+def _timer_overhead(timed, acc: dict, n: int = 20000) -> tuple[float, float]:
+    """Per timed call: (overhead counted in the call's own label, overhead left in the rest), from a
+    wrapped no-op against the plain one."""
+    def nop():
+        return None
+
+    probe = timed("#probe", nop)
+    start = CLOCK()
+    for _ in range(n):
+        nop()
+    plain = CLOCK() - start
+    acc.pop("#probe", None)
+    start = CLOCK()
+    for _ in range(n):
+        probe()
+    wrapped = CLOCK() - start
+    inside = acc.pop("#probe") / n
+    return inside, max(0.0, (wrapped - plain) / n - inside)
+
+
 def breakdown(n: int, **kw) -> None:
     with engine_timer() as acc:
         start = CLOCK()
         seat_env_rate(n, **kw)
         total = CLOCK() - start
+        calls = acc.pop(_CALLS)
+        timed = acc.pop(_TIMED)
+        probes = sorted(_timer_overhead(timed, acc) for _ in range(3))  # the median of three (a shared machine)
+        inside, outside = probes[1]
+        calls.pop("#probe", None)
+    for key in acc:  # what the timers themselves cost, taken out of each label and of the rest
+        acc[key] = max(0.0, acc[key] - inside * calls.get(key, 0))
+    overhead = (inside + outside) * sum(calls.values())
     engine = sum(v for k, v in acc.items() if k.startswith("engine"))
     agents = sum(v for k, v in acc.items() if k.startswith("agent"))
-    env = total - engine - agents
-    print(f"\nbreakdown of seat env steps {kw}: {1e6 * total / n:.1f} us/step (timers included)")
+    env = total - engine - agents - overhead
+    print(f"\nbreakdown of seat env steps {kw}: {1e6 * total / n:.1f} us/step with the timers, "
+          f"{1e6 * (total - overhead) / n:.1f} without ({1e6 * (inside + outside):.2f} us per timed call, "
+          f"{sum(calls.values()) / n:.1f} timed calls/step)")
+    net = total - overhead
     for key, val in sorted(acc.items(), key=lambda kv: -kv[1]):
-        print(f"  {key:52} {1e6 * val / n:7.1f} us/step {100 * val / total:5.1f}%")
-    print(f"  {'env code + benchmark loop (the rest)':52} {1e6 * env / n:7.1f} us/step {100 * env / total:5.1f}%")
+        print(f"  {key:52} {1e6 * val / n:7.1f} us/step {100 * val / net:5.1f}%")
+    print(f"  {'env code + benchmark loop (the rest)':52} {1e6 * env / n:7.1f} us/step {100 * env / net:5.1f}%")
     print(f"  steps/s if the env code cost nothing: {n / (engine + agents):.0f} "
-          f"(engine {100 * engine / total:.0f}%, opponents' act {100 * agents / total:.0f}%)")
+          f"(engine {100 * engine / net:.0f}%, opponents' act {100 * agents / net:.0f}%)")
 
 
 def main(argv: list[str] | None = None) -> dict:
