@@ -7,7 +7,7 @@ from engine.protectors import legality
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.legality import golden_limits, march_targets, orderable
-from engine.protectors.orders import March, Support
+from engine.protectors.orders import Fortify, March, Support, Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import FERRY_COST
 from envs import layout as L
@@ -132,8 +132,6 @@ class OrdersPlanner(Planner):
             self.stage = None
 
     def _finish_order(self, count: int = 0, player: str | None = None) -> None:
-        from engine.protectors.orders import Fortify, Work
-
         kind, golden, delayed = L.KINDS[self.picked_kind]
         p = self.province
         if kind == "march":
