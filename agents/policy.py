@@ -7,6 +7,10 @@ checkpoint is loaded, never at import time, so a GM who only automates NPRs does
 
 Difficulty: ``temperature`` 0 (or ``deterministic``) takes the most likely legal choice; above 0 it
 samples from softmax(logits / temperature) over the legal choices (higher = weaker, more random).
+
+Ensembles: ``policy:a.zip+b.zip`` plays the mean of the checkpoints' log-probabilities (each network's
+log-softmax, averaged), which is steadier than any one snapshot of a noisy training run. Every member
+must fit the same observation and action layout.
 """
 
 from __future__ import annotations
@@ -49,16 +53,25 @@ def _load_model(path: str, _mtime: int):
 
 class PolicyAgent:
     def __init__(self, model, seed: int | None = None, temperature: float = 0.0, name: str = "policy"):
+        """``model``: one SB3 model, or a list of them (an ensemble: mean log-probabilities)."""
         if temperature < 0:
             raise ValidationError("temperature", "must be 0 (greedy) or more")
-        self.model = model
+        self.models = list(model) if isinstance(model, list | tuple) else [model]
+        if not self.models:
+            raise ValidationError("checkpoint", "an ensemble needs at least one checkpoint")
+        self.model = self.models[0]
         self.temperature = float(temperature)
         self.name = name
         self.rng = random.Random(seed)
 
     @classmethod
     def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0) -> PolicyAgent:
-        return cls(load_model(path), seed, temperature, name=f"policy:{path}")
+        """One checkpoint, or several joined by ``+`` (an ensemble)."""
+        paths = str(path).split("+")
+        if any(not p for p in paths):
+            raise ValidationError("checkpoint", f"empty checkpoint path in {str(path)!r}")
+        models = [load_model(p) for p in paths]
+        return cls(models if len(models) > 1 else models[0], seed, temperature, name=f"policy:{path}")
 
     def reset(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -66,11 +79,13 @@ class PolicyAgent:
     def logits(self, obs: np.ndarray) -> np.ndarray:
         import torch
 
-        policy = self.model.policy
         with torch.no_grad():
-            t, _ = policy.obs_to_tensor(obs)
-            dist = policy.get_distribution(t)
-            return dist.distribution.logits[0].cpu().numpy()
+            t, _ = self.model.policy.obs_to_tensor(obs)
+            if len(self.models) == 1:
+                return self.model.policy.get_distribution(t).distribution.logits[0].cpu().numpy()
+            # torch's Categorical keeps logits normalised (log-softmax), so the mean is of log-probabilities
+            stacked = torch.stack([m.policy.get_distribution(t).distribution.logits[0] for m in self.models])
+            return stacked.mean(dim=0).cpu().numpy()
 
     def choose(self, obs: np.ndarray, mask: np.ndarray) -> int:
         """One choice among the legal actions (mask) from the network's logits."""

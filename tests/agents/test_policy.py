@@ -83,3 +83,41 @@ def test_action_masks_work_under_subproc_vec_env():
         assert np.issubdtype(masks.dtype, np.bool_)
     finally:
         venv.close()
+
+
+def _untrained(tmp_path, seed: int) -> str:
+    env = DummyVecEnv([lambda: ProtectorsSeatEnv(opponents=("random",))])
+    model = MaskablePPO("MlpPolicy", env, seed=seed, policy_kwargs={"net_arch": [16]}, device="cpu")
+    path = tmp_path / f"m{seed}"
+    model.save(str(path))
+    return str(path) + ".zip"
+
+
+def test_an_ensemble_plays_the_mean_of_its_members_log_probabilities(tmp_path):
+    from agents.policy import PolicyAgent
+
+    a, b = _untrained(tmp_path, 1), _untrained(tmp_path, 2)
+    one, two, both = PolicyAgent.load(a), PolicyAgent.load(b), PolicyAgent.load(f"{a}+{b}")
+    twice = PolicyAgent.load(f"{a}+{a}")
+    env = ProtectorsSeatEnv(opponents=("random",))
+    obs, info = env.reset(seed=3)
+    for _ in range(40):
+        la, lb = one.logits(obs).astype(np.float64), two.logits(obs).astype(np.float64)
+        log_softmax = [x - np.log(np.exp(x - x.max()).sum()) - x.max() for x in (la, lb)]
+        assert np.allclose(both.logits(obs), (log_softmax[0] + log_softmax[1]) / 2, atol=1e-5)
+        mask = info["action_mask"]
+        assert twice.choose(obs, mask) == one.choose(obs, mask)  # a one-model ensemble is that model
+        action = both.choose(obs, mask)
+        assert mask[action]
+        obs, _, term, trunc, info = env.step(action)
+        if term or trunc:
+            obs, info = env.reset()
+    assert not np.allclose(one.logits(obs), two.logits(obs))  # the members differ, so the mean is a real mix
+
+
+def test_bad_ensemble_specs_are_clear_errors(tmp_path):
+    a = _untrained(tmp_path, 1)
+    with pytest.raises(ValidationError, match="empty checkpoint path"):
+        make_agent(f"policy:{a}+")
+    with pytest.raises(ValidationError, match="no checkpoint"):
+        make_agent(f"policy:{a}+{tmp_path}/missing.zip")
