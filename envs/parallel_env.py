@@ -21,7 +21,7 @@ from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
 from envs import layout as L
-from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_choice
+from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_board_into, encode_choice
 from envs.opponents import make_setup, terminal_reward
 from envs.planner import Planner, make_planner
 
@@ -51,8 +51,12 @@ class ProtectorsParallelEnv(ParallelEnv):
         self._act_spaces = {a: spaces.Discrete(L.ACTION_SIZE) for a in self.possible_agents}
         self.game: Game | None = None
         self.agents: list[str] = []
+        self.cache: BoardCache | None = None
         self._done_mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
         self._done_mask[L.DONE] = 1
+        # one observation buffer per seat: the board block is written in place once per engine step,
+        # the choice block per observation, and each observation is a copy of the buffer
+        self._bufs = {a: np.zeros(OBS_SIZE, dtype=np.float32) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_spaces[agent]
@@ -67,9 +71,9 @@ class ProtectorsParallelEnv(ParallelEnv):
                                         random.randrange(2**31))
         self.game = Game(make_setup(seed=game_seed, **self.setup_args))
         self.agents = list(self.possible_agents)
-        self.cache = BoardCache(self.game.state)
+        if self.cache is None or not self.cache.fits(self.game.state):  # kept across games of one board
+            self.cache = BoardCache(self.game.state)
         self.planners: dict[str, Planner | None] = {}
-        self._boards: dict[str, np.ndarray] = {}
         self._vp = {a: 0 for a in self.agents}
         self._run()
         return self._observations(), {a: self._info(a) for a in self.agents}
@@ -148,15 +152,16 @@ class ProtectorsParallelEnv(ParallelEnv):
             g.advance(force=True)
         if g.over:
             self.planners = {}
-        self._boards = {a: encode_board(g.state, a, self.cache) for a in self.possible_agents}
+        for a in self.possible_agents:
+            encode_board_into(g.state, a, self._bufs[a][:BOARD_SIZE], self.cache)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         out = {}
         for a in self.possible_agents if self.game.over else self.agents:
-            vec = np.empty(OBS_SIZE, dtype=np.float32)
-            vec[:BOARD_SIZE] = self._boards[a]
+            buf = self._bufs[a]
             p = self.planners.get(a)
-            encode_choice(p, vec[BOARD_SIZE:])
+            encode_choice(p, buf[BOARD_SIZE:])
+            vec = buf.copy()
             mask = p.mask().astype(np.int8) if p is not None else self._done_mask.copy()
             out[a] = {"observation": vec, "action_mask": mask}
         return out

@@ -122,3 +122,23 @@ def test_planner_masks_are_shared_read_only_and_match_the_legal_list():
     copy = env.action_masks()
     copy[:] = False  # the env hands out copies
     assert env.action_masks().any()
+
+
+def test_parallel_env_observations_are_fresh_copies_of_each_seats_encoding():
+    """The parallel env writes each seat's board block into a kept buffer: every observation must
+    still equal a fresh encoding and be the caller's own array."""
+    from envs.encoding import OBS_SIZE, encode_choice
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    env, rng = ProtectorsParallelEnv(players=4), random.Random(5)
+    obs, _ = env.reset(seed=3)
+    for _ in range(40):
+        if not env.agents:
+            obs, _ = env.reset(seed=4)  # the cache is kept for the same board
+        for a, o in obs.items():
+            want = np.empty(OBS_SIZE, dtype=np.float32)
+            want[:BOARD_SIZE] = encode_board(env.game.state, a, BoardCache(env.game.state))
+            encode_choice(env.planners.get(a), want[BOARD_SIZE:])
+            assert o["observation"].tobytes() == want.tobytes()
+            o["observation"][:] = -1.0  # the caller may keep or change its arrays
+        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})
