@@ -174,15 +174,19 @@ class _SeatStatic:
         for r, (p, _) in enumerate(cache.provs):
             for q in cache.adj[p]:
                 rev[row[q]].append(r)
+        # per Province row: (Province, "no owner" entry, owner entries by seat index, units entry,
+        # held-by-me entry, held-by-other entry, level one-hot base, burnt entry, is the Island,
+        # rows whose adjacency lists this row)
         self.rows = []
+        self.holder_ix = []
         for r, (p, num) in enumerate(cache.provs):
             j = _PROV_BASE + num * V_F
+            k = j + 5 + L.MAX_PLAYERS  # the holder block of the row
             t[j] = 1.0
             t[j + 1] = p == isl
-            self.rows.append((p, j, j + 5 + L.MAX_PLAYERS, p == isl, rev[r]))
-        self.holder_ix = [k for (_, _, k, _, _) in self.rows]
-        self.own_ix = [[j + 3 + (s != seat), j + 5 + self.slot[i]] for (_, j, _, _, _) in self.rows
-                       for i, s in enumerate(seats)]  # [row * #seats + seat index] -> owner entries
+            owners = [[j + 3 + (s != seat), j + 5 + self.slot[i]] for i, s in enumerate(seats)]
+            self.rows.append((p, j + 2, owners, k + 2, k, k + 1, k + 3, k + 7, p == isl, rev[r]))
+            self.holder_ix.append(k)
         self.tmpl = t
         self.ranking: dict[tuple[str, ...], tuple[list[int], list[int], list[float]]] = {}
 
@@ -261,41 +265,41 @@ def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: Board
     owned = [0] * ns
     pls = list(players.values())  # in seat order (the static part checked the seats)
     vps = [pl.vp for pl in pls]
-    own_ix = ss.own_ix
     provs = state.provinces
     nr = len(ss.rows)
     mine_adj = [0] * nr  # own / others' units in the Provinces adjacent to each row
     other_adj = [0] * nr
-    for r, (p, j, k, is_isl, rev) in enumerate(ss.rows):
+    for p, free, owners, uix, held_me, held_other, lv0, burnt_ix, is_isl, rev in ss.rows:
         pr = provs[p]
         o = pr.owner
+        lv = pr.level
+        burnt = pr.burnt
         if o is None:
-            put(j + 2)
+            put(free)
         else:
             oi = sidx[o]
-            ones += own_ix[r * ns + oi]
+            ones += owners[oi]
             owned[oi] += 1
             # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
-            vps[oi] += ISLAND_VP if is_isl else LEVEL_VP[0 if pr.burnt else pr.level]
+            vps[oi] += ISLAND_VP if is_isl else LEVEL_VP[0 if burnt else lv]
         u = pr.units
         if u:
-            ix.append(k + 2)
+            ix.append(uix)
             val.append(u / 3)
             h = pr.occupant or o
             if h is not None:
                 units[sidx[h]] += u
                 if h == seat:
-                    put(k)
+                    put(held_me)
                     for q in rev:
                         mine_adj[q] += u
                 else:
-                    put(k + 1)
+                    put(held_other)
                     for q in rev:
                         other_adj[q] += u
-        lv = pr.level
-        put(k + 3 + (lv if lv < 3 else 3))
-        if pr.burnt:
-            put(k + 7)
+        put(lv0 + (lv if lv < 3 else 3))
+        if burnt:
+            put(burnt_ix)
     for k, mine, other in zip(ss.holder_ix, mine_adj, other_adj, strict=True):
         if other:
             ix.append(k + 8)
