@@ -157,7 +157,8 @@ def _check_consolidation(state: GameState, seat: str, a: Ability) -> str | None:
     if a.name == "bank_of_lannuvar":
         if not can_use(state, seat, a.name):
             return "only a Lannuvár player may, once per game"
-        if state.players[seat].bank_until is not None and state.players[seat].bank_until > state.turn:
+        until = state.players[seat].bank_until
+        if until is not None and until > state.turn:
             return "The Bank of Lannuvár is already active"
         return None
     if a.name == "mountain_king_offer":

@@ -31,7 +31,7 @@ def begin(state: GameState) -> None:
     if att is None:
         return
     att.bank_seats = [s for s in _live(state, att.participants)
-                      if state.players[s].bank_until is not None and state.players[s].bank_until >= state.turn]
+                      if (until := state.players[s].bank_until) is not None and until >= state.turn]
     if att.bank_seats and not [s for s in _live(state, att.participants) if s not in att.bank_seats]:
         att.bank_round = True  # nobody else decides: the Bank's seats decide at once
 

@@ -17,7 +17,6 @@ import functools
 import re
 from collections import deque
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from engine.errors import ValidationError
@@ -44,6 +43,24 @@ class Board:
     neighbours: dict[str, frozenset[str]] = field(repr=False)
     island: str | None = None
     coastal: frozenset[str] = field(default=frozenset(), repr=False)
+    # Derived once in __post_init__ (plain fields rather than cached_property, which a mypyc-compiled
+    # class cannot cache: see tools/build_fast.py).
+    # Mainland Provinces then the Island (if any): everything that can be held.
+    all_provinces: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # #Provinces on the game board (used by DPL, threshold, Power Overwhelming).
+    # rules: 003 Island Rules — the Island is not one of the Provinces counted for the
+    # Dragon (assumption ISLAND_NOT_COUNTED in docs/assumptions.md).
+    count: int = field(init=False, repr=False, compare=False)
+    _numbers: dict[str, int] = field(init=False, repr=False, compare=False)
+    _distances: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # built only by builtin/from_adjacency, after their validation
+        everything = self.provinces + ((self.island,) if self.island else ())
+        object.__setattr__(self, "all_provinces", everything)
+        object.__setattr__(self, "count", len(self.provinces))
+        object.__setattr__(self, "_numbers", {p: province_number(p) for p in everything})
+        object.__setattr__(self, "_distances", self._bfs())
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -54,6 +71,9 @@ class Board:
 
     def __deepcopy__(self, memo) -> Board:
         return self  # immutable: games cloned from one another share their board
+
+    def __copy__(self) -> Board:
+        return self
 
     @classmethod
     def _make_builtin(cls, name: str) -> Board:
@@ -166,24 +186,6 @@ class Board:
         }
 
     # -- queries ------------------------------------------------------------------------------
-    @cached_property
-    def all_provinces(self) -> tuple[str, ...]:
-        """Mainland Provinces then the Island (if any): everything that can be held."""
-        return self.provinces + ((self.island,) if self.island else ())
-
-    @cached_property
-    def count(self) -> int:
-        """#Provinces on the game board (used by DPL, threshold, Power Overwhelming).
-
-        # rules: 003 Island Rules — the Island is not one of the Provinces counted for the
-        # Dragon (assumption ISLAND_NOT_COUNTED in docs/assumptions.md).
-        """
-        return len(self.provinces)
-
-    @cached_property
-    def _numbers(self) -> dict[str, int]:
-        return {p: province_number(p) for p in self.all_provinces}
-
     def number(self, p: str) -> int:
         n = self._numbers.get(p)
         return province_number(p) if n is None else n
@@ -191,8 +193,7 @@ class Board:
     def is_neighbour(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
 
-    @cached_property
-    def _distances(self) -> dict[str, dict[str, int]]:
+    def _bfs(self) -> dict[str, dict[str, int]]:
         out = {}
         for src in self.provinces:
             dist = {src: 0}

@@ -51,7 +51,9 @@ def cleanup_and_supply(state: GameState) -> None:
     state.work_orders = {}
     for seat, d in state.orders.items():
         for o in d.orders:
-            if isinstance(o, Work) and state.holder(o.src) == seat and state.provinces[o.src].units > 0:
+            if not isinstance(o, Work) or o.src is None:
+                continue
+            if state.holder(o.src) == seat and state.provinces[o.src].units > 0:
                 state.work_orders[o.src] = (seat, o.golden)
     # rules: 003 5. Consolidation — "Remove any Army Units in excess of the max supply limit"
     cards = active_cards(state)
@@ -188,9 +190,9 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
     level3 = [p for p, pr in state.provinces.items() if pr.owner == seat and pr.level == 3]
     if len(level3) > 1:  # rules: 003 — one Capitol; the other lvl 3 Provinces drop to lvl 2
         keep = d.capitol if d.capitol in level3 else min(level3, key=state.board.number)
-        for p in level3:
-            if p != keep:
-                state.provinces[p].level = 2
+        for prov in level3:
+            if prov != keep:
+                state.provinces[prov].level = 2
     bought = _buy(state, seat, d.buys)
     if bought:
         emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join(f"{k} in {p}" for p, k in bought) + ".",
@@ -216,8 +218,8 @@ def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list
     """rules: 003 Buying step — "If a player tries to buy more units than they can afford, they will
     simply buy as many as they can in the Provinces specified": with 150 $Realm, "Buy 2 in P6. 1 in
     P5." buys 1 in each, so units are bought one at a time, round the listed Provinces in order."""
-    want = {}
-    order = []
+    want: dict[str, int] = {}
+    order: list[str] = []
     for prov, n in buys:
         if state.provinces[prov].owner == seat:
             if prov not in want:

@@ -7,7 +7,6 @@ Each kind of step takes one decision type. ``from_lines`` groups a DM's lines in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from engine.errors import IllegalOrderError
 from engine.protectors.orders import (
@@ -37,12 +36,27 @@ class _Lines:
     """The decision's DM lines as text, formatted once (the game reports them at submit and again
     when the orders are revealed)."""
 
+    _texts: tuple[str, ...] | None = None  # the cache (not a dataclass field: no effect on ==/repr)
+
     def lines(self) -> list[Line]:
         raise NotImplementedError
 
-    @cached_property
+    # frozen values: a copy shares them (a mypyc-compiled frozen dataclass cannot be copied field by
+    # field, see tools/build_fast.py)
+    def __copy__(self) -> _Lines:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Lines:
+        return self
+
+    @property
     def texts(self) -> tuple[str, ...]:
-        return tuple(ln.text() for ln in self.lines())
+        # cached by hand: functools.cached_property does not cache on a mypyc-compiled class
+        t = self._texts
+        if t is None:
+            t = tuple(ln.text() for ln in self.lines())
+            object.__setattr__(self, "_texts", t)
+        return t
 
 
 @dataclass(frozen=True)

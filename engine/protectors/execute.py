@@ -45,13 +45,13 @@ def execute_orders(state: GameState) -> None:
         for prov in battles:
             _battle(state, prov, forces, by_province, golden, cancelled, cards)
     for prov, pr in state.provinces.items():
-        seat, n = None, 0
+        left, n = None, 0
         for s, k in forces.get(prov, {}).items():  # after the battles at most one side is left
             if k > 0:
-                seat, n = s, k
+                left, n = s, k
                 break
         pr.units = n
-        pr.occupant = seat if seat is not None and seat != pr.owner else None
+        pr.occupant = left if left is not None and left != pr.owner else None
 
 
 def _transfers(state: GameState) -> None:

@@ -13,7 +13,7 @@ same game, bit for bit. ``to_blob`` stores exactly that and ``from_blob`` replay
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import msgpack
 
@@ -67,14 +67,31 @@ class Pending:
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "submitted": self.submitted}
 
+    def __copy__(self) -> Pending:  # frozen: copies share it (mypyc, see tools/build_fast.py)
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pending:
+        return self
+
 
 class Game:
     """One game of Protectors of the Realm (rules v0.7)."""
 
-    def __init__(self, setup: dict[str, Any]):
+    setup: dict[str, Any]
+    state: GameState
+    actions: list[list[Any]]
+    _chain: int
+
+    def __init__(self, setup: dict[str, Any], _clone_of: Game | None = None):
+        if _clone_of is not None:  # clone(): a mypyc-compiled class cannot be made by Game.__new__
+            self.setup = dict(_clone_of.setup)
+            self.state = _clone_of.state.clone()
+            self.actions = [list(a) for a in _clone_of.actions]
+            self._chain = _clone_of._chain
+            return
         self.setup = dict(setup)
-        self.state: GameState = build_state(self.setup)
-        self.actions: list[list[Any]] = []
+        self.state = build_state(self.setup)
+        self.actions = []
         self._chain = 0
         sanctum.sync(self.state)  # an imported position may have the Island held
         if self.state.step == ORDERS:  # an imported position starts in the orders step
@@ -176,13 +193,14 @@ class Game:
     def _resolve(self, decisions: dict[str, Decision]) -> None:
         st = self.state
         if st.step == BID:
-            self._resolve_first_bids(decisions)
+            self._resolve_first_bids(cast("dict[str, BidDecision]", decisions))
         elif st.step == REBID:
-            self._resolve_rebids(decisions)
+            self._resolve_rebids(cast("dict[str, BidDecision]", decisions))
         elif st.step == BANK_BID:
-            for s, d in decisions.items():
+            bids = cast("dict[str, BidDecision]", decisions)
+            for s, d in bids.items():
                 cons.fund(st, s, d.funding)
-            self._resolve_ranking({s: d.bid for s, d in decisions.items()})
+            self._resolve_ranking({s: d.bid for s, d in bids.items()})
         elif st.step == ORDERS:
             st.orders = decisions
             st.step = EXECUTE
@@ -419,12 +437,7 @@ class Game:
 
     # -- copies and storage --------------------------------------------------------------------
     def clone(self) -> Game:
-        new = Game.__new__(Game)
-        new.setup = dict(self.setup)
-        new.state = self.state.clone()
-        new.actions = [list(a) for a in self.actions]
-        new._chain = self._chain
-        return new
+        return Game(self.setup, self)
 
     def to_blob(self) -> bytes:
         """A compact, self-contained record that replays to exactly this game."""

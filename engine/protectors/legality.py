@@ -131,7 +131,7 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
     rej = _Rejections()
     cards = active_cards(state)
     orders: list[ProvinceOrder] = []
-    seen: set[str] = set()
+    seen: set[str | None] = set()
     used = {"march": 0, "support": 0, "fortify": 0, "work": 0}
     limits = golden_limits(state, seat)
     for raw in d.orders:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.orders import (
@@ -361,7 +361,7 @@ def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
     return Snitch(w.seat())
 
 
-_SIMPLE = {
+_SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "march": _march,
     "support": _support,
     "fortify": lambda w, golden, delayed: Fortify(w.province("the province"), golden),
@@ -431,7 +431,8 @@ def parse_line(text: str, *, players: Mapping[str, str] | None = None) -> Line:
 
 def parse_text(text: str, *, players: Mapping[str, str] | None = None) -> list[Line]:
     """A whole DM -> one ``Line`` per order, in order; skips blank, ``#`` and ``//`` lines."""
-    seats, out = _seat_map(players), []
+    seats = _seat_map(players)
+    out: list[Line] = []
     for raw in text.splitlines():
         line = raw.strip()
         if line and not line.startswith(("#", "//")):

@@ -9,6 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+class _Value:
+    """Base of the frozen value types: a copy (copy, deepcopy, GameState.clone) shares them, as
+    nothing in one can change. Written out because a mypyc-compiled frozen dataclass cannot be
+    copied field by field (see tools/build_fast.py)."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> _Value:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Value:
+        return self
+
+
 def seat_name(n: int) -> str:
     return f"Player#{n}"
 
@@ -18,7 +32,7 @@ def seat_name(n: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class March:
+class March(_Value):
     count: int
     src: str
     dst: str
@@ -35,7 +49,7 @@ class March:
 
 
 @dataclass(frozen=True, slots=True)
-class Support:
+class Support(_Value):
     player: str
     target: str
     src: str | None = None  # None: "from" omitted, the seat's only Province (resolved by legality)
@@ -51,7 +65,7 @@ class Support:
 
 
 @dataclass(frozen=True, slots=True)
-class Fortify:
+class Fortify(_Value):
     src: str
     golden: bool = False
 
@@ -64,7 +78,7 @@ class Fortify:
 
 
 @dataclass(frozen=True, slots=True)
-class Work:
+class Work(_Value):
     src: str | None = None  # None: "Work, work!" alone, the seat's only Province
     golden: bool = False
 
@@ -88,7 +102,7 @@ def order_kind(order: ProvinceOrder) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Send:
+class Send(_Value):
     """rules: 003 Negotiation and Orders — send $Realm to another player."""
 
     amount: int
@@ -99,7 +113,7 @@ class Send:
 
 
 @dataclass(frozen=True, slots=True)
-class Snitch:
+class Snitch(_Value):
     """rules: 003 Sea cards, Pirates! — name a Protector to the Pirates."""
 
     player: str
@@ -109,7 +123,7 @@ class Snitch:
 
 
 @dataclass(frozen=True, slots=True)
-class Ferry:
+class Ferry(_Value):
     """rules: 003 Sea cards, Ferry! — pay 25 $Realm to march from this Province by ferry."""
 
     src: str
@@ -122,7 +136,7 @@ class Ferry:
 
 
 @dataclass(frozen=True, slots=True)
-class Funding:
+class Funding(_Value):
     """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)"."""
 
     amount: int
@@ -133,7 +147,7 @@ class Funding:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(_Value):
     amount: int
 
     def text(self) -> str:
@@ -141,7 +155,7 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(_Value):
     """rules: 003 Consolidation, Buying step — ``Buy 2 in P6. 1 in P5.`` in the order given."""
 
     allocations: tuple[tuple[str, int], ...]
@@ -152,7 +166,7 @@ class Buy:
 
 
 @dataclass(frozen=True, slots=True)
-class Upgrade:
+class Upgrade(_Value):
     src: str
 
     def text(self) -> str:
@@ -160,7 +174,7 @@ class Upgrade:
 
 
 @dataclass(frozen=True, slots=True)
-class Capitol:
+class Capitol(_Value):
     """rules: 003 Golden Work, work! — choose the one lvl 3 Province kept as Capitol."""
 
     src: str
@@ -170,7 +184,7 @@ class Capitol:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseFaction:
+class ChooseFaction(_Value):
     faction: str
 
     def text(self) -> str:
@@ -181,7 +195,7 @@ class ChooseFaction:
 
 
 @dataclass(frozen=True, slots=True)
-class Commit:
+class Commit(_Value):
     """rules: 003 Determine Protector US step — ``2 from P6 (sac 2)``."""
 
     src: str
@@ -193,7 +207,7 @@ class Commit:
 
 
 @dataclass(frozen=True, slots=True)
-class Burn:
+class Burn(_Value):
     """rules: 003 The Dragon's Wrath — a Province left undefended / chosen to burn."""
 
     src: str
@@ -206,7 +220,7 @@ class Burn:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(_Value):
     """A named faction or Island ability, with an optional number (Fight fire with fire: 5)."""
 
     name: str
@@ -244,7 +258,7 @@ Item = (
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class Line(_Value):
     """One parsed DM line: the item, plus any team funding "(N from Player#k)" attached to it."""
 
     item: Item

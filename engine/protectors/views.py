@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from typing import Any
@@ -77,7 +78,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         out["peeks"] = [dict(p) for p in st.peeks.get(seat, [])]  # this orders step's looks, yours only
         if sanctum and sanctum["holder"] == seat:
             out["sanctum"] = dict(sanctum)
-        out["abilities"] = [a.text() for a in legal_abilities(st, seat)] if seat in mine else []
+        out["abilities"] = [a.text() for a in legal_abilities(st, seat)] if seat is not None and seat in mine else []
     return out
 
 
@@ -131,7 +132,10 @@ def _player_copy(p: Player, own: bool) -> Player:
 
 def _shallow(obj):
     """A shallow copy of a plain dataclass instance (what copy.copy does, without its dispatch)."""
-    new = object.__new__(type(obj))
+    cls = type(obj)
+    if cls.__new__ is not object.__new__:  # a mypyc-compiled class (tools/build_fast.py) makes its own
+        return copy.copy(obj)
+    new = object.__new__(cls)
     if hasattr(obj, "__dict__"):
         new.__dict__.update(obj.__dict__)
     else:  # slotted
