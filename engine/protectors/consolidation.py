@@ -12,7 +12,7 @@ from engine.protectors.decisions import ConsolidationDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.events import emit, money, transfer
 from engine.protectors.factions import BANK_COST, FAITH_COST, OFFER_COST, has
-from engine.protectors.orders import Work
+from engine.protectors.orders import Funding, Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import (
     ISLAND_SUPPLY_LIMIT,
@@ -206,7 +206,7 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
     state.next_bids[seat] = bid
 
 
-def fund(state: GameState, seat: str, funding) -> None:
+def fund(state: GameState, seat: str, funding: tuple[Funding, ...]) -> None:
     """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)": the team-mate pays that much."""
     for f in funding:
         paid = min(f.amount, state.players[f.source].realm)

@@ -6,24 +6,30 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.protectors import cards as C
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.events import emit, money, transfer
 from engine.protectors.factions import has
-from engine.protectors.orders import Fortify, March, Support, Work
+from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import FERRY_COST
 
 PLANK_PAYMENT = 75  # rules: 003 Walk the Plank — "collect a payment of 75 $Realm"
 SNITCH_FINE_SILENT, SNITCH_FINE_CROWD = 25, 50  # rules: 003 Snitches table
 
+ByProvince = dict[str, tuple[str, ProvinceOrder]]  # province -> (seat, its order), by number
+Forces = dict[str, dict[str, int]]  # province -> seat -> units there
+
 
 def execute_orders(state: GameState) -> None:
     """Run the whole Execute Orders phase on ``state.orders`` (validated decisions per seat)."""
     cards = active_cards(state)
     # in Province-number order, the order March! orders are listed in (_march)
-    by_province = {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders}
+    # (validated orders always name their Province)
+    by_province = cast(ByProvince, {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders})
     by_province = {p: by_province[p] for p in sorted(by_province, key=state.board.number)}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
@@ -33,7 +39,8 @@ def execute_orders(state: GameState) -> None:
     _ferries(state, by_province)
     if C.PIRATES in cards:
         _pirates(state, by_province)
-    forces = {p: {pr.occupant or pr.owner: pr.units} for p, pr in state.provinces.items() if pr.units > 0}
+    # units always have a holder (the occupant, else the owner)
+    forces = cast(Forces, {p: {pr.occupant or pr.owner: pr.units} for p, pr in state.provinces.items() if pr.units > 0})
     cancelled: set[str] = set()
     for delayed in (False, True):
         golden = _march(state, by_province, forces, delayed)
@@ -67,7 +74,7 @@ def _transfers(state: GameState) -> None:
                      src=seat, dst=s.to, amount=amount)
 
 
-def _ferries(state: GameState, by_province: dict) -> None:
+def _ferries(state: GameState, by_province: ByProvince) -> None:
     # rules: 003 Sea cards, Ferry! — 25 $Realm per Province used; "Any orders that become invalid
     # will start from the highest Province number and continue stepwise to the lowest".
     for seat, d in state.orders.items():
@@ -85,7 +92,7 @@ def _ferries(state: GameState, by_province: dict) -> None:
                      f"{seat}: {o[1].text()} is invalid (Ferry! from {p} not paid).", seat=seat)
 
 
-def _pirates(state: GameState, by_province: dict) -> None:
+def _pirates(state: GameState, by_province: ByProvince) -> None:
     """rules: 003 Sea cards, Pirates! — the Snitches table, the unanimous exception, Walk the Plank."""
     active = state.active()
     snitch = {s: d.snitch for s, d in state.orders.items()
@@ -121,7 +128,7 @@ def _pirates(state: GameState, by_province: dict) -> None:
         plank=sorted(plank), due=fines)
 
 
-def _least_defended(state: GameState, seat: str, by_province: dict) -> str | None:
+def _least_defended(state: GameState, seat: str, by_province: ByProvince) -> str | None:
     """rules: 003 Walk the Plank — the Province with the lowest Defender US holding a unit, ties to
     the lowest number. Defender US here is the units plus the seat's own Fortify!/Work, work!
     modifiers (assumption PLANK_DEFENDER_US)."""
@@ -138,7 +145,8 @@ def _least_defended(state: GameState, seat: str, by_province: dict) -> str | Non
     return best[1] if best else None
 
 
-def _order_modifier(state, seat, prov, by_province, *, defender: bool, cards: set[str]) -> int:
+def _order_modifier(state: GameState, seat: str, prov: str, by_province: ByProvince, *, defender: bool,
+                    cards: set[str]) -> int:
     o = by_province.get(prov)
     if not o or o[0] != seat:
         return 0
@@ -151,7 +159,7 @@ def _order_modifier(state, seat, prov, by_province, *, defender: bool, cards: se
     return 0
 
 
-def _march(state: GameState, by_province: dict, forces: dict, delayed: bool) -> set[tuple[str, str]]:
+def _march(state: GameState, by_province: ByProvince, forces: Forces, delayed: bool) -> set[tuple[str, str]]:
     """All (Delayed) March! orders at once; returns (province, seat) pairs with a Golden bonus.
 
     # rules: 003 March! — "The specified number of Army Unit(s) ... must march"; Example 2: only the
@@ -184,7 +192,7 @@ def _march(state: GameState, by_province: dict, forces: dict, delayed: bool) -> 
     return golden
 
 
-def _battle(state: GameState, prov: str, forces: dict, by_province: dict, golden: set,
+def _battle(state: GameState, prov: str, forces: Forces, by_province: ByProvince, golden: set[tuple[str, str]],
             cancelled: set[str], cards: set[str]) -> None:
     """rules: 003 How battles start — 3+ players fight 1vs1, lowest ranked first."""
     rank = {s: i for i, s in enumerate(state.ranking)}
@@ -197,7 +205,8 @@ def _battle(state: GameState, prov: str, forces: dict, by_province: dict, golden
         current = _fight(state, prov, current, other, forces, by_province, golden, cancelled, cards, rank)
 
 
-def _fight(state, prov, a, b, forces, by_province, golden, cancelled, cards, rank) -> str:
+def _fight(state: GameState, prov: str, a: str, b: str, forces: Forces, by_province: ByProvince,
+           golden: set[tuple[str, str]], cancelled: set[str], cards: set[str], rank: dict[str, int]) -> str:
     us = {s: _side_us(state, prov, s, forces, by_province, golden, cancelled, cards) for s in (a, b)}
     if us[a] != us[b]:
         winner, loser = (a, b) if us[a] > us[b] else (b, a)
@@ -218,7 +227,8 @@ def _fight(state, prov, a, b, forces, by_province, golden, cancelled, cards, ran
     return winner
 
 
-def _side_us(state, prov, seat, forces, by_province, golden, cancelled, cards) -> int:
+def _side_us(state: GameState, prov: str, seat: str, forces: Forces, by_province: ByProvince,
+             golden: set[tuple[str, str]], cancelled: set[str], cards: set[str]) -> int:
     """Attacker/Defender US: units + order and card modifiers + valid Support!.
 
     # rules: 003 How to resolve battles, the summary table.
@@ -232,7 +242,8 @@ def _side_us(state, prov, seat, forces, by_province, golden, cancelled, cards) -
     return max(0, own) + _support(state, prov, seat, forces, by_province, cancelled, cards)
 
 
-def _support(state, prov, seat, forces, by_province, cancelled, cards) -> int:
+def _support(state: GameState, prov: str, seat: str, forces: Forces, by_province: ByProvince,
+             cancelled: set[str], cards: set[str]) -> int:
     """rules: 003 Support! (neighbouring Province, cancelled when attacked); Golden Support! focused
     (+1) or extended (range 2); Heavy rains of Autumn (-1 per Support!); Flood! (no neighbours)."""
     if C.FLOOD in cards:

@@ -6,7 +6,7 @@ Abilities are flags; the rule modules ask ``has(state, seat, flag)`` where a fac
 
 from __future__ import annotations
 
-from engine.protectors.state import GameState
+from engine.protectors.state import GameState, Player
 
 CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR = "Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár"
 FACTIONS = (CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR)
@@ -42,7 +42,7 @@ def faction_of(ability: str) -> str:
     return next(f for f, abilities in FACTION_ABILITIES.items() if ability in abilities)
 
 
-def _holds_none(p) -> bool:
+def _holds_none(p: Player) -> bool:
     """No faction (none in this game, or not chosen yet) and nothing gained: the common, fast case."""
     return p.faction is None and not p.gained
 

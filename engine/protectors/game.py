@@ -22,7 +22,14 @@ from engine.protectors import bank, legality, mountain_king, peeks, sanctum
 from engine.protectors import consolidation as cons
 from engine.protectors.abilities import legal_abilities
 from engine.protectors.deadlines import deadline_hours
-from engine.protectors.decisions import BidDecision, Decision, OrdersDecision, from_lines
+from engine.protectors.decisions import (
+    BidDecision,
+    ConsolidationDecision,
+    Decision,
+    DragonDecision,
+    OrdersDecision,
+    from_lines,
+)
 from engine.protectors.defaults import default_decision
 from engine.protectors.dragon import (
     MAX_CHAINED_ATTACKS,
@@ -202,12 +209,12 @@ class Game:
                 cons.fund(st, s, d.funding)
             self._resolve_ranking({s: d.bid for s, d in bids.items()})
         elif st.step == ORDERS:
-            st.orders = decisions
+            st.orders = cast("dict[str, OrdersDecision]", decisions)
             st.step = EXECUTE
         elif st.step == DRAGON:
-            self._resolve_attack(decisions)
+            self._resolve_attack(cast("dict[str, DragonDecision]", decisions))
         elif st.step == CONSOLIDATION:
-            self._resolve_consolidation(decisions)
+            self._resolve_consolidation(cast("dict[str, ConsolidationDecision]", decisions))
 
     def _run(self) -> None:
         st = self.state
@@ -339,7 +346,7 @@ class Game:
         st.step = REVEAL
 
     # -- Dragon --------------------------------------------------------------------------------
-    def _resolve_attack(self, decisions) -> None:
+    def _resolve_attack(self, decisions: dict[str, DragonDecision]) -> None:
         st = self.state
         if bank.needs_second_round(st, decisions):
             return  # rules: 003 The Bank of Lannuvár — its seats now decide, after the reveal
@@ -370,7 +377,7 @@ class Game:
         if st.eliminated_this_turn and threshold_reached(st) and not check_end(st):
             st.pending_attacks.append("elimination")
 
-    def _resolve_consolidation(self, decisions) -> None:
+    def _resolve_consolidation(self, decisions: dict[str, ConsolidationDecision]) -> None:
         st = self.state
         for s in list(st.ranking):  # rules: 003 Team Games — the pool is shared out first
             if s in decisions:

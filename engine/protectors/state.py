@@ -5,10 +5,13 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protectors.board import Board
 from engine.protectors.cards import Deck
+
+if TYPE_CHECKING:  # decisions imports this module
+    from engine.protectors.decisions import OrdersDecision
 
 # Steps the game can be in. The ones in WAITING_STEPS wait for seats' decisions.
 BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION, OVER = (
@@ -113,7 +116,7 @@ class GameState:
     next_bids: dict[str, int] = field(default_factory=dict)  # made in Consolidation, secret
     rebid_groups: list[list[str]] = field(default_factory=list)
     bids_spent: dict[str, int] = field(default_factory=dict)  # this ranking phase, per seat
-    orders: dict[str, Any] = field(default_factory=dict)  # seat -> OrdersDecision (revealed)
+    orders: dict[str, OrdersDecision] = field(default_factory=dict)  # seat -> decision (revealed)
     work_orders: dict[str, tuple[str, bool]] = field(default_factory=dict)  # province -> (seat, golden)
     golden_work_done: dict[str, str] = field(default_factory=dict)  # province -> seat (may upgrade)
     pirates_due: dict[str, int] = field(default_factory=dict)
