@@ -112,8 +112,8 @@ def production(state: GameState) -> None:
     for seat in state.active():
         capitol_done = False
         income = 0
-        # Provinces are in board order, so a stable sort puts lvl 3 first, each group by number
-        for prov in sorted(owned_by.get(seat, ()), key=lambda p: state.provinces[p].level != 3):
+        # one producing lvl 3 Province is the Capitol, any other produces as lvl 2 (a sum: order is moot)
+        for prov in owned_by.get(seat, ()):
             pr = state.provinces[prov]
             if prov == island or (pr.burnt and C.IMARINS_BLESSINGS not in cards):
                 continue
