@@ -36,8 +36,11 @@ def reveal_next(state: GameState) -> None:
 
 
 def _play(state: GameState, deck: str, card: str, swans: int = 0) -> None:
-    gain = dpl_increase(max((p.realm for p in state.players.values() if not p.eliminated), default=0),
-                        state.board.count)
+    most = 0  # the most $Realm any active player holds ($Realm is never negative)
+    for p in state.players.values():
+        if not p.eliminated and p.realm > most:
+            most = p.realm
+    gain = dpl_increase(most, state.board.count)
     state.dpl += gain  # rules: 003 — each card revealed and played increases the DPL
     emit(state, "card", f"003 Reveal Cards, {card}", f"{card} is revealed (DPL +{gain} -> {state.dpl}).",
          deck=deck, card=card, dpl=state.dpl)
