@@ -1,12 +1,13 @@
-"""Optional accelerated build: compile the Protectors engine's hot modules with mypyc.
+"""Optional accelerated build: compile the Protectors engine (engine/protectors) with mypyc.
 
 The engine stays pure Python; this only adds C extension modules (``engine/protectors/*.so``) next
 to the sources, which Python then imports instead of the ``.py`` files. Same results, bit for bit
-(tests/engine/test_compiled.py plays games both ways), about 1.7x less time per turn.
+(tests/protectors/test_compiled.py plays games both ways); a ring-7 turn takes ~2.5x less time
+(docs/benchmarks.md).
 
     python tools/build_fast.py            # build (needs mypy: pip install mypy; a C compiler)
     python tools/build_fast.py --clean    # remove the compiled modules: back to pure Python
-    python tools/build_fast.py --status   # which engine modules are compiled now
+    python tools/build_fast.py --status   # which engine modules are compiled now (exit 1 if stale)
 
 Rebuild after changing any compiled module: a stale ``.so`` keeps running the old code.
 ``regent`` and the tests use whatever is there; ``--status`` says which.
@@ -80,11 +81,21 @@ def build() -> int:
     return 0
 
 
-def status() -> None:
+def stale() -> list[str]:
+    """Compiled modules whose source changed after the build (they would run the old code)."""
+    built = {p.name.split(".")[0]: p.stat().st_mtime for p in compiled()}
+    return [p.stem for p in modules() if p.stem in built and p.stat().st_mtime > built[p.stem]]
+
+
+def status() -> int:
     names = {p.name.split(".")[0] for p in compiled()}
     done = [p.stem for p in modules() if p.stem in names]
     listed = f" ({', '.join(done)})" if done else ""
     print(f"compiled engine.protectors modules: {len(done)}/{len(modules())}{listed}")
+    old = stale()
+    if old:
+        print(f"STALE (source newer than the build; rebuild or --clean): {', '.join(old)}")
+    return 1 if old else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,8 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         status()
         return 0
     if args.status:
-        status()
-        return 0
+        return status()
     return build()
 
 
