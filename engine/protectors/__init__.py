@@ -1,0 +1,28 @@
+"""The Protectors of the Realm rules engine (rules: 003). Pure Python; ``tools/build_fast.py`` can
+compile it with mypyc for speed (same results). A compiled module older than its source would run the
+old rules, so importing the package warns about it."""
+
+from __future__ import annotations
+
+import os as _os
+import warnings as _warnings
+
+
+def _stale_compiled_modules(here: str = _os.path.dirname(__file__)) -> list[str]:
+    """Names of modules (in ``here``) whose compiled extension is older than their ``.py`` source."""
+    built: dict[str, float] = {}
+    sources: dict[str, float] = {}
+    for entry in _os.scandir(here):
+        stem, _, rest = entry.name.partition(".")
+        if rest == "py":
+            sources[stem] = entry.stat().st_mtime
+        elif rest.endswith("so") or rest.endswith("pyd"):
+            built[stem] = entry.stat().st_mtime
+    return sorted(s for s, t in built.items() if s in sources and sources[s] > t)
+
+
+_STALE = _stale_compiled_modules()
+if _STALE:
+    _warnings.warn(f"compiled engine modules older than their source (they run the old code): {', '.join(_STALE)}; "
+                   "rebuild with `python tools/build_fast.py` or remove them with `--clean`",
+                   RuntimeWarning, stacklevel=2)

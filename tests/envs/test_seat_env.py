@@ -10,6 +10,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import envs  # noqa: F401  (registers regent/Protectors-v0)
 from engine.errors import ValidationError
+from engine.protectors.game import Game
 from envs import layout as L
 from envs.encoding import OBS_SIZE
 from envs.seat_env import ILLEGAL_PENALTY, ProtectorsSeatEnv
@@ -93,25 +94,27 @@ def test_illegal_action_penalised_without_any_change_or_raised():
         strict.step(bad)
 
 
-def test_every_learner_decision_is_submitted_by_the_learner(monkeypatch):
-    """No decision of the learning seat falls back to the engine defaults."""
+def test_every_learner_decision_is_submitted_by_the_learner():
+    """No decision of the learning seat falls back to the engine defaults: replaying the game's record,
+    every step the learner decides in has its own submission before the step is advanced. (Read from
+    the record rather than by patching ``Game.advance``, which a compiled engine does not allow.)"""
     env = ProtectorsSeatEnv(opponents=("random",), seat="Player#3", illegal_action="raise")
     checked = []
     for seed in range(6):
         env.reset(seed=seed)
-        game = env.game
-        original = game.advance
-
-        def guarded(force=False, game=game, original=original):
-            if "Player#3" in game.deciding_seats():
-                checked.append(game.step)
-                assert "Player#3" in game.state.submissions, f"no learner submission in {game.step}"
-            return original(force)
-
-        monkeypatch.setattr(game, "advance", guarded)
         rng = np.random.default_rng(seed)
         while not env.game.over:
             env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        replay = Game(env.game.setup)
+        for action in env.game.actions:
+            if action[0] == "submit":
+                replay.submit(action[1], "\n".join(action[2]))
+                continue
+            if "Player#3" in replay.deciding_seats():
+                checked.append(replay.step)
+                assert "Player#3" in replay.state.submissions, f"no learner submission in {replay.step}"
+            replay.advance(force=bool(action[1]))
+        assert replay.to_blob() == env.game.to_blob()
     assert {"bid", "orders", "consolidation"} <= set(checked)
 
 

@@ -121,3 +121,17 @@ def test_frozen_values_are_shared_by_copies():
     state = {"orders": [decision], "n": [1]}
     clone = copy.deepcopy(state)
     assert clone["orders"][0] is decision and clone["n"] is not state["n"]
+
+
+def test_a_compiled_module_older_than_its_source_is_named(tmp_path):
+    import os
+
+    from engine.protectors import _stale_compiled_modules
+
+    for name, age in (("game.py", 10), ("game.cpython-311-x86_64-linux-gnu.so", 20),  # source newer
+                      ("dragon.py", 30), ("dragon.cpython-311-x86_64-linux-gnu.so", 20),  # build newer
+                      ("views.py", 10)):  # never compiled
+        f = tmp_path / name
+        f.write_text("")
+        os.utime(f, (1_000_000 - age, 1_000_000 - age))
+    assert _stale_compiled_modules(str(tmp_path)) == ["game"]
