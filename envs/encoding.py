@@ -323,7 +323,7 @@ def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: Board
     for pl, a, f in zip(pls, ss.alive_ix, ss.faction_ix, strict=True):
         if not pl.eliminated:
             put(a)
-        fi = _FACTION_INDEX.get(pl.faction)
+        fi = _FACTION_INDEX.get(pl.faction)  # type: ignore[arg-type]
         if fi is not None:
             put(f + fi)
     out[:] = ss.tmpl

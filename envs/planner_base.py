@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from engine.errors import ValidationError
@@ -58,14 +60,14 @@ class Planner:
         """Offer each ability the engine says is usable now (``abilities.legal_abilities``), one at a
         time: YES/DONE, or COUNT for Fight fire with fire! (Highmagisters)."""
         st = self.state
-        if not st.options.factions and st.board.island is None:
-            legal_abilities = None  # abilities come only from factions and the Island (rules: 003)
-        else:
+        self._ability_queue = []
+        if st.options.factions or st.board.island is not None:  # abilities come only from these (rules: 003)
             try:
                 from engine.protectors.abilities import legal_abilities
             except ImportError:  # an engine without abilities
-                legal_abilities = None
-        self._ability_queue = list(legal_abilities(st, self.seat)) if legal_abilities else []
+                pass
+            else:
+                self._ability_queue = list(legal_abilities(st, self.seat))
         self._next_ability()
 
     def _ability_cost(self, a: Ability) -> int:
@@ -86,7 +88,7 @@ class Planner:
         self._after_abilities()
 
     def _ability_legal(self) -> list[int]:
-        a = self.ability
+        a = cast(Ability, self.ability)  # the ability stage: a candidate is on offer
         if a.name == "fight_fire_with_fire":
             out = {L.DONE: None}
             for c in self._ability_queue:
@@ -96,7 +98,7 @@ class Planner:
         return [L.DONE, L.YES]
 
     def _ability_apply(self, a: int) -> None:
-        cand = self.ability
+        cand = cast(Ability, self.ability)  # the ability stage: a candidate is on offer
         if a == L.DONE:
             if cand.name == "fight_fire_with_fire":
                 self._ability_queue = [c for c in self._ability_queue if c.name != cand.name]

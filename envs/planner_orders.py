@@ -31,14 +31,14 @@ class OrdersPlanner(Planner):
         super().__init__(state, seat)
         self.queue = orderable(state, seat)
         self.queue.sort(key=_num)
-        self.limits = golden_limits(state, seat)
+        self.limits = self.golden_left = golden_limits(state, seat)  # one dict: golden_left is its typed name
         cards = active_cards(state)
         self.ferry_card = C.FERRY in cards and C.SEAFARERS not in cards
         self.pirates = C.PIRATES in cards
         self.orders: list = []
         self.ferries: list[str] = []
         self.snitch: str | None = None
-        self.options: dict[int, object] = {}
+        self.options: dict[int, dict] = {}
         self.use_ferry = False
         self._start_abilities()
 
@@ -60,7 +60,7 @@ class OrdersPlanner(Planner):
         out = order_options(self.state, self.seat, prov)
         if self.ferry_card and self.budget >= FERRY_COST:  # rules: 003 Ferry! — any Province, 25 each
             units = self.state.provinces[prov].units
-            for golden in ((False, True) if self.limits["march"] else (False,)):
+            for golden in ((False, True) if self.golden_left["march"] else (False,)):
                 for delayed in (False, True):
                     out.setdefault(L.KIND_INDEX[("march", golden, delayed)], {})
             self._ferry_units = units
@@ -72,7 +72,7 @@ class OrdersPlanner(Planner):
             return self._ability_legal()
         if st == "kind":
             out = [L.DONE]
-            lim = self.limits
+            lim = self.golden_left
             for k in self.options:
                 kind, golden, _ = L.KINDS[k]
                 if not golden or lim[kind] > 0:
@@ -135,18 +135,18 @@ class OrdersPlanner(Planner):
         kind, golden, delayed = L.KINDS[self.picked_kind]
         p = self.province
         if kind == "march":
-            self.orders.append(March(count, p, self.target, golden, delayed))
+            self.orders.append(March(count, p, self.target, golden, delayed))  # type: ignore[arg-type]
             if self.use_ferry:
-                self.ferries.append(p)
+                self.ferries.append(p)  # type: ignore[arg-type]
                 self.budget -= FERRY_COST
         elif kind == "support":
-            self.orders.append(Support(player, self.target, p, golden))
+            self.orders.append(Support(player, self.target, p, golden))  # type: ignore[arg-type]
         elif kind == "fortify":
-            self.orders.append(Fortify(p, golden))
+            self.orders.append(Fortify(p, golden))  # type: ignore[arg-type]
         else:
             self.orders.append(Work(p, golden))
         if golden:
-            self.limits[kind] -= 1
+            self.golden_left[kind] -= 1
         self._next_province()
 
     def decision(self):

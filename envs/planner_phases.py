@@ -136,7 +136,8 @@ class DragonPlanner(Planner):
         if st == "ability":
             return self._ability_legal()
         if st == "commit":
-            return _COUNTS_WITH_DONE[max(0, min(self.state.provinces[self.province].units, L.MAX_COUNT))]
+            return _COUNTS_WITH_DONE[max(0, min(self.state.provinces[self.province].units,  # type: ignore[index]
+                                                 L.MAX_COUNT))]
         if st == "burn":
             return [L.DONE] + [L.PROV0 + _num(p) for p in self.green if p not in self.burns]
         if st == SAC_STAGE:
@@ -237,7 +238,8 @@ class ConsolidationPlanner(Planner):
         if st == "upgrade":
             return [L.YES, L.DONE]
         if st == "buy":
-            return _COUNTS_WITH_DONE[max(0, min(self._room(self.province), self.budget // UNIT_COST, L.MAX_COUNT))]
+            room = self._room(self.province)  # type: ignore[arg-type]
+            return _COUNTS_WITH_DONE[max(0, min(room, self.budget // UNIT_COST, L.MAX_COUNT))]
         if st == "capitol":
             return [L.PROV0 + _num(p) for p, v in self._levels().items() if v == MAX_LEVEL]
         if st == "bid":
