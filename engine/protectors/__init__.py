@@ -1,6 +1,6 @@
 """The Protectors of the Realm rules engine (rules: 003). Pure Python; ``tools/build_fast.py`` can
 compile it with mypyc for speed (same results). A compiled module older than its source would run the
-old rules, so importing the package warns about it."""
+old rules, so importing the package warns about it (``warn_stale``, which ``envs`` uses too)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os as _os
 import warnings as _warnings
 
 
-def _stale_compiled_modules(here: str = _os.path.dirname(__file__)) -> list[str]:
+def stale_compiled_modules(here: str = _os.path.dirname(__file__)) -> list[str]:
     """Names of modules (in ``here``) whose compiled extension is older than their ``.py`` source."""
     built: dict[str, float] = {}
     sources: dict[str, float] = {}
@@ -21,8 +21,18 @@ def _stale_compiled_modules(here: str = _os.path.dirname(__file__)) -> list[str]
     return sorted(s for s, t in built.items() if s in sources and sources[s] > t)
 
 
-_STALE = _stale_compiled_modules()
-if _STALE:
-    _warnings.warn(f"compiled engine modules older than their source (they run the old code): {', '.join(_STALE)}; "
-                   "rebuild with `python tools/build_fast.py` or remove them with `--clean`",
-                   RuntimeWarning, stacklevel=2)
+_stale_compiled_modules = stale_compiled_modules  # the name tests/protectors/test_compiled.py uses
+
+
+def warn_stale(here: str, what: str, stacklevel: int = 3) -> list[str]:
+    """Warn (RuntimeWarning) if a compiled module in ``here`` is older than its source; ``what`` names
+    the package in the message. Returns the stale module names."""
+    stale = stale_compiled_modules(here)
+    if stale:
+        _warnings.warn(f"compiled {what} modules older than their source (they run the old code): {', '.join(stale)}; "
+                       "rebuild with `python tools/build_fast.py` or remove them with `--clean`",
+                       RuntimeWarning, stacklevel=stacklevel)
+    return stale
+
+
+_STALE = warn_stale(_os.path.dirname(__file__), "engine")
