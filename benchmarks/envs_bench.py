@@ -9,7 +9,9 @@ a change of machine load hits both sides; each row reports the median rate and t
 per-round ratios. ``--breakdown`` also times the engine's entry points inside the seat env runs
 (``Game.advance``, ``Game.submit``, ``Game()``, the enumeration the planners and the encoder call,
 ``SeatContext`` and the opponents' ``act``) and prints the rate the seat env would reach if the env's
-own code cost nothing (the timers add a little overhead of their own).
+own code cost nothing (the timers add a little overhead of their own). With the envs compiled
+(``tools/build_fast.py``) the encoder's and planners' calls into the engine are native and cannot be
+timed from Python: they count as env code there.
 
     .venv/bin/python benchmarks/envs_bench.py [--steps N] [--rounds R] [--only NAME ...]
                                               [--clock cpu|wall] [--breakdown] [--json out.json]
@@ -31,6 +33,17 @@ import numpy as np
 # not the env's (nor the peer's) cost. ``--clock wall`` uses wall time instead.
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 CLOCK = CLOCKS["cpu"]
+
+
+def builds() -> str:
+    """Which code ran: the engine's and the envs' modules compiled with mypyc (tools/build_fast.py) or pure Python."""
+    import engine.protectors.game as game_module
+    import envs.encoding as encoding_module
+
+    def kind(module) -> str:
+        return "pure Python" if module.__file__.endswith(".py") else "compiled (mypyc)"
+
+    return f"engine {kind(game_module)}, envs {kind(encoding_module)}"
 
 
 def _pick(mask: np.ndarray, rng: random.Random) -> int:
@@ -242,7 +255,7 @@ def main(argv: list[str] | None = None) -> dict:
                 ratios[key].append((r[0] if isinstance(r, tuple) else r) / c4)
                 if isinstance(r, tuple):
                     ratios.setdefault(key + "_agent_actions", []).append(r[1] / c4)
-    out: dict = {"steps": n, "rounds": args.rounds, "clock": args.clock}
+    out: dict = {"steps": n, "rounds": args.rounds, "clock": args.clock, "build": builds()}
     c4 = None if None in rates["connect_four_v3"] else statistics.median(rates["connect_four_v3"])
     out["connect_four_v3"] = c4
     for key in cases:
@@ -257,10 +270,11 @@ def main(argv: list[str] | None = None) -> dict:
             out[key] = statistics.median(vals)
             if c4:
                 out[key + "_ratio"] = statistics.median(ratios[key])
+    print(f"build: {out['build']}")
     print(f"{'env (median of ' + str(args.rounds) + ' rounds, ' + args.clock + ' time)':34} {'steps/s':>10} "
           f"{'vs connect_four_v3':>20}")
     for key, val in out.items():
-        if key in ("steps", "rounds", "clock") or key.endswith("_ratio") or val is None:
+        if key in ("steps", "rounds", "clock", "build") or key.endswith("_ratio") or val is None:
             continue
         ratio = out.get(key + "_ratio", 1.0 if key == "connect_four_v3" else None)
         print(f"{key:34} {val:10.0f} {f'{ratio:.2f}x' if ratio is not None else 'n/a':>20}")
