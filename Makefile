@@ -49,4 +49,4 @@ bench-pure: setup fast-clean
 	$(BIN)/python -m benchmarks.protectors_vs_diplomacy
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache engine/protectors/*.so
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache engine/protectors/*.so envs/*.so
