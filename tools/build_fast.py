@@ -4,10 +4,12 @@ modules (envs/) with mypyc.
 The code stays pure Python; this only adds C extension modules (``engine/protectors/*.so``,
 ``envs/*.so``) next to the sources, which Python then imports instead of the ``.py`` files. Same
 results, bit for bit (tests/protectors/test_compiled.py plays games both ways; the envs' golden
-traces hold both ways); a ring-7 turn takes ~2.5x less time, a seat env step ~1.6x (docs/benchmarks.md).
+traces and tests/envs/test_compiled_envs.py hold both ways); a ring-7 turn takes ~2.5x less time,
+a seat env step (4 caretakers) ~1.9x less than pure Python (~1.5x with the engine alone,
+``--engine-only``; docs/benchmarks.md).
 
-    python tools/build_fast.py                # build both groups (needs mypy: pip install mypy; a C compiler)
-    python tools/build_fast.py --engine-only  # only the engine group (the envs run as Python)
+    python tools/build_fast.py                # build both (needs mypy: pip install mypy; a C compiler)
+    python tools/build_fast.py --engine-only  # only engine/protectors (the envs run as Python)
     python tools/build_fast.py --clean        # remove the compiled modules: back to pure Python
     python tools/build_fast.py --status       # which modules are compiled now (exit 1 if stale)
 
