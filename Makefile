@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-pure fast fast-clean setup setup-core clean
+.PHONY: run test test-compiled lint bench bench-pure fast fast-clean setup setup-core clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -28,6 +28,15 @@ run: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 -m "not slow and not training"
+	$(MAKE) --no-print-directory test-compiled
+
+# The optional compiled build (make fast) must give the same games as the sources: build it, play the
+# compiled engine and envs against a source-only child process, then go back to pure Python.
+test-compiled: setup
+	$(BIN)/pip install -q -e '.[fast]'
+	$(BIN)/python tools/build_fast.py
+	$(BIN)/python -m pytest -n 2 tests/protectors/test_compiled.py tests/envs/test_compiled_envs.py; \
+	rc=$$?; $(BIN)/python tools/build_fast.py --clean; exit $$rc
 
 # Optional: the engine compiled with mypyc (needs a C compiler; ~1 minute). Same results bit for bit,
 # a turn ~2.5x faster; `make fast-clean` goes back to pure Python (docs/benchmarks.md).
