@@ -39,13 +39,12 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("protectors-ppo-v1", 1.0, model="easy.zip",
-                  description="v1's early snapshot (100k of 800k steps), sampling at temperature 1: "
-                              "8.3% vs four heuristics (v1 model card)"),
-    "normal": Level("protectors-ppo-v2", 1.0,
-                    description="protectors-ppo-v2 sampling as trained: 28.3% vs four heuristics (v2 model card)"),
-    "hard": Level("protectors-ppo-v2", 0.0,
-                  description="protectors-ppo-v2, always its most likely choice: 35-41% vs four heuristics"),
+    "easy": Level("protectors-ppo-v3", 2.0,
+                  description="protectors-ppo-v3 sampling at temperature 2 (flattened choices; v3 model card)"),
+    "normal": Level("protectors-ppo-v3", 1.0,
+                    description="protectors-ppo-v3 sampling as trained (v3 model card)"),
+    "hard": Level("protectors-ppo-v3", 0.0,
+                  description="protectors-ppo-v3, always its most likely choice (v3 model card)"),
 }
 
 

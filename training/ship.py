@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             "cpu_minutes": round(summary["cpu_seconds"] / 60, 1),
             "machine": f"{os.cpu_count()} CPU cores ({platform.machine()}), shared with other jobs",
             "config_file": f"training/configs/{cfg['exp_name']}.toml",
-            "command": summary.get("command") or f"regent train --config training/configs/{cfg['exp_name']}.toml",
+            "command": summary.get("command") or train_command(cfg["exp_name"], summary.get("resumed_from")),
             "time_note": summary.get("time_note", ""),
             "opponents": _final_weights(summary), "league": history, "config": cfg,
             "imitation": _imitation(summary),
@@ -287,6 +287,12 @@ def main(argv: list[str] | None = None) -> int:
     write_card(ckpt, card)
     print(json.dumps({"card": str(ckpt / "MODEL_CARD.md"), "targets": card["targets"]}, indent=1))
     return 0
+
+
+def train_command(exp_name: str, resumed_from: str | None) -> str:
+    """The command that trained the checkpoint (a resumed run names the checkpoint it went on from)."""
+    cmd = f"regent train --config training/configs/{exp_name}.toml"
+    return f"{cmd} --resume {resumed_from}" if resumed_from else cmd
 
 
 def _imitation(summary: dict[str, Any]) -> dict[str, Any] | None:

@@ -18,7 +18,9 @@ def test_every_level_has_a_name_in_the_agent_table():
     assert set(ck.CHECKPOINT_AGENTS) == {"ppo", "ppo:easy", "ppo:normal", "ppo:hard"}
     assert ck.level("hard").temperature == 0.0
     assert ck.level("normal").temperature > 0
-    assert ck.level("easy").model != ck.level("hard").model  # easy is an earlier snapshot
+    easy, normal, hard = ck.level("easy"), ck.level("normal"), ck.level("hard")
+    # easy is weaker than normal: an earlier snapshot, or the same network sampled hotter
+    assert (easy.checkpoint, easy.model) != (hard.checkpoint, hard.model) or easy.temperature > normal.temperature
 
 
 def test_unknown_level_is_named():

@@ -51,3 +51,11 @@ def test_league_plot_is_a_png(tmp_path):
     out = plot_league(history, tmp_path / "league.png", "t")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert plot_league([], tmp_path / "none.png", "t") is None
+
+
+def test_the_card_names_the_checkpoint_a_resumed_run_went_on_from():
+    from training.ship import train_command
+
+    assert train_command("x", None) == "regent train --config training/configs/x.toml"
+    resumed = train_command("x", "runs/a/model.zip")
+    assert resumed == "regent train --config training/configs/x.toml --resume runs/a/model.zip"
