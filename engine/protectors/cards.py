@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.protectors.shuffling import shuffle
+
 # Event deck  # rules: 003 Reveal Cards, Event cards (with the number of duplicates)
 BLACK_SWAN = "Black Swan"
 CALMS_OF_SUMMER = "Calms of Summer"
@@ -67,14 +69,14 @@ class Deck:
     @classmethod
     def new(cls, name: str, rng: random.Random) -> Deck:
         cards = list(DECK_CONTENTS[name])
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         return cls(name, cards, [])
 
     def _refill(self, rng: random.Random) -> None:
         # rules: 003 Reveal Cards — "If a deck ever runs out of cards the discard pile is shuffled".
         self.draw = self.discard
         self.discard = []
-        rng.shuffle(self.draw)
+        shuffle(rng, self.draw)
 
     def top(self, rng: random.Random) -> str | None:
         if not self.draw and self.discard:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 
+from engine.protectors.shuffling import shuffle
 from engine.protectors.tables import BRACKET_GOLDEN, BRACKETS
 
 
@@ -62,7 +63,7 @@ def first_turn_order(seats: list[str], bids: dict[str, int], rng: random.Random)
     for bid in sorted({bids[s] for s in seats}, reverse=True):
         g = [s for s in seats if bids[s] == bid]
         if len(g) > 1 and bid == 0:
-            rng.shuffle(g)
+            shuffle(rng, g)
             groups.extend([[s] for s in g])
         elif len(g) > 1:
             groups.append(g)
@@ -78,6 +79,6 @@ def resolve_rebid(group: list[str], rebids: dict[str, int], rng: random.Random) 
     out: list[str] = []
     for bid in sorted({rebids[s] for s in group}, reverse=True):
         g = [s for s in group if rebids[s] == bid]
-        rng.shuffle(g)
+        shuffle(rng, g)
         out.extend(g)
     return out

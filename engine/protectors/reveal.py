@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.protectors import cards as C
 from engine.protectors.dragon import threshold_reached
 from engine.protectors.events import emit
+from engine.protectors.shuffling import shuffle
 from engine.protectors.state import GameState
 from engine.protectors.tables import dpl_increase
 
@@ -50,7 +51,7 @@ def _play(state: GameState, deck: str, card: str, swans: int = 0) -> None:
         d = state.decks[deck]
         d.draw = d.draw + d.discard + [card]
         d.discard = []
-        state.rng.shuffle(d.draw)
+        shuffle(state.rng, d.draw)
         _play(state, deck, d.pop(state.rng), swans + 1)
         return
     state.cards_this_turn.append((deck, card))
