@@ -13,7 +13,6 @@ import importlib
 import importlib.machinery
 import json
 import os
-import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -22,20 +21,10 @@ import pytest
 
 import engine.protectors as engine_pkg
 import envs as envs_pkg
+from tests.compiled_support import loaded_compiled, run_from_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIRS = sorted(str(Path(p.__path__[0]).resolve()) for p in (engine_pkg, envs_pkg))
-
-# Run in the child before anything imports the engine or the envs: both packages from source only.
-_PURE_HOOK = f"""
-import importlib.machinery as m, os, sys
-def _source_only(path):
-    if os.path.realpath(path) not in {SOURCE_DIRS!r}:
-        raise ImportError(path)
-    return m.FileFinder(path, (m.SourceFileLoader, m.SOURCE_SUFFIXES))
-sys.path_hooks.insert(0, _source_only)
-sys.path_importer_cache.clear()
-"""
 
 _STEP = """
 import hashlib, json, random
@@ -87,19 +76,11 @@ ENVS_MODULES = ("encoding", "layout", "planner", "planner_base", "planner_orders
 
 def compiled_envs_modules() -> list[str]:
     """envs modules loaded from a C extension in this process."""
-    out = []
-    for name in ENVS_MODULES:
-        mod = importlib.import_module(f"envs.{name}")
-        if str(getattr(mod, "__file__", "")).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-            out.append(name)
-    return out
+    return loaded_compiled("envs", ENVS_MODULES)
 
 
 def _child(code: str) -> str:
-    out = subprocess.run([sys.executable, "-c", _PURE_HOOK + code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=600)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.strip()
+    return run_from_source(SOURCE_DIRS, code)
 
 
 def test_the_child_imports_the_envs_and_the_engine_from_source():

@@ -9,11 +9,7 @@ build the comparison is skipped; the pure-source import it relies on is checked 
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.machinery
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,21 +18,11 @@ import engine.protectors as pkg
 from engine.protectors import orders
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.game import Pending
+from tests.compiled_support import loaded_compiled, run_from_source
 
-ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_DIR = Path(pkg.__path__[0]).resolve()
 
 # Run in the child before anything imports the engine: engine/protectors/* from source only.
-_PURE_HOOK = f"""
-import importlib.machinery as m, os, sys
-def _source_only(path):
-    if os.path.realpath(path) != {str(PACKAGE_DIR)!r}:
-        raise ImportError(path)
-    return m.FileFinder(path, (m.SourceFileLoader, m.SOURCE_SUFFIXES))
-sys.path_hooks.insert(0, _source_only)
-sys.path_importer_cache.clear()
-"""
-
 _PLAY = """
 import hashlib, json
 from agents.random_agent import RandomAgent
@@ -74,19 +60,11 @@ N_GAMES = 12
 
 def compiled_modules() -> list[str]:
     """engine.protectors modules loaded from a C extension in this process."""
-    out = []
-    for path in sorted(PACKAGE_DIR.glob("*.py")):
-        mod = importlib.import_module(f"engine.protectors.{path.stem}")
-        if str(getattr(mod, "__file__", "")).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-            out.append(path.stem)
-    return out
+    return loaded_compiled("engine.protectors", [p.stem for p in sorted(PACKAGE_DIR.glob("*.py"))])
 
 
 def _child(code: str) -> str:
-    out = subprocess.run([sys.executable, "-c", _PURE_HOOK + code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=600)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.strip()
+    return run_from_source([PACKAGE_DIR], code)
 
 
 def test_the_child_imports_the_engine_from_source():
