@@ -21,9 +21,6 @@ def stale_compiled_modules(here: str = _os.path.dirname(__file__)) -> list[str]:
     return sorted(s for s, t in built.items() if s in sources and sources[s] > t)
 
 
-_stale_compiled_modules = stale_compiled_modules  # the name tests/protectors/test_compiled.py uses
-
-
 def warn_stale(here: str, what: str, stacklevel: int = 3) -> list[str]:
     """Warn (RuntimeWarning) if a compiled module in ``here`` is older than its source; ``what`` names
     the package in the message. Returns the stale module names."""

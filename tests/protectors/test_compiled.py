@@ -104,7 +104,7 @@ def test_frozen_values_are_shared_by_copies():
 def test_a_compiled_module_older_than_its_source_is_named(tmp_path):
     import os
 
-    from engine.protectors import _stale_compiled_modules
+    from engine.protectors import stale_compiled_modules
 
     for name, age in (("game.py", 10), ("game.cpython-311-x86_64-linux-gnu.so", 20),  # source newer
                       ("dragon.py", 30), ("dragon.cpython-311-x86_64-linux-gnu.so", 20),  # build newer
@@ -112,4 +112,4 @@ def test_a_compiled_module_older_than_its_source_is_named(tmp_path):
         f = tmp_path / name
         f.write_text("")
         os.utime(f, (1_000_000 - age, 1_000_000 - age))
-    assert _stale_compiled_modules(str(tmp_path)) == ["game"]
+    assert stale_compiled_modules(str(tmp_path)) == ["game"]
