@@ -40,6 +40,8 @@ already decided = the Provinces committed from, as in the COUNT choices before i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from engine.protectors.cards import DECK_CONTENTS
@@ -126,9 +128,6 @@ _PROV_BASE = G_SIZE + L.MAX_PLAYERS * P_F
 _CARD0 = 1 + len(WAITING_STEPS) + 3 + 4 + 3 + 7
 _GOLD0 = _CARD0 + len(CARD_NAMES)
 _HOARD_LOW, _HOARD_HIGH = HOARD_BANDS  # rules: 003 hoarding bands
-_GLOBAL_IX = (0, 7, 8, 9, 10, 11, 12, 13, 18)  # turn, DPL, threshold, DPL/threshold, $Realm x4, #active
-_GOLD_IX = (_GOLD0, _GOLD0 + 1, _GOLD0 + 2, _GOLD0 + 3)
-_ATTACK_IX = (15, 16)
 _FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
 _RANKINGS_MAX = 4096  # ranking entries kept per observing seat (a few per game in practice)
 
@@ -219,17 +218,21 @@ class _SeatStatic:
 def encode_board(state: GameState, seat: str, cache: BoardCache | None = None) -> np.ndarray:
     """The global, players and provinces blocks for ``seat`` (what its view shows).
 
-    The static features come from a per-game template (``BoardCache``); the rest is collected as
-    index lists (entries equal to 1) and (index, value) lists, written with two ``ndarray.put`` calls."""
+    The static features come from a per-game template (``BoardCache``); the rest is written over it
+    entry by entry through a memoryview."""
     out = np.empty(BOARD_SIZE, dtype=np.float32)
     encode_board_into(state, seat, out, cache)
     return out
 
 
 def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: BoardCache | None = None) -> None:
-    """``encode_board`` written into ``out`` (a float32 array of BOARD_SIZE, e.g. a slice of the
-    observation buffer), without a temporary array."""
+    """``encode_board`` written into ``out`` (a C-contiguous float32 array of BOARD_SIZE, e.g. a slice
+    of the observation buffer), without a temporary array: the template is copied in, then every
+    other feature is written straight through a memoryview (cheaper than collecting index lists
+    for numpy to convert; each entry is written once, so the order does not matter)."""
     ss = (cache or shared_cache(state)).seat_static(state, seat)
+    out[:] = ss.tmpl
+    w: Any = out.data  # a memoryview (Any: typeshed types its items as int; these are floats)
     players = state.players
     p_me = players[seat]
     active = state.active()
@@ -237,27 +240,33 @@ def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: Board
     realm = p_me.realm
     dpl = state.dpl
     # -- global
-    ix = list(_GLOBAL_IX)
-    val = [state.turn / 12, dpl / ss.n3, thr / ss.n2, dpl / max(1, thr), realm / 500,
-           realm >= _HOARD_LOW, realm >= _HOARD_HIGH, state.next_bids.get(seat, 0) / 500, len(active) / 16]
-    ones: list[int] = []
-    put = ones.append
+    w[0] = state.turn / 12
+    w[7] = dpl / ss.n3
+    w[8] = thr / ss.n2
+    w[9] = dpl / max(1, thr)
+    w[10] = realm / 500
+    w[11] = realm >= _HOARD_LOW
+    w[12] = realm >= _HOARD_HIGH
+    w[13] = state.next_bids.get(seat, 0) / 500
+    w[18] = len(active) / 16
     step = STEP_INDEX.get(state.step)
     if step is not None:
-        put(1 + step)
+        w[1 + step] = 1.0
     att = state.attack
     if att is not None:
-        ix += _ATTACK_IX
-        val += (att.dpl / ss.n3, att.worldeater)
-        put(14)
+        w[15] = att.dpl / ss.n3
+        w[16] = att.worldeater
+        w[14] = 1.0
     for _, c in state.cards_this_turn:
-        put(_CARD0 + CARD_INDEX[c])
+        w[_CARD0 + CARD_INDEX[c]] = 1.0
     for _, c in state.locked_cards:
-        put(_CARD0 + CARD_INDEX[c])
+        w[_CARD0 + CARD_INDEX[c]] = 1.0
     if not p_me.eliminated and seat in state.ranking:
         lim = golden_limits(state, seat)
-        ix += _GOLD_IX
-        val += (min(1, lim["march"]), min(1, lim["support"]), min(1, lim["fortify"]), min(1, lim["work"]))
+        w[_GOLD0] = min(1, lim["march"])
+        w[_GOLD0 + 1] = min(1, lim["support"])
+        w[_GOLD0 + 2] = min(1, lim["fortify"])
+        w[_GOLD0 + 3] = min(1, lim["work"])
     # -- provinces (and the players' Province, unit and VP counts, in the same pass)
     ns = ss.ns
     sidx = ss.index
@@ -275,60 +284,56 @@ def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: Board
         lv = pr.level
         burnt = pr.burnt
         if o is None:
-            put(free)
+            w[free] = 1.0
         else:
             oi = sidx[o]
-            ones += owners[oi]
+            for e in owners[oi]:
+                w[e] = 1.0
             owned[oi] += 1
             # the same sum as victory.victory_points (rules: 003 Time's Up!), in one pass
             vps[oi] += ISLAND_VP if is_isl else LEVEL_VP[0 if burnt else lv]
         u = pr.units
         if u:
-            ix.append(uix)
-            val.append(u / 3)
+            w[uix] = u / 3
             h = pr.occupant or o
             if h is not None:
                 units[sidx[h]] += u
                 if h == seat:
-                    put(held_me)
+                    w[held_me] = 1.0
                     for q in rev:
                         mine_adj[q] += u
                 else:
-                    put(held_other)
+                    w[held_other] = 1.0
                     for q in rev:
                         other_adj[q] += u
-        put(lv0 + (lv if lv < 3 else 3))
+        w[lv0 + (lv if lv < 3 else 3)] = 1.0
         if burnt:
-            put(burnt_ix)
+            w[burnt_ix] = 1.0
     for k, mine, other in zip(ss.holder_ix, mine_adj, other_adj, strict=True):
         if other:
-            ix.append(k + 8)
-            val.append(other / 9)
+            w[k + 8] = other / 9
         if mine:
-            ix.append(k + 9)
-            val.append(mine / 9)
+            w[k + 9] = mine / 9
     # -- players
     n = ss.n
     n3 = ss.n3
-    ix += ss.owned_ix
-    val += [c / n for c in owned]
-    ix += ss.units_ix
-    val += [u / n3 for u in units]
-    ix += ss.vp_ix
-    val += [v / 30 for v in vps]
+    for j, cnt in zip(ss.owned_ix, owned, strict=True):
+        w[j] = cnt / n
+    for j, cnt in zip(ss.units_ix, units, strict=True):
+        w[j] = cnt / n3
+    for j, cnt in zip(ss.vp_ix, vps, strict=True):
+        w[j] = cnt / 30
     r_ones, r_ix, r_val = ss.ranking_features(active)
-    ones += r_ones
-    ix += r_ix
-    val += r_val
+    for j in r_ones:
+        w[j] = 1.0
+    for j, v in zip(r_ix, r_val, strict=True):
+        w[j] = v
     for pl, a, f in zip(pls, ss.alive_ix, ss.faction_ix, strict=True):
         if not pl.eliminated:
-            put(a)
+            w[a] = 1.0
         fi = _FACTION_INDEX.get(pl.faction)  # type: ignore[arg-type]
         if fi is not None:
-            put(f + fi)
-    out[:] = ss.tmpl
-    out.put(ix, val)
-    out.put(ones, 1.0)
+            w[f + fi] = 1.0
 
 
 _C_STAGE0 = len(PLANNER_KINDS)
