@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.protectors.values import Shared
 
 PROVINCE_RE = re.compile(r"^P(\d+)$")
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
@@ -35,7 +36,7 @@ def province_number(name: str) -> int:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Shared):  # immutable: games cloned from one another share their board
     """An immutable board. ``provinces`` are the mainland Provinces sorted by number."""
 
     name: str
@@ -68,12 +69,6 @@ class Board:
         """``ring-N``, ``ring-N-grand``, optionally with ``+island`` (one shared instance per name:
         boards are immutable)."""
         return _builtin(name) if isinstance(name, str) else cls._make_builtin(name)  # the latter: its error
-
-    def __deepcopy__(self, memo) -> Board:
-        return self  # immutable: games cloned from one another share their board
-
-    def __copy__(self) -> Board:
-        return self
 
     @classmethod
     def _make_builtin(cls, name: str) -> Board:

@@ -30,9 +30,10 @@ from engine.protectors.orders import (
     Work,
 )
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
+from engine.protectors.values import Shared
 
 
-class _Lines:
+class _Lines(Shared):
     """The decision's DM lines as text, formatted once (the game reports them at submit and again
     when the orders are revealed)."""
 
@@ -40,14 +41,6 @@ class _Lines:
 
     def lines(self) -> list[Line]:
         raise NotImplementedError
-
-    # frozen values: a copy shares them (a mypyc-compiled frozen dataclass cannot be copied field by
-    # field, see tools/build_fast.py)
-    def __copy__(self) -> _Lines:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Lines:
-        return self
 
     @property
     def texts(self) -> tuple[str, ...]:

@@ -56,6 +56,7 @@ from engine.protectors.state import (
     WAITING_STEPS,
     GameState,
 )
+from engine.protectors.values import Shared
 from engine.protectors.victory import check_end, standings, times_up
 from engine.protectors.views import seat_view
 
@@ -66,19 +67,13 @@ RANKING, REVEAL, EXECUTE, CONSOLIDATE_A, CONSOLIDATE_B = (
 
 
 @dataclass(frozen=True)
-class Pending:
+class Pending(Shared):
     seat: str
     kind: str
     submitted: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "submitted": self.submitted}
-
-    def __copy__(self) -> Pending:  # frozen: copies share it (mypyc, see tools/build_fast.py)
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Pending:
-        return self
 
 
 class Game:

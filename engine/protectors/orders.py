@@ -8,19 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-class _Value:
-    """Base of the frozen value types: a copy (copy, deepcopy, GameState.clone) shares them, as
-    nothing in one can change. Written out because a mypyc-compiled frozen dataclass cannot be
-    copied field by field (see tools/build_fast.py)."""
-
-    __slots__ = ()
-
-    def __copy__(self) -> _Value:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Value:
-        return self
+from engine.protectors.values import Shared
 
 
 def seat_name(n: int) -> str:
@@ -32,7 +20,7 @@ def seat_name(n: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class March(_Value):
+class March(Shared):
     count: int
     src: str
     dst: str
@@ -49,7 +37,7 @@ class March(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Support(_Value):
+class Support(Shared):
     player: str
     target: str
     src: str | None = None  # None: "from" omitted, the seat's only Province (resolved by legality)
@@ -65,7 +53,7 @@ class Support(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Fortify(_Value):
+class Fortify(Shared):
     src: str
     golden: bool = False
 
@@ -78,7 +66,7 @@ class Fortify(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Work(_Value):
+class Work(Shared):
     src: str | None = None  # None: "Work, work!" alone, the seat's only Province
     golden: bool = False
 
@@ -102,7 +90,7 @@ def order_kind(order: ProvinceOrder) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Send(_Value):
+class Send(Shared):
     """rules: 003 Negotiation and Orders — send $Realm to another player."""
 
     amount: int
@@ -113,7 +101,7 @@ class Send(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Snitch(_Value):
+class Snitch(Shared):
     """rules: 003 Sea cards, Pirates! — name a Protector to the Pirates."""
 
     player: str
@@ -123,7 +111,7 @@ class Snitch(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Ferry(_Value):
+class Ferry(Shared):
     """rules: 003 Sea cards, Ferry! — pay 25 $Realm to march from this Province by ferry."""
 
     src: str
@@ -136,7 +124,7 @@ class Ferry(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Funding(_Value):
+class Funding(Shared):
     """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)"."""
 
     amount: int
@@ -147,7 +135,7 @@ class Funding(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(_Value):
+class Bid(Shared):
     amount: int
 
     def text(self) -> str:
@@ -155,7 +143,7 @@ class Bid(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Buy(_Value):
+class Buy(Shared):
     """rules: 003 Consolidation, Buying step — ``Buy 2 in P6. 1 in P5.`` in the order given."""
 
     allocations: tuple[tuple[str, int], ...]
@@ -166,7 +154,7 @@ class Buy(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Upgrade(_Value):
+class Upgrade(Shared):
     src: str
 
     def text(self) -> str:
@@ -174,7 +162,7 @@ class Upgrade(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Capitol(_Value):
+class Capitol(Shared):
     """rules: 003 Golden Work, work! — choose the one lvl 3 Province kept as Capitol."""
 
     src: str
@@ -184,7 +172,7 @@ class Capitol(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseFaction(_Value):
+class ChooseFaction(Shared):
     faction: str
 
     def text(self) -> str:
@@ -195,7 +183,7 @@ class ChooseFaction(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Commit(_Value):
+class Commit(Shared):
     """rules: 003 Determine Protector US step — ``2 from P6 (sac 2)``."""
 
     src: str
@@ -207,7 +195,7 @@ class Commit(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Burn(_Value):
+class Burn(Shared):
     """rules: 003 The Dragon's Wrath — a Province left undefended / chosen to burn."""
 
     src: str
@@ -220,7 +208,7 @@ class Burn(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(_Value):
+class Ability(Shared):
     """A named faction or Island ability, with an optional number (Fight fire with fire: 5)."""
 
     name: str
@@ -258,7 +246,7 @@ Item = (
 
 
 @dataclass(frozen=True, slots=True)
-class Line(_Value):
+class Line(Shared):
     """One parsed DM line: the item, plus any team funding "(N from Player#k)" attached to it."""
 
     item: Item
