@@ -29,6 +29,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from engine.protectors import build_of
+
 # CPU time of this process by default: the machine is shared, and time spent waiting for a core is
 # not the env's (nor the peer's) cost. ``--clock wall`` uses wall time instead.
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
@@ -37,13 +39,7 @@ CLOCK = CLOCKS["cpu"]
 
 def builds() -> str:
     """Which code ran: the engine's and the envs' modules compiled with mypyc (tools/build_fast.py) or pure Python."""
-    import engine.protectors.game as game_module
-    import envs.encoding as encoding_module
-
-    def kind(module) -> str:
-        return "pure Python" if module.__file__.endswith(".py") else "compiled (mypyc)"
-
-    return f"engine {kind(game_module)}, envs {kind(encoding_module)}"
+    return f"engine {build_of('engine.protectors.game')}, envs {build_of('envs.encoding')}"
 
 
 def _pick(mask: np.ndarray, rng: random.Random) -> int:

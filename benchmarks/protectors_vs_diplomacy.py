@@ -17,17 +17,9 @@ import time
 from tqdm import tqdm
 
 from agents.random_agent import RandomAgent
+from engine.protectors import build_of
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
-
-
-def engine_build() -> str:
-    """Which engine ran: the mypyc-compiled modules (tools/build_fast.py) or the pure-Python sources."""
-    import engine.protectors.game as game_module
-
-    if game_module.__file__.endswith(".py"):
-        return "pure Python (make fast compiles it with mypyc)"
-    return "compiled with mypyc (tools/build_fast.py; make fast-clean for pure Python)"
 
 
 def protectors_game(seed: int, board: str = "ring-7") -> tuple[list[float], float]:
@@ -88,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     p_turn = statistics.median(turns) * 1e3
     d_phase = statistics.median(dip) * 1e3
     mean = statistics.mean(turns) * 1e3
-    print(f"engine: {engine_build()}")
+    print(f"engine: {build_of('engine.protectors.game')} (make fast / make fast-clean switch builds)")
     print(f"Protectors ring-7: {len(turns)} turns, median {p_turn:.3f} ms/turn (mean {mean:.3f}),"
           f" {args.games / total:.1f} full random games/s (agents included)")
     print(f"Diplomacy standard: {len(dip)} phases, median {d_phase:.3f} ms/phase")

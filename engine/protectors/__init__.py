@@ -33,3 +33,12 @@ def warn_stale(here: str, what: str, stacklevel: int = 3) -> list[str]:
 
 
 _STALE = warn_stale(_os.path.dirname(__file__), "engine")
+
+
+def build_of(module_name: str) -> str:
+    """Whether ``module_name`` was loaded from its Python source or from the optional mypyc build
+    (tools/build_fast.py, ``make fast``): the benchmarks say which code they measured."""
+    import importlib
+
+    path = importlib.import_module(module_name).__file__ or ""
+    return "pure Python" if path.endswith(".py") else "compiled (mypyc)"

@@ -16,6 +16,7 @@ import pytest
 
 import engine.protectors as pkg
 from engine.protectors import orders
+from engine.protectors.board import Board
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.game import Pending
 from tests.compiled_support import loaded_compiled, run_from_source
@@ -93,7 +94,8 @@ def test_frozen_values_are_shared_by_copies():
     march = orders.March(2, "P1", "P2")
     decision = OrdersDecision(orders=(march,))
     pending = Pending("Player#1", "orders")
-    for value in (march, decision, pending, orders.Line(orders.Bid(3))):
+    board = Board.builtin("ring-5")
+    for value in (march, decision, pending, orders.Line(orders.Bid(3)), board):
         assert copy.copy(value) is value
         assert copy.deepcopy(value) is value
     state = {"orders": [decision], "n": [1]}
@@ -113,3 +115,11 @@ def test_a_compiled_module_older_than_its_source_is_named(tmp_path):
         f.write_text("")
         os.utime(f, (1_000_000 - age, 1_000_000 - age))
     assert stale_compiled_modules(str(tmp_path)) == ["game"]
+
+
+def test_the_benchmarks_name_the_build_they_measured():
+    from engine.protectors import build_of
+
+    expected = "compiled (mypyc)" if "game" in compiled_modules() else "pure Python"
+    assert build_of("engine.protectors.game") == expected
+    assert build_of("engine.protectors") == "pure Python"  # __init__ is never compiled
