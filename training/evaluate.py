@@ -73,7 +73,18 @@ def seat_outcome(game: Game, seat: str) -> dict[str, Any]:
             "top": win or (standing and vps[seat] == max(vps.values())),
             "score": terminal_reward(res, seat, team), "vp": vps.get(seat, 0),
             "vp_share": vps.get(seat, 0) / total if total else 0.0, "how": res.get("how"),
-            "eliminated": st.players[seat].eliminated, "turn": res.get("turn")}
+            "eliminated": st.players[seat].eliminated, "eliminated_turn": st.players[seat].eliminated_turn,
+            "turn": res.get("turn")}
+
+
+def standing_key(outcome: dict[str, Any]) -> tuple[float, float]:
+    """A seat's final standing, larger is better: the score first, then how long the seat lasted (the
+    turn it was eliminated; a seat standing at the end counts as lasting past the last turn). So two
+    eliminated seats, or two seats in a game the Dragon won, are told apart by who went out later:
+    the finishing order of an elimination game."""
+    out = outcome.get("eliminated_turn")
+    lasted = float(out) if outcome.get("eliminated") and out is not None else float((outcome.get("turn") or 0) + 1)
+    return (float(outcome["score"]), lasted)
 
 
 def placements(game: Game) -> dict[str, float]:
@@ -221,7 +232,12 @@ def takeover(agent: str, baseline: str = "caretaker", positions: int = 20, turn:
            "baseline_summary": summarize([r["baseline"] for r in pairs]),
            "better": sum(d > 0 for d in diff["score"]), "worse": sum(d < 0 for d in diff["score"]),
            "same": sum(d == 0 for d in diff["score"]), "better_how": dict(better_how),
-           "baseline_eliminated": sum(r["baseline"]["eliminated"] for r in pairs), "detail": pairs}
+           "baseline_eliminated": sum(r["baseline"]["eliminated"] for r in pairs),
+           # the same pairs by finishing order (score, then who was eliminated later): a softer reading
+           # of "beats", reported beside the score comparison above, not instead of it
+           "standing_better": sum(standing_key(r["agent"]) > standing_key(r["baseline"]) for r in pairs),
+           "standing_worse": sum(standing_key(r["agent"]) < standing_key(r["baseline"]) for r in pairs),
+           "detail": pairs}
     for m, d in diff.items():
         out[f"diff_{m}"] = mean(d)
         out[f"diff_{m}_ci"] = list(bootstrap_mean(d))

@@ -114,6 +114,7 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
     tk = {"rate": t["better"] / n, "ci": list(wilson(t["better"], n)), "n": n, "better": t["better"],
           "same": t["same"], "worse": t["worse"], "diff_score": t["diff_score"], "diff_score_ci": t["diff_score_ci"],
           "better_how": t["better_how"], "baseline_eliminated": t["baseline_eliminated"],
+          "standing_better": t["standing_better"], "standing_worse": t["standing_worse"],
           "command": f"regent eval takeover --agent {hard} --baseline caretaker --positions {positions} --turn 2 "
                      f"--seed {EVAL_SEED}"}
     ev["takeover at turn 2 of heuristic games: policy's result beats caretaker's (pairs)"] = tk
@@ -157,7 +158,9 @@ def takeover_reading(tk: dict[str, Any]) -> str:
         return "ties (mostly both losing to the Dragon) do not count as beating"
     return (f"the caretaker's seat ends eliminated in {tk['baseline_eliminated']} of {tk['n']} pairs, so beating it "
             f"means winning ({how.get('won', 0)} pairs), a game another Protector wins instead of the Dragon "
-            f"({how.get('dragon_stopped', 0)}) or a larger VP share at Time's Up ({how.get('vp_share', 0)}): "
+            f"({how.get('dragon_stopped', 0)}) or a larger VP share at Time's Up ({how.get('vp_share', 0)}); "
+            f"by finishing order (score, then who was eliminated later) the policy's seat finishes ahead in "
+            f"{tk.get('standing_better', '?')} and behind in {tk.get('standing_worse', '?')}; "
             f"the target asks for about twice the 40% win rate wanted against heuristics from a fresh start")
 
 

@@ -13,6 +13,7 @@ from training.evaluate import (
     save_json,
     save_plot,
     seat_vs_field,
+    standing_key,
     takeover,
     why_better,
 )
@@ -71,6 +72,22 @@ def test_takeover_from_the_same_position_is_exactly_reproducible():
     assert rep["diff_score_ci"][0] <= rep["diff_score"] <= rep["diff_score_ci"][1]
     assert sum(rep["better_how"].values()) == rep["better"]
     assert rep["baseline_eliminated"] == sum(r["baseline"]["eliminated"] for r in rep["detail"])
+    # by finishing order every score-better pair is still better, and the ties split by who lasted
+    assert rep["standing_better"] >= rep["better"] and rep["standing_worse"] >= rep["worse"]
+    assert rep["standing_better"] + rep["standing_worse"] <= rep["positions"]
+
+
+def test_standing_orders_by_score_then_by_who_went_out_later():
+    def outcome(score=0.0, eliminated_turn=None, turn=9):
+        return {"score": score, "eliminated": eliminated_turn is not None, "eliminated_turn": eliminated_turn,
+                "turn": turn}
+
+    assert standing_key(outcome(eliminated_turn=6)) > standing_key(outcome(eliminated_turn=3))
+    assert standing_key(outcome(score=0.1)) > standing_key(outcome(eliminated_turn=8))  # standing at the end
+    assert standing_key(outcome(score=1.0, eliminated_turn=None)) > standing_key(outcome(score=0.4))
+    # the Dragon won both games: the seat it burned later, or never, finished ahead
+    assert standing_key(outcome(-1.0, turn=4)) > standing_key(outcome(-1.0, eliminated_turn=4, turn=4))
+    assert standing_key(outcome(-1.0, eliminated_turn=2)) < standing_key(outcome(score=0.0, eliminated_turn=2))
 
 
 def test_why_a_result_beat_the_baseline():

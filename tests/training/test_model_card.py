@@ -26,6 +26,11 @@ def test_targets_say_met_or_by_how_much_missed():
     assert "missed by 95.0%" in rows["ring-5, 1 seat vs 4 caretakers"]["note"]
     assert rows["ring-5, 1 seat vs 4 heuristics"]["met"] and rows["ring-5, 1 seat vs 4 heuristics"]["note"] == ""
     assert not rows["takeover: beats caretaker from the same positions"]["met"]
+    tk_how = {**tk, "better_how": {"won": 12, "dragon_stopped": 8}, "baseline_eliminated": 39,
+              "standing_better": 30, "standing_worse": 4}
+    by_name = {r["name"]: r for r in targets(EV, tk_how, None)}
+    note = by_name["takeover: beats caretaker from the same positions"]["note"]
+    assert "winning (12 pairs)" in note and "ahead in 30 and behind in 4" in note
     assert rows["CPU minutes to beat caretaker 95%"]["measured"] == "not reached"
     assert {r["name"]: r["met"] for r in targets(EV, tk, 12.0)}["CPU minutes to beat caretaker 95%"]
 
