@@ -134,10 +134,12 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
     seen: set[str | None] = set()
     used = {"march": 0, "support": 0, "fortify": 0, "work": 0}
     limits = golden_limits(state, seat)
+    filled = False  # whether an order got its source Province filled in (then the decision is rebuilt)
     for raw in d.orders:
         o = _fill_src(state, seat, raw, rej)
         if o is None:
             continue
+        filled = filled or o is not raw
         why = check_order(state, seat, o, d.ferries)
         if why is None and o.province in seen:
             why = f"{o.province} already has an order this turn"
@@ -172,6 +174,8 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
             rej.add(f"Ferry {f}", f"you have no Army Units in {f}")
     _abilities(state, seat, d.abilities, total, rej)
     rej.raise_if_any()
+    if not filled and type(d.orders) is tuple:
+        return d  # every order as given: the same (frozen) decision, without the cost of a copy
     return replace(d, orders=tuple(orders))
 
 
@@ -287,7 +291,10 @@ def validate_consolidation(state: GameState, seat: str, d: ConsolidationDecision
     if d.bid and any(a.name == "bank_of_lannuvar" for a in d.abilities):
         rej.add(f"Bid {d.bid}", "with The Bank of Lannuvár you bid next turn, after the others' bids are revealed")
     rej.raise_if_any()
-    return replace(d, buys=tuple(buys))
+    placed = tuple(buys)
+    if placed == d.buys:
+        return d  # every purchase as given (no team-form "Buy n" to place): the same (frozen) decision
+    return replace(d, buys=placed)
 
 
 def validate(state: GameState, seat: str, d: Decision) -> Decision:
