@@ -8,6 +8,7 @@ from agents.base import Agent
 from agents.checkpoints import CHECKPOINT_AGENTS
 from agents.heuristic import HeuristicAgent
 from agents.random_agent import RandomAgent
+from agents.search import search_from_spec
 from engine.errors import ValidationError
 from npr_controller.caretaker import CaretakerAgent
 
@@ -19,14 +20,19 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
 # Shipped policies and their difficulty levels (``ppo``, ``ppo:easy|normal|hard``); torch loads only
 # when one of them is made.
 AGENTS.update(CHECKPOINT_AGENTS)
+# Decision-time search over the shipped policy's orders (agents.search); ``search:<K>,<M>[,<base>]`` too.
+AGENTS["search"] = lambda seed: search_from_spec("search", seed)
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """An agent by name; ``policy:<checkpoint>[@temperature]`` loads a trained policy (torch, lazily)."""
+    """An agent by name; ``policy:<checkpoint>[@temperature]`` loads a trained policy (torch, lazily);
+    ``search:<K>,<M>[,<base>]`` searches over a policy's orders (``agents.search``)."""
     if name.startswith("policy:"):
         from agents.policy import policy_from_spec
 
         return policy_from_spec(name, seed)
+    if name.startswith("search:"):
+        return search_from_spec(name, seed)
     try:
         factory = AGENTS[name]
     except KeyError:

@@ -1,0 +1,222 @@
+"""``search``: decision-time search over a policy's own orders, on determinised copies of the seat's state.
+
+At the orders step (rules: 003 Negotiation and Orders) the agent builds up to ``candidates`` distinct
+OrdersDecisions: the base policy's greedy choice first, then the heuristic's orders, then samples
+from the policy at ``SAMPLE_TEMPERATURES``. Each candidate is played out ``rollouts`` times to the end
+of the game and the one with the best mean ``envs.opponents.terminal_reward`` for the seat is played
+(ties: the earlier candidate, so the greedy one wins a tie). Every candidate is scored on the same
+``rollouts`` determinisations with the same rollout seeds (common random numbers). Every other step
+is the base agent's decision.
+
+Secrecy (rules: 003 Each Turn — orders and choices are secret; a seat sees only what it may see):
+the search reads only ``ctx.state`` (``engine.protectors.views.seat_state``: other seats' $Realm
+zeroed, their unrevealed submissions and bids gone, draw piles sorted, a fresh generator) and
+``ctx.view``. A determinisation is a copy of that redacted state with the hidden parts re-sampled
+from a sample seed: every draw pile shuffled (cards this seat has looked at this step stay on top),
+a fresh generator, and every other standing seat's $Realm set to ``REALM_ESTIMATE`` (this seat's
+own $Realm x ``REALM_ESTIMATE_FACTOR``). Other seats' spent once-per-game abilities are unknown to
+the seat and so are not re-created. The determinised state is put into a ``Game`` built from the
+public view's setup (board, seats, options), so no engine code changes and the real game is never
+touched (every rollout plays a fresh copy).
+
+Rollouts: every seat, this one included after the candidate, is played by ``rollout_agent``
+(``heuristic`` by default: fast) with ``agents.runner.play_turn_step`` until the game ends.
+
+Registry names (``agents.registry``): ``search`` (the defaults below), ``search:<K>,<M>`` (candidates,
+rollouts per candidate) and ``search:<K>,<M>,<base>`` (any agent spec as the base, e.g.
+``search:8,32,ppo:normal``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from agents.base import Agent
+from agents.runner import MAX_ADVANCES, play_turn_step
+from engine.errors import RegentError, ValidationError
+from engine.protectors.decisions import Decision, OrdersDecision
+from engine.protectors.game import Game
+from engine.protectors.seat import SeatContext
+from engine.protectors.shuffling import shuffle
+from engine.protectors.state import ORDERS, GameState
+
+DEFAULT_BASE = "ppo:hard"
+DEFAULT_CANDIDATES = 6
+DEFAULT_ROLLOUTS = 32
+DEFAULT_ROLLOUT_AGENT = "heuristic"
+SAMPLE_TEMPERATURES = (1.0, 2.0)
+"""the temperatures the base policy samples extra candidates at, in turn: 1 (as trained) first; the
+policy is often sure of itself, so if that gives too few distinct orders, 2 (the ``easy`` level)"""
+SAMPLE_TRIES = 3
+"""policy samples drawn per temperature and per wanted candidate before giving up on K distinct ones"""
+TORCH_THREADS = 1
+"""the search runs many single-observation forward passes: one torch thread is ~50x faster on this
+2-core machine than two threads under load (envs/opponents.py does the same for its workers)"""
+REALM_ESTIMATE_FACTOR = 1.0
+"""REALM_ESTIMATE: another seat's hidden $Realm is taken to be this seat's own $Realm times this
+factor (the seat cannot see it; rules: 003 Each Turn). The smallest reasonable reading: the players
+started level and face the same production rules, so the seat assumes the others are as rich as it."""
+
+
+def estimated_realm(state: GameState, seat: str, other: str) -> int:
+    """REALM_ESTIMATE: what ``seat`` assumes ``other`` holds (see REALM_ESTIMATE_FACTOR)."""
+    return round(state.players[seat].realm * REALM_ESTIMATE_FACTOR)
+
+
+def determinise(state: GameState, seat: str, sample_seed: int) -> GameState:
+    """A copy of the redacted ``state`` with what ``seat`` cannot see re-sampled from ``sample_seed``.
+
+    ``state`` must be the seat's redacted copy (``SeatContext.state``); it is not changed."""
+    out = state.clone()
+    rng = random.Random(sample_seed)
+    for deck in out.decks.values():
+        shuffle(rng, deck.draw)
+    # rules: 003 Kalu'Ak Weather forecast / Island Rules Palantír — a card this seat looked at this
+    # step is known to be on top of its deck (the latest look last, so it ends on top)
+    for peek in out.peeks.get(seat, []):
+        draw = out.decks[peek["deck"]].draw
+        if peek.get("card") in draw:
+            draw.remove(peek["card"])
+            draw.insert(0, peek["card"])
+    out.rng = rng
+    for s, p in out.players.items():
+        if s != seat and not p.eliminated:
+            p.realm = estimated_realm(out, seat, s)
+    return out
+
+
+def public_setup(view: dict[str, Any]) -> dict[str, Any]:
+    """A setup (engine/protectors/setup.py) for the game a seat's view shows: board, seats, options."""
+    players = [{"seat": s, "name": p["name"], "faction": p["faction"], "team": p["team"]}
+               for s, p in view["players"].items()]
+    return {"board": view["board"], "seed": 0, "players": players, "options": dict(view["options"])}
+
+
+def game_around(setup: dict[str, Any], state: GameState) -> Game:
+    """A ``Game`` playing on from ``state`` (the state is used as is, not copied)."""
+    g = Game(setup)
+    g.state = state
+    g.actions = []
+    return g
+
+
+class SearchAgent:
+    """The base agent, except that its orders are chosen by rollouts among a few candidates."""
+
+    def __init__(self, base_spec: str = DEFAULT_BASE, candidates: int = DEFAULT_CANDIDATES,
+                 rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
+                 seed: int | None = None, name: str | None = None):
+        from agents.registry import make_agent
+
+        if candidates < 1 or rollouts < 1:
+            raise ValidationError("agent", f"search needs candidates >= 1 and rollouts >= 1, "
+                                           f"not {candidates} and {rollouts}")
+        self.base_spec, self.candidates, self.rollouts = base_spec, int(candidates), int(rollouts)
+        self.rollout_spec = rollout_agent
+        self.name = name or f"search:{candidates},{rollouts},{base_spec}"
+        self.base: Agent = make_agent(base_spec, seed)
+        self.samplers: list[Any] = []
+        if hasattr(self.base, "models"):  # a PolicyAgent: sample its own choices for extra candidates
+            import torch
+
+            from agents.policy import PolicyAgent
+
+            torch.set_num_threads(TORCH_THREADS)
+            self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
+                             for t in SAMPLE_TEMPERATURES]
+        self.heuristic: Agent = make_agent("heuristic", seed)
+        self._rollout_agents: dict[str, Agent] = {}
+        self.last_scores: list[tuple[OrdersDecision, float]] = []
+        """the candidates of the latest orders search with their mean rollout rewards (for inspection)"""
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.base.reset(seed)
+        self.heuristic.reset(seed)
+        for sampler in self.samplers:
+            sampler.reset(seed)
+
+    def act(self, ctx: SeatContext) -> Decision:
+        decision = self.base.act(ctx)
+        if ctx.step != ORDERS or self.candidates == 1:
+            return decision
+        cands = self._candidates(ctx, decision)
+        if len(cands) == 1:
+            self.last_scores = [(cands[0], 0.0)]
+            return cands[0]
+        scores = self._evaluate(ctx, cands)
+        self.last_scores = list(zip(cands, scores, strict=True))
+        best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        return cands[best]
+
+    # -- candidates ------------------------------------------------------------------------------
+    def _candidates(self, ctx: SeatContext, greedy: Decision) -> list[OrdersDecision]:
+        out: list[OrdersDecision] = []
+
+        def add(d: Decision) -> None:
+            if isinstance(d, OrdersDecision) and d not in out:
+                out.append(d)
+
+        add(greedy)
+        if len(out) < self.candidates:
+            add(self.heuristic.act(ctx))
+        for sampler in self.samplers:
+            for _ in range(SAMPLE_TRIES * self.candidates):
+                if len(out) >= self.candidates:
+                    break
+                add(sampler.act(ctx))
+        return out[:self.candidates]
+
+    # -- rollouts --------------------------------------------------------------------------------
+    def _agents_for(self, seats: list[str]) -> dict[str, Agent]:
+        from agents.registry import make_agent
+
+        for s in seats:
+            if s not in self._rollout_agents:
+                self._rollout_agents[s] = make_agent(self.rollout_spec, 0)
+        return {s: self._rollout_agents[s] for s in seats}
+
+    def _evaluate(self, ctx: SeatContext, cands: list[OrdersDecision]) -> list[float]:
+        from envs.opponents import terminal_reward
+
+        seat, red = ctx.seat, ctx.state
+        setup = public_setup(ctx.view)
+        team = red.players[seat].team if red.options.teams else None
+        samples = [self.rng.randrange(2**62) for _ in range(self.rollouts)]
+        worlds = [determinise(red, seat, s) for s in samples]
+        agents = self._agents_for(list(red.players))
+        totals = [0.0] * len(cands)
+        for world, sample in zip(worlds, samples, strict=True):
+            for i, cand in enumerate(cands):
+                g = game_around(setup, world.clone())
+                try:
+                    g.submit(seat, cand)
+                except RegentError:  # not legal in this world (cannot happen for a legal decision)
+                    totals[i] = float("-inf")
+                    continue
+                for k, s in enumerate(agents):
+                    agents[s].reset(sample + k)  # the same rollout players for every candidate
+                for _ in range(MAX_ADVANCES):
+                    if g.over:
+                        break
+                    play_turn_step(g, agents)
+                else:
+                    raise RuntimeError(f"a rollout did not end within {MAX_ADVANCES} steps")
+                totals[i] += terminal_reward(g.result, seat, team)
+        return [t / self.rollouts for t in totals]
+
+
+def search_from_spec(spec: str, seed: int | None = None) -> SearchAgent:
+    """``search`` or ``search:<K>,<M>`` or ``search:<K>,<M>,<base agent spec>``."""
+    if spec == "search":
+        return SearchAgent(seed=seed, name="search")
+    body = spec.split(":", 1)[1] if spec.startswith("search:") else spec
+    parts = body.split(",", 2)
+    try:
+        k, m = int(parts[0]), int(parts[1])
+    except (ValueError, IndexError):
+        raise ValidationError("agent", f"bad search spec {spec!r}; use search:<K>,<M>[,<base agent>]") from None
+    base = parts[2] if len(parts) > 2 and parts[2] else DEFAULT_BASE
+    return SearchAgent(base, k, m, seed=seed, name=spec)
