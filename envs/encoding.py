@@ -309,31 +309,34 @@ def encode_board_into(state: GameState, seat: str, out: np.ndarray, cache: Board
         w[lv0 + (lv if lv < 3 else 3)] = 1.0
         if burnt:
             w[burnt_ix] = 1.0
-    for k, mine, other in zip(ss.holder_ix, mine_adj, other_adj, strict=True):
+    # (indexed loops: zip(..., strict=True) costs more than the loop body when compiled)
+    hix = ss.holder_ix
+    for r in range(nr):
+        other = other_adj[r]
         if other:
-            w[k + 8] = other / 9
+            w[hix[r] + 8] = other / 9
+        mine = mine_adj[r]
         if mine:
-            w[k + 9] = mine / 9
+            w[hix[r] + 9] = mine / 9
     # -- players
     n = ss.n
     n3 = ss.n3
-    for j, cnt in zip(ss.owned_ix, owned, strict=True):
-        w[j] = cnt / n
-    for j, cnt in zip(ss.units_ix, units, strict=True):
-        w[j] = cnt / n3
-    for j, cnt in zip(ss.vp_ix, vps, strict=True):
-        w[j] = cnt / 30
+    owned_ix, units_ix, vp_ix, alive_ix, faction_ix = ss.owned_ix, ss.units_ix, ss.vp_ix, ss.alive_ix, ss.faction_ix
+    for i in range(ns):
+        w[owned_ix[i]] = owned[i] / n
+        w[units_ix[i]] = units[i] / n3
+        w[vp_ix[i]] = vps[i] / 30
+        pl = pls[i]
+        if not pl.eliminated:
+            w[alive_ix[i]] = 1.0
+        fi = _FACTION_INDEX.get(pl.faction)  # type: ignore[arg-type]
+        if fi is not None:
+            w[faction_ix[i] + fi] = 1.0
     r_ones, r_ix, r_val = ss.ranking_features(active)
     for j in r_ones:
         w[j] = 1.0
-    for j, v in zip(r_ix, r_val, strict=True):
-        w[j] = v
-    for pl, a, f in zip(pls, ss.alive_ix, ss.faction_ix, strict=True):
-        if not pl.eliminated:
-            w[a] = 1.0
-        fi = _FACTION_INDEX.get(pl.faction)  # type: ignore[arg-type]
-        if fi is not None:
-            w[f + fi] = 1.0
+    for i in range(len(r_ix)):
+        w[r_ix[i]] = r_val[i]
 
 
 _C_STAGE0 = len(PLANNER_KINDS)
