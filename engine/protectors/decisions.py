@@ -60,6 +60,11 @@ class BidDecision(_Lines):
     faction: str | None = None
     funding: tuple[Funding, ...] = ()
 
+    def __init__(self, bid: int = 0, faction: str | None = None, funding: tuple[Funding, ...] = ()) -> None:
+        object.__setattr__(self, "bid", bid)
+        object.__setattr__(self, "faction", faction)
+        object.__setattr__(self, "funding", funding)
+
     def lines(self) -> list[Line]:
         out = [Line(Bid(self.bid), self.funding)]
         if self.faction:
@@ -76,6 +81,14 @@ class OrdersDecision(_Lines):
     snitch: str | None = None
     ferries: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
+
+    def __init__(self, orders: tuple[ProvinceOrder, ...] = (), sends: tuple[Send, ...] = (), snitch: str | None = None,
+                 ferries: tuple[str, ...] = (), abilities: tuple[Ability, ...] = ()) -> None:
+        object.__setattr__(self, "orders", orders)
+        object.__setattr__(self, "sends", sends)
+        object.__setattr__(self, "snitch", snitch)
+        object.__setattr__(self, "ferries", ferries)
+        object.__setattr__(self, "abilities", abilities)
 
     def lines(self) -> list[Line]:
         out = [Line(o) for o in self.orders] + [Line(s) for s in self.sends]
@@ -94,6 +107,12 @@ class DragonDecision(_Lines):
     burns: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
 
+    def __init__(self, commits: tuple[Commit, ...] = (), burns: tuple[str, ...] = (), abilities: tuple[Ability,
+                 ...] = ()) -> None:
+        object.__setattr__(self, "commits", commits)
+        object.__setattr__(self, "burns", burns)
+        object.__setattr__(self, "abilities", abilities)
+
     def lines(self) -> list[Line]:
         return ([Line(c) for c in self.commits] + [Line(Burn(p)) for p in self.burns]
                 + [Line(a) for a in self.abilities])
@@ -109,6 +128,16 @@ class ConsolidationDecision(_Lines):
     bid: int = 0
     abilities: tuple[Ability, ...] = ()
     funding: tuple[Funding, ...] = field(default=())
+
+    def __init__(self, buys: tuple[tuple[str, int], ...] = (), upgrades: tuple[str, ...] = (),
+                 capitol: str | None = None, bid: int = 0, abilities: tuple[Ability, ...] = (), funding: tuple[Funding,
+                 ...] = ()) -> None:
+        object.__setattr__(self, "buys", buys)
+        object.__setattr__(self, "upgrades", upgrades)
+        object.__setattr__(self, "capitol", capitol)
+        object.__setattr__(self, "bid", bid)
+        object.__setattr__(self, "abilities", abilities)
+        object.__setattr__(self, "funding", funding)
 
     def lines(self) -> list[Line]:
         out = []

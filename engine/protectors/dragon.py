@@ -59,6 +59,13 @@ class _Side:
     green: int = 0
     hidden: bool = False
 
+    def __init__(self, us: int = 0, units: int = 0, min_us: int = 0, green: int = 0, hidden: bool = False) -> None:
+        self.us = us
+        self.units = units
+        self.min_us = min_us
+        self.green = green
+        self.hidden = hidden
+
     @property
     def met(self) -> bool:
         return self.us >= self.min_us

@@ -27,6 +27,13 @@ class March(Shared):
     golden: bool = False
     delayed: bool = False
 
+    def __init__(self, count: int, src: str, dst: str, golden: bool = False, delayed: bool = False) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "golden", golden)
+        object.__setattr__(self, "delayed", delayed)
+
     @property
     def province(self) -> str:
         return self.src
@@ -43,6 +50,12 @@ class Support(Shared):
     src: str | None = None  # None: "from" omitted, the seat's only Province (resolved by legality)
     golden: bool = False
 
+    def __init__(self, player: str, target: str, src: str | None = None, golden: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "golden", golden)
+
     @property
     def province(self) -> str | None:
         return self.src
@@ -57,6 +70,10 @@ class Fortify(Shared):
     src: str
     golden: bool = False
 
+    def __init__(self, src: str, golden: bool = False) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "golden", golden)
+
     @property
     def province(self) -> str:
         return self.src
@@ -69,6 +86,10 @@ class Fortify(Shared):
 class Work(Shared):
     src: str | None = None  # None: "Work, work!" alone, the seat's only Province
     golden: bool = False
+
+    def __init__(self, src: str | None = None, golden: bool = False) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "golden", golden)
 
     @property
     def province(self) -> str | None:
@@ -138,6 +159,9 @@ class Funding(Shared):
 class Bid(Shared):
     amount: int
 
+    def __init__(self, amount: int) -> None:
+        object.__setattr__(self, "amount", amount)
+
     def text(self) -> str:
         return f"Bid {self.amount}"
 
@@ -147,6 +171,9 @@ class Buy(Shared):
     """rules: 003 Consolidation, Buying step — ``Buy 2 in P6. 1 in P5.`` in the order given."""
 
     allocations: tuple[tuple[str, int], ...]
+
+    def __init__(self, allocations: tuple[tuple[str, int], ...]) -> None:
+        object.__setattr__(self, "allocations", allocations)
 
     def text(self) -> str:
         # "" as the Province: the team form "Buy 2" (default placement)
@@ -189,6 +216,11 @@ class Commit(Shared):
     src: str
     count: int
     sac: int | None = None
+
+    def __init__(self, src: str, count: int, sac: int | None = None) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "sac", sac)
 
     def text(self) -> str:
         return f"{self.count} from {self.src}" + (f" (sac {self.sac})" if self.sac is not None else "")
@@ -251,6 +283,10 @@ class Line(Shared):
 
     item: Item
     funding: tuple[Funding, ...] = field(default=())
+
+    def __init__(self, item: Item, funding: tuple[Funding, ...] = ()) -> None:
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "funding", funding)
 
     def text(self) -> str:
         t = self.item.text()

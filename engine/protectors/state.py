@@ -50,6 +50,14 @@ class Province:
     level: int = 0
     burnt: bool = False
 
+    def __init__(self, owner: str | None = None, units: int = 0, occupant: str | None = None, level: int = 0,
+                 burnt: bool = False) -> None:
+        self.owner = owner
+        self.units = units
+        self.occupant = occupant
+        self.level = level
+        self.burnt = burnt
+
 
 @dataclass
 class Options:
