@@ -6,6 +6,7 @@ $Realm created or destroyed with the rule that did it.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NamedTuple
 
 from engine.protectors.state import GameState
@@ -33,6 +34,13 @@ class Event(NamedTuple):
 
 
 _new_event = tuple.__new__  # what Event._make does, without the keyword layer (emit runs ~20 times a turn)
+
+
+def copied(events: list[Event], memo: dict[int, Any]) -> list[Event]:
+    """What ``copy.deepcopy(events, memo)`` gives, faster (``GameState.clone``): an Event is immutable
+    but for its ``data`` dict, so that alone is copied deeply."""
+    return [_new_event(Event, (e.turn, e.kind, e.rule, e.text, copy.deepcopy(e.data, memo) if e.data else {},
+                               e.visible_to)) for e in events]
 
 
 def emit(state: GameState, kind: str, rule: str, text: str, private: set[str] | None = None,
