@@ -1,8 +1,9 @@
 """``search``: decision-time search over a policy's own orders, on determinised copies of the seat's state.
 
-At the orders step (rules: 003 Negotiation and Orders) the agent builds up to ``candidates`` distinct
-OrdersDecisions: the base policy's greedy choice first, then the heuristic's orders, then samples
-from the policy at ``SAMPLE_TEMPERATURES``. Each candidate is played out ``rollouts`` times to the end
+At the orders step (rules: 003 Negotiation and Orders; by default also the Dragon and Consolidation
+steps, ``SEARCHED_STEPS``) the agent builds up to ``candidates`` distinct decisions: the base
+policy's greedy choice first, then the heuristic's, then samples from the policy at
+``SAMPLE_TEMPERATURES``. Each candidate is played out ``rollouts`` times to the end
 of the game and the one with the best mean ``envs.opponents.terminal_reward`` for the seat is played
 (ties: the earlier candidate, so the greedy one wins a tie). Every candidate is scored on the same
 ``rollouts`` determinisations with the same rollout seeds (common random numbers). Every other step
@@ -20,11 +21,13 @@ public view's setup (board, seats, options), so no engine code changes and the r
 touched (every rollout plays a fresh copy).
 
 Rollouts: every seat, this one included after the candidate, is played by ``rollout_agent``
-(``heuristic`` by default: fast) with ``agents.runner.play_turn_step`` until the game ends.
+(``heuristic`` by default: fast; ``own_rollout_agent`` may play this seat instead) with
+``agents.runner.play_turn_step`` until the game ends. The rollout model is the heuristic, so what
+the search gains against heuristic opponents is an upper bound of what it gains against others.
 
 Registry names (``agents.registry``): ``search`` (the defaults below), ``search:<K>,<M>`` (candidates,
 rollouts per candidate) and ``search:<K>,<M>,<base>`` (any agent spec as the base, e.g.
-``search:8,32,ppo:normal``).
+``search:8,32,ppo:normal``); ``search:1,1`` is the base agent itself.
 """
 
 from __future__ import annotations
@@ -35,16 +38,23 @@ from typing import Any
 from agents.base import Agent
 from agents.runner import MAX_ADVANCES, play_turn_step
 from engine.errors import RegentError, ValidationError
-from engine.protectors.decisions import Decision, OrdersDecision
+from engine.protectors.decisions import Decision
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.shuffling import shuffle
-from engine.protectors.state import ORDERS, GameState
+from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 
 DEFAULT_BASE = "ppo:hard"
-DEFAULT_CANDIDATES = 6
-DEFAULT_ROLLOUTS = 32
+DEFAULT_CANDIDATES = 8
+DEFAULT_ROLLOUTS = 64
+"""K=8, M=64: ~0.5 s per orders decision on the 2-core machine. Takeover pilots (80 positions, seed
+10000): K=8/M=64 49 better; K=8/M=160 49; K=16/M=64 47 -- more rollouts or candidates bought nothing."""
 DEFAULT_ROLLOUT_AGENT = "heuristic"
+SEARCHED_STEPS = (ORDERS, DRAGON, CONSOLIDATION)
+"""the steps whose decision is searched (every other step -- the bids -- is the base agent's): the
+orders, the commitments to a Dragon Attack and the Consolidation buys (takeover pilot, 80 positions:
+orders only 44 better, all three 49). Bids are left alone: they turn on the others' hidden $Realm,
+which the determinisation only estimates."""
 SAMPLE_TEMPERATURES = (1.0, 2.0)
 """the temperatures the base policy samples extra candidates at, in turn: 1 (as trained) first; the
 policy is often sure of itself, so if that gives too few distinct orders, 2 (the ``easy`` level)"""
@@ -106,14 +116,18 @@ class SearchAgent:
 
     def __init__(self, base_spec: str = DEFAULT_BASE, candidates: int = DEFAULT_CANDIDATES,
                  rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
-                 seed: int | None = None, name: str | None = None):
+                 seed: int | None = None, name: str | None = None, steps: tuple[str, ...] = SEARCHED_STEPS,
+                 own_rollout_agent: str | None = None):
+        """``own_rollout_agent``: who plays this seat in the rollouts after the decision (default:
+        ``rollout_agent``, like every other seat); ``steps``: the steps searched."""
         from agents.registry import make_agent
 
         if candidates < 1 or rollouts < 1:
             raise ValidationError("agent", f"search needs candidates >= 1 and rollouts >= 1, "
                                            f"not {candidates} and {rollouts}")
         self.base_spec, self.candidates, self.rollouts = base_spec, int(candidates), int(rollouts)
-        self.rollout_spec = rollout_agent
+        self.rollout_spec, self.own_rollout_spec = rollout_agent, own_rollout_agent or rollout_agent
+        self.steps = tuple(steps)
         self.name = name or f"search:{candidates},{rollouts},{base_spec}"
         self.base: Agent = make_agent(base_spec, seed)
         self.samplers: list[Any] = []
@@ -127,7 +141,7 @@ class SearchAgent:
                              for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
         self._rollout_agents: dict[str, Agent] = {}
-        self.last_scores: list[tuple[OrdersDecision, float]] = []
+        self.last_scores: list[tuple[Decision, float]] = []
         """the candidates of the latest orders search with their mean rollout rewards (for inspection)"""
         self.reset(seed)
 
@@ -140,7 +154,7 @@ class SearchAgent:
 
     def act(self, ctx: SeatContext) -> Decision:
         decision = self.base.act(ctx)
-        if ctx.step != ORDERS or self.candidates == 1:
+        if ctx.step not in self.steps or self.candidates == 1:
             return decision
         cands = self._candidates(ctx, decision)
         if len(cands) == 1:
@@ -152,11 +166,11 @@ class SearchAgent:
         return cands[best]
 
     # -- candidates ------------------------------------------------------------------------------
-    def _candidates(self, ctx: SeatContext, greedy: Decision) -> list[OrdersDecision]:
-        out: list[OrdersDecision] = []
+    def _candidates(self, ctx: SeatContext, greedy: Decision) -> list[Decision]:
+        out: list[Decision] = []
 
         def add(d: Decision) -> None:
-            if isinstance(d, OrdersDecision) and d not in out:
+            if type(d) is type(greedy) and d not in out:
                 out.append(d)
 
         add(greedy)
@@ -170,15 +184,17 @@ class SearchAgent:
         return out[:self.candidates]
 
     # -- rollouts --------------------------------------------------------------------------------
-    def _agents_for(self, seats: list[str]) -> dict[str, Agent]:
+    def _agents_for(self, seats: list[str], seat: str) -> dict[str, Agent]:
         from agents.registry import make_agent
 
         for s in seats:
-            if s not in self._rollout_agents:
-                self._rollout_agents[s] = make_agent(self.rollout_spec, 0)
-        return {s: self._rollout_agents[s] for s in seats}
+            key = f"{s}/{self.own_rollout_spec if s == seat else self.rollout_spec}"
+            if key not in self._rollout_agents:
+                self._rollout_agents[key] = make_agent(key.split("/", 1)[1], 0)
+        return {s: self._rollout_agents[f"{s}/{self.own_rollout_spec if s == seat else self.rollout_spec}"]
+                for s in seats}
 
-    def _evaluate(self, ctx: SeatContext, cands: list[OrdersDecision]) -> list[float]:
+    def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> list[float]:
         from envs.opponents import terminal_reward
 
         seat, red = ctx.seat, ctx.state
@@ -186,7 +202,7 @@ class SearchAgent:
         team = red.players[seat].team if red.options.teams else None
         samples = [self.rng.randrange(2**62) for _ in range(self.rollouts)]
         worlds = [determinise(red, seat, s) for s in samples]
-        agents = self._agents_for(list(red.players))
+        agents = self._agents_for(list(red.players), seat)
         totals = [0.0] * len(cands)
         for world, sample in zip(worlds, samples, strict=True):
             for i, cand in enumerate(cands):

@@ -79,7 +79,7 @@ def test_every_decision_is_legal(setup):
     seats = list(game.state.players)
     agents = {s: HeuristicAgent(i) for i, s in enumerate(seats)}
     agents[seats[1]] = searcher = _small(seed=2)
-    searched = 0
+    searched: dict[str, int] = {}
     for _ in range(MAX_ADVANCES):
         if game.over:
             break
@@ -88,12 +88,14 @@ def test_every_decision_is_legal(setup):
                 ctx = SeatContext(game, p.seat)
                 decision = agents[p.seat].act(ctx)
                 ctx.validate(decision)  # raises if illegal
+                if p.seat == seats[1]:
+                    searched[game.step] = searched.get(game.step, 0) + (len(searcher.last_scores) > 1)
+                    searcher.last_scores = []
                 game.submit(p.seat, decision)
-                if p.seat == seats[1] and game.state.step == ORDERS:
-                    searched += len(searcher.last_scores) > 1
         game.advance(force=True)
     assert game.over
-    assert searched >= 1  # at least one orders step really compared candidates
+    assert searched.get(ORDERS, 0) >= 1  # at least one orders step really compared candidates
+    assert set(searched) - set(searcher.steps)  # and other steps were played too (the base agent's)
 
 
 def test_no_leak_hidden_things_do_not_change_the_decision():
