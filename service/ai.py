@@ -17,6 +17,8 @@ DIFFICULTIES = {
     "easy": ("ppo:easy", "random"),
     "normal": ("heuristic", "caretaker"),
     "hard": ("ppo:hard", "ppo", "heuristic", "caretaker"),
+    # decision-time search over ppo:hard's choices (agents.search): the strongest, seconds a decision
+    "expert": ("search", "ppo:hard", "ppo", "heuristic", "caretaker"),
 }
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
 POLICY_PREFIX = "policy:"

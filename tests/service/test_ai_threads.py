@@ -24,3 +24,11 @@ def test_policy_seat_limits_torch_threads():
         assert torch.get_num_threads() == ai.TORCH_THREADS == 1
     finally:
         torch.set_num_threads(before)
+
+
+def test_difficulties_resolve_to_the_strongest_agent_present():
+    known = ai.registry()
+    assert ai.resolve("expert") == ("search" if "search" in known else ai.resolve("hard"))
+    assert ai.resolve("hard") == next(a for a in ai.DIFFICULTIES["hard"] if a in known)
+    with pytest.raises(Exception, match="difficulties: easy, normal, hard, expert"):
+        ai.resolve("impossible")
