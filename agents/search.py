@@ -112,7 +112,8 @@ def game_around(setup: dict[str, Any], state: GameState) -> Game:
 
 
 class SearchAgent:
-    """The base agent, except that its orders are chosen by rollouts among a few candidates."""
+    """The base agent, except that its decisions at the searched steps are chosen by rollouts among a few
+    candidates."""
 
     def __init__(self, base_spec: str = DEFAULT_BASE, candidates: int = DEFAULT_CANDIDATES,
                  rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
@@ -142,7 +143,7 @@ class SearchAgent:
         self.heuristic: Agent = make_agent("heuristic", seed)
         self._rollout_agents: dict[str, Agent] = {}
         self.last_scores: list[tuple[Decision, float]] = []
-        """the candidates of the latest orders search with their mean rollout rewards (for inspection)"""
+        """the candidates of the latest search with their mean rollout rewards (for inspection)"""
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
