@@ -58,6 +58,9 @@ class Province:
         self.level = level
         self.burnt = burnt
 
+    def copy(self) -> Province:
+        return Province(self.owner, self.units, self.occupant, self.level, self.burnt)
+
 
 @dataclass
 class Options:
@@ -200,8 +203,7 @@ class GameState:
             q.used, q.used_turn, q.gained = set(p.used), set(p.used_turn), set(p.gained)
             players[s] = q
         out.players = players
-        out.provinces = {p: Province(pr.owner, pr.units, pr.occupant, pr.level, pr.burnt)
-                         for p, pr in self.provinces.items()}
+        out.provinces = {p: pr.copy() for p, pr in self.provinces.items()}
         out.decks = {d: Deck(k.name, list(k.draw), list(k.discard)) for d, k in self.decks.items()}
         return out
 

@@ -17,7 +17,7 @@ from engine.protectors.cards import Deck
 from engine.protectors.deadlines import deadline_hours
 from engine.protectors.factions import ability_flags
 from engine.protectors.ranking import brackets
-from engine.protectors.state import GameState, Player, Province
+from engine.protectors.state import GameState, Player
 from engine.protectors.victory import power_threshold, victory_points
 
 
@@ -95,8 +95,7 @@ def seat_state(st: GameState, seat: str) -> GameState:
         raise ValidationError("seat", f"unknown seat {seat!r}")
     out = _shallow(st)
     out.players = {s: _player_copy(p, own=s == seat) for s, p in st.players.items()}
-    out.provinces = {p: Province(pr.owner, pr.units, pr.occupant, pr.level, pr.burnt)
-                     for p, pr in st.provinces.items()}
+    out.provinces = {p: pr.copy() for p, pr in st.provinces.items()}
     out.rng = random.Random(0)
     out.decks = {d: Deck(deck.name, sorted(deck.draw), list(deck.discard)) for d, deck in st.decks.items()}
     out.submissions = {s: d for s, d in st.submissions.items() if s == seat}
