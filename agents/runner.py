@@ -21,6 +21,15 @@ def play_turn_step(game: Game, agents: dict[str, Agent]) -> list:
     return game.advance(force=True)
 
 
+def finish(game: Game, agents: dict[str, Agent]) -> Game:
+    """Play ``game`` on to its end with ``agents`` (seats without one get the rulebook defaults)."""
+    for _ in range(MAX_ADVANCES):
+        if game.over:
+            return game
+        play_turn_step(game, agents)
+    raise RuntimeError(f"game did not end within {MAX_ADVANCES} steps")
+
+
 def play_game(setup: dict[str, Any], agents: dict[str, Agent],
               on_step: Callable[[Game, list], None] | None = None) -> Game:
     """Play to the end; seats without an agent get the rulebook defaults."""

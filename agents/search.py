@@ -22,7 +22,7 @@ touched (every rollout plays a fresh copy).
 
 Rollouts: every seat, this one included after the candidate, is played by ``rollout_agent``
 (``heuristic`` by default: fast; ``own_rollout_agent`` may play this seat instead) with
-``agents.runner.play_turn_step`` until the game ends. The rollout model is the heuristic, so what
+``agents.runner.finish`` (to the end of the game). The rollout model is the heuristic, so what
 the search gains against heuristic opponents is an upper bound of what it gains against others.
 
 Registry names (``agents.registry``): ``search`` (the defaults below), ``search:<K>,<M>`` (candidates,
@@ -36,7 +36,7 @@ import random
 from typing import Any
 
 from agents.base import Agent
-from agents.runner import MAX_ADVANCES, play_turn_step
+from agents.runner import finish
 from engine.errors import RegentError, ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.game import Game
@@ -69,8 +69,8 @@ factor (the seat cannot see it; rules: 003 Each Turn). The smallest reasonable r
 started level and face the same production rules, so the seat assumes the others are as rich as it."""
 
 
-def estimated_realm(state: GameState, seat: str, other: str) -> int:
-    """REALM_ESTIMATE: what ``seat`` assumes ``other`` holds (see REALM_ESTIMATE_FACTOR)."""
+def estimated_realm(state: GameState, seat: str) -> int:
+    """REALM_ESTIMATE: what ``seat`` assumes each other seat holds (see REALM_ESTIMATE_FACTOR)."""
     return round(state.players[seat].realm * REALM_ESTIMATE_FACTOR)
 
 
@@ -90,9 +90,10 @@ def determinise(state: GameState, seat: str, sample_seed: int) -> GameState:
             draw.remove(peek["card"])
             draw.insert(0, peek["card"])
     out.rng = rng
+    estimate = estimated_realm(out, seat)
     for s, p in out.players.items():
         if s != seat and not p.eliminated:
-            p.realm = estimated_realm(out, seat, s)
+            p.realm = estimate
     return out
 
 
@@ -141,7 +142,7 @@ class SearchAgent:
             self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
                              for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
-        self._rollout_agents: dict[str, Agent] = {}
+        self._rollout_agents: dict[tuple[str, str], Agent] = {}
         self.last_scores: list[tuple[Decision, float]] = []
         """the candidates of the latest search with their mean rollout rewards (for inspection)"""
         self.reset(seed)
@@ -186,14 +187,16 @@ class SearchAgent:
 
     # -- rollouts --------------------------------------------------------------------------------
     def _agents_for(self, seats: list[str], seat: str) -> dict[str, Agent]:
+        """The rollout players by seat, made once per (seat, spec) and re-seeded per rollout."""
         from agents.registry import make_agent
 
+        out = {}
         for s in seats:
-            key = f"{s}/{self.own_rollout_spec if s == seat else self.rollout_spec}"
+            key = (s, self.own_rollout_spec if s == seat else self.rollout_spec)
             if key not in self._rollout_agents:
-                self._rollout_agents[key] = make_agent(key.split("/", 1)[1], 0)
-        return {s: self._rollout_agents[f"{s}/{self.own_rollout_spec if s == seat else self.rollout_spec}"]
-                for s in seats}
+                self._rollout_agents[key] = make_agent(key[1], 0)
+            out[s] = self._rollout_agents[key]
+        return out
 
     def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> list[float]:
         from envs.opponents import terminal_reward
@@ -215,13 +218,7 @@ class SearchAgent:
                     continue
                 for k, s in enumerate(agents):
                     agents[s].reset(sample + k)  # the same rollout players for every candidate
-                for _ in range(MAX_ADVANCES):
-                    if g.over:
-                        break
-                    play_turn_step(g, agents)
-                else:
-                    raise RuntimeError(f"a rollout did not end within {MAX_ADVANCES} steps")
-                totals[i] += terminal_reward(g.result, seat, team)
+                totals[i] += terminal_reward(finish(g, agents).result, seat, team)
         return [t / self.rollouts for t in totals]
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from tqdm import tqdm
 
 from agents.registry import make_agent
-from agents.runner import MAX_ADVANCES, play_turn_step
+from agents.runner import MAX_ADVANCES, finish, play_turn_step
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.state import ORDERS
@@ -48,15 +48,6 @@ class AgentCache:
             agent = make_agent(spec, seed)
         agent.reset(seed)
         return agent
-
-
-def finish(game: Game, agents: dict[str, Any]) -> Game:
-    """Play ``game`` on to its end with ``agents`` (seats without one get the rulebook defaults)."""
-    for _ in range(MAX_ADVANCES):
-        if game.over:
-            return game
-        play_turn_step(game, agents)
-    raise RuntimeError(f"game did not end within {MAX_ADVANCES} steps")
 
 
 def seat_outcome(game: Game, seat: str) -> dict[str, Any]:

@@ -17,9 +17,10 @@ from typing import Any
 from tqdm import tqdm
 
 from agents.heuristic import HeuristicAgent
+from agents.runner import finish
 from engine.protectors.game import Game
 from envs.opponents import make_setup
-from training.evaluate import finish, seat_outcome
+from training.evaluate import seat_outcome
 from training.stats import wilson
 
 GRID: list[dict[str, Any]] = [

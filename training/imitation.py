@@ -114,7 +114,7 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
     of this game's samples are returned as a list aligned with what was added."""
     from agents.heuristic import HeuristicAgent
     from agents.registry import make_agent
-    from training.evaluate import finish
+    from agents.runner import finish
 
     rng = random.Random(seed)
     game = Game(make_setup(scenario.board or None, scenario.players, seed, scenario.version, scenario.factions,
