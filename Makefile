@@ -31,7 +31,7 @@ test: setup
 	$(MAKE) --no-print-directory test-compiled
 
 # The optional compiled build (make fast) must give the same games as the sources: build it, play the
-# compiled engine and envs against a source-only child process, then go back to pure Python.
+# compiled engine and observation/action spaces against a source-only child process, then go back to pure Python.
 test-compiled: setup
 	$(BIN)/pip install -q -e '.[fast]'
 	$(BIN)/python tools/build_fast.py
@@ -58,4 +58,4 @@ bench-pure: setup fast-clean
 	$(BIN)/python -m benchmarks.protectors_vs_diplomacy
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache engine/protectors/*.so envs/*.so
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache engine/protectors/*.so agents/spaces/*.so

@@ -1,8 +1,8 @@
 """``policy``: a trained SB3 / sb3-contrib checkpoint playing a seat through the Agent interface.
 
 It acts exactly as the envs ask a learner to: the seat's decision is built choice by choice by an
-``envs.planner`` planner, each choice taken from the network's logits under the planner's mask, with
-the observation of ``envs.encoding`` (the seat's own view only). torch and SB3 are imported when a
+``agents.spaces.planner`` planner, each choice taken from the network's logits under the planner's mask, with
+the observation of ``agents.spaces.encoding`` (the seat's own view only). torch and SB3 are imported when a
 checkpoint is loaded, never at import time, so a GM who only automates NPRs does not need them.
 
 Difficulty: ``temperature`` 0 (or ``deterministic``) takes the most likely legal choice; above 0 it
@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
+from agents.spaces.planner import make_planner
 from engine.errors import ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
@@ -108,9 +110,6 @@ class PolicyAgent:
         return len(p) - 1
 
     def act(self, ctx: SeatContext) -> Decision:
-        from envs.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
-        from envs.planner import make_planner
-
         state = ctx.state  # the seat's redacted copy: nothing another seat keeps secret
         planner = make_planner(state, ctx.seat)
         obs = np.zeros(OBS_SIZE, dtype=np.float32)

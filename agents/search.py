@@ -4,7 +4,7 @@ At the orders step (rules: 003 Negotiation and Orders; by default also the Drago
 steps, ``SEARCHED_STEPS``) the agent builds up to ``candidates`` distinct decisions: the base
 policy's greedy choice first, then the heuristic's, then samples from the policy at
 ``SAMPLE_TEMPERATURES``. Each candidate is played out ``rollouts`` times to the end
-of the game and the one with the best mean ``envs.opponents.terminal_reward`` for the seat is played
+of the game and the one with the best mean ``agents.reward.terminal_reward`` for the seat is played
 (ties: the earlier candidate, so the greedy one wins a tie). Every candidate is scored on the same
 ``rollouts`` determinisations with the same rollout seeds (common random numbers). Every other step
 is the base agent's decision.
@@ -36,6 +36,7 @@ import random
 from typing import Any
 
 from agents.base import Agent
+from agents.reward import terminal_reward
 from agents.runner import finish
 from engine.errors import RegentError, ValidationError
 from engine.protectors.decisions import Decision
@@ -199,8 +200,6 @@ class SearchAgent:
         return out
 
     def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> list[float]:
-        from envs.opponents import terminal_reward
-
         seat, red = ctx.seat, ctx.state
         setup = public_setup(ctx.view)
         team = red.players[seat].team if red.options.teams else None

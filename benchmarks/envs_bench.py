@@ -39,7 +39,7 @@ CLOCK = CLOCKS["cpu"]
 
 def builds() -> str:
     """Which code ran: the engine's and the envs' modules compiled with mypyc (tools/build_fast.py) or pure Python."""
-    return f"engine {build_of('engine.protectors.game')}, envs {build_of('envs.encoding')}"
+    return f"engine {build_of('engine.protectors.game')}, envs {build_of('agents.spaces.encoding')}"
 
 
 def _pick(mask: np.ndarray, rng: random.Random) -> int:
@@ -114,10 +114,10 @@ def _cases(n: int) -> dict[str, Callable[[], float | tuple[float, float]]]:
 # -- --breakdown: time spent in the engine (and in the opponents) during seat env runs --------------
 _ENGINE_CALLS = {  # module -> names the envs import from the engine (patched where they are looked up)
     "envs.seat_env": ("victory_points",),
-    "envs.encoding": ("golden_limits", "brackets", "power_threshold"),
-    "envs.planner_orders": ("orderable", "golden_limits", "active_cards", "march_targets"),
+    "agents.spaces.encoding": ("golden_limits", "brackets", "power_threshold"),
+    "agents.spaces.planner_orders": ("orderable", "golden_limits", "active_cards", "march_targets"),
     "engine.protectors.legality": ("order_options",),
-    "envs.planner_phases": ("supply_limit", "contribution"),
+    "agents.spaces.planner_phases": ("supply_limit", "contribution"),
 }
 
 

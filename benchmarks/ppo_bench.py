@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> dict:
     torch.set_num_threads(1)
     from sb3_contrib.common.envs import InvalidActionEnvDiscrete
 
-    from envs import layout as L
+    from agents.spaces import layout as L
     from envs.seat_env import ProtectorsSeatEnv
 
     trivial = rate(lambda: InvalidActionEnvDiscrete(dim=L.ACTION_SIZE, n_invalid_actions=L.ACTION_SIZE // 2),

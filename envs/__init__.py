@@ -10,9 +10,3 @@ except ImportError:  # the engine-only install has no gymnasium
 
 if register is not None and "regent/Protectors-v0" not in registry:
     register(id="regent/Protectors-v0", entry_point="envs.seat_env:ProtectorsSeatEnv")
-
-import os as _os
-
-from engine.protectors import warn_stale as _warn_stale
-
-_warn_stale(_os.path.dirname(__file__), "envs")  # a compiled envs module older than its source (tools/build_fast.py)

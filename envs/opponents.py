@@ -1,4 +1,4 @@
-"""Opponent pools, game setups and results shared by the envs.
+"""Opponent pools and game setups shared by the envs.
 
 An opponent spec is an agent name from ``agents.registry`` ("caretaker", "random", "heuristic",
 "policy:<checkpoint>" ...). A pool is a list of specs; each game draws one per opponent seat.
@@ -73,18 +73,3 @@ class OpponentPool:
                 agents[s] = make_agent(spec, rng.randrange(2**31))
         silent = {s for s in seats if rng.random() < self.silent_forever_prob}
         return agents, silent
-
-
-def terminal_reward(result: dict[str, Any] | None, seat: str, team: str | None = None) -> float:
-    """rules: 003 the three ways to end. Win (or your team wins) 1.0; the Dragon wins -1.0 (everyone
-    loses); another Protector wins: 0.5 x your share of the VPs of those still standing (0 if you
-    were eliminated). Documented in docs/envs.md (assumption REWARD_TERMINAL)."""
-    if not result:
-        return 0.0
-    if result.get("winner") is None:
-        return -1.0
-    if result["winner"] in (seat, team):
-        return 1.0
-    vps = result.get("vp", {})
-    total = sum(vps.values())
-    return 0.5 * vps.get(seat, 0) / total if total else 0.0

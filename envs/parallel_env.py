@@ -1,11 +1,11 @@
 """``ProtectorsParallelEnv``: PettingZoo ParallelEnv, every seat an agent (self-play).
 
-All seats choose at once, each through its own planner (``envs.planner``): a seat whose decision is
+All seats choose at once, each through its own planner (``agents.spaces.planner``): a seat whose decision is
 complete, or that has nothing to decide now, gets a mask with DONE only and its action is ignored.
 When every deciding seat has submitted, the engine resolves the step (rules: 003 "All orders ...
 revealed ... at the same time"). Observations are dicts ``{"observation", "action_mask"}``
 (PettingZoo convention). Every agent stays until the game ends (an eliminated seat only has DONE);
-rewards are ``envs.opponents.terminal_reward`` at the end, shaping optional and off by default.
+rewards are ``agents.reward.terminal_reward`` at the end, shaping optional and off by default.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from agents.reward import terminal_reward
+from agents.spaces import layout as L
+from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_board_into, encode_choice
+from agents.spaces.planner import Planner, make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
-from envs import layout as L
-from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board, encode_board_into, encode_choice
-from envs.opponents import make_setup, terminal_reward
-from envs.planner import Planner, make_planner
+from envs.opponents import make_setup
 
 ILLEGAL_PENALTY = -0.01
 

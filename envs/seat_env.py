@@ -1,9 +1,9 @@
 """``ProtectorsSeatEnv``: Gymnasium env for one learning seat in a full Protectors game.
 
-Every decision of the learning seat is a sequence of masked Discrete choices (``envs.planner``);
+Every decision of the learning seat is a sequence of masked Discrete choices (``agents.spaces.planner``);
 the other seats are agents drawn from an opponent pool, optionally silent (rulebook defaults).
-Observation: ``envs.encoding`` (a float32 vector of the seat's own view and the current choice).
-Reward: ``envs.opponents.terminal_reward`` at the end; optional shaping (off by default).
+Observation: ``agents.spaces.encoding`` (a float32 vector of the seat's own view and the current choice).
+Reward: ``agents.reward.terminal_reward`` at the end; optional shaping (off by default).
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from agents.reward import terminal_reward
+from agents.spaces import layout as L
+from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board_into, encode_choice
+from agents.spaces.planner import Planner, make_planner
 from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
-from envs import layout as L
-from envs.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board_into, encode_choice
-from envs.opponents import OpponentPool, make_setup, terminal_reward
-from envs.planner import Planner, make_planner
+from envs.opponents import OpponentPool, make_setup
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)

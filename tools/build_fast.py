@@ -1,20 +1,20 @@
-"""Optional accelerated build: compile the Protectors engine (engine/protectors) and the envs' hot
-modules (envs/) with mypyc.
+"""Optional accelerated build: compile the Protectors engine (engine/protectors) and the observation
+encoder and action planners the envs step through (agents/spaces/) with mypyc.
 
 The code stays pure Python; this only adds C extension modules (``engine/protectors/*.so``,
-``envs/*.so``) next to the sources, which Python then imports instead of the ``.py`` files. Same
+``agents/spaces/*.so``) next to the sources, which Python then imports instead of the ``.py`` files. Same
 results, bit for bit (tests/protectors/test_compiled.py plays games both ways; the envs' golden
 traces and tests/envs/test_compiled_envs.py hold both ways); a ring-7 turn takes ~2.5x less time,
 a seat env step (4 caretakers) ~1.9x less than pure Python (~1.5x with the engine alone,
 ``--engine-only``; docs/benchmarks.md).
 
     python tools/build_fast.py                # build both (needs mypy: pip install mypy; a C compiler)
-    python tools/build_fast.py --engine-only  # only engine/protectors (the envs run as Python)
+    python tools/build_fast.py --engine-only  # only engine/protectors (agents/spaces runs as Python)
     python tools/build_fast.py --clean        # remove the compiled modules: back to pure Python
     python tools/build_fast.py --status       # which modules are compiled now (exit 1 if stale)
 
 Rebuild after changing any compiled module: a stale ``.so`` keeps running the old code (importing
-``engine.protectors`` or ``envs`` warns about it). ``regent`` and the tests use whatever is there;
+``engine.protectors`` or ``agents.spaces`` warns about it). ``regent`` and the tests use whatever is there;
 ``--status`` says which.
 """
 
@@ -60,14 +60,14 @@ PACKAGES = (
     # Every engine/protectors module except: __init__ (the stale check) and views (its _shallow copies
     # objects through __dict__/__slots__, which compiled classes do not have; it is not on the turn's path).
     Package("engine", ROOT / "engine" / "protectors", skip=frozenset({"__init__", "views"})),
-    # The envs' per-step code: the encoder and the planners. Not seat_env / parallel_env (they subclass
-    # gymnasium / pettingzoo classes, which compiled classes cannot) nor opponents (once per game).
-    Package("envs", ROOT / "envs", only=("layout", "planner_base", "planner_orders", "planner_phases", "planner",
-                                         "encoding")),
+    # The envs' per-step code: the encoder and the planners (agents/spaces; envs/ itself stays Python:
+    # seat_env / parallel_env subclass gymnasium / pettingzoo classes, which compiled classes cannot).
+    Package("spaces", ROOT / "agents" / "spaces", only=("layout", "planner_base", "planner_orders",
+                                                            "planner_phases", "planner", "encoding")),
 )
 # One mypyc group for everything compiled (its shared library: engine/protectors/_compiled__mypyc*.so):
-# the envs' reads of engine objects and calls into the engine are then native, not through Python
-# (a seat env step ~5% faster than with the envs in a group of their own).
+# the encoder's and planners' reads of engine objects and calls into the engine are then native, not through Python
+# (a seat env step ~5% faster than with them in a group of their own).
 GROUP = "engine.protectors._compiled"
 
 
@@ -102,7 +102,7 @@ def build(packages: tuple[Package, ...] = PACKAGES) -> int:
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
         f"files = {files!r}\n"
-        # imported modules outside the build (envs/__init__, agents ...) are read for their types only:
+        # imported modules outside the build (envs, agents/__init__ ...) are read for their types only:
         # their mypy errors are not the build's (--follow-imports=silent)
         "setup(name='regent-fast', script_args=['build_ext', '--inplace', '--build-temp', "
         f"{str(BUILD_DIR / 'temp')!r}],\n"
@@ -151,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clean", action="store_true", help="remove the compiled modules (pure Python again)")
     ap.add_argument("--status", action="store_true", help="say which modules are compiled")
-    ap.add_argument("--engine-only", action="store_true", help="compile only engine/protectors (envs stay Python)")
+    ap.add_argument("--engine-only", action="store_true",
+                    help="compile only engine/protectors (agents/spaces stays Python)")
     args = ap.parse_args(argv)
     if args.clean:
         clean()

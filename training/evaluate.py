@@ -3,7 +3,7 @@
 Every game is seeded; seats rotate over seeds (game g puts the measured agent in seat g mod players),
 so seat position does not bias a result. Reported per agent: win rate with a 95% Wilson interval,
 VP share (own VPs / all standing VPs at the end, 0 when eliminated) and the env's terminal score
-(``envs.opponents.terminal_reward``) with 95% bootstrap intervals, how games ended, and an Elo ladder.
+(``agents.reward.terminal_reward``) with 95% bootstrap intervals, how games ended, and an Elo ladder.
 Reports are plain dicts, saved as JSON (``save_json``) and a matplotlib PNG (``save_plot``).
 
 Mid-game takeover: positions are recorded from games every seat of which the ``recorder`` agent
@@ -25,11 +25,12 @@ from typing import Any
 from tqdm import tqdm
 
 from agents.registry import make_agent
+from agents.reward import terminal_reward
 from agents.runner import MAX_ADVANCES, finish, play_turn_step
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.state import ORDERS
-from envs.opponents import make_setup, terminal_reward
+from envs.opponents import make_setup
 from training.stats import Elo, bootstrap_mean, mean, wilson
 
 

@@ -1,4 +1,4 @@
-"""The expert action: which masked choice of an ``envs.planner`` planner is consistent with a whole
+"""The expert action: which masked choice of an ``agents.spaces.planner`` planner is consistent with a whole
 engine ``Decision`` (for behaviour cloning from the heuristic, ``training.imitation``).
 
 Given the planner's current stage (and the Province / ability it is about) and the target decision,
@@ -16,10 +16,10 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from agents.spaces import layout as L
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, DragonDecision, OrdersDecision
 from engine.protectors.factions import FACTIONS
 from engine.protectors.orders import March, Support, order_kind
-from envs import layout as L
 
 
 def _num(p: str) -> int:
@@ -115,7 +115,7 @@ def _dragon_action(planner, mask: np.ndarray, d: DragonDecision) -> int:
             if p not in planner.burns and mask[L.PROV0 + _num(p)]:
                 return L.PROV0 + _num(p)
         return _or_done(mask, L.DONE)
-    if st == "target":  # the sacrifice choice (envs.planner_phases.SAC_STAGE): a Province given a sac, or DONE
+    if st == "target":  # the sacrifice choice (agents.spaces.planner_phases.SAC_STAGE): a Province given a sac, or DONE
         done = getattr(planner, "sacs", {})
         for c in d.commits:
             if c.sac and c.src not in done and mask[L.PROV0 + _num(c.src)]:

@@ -2,7 +2,7 @@
 
 1. ``collect``: seeded games in which every recorded seat is an ``ExpertRecorder``. At each of its
    decisions the recorder asks the heuristic for its whole ``Decision``, then walks the seat's
-   ``envs.planner`` planner exactly as the env (and ``agents.policy``) does, taking at each masked
+   ``agents.spaces.planner`` planner exactly as the env (and ``agents.policy``) does, taking at each masked
    choice the action consistent with that decision (``training.expert.expert_action``), and records
    (observation, mask, action). The observation is built as in ``agents.policy.PolicyAgent.act``
    (``encode_board`` once per decision, ``encode_choice`` per choice), which is what the seat env
@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from agents.reward import terminal_reward
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
-from envs.opponents import make_setup, terminal_reward
+from envs.opponents import make_setup
 from training.config import Scenario, TrainConfig
 from training.expert import expert_action
 
@@ -79,8 +80,8 @@ class ExpertRecorder:
         self.rng = random.Random(seed)
 
     def act(self, ctx: SeatContext):
-        from envs.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
-        from envs.planner import make_planner
+        from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
+        from agents.spaces.planner import make_planner
 
         decision = self.expert.act(ctx)
         state = ctx._game.state  # as agents.policy: the planner reads only the seat's own enumeration

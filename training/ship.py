@@ -38,8 +38,8 @@ LIMITATIONS = [
     "a median DPL of 9 (min 4 over 200 seeds), one seat has 1-3 units by then, and the caretakers' burnt-out "
     "seats alone give the Dragon its victory (docs/training.md). The 95% target is out of reach for any agent "
     "under rules v0.7 as implemented; the heuristic scores 0% there too.",
-    "A checkpoint is tied to the observation layout of envs.encoding (OBS_SIZE) and the action layout of "
-    "envs.layout: changing either needs a retrain (agents.policy raises a clear error on a shape mismatch).",
+    "A checkpoint is tied to the observation layout of agents.spaces.encoding (OBS_SIZE) and the action layout of "
+    "agents.spaces.layout: changing either needs a retrain (agents.policy raises a clear error on a shape mismatch).",
     "Trained for a 25-minute budget on 2 shared cores; boards other than the 5-player ring (2-16 players, Grand, "
     "factions, the Island, teams) were a smaller share of training: it plays them all (table above) but is "
     "weakest on the largest boards.",

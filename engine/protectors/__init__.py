@@ -1,6 +1,6 @@
 """The Protectors of the Realm rules engine (rules: 003). Pure Python; ``tools/build_fast.py`` can
 compile it with mypyc for speed (same results). A compiled module older than its source would run the
-old rules, so importing the package warns about it (``warn_stale``, which ``envs`` uses too)."""
+old rules, so importing the package warns about it (``warn_stale``, which ``agents.spaces`` uses too)."""
 
 from __future__ import annotations
 

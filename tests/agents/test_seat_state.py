@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from agents.random_agent import RandomAgent
+from agents.spaces.encoding import encode_board
+from agents.spaces.planner import make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.views import seat_state
-from envs.encoding import encode_board
-from envs.planner import make_planner
 
 SETUPS = [
     {"board": "ring-5", "seed": 3},

@@ -1,9 +1,10 @@
-"""The optional mypyc build of the envs' hot modules (tools/build_fast.py) steps exactly like their source.
+"""The optional mypyc build of the envs' hot modules (the encoder and planners of ``agents.spaces``;
+tools/build_fast.py) steps exactly like their source.
 
-When the envs are compiled, seat env and parallel env runs (random masked actions; factions, the
+When they are compiled, seat env and parallel env runs (random masked actions; factions, the
 Island, grand boards, every opponent kind, forced choices shown or skipped) are hashed here —
 observations, masks, rewards, infos — and again in a child process made to import engine.protectors
-and envs from their ``.py`` sources; the digests must be equal. Without the build the comparison is
+and agents.spaces from their ``.py`` sources; the digests must be equal. Without the build the comparison is
 skipped; the source-only import it relies on and the stale-build warning are checked either way.
 """
 
@@ -19,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
+import agents.spaces as spaces_pkg
 import engine.protectors as engine_pkg
-import envs as envs_pkg
 from tests.compiled_support import loaded_compiled, run_from_source
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE_DIRS = sorted(str(Path(p.__path__[0]).resolve()) for p in (engine_pkg, envs_pkg))
+SOURCE_DIRS = sorted(str(Path(p.__path__[0]).resolve()) for p in (engine_pkg, spaces_pkg))
 
 _STEP = """
 import hashlib, json, random
@@ -71,31 +72,32 @@ def digest(steps):
 """
 
 STEPS = 600
-ENVS_MODULES = ("encoding", "layout", "planner", "planner_base", "planner_orders", "planner_phases")
+SPACES_MODULES = ("encoding", "layout", "planner", "planner_base", "planner_orders", "planner_phases")
 
 
-def compiled_envs_modules() -> list[str]:
-    """envs modules loaded from a C extension in this process."""
-    return loaded_compiled("envs", ENVS_MODULES)
+def compiled_spaces_modules() -> list[str]:
+    """agents.spaces modules loaded from a C extension in this process."""
+    return loaded_compiled("agents.spaces", SPACES_MODULES)
 
 
 def _child(code: str) -> str:
     return run_from_source(SOURCE_DIRS, code)
 
 
-def test_the_child_imports_the_envs_and_the_engine_from_source():
+def test_the_child_imports_the_spaces_and_the_engine_from_source():
     report = _child(
         "import importlib, json\n"
-        f"names = ['envs.' + n for n in {ENVS_MODULES!r}] + ['engine.protectors.game', 'engine.protectors.state']\n"
+        f"names = ['agents.spaces.' + n for n in {SPACES_MODULES!r}]\n"
+        "names += ['engine.protectors.game', 'engine.protectors.state']\n"
         "print(json.dumps([importlib.import_module(n).__file__ for n in names]))\n"
     )
     files = json.loads(report)
-    assert len(files) == len(ENVS_MODULES) + 2 and all(f.endswith(".py") for f in files)
+    assert len(files) == len(SPACES_MODULES) + 2 and all(f.endswith(".py") for f in files)
 
 
-@pytest.mark.skipif(not compiled_envs_modules(), reason="envs not compiled (python tools/build_fast.py)")
+@pytest.mark.skipif(not compiled_spaces_modules(), reason="agents.spaces not compiled (python tools/build_fast.py)")
 def test_compiled_envs_step_exactly_like_the_source():
-    assert set(compiled_envs_modules()) == set(ENVS_MODULES)
+    assert set(compiled_spaces_modules()) == set(SPACES_MODULES)
     ns: dict = {}
     exec(_STEP, ns)
     here = ns["digest"](STEPS)
@@ -103,27 +105,27 @@ def test_compiled_envs_step_exactly_like_the_source():
     assert here == pure
 
 
-def test_build_fast_compiles_exactly_these_envs_modules():
+def test_build_fast_compiles_exactly_these_spaces_modules():
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         build_fast = importlib.import_module("build_fast")
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    envs_pkg_spec = next(p for p in build_fast.PACKAGES if p.key == "envs")
-    assert sorted(p.stem for p in envs_pkg_spec.modules()) == sorted(ENVS_MODULES)
+    spaces_pkg_spec = next(p for p in build_fast.PACKAGES if p.key == "spaces")
+    assert sorted(p.stem for p in spaces_pkg_spec.modules()) == sorted(SPACES_MODULES)
     assert all(p.is_file() for p in build_fast.modules())
 
 
-def test_a_stale_compiled_envs_module_warns_with_its_name(tmp_path):
+def test_a_stale_compiled_spaces_module_warns_with_its_name(tmp_path):
     for name, age in (("encoding.py", 10), ("encoding.cpython-311-x86_64-linux-gnu.so", 20),  # source newer
                       ("layout.py", 30), ("layout.cpython-311-x86_64-linux-gnu.so", 20),  # build newer
                       ("seat_env.py", 10)):  # never compiled
         f = tmp_path / name
         f.write_text("")
         os.utime(f, (1_000_000 - age, 1_000_000 - age))
-    with pytest.warns(RuntimeWarning, match=r"compiled envs modules older than their source .*: encoding;"):
-        assert engine_pkg.warn_stale(str(tmp_path), "envs") == ["encoding"]
+    with pytest.warns(RuntimeWarning, match=r"compiled agents.spaces modules older than their source .*: encoding;"):
+        assert engine_pkg.warn_stale(str(tmp_path), "agents.spaces") == ["encoding"]
     os.utime(tmp_path / "encoding.py", (1_000_000 - 30, 1_000_000 - 30))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert engine_pkg.warn_stale(str(tmp_path), "envs") == []
+        assert engine_pkg.warn_stale(str(tmp_path), "agents.spaces") == []

@@ -11,14 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agents.spaces import encoding as E
+from agents.spaces import layout as L
+from agents.spaces.planner import STAGE_INDEX, make_planner
+from agents.spaces.planner_phases import SAC_STAGE
 from engine.protectors.game import Game
 from engine.protectors.legality import validate
 from engine.protectors.orders import Commit
-from envs import encoding as E
-from envs import layout as L
 from envs.opponents import make_setup
-from envs.planner import STAGE_INDEX, make_planner
-from envs.planner_phases import SAC_STAGE
 from tests.protectors.helpers import dragon_attack, event, position
 
 P1 = "Player#1"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.protectors.game import Game
-from envs import layout as L
-from envs.encoding import (
+from agents.spaces import layout as L
+from agents.spaces.encoding import (
     BOARD_SIZE,
     C_SIZE,
     G_SIZE,
@@ -18,8 +17,9 @@ from envs.encoding import (
     encode_board,
     encode_choice,
 )
+from agents.spaces.planner import STAGE_INDEX
+from engine.protectors.game import Game
 from envs.opponents import make_setup
-from envs.planner import STAGE_INDEX
 
 
 def _game(seed=1):
@@ -79,7 +79,7 @@ def test_a_cache_reused_across_games_encodes_like_a_fresh_one():
 
 
 def test_the_choice_block_reads_the_planner():
-    from envs.planner import make_planner
+    from agents.spaces.planner import make_planner
 
     g = _game()
     p = make_planner(g.state, "Player#1")

@@ -13,10 +13,8 @@ import random
 import numpy as np
 import pytest
 
-from engine.protectors.game import Game
-from engine.protectors.ranking import brackets
-from envs import layout as L
-from envs.encoding import (
+from agents.spaces import layout as L
+from agents.spaces.encoding import (
     BOARD_SIZE,
     G_SIZE,
     P_F,
@@ -25,8 +23,10 @@ from envs.encoding import (
     encode_board,
     encode_board_into,
 )
+from agents.spaces.planner import make_planner
+from engine.protectors.game import Game
+from engine.protectors.ranking import brackets
 from envs.opponents import make_setup
-from envs.planner import make_planner
 from envs.seat_env import ProtectorsSeatEnv
 
 _PROV_BASE = G_SIZE + L.MAX_PLAYERS * P_F
@@ -127,7 +127,7 @@ def test_planner_masks_are_shared_read_only_and_match_the_legal_list():
 def test_parallel_env_observations_are_fresh_copies_of_each_seats_encoding():
     """The parallel env writes each seat's board block into a kept buffer: every observation must
     still equal a fresh encoding and be the caller's own array."""
-    from envs.encoding import OBS_SIZE, encode_choice
+    from agents.spaces.encoding import OBS_SIZE, encode_choice
     from envs.parallel_env import ProtectorsParallelEnv
 
     env, rng = ProtectorsParallelEnv(players=4), random.Random(5)

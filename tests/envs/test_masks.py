@@ -6,11 +6,11 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agents.spaces import layout as L
+from agents.spaces.planner import make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
-from envs import layout as L
 from envs.opponents import make_setup
-from envs.planner import make_planner
 from tests.protectors.helpers import position
 
 CONFIGS = st.fixed_dictionaries({

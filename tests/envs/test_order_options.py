@@ -1,6 +1,6 @@
 """The orders planner's options are exactly the structure of the engine's ``legal_orders``.
 
-``envs.planner_orders.order_options`` is the engine's ``legality.order_options`` (the structured form
+``agents.spaces.planner_orders.order_options`` is the engine's ``legality.order_options`` (the structured form
 ``legal_orders`` spells out) keyed by KIND index; these tests hold it to the list of order objects on
 positions from random games in several configurations, for every seat and Province (orderable or not,
 the Island included) and with each order-changing card in play."""
@@ -11,14 +11,14 @@ import random
 
 import pytest
 
+from agents.spaces import layout as L
+from agents.spaces.planner_orders import order_options
 from engine.protectors import cards as C
 from engine.protectors.game import Game
 from engine.protectors.legality import legal_orders
 from engine.protectors.orders import March, Support, order_kind
 from engine.protectors.seat import SeatContext
-from envs import layout as L
 from envs.opponents import make_setup
-from envs.planner_orders import order_options
 
 CARD_SETS = ((), (C.FLOOD,), (C.RESTLESSNESS,), (C.SEAFARERS,), (C.FERRY,), (C.FLOOD, C.SEAFARERS),
              (C.FLOOD, C.RESTLESSNESS))

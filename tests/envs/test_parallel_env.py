@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import parallel_api_test, parallel_seed_test
 
-from envs import layout as L
+from agents.spaces import layout as L
 from envs.parallel_env import ProtectorsParallelEnv
 
 

@@ -9,10 +9,10 @@ from gymnasium.utils.env_checker import check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import envs  # noqa: F401  (registers regent/Protectors-v0)
+from agents.spaces import layout as L
+from agents.spaces.encoding import OBS_SIZE
 from engine.errors import ValidationError
 from engine.protectors.game import Game
-from envs import layout as L
-from envs.encoding import OBS_SIZE
 from envs.seat_env import ILLEGAL_PENALTY, ProtectorsSeatEnv
 
 
@@ -127,8 +127,8 @@ def test_reward_shaping_off_by_default_and_documented_when_on():
         _, r, term, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         rewards.append((r, term))
     assert all(r == 0.0 for r, term in rewards if not term)
+    from agents.reward import terminal_reward
     from engine.protectors.victory import victory_points
-    from envs.opponents import terminal_reward
 
     shaped = ProtectorsSeatEnv(opponents=("random",), reward_shaping=1.0, seat="Player#1")
     seen = []

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from agents.heuristic import HeuristicAgent
+from agents.spaces import layout as L
 from engine.protectors.decisions import BidDecision, ConsolidationDecision
 from engine.protectors.game import Game
-from envs import layout as L
 from envs.opponents import make_setup
 from training.config import Scenario, load_config
 from training.evaluate import finish

@@ -1,7 +1,9 @@
-"""Bids, Dragon commitments and Consolidation as masked choices (see ``envs.planner``)."""
+"""Bids, Dragon commitments and Consolidation as masked choices (see ``agents.spaces.planner``)."""
 
 from __future__ import annotations
 
+from agents.spaces import layout as L
+from agents.spaces.planner_base import Planner, _num
 from engine.protectors.consolidation import supply_limit
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, DragonDecision
 from engine.protectors.dragon import contribution
@@ -9,8 +11,6 @@ from engine.protectors.factions import FACTIONS
 from engine.protectors.orders import Commit
 from engine.protectors.state import BID, GameState
 from engine.protectors.tables import MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
-from envs import layout as L
-from envs.planner_base import Planner, _num
 
 # The sacrifice choice reuses the "target" stage (the stage one-hot is part of the frozen observation):
 # in a Dragon planner it means "which committed Province suffers the casualties" (see DragonPlanner).

@@ -1,4 +1,5 @@
-"""The planner base: a stage machine over the masked choices of ``envs.layout`` (see ``envs.planner``)."""
+"""The planner base: a stage machine over the masked choices of ``agents.spaces.layout`` (see
+``agents.spaces.planner``)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from typing import cast
 
 import numpy as np
 
+from agents.spaces import layout as L
 from engine.errors import ValidationError
 from engine.protectors.orders import Ability
 from engine.protectors.state import GameState
-from envs import layout as L
 
 STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitch", "ability",
           "commit", "burn", "upgrade", "buy", "capitol")
@@ -134,7 +135,7 @@ class Planner:
         return lg
 
     def mask(self) -> np.ndarray:
-        """The bool mask over ``envs.layout``'s actions (cached until the next choice; do not modify)."""
+        """The bool mask over ``agents.spaces.layout``'s actions (cached until the next choice; do not modify)."""
         m = self._cached_mask
         if m is None:
             key = tuple(self.legal())

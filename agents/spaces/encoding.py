@@ -44,6 +44,9 @@ from typing import Any
 
 import numpy as np
 
+from agents.spaces import layout as L
+from agents.spaces.planner import STAGE_INDEX, STAGES
+from agents.spaces.planner_phases import SAC_STAGE
 from engine.protectors.cards import DECK_CONTENTS
 from engine.protectors.factions import FACTIONS
 from engine.protectors.legality import golden_limits
@@ -52,9 +55,6 @@ from engine.protectors.ranking import brackets
 from engine.protectors.state import WAITING_STEPS, GameState
 from engine.protectors.tables import HOARD_BANDS, ISLAND_VP, LEVEL_VP
 from engine.protectors.victory import power_threshold
-from envs import layout as L
-from envs.planner import STAGE_INDEX, STAGES
-from envs.planner_phases import SAC_STAGE
 
 CARD_NAMES = tuple(sorted({c for cards in DECK_CONTENTS.values() for c in cards}))
 CARD_INDEX = {c: i for i, c in enumerate(CARD_NAMES)}

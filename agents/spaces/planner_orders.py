@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agents.spaces import layout as L
+from agents.spaces.planner_base import Planner, _num
 from engine.protectors import cards as C
 from engine.protectors import legality
 from engine.protectors.decisions import OrdersDecision
@@ -10,8 +12,6 @@ from engine.protectors.legality import golden_limits, march_targets, orderable
 from engine.protectors.orders import Fortify, March, Support, Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import FERRY_COST
-from envs import layout as L
-from envs.planner_base import Planner, _num
 
 _KI = L.KIND_INDEX
 

@@ -1,7 +1,7 @@
 """Autoregressive decision building: one engine decision as a sequence of small masked choices.
 
 A ``Planner`` is made for one seat when the engine waits for that seat. It offers a mask over the
-actions of ``envs.layout``, takes one action at a time, and once ``finished`` gives the whole engine
+actions of ``agents.spaces.layout``, takes one action at a time, and once ``finished`` gives the whole engine
 ``Decision``. Masks come from the engine's legal enumeration (``legality.order_options``,
 ``golden_limits``, ``orderable``, ``march_targets``) plus the decision-wide limits the planner
 tracks (one order per Province, one golden order per type, the $Realm still free), so every
@@ -24,10 +24,10 @@ is left (none with The Bank of Lannuvár).
 
 from __future__ import annotations
 
+from agents.spaces.planner_base import ALONE_IN_DRAGON, STAGE_INDEX, STAGES, Planner
+from agents.spaces.planner_orders import OrdersPlanner
+from agents.spaces.planner_phases import BidPlanner, ConsolidationPlanner, DragonPlanner
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
-from envs.planner_base import ALONE_IN_DRAGON, STAGE_INDEX, STAGES, Planner
-from envs.planner_orders import OrdersPlanner
-from envs.planner_phases import BidPlanner, ConsolidationPlanner, DragonPlanner
 
 __all__ = ["ALONE_IN_DRAGON", "PLANNERS", "STAGES", "STAGE_INDEX", "BidPlanner", "ConsolidationPlanner",
            "DragonPlanner", "OrdersPlanner", "Planner", "make_planner"]

@@ -1,6 +1,6 @@
 """The one Discrete action space and its sections, shared by every env and the policy agent.
 
-Every decision a seat makes is broken into small choices (see ``envs.planner``); each small choice
+Every decision a seat makes is broken into small choices (see ``agents.spaces.planner``); each small choice
 picks one index of this space, and the mask says which indices are legal now. The meaning of an
 index depends only on its section, never on the step, so a network can learn one embedding.
 
