@@ -17,6 +17,7 @@ from engine.protectors.factions import (
     ability_flags,
     can_use,
     gainable,
+    holds_none,
     refreshable,
 )
 from engine.protectors.orders import Ability
@@ -198,6 +199,11 @@ def check_all(state: GameState, seat: str, abilities: tuple[Ability, ...]) -> li
 def legal_abilities(state: GameState, seat: str) -> list[Ability]:
     """Every single ability line the seat may add to its decision now (affordable, usable)."""
     if seat not in state.players or state.players[seat].eliminated:
+        return []
+    if holds_none(state.players[seat]) and state.board.island is None:
+        # every ability is a faction's (or gained from the Wizard Sanctum) except the Palantír, which is
+        # the Island's: no faction, nothing gained and no Island leave nothing to offer (the common case,
+        # asked for every seat view)
         return []
     realm = state.players[seat].realm
     candidates: list[Ability] = []

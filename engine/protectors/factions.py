@@ -42,7 +42,7 @@ def faction_of(ability: str) -> str:
     return next(f for f, abilities in FACTION_ABILITIES.items() if ability in abilities)
 
 
-def _holds_none(p: Player) -> bool:
+def holds_none(p: Player) -> bool:
     """No faction (none in this game, or not chosen yet) and nothing gained: the common, fast case."""
     return p.faction is None and not p.gained
 
@@ -50,7 +50,7 @@ def _holds_none(p: Player) -> bool:
 def ability_flags(state: GameState, seat: str) -> set[str]:
     """All abilities the seat holds now (faction, plus any gained from the Wizard Sanctum)."""
     p = state.players[seat]
-    if _holds_none(p):
+    if holds_none(p):
         return set()
     flags = set(FACTION_ABILITIES.get(p.faction or "", ()))
     flags |= set(getattr(p, "gained", ()))
@@ -62,14 +62,14 @@ def ability_flags(state: GameState, seat: str) -> set[str]:
 
 
 def has(state: GameState, seat: str, flag: str) -> bool:
-    if _holds_none(state.players[seat]):
+    if holds_none(state.players[seat]):
         return False  # asked in every battle and production step: no set built
     return flag in ability_flags(state, seat)
 
 
 def can_use(state: GameState, seat: str, ability: str) -> bool:
     """Held and, if once per game, not yet spent (Ashes of Power makes Nothing to see here! repeatable)."""
-    if _holds_none(state.players[seat]):
+    if holds_none(state.players[seat]):
         return False
     flags = ability_flags(state, seat)
     if ability not in flags:

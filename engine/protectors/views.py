@@ -18,7 +18,7 @@ from engine.protectors.deadlines import deadline_hours
 from engine.protectors.factions import ability_flags
 from engine.protectors.ranking import brackets
 from engine.protectors.state import GameState, Player
-from engine.protectors.victory import power_threshold, victory_points
+from engine.protectors.victory import power_threshold, standings
 
 
 def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
@@ -27,11 +27,16 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         raise ValidationError("seat", f"unknown seat {seat!r}")
     gm = seat is None
     b = brackets(st.active())
+    count, vps = standings(st)  # one pass over the board for every seat's Provinces and VPs ...
+    units = dict.fromkeys(st.players, 0)  # ... and one for the Army Units each seat's stacks hold
+    for pr in st.provinces.values():
+        holder = pr.occupant or pr.owner
+        if holder is not None:
+            units[holder] = units.get(holder, 0) + pr.units
     players = {}
     for s, p in st.players.items():
         entry = {"name": p.name, "faction": p.faction, "team": p.team, "eliminated": p.eliminated,
-                 "provinces": len(st.owned(s)), "units": st.units_of(s), "vp": victory_points(st, s),
-                 "bracket": b.get(s)}
+                 "provinces": count[s], "units": units[s], "vp": vps[s], "bracket": b.get(s)}
         if gm or s == seat:
             entry["realm"] = p.realm
             entry["used_abilities"] = sorted(p.used)
