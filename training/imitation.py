@@ -109,10 +109,12 @@ class ExpertRecorder:
 
 def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others: dict[str, float],
              record_share: float, actor=None, shaping: float = 1.0, gamma: float = 0.998,
-             expert: dict[str, Any] | None = None) -> dict[str, Any]:
+             expert: dict[str, Any] | None = None, teacher: str | None = None) -> dict[str, Any]:
     """One game: each seat is recorded with probability ``record_share`` (at least one is), the rest drawn
-    from ``others`` (agent spec -> weight). Returns the outcome and fills ``buffer``; the value targets
-    of this game's samples are returned as a list aligned with what was added."""
+    from ``others`` (agent spec -> weight). The recorded seats' decisions are ``teacher``'s (an agent
+    spec, e.g. ``search``) or, without one, the heuristic's with the ``expert`` knobs. Returns the
+    outcome and fills ``buffer``; the value targets of this game's samples are returned as a list
+    aligned with what was added."""
     from agents.heuristic import HeuristicAgent
     from agents.registry import make_agent
     from agents.runner import finish
@@ -126,7 +128,8 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
     agents: dict[str, Any] = {}
     for i, s in enumerate(seats):
         if s in rec:
-            agents[s] = ExpertRecorder(HeuristicAgent(**(expert or {})), buffer, game_id, actor=actor)
+            teach = make_agent(teacher, seed * 100 + i) if teacher else HeuristicAgent(**(expert or {}))
+            agents[s] = ExpertRecorder(teach, buffer, game_id, actor=actor)
         else:
             spec = rng.choices(specs, weights=weights)[0]
             agents[s] = make_agent(spec, seed * 100 + i)
@@ -151,7 +154,8 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
 
 def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,
             others: dict[str, float] | None = None, record_share: float = 1.0, actor=None,
-            shaping: float = 1.0, progress: bool = True, expert: dict[str, Any] | None = None) -> dict[str, np.ndarray]:
+            shaping: float = 1.0, progress: bool = True, expert: dict[str, Any] | None = None,
+            teacher: str | None = None) -> dict[str, np.ndarray]:
     """Play ``games`` seeded games and return the recorded arrays: ``obs`` (float16), ``masks`` (packed
     bits), ``actions``, ``returns``, ``game`` (game index, for held-out splits); plus match counts."""
     scenarios = scenarios or [Scenario()]
@@ -161,7 +165,8 @@ def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,
     rng = random.Random(seed)
     for g in tqdm(range(games), desc="imitation games", disable=not progress):
         sc = rng.choices(scenarios, weights=[s.weight for s in scenarios])[0]
-        out = play_one(g, seed * 1_000_003 + g, sc, buf, others, record_share, actor, shaping, expert=expert)
+        out = play_one(g, seed * 1_000_003 + g, sc, buf, others, record_share, actor, shaping, expert=expert,
+                       teacher=teacher)
         returns.extend(out["returns"])
     n = len(buf.actions)
     return {"obs": np.stack(buf.obs) if n else np.zeros((0, 0), np.float16),

@@ -169,6 +169,17 @@ def test_collect_uses_the_expert_knobs():
     assert not (len(a["actions"]) == len(b["actions"]) and (a["actions"] == b["actions"]).all())
 
 
+def test_collect_records_the_teacher_agent_it_is_given():
+    # teacher="heuristic" is the default teacher by name: the same games and labels; another teacher
+    # (random) is what the recorded seats then play and what the labels say
+    kw = {"scenarios": [Scenario(players=4)], "progress": False, "record_share": 0.0}
+    default, named = collect(3, seed=11, **kw), collect(3, seed=11, teacher="heuristic", **kw)
+    assert (default["actions"] == named["actions"]).all() and len(default["actions"]) > 0
+    other = collect(3, seed=11, teacher="random", **kw)
+    assert not (len(other["actions"]) == len(default["actions"]) and (other["actions"] == default["actions"]).all())
+    assert int(other["exact"]) <= int(other["decisions"])
+
+
 def test_the_sacrifice_choice_follows_the_decision():
     from engine.protectors.decisions import DragonDecision
     from engine.protectors.orders import Commit
