@@ -52,10 +52,12 @@ DEFAULT_ROLLOUTS = 64
 10000): K=8/M=64 49 better; K=8/M=160 49; K=16/M=64 47 -- more rollouts or candidates bought nothing."""
 DEFAULT_ROLLOUT_AGENT = "heuristic"
 SEARCHED_STEPS = (ORDERS, DRAGON, CONSOLIDATION)
-"""the steps whose decision is searched (every other step -- the bids -- is the base agent's): the
-orders, the commitments to a Dragon Attack and the Consolidation buys (takeover pilot, 80 positions:
-orders only 44 better, all three 49). Bids are left alone: they turn on the others' hidden $Realm,
-which the determinisation only estimates."""
+"""the steps whose decision is searched (every other step is the base agent's): the orders, the
+commitments to a Dragon Attack and the Consolidation decision (buys, upgrades and, from turn 1's
+Consolidation on, the next turn's ranking bid, which is part of it). What is left out is turn 1's
+opening bid and its re-bids. Takeover pilots, 80 positions: orders only 44 better, all three 49;
+adding BID and REBID gave the same 49 (positions taken over at turn 2 have no bid step left), and
+at turn 1 the opening bid's candidates are few and close (the policy's and the heuristic's)."""
 SAMPLE_TEMPERATURES = (1.0, 2.0)
 """the temperatures the base policy samples extra candidates at, in turn: 1 (as trained) first; the
 policy is often sure of itself, so if that gives too few distinct orders, 2 (the ``easy`` level)"""
