@@ -173,6 +173,16 @@ class TestPalantir:
         assert {"deck": "sea", "card": top, "by": "Palantír"} in g.view(P1)["peeks"]
         assert not g.view(P2)["peeks"] and not [e for e in g.events(P2) if e.kind == "peek"]
         assert "Palantír" not in g.report()
+
+    def test_offered_to_the_island_holder_without_factions_too(self):
+        # the Palantír is the Island's, not a faction's: a game without factions still offers it (and
+        # only it) to the seat holding the Island, in the seat's view as well
+        g = make("ring-3+island", {"P1": (P1, 2), "P2": (P2, 2), "P3": (P3, 1), ISLAND: (P1, 1)}, cards=(),
+                 options={"factions": False}, realm={P1: 100, P2: 100, P3: 100})
+        assert {(a.name, a.arg) for a in g.legal_abilities(P1)} == {("palantir", "sea"), ("palantir", "end")}
+        assert g.legal_abilities(P2) == [] and g.legal_abilities(P3) == []
+        assert sorted(g.view(P1)["abilities"]) == ["Palantír end", "Palantír sea"]
+        assert g.view(P2)["abilities"] == []
         with pytest.raises(IllegalOrderError, match="already used this turn"):
             g.submit(P1, "Palantír The End")
 
