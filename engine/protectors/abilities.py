@@ -201,9 +201,9 @@ def legal_abilities(state: GameState, seat: str) -> list[Ability]:
     if seat not in state.players or state.players[seat].eliminated:
         return []
     if holds_none(state.players[seat]) and state.board.island is None:
-        # every ability is a faction's (or gained from the Wizard Sanctum) except the Palantír, which is
-        # the Island's: no faction, nothing gained and no Island leave nothing to offer (the common case,
-        # asked for every seat view)
+        # rules: 003 Factions (each ability is a faction's), Island Rules (Wizard Sanctum: gained ones;
+        # Palantír: the Island's). No faction, nothing gained and no Island leave nothing to offer (the
+        # common case, asked for every seat view)
         return []
     realm = state.players[seat].realm
     candidates: list[Ability] = []

@@ -176,6 +176,15 @@ class GameState:
         pr = self.provinces[prov]
         return pr.occupant or pr.owner
 
+    def units_by_holder(self) -> dict[str, int]:
+        """Every seat's Army Units on the board (``units_of`` of all seats in one pass: for views)."""
+        out = dict.fromkeys(self.players, 0)
+        for pr in self.provinces.values():
+            holder = pr.occupant or pr.owner
+            if holder is not None:
+                out[holder] += pr.units
+        return out
+
     def units_of(self, seat: str) -> int:
         return sum(pr.units for p, pr in self.provinces.items() if (pr.occupant or pr.owner) == seat)
 

@@ -27,12 +27,8 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         raise ValidationError("seat", f"unknown seat {seat!r}")
     gm = seat is None
     b = brackets(st.active())
-    count, vps = standings(st)  # one pass over the board for every seat's Provinces and VPs ...
-    units = dict.fromkeys(st.players, 0)  # ... and one for the Army Units each seat's stacks hold
-    for pr in st.provinces.values():
-        holder = pr.occupant or pr.owner
-        if holder is not None:
-            units[holder] = units.get(holder, 0) + pr.units
+    count, vps = standings(st)  # every seat's Provinces and VPs in one pass over the board ...
+    units = st.units_by_holder()  # ... and its Army Units in one more
     players = {}
     for s, p in st.players.items():
         entry = {"name": p.name, "faction": p.faction, "team": p.team, "eliminated": p.eliminated,
