@@ -26,6 +26,8 @@ import numpy as np
 from tqdm import tqdm
 
 from agents.reward import terminal_reward
+from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
+from agents.spaces.planner import make_planner
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
@@ -80,9 +82,6 @@ class ExpertRecorder:
         self.rng = random.Random(seed)
 
     def act(self, ctx: SeatContext):
-        from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
-        from agents.spaces.planner import make_planner
-
         decision = self.expert.act(ctx)
         state = ctx._game.state  # as agents.policy: the planner reads only the seat's own enumeration
         planner = make_planner(state, ctx.seat)
