@@ -3,6 +3,8 @@
     regent eval field --agent heuristic --field caretaker --games 200 --out runs/h_vs_c.json
     regent eval round-robin --agents heuristic,random,caretaker --games 60
     regent eval takeover --agent heuristic --baseline caretaker --positions 50 --turn 2
+    regent eval takeover-ceiling --positions 200 --turn 2 --seed 10000 --workers 2
+    regent eval field-ceiling --field caretaker --games 200 --seed 10000 --level 2 --workers 2
 
 ``regent train`` lives in ``training.train_cli`` (issue 7); ``register_train`` here only forwards to it.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -30,15 +33,17 @@ def _setup(args) -> dict:
             "factions": args.factions, "teams": args.teams}
 
 
-def _emit(report: dict, args) -> int:
+def _emit(report: dict, args, plot: bool = True) -> int:
     from training.evaluate import save_json, save_plot
 
     short = {k: v for k, v in report.items() if k != "detail"}
     print(json.dumps(short, indent=2, default=str))
     if args.out:
         path = save_json(report, args.out)
-        png = save_plot(report, path.with_suffix(".png"))
-        print(f"saved {path} and {png}")
+        if plot:
+            print(f"saved {path} and {save_plot(report, path.with_suffix('.png'))}")
+        else:
+            print(f"saved {path}")
     return 0
 
 
@@ -64,6 +69,48 @@ def _takeover(args) -> int:
     players = kw.pop("players")
     return _emit(takeover(args.agent, args.baseline, args.positions, args.turn, players, args.recorder,
                           seed=args.seed, progress=not args.quiet, **kw), args)
+
+
+def _levels(n: int) -> tuple:
+    from training.ceiling import LEVELS
+
+    if not 0 <= n < len(LEVELS):
+        raise SystemExit(f"--level must be 0..{len(LEVELS) - 1}, not {n}")
+    return LEVELS[: n + 1]
+
+
+def _takeover_ceiling(args) -> int:
+    from training.ceiling import takeover_ceiling
+
+    kw = _setup(args)
+    players = kw.pop("players")
+    compare = [json.loads(Path(f).read_text()) for f in args.compare.split(",") if f]
+    report = takeover_ceiling(args.positions, args.turn, players, args.baseline, args.recorder, _levels(args.level),
+                              seed=args.seed, workers=args.workers, progress=not args.quiet, **kw)
+    _emit(report, args, plot=False)
+    if args.out:
+        from training.ceiling import save_ceiling_plot
+
+        print(f"saved {save_ceiling_plot(report, compare, Path(args.out).with_suffix('.png'))}")
+    return 0
+
+
+def _field_ceiling(args) -> int:
+    from training.ceiling import field_ceiling
+
+    kw = _setup(args)
+    players, board = kw.pop("players"), kw.pop("board")
+    field = [s for s in args.field.split(",") if s]
+    return _emit(field_ceiling(args.games, field, players, _levels(args.level)[-1], seed=args.seed,
+                               workers=args.workers, progress=not args.quiet, board=board, **kw), args, plot=False)
+
+
+def _ceiling_common(p: argparse.ArgumentParser, level: int) -> None:
+    p.add_argument("--level", type=int, default=level,
+                   help="continuations: 0 the heuristic; 1 also the policy and the heuristic's knobs; 2 also "
+                        "12 random players (training.ceiling.LEVELS)")
+    p.add_argument("--workers", type=int, default=1, help="processes (one game each at a time)")
+    _common(p)
 
 
 def register_eval(subparsers) -> None:
@@ -92,6 +139,22 @@ def register_eval(subparsers) -> None:
     t.add_argument("--turn", type=int, default=2, help="take over at the orders step of this turn")
     _common(t)
     t.set_defaults(func=_takeover)
+    tc = sub.add_parser("takeover-ceiling", help="a clairvoyant player (sees hidden cards and money, knows the "
+                        "opponents' moves) on takeover's positions: how many pairs any player could win")
+    tc.add_argument("--baseline", default="caretaker")
+    tc.add_argument("--recorder", default="heuristic")
+    tc.add_argument("--positions", type=int, default=30)
+    tc.add_argument("--turn", type=int, default=2)
+    tc.add_argument("--compare", default="", help="comma-separated `regent eval takeover --out` reports (same "
+                    "positions) drawn beside the ceiling in the PNG written next to --out")
+    _ceiling_common(tc, 2)
+    tc.set_defaults(func=_takeover_ceiling)
+    fc = sub.add_parser("field-ceiling", help="a clairvoyant player in one seat against a field from the "
+                        "first bid: the most any seat could win there")
+    fc.add_argument("--field", default="caretaker")
+    fc.add_argument("--games", type=int, default=50)
+    _ceiling_common(fc, 0)
+    fc.set_defaults(func=_field_ceiling)
 
 
 def register_train(subparsers) -> None:
