@@ -83,6 +83,23 @@ def spec_for(path: Path, temperature: float) -> str:
     return f"policy:{path}" + (f"@{temperature:g}" if temperature else "")
 
 
+def fair_share(setup: dict[str, Any]) -> float:
+    """One seat's (or team's) share of the wins if every side were equal: 1 / sides."""
+    teams = setup.get("teams") or 0
+    return 1.0 / (setup["players"] // teams if teams else setup["players"])
+
+
+def handles_text(m: dict[str, Any]) -> str:
+    """A "games it handles" line: the policy's win rate beside the heuristic's in the same seat and games."""
+    text = f"{'plays' if m['plays'] else 'fails'}; win rate vs heuristics {ci_text(m)}"
+    h = m.get("heuristic")
+    if h:
+        verdict = "better than" if m["ci"][0] > h["rate"] else "no better than"
+        text += (f"; the heuristic in the same seat {ci_text(h)}, a fair share {pct(m['fair_share'])}: "
+                 f"{verdict} the heuristic here")
+    return text
+
+
 def measure(report: dict[str, Any], command: str) -> dict[str, Any]:
     return {"rate": report["win_rate"], "ci": report["win_ci"], "n": report["games"], "wins": report["wins"],
             "score": report["score"], "score_ci": report["score_ci"], "vp_share": report["vp_share"],
@@ -137,10 +154,12 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
 
     handles = {}
     for label, setup in COVERAGE:
-        r = seat_vs_field(hard, ["heuristic"], coverage_games, seed=EVAL_SEED, progress=progress, **setup)
         extra = "".join(f" --{k}" if v is True else f" --{k} {v}" for k, v in setup.items() if k != "players")
-        handles[label] = {"plays": True, **measure(r, field_cmd(hard, "heuristic", coverage_games,
-                                                                setup["players"], extra))}
+        mine, base = (measure(seat_vs_field(who, ["heuristic"], coverage_games, seed=EVAL_SEED, progress=progress,
+                                            **setup),
+                              field_cmd(who, "heuristic", coverage_games, setup["players"], extra))
+                      for who in (hard, "heuristic"))  # the policy, and the heuristic in its seat of the same games
+        handles[label] = {"plays": True, "fair_share": fair_share(setup), **mine, "heuristic": base}
     return {"evaluation": ev, "takeover": tk, "levels": measured_levels, "handles": handles}
 
 
@@ -266,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--level-games", type=int, default=60)
-    ap.add_argument("--coverage-games", type=int, default=10)
+    ap.add_argument("--coverage-games", type=int, default=200)
     ap.add_argument("--plot", default="docs/images/league.png")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--no-slim", action="store_true", help="keep the optimizer state in model.zip")
@@ -293,8 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     card = {
         "name": ckpt.name,
         "summary": notes.get("summary") or SUMMARY,
-        "handles": {k: f"{'plays' if v['plays'] else 'fails'}; win rate vs heuristics {ci_text(v)}"
-                    for k, v in results["handles"].items()},
+        "handles": {k: handles_text(v) for k, v in results["handles"].items()},
+        "coverage": results["handles"],  # the same figures with their commands
         "training": {
             "steps": summary["steps"], "wall_minutes": round(summary["wall_seconds"] / 60, 1),
             "cpu_minutes": round(summary["cpu_seconds"] / 60, 1),

@@ -28,6 +28,8 @@ def _figures():
         entries = dict(card["evaluation"])
         for level, d in card.get("levels", {}).items():
             entries.update({f"{level}: {k}": v for k, v in d.items() if isinstance(v, dict) and "command" in v})
+        for label, d in card.get("coverage", {}).items():  # the games it handles: the policy and the heuristic
+            entries.update({f"{label}: policy": d, f"{label}: heuristic": d["heuristic"]})
         for name, figure in entries.items():
             yield pytest.param(figure, id=f"{path.parent.name}: {name}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from training.model_card import ci_text, write_card
-from training.ship import plot_league, targets
+from training.ship import fair_share, handles_text, plot_league, targets
 
 
 def m(rate, n=100):
@@ -49,6 +49,15 @@ def test_targets_cite_the_clairvoyant_ceiling_when_the_card_has_one():
     assert "a clairvoyant one included" in rows["CPU minutes to beat caretaker 95%"]
     plain = {r["name"]: r["note"] for r in targets(EV, tk, None)}
     assert "ceiling" not in plain["takeover: beats caretaker from the same positions"]
+
+
+def test_games_it_handles_set_the_policy_beside_the_heuristic_and_a_fair_share():
+    assert fair_share({"players": 16}) == 1 / 16 and fair_share({"players": 6, "teams": 2}) == 1 / 3
+    better = handles_text({"plays": True, "fair_share": 0.5, **m(0.77, 200), "heuristic": m(0.25, 200)})
+    assert "77.0% [67.0%, 87.0%] (n=200)" in better and "a fair share 50.0%: better than the heuristic" in better
+    assert "no better than the heuristic" in handles_text(
+        {"plays": True, "fair_share": 0.0625, **m(0.01, 200), "heuristic": m(0.015, 200)})
+    assert handles_text({"plays": True, **m(0.3, 10)}) == "plays; win rate vs heuristics 30.0% [20.0%, 40.0%] (n=10)"
 
 
 def test_card_is_written_as_json_and_markdown(tmp_path):
