@@ -87,11 +87,18 @@ class Candidates(list):
     exhaustive: bool = False
 
 
-def _product_size(options: Sequence[Sequence[Any]]) -> int:
+def _combinations(options: Sequence[Sequence[Any]], cap: int, rng: random.Random, make) -> Candidates:
+    """``make(combo)`` for every combination of one item from each of ``options`` when there are at most
+    ``cap`` (then ``exhaustive``), else for ``cap`` of them drawn at random; ``make`` may return None (skip)."""
     total = 1
     for opts in options:
         total *= len(opts)
-    return total
+    exhaustive = total <= cap
+    combos = (itertools.product(*options) if exhaustive
+              else (tuple(rng.choice(opts) for opts in options) for _ in range(cap)))
+    out = Candidates(d for d in map(make, combos) if d is not None)
+    out.exhaustive = exhaustive
+    return out
 
 
 def _orders_candidates(ctx: SeatContext, base: OrdersDecision, rng: random.Random) -> Candidates:
@@ -100,21 +107,14 @@ def _orders_candidates(ctx: SeatContext, base: OrdersDecision, rng: random.Rando
     them drawn at random; sends, snitch, ferries and abilities are the base decision's."""
     limits = ctx.golden_limits()
     per_prov = [opts for opts in (ctx.legal_orders(p) for p in ctx.orderable()) if opts]
-    out = Candidates()
 
-    def add(combo) -> None:
+    def make(combo) -> OrdersDecision | None:
         used = Counter(order_kind(o) for o in combo if o.golden)
-        if all(n <= limits.get(k, 0) for k, n in used.items()):
-            out.append(OrdersDecision(tuple(combo), base.sends, base.snitch, base.ferries, base.abilities))
+        if any(n > limits.get(k, 0) for k, n in used.items()):
+            return None
+        return OrdersDecision(tuple(combo), base.sends, base.snitch, base.ferries, base.abilities)
 
-    if _product_size(per_prov) <= ORDERS_CAP:
-        for combo in itertools.product(*per_prov):
-            add(combo)
-        out.exhaustive = True
-        return out
-    for _ in range(ORDERS_CAP):
-        add(tuple(rng.choice(opts) for opts in per_prov))
-    return out
+    return _combinations(per_prov, ORDERS_CAP, rng, make)
 
 
 def _dragon_candidates(ctx: SeatContext, base: DragonDecision, rng: random.Random) -> Candidates:
@@ -122,21 +122,10 @@ def _dragon_candidates(ctx: SeatContext, base: DragonDecision, rng: random.Rando
     003 Determine Protector US step), casualties by the engine's default order, burns the base's."""
     view = ctx.view
     provs = [p for p in ctx.orderable() if p != view["island"] and view["provinces"][p]["units"] > 0]
-    ranges = [range(view["provinces"][p]["units"] + 1) for p in provs]
-    out = Candidates()
-
-    def add(counts) -> None:
-        out.append(DragonDecision(tuple(Commit(p, n) for p, n in zip(provs, counts, strict=True) if n),
-                                  base.burns))
-
-    if _product_size(ranges) <= DRAGON_CAP:
-        for counts in itertools.product(*ranges):
-            add(counts)
-        out.exhaustive = True
-        return out
-    for _ in range(DRAGON_CAP):
-        add(tuple(rng.choice(r) for r in ranges))
-    return out
+    return _combinations(
+        [range(view["provinces"][p]["units"] + 1) for p in provs], DRAGON_CAP, rng,
+        lambda counts: DragonDecision(tuple(Commit(p, n) for p, n in zip(provs, counts, strict=True) if n),
+                                      base.burns))
 
 
 def _bids(realm: int, known: Iterable[int]) -> list[int]:
