@@ -87,6 +87,10 @@ def _takeover_ceiling(args) -> int:
     compare = [json.loads(Path(f).read_text()) for f in args.compare.split(",") if f]
     report = takeover_ceiling(args.positions, args.turn, players, args.baseline, args.recorder, _levels(args.level),
                               seed=args.seed, workers=args.workers, progress=not args.quiet, **kw)
+    if compare:
+        from training.ceiling import best_found
+
+        report["best_found"] = best_found(report, compare)
     _emit(report, args, plot=False)
     if args.out:
         from training.ceiling import save_ceiling_plot

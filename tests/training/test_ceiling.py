@@ -18,13 +18,14 @@ from engine.protectors.state import ORDERS
 from envs.opponents import make_setup
 from training.ceiling import (
     Clairvoyant,
+    best_found,
     candidates,
     field_ceiling,
     make_player,
     proved_lost,
     takeover_ceiling,
 )
-from training.evaluate import record_positions, seat_outcome, standing_key
+from training.evaluate import record_positions, seat_outcome, standing_key, takeover
 
 SEED = 10000
 
@@ -108,6 +109,20 @@ def test_takeover_ceiling_counts_pairs_and_escalates_only_the_ones_not_won():
     assert second["better_after"] >= first["better_after"] == sum(r["level"] == 0 for r in report["detail"]
                                                                      if r["ceiling"]["score"] >
                                                                      r["baseline"]["score"])
+
+
+def test_best_found_joins_the_clairvoyant_player_and_agents_on_the_same_pairs():
+    ceiling = takeover_ceiling(5, seed=SEED, levels=(("heuristic",),), progress=False)
+    tk = takeover("random", "caretaker", positions=5, seed=SEED, progress=False)
+    best = best_found(ceiling, [tk])
+    mine = {r["seed"] for r in ceiling["detail"] if r["ceiling"]["score"] > r["baseline"]["score"]}
+    theirs = {r["seed"] for r in tk["detail"] if r["agent"]["score"] > r["baseline"]["score"]}
+    assert best["better"] == len(mine | theirs) and best["agents"] == ["random"]
+    assert best["missed_by_clairvoyant"] == ({"random": len(theirs - mine)} if theirs - mine else {})
+    first = tk["detail"][0]
+    moved = first | {"seat": next(s for s in ("Player#1", "Player#2") if s != first["seat"])}
+    with pytest.raises(ValidationError, match="same positions"):  # another seat of the same game
+        best_found(ceiling, [tk | {"detail": [moved, *tk["detail"][1:]]}])
 
 
 def test_players_by_spec_and_clear_errors():
