@@ -463,8 +463,8 @@ def save_ceiling_plot(ceiling: dict[str, Any], takeovers: Sequence[dict[str, Any
     import matplotlib.pyplot as plt
 
     rows = [(t["agent"], t["better"], t["same"], t["worse"], t["positions"]) for t in takeovers]
-    rows.append(("clairvoyant\n(ceiling)", ceiling["better"], ceiling["same"], ceiling["worse"], ceiling["positions"]))
-    fig, ax = plt.subplots(figsize=(8, 0.7 * len(rows) + 1.6))
+    rows.append(("clairvoyant\n(cheats)", ceiling["better"], ceiling["same"], ceiling["worse"], ceiling["positions"]))
+    fig, ax = plt.subplots(figsize=(8, 0.7 * len(rows) + 2.2))
     for i, (_, better, same, worse, n) in enumerate(rows):
         ax.barh(i, better / n, color="#009e73", label="better than the caretaker" if i == 0 else None)
         ax.barh(i, same / n, left=better / n, color="#bbbbbb", label="same" if i == 0 else None)
@@ -481,7 +481,7 @@ def save_ceiling_plot(ceiling: dict[str, Any], takeovers: Sequence[dict[str, Any
     ax.set_xlabel(f"share of {ceiling['positions']} pairs taken over at turn {ceiling['turn']} "
                   f"(seed {ceiling['seed']})")
     ax.set_title("Takeover: the seat's result against the caretaker's from the same position")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3)
     fig.tight_layout()
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)

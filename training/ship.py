@@ -195,11 +195,14 @@ def ceiling_reading(ceilings: dict[str, Any] | None, key: str) -> str:
     if key == "vs_caretaker":
         got = f"wins {c['wins']} of {c['games']} games here ({pct(c['wins'] / c['games'])} [{pct(c['ci'][0])}, " \
               f"{pct(c['ci'][1])}])"
-    else:
-        got = (f"beats the caretaker in {c['better']} of the same {c['positions']} pairs "
-               f"({pct(c['better'] / c['positions'])} [{pct(c['ci'][0])}, {pct(c['ci'][1])}]; "
-               f"{c['proved_lost']} pairs are provably lost: every legal order had the seat eliminated that turn)")
-    return f"ceiling: {who} {got} (`{c['command']}`), so no agent can meet this target here"
+        return f"ceiling: {who} {got} (`{c['command']}`), so no agent can meet this target here"
+    got = (f"beats the caretaker in {c['better']} of the same {c['positions']} pairs "
+           f"({pct(c['better'] / c['positions'])} [{pct(c['ci'][0])}, {pct(c['ci'][1])}]; "
+           f"{c['proved_lost']} pairs are provably lost: every legal order had the seat eliminated that turn)")
+    if c.get("best_found"):  # its search is not exhaustive: an honest agent may win a pair it missed
+        got += (f"; counting the best result any player found in each pair, honest agents included: "
+                f"{c['best_found']} of {c['positions']} ({pct(c['best_found'] / c['positions'])})")
+    return f"ceiling: {who} {got} (`{c['command']}`), so no player we have meets this target here"
 
 
 def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None, tried: str = TRIED,

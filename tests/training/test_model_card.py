@@ -38,13 +38,14 @@ def test_targets_say_met_or_by_how_much_missed():
 def test_targets_cite_the_clairvoyant_ceiling_when_the_card_has_one():
     tk = {**m(0.4, 200), "better": 80, "same": 115, "worse": 5}
     ceilings = {"takeover": {"better": 157, "positions": 200, "ci": [0.72, 0.84], "proved_lost": 16,
-                             "command": "regent eval takeover-ceiling --positions 200"},
+                             "best_found": 158, "command": "regent eval takeover-ceiling --positions 200"},
                 "vs_caretaker": {"wins": 3, "games": 200, "ci": [0.005, 0.043],
                                  "command": "regent eval field-ceiling --games 200"}}
     rows = {r["name"]: r["note"] for r in targets(EV, tk, None, ceilings=ceilings)}
     take = rows["takeover: beats caretaker from the same positions"]
     assert "157 of the same 200 pairs (78.5%" in take and "16 pairs are provably lost" in take
     assert "`regent eval takeover-ceiling --positions 200`" in take and "next:" not in take
+    assert "honest agents included: 158 of 200 (79.0%)" in take
     assert "wins 3 of 200 games here (1.5%" in rows["ring-5, 1 seat vs 4 caretakers"]
     assert "a clairvoyant one included" in rows["CPU minutes to beat caretaker 95%"]
     plain = {r["name"]: r["note"] for r in targets(EV, tk, None)}
