@@ -10,15 +10,18 @@ everybody, is lost whatever the seat does. This module measures that with a play
 - at every one of its decisions it tries a wide set of legal candidates (every combination of legal
   orders when there are at most ``ORDERS_CAP``, a grid of buys and bids, every split of units for a
   Dragon Attack, plus the heuristic's and any ``extra_agents``' choices), plays each one out exactly to
-  the end of the game (its own later decisions by ``continuation``), and keeps the best.
+  the end of the game (its own later decisions by one of the continuation agents, each tried), and
+  keeps the best.
 
 Because the continuation is exact and the continuation's own choice is always a candidate, the result
 it reaches is at least the best value it saw at its first decision (the rollout algorithm's improvement
-property; ``tests/training/test_ceiling.py`` checks it). No honest player (one who sees only its own
-view and cannot see the future) can expect to do better than the best of everything, so pairs where the
-clairvoyant player does not beat the caretaker are, to the extent its candidates cover what matters,
-pairs nobody can win. It is an analysis tool, never an agent: it is not in ``agents.registry`` and the
-service cannot seat it.
+property; ``tests/training/test_ceiling.py`` checks it). An honest player (one who sees only its own
+view and cannot see the future) has strictly less to go on, so pairs where the clairvoyant player does
+not beat the caretaker are, to the extent its candidates cover what matters, pairs nobody can win. Its
+search is one decision deep with fixed continuations, not exhaustive, so ``best_found`` also counts the
+pairs an honest agent won on the same positions. A pair is *proved* lost (``proved_lost``) only when
+every legal order at the takeover had the seat eliminated that same turn. It is an analysis tool,
+never an agent: it is not in ``agents.registry`` and the service cannot seat it.
 """
 
 from __future__ import annotations
@@ -69,11 +72,9 @@ WIDE_CONTINUATIONS = (
     'heuristic{"margin": 0}', 'heuristic{"margin": 2}', 'heuristic{"all_in": false}',
     'heuristic{"gp_hides": false}', 'heuristic{"keep_one": true}', 'heuristic{"assume_fortify": true}',
 )
-"""``--wide``: the seat's later decisions played by each of these in turn (the best counts): the shipped
+"""level 1: the seat's later decisions played by each of these in turn (the best counts): the shipped
 policy and the heuristic with each of its knobs turned one notch (agents/heuristic.py)"""
 DEFAULT_EXTRA: tuple[str, ...] = ()
-
-
 LEVELS = (DEFAULT_CONTINUATIONS, WIDE_CONTINUATIONS, WIDE_CONTINUATIONS + tuple(f"random#{i}" for i in range(12)))
 """the continuation sets ``takeover_ceiling`` escalates through: each pair the clairvoyant player does not
 win for the seat at one level is played again at the next (the heuristic; then the policy and the
