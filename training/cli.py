@@ -15,6 +15,8 @@ import argparse
 import json
 from pathlib import Path
 
+from engine.errors import ValidationError
+
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=5)
@@ -75,8 +77,19 @@ def _levels(n: int) -> tuple:
     from training.ceiling import LEVELS
 
     if not 0 <= n < len(LEVELS):
-        raise SystemExit(f"--level must be 0..{len(LEVELS) - 1}, not {n}")
+        raise ValidationError("level", f"--level must be 0..{len(LEVELS) - 1}, not {n}")
     return LEVELS[: n + 1]
+
+
+def _report(path: str, mode: str) -> dict:
+    """A saved ``regent eval`` report of ``mode``, or a clear error naming the file."""
+    try:
+        report = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise ValidationError("compare", f"cannot read the report {path}: {e}") from None
+    if not isinstance(report, dict) or report.get("mode") != mode or "detail" not in report:
+        raise ValidationError("compare", f"{path} is not a `regent eval {mode} --out` report")
+    return report
 
 
 def _takeover_ceiling(args) -> int:
@@ -84,7 +97,15 @@ def _takeover_ceiling(args) -> int:
 
     kw = _setup(args)
     players = kw.pop("players")
-    compare = [json.loads(Path(f).read_text()) for f in args.compare.split(",") if f]
+    files = [f for f in args.compare.split(",") if f]
+    compare = [_report(f, "takeover") for f in files]
+    for f, r in zip(files, compare, strict=True):
+        wanted = {"seed": args.seed, "turn": args.turn, "positions": args.positions, "baseline": args.baseline,
+                  "recorder": args.recorder, "players": players}
+        if any(r.get(k) != v for k, v in wanted.items()):  # checked before the long run, not after it
+            raise ValidationError("compare", f"{f} is not on these positions: it has "
+                                  + ", ".join(f"{k} {r.get(k)}" for k in wanted) + "; this run "
+                                  + ", ".join(f"{k} {v}" for k, v in wanted.items()))
     report = takeover_ceiling(args.positions, args.turn, players, args.baseline, args.recorder, _levels(args.level),
                               seed=args.seed, workers=args.workers, progress=not args.quiet, **kw)
     if compare:

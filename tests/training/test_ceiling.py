@@ -3,6 +3,7 @@ where it says so, the improvement property, and the rule-level ceiling against f
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -168,3 +169,20 @@ def test_against_four_caretakers_a_turn_two_dragon_wins_whatever_the_fifth_seat_
         report = field_ceiling(1, ["caretaker"], seed=s, progress=False)
         row = report["detail"][0]
         assert row["ceiling"]["how"] == "dragon" and row["ceiling"]["turn"] == 2, s
+
+
+def test_the_cli_names_bad_input_before_any_game_is_played(tmp_path, capsys):
+    from service.cli import main
+
+    field = tmp_path / "field.json"
+    field.write_text(json.dumps({"mode": "field", "detail": []}))
+    other = tmp_path / "takeover.json"
+    other.write_text(json.dumps({"mode": "takeover", "detail": [], "seed": 5, "turn": 2, "positions": 3,
+                                 "baseline": "caretaker", "recorder": "heuristic", "players": 5}))
+    cases = [(["--level", "7"], "level: --level must be 0..2, not 7"),
+             (["--compare", str(tmp_path / "missing.json")], "cannot read the report"),
+             (["--compare", str(field)], "is not a `regent eval takeover --out` report"),
+             (["--compare", str(other), "--seed", "6"], "is not on these positions: it has seed 5")]
+    for extra, message in cases:
+        assert main(["eval", "takeover-ceiling", "--positions", "3", "--quiet", *extra]) == 2
+        assert message in capsys.readouterr().err
