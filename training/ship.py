@@ -155,10 +155,10 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
     handles = {}
     for label, setup in COVERAGE:
         extra = "".join(f" --{k}" if v is True else f" --{k} {v}" for k, v in setup.items() if k != "players")
-        mine, base = (measure(seat_vs_field(who, ["heuristic"], coverage_games, seed=EVAL_SEED, progress=progress,
-                                            **setup),
-                              field_cmd(who, "heuristic", coverage_games, setup["players"], extra))
-                      for who in (hard, "heuristic"))  # the policy, and the heuristic in its seat of the same games
+        mine, base = [  # the policy, then the heuristic in the same seat of the same games
+            measure(seat_vs_field(who, ["heuristic"], coverage_games, seed=EVAL_SEED, progress=progress, **setup),
+                    field_cmd(who, "heuristic", coverage_games, setup["players"], extra))
+            for who in (hard, "heuristic")]
         handles[label] = {"plays": True, "fair_share": fair_share(setup), **mine, "heuristic": base}
     return {"evaluation": ev, "takeover": tk, "levels": measured_levels, "handles": handles}
 
