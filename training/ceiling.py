@@ -55,7 +55,7 @@ from engine.protectors.orders import Commit, order_kind
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
 from engine.protectors.tables import UNIT_COST, UPGRADE_COST
-from training.evaluate import record_positions, seat_outcome, standing_key, why_better
+from training.evaluate import field_specs, record_positions, seat_of, seat_outcome, standing_key, why_better
 from training.stats import wilson
 
 ORDERS_CAP = 400
@@ -301,8 +301,7 @@ def _clairvoyant_row(seat: str, game: Game, others: dict[str, Agent], continuati
 
 def _takeover_pair(job: tuple) -> dict[str, Any]:
     k, game_seed, pos, baseline, recorder, continuations, extra = job
-    alive = [s for s in pos.state.players if not pos.state.players[s].eliminated]
-    seat = alive[k % len(alive)]  # the seat training.evaluate.takeover hands over
+    seat = seat_of(k, [s for s in pos.state.players if not pos.state.players[s].eliminated])  # as takeover does
 
     def field() -> dict[str, Agent]:  # the recorder agents with takeover's seeds
         return {s: make_agent(recorder, game_seed * 100 + i) for i, s in enumerate(pos.state.players) if s != seat}
@@ -318,9 +317,8 @@ def _field_game(job: tuple) -> dict[str, Any]:
     g, game_seed, setup, field, continuations, extra = job
     game = Game(setup)
     seats = list(game.state.players)
-    me = seats[g % len(seats)]  # the rotation training.evaluate.seat_vs_field uses
-    rng = random.Random(game_seed)
-    specs = {s: rng.choice(list(field)) for s in seats if s != me}
+    me = seat_of(g, seats)  # the seat and field training.evaluate.seat_vs_field uses
+    specs = field_specs(seats, me, field, game_seed)
     others = {s: make_agent(specs[s], game_seed * 100 + i) for i, s in enumerate(seats) if s != me}
     return {"seed": game_seed, "seat": me} | _clairvoyant_row(me, game, others, continuations, extra, game_seed)
 

@@ -112,6 +112,18 @@ def _setup_kwargs(players, board, version, island, factions, teams) -> dict[str,
             "teams": teams}
 
 
+def seat_of(k: int, seats: Sequence[str]) -> str:
+    """The measured seat of game (or takeover position) ``k``: it rotates over the seats, so seat position
+    does not bias a result."""
+    return seats[k % len(seats)]
+
+
+def field_specs(seats: Sequence[str], me: str, field: Sequence[str], game_seed: int) -> dict[str, str]:
+    """The agent spec of every seat but ``me``, drawn from ``field`` with the game's seed."""
+    rng = random.Random(game_seed)
+    return {s: rng.choice(list(field)) for s in seats if s != me}
+
+
 def seat_vs_field(agent: str, field: Sequence[str], games: int, players: int = 5, board=None,
                   version: str = "normal", island: bool = False, factions: bool = False, teams: int = 0,
                   seed: int = 0, progress: bool = True) -> dict[str, Any]:
@@ -124,9 +136,9 @@ def seat_vs_field(agent: str, field: Sequence[str], games: int, players: int = 5
         game_seed = seed + g
         game = Game(make_setup(seed=game_seed, **kw))
         seats = list(game.state.players)
-        me = seats[g % len(seats)]
-        rng = random.Random(game_seed)
-        specs = {s: (agent if s == me else rng.choice(list(field))) for s in seats}
+        me = seat_of(g, seats)
+        others = field_specs(seats, me, field, game_seed)
+        specs = {s: others.get(s, agent) for s in seats}
         agents = {s: cache.get(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items())}
         finish(game, agents)
         outcomes.append(seat_outcome(game, me))
@@ -205,8 +217,7 @@ def takeover(agent: str, baseline: str = "caretaker", positions: int = 20, turn:
     pairs = []
     for k, (game_seed, pos) in enumerate(tqdm(recorded, desc=f"takeover {agent} vs {baseline}",
                                               disable=not progress)):
-        alive = [s for s in pos.state.players if not pos.state.players[s].eliminated]
-        seat = alive[k % len(alive)]
+        seat = seat_of(k, [s for s in pos.state.players if not pos.state.players[s].eliminated])
         row = {"seed": game_seed, "seat": seat, "turn": pos.state.turn}
         for role, who in (("agent", agent), ("baseline", baseline)):
             game = pos.clone()  # the same position, engine random state included
