@@ -9,7 +9,7 @@ everybody, is lost whatever the seat does. This module measures that with a play
 - it knows its opponents exactly (the recorder agents are deterministic, and it plays copies of them);
 - at every one of its decisions it tries a wide set of legal candidates (every combination of legal
   orders when there are at most ``ORDERS_CAP``, a grid of buys and bids, every split of units for a
-  Dragon Attack, plus the heuristic's and any ``extra_agents``' choices), plays each one out exactly to
+  Dragon Attack, plus the continuation agents' own choices), plays each one out exactly to
   the end of the game (its own later decisions by one of the continuation agents, each tried), and
   keeps the best.
 
@@ -34,6 +34,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -55,6 +56,7 @@ from engine.protectors.orders import Commit, order_kind
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
 from engine.protectors.tables import UNIT_COST, UPGRADE_COST
+from envs.opponents import make_setup
 from training.evaluate import field_specs, record_positions, seat_of, seat_outcome, standing_key, why_better
 from training.stats import wilson
 
@@ -74,7 +76,6 @@ WIDE_CONTINUATIONS = (
 )
 """level 1: the seat's later decisions played by each of these in turn (the best counts): the shipped
 policy and the heuristic with each of its knobs turned one notch (agents/heuristic.py)"""
-DEFAULT_EXTRA: tuple[str, ...] = ()
 LEVELS = (DEFAULT_CONTINUATIONS, WIDE_CONTINUATIONS, WIDE_CONTINUATIONS + tuple(f"random#{i}" for i in range(12)))
 """the continuation sets ``takeover_ceiling`` escalates through: each pair the clairvoyant player does not
 win for the seat at one level is played again at the next (the heuristic; then the policy and the
@@ -222,15 +223,13 @@ class Clairvoyant:
     decision in any play-out, so every value was exact and the first decision settled the seat's result).
     """
 
-    def __init__(self, seat: str, continuations: Sequence[str] = DEFAULT_CONTINUATIONS,
-                 extra_agents: Sequence[str] = DEFAULT_EXTRA, seed: int = 0):
+    def __init__(self, seat: str, continuations: Sequence[str] = DEFAULT_CONTINUATIONS, seed: int = 0):
         """``continuations``: who may play the seat's later decisions in a play-out (each is tried, the
-        best counts); ``extra_agents``: more agents whose choices are candidates."""
+        best counts); their own choices are candidates too."""
         if not continuations:
             raise ValidationError("continuations", "need at least one continuation agent")
         self.seat = seat
         self.continuations = [make_player(s, seed) for s in continuations]
-        self.proposers = [*self.continuations, *(make_player(s, seed) for s in extra_agents)]
         self.rng = random.Random(seed)
         self.first_best: Value | None = None
         self.first: dict[str, Any] = {}
@@ -259,7 +258,7 @@ class Clairvoyant:
     def choose(self, game: Game, others: dict[str, Agent]) -> Decision:
         ctx = SeatContext(game, self.seat)
         bids = [getattr(d, "bid", 0) for s, d in game.state.submissions.items() if s != self.seat]
-        cands = candidates(ctx, self.proposers, self.rng, bids)
+        cands = candidates(ctx, self.continuations, self.rng, bids)
         best, best_value, all_out = None, None, True
         for cand in cands:
             r = self._playout(game, cand, others)
@@ -293,14 +292,14 @@ class Clairvoyant:
 
 
 def _clairvoyant_row(seat: str, game: Game, others: dict[str, Agent], continuations: Sequence[str],
-                     extra: Sequence[str], seed: int) -> dict[str, Any]:
-    oracle = Clairvoyant(seat, continuations, extra, seed=seed)
+                     seed: int) -> dict[str, Any]:
+    oracle = Clairvoyant(seat, continuations, seed=seed)
     return {"ceiling": seat_outcome(oracle.play(game, others), seat), "first_best": list(oracle.first_best or ()),
             "first": oracle.first, "decisions": oracle.decisions, "playouts": oracle.playouts}
 
 
 def _takeover_pair(job: tuple) -> dict[str, Any]:
-    k, game_seed, pos, baseline, recorder, continuations, extra = job
+    k, game_seed, pos, baseline, recorder, continuations = job
     seat = seat_of(k, [s for s in pos.state.players if not pos.state.players[s].eliminated])  # as takeover does
 
     def field() -> dict[str, Agent]:  # the recorder agents with takeover's seeds
@@ -310,17 +309,17 @@ def _takeover_pair(job: tuple) -> dict[str, Any]:
     agents[seat] = make_agent(baseline, game_seed * 100 + 99)
     row: dict[str, Any] = {"seed": game_seed, "seat": seat, "turn": pos.state.turn,
                            "baseline": seat_outcome(finish(pos.clone(), agents), seat)}
-    return row | _clairvoyant_row(seat, pos.clone(), field(), continuations, extra, game_seed)
+    return row | _clairvoyant_row(seat, pos.clone(), field(), continuations, game_seed)
 
 
 def _field_game(job: tuple) -> dict[str, Any]:
-    g, game_seed, setup, field, continuations, extra = job
+    g, game_seed, setup, field, continuations = job
     game = Game(setup)
     seats = list(game.state.players)
     me = seat_of(g, seats)  # the seat and field training.evaluate.seat_vs_field uses
     specs = field_specs(seats, me, field, game_seed)
     others = {s: make_agent(specs[s], game_seed * 100 + i) for i, s in enumerate(seats) if s != me}
-    return {"seed": game_seed, "seat": me} | _clairvoyant_row(me, game, others, continuations, extra, game_seed)
+    return {"seed": game_seed, "seat": me} | _clairvoyant_row(me, game, others, continuations, game_seed)
 
 
 def _run(fn, jobs: list[tuple], workers: int, desc: str, progress: bool) -> list[dict[str, Any]]:
@@ -344,7 +343,7 @@ def _better(row: dict[str, Any]) -> bool:
 
 def takeover_ceiling(positions: int = 200, turn: int = 2, players: int = 5, baseline: str = "caretaker",
                      recorder: str = "heuristic", levels: Sequence[Sequence[str]] = LEVELS,
-                     extra_agents: Sequence[str] = DEFAULT_EXTRA, seed: int = 0, workers: int = 1,
+                     seed: int = 0, workers: int = 1,
                      progress: bool = True, **setup) -> dict[str, Any]:
     """The clairvoyant player on the positions ``training.evaluate.takeover`` uses (same recorder, seed and
     seats), each paired with ``baseline`` from the same position: in how many pairs any player could beat
@@ -358,7 +357,7 @@ def takeover_ceiling(positions: int = 200, turn: int = 2, players: int = 5, base
     per_level = []
     for lvl, conts in enumerate(levels):
         todo = [k for k in range(len(recorded)) if k not in rows or not _better(rows[k])]
-        jobs = [(k, *recorded[k], baseline, recorder, tuple(conts), tuple(extra_agents)) for k in todo]
+        jobs = [(k, *recorded[k], baseline, recorder, tuple(conts)) for k in todo]
         for k, row in zip(todo, _run(_takeover_pair, jobs, workers, f"clairvoyant takeovers, level {lvl}",
                                      progress), strict=True):
             rows[k] = row | {"level": lvl}
@@ -366,7 +365,7 @@ def takeover_ceiling(positions: int = 200, turn: int = 2, players: int = 5, base
                           "better_after": sum(_better(r) for r in rows.values())})
     pairs = [rows[k] for k in range(len(recorded))]
     return summarize_ceiling(pairs, {"turn": turn, "players": players, "baseline": baseline, "recorder": recorder,
-                                     "levels": per_level, "extra_agents": list(extra_agents), "seed": seed})
+                                     "levels": per_level, "seed": seed})
 
 
 def best_found(ceiling: dict[str, Any], takeovers: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -430,32 +429,28 @@ def _tie_kind(row: dict[str, Any]) -> str:
 
 
 def field_ceiling(games: int = 200, field: Sequence[str] = ("caretaker",), players: int = 5,
-                  continuations: Sequence[str] = DEFAULT_CONTINUATIONS, extra_agents: Sequence[str] = DEFAULT_EXTRA,
+                  continuations: Sequence[str] = DEFAULT_CONTINUATIONS,
                   seed: int = 0, workers: int = 1, progress: bool = True, board=None,
                   **setup) -> dict[str, Any]:
     """The clairvoyant player in one seat (rotating, as ``training.evaluate.seat_vs_field``) against a
     field from the first bid: the most any seat could win there. ``setup``: version, island, factions,
     teams as ``envs.opponents.make_setup`` takes them."""
-    from envs.opponents import make_setup
-
     if games < 1 or workers < 1 or not field:
         raise ValidationError("games", "need at least one game, one worker and one field agent")
-    jobs = [(g, seed + g, make_setup(board, players, seed + g, **setup), tuple(field), tuple(continuations),
-             tuple(extra_agents)) for g in range(games)]
+    jobs = [(g, seed + g, make_setup(board, players, seed + g, **setup), tuple(field), tuple(continuations))
+            for g in range(games)]
     rows = _run(_field_game, jobs, workers, f"clairvoyant vs {'/'.join(field)}", progress)
     wins = sum(r["ceiling"]["win"] for r in rows)
     return {"mode": "field_ceiling", "field": list(field), "players": players, "seed": seed,
-            "continuations": list(continuations), "extra_agents": list(extra_agents), "games": games,
+            "continuations": list(continuations), "games": games,
             "wins": wins, "win_rate": wins / games, "win_ci": list(wilson(wins, games)),
             "ended": dict(Counter(r["ceiling"]["how"] for r in rows)),
             "playouts": sum(r["playouts"] for r in rows), "detail": rows}
 
 
-def save_ceiling_plot(ceiling: dict[str, Any], takeovers: Sequence[dict[str, Any]], path) -> Any:
+def save_ceiling_plot(ceiling: dict[str, Any], takeovers: Sequence[dict[str, Any]], path: str | Path) -> Path:
     """A PNG: each takeover report's better / same / worse pairs (``regent eval takeover --out``) beside the
     clairvoyant ceiling on the same positions, with the issue's 80% line."""
-    from pathlib import Path
-
     import matplotlib
 
     matplotlib.use("Agg")

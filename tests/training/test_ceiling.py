@@ -83,9 +83,9 @@ def test_orders_candidates_are_every_legal_combination_for_a_small_seat(position
     assert pos.step == ORDERS
     cands = candidates(ctx, [make_agent("heuristic", 0)], random.Random(0))
     assert cands.exhaustive
-    single = [o for p in ctx.orderable() for o in ctx.legal_orders(p)]
-    if len(ctx.orderable()) == 1:  # one Province: one candidate per legal order (the heuristic's is one of them)
-        assert len(cands) == len(single)
+    assert len(ctx.orderable()) == 1  # a one-Province seat: one candidate per legal order, the heuristic's among them
+    single = ctx.legal_orders(ctx.orderable()[0])
+    assert len(single) > 1 and {d.orders for d in cands} == {(o,) for o in single}
     for d in cands:
         assert validate(pos.state, seat, d) == d
     assert len(set(cands)) == len(cands)
@@ -144,6 +144,8 @@ def test_a_reseeded_random_player_decides_by_position_not_by_history(positions):
     seat = _seat(1, pos)
     a, b = make_player("random#7", 0), make_player("random#7", 0)
     ctx = SeatContext(pos, seat)
+    plain = make_agent("random", 7)  # a random player that is not re-seeded differs from call to call here
+    assert len({plain.act(ctx) for _ in range(10)}) > 1
     first = a.act(ctx)
     for _ in range(3):
         a.act(SeatContext(pos.clone(), seat))
