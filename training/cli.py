@@ -132,14 +132,14 @@ def _field_ceiling(args) -> int:
 
 def _ceiling_common(p: argparse.ArgumentParser, level: int) -> None:
     p.add_argument("--level", type=int, default=level,
-                   help="continuations: 0 the heuristic; 1 also the policy and the heuristic's knobs; 2 also "
-                        "12 random players (training.ceiling.LEVELS)")
+                   help="continuation agents: 0 the heuristic; 1 also the policy and the heuristic's knobs; 2 also "
+                        "12 random players (training.ceiling.LEVELS; takeover-ceiling escalates up to it)")
     p.add_argument("--workers", type=int, default=1, help="processes (one game each at a time)")
     _common(p)
 
 
 def register_eval(subparsers) -> None:
-    """Adds ``regent eval`` (field / round-robin / takeover)."""
+    """Adds ``regent eval`` (field / round-robin / takeover / takeover-ceiling / field-ceiling)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
                                description="Evaluate agents: seat-vs-field and round-robin tournaments "
                                "(win rate and VP share with 95% CIs, an Elo ladder) and mid-game takeovers; "
