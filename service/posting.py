@@ -1,0 +1,57 @@
+"""Cutting a report into chat-sized messages.
+
+Discord refuses a message over 2,000 characters. `split_messages` cuts a text into messages of at
+most ``limit`` characters on line boundaries: each message is a run of whole lines (each keeping its
+newline), and only a single line longer than the limit is cut inside it, after its last space
+within the limit, or hard at the limit when it has no space there. Nothing is lost or reordered:
+``"".join(split_messages(text)) == text`` always holds (tests/service/test_posting.py checks it
+with hypothesis). Python strings are code points, so no cut falls inside a character.
+"""
+
+from __future__ import annotations
+
+DISCORD_LIMIT = 2000
+"""Discord's largest message, in characters."""
+
+
+def split_messages(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
+    """Cut ``text`` into messages of 1..``limit`` characters whose concatenation is ``text``.
+
+    Whole lines are packed greedily into each message; a newline stays at the end of the line it
+    ends (chat clients do not show a trailing newline). A line longer than ``limit`` on its own is
+    cut after its last space within the first ``limit`` characters (the space stays at the end of
+    the first part), or hard at ``limit`` when there is no such space. An empty text gives ``[]``.
+
+    Raises ValueError when ``text`` is not a string or ``limit`` is not a whole number >= 1.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"split_messages: text must be a string, not {type(text).__name__}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"split_messages: limit must be a whole number of at least 1, not {limit!r}")
+    messages: list[str] = []
+    current = ""
+    for line in _lines(text):
+        if len(current) + len(line) <= limit:
+            current += line
+            continue
+        if current:
+            messages.append(current)
+            current = ""
+        while len(line) > limit:
+            space = line.rfind(" ", 0, limit)
+            cut = space + 1 if space > 0 else limit
+            messages.append(line[:cut])
+            line = line[cut:]
+        current = line
+    if current:
+        messages.append(current)
+    return messages
+
+
+def _lines(text: str) -> list[str]:
+    """``text`` cut after each ``\\n`` (only ``\\n`` counts, unlike str.splitlines)."""
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
