@@ -260,8 +260,7 @@ def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> No
         if p not in chosen:
             chosen.append(p)
     for p in chosen:
-        pr = state.provinces[p]
-        pr.burnt, pr.owner, pr.units = True, None, 0
+        state.provinces[p].burn()
     emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}.",
          seat=seat, burnt=chosen)
     if chosen and not state.green(seat):

@@ -58,6 +58,12 @@ class Province:
         self.level = level
         self.burnt = burnt
 
+    def burn(self) -> None:
+        """rules: 003 The Dragon's Wrath! — burnt to ash with any units on it, ownerless, and from now
+        on "a normal lvl.0 Province" (the one place a burnt Province loses its level; every reader of
+        ``level`` then sees 0: production under Imarin's Blessings, the Capitol rule, Upgrade)."""
+        self.burnt, self.owner, self.occupant, self.units, self.level = True, None, None, 0, 0
+
     def copy(self) -> Province:
         return Province(self.owner, self.units, self.occupant, self.level, self.burnt)
 
