@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Any
 
 from engine.errors import ValidationError
@@ -19,6 +20,16 @@ from engine.protectors.tables import START_REALM, START_UNITS
 
 SETUP_KEYS = {"rules", "seed", "board", "players", "options", "position"}
 PLAYER_KEYS = {"seat", "name", "faction", "team", "start"}
+# A setup without a seed gets one from ``secrets`` (issue 23: seedless games used to share seed 0, so
+# anyone could replay one offline). 63 bits: too many to guess, and still a plain msgpack/JSON integer.
+SEED_BITS = 63
+
+
+def fresh_seed() -> int:
+    """An unpredictable seed for a game whose setup gives none."""
+    return secrets.randbits(SEED_BITS)
+
+
 POSITION_KEYS = {"turn", "phase", "ranking", "realm", "provinces", "dpl", "eliminated", "vp",
                  "used_abilities", "gained_abilities", "decks", "bids"}
 
@@ -100,7 +111,9 @@ def build_state(setup: dict[str, Any]) -> GameState:
         raise ValidationError("setup", f"unknown keys {sorted(unknown)}")
     if setup.get("rules", "protectors") != "protectors":
         raise ValidationError("rules", f"unknown rules {setup.get('rules')!r}; this engine plays 'protectors'")
-    seed = setup.get("seed", 0)
+    if setup.get("seed") is None:  # drawn once and written into the setup: export, import, replay stay exact
+        setup["seed"] = fresh_seed()
+    seed = setup["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValidationError("seed", "must be an integer")
     board = Board.from_setup(setup.get("board", "ring-7"))

@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--board", default="ring-7", help="ring-N, ring-N-grand (+island), or a board JSON file")
     p.add_argument("--seats", default="", help="comma-separated agents per seat (random, caretaker, ...); "
                                                "missing seats play the rulebook defaults")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None,
+                   help="first game's seed (default: drawn from secrets and printed; a small seed is guessable)")
     p.add_argument("--games", type=int, default=1, help="play this many games (seeds seed, seed+1, ...)")
     p.add_argument("--factions", action="store_true", help="play with factions")
     p.add_argument("--teams", type=int, default=0, help="team size for a team game (0: no teams)")
@@ -53,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     names = [s.strip() for s in args.seats.split(",") if s.strip()]
     verbose = not args.quiet and not args.json and args.games == 1
     tally: Counter[str] = Counter()
+    if args.seed is None:  # issue 23: an unpredictable game unless the GM asks for a known one
+        from engine.protectors.setup import fresh_seed
+
+        args.seed = fresh_seed()
     games = range(args.seed, args.seed + args.games)
     for seed in (games if verbose or args.json else tqdm(games, desc="games", unit="game")):
         setup = _setup(args, seed)
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(res))
         elif verbose:
             print(f"Result: {res['how']}, winner {res['winner'] or 'the Dragon'} on turn {res['turn']}; "
-                  f"VP {res['vp']}")
+                  f"VP {res['vp']}; seed {seed}")
     if not verbose and not args.json:
         for who, n in tally.most_common():
             print(f"{who}: {n}")
