@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from service import ai, stateless, structured
+from service import ai, clock, stateless, structured, undo
 from service.errors import CONFLICT, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
 from service.hosting import GM, HostedGame
 from service.params import Params
@@ -87,6 +87,7 @@ class App:
             "game.submit": self.submit, "game.assign": self.assign, "game.advance": self.advance,
             "game.log": self.log, "game.export": self.export, "game.import": self.import_,
             "game.render": self.render, "game.list": self.list_games, "game.report": self.report,
+            "game.undo": self.undo, "game.deadline": self.deadline,
         }
         for name, fn in stateless.METHODS.items():
             self.methods[name] = self._stateless(name, fn)
@@ -297,6 +298,40 @@ class App:
             await asyncio.shield(self.pumps[hosted.id])
             result["pending"] = await self._locked(hosted, lambda: hosted.pending(GM))
         return result
+
+    async def undo(self, p: Params) -> dict[str, Any]:
+        """Roll the last resolved step back (service/undo.py); the step then waits for the GM."""
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.undo")
+        drop = p.get("drop", list, None, what="a list of seats")
+        if drop is not None and not all(isinstance(s, str) for s in drop):
+            raise invalid("drop", "must be a list of seat names")
+        p.done()
+        pump = self.pumps.get(hosted.id)
+        if pump is not None:  # AI seats finish what they are deciding first
+            await asyncio.shield(pump)
+        return await self._locked(hosted, lambda: undo.undo(hosted, drop), changes=True)
+
+    async def deadline(self, p: Params) -> dict[str, Any]:
+        """The GM extends, pauses or resumes the current step's deadline (service/clock.py)."""
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.deadline")
+        action = p.str("action")
+        seconds = p.take("seconds", None)
+        p.done()
+
+        def change() -> dict[str, Any]:
+            before = dict(hosted.meta.get("clock") or {})
+            now = time.time()
+            clock.change(hosted.meta, action, seconds, now)
+            try:
+                hosted._commit([], meta_changed=True)
+            except RpcError:
+                hosted.meta["clock"] = before
+                raise
+            return {**clock.describe(hosted.meta, now), "pending": hosted.pending(GM)}
+
+        return await self._locked(hosted, change, changes=True)
 
     async def log(self, p: Params) -> dict[str, Any]:
         hosted = self._game(p)

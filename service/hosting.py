@@ -19,7 +19,7 @@ import msgpack
 
 from engine.errors import RegentError
 from engine.protectors.game import Game
-from service import ai, deadlines
+from service import ai, clock, deadlines
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, from_exception, invalid
 from service.store import Store, StoredGame
 
@@ -128,6 +128,7 @@ class HostedGame:
         for row, at, _ in rows:
             if row["a"][0] == "advance":
                 self.step_started = at
+        self.step_started = max(self.step_started, meta.get("step_started", 0.0))  # game.undo restarts a step
         self.by: dict[str, str] = {}  # who submitted for each seat in the current step
         seen_advance = False
         for row, _, _ in reversed(rows):
@@ -234,7 +235,8 @@ class HostedGame:
 
     # -- reading -------------------------------------------------------------------------------
     def deadline(self, kind: str) -> float:
-        return self.step_started + self.meta["windows"].get(kind, 0.0)
+        # the GM's extensions and pauses (service/clock.py) move it on
+        return self.step_started + self.meta["windows"].get(kind, 0.0) + clock.shift(self.meta)
 
     def pending(self, who: str | None) -> list[dict[str, Any]]:
         out = []
@@ -252,6 +254,7 @@ class HostedGame:
         v["played_by_ai"] = {s: list(a) for s, a in self.meta["ai_played"].items()}
         v["step_started"] = self.step_started
         v["over"] = self.game.over
+        v["clock"] = clock.describe(self.meta)
         return v
 
     def log(self, who: str | None, since: int) -> dict[str, Any]:
@@ -358,6 +361,8 @@ class HostedGame:
             raise RpcError(INTERNAL, "the step could not be resolved; nothing was changed") from None
         now = time.time()
         self.step_started = now
+        clock.new_step(self.meta, now)
+        self.meta.pop("held", None)  # a step held by game.undo is resolved now
         self.by = {}
         new_rows.append(({"a": g.actions[-1], "by": "gm" if not expired else "expired"}, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
@@ -418,14 +423,17 @@ class HostedGame:
                 return True
         # rules: 003 3. Negotiation and Orders — "If ... all players have submitted their orders before
         # 72h is passed, the game continues immediately"; likewise 5. Consolidation.
-        if self.meta["auto_advance"] and g.pending() and all(p.submitted for p in g.pending()):
+        # A step game.undo restored waits for the GM (service/undo.py).
+        if (self.meta["auto_advance"] and not self.meta.get("held") and g.pending()
+                and all(p.submitted for p in g.pending())):
             self.advance(force=False)
             return True
         return False
 
     def expired_ready(self, now: float) -> bool:
         g = self.game
-        if g.over or self.broken or not self.meta["expiry"]["auto"]:
+        if g.over or self.broken or not self.meta["expiry"]["auto"] or clock.paused(self.meta) \
+                or self.meta.get("held"):
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.step) <= now

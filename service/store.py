@@ -103,6 +103,21 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
+    def truncate(self, game_id: str, actions: list[tuple[list[Any], float, str]], meta: dict[str, Any]) -> None:
+        """Replace a game's whole action log and metadata in one transaction (``game.undo``)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                for seq, (action, at, digest) in enumerate(actions):
+                    self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                                     (game_id, seq, pack(action), at, digest))
+                self._db.execute("UPDATE games SET meta = ? WHERE id = ?", (pack(meta), game_id))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
     def load_all(self) -> list[StoredGame]:
         with self._lock:
             games = self._db.execute("SELECT id, created, setup, meta FROM games ORDER BY created").fetchall()
