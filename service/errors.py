@@ -14,8 +14,17 @@ BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN = (
     "bad_request", "unknown_method", "invalid_params", "not_found", "forbidden")
 INVALID_ORDER, CONFLICT, TOO_LARGE, RATE_LIMITED, INTERNAL = (
     "invalid_order", "conflict", "too_large", "rate_limited", "internal")
+TOO_MANY_GAMES = "too_many_games"
 CODES = (BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN, INVALID_ORDER, CONFLICT,
-         TOO_LARGE, RATE_LIMITED, INTERNAL)
+         TOO_LARGE, RATE_LIMITED, TOO_MANY_GAMES, INTERNAL)
+# Bounded error text (issue 23 item 2): an error never echoes a whole request back. A message is cut
+# to MAX_MESSAGE characters; in details every string is cut to MAX_DETAIL_STRING characters and every
+# list to MAX_DETAIL_ITEMS entries (``details.truncated`` then says so), so an invalid_order over a
+# 1 MB DM answers its first offending lines, not the DM.
+MAX_MESSAGE = 300
+MAX_DETAIL_STRING = 300
+MAX_DETAIL_ITEMS = 20
+MAX_DETAIL_DEPTH = 8
 
 
 class RpcError(Exception):
@@ -28,7 +37,42 @@ class RpcError(Exception):
         self.details = dict(details or {})
 
     def to_wire(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "details": self.details}
+        cut = [False]
+        details = _bounded(self.details, cut, 0)
+        if cut[0]:
+            details["truncated"] = True
+        return {"code": self.code, "message": clip(self.message, MAX_MESSAGE), "details": details}
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, marked with how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
+def _bounded(value: Any, cut: list[bool], depth: int) -> Any:
+    if isinstance(value, str):
+        if len(value) > MAX_DETAIL_STRING:
+            cut[0] = True
+            return clip(value, MAX_DETAIL_STRING)
+        return value
+    if isinstance(value, bytes) and len(value) > MAX_DETAIL_STRING:
+        cut[0] = True
+        return value[:MAX_DETAIL_STRING]
+    if isinstance(value, dict | list | tuple) and depth >= MAX_DETAIL_DEPTH:
+        cut[0] = True
+        return None
+    if isinstance(value, dict):
+        items = list(value.items())
+        if len(items) > MAX_DETAIL_ITEMS:
+            cut[0] = True
+        return {k: _bounded(v, cut, depth + 1) for k, v in items[:MAX_DETAIL_ITEMS]}
+    if isinstance(value, list | tuple):
+        if len(value) > MAX_DETAIL_ITEMS:
+            cut[0] = True
+        return [_bounded(v, cut, depth + 1) for v in value[:MAX_DETAIL_ITEMS]]
+    return value
 
 
 def invalid(field: str, reason: str) -> RpcError:
@@ -44,6 +88,11 @@ def from_exception(err: BaseException) -> RpcError:
         wire = err.to_wire()
         code = wire["code"] if wire["code"] in CODES else INVALID_PARAMS
         return RpcError(code, wire["message"], _plain(wire["details"]))
+    if type(err) is ValueError:
+        # A plain ValueError escaping the engine comes from a value a caller sent (int() of a
+        # 5,000-digit number, ...): refuse the request; the service logs it so the check can move
+        # into the engine's own validation.
+        return RpcError(INVALID_PARAMS, f"invalid value: {clip(str(err), 200)}", {})
     return RpcError(INTERNAL, f"internal error ({type(err).__name__})")
 
 

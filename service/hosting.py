@@ -20,7 +20,7 @@ import msgpack
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from service import ai, clock, deadlines
-from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, from_exception, invalid
+from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
@@ -306,6 +306,10 @@ class HostedGame:
             lines = self.game.submit(seat, text)
         except RegentError as err:
             raise order_error(err) from None
+        except ValueError as err:  # a value the engine's reader did not check (a 5,000-digit number...)
+            log.warning("unchecked value in a DM for game %s: %s", self.id, err)
+            raise RpcError(INVALID_ORDER, f"cannot read this DM: {clip(str(err), 200)}",
+                           {"rejected": [{"line": "", "reason": clip(str(err), 200)}], "accepted": []}) from None
         self.by[seat] = by
         if by.startswith("ai:"):
             played = self.meta["ai_played"].setdefault(seat, [])

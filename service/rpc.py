@@ -121,7 +121,10 @@ class Connection(asyncio.Protocol):
                 return
         elif kind == NOTIFICATION:
             if len(msg) != 3 or not isinstance(msg[2], list | tuple):
-                self._reply(None, RpcError(BAD_REQUEST, "a notification is [2, method, params] with params an array"))
+                # The spec never answers a notification, even a malformed one (issue 23 item 4: a
+                # foreign client crashed on a reply with msgid nil): log it, send nothing.
+                log.info("malformed notification ignored: a notification is [2, method, params] with params "
+                         "an array", extra={"peer": self.peer, "code": BAD_REQUEST})
                 return
             msgid, (_, method, params) = None, msg
         else:

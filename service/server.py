@@ -11,7 +11,7 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.app import INLINE_STATELESS_BYTES, INLINE_STATELESS_WORK, App
+from service.app import DEFAULT_MAX_SUBMISSION, INLINE_STATELESS_BYTES, INLINE_STATELESS_WORK, App
 from service.rpc import DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_MESSAGE, Connection
 from service.store import Store
 
@@ -46,12 +46,14 @@ class ServeConfig:
     expiry_interval: float = 60.0
     inline_bytes: int = INLINE_STATELESS_BYTES  # small, light npr.* requests run on the loop (app.py)
     inline_work: int = INLINE_STATELESS_WORK
+    max_submission: int = DEFAULT_MAX_SUBMISSION
 
 
 async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
     store = Store(config.db, config.sync) if config.db else None
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
-              inline_bytes=config.inline_bytes, inline_work=config.inline_work)
+              inline_bytes=config.inline_bytes, inline_work=config.inline_work,
+              max_submission=config.max_submission)
     loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
     app.start()
 

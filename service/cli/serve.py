@@ -17,7 +17,8 @@ def _serve(args: argparse.Namespace) -> int:
     config = ServeConfig(host=args.host, port=args.port, unix=args.unix,
                          db=None if args.db in ("", ":memory:") else args.db, sync=args.sync,
                          max_message=args.max_message, max_inflight=args.max_inflight, workers=args.workers,
-                         processes=args.processes, expiry_interval=args.expiry_interval)
+                         processes=args.processes, expiry_interval=args.expiry_interval,
+                         max_submission=args.max_submission)
     asyncio.run(serve(config))
     return 0
 
@@ -36,6 +37,8 @@ def register(subparsers: Any) -> None:
                    help="largest request accepted; larger ones get too_large (default 8 MiB)")
     p.add_argument("--max-inflight", type=int, default=256, metavar="N",
                    help="requests one connection may have in flight before rate_limited (default 256)")
+    p.add_argument("--max-submission", type=int, default=64 * 1024, metavar="BYTES",
+                   help="largest DM text one game.submit may carry; larger ones get invalid_params (default 64 KiB)")
     p.add_argument("--workers", type=int, default=4, help="worker threads for engine, AI and NPR work")
     p.add_argument("--processes", type=int, default=0, metavar="N",
                    help="run npr.*/npn.* calls in N worker processes (default 0: in the worker threads)")

@@ -38,7 +38,6 @@ def game(client):
     ([0, 2**32, "ping", []], "msgid over 32 bits"),
     ([0, "id", "ping", []], "msgid not an integer"),
     ([0, 3, "ping", {"a": 1}], "params not an array"),
-    ([2, "ping"], "notification of 2 elements"),
 ])
 def test_bad_request_keeps_the_connection(client, message, why):
     client.send_raw(pack(message))
@@ -46,6 +45,15 @@ def test_bad_request_keeps_the_connection(client, message, why):
     assert reply[0] == 1 and reply[2]["code"] == "bad_request", why
     assert reply[3] is None and reply[2]["message"]
     assert client.call("ping") == "pong"  # the connection survived
+
+
+@pytest.mark.parametrize("message", [[2, "ping"], [2, "ping", {"a": 1}], [2, 7, []], [2, "nosuch", []],
+                                     [2, "game.view", [{"game_id": 5}]], [2, "ping", [], "extra"]])
+def test_notifications_are_never_answered(client, message):
+    """Issue 23 item 4: the msgpack-rpc spec never answers a notification, malformed or failing."""
+    client.send_raw(pack(message))
+    client.send_raw(pack([0, 77, "ping", []]))
+    assert client.read_message() == [1, 77, None, "pong"]  # the first reply is the ping's: nothing else came
 
 
 def test_unparseable_stream_closes_only_that_connection(server):

@@ -1,0 +1,76 @@
+"""Issue 23 item 2: bounded work per request and bounded error text.
+
+A submission over the server's limit is refused before the engine reads it, quickly, naming the
+limit; every error message is a few hundred characters however big the request; a number a player
+can type (5,000 digits) is never ``internal``."""
+
+from __future__ import annotations
+
+import time
+
+import msgpack
+import pytest
+
+from service.app import DEFAULT_MAX_SUBMISSION
+from service.client import ServiceError
+from service.errors import MAX_DETAIL_ITEMS, MAX_MESSAGE, RpcError, from_exception
+from tests.service.helpers import gm_state
+
+WIRE_LIMIT = 4 * 1024  # a whole error reply stays this small
+
+
+@pytest.fixture
+def game(client):
+    return client.call("game.create", setup={"board": "ring-5", "seed": 3, "players": 5, "auto_advance": False})
+
+
+def error_reply(client, method, fields):
+    _, _, error, result = client.request(method, [fields])
+    assert result is None and error is not None
+    assert len(msgpack.packb(error, use_bin_type=True)) <= WIRE_LIMIT, "the error echoes the request"
+    assert len(error["message"]) <= MAX_MESSAGE + 40
+    return error
+
+
+def test_a_submission_over_the_limit_is_refused_fast_naming_the_limit(client, game):
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    before = gm_state(client, gid, gm)
+    text = "Bid 3\n" * (1024 * 1024 // 6)  # 1 MB of bids
+    start = time.perf_counter()
+    error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"], "text": text})
+    took = time.perf_counter() - start
+    assert error["code"] == "invalid_params" and error["details"]["field"] == "text"
+    assert error["details"]["limit"] == DEFAULT_MAX_SUBMISSION and str(DEFAULT_MAX_SUBMISSION) in error["message"]
+    assert took < 0.5, f"took {took:.2f} s: the engine read the text"
+    big = {"lines": ["Bid 3"] * 20_000}
+    error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"], "decision": big})
+    assert error["code"] == "invalid_params" and error["details"]["field"] == "decision"
+    assert gm_state(client, gid, gm) == before
+
+
+def test_an_error_under_the_limit_is_bounded_too(client, game):
+    gid, tokens = game["game_id"], game["seat_tokens"]
+    text = "\n".join(f"Bid {n}" for n in range(6_000))  # ~50 KB of contradictory bids
+    error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"], "text": text})
+    assert error["code"] == "invalid_order"
+    rejected = error["details"]["rejected"]
+    assert rejected and len(rejected) <= MAX_DETAIL_ITEMS
+
+
+def test_a_huge_number_is_an_order_error_not_internal(client, game):
+    gid, tokens = game["game_id"], game["seat_tokens"]
+    error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"],
+                                                 "text": "Bid " + "9" * 5000})
+    assert error["code"] == "invalid_order", error
+    with pytest.raises(ServiceError) as err:
+        client.call("game.submit", game_id=gid, token=tokens["Player#1"], text="Bid 3 " + "x" * 30_000)
+    assert err.value.code == "invalid_order" and len(err.value.message) <= MAX_MESSAGE + 40
+
+
+def test_wire_errors_are_clipped():
+    wire = RpcError("invalid_order", "x" * 10_000, {"rejected": [{"line": "y" * 5000}] * 500}).to_wire()
+    assert len(wire["message"]) <= MAX_MESSAGE + 40
+    assert len(wire["details"]["rejected"]) == MAX_DETAIL_ITEMS and wire["details"]["truncated"] is True
+    assert len(wire["details"]["rejected"][0]["line"]) < 400
+    assert from_exception(ValueError("Exceeds the limit (4300 digits)")).code == "invalid_params"
+    assert from_exception(KeyError("bug")).code == "internal"
