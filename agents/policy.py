@@ -21,15 +21,18 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.numpy_policy import NumpyPolicy, load_numpy_policy
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
 from agents.spaces.planner import make_planner
 from engine.errors import ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
 
+BACKENDS = ("numpy", "torch")
+
 
 def load_model(path: str | Path):
-    """A MaskablePPO checkpoint (or a plain SB3 PPO one), on CPU.
+    """A MaskablePPO checkpoint (or a plain SB3 PPO one), on CPU, with torch and SB3.
 
     Loaded once per file and shared: every seat (and difficulty) playing the same checkpoint uses
     one copy of the weights, read-only at inference.
@@ -53,9 +56,29 @@ def _load_model(path: str, _mtime: int):
         return PPO.load(str(p), device="cpu")
 
 
+@functools.lru_cache(maxsize=8)
+def _load_numpy(path: str, _mtime: int) -> NumpyPolicy:
+    return load_numpy_policy(path)
+
+
+def load_policy(path: str | Path, backend: str = "numpy"):
+    """A checkpoint's actor for inference: a :class:`NumpyPolicy` (no torch) or the SB3 model."""
+    if backend not in BACKENDS:
+        raise ValidationError("backend", f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if backend == "torch":
+        return load_model(path)
+    p = Path(path)
+    if not p.exists() and p.with_suffix(".zip").exists():
+        p = p.with_suffix(".zip")
+    if not p.exists():
+        raise ValidationError("checkpoint", f"no checkpoint at {path}")
+    return _load_numpy(str(p.resolve()), p.stat().st_mtime_ns)
+
+
 class PolicyAgent:
     def __init__(self, model, seed: int | None = None, temperature: float = 0.0, name: str = "policy"):
-        """``model``: one SB3 model, or a list of them (an ensemble: mean log-probabilities)."""
+        """``model``: one SB3 model or :class:`NumpyPolicy`, or a list of them (an ensemble: mean
+        log-probabilities; all of one kind)."""
         if temperature < 0:
             raise ValidationError("temperature", "must be 0 (greedy) or more")
         self.models = list(model) if isinstance(model, list | tuple) else [model]
@@ -67,18 +90,23 @@ class PolicyAgent:
         self.rng = random.Random(seed)
 
     @classmethod
-    def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0) -> PolicyAgent:
-        """One checkpoint, or several joined by ``+`` (an ensemble)."""
+    def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0,
+             backend: str = "numpy") -> PolicyAgent:
+        """One checkpoint, or several joined by ``+`` (an ensemble); ``backend``: numpy or torch."""
         paths = str(path).split("+")
         if any(not p for p in paths):
             raise ValidationError("checkpoint", f"empty checkpoint path in {str(path)!r}")
-        models = [load_model(p) for p in paths]
+        models = [load_policy(p, backend) for p in paths]
         return cls(models if len(models) > 1 else models[0], seed, temperature, name=f"policy:{path}")
 
     def reset(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
+        if isinstance(self.model, NumpyPolicy):
+            if len(self.models) == 1:
+                return self.model.log_probs(obs)
+            return np.mean([m.log_probs(obs) for m in self.models], axis=0, dtype=np.float32)
         import torch
 
         with torch.no_grad():

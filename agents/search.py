@@ -137,11 +137,12 @@ class SearchAgent:
         self.base: Agent = make_agent(base_spec, seed)
         self.samplers: list[Any] = []
         if hasattr(self.base, "models"):  # a PolicyAgent: sample its own choices for extra candidates
-            import torch
+            from agents.policy import NumpyPolicy, PolicyAgent
 
-            from agents.policy import PolicyAgent
+            if not isinstance(self.base.models[0], NumpyPolicy):  # an SB3 model runs on torch
+                import torch
 
-            torch.set_num_threads(TORCH_THREADS)
+                torch.set_num_threads(TORCH_THREADS)
             self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
                              for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
