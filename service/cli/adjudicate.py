@@ -1,7 +1,15 @@
-"""``regent new`` and ``regent adjudicate``: a GM's game file, resolved one phase at a time.
+"""``regent new`` and ``regent adjudicate``: a GM's game file, DMs stored as they arrive.
 
-A game file is the engine's replayable blob (msgpack). A DMs file holds each seat's DM under a
-header line ``== Player#3 ==`` (text in the rulebook's syntax).
+    regent new game.bin --setup setup.json       # players[i].name (display names), players[i].agent (AI seats)
+    regent adjudicate game.bin dms.txt           # store each valid DM now; say who is still pending
+    regent adjudicate game.bin --advance         # resolve the step (all DMs in)
+    regent adjudicate game.bin --force           # resolve now: the rulebook defaults for silent seats
+
+The game file is service/gamefile.py's format (the one ``game.export`` writes). A DMs file holds each
+seat's DM under a header line ``== Player#3 ==`` or ``== Alice ==`` (the display name); the text is in
+the rulebook's syntax (docs/dm-syntax.md). AI seats (``regent seat``) decide whenever their step is
+waiting, and each of their decisions is printed with a one-line reason the GM can show the players.
+Every write is atomic and keeps the version before this run as ``game.bin.bak``.
 """
 
 from __future__ import annotations
@@ -11,80 +19,264 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine.errors import RegentError, ValidationError
+from service import gamefile
+from service.gamefile import GameFile
 
-HEADER = re.compile(r"^==\s*(.+?)\s*==\s*$")
+HEADER = re.compile(r"^\s*={2,}\s*(.+?)\s*={2,}\s*$")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="create a game file from a setup")
     p.add_argument("out", type=Path)
-    p.add_argument("--setup", type=Path, help="setup JSON (protocol.md); default: ring-7")
+    p.add_argument("--setup", type=Path, help="setup JSON (docs/service.md): board, seed, players with "
+                                              "name (display name) and agent (an AI seat), deadlines; "
+                                              "default: ring-7")
     p.add_argument("--board", default=None)
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--overwrite", action="store_true", help="replace an existing game file (kept as .bak)")
     p.set_defaults(func=run_new)
-    a = sub.add_parser("adjudicate", help="apply seats' DMs to a game file and resolve the phase")
-    a.add_argument("game", type=Path, help="game file (from 'regent new')")
-    a.add_argument("dms", type=Path, nargs="?", help="DMs file with '== Player#N ==' headers")
-    a.add_argument("--force", action="store_true", help="rulebook defaults for seats that sent nothing")
-    a.add_argument("--dry-run", action="store_true", help="check the DMs and resolve, but do not save")
+    a = sub.add_parser("adjudicate", help="store seats' DMs in a game file as they arrive; resolve with --advance")
+    a.add_argument("game", type=Path, help="game file (from 'regent new' or game.export)")
+    a.add_argument("dms", type=Path, nargs="?", help="DMs file: each DM under a '== Player#N ==' or "
+                                                     "'== display name ==' header")
+    a.add_argument("--advance", action="store_true", help="resolve the step now (every seat must be in)")
+    a.add_argument("--force", action="store_true",
+                   help="resolve the step now, the rulebook defaults for seats that sent nothing")
+    a.add_argument("--lenient", action="store_true",
+                   help="drop only a DM's invalid lines (listed) and keep the rest, instead of rejecting it")
+    a.add_argument("--dry-run", action="store_true", help="check and resolve, but do not save")
     a.set_defaults(func=run_adjudicate)
 
 
-def parse_dms(text: str) -> dict[str, str]:
-    out: dict[str, list[str]] = {}
-    seat = None
-    for n, line in enumerate(text.splitlines(), start=1):
-        m = HEADER.match(line)
-        if m:
-            seat = m.group(1)
-            out.setdefault(seat, [])
-        elif line.strip():
-            if seat is None:
-                raise ValidationError(f"dms line {n}", "text before the first '== Player#N ==' header")
-            out[seat].append(line)
-    return {s: "\n".join(lines) for s, lines in out.items()}
-
-
+# -- regent new ----------------------------------------------------------------------------------
 def run_new(args: argparse.Namespace) -> int:
-    from engine.protectors.game import Game
+    from service import hosting
+    from service.errors import RpcError
 
-    setup = json.loads(args.setup.read_text(encoding="utf-8")) if args.setup else {"board": "ring-7"}
+    if args.out.exists() and not args.overwrite:
+        raise ValidationError(str(args.out), "already exists (a running game?); --overwrite replaces it")
+    setup = _read_json(args.setup) if args.setup else {"board": "ring-7"}
     if args.board:
         setup["board"] = args.board
     if args.seed is not None:
         setup["seed"] = args.seed
-    game = Game(setup)
-    args.out.write_bytes(game.to_blob())
-    print(f"created {args.out}: {len(game.state.players)} seats, waiting for: "
-          + ", ".join(f"{p.seat} ({p.kind})" for p in game.pending()))
+    try:
+        engine_setup, service = hosting.split_setup(setup)
+        from engine.protectors.game import Game
+
+        game = Game(engine_setup)
+        meta = hosting.service_meta(engine_setup, service, list(game.state.players))
+    except RpcError as err:
+        raise ValidationError(str(args.setup or "setup"), err.message) from None
+    except RegentError as err:
+        raise ValidationError(str(args.setup or "setup"), str(err)) from None
+    gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
+                  deadlines=dict(meta["windows"]), step_started=gamefile.now(),
+                  service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
+    gamefile.write(args.out, gf)
+    ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in sorted(gf.agents.items()))
+    print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
+    print(status(gf))
     return 0
 
 
-def run_adjudicate(args: argparse.Namespace) -> int:
-    from engine.protectors.game import Game
+def _read_json(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise ValidationError(str(path), "no such setup file")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValidationError(str(path), f"not JSON ({err})") from None
+    if not isinstance(data, dict):
+        raise ValidationError(str(path), "a setup is a JSON object")
+    return data
 
-    game = Game.from_blob(args.game.read_bytes())
-    dms = parse_dms(args.dms.read_text(encoding="utf-8")) if args.dms else {}
-    failed = False
-    for seat, text in dms.items():
+
+# -- reading a DMs file --------------------------------------------------------------------------
+def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list[str]]:
+    """The DMs in a file, in order: ``[(header line number, seat, text)]``, and one error line for each
+    block whose header names no seat (those are left out; the others stand)."""
+    if not path.exists():
+        raise ValidationError(str(path), "no such DMs file")
+    if not path.is_file():
+        raise ValidationError(str(path), "not a file")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ValidationError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    blocks: list[tuple[int, str | None, str, list[str]]] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        m = HEADER.match(line)
+        if m:
+            blocks.append((n, gf.seat_named(m.group(1)), m.group(1), []))
+        elif line.strip():
+            if not blocks:
+                raise ValidationError(f"{path} line {n}", "text before the first '== Player#N ==' header "
+                                                          "(whose DM is it?)")
+            blocks[-1][3].append(line)
+    dms, errors = [], []
+    for n, seat, label, lines in blocks:
+        if seat is None:
+            errors.append(f"{path} line {n}: {gf.unknown_seat(label)}; that DM is not stored")
+        else:
+            dms.append((n, seat, "\n".join(lines)))
+    return dms, errors
+
+
+def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str], list, list]:
+    """Submit one DM: (accepted lines, ignored lines, dropped lines). Uses the engine's ``submit_dm``
+    (greetings ignored, ``lenient`` drops invalid lines) where it exists."""
+    dm = getattr(game, "submit_dm", None)
+    if dm is not None:
+        r = dm(seat, text, lenient=lenient)
+        return list(r.lines), list(getattr(r, "ignored", ()) or ()), list(getattr(r, "dropped", ()) or ())
+    if lenient:
+        raise ValidationError("--lenient", "this Regent's DM reader has no lenient mode")
+    return list(game.submit(seat, text)), [], []
+
+
+# -- AI seats ------------------------------------------------------------------------------------
+def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
+    """Every AI seat the current step waits for decides now; returns the lines printed for the GM."""
+    from engine.protectors.defaults import default_decision
+    from engine.protectors.seat import SeatContext
+    from service import ai, explain
+    from service.extras import install_hint
+
+    game, out = gf.game, []
+    for p in game.pending():
+        name = gf.agents.get(p.seat)
+        if not name or p.submitted:
+            continue
+        seed = ai.decision_seed(game.setup.get("seed"), p.seat, len(game.actions))
+        view = SeatContext(game, p.seat).view
         try:
-            lines = game.submit(seat, text)
-            print(f"{seat}: accepted " + "; ".join(lines))
-        except RegentError as err:
-            failed = True
-            print(f"{seat}: rejected: {err}", file=sys.stderr)
-    if failed:
-        print("nothing resolved: fix the rejected DMs and run again", file=sys.stderr)
-        return 2
-    turn = game.state.turn
-    game.advance(force=args.force)
-    for t in range(turn, game.state.turn + 1):
-        print(game.report(t))
-    print("waiting for: " + (", ".join(f"{p.seat} ({p.kind})" for p in game.pending()) or "nothing (game over)"))
-    if not args.dry_run:
-        tmp = args.game.with_suffix(args.game.suffix + ".tmp")
-        tmp.write_bytes(game.to_blob())
-        tmp.replace(args.game)  # atomic: a crash never leaves half a game file
+            decision = ai.decide(game, p.seat, name, cache, seed)
+            why = explain.reason(name, cache.get(p.seat), decision, view)
+            lines = game.submit(p.seat, decision)
+        except ModuleNotFoundError as err:
+            raise ValidationError(f"{p.seat} ({name})", install_hint(err, f"the agent {name!r}")) from None
+        except RegentError as err:  # an illegal proposal: the rulebook default instead, said so
+            decision = default_decision(game.state, p.seat)
+            why = f"{explain.describe(decision, view)} (the rulebook default: the agent's choice was refused: {err})"
+            lines = game.submit(p.seat, decision)
+        gf.note_ai(p.seat, name)
+        gf.step_ai[p.seat] = name
+        out.append(f"AI {gf.display(p.seat)} [{name}]: {why}")
+        out.append("    DM: " + ("; ".join(lines) or "(nothing)"))
+    return out
+
+
+# -- reports and status --------------------------------------------------------------------------
+def new_report(game: Any, start: int) -> str:
+    """The public report of what happened since event ``start``, turn by turn."""
+    turns = sorted({e.turn for e in game.state.events[start:]})
+    chunks = []
+    for t in turns:
+        try:
+            chunks.append(game.report(t, since=start))
+        except TypeError:  # an engine whose report has no ``since``: this step's public events only
+            lines = [f"== Turn {t} =="]
+            lines += [f"- {e.text}" for e in game.state.events[start:]
+                      if e.turn == t and e.kind != "phase" and e.visible_to is None]
+            chunks.append("\n".join(lines))
+    return "\n".join(c for c in chunks if c)
+
+
+def status(gf: GameFile) -> str:
+    """Where the game stands: who is in, who the step still waits for, and its deadline in local time."""
+    game = gf.game
+    if game.over:
+        res = game.result or {}
+        return f"game over: {res.get('how', '')}, winner {res.get('winner') or 'the Dragon'}"
+    pending = game.pending()
+    done = [gf.display(p.seat) for p in pending if p.submitted]
+    waiting = [gf.display(p.seat) + (f" [AI {gf.agents[p.seat]}]" if p.seat in gf.agents else "")
+               for p in pending if not p.submitted]
+    head = f"Turn {game.state.turn}, {game.step} step"
+    if not waiting:
+        return f"{head}: every DM is in ({', '.join(done)}); resolve with --advance"
+    return (f"{head}: waiting for {', '.join(waiting)}"
+            + (f"; in: {', '.join(done)}" if done else "") + f"; {gamefile.describe_deadline(gf.deadline())}")
+
+
+# -- regent adjudicate ---------------------------------------------------------------------------
+def run_adjudicate(args: argparse.Namespace) -> int:
+    gf = gamefile.read(args.game)
+    game = gf.game
+    dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])
+    if game.over and (dms or args.advance or args.force):
+        raise ValidationError(str(args.game), "the game is over; nothing more can be submitted or resolved")
+    last, first = [gamefile.dumps(gf)], [True]
+
+    def save() -> None:
+        body = gamefile.dumps(gf)
+        if not args.dry_run and body != last[0]:  # only a change is written
+            gamefile.write(args.game, gf, backup=first[0])  # .bak: the file as it was before this run
+            last[0], first[0] = body, False
+
+    rejected: list[str] = list(errors)
+    stored = 0
+    for n, seat, text in dms:
+        who = gf.display(seat)
+        if not text.strip():
+            print(f"{who}: empty DM (line {n}); nothing stored")
+            continue
+        try:
+            lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
+        except (RegentError, ValueError) as err:
+            rejected.append(f"{who}: rejected (line {n}): {err}")
+            continue
+        stored += 1
+        gf.step_ai.pop(seat, None)
+        print(f"{who}: stored: " + ("; ".join(lines) or "(no decision lines)"))
+        for item in dropped:
+            print(f"    dropped: {_item(item)}")
+        for item in ignored:
+            print(f"    ignored: {_item(item)}")
+    for line in rejected:
+        print(line, file=sys.stderr)
+    cache: dict[str, Any] = {}
+    for line in ai_decisions(gf, cache):
+        print(line)
+    save()
+    resolve = args.advance or args.force
+    while not game.over:
+        missing = [p.seat for p in game.pending() if not p.submitted]
+        if missing and not resolve:
+            break
+        if missing and not args.force:
+            print(status(gf))
+            raise ValidationError(str(args.game), f"cannot resolve the {game.step} step: waiting for "
+                                  f"{', '.join(gf.display(s) for s in missing)}; --force applies the "
+                                  "rulebook defaults to them")
+        start, played = len(game.state.events), dict(gf.step_ai)
+        game.advance(force=bool(missing))
+        gf.step_started, gf.step_ai = gamefile.now(), {}
+        report = new_report(game, start)
+        if played:
+            report += "\nPlayed by AI: " + ", ".join(f"{gf.display(s)} ({a})" for s, a in sorted(played.items()))
+        if missing:
+            report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
+        print(report)
+        resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
+        for line in ai_decisions(gf, cache):
+            print(line)
+        save()
+    print(status(gf))
+    if args.dry_run:
+        print("dry run: nothing saved")
+    if rejected:
+        raise ValidationError(str(args.dms), f"{len(rejected)} DM(s) not stored (listed above); "
+                                             f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
     return 0
+
+
+def _item(item: Any) -> str:
+    if isinstance(item, list | tuple) and len(item) == 3:
+        n, text, why = item
+        return f"line {n}: {text!r} ({why})"
+    return str(item)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from pathlib import Path
 
 from tqdm import tqdm
 
@@ -23,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--teams", type=int, default=0, help="team size for a team game (0: no teams)")
     p.add_argument("--quiet", action="store_true", help="no turn reports; a progress bar and the summary")
     p.add_argument("--json", action="store_true", help="print results as JSON lines")
+    p.add_argument("--save", type=Path, default=None, metavar="FILE",
+                   help="write the (last) game to this game file, AI seats included (regent render/seat)")
     p.set_defaults(func=run)
 
 
@@ -74,6 +77,12 @@ def run(args: argparse.Namespace) -> int:
                 last_turn[0] = turn
 
         game = play_game(setup, agents, on_step)
+        if args.save is not None:
+            from service import gamefile
+
+            gamefile.write(args.save, gamefile.GameFile(
+                game, agents={s: a.name for s, a in agents.items()},
+                ai_played={s: [a.name] for s, a in agents.items()}), backup=False)
         res = dict(game.result)
         res["seed"] = seed
         res["ai_seats"] = {s: a.name for s, a in agents.items()}

@@ -38,17 +38,18 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    from engine.protectors.game import Game
+    from service import gamefile
     from service.render import render_board, render_summary
 
     fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
-    if not args.game.is_file():
-        raise ValidationError("game", f"no such game file: {args.game}")
-    game = Game.from_blob(args.game.read_bytes())
+    gf = gamefile.read(args.game)  # any game file: regent new/adjudicate, game.export, an engine blob
+    game = gf.game
     if args.summary:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
-        data = render_summary(game, args.seat, parse_ai(args.ai), fmt=fmt)
+        # the seats an AI played, as the game file records them; --ai adds to or overrides them
+        ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
+        data = render_summary(game, args.seat, {**ai, **parse_ai(args.ai)}, fmt=fmt)
     else:
         if args.ai:
             raise ValidationError("--ai", "only the summary (--summary) shows who an AI played")

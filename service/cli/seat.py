@@ -1,0 +1,80 @@
+"""``regent seat``: put an AI in a seat of a game file, or give the seat back to its player.
+
+    regent seat game.bin                          # who plays each seat
+    regent seat game.bin Player#5 ppo:normal      # an agent (agents/registry.py) or a difficulty
+    regent seat game.bin Alice hard               # a display name works too
+    regent seat game.bin Player#5 human           # back to the player
+
+The AI decides at the next ``regent adjudicate`` whenever its seat's step is waiting.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from engine.errors import ValidationError
+from service import gamefile
+
+HUMAN = ("human", "none", "player", "-")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("seat", help="put an AI in a seat of a game file (or 'human' to give it back)")
+    p.add_argument("game", type=Path, help="game file (from 'regent new' or game.export)")
+    p.add_argument("seat", nargs="?", help="Player#N or the seat's display name; leave out to list the seats")
+    p.add_argument("agent", nargs="?", help="an agent (heuristic, caretaker, ppo:hard, policy:PATH...), a "
+                                            "difficulty (easy, normal, hard, expert) or 'human'")
+    p.set_defaults(func=run_seat)
+
+
+def run_seat(args: argparse.Namespace) -> int:
+    gf = gamefile.read(args.game)
+    if args.seat is None:
+        for s, p in gf.game.state.players.items():
+            who = f"AI {gf.agents[s]}" if s in gf.agents else "human"
+            out = " (eliminated)" if p.eliminated else ""
+            print(f"{gf.display(s)}: {who}{out}")
+        return 0
+    seat = gf.seat_named(args.seat)
+    if seat is None:
+        raise ValidationError(str(args.game), gf.unknown_seat(args.seat))
+    if args.agent is None:
+        raise ValidationError("agent", "say who plays the seat: an agent, a difficulty, or 'human'")
+    if args.agent.strip().lower() in HUMAN:
+        was = gf.agents.pop(seat, None)
+        gf.step_ai.pop(seat, None)
+        gamefile.write(args.game, gf)
+        print(f"{gf.display(seat)}: human" + (f" (was AI {was})" if was else " (already)"))
+        return 0
+    name = agent_name(args.agent)
+    gf.agents[seat] = name
+    gamefile.write(args.game, gf)
+    shown = name if name == args.agent else f"{name} (for {args.agent!r})"
+    pending = any(p.seat == seat and not p.submitted for p in gf.game.pending())
+    print(f"{gf.display(seat)}: AI {shown}"
+          + ("; it decides at the next 'regent adjudicate'" if pending else ""))
+    return 0
+
+
+def agent_name(text: str) -> str:
+    """The registry's name for an agent or difficulty, after building it once (a missing checkpoint or
+    optional package is an error now, not when the seat must act)."""
+    from agents.registry import make_agent
+    from service import ai
+    from service.errors import RpcError
+    from service.extras import install_hint
+
+    try:
+        name = ai.resolve(text.strip(), "agent")
+    except RpcError as err:
+        raise ValidationError("agent", err.message.split(": ", 1)[-1]) from None
+    try:
+        make_agent(name, 0)
+    except ModuleNotFoundError as err:
+        raise ValidationError("agent", install_hint(err, f"the agent {name!r}")) from None
+    except ValidationError:
+        raise
+    except Exception as err:  # a missing or unreadable checkpoint
+        raise ValidationError("agent", f"cannot load {name!r}: {err}") from None
+    return str(name)

@@ -1,0 +1,265 @@
+"""The game file: one format for ``regent new/adjudicate/seat/render/play`` and ``game.export/import``.
+
+A game file is one MessagePack map. Its engine part is exactly the engine's replayable blob
+(``Game.to_blob``: ``v``, ``setup``, ``actions``), so ``Game.from_blob`` reads any game file directly;
+the keys beside it say what only the GM's tools know:
+
+=================  ==========================================================================
+``kind``           ``"regent-game"``
+``format``         :data:`FORMAT` (this module's version of the keys below)
+``v``              the engine blob version (``engine.protectors.game.BLOB_VERSION``)
+``setup``          the engine setup: board, seed, players (``players[i].name`` is the display name),
+                   options, and the imported ``position`` if any
+``actions``        every accepted DM and every resolved step, in order (replays to the same game)
+``agents``         AI seats: seat -> agent name (``heuristic``, ``ppo:normal``...); human seats absent
+``ai_played``      seat -> agents that ever decided for it (reports say "played by AI")
+``deadlines``      decision windows in seconds per step kind (rulebook defaults, overridable)
+``step_started``   Unix time the current waiting step started; its deadline is this plus its window
+``step_ai``        seat -> agent for the AI decisions already stored in the current step
+``service``        what only the RPC service uses (``auto_advance``, ``expiry``, ``by``, ``game_id``)
+=================  ==========================================================================
+
+Older files still load: a bare engine blob (what ``regent new`` wrote before) and the service's
+``regent-service-game`` export (engine blob nested under ``engine``, service keys under ``service``).
+Writing is atomic, and :func:`write` keeps the previous version as ``<file>.bak``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from engine.errors import RegentError, ValidationError
+from engine.protectors.game import Game
+
+KIND = "regent-game"
+FORMAT = 1
+LEGACY_SERVICE_KIND = "regent-service-game"  # game.export before the one file format
+BACKUP_SUFFIX = ".bak"
+SERVICE_KEYS = ("auto_advance", "expiry", "by", "game_id", "clock")
+
+
+@dataclass
+class GameFile:
+    """An engine game plus the GM's tools' state: AI seats, deadlines, who an AI played."""
+
+    game: Game
+    agents: dict[str, str] = field(default_factory=dict)
+    ai_played: dict[str, list[str]] = field(default_factory=dict)
+    deadlines: dict[str, float] = field(default_factory=dict)
+    step_started: float | None = None
+    step_ai: dict[str, str] = field(default_factory=dict)
+    service: dict[str, Any] = field(default_factory=dict)
+
+    def deadline(self) -> float | None:
+        """When the current step's window closes (Unix time), if the file knows when it started."""
+        window = self.deadlines.get(self.game.step)
+        if self.step_started is None or window is None:
+            return None
+        return self.step_started + window
+
+    def display(self, seat: str) -> str:
+        """``Player#3 (Alice)``, or just ``Player#3`` when the seat has no display name of its own."""
+        p = self.game.state.players.get(seat)
+        name = getattr(p, "name", None)
+        return f"{seat} ({name})" if name and name != seat else seat
+
+    def seat_named(self, label: str) -> str | None:
+        """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3`` or a display name
+        (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches."""
+        players = self.game.state.players
+        text = " ".join(str(label).replace("\u00a0", " ").split())
+        if text in players:
+            return text
+        m = re.fullmatch(r"(.+?)\s*\((.+)\)", text)  # "Alice (Player#2)": both halves must agree
+        if m:
+            a, b = self.seat_named(m.group(1)), self.seat_named(m.group(2))
+            return a if a is not None and a == b else None
+        key = text.casefold()
+        m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
+        if m and f"Player#{int(m.group(1))}" in players:
+            return f"Player#{int(m.group(1))}"
+        named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
+        return named[0] if len(named) == 1 else None
+
+    def unknown_seat(self, label: str) -> str:
+        """Why ``label`` names no seat, with the closest name (a typo) and the seats there are."""
+        import difflib
+
+        names = {str(p.name): s for s, p in self.game.state.players.items()}
+        names.update({s: s for s in self.game.state.players})
+        close = difflib.get_close_matches(str(label), list(names), n=1, cutoff=0.6)
+        hint = f"; did you mean {self.display(names[close[0]])}?" if close else ""
+        seats = ", ".join(self.display(s) for s in self.game.state.players)
+        return f"no seat is called {label!r}{hint} (seats: {seats})"
+
+    def note_ai(self, seat: str, agent: str) -> None:
+        played = self.ai_played.setdefault(seat, [])
+        if agent not in played:
+            played.append(agent)
+
+
+def loads(blob: bytes, where: str = "game file") -> GameFile:
+    """A game file (any format Regent ever wrote) from bytes; errors name ``where``."""
+    try:
+        data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+    except Exception as err:  # msgpack raises several unrelated types
+        raise ValidationError(where, f"not a Regent game file ({type(err).__name__})") from None
+    if not isinstance(data, dict):
+        raise ValidationError(where, "not a Regent game file (not a MessagePack map)")
+    kind = data.get("kind")
+    if kind == LEGACY_SERVICE_KIND:
+        engine, service = data.get("engine"), data.get("service") or {}
+        if not isinstance(engine, bytes) or not isinstance(service, dict):
+            raise ValidationError(where, "malformed service export (no engine blob)")
+        controllers = _seat_map(service.get("controllers") or {}, where, "controllers", allow_none=True)
+        gf = GameFile(_engine(engine, where), agents={s: a for s, a in controllers.items() if a},
+                      ai_played=_played(service.get("ai_played"), where),
+                      deadlines=_windows(service.get("deadlines"), where),
+                      service={k: service[k] for k in SERVICE_KEYS if k in service})
+        if "game_id" in data:
+            gf.service["game_id"] = data["game_id"]
+        return gf
+    if kind not in (None, KIND):
+        raise ValidationError(where, f"unknown game file kind {kind!r}")
+    if kind == KIND and data.get("format") != FORMAT:
+        raise ValidationError(where, f"game file format {data.get('format')!r} is newer than this Regent "
+                                     f"reads ({FORMAT}); upgrade Regent")
+    if "setup" not in data or "actions" not in data:
+        raise ValidationError(where, "not a Regent game file (no setup and actions)")
+    started = data.get("step_started")
+    if started is not None and (isinstance(started, bool) or not isinstance(started, int | float)):
+        raise ValidationError(where, "step_started must be a Unix time")
+    service = data.get("service") or {}
+    if not isinstance(service, dict):
+        raise ValidationError(where, "service must be a map")
+    game = _engine(blob, where)
+    agents = _seat_map(data.get("agents") or {}, where, "agents")
+    for seat in agents:
+        if seat not in game.state.players:
+            raise ValidationError(where, f"agents: unknown seat {seat!r}")
+    return GameFile(game, agents={s: a for s, a in agents.items() if a},
+                    ai_played=_played(data.get("ai_played"), where),
+                    deadlines=_windows(data.get("deadlines"), where),
+                    step_started=None if started is None else float(started),
+                    step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
+                    service={k: service[k] for k in SERVICE_KEYS if k in service})
+
+
+def dumps(gf: GameFile) -> bytes:
+    """The game file's bytes (the engine blob's keys plus the GM keys, see the module docstring)."""
+    data = msgpack.unpackb(gf.game.to_blob(), raw=False, strict_map_key=False)
+    data.update({"kind": KIND, "format": FORMAT, "agents": dict(gf.agents),
+                 "ai_played": {s: list(a) for s, a in gf.ai_played.items()},
+                 "deadlines": dict(gf.deadlines), "step_started": gf.step_started, "step_ai": dict(gf.step_ai)})
+    if gf.service:
+        data["service"] = dict(gf.service)
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def read(path: Path) -> GameFile:
+    """A game file from disk; a missing file or a directory is a one-line error naming it."""
+    path = Path(path)
+    if not path.exists():
+        raise ValidationError(str(path), "no such game file (create one with 'regent new')")
+    if not path.is_file():
+        raise ValidationError(str(path), "not a file")
+    return loads(path.read_bytes(), str(path))
+
+
+def write(path: Path, gf: GameFile, backup: bool = True) -> None:
+    """Write atomically (a crash leaves the old file or the new one, never half of one); the
+    version replaced is kept as ``<path>.bak`` when ``backup``."""
+    path = Path(path)
+    body = dumps(gf)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(body)
+        f.flush()
+        os.fsync(f.fileno())
+    if backup and path.is_file():
+        bak = path.with_name(path.name + BACKUP_SUFFIX)
+        bak_tmp = path.with_name(path.name + BACKUP_SUFFIX + ".tmp")
+        shutil.copyfile(path, bak_tmp)
+        os.replace(bak_tmp, bak)
+    os.replace(tmp, path)
+
+
+def backup_path(path: Path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def now() -> float:
+    """The clock (tests replace it to pin the deadlines they print)."""
+    return time.time()
+
+
+def local_time(ts: float) -> str:
+    """A Unix time as the GM's local time, with the zone: ``Thu 26 Nov 2026 15:00 CET``."""
+    return time.strftime("%a %d %b %Y %H:%M %Z", time.localtime(ts)).strip()
+
+
+def describe_deadline(ts: float | None, at: float | None = None) -> str:
+    """``deadline Thu 26 Nov 2026 15:00 CET (in 2d 23h)`` or ``... (passed 4h ago)``."""
+    if ts is None:
+        return "deadline unknown (this file does not say when the step started)"
+    left = ts - (now() if at is None else at)
+    span = _span(abs(left))
+    return f"deadline {local_time(ts)} ({'in ' + span if left >= 0 else 'passed ' + span + ' ago'})"
+
+
+def _span(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    d, rest = divmod(minutes, 24 * 60)
+    h, m = divmod(rest, 60)
+    if d:
+        return f"{d}d {h}h"
+    return f"{h}h {m}m" if h else f"{m}m"
+
+
+def _engine(blob: bytes, where: str) -> Game:
+    try:
+        return Game.from_blob(blob)
+    except RegentError as err:
+        raise ValidationError(where, str(err)) from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as err:  # a map of the wrong shape
+        raise ValidationError(where, f"malformed engine record ({type(err).__name__}: {err})") from None
+
+
+def _seat_map(value: Any, where: str, key: str, allow_none: bool = False) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValidationError(where, f"{key} must be a map seat -> agent")
+    for s, a in value.items():
+        if not isinstance(s, str) or not (isinstance(a, str) or (allow_none and a is None)):
+            raise ValidationError(where, f"{key} must map seat names to agent names, not {s!r:.40} -> {a!r:.40}")
+    return dict(value)
+
+
+def _played(value: Any, where: str) -> dict[str, list[str]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(not isinstance(v, list) for v in value.values()):
+        raise ValidationError(where, "ai_played must be a map seat -> list of agents")
+    return {str(s): [str(a) for a in v] for s, v in value.items()}
+
+
+def _windows(value: Any, where: str) -> dict[str, float]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValidationError(where, "deadlines must be a map step -> seconds")
+    out = {}
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
+            raise ValidationError(where, f"deadlines.{k}: must be a number of seconds >= 0")
+        out[k] = float(v)
+    return out
+

@@ -1,0 +1,144 @@
+"""service/gamefile.py: one game file for the CLI and the service, and every older file still loads."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import ValidationError
+from engine.protectors.game import Game
+from service import gamefile
+from service.gamefile import GameFile
+from service.hosting import HostedGame
+
+SETUP = {"board": "ring-5", "seed": 4, "players": [
+    {"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Alice", "Bob", "Carol", "Dan", "Eve"], start=1)]}
+
+
+def played_game() -> Game:
+    game = Game(SETUP)
+    game.submit("Player#1", "Bid 10")
+    game.advance(force=True)
+    game.submit("Player#2", "Fortify! P2")
+    return game
+
+
+def test_round_trip_keeps_the_game_and_the_gm_keys():
+    gf = GameFile(played_game(), agents={"Player#5": "heuristic"}, ai_played={"Player#5": ["heuristic"]},
+                  deadlines={"orders": 60.0}, step_started=1000.0, step_ai={"Player#5": "heuristic"},
+                  service={"auto_advance": False})
+    back = gamefile.loads(gamefile.dumps(gf))
+    assert back.game.actions == gf.game.actions and back.game.view(None) == gf.game.view(None)
+    assert (back.agents, back.ai_played, back.deadlines, back.step_started, back.step_ai, back.service) == (
+        gf.agents, gf.ai_played, gf.deadlines, gf.step_started, gf.step_ai, gf.service)
+    assert back.deadline() == 1060.0  # the orders step started at 1000 with a 60 s window
+    # the engine reads the same bytes directly: a game file is an engine blob with keys beside it
+    assert Game.from_blob(gamefile.dumps(gf)).actions == gf.game.actions
+
+
+def test_an_old_engine_blob_loads_with_no_ai_seats():
+    game = played_game()
+    gf = gamefile.loads(game.to_blob())
+    assert gf.game.actions == game.actions and gf.agents == {} and gf.deadline() is None
+
+
+def test_the_old_service_export_loads_with_its_ai_seats():
+    game = played_game()
+    old = msgpack.packb({"kind": "regent-service-game", "v": 1, "game_id": "g-1", "engine": game.to_blob(),
+                         "service": {"controllers": {"Player#1": None, "Player#3": "caretaker"},
+                                     "ai_played": {"Player#3": ["caretaker"]}, "deadlines": {"orders": 5},
+                                     "auto_advance": True, "by": ["gm"]}}, use_bin_type=True)
+    gf = gamefile.loads(old)
+    assert gf.agents == {"Player#3": "caretaker"} and gf.ai_played == {"Player#3": ["caretaker"]}
+    assert gf.deadlines == {"orders": 5.0} and gf.service["game_id"] == "g-1"
+    assert gf.game.view(None) == game.view(None)
+
+
+def test_service_export_and_import_use_the_game_file():
+    hosted, _, _ = HostedGame.create("g-x", {**SETUP, "players": [dict(p) for p in SETUP["players"]],
+                                             "agents": {"Player#4": "caretaker"}}, None)
+    hosted.submit(None, "Player#1", "Bid 12", "gm")
+    blob = hosted.export()
+    gf = gamefile.loads(blob)
+    assert gf.agents == {"Player#4": "caretaker"} and gf.game.actions == hosted.game.actions
+    again, _, _ = HostedGame.imported("g-y", gamefile.dumps(gf), None)
+    assert again.meta["controllers"]["Player#4"] == "caretaker" and again.game.actions == hosted.game.actions
+
+
+@pytest.mark.parametrize(("blob", "why"), [
+    (b"\xc1", "not a Regent game file"),
+    (msgpack.packb([1, 2]), "not a MessagePack map"),
+    (msgpack.packb({"kind": "chess"}), "unknown game file kind"),
+    (msgpack.packb({"kind": "regent-game", "format": 99, "v": 1, "setup": {}, "actions": []}), "newer"),
+    (msgpack.packb({"v": 1}), "no setup and actions"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [["jump"]]}), "unknown action"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "agents": {"Player#9": "random"}}),
+     "unknown seat"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "agents": {"Player#1": 3}}),
+     "agents must map"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "deadlines": {"orders": -1}}),
+     "seconds >= 0"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "step_started": "noon"}),
+     "Unix time"),
+])
+def test_a_bad_file_is_one_clear_error_naming_the_file(blob, why):
+    with pytest.raises(ValidationError, match=why) as info:
+        gamefile.loads(blob, "game.bin")
+    assert str(info.value).startswith("game.bin: ")
+
+
+VALID = gamefile.dumps(GameFile(Game(SETUP), agents={"Player#2": "random"}, step_started=5.0))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(st.binary(max_size=200),
+                 st.tuples(st.integers(0, len(VALID) - 1), st.integers(0, 255)).map(
+                     lambda iv: VALID[:iv[0]] + bytes([iv[1]]) + VALID[iv[0] + 1:])))
+def test_any_bytes_load_or_fail_with_an_error_naming_the_file(blob):
+    """Random bytes and one-byte corruptions of a real file: a game, or a ValidationError naming the file
+    (never a KeyError or TypeError traceback)."""
+    try:
+        gf = gamefile.loads(blob, "f")
+    except ValidationError as err:
+        assert str(err).startswith("f: ")
+    else:
+        assert isinstance(gf.game, Game) and set(gf.agents) <= set(gf.game.state.players)
+
+
+def test_write_is_atomic_and_keeps_the_previous_version(tmp_path):
+    path = tmp_path / "game.bin"
+    first = GameFile(Game(SETUP), step_started=1.0)
+    gamefile.write(path, first)
+    assert not gamefile.backup_path(path).exists()
+    second = GameFile(played_game(), step_started=2.0)
+    gamefile.write(path, second)
+    assert gamefile.read(gamefile.backup_path(path)).step_started == 1.0
+    assert gamefile.read(path).step_started == 2.0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.bin", "game.bin.bak"]  # no .tmp left
+
+
+def test_read_names_a_missing_file(tmp_path):
+    with pytest.raises(ValidationError, match="no such game file"):
+        gamefile.read(tmp_path / "nope.bin")
+
+
+@pytest.mark.parametrize(("label", "seat"), [
+    ("Player#3", "Player#3"), ("player 3", "Player#3"), ("P#3", "Player#3"), ("carol", "Player#3"),
+    ("  Carol ", "Player#3"), ("Carol (Player#3)", "Player#3"), ("Carol (Player#2)", None), ("Crol", None),
+    ("Player#9", None),
+])
+def test_seat_named(label, seat):
+    assert GameFile(Game(SETUP)).seat_named(label) == seat
+
+
+def test_a_typo_in_a_name_gets_a_suggestion():
+    assert "did you mean Player#3 (Carol)?" in GameFile(Game(SETUP)).unknown_seat("Crol")
+
+
+def test_deadlines_print_in_local_time(monkeypatch):
+    monkeypatch.setattr(gamefile, "now", lambda: 0.0)
+    text = gamefile.describe_deadline(3 * 86400 + 3600)
+    assert text.startswith("deadline ") and "(in 3d 1h)" in text and "259" not in text
+    assert "passed 2h 0m ago" in gamefile.describe_deadline(0.0, at=7200.0)

@@ -1,0 +1,171 @@
+"""The GM's file workflow: ``regent new``, ``regent seat`` and ``regent adjudicate`` with DMs as they arrive."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from engine.protectors.game import Game
+from service import gamefile
+from service.cli import main
+from service.hosting import HostedGame
+
+NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
+
+
+@pytest.fixture()
+def game_file(tmp_path):
+    setup = {"board": "ring-5", "seed": 3,
+             "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES, start=1)]}
+    setup["players"][4]["agent"] = "heuristic"  # players[i].agent: an AI seat from the start
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    return path
+
+
+def dms(tmp_path, text, name="dms.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_new_takes_agents_and_display_names(game_file, capsys):
+    capsys.readouterr()
+    assert main(["new", str(game_file), "--setup", str(game_file.parent / "setup.json")]) == 2
+    assert "already exists" in capsys.readouterr().err  # a running game is never overwritten by mistake
+    assert main(["new", str(game_file), "--setup", str(game_file.parent / "setup.json"), "--overwrite"]) == 0
+    out = capsys.readouterr().out
+    gf = gamefile.read(game_file)
+    assert gf.agents == {"Player#5": "heuristic"} and gf.game.state.players["Player#2"].name == "Bob"
+    assert "Player#5 (Eve) [AI heuristic]" in out
+    # the deadline in local time with what is left, never a Unix timestamp
+    assert re.search(r"deadline \w{3} \d\d \w{3} \d{4} \d\d:\d\d", out) and "(in 23h 59m)" in out
+    assert not re.search(r"\d{9,}", out)
+
+
+def test_dms_are_stored_as_they_arrive_and_resolve_when_all_are_in(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    before = game_file.read_bytes()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n== player 2 ==\nBid 5\n")]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Alice): stored: Bid 10" in out and "Player#2 (Bob): stored: Bid 5" in out
+    # the AI seat decided too, with a reason a GM can paste
+    assert re.search(r"AI Player#5 \(Eve\) \[heuristic\]: bids \d+ of its 50 \$Realm \(.+\)", out)
+    assert "waiting for Player#3 (Carol), Player#4 (Dan)" in out and "in: Player#1 (Alice)" in out
+    gf = gamefile.read(game_file)
+    assert gf.game.step == "bid" and set(gf.game.state.submissions) == {"Player#1", "Player#2", "Player#5"}
+    assert gamefile.backup_path(game_file).read_bytes() == before  # the previous version is kept
+    # the late DMs arrive: everyone is in, so the step resolves without --advance
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Carol ==\nBid 3\n== DAN ==\nbid 4\n")]) == 0
+    out = capsys.readouterr().out
+    assert "== Turn 1 ==" in out and "Played by AI: Player#5 (Eve) (heuristic)" in out
+    gf = gamefile.read(game_file)
+    assert gf.game.step == "orders" and gf.step_ai == {"Player#5": "heuristic"}  # Eve's orders, this step
+    assert gf.ai_played == {"Player#5": ["heuristic"]}
+
+
+def test_a_bad_dm_is_not_stored_but_the_others_are(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    code = main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 999\n== Bob ==\nBid 5\n"
+                                                            "== Crol ==\nBid 1\n")])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert "Player#2 (Bob): stored: Bid 5" in captured.out
+    assert "Player#1 (Alice): rejected (line 1)" in captured.err
+    assert "no seat is called 'Crol'; did you mean Player#3 (Carol)?" in captured.err
+    assert "2 DM(s) not stored" in captured.err and "Traceback" not in captured.err
+    assert set(gamefile.read(game_file).game.state.submissions) == {"Player#2", "Player#5"}
+
+
+def test_advance_needs_every_dm_and_force_fills_the_silent_seats(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), "--advance"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot resolve the bid step: waiting for Player#1 (Alice)" in err and "--force" in err
+    assert gamefile.read(game_file).game.step == "bid"
+    assert main(["adjudicate", str(game_file), "--force"]) == 0
+    out = capsys.readouterr().out
+    assert "Rulebook defaults for: Player#1 (Alice), Player#2 (Bob)" in out
+    assert gamefile.read(game_file).game.step == "orders"
+
+
+def test_dry_run_saves_nothing(game_file, tmp_path, capsys):
+    before = game_file.read_bytes()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n"), "--force", "--dry-run"]) == 0
+    assert "dry run: nothing saved" in capsys.readouterr().out and game_file.read_bytes() == before
+
+
+def test_seat_an_ai_and_give_the_seat_back(game_file, tmp_path, capsys):
+    assert main(["seat", str(game_file), "Dan", "normal"]) == 0  # a difficulty, by display name
+    assert "Player#4 (Dan): AI heuristic (for 'normal')" in capsys.readouterr().out
+    assert gamefile.read(game_file).agents == {"Player#4": "heuristic", "Player#5": "heuristic"}
+    assert main(["seat", str(game_file), "Player#5", "human"]) == 0
+    assert gamefile.read(game_file).agents == {"Player#4": "heuristic"}
+    assert main(["seat", str(game_file)]) == 0
+    listing = capsys.readouterr().out
+    assert "Player#4 (Dan): AI heuristic" in listing and "Player#5 (Eve): human" in listing
+    assert main(["seat", str(game_file), "Player#9", "random"]) == 2
+    assert main(["seat", str(game_file), "Bob", "grandmaster"]) == 2
+    err = capsys.readouterr().err
+    assert "no seat is called 'Player#9'" in err and "unknown agent 'grandmaster'" in err
+
+
+def test_a_missing_optional_package_says_which_extra(game_file, capsys, monkeypatch):
+    import agents.registry
+
+    def missing(name, seed=None):
+        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+
+    monkeypatch.setattr(agents.registry, "make_agent", missing)
+    assert main(["seat", str(game_file), "Bob", "ppo:hard"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs numpy" in err and "pip install -e '.[rl]'" in err
+
+
+@pytest.mark.parametrize("what", ["game", "dms"])
+def test_missing_files_are_one_line_errors(game_file, tmp_path, capsys, what):
+    args = ["adjudicate", str(tmp_path / "nope.bin") if what == "game" else str(game_file)]
+    if what == "dms":
+        args.append(str(tmp_path / "nope.txt"))
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("regent: error: ")
+    assert ("no such game file" if what == "game" else "no such DMs file") in err
+
+
+def test_text_before_the_first_header_is_an_error(game_file, tmp_path, capsys):
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "Bid 10\n== Alice ==\nBid 3\n")]) == 2
+    assert "line 1: text before the first" in capsys.readouterr().err
+
+
+def test_a_service_export_works_in_every_command(tmp_path, capsys):
+    hosted, _, _ = HostedGame.create("g-1", {"board": "ring-5", "seed": 2, "agents": {"Player#3": "caretaker"}},
+                                     None)
+    hosted.submit(None, "Player#1", "Bid 7", "gm")
+    path = tmp_path / "exported.bin"
+    path.write_bytes(hosted.export())
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Player#2 ==\nBid 2\n"), "--force"]) == 0
+    out = capsys.readouterr().out
+    assert "AI Player#3 [caretaker]" in out and "Played by AI: Player#3 (caretaker)" in out
+    assert main(["render", str(path), "-o", str(tmp_path / "b.svg")]) == 0
+    assert main(["seat", str(path), "Player#4", "random"]) == 0
+    assert gamefile.read(path).agents == {"Player#3": "caretaker", "Player#4": "random"}
+
+
+def test_an_old_engine_blob_still_works(tmp_path, capsys):
+    path = tmp_path / "old.bin"
+    path.write_bytes(Game({"board": "ring-5", "seed": 1}).to_blob())
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Player#1 ==\nBid 4\n")]) == 0
+    assert "deadline unknown" in capsys.readouterr().out
+    assert gamefile.read(path).game.state.submissions
+
+
+def test_play_saves_a_game_file_with_its_ai_seats(tmp_path):
+    path = tmp_path / "played.bin"
+    assert main(["play", "--board", "ring-5", "--seats", "caretaker,random", "--seed", "2", "--quiet",
+                 "--save", str(path)]) == 0
+    gf = gamefile.read(path)
+    assert gf.game.over and gf.agents == {"Player#1": "caretaker", "Player#2": "random"}
