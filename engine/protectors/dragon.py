@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from engine.protectors.abilities import HIGHMAGISTER_COST, HIGHMAGISTER_MAX, hide_cost
-from engine.protectors.cards import BLOODLUST
+from engine.protectors.cards import BLOODLUST, DEEP_SNOW
 from engine.protectors.decisions import DragonDecision
 from engine.protectors.events import emit, money
 from engine.protectors.state import Attack, GameState
@@ -119,10 +119,12 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
         sides[seat] = _Side(us, units, min_us(green, att.worldeater), green)
     fighting = {s: v for s, v in sides.items() if not v.hidden}
     protector_us = sum(v.us for v in fighting.values())
-    won = protector_us > att.dpl  # rules: 003 — "Protector US needs to be higher than the current DPL"
+    dpl = fought_dpl(state, att)
+    won = protector_us > dpl  # rules: 003 — "Protector US needs to be higher than the current DPL"
     emit(state, "dragon_battle", "003 Resolving a Dragon Attack",
-         f"Protector US {protector_us} vs DPL {att.dpl}: " + ("the Protectors win!" if won else "the Dragon wins."),
-         protector_us=protector_us, dpl=att.dpl, won=won,
+         f"Protector US {protector_us} vs DPL {dpl}" + (" (Deep Snow: -1)" if dpl != att.dpl else "") + ": "
+         + ("the Protectors win!" if won else "the Dragon wins."),
+         protector_us=protector_us, dpl=dpl, won=won,
          contributions={s: {"us": v.us, "units": v.units, "min_us": v.min_us} for s, v in fighting.items()})
     gp = None
     if won:
@@ -138,6 +140,31 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
                 pos = 1
             state.ranking.insert(min(pos, len(state.ranking)), seat)
     state.attack = None
+
+
+def fought_dpl(state: GameState, att: Attack) -> int:
+    """The DPL the Protector US must beat. rules: 003 Deep Snow — "All Attackers suffer -1 to their total
+    Unit Strength (US)": the Dragon is the "Attacker" only under Options.deep_snow_dragon (off by default:
+    the DPL is not a US); then -1, never below 1 ("The Dragon will always attack with a minimum DPL of 1")."""
+    if state.options.deep_snow_dragon and DEEP_SNOW in active_cards(state):
+        return max(1, att.dpl - 1)
+    return att.dpl
+
+
+def attack_grand_protector(state: GameState, att: Attack, fighting: dict[str, _Side]) -> str | None:
+    """Who is Grand Protector in this attack (spared the Wrath; loses all $Realm instead).
+
+    rules: 003 Kalu'Ak, Nothing to see here! — the hidden player is "regarded for all purposes as not
+    being in the game ... removed temporarily from the Protector Ranking". If the Grand Protector hid,
+    Options.hidden_grand_protector decides: "next" (default) = the highest-ranked seat still fighting, as
+    when a Grand Protector is eliminated ("the title immediately goes to the remaining player with the
+    highest score"); "none" = nobody is Grand Protector in this attack."""
+    gp = att.grand_protector
+    if gp is None or gp in fighting or state.players[gp].eliminated:
+        return gp
+    if state.options.hidden_grand_protector == "none":
+        return None
+    return next((s for s in att.ranking_before if s in fighting), None)
 
 
 def _hide(state: GameState, seat: str) -> None:
@@ -193,12 +220,14 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
         if v.met:
             _vaporise(state, seat, d, min(v.min_us, v.units))
             money(state, seat, dragon_reward(v.green), rule)
-            surplus = v.us - v.min_us
+            # rules: 003 The Mythical Worldeater — which min.US the bonus uses (Options.worldeater_bonus_min)
+            base = v.green if state.options.worldeater_bonus_min == "normal" else v.min_us
+            surplus = v.us - base
             # rules: 003 Other events 2 — bonus rewards (b supersedes a)
-            if v.us >= max(3, 3 * v.min_us):
+            if v.us >= max(3, 3 * base):
                 state.players[seat].vp += 2
                 money(state, seat, 30 * surplus, "003 Other events 2b")
-            elif v.us >= max(2, 2 * v.min_us):
+            elif v.us >= max(2, 2 * base):
                 state.players[seat].vp += 1
                 money(state, seat, 15 * surplus, "003 Other events 2a")
         else:
@@ -238,11 +267,12 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
                 state.ranking.append(s)
         emit(state, "rank_drop", rule, f"Dropped to the bottom of the Protector Ranking: {', '.join(failed)}.",
              seats=failed)
+    grand_protector = attack_grand_protector(state, att, sides)
     for seat in failed:
         if state.players[seat].eliminated:
             continue
         v = sides[seat]
-        if seat == att.grand_protector:
+        if seat == grand_protector:
             money(state, seat, -state.players[seat].realm, "003 Dragon wins, Grand Protector loses all $Realm")
             continue
         _wrath(state, seat, decisions[seat], v.min_us - v.us)
@@ -261,6 +291,8 @@ def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> No
             chosen.append(p)
     for p in chosen:
         state.provinces[p].burn()
+    if chosen and not state.green(seat):  # rules: 003 Ashes of Power — "left behind from the Dragon
+        state.ashes.update(chosen)        # eliminating a player" (Options.ashes_burnt)
     emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}.",
          seat=seat, burnt=chosen)
     if chosen and not state.green(seat):

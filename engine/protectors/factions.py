@@ -54,9 +54,12 @@ def ability_flags(state: GameState, seat: str) -> set[str]:
         return set()
     flags = set(FACTION_ABILITIES.get(p.faction or "", ()))
     flags |= set(getattr(p, "gained", ()))
-    # rules: 003 Kalu'Ak, Ashes of Power — upgraded while holding a burnt-out Province.
+    # rules: 003 Kalu'Ak, Ashes of Power — upgraded while holding a burnt-out Province "(left behind from
+    # the Dragon eliminating a player)": Options.ashes_burnt "elimination" counts only those (GameState.ashes),
+    # "any" every burnt-out Province.
     if flags & {"weather_forecast", "nothing_to_see_here"} and any(
-            state.provinces[q].burnt for q in state.owned(seat)):
+            state.provinces[q].burnt and (q in state.ashes or state.options.ashes_burnt == "any")
+            for q in state.owned(seat)):
         flags.add("ashes_of_power")
     return flags
 

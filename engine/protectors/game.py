@@ -288,6 +288,8 @@ class Game:
             f"{s} {b}" for s, b in rebids.items()), bids=rebids)
         order = []
         groups = {g[0]: g for g in st.rebid_groups}
+        if st.options.great_game_rebids:  # rules: 003 The Great Game — "all bids" (Options.great_game_rebids)
+            rebids = {s: b + self._great_game(s) for s, b in rebids.items()}
         for s in st.ranking:
             if s in groups:
                 order.extend(resolve_rebid(groups[s], rebids, st.rng))

@@ -121,14 +121,20 @@ def build_state(setup: dict[str, Any]) -> GameState:
     options = Options.from_dict(setup.get("options"))
     opts = setup.get("options") or {}
     k, n = len(players), len(board.provinces)
+    # rules: 003 Setup — Grand: "2x or more the number of starting players" (setup), or "more Provinces
+    # than there are players" (introduction) under Options.grand_boards "more"
+    grand_min = 2 * k if options.grand_boards == "double" else k + 1
     if "version" not in opts:
-        options.version = "grand" if n >= 2 * k else "normal"
+        options.version = "grand" if n >= grand_min else "normal"
     if options.version == "normal" and n != k:
+        hint = "" if options.grand_boards == "more" or n <= k else (
+            "; for a board between that and twice as many, set options.grand_boards to 'more'")
         raise ValidationError("options.version", f"a Normal game has as many Provinces as players ({k}), "
-                                                 f"this board has {n}")
-    if options.version == "grand" and n < 2 * k:
-        raise ValidationError("options.version", f"a Grand game has at least 2x as many Provinces as players "
-                                                 f"({2 * k}), this board has {n}")
+                                                 f"this board has {n}{hint}")
+    if options.version == "grand" and n < grand_min:
+        what = "at least 2x as many Provinces as players" if options.grand_boards == "double" else \
+            "more Provinces than players"
+        raise ValidationError("options.version", f"a Grand game has {what} ({grand_min}), this board has {n}")
     if options.teams:
         sizes: dict[str, int] = {}
         for i, p in enumerate(players):

@@ -74,24 +74,70 @@ class Options:
     factions: bool = False
     teams: bool = False
     faction_choice: str = "chosen"  # "chosen" | "random"
+    # Readings of the rule text that the text leaves open (docs/assumptions.md, "Reading options"): each
+    # default is the reading chosen; the GM may set the other value in the setup's "options".
+    # rules: 003 Lannuvár, The Great Game — "When bidding on the Protector Ranking ... all bids are
+    # counted as being 15 $Realm higher": turn-1 re-bids are bids on the Protector Ranking too.
+    great_game_rebids: bool = True
+    # rules: 003 Kalu'Ak, Nothing to see here! — "regarded for all purposes as not being in the game ...
+    # removed temporarily from the Protector Ranking": "next" = the highest-ranked seat still fighting
+    # is Grand Protector for that attack (as when a Grand Protector is eliminated); "none" = nobody is.
+    hidden_grand_protector: str = "next"
+    # rules: 003 Team Games, Time's Up! — "calculate the VPs for each team member individually": False =
+    # only members still in the game count (an eliminated player is out of the game); True = all do.
+    team_vp_eliminated: bool = False
+    # rules: 003 Deep Snow — "All Attackers suffer -1 to their total Unit Strength (US)"; in a Dragon
+    # fight the DPL is only the "Attacker" in quotes and has no US: False = no effect on the Dragon.
+    deep_snow_dragon: bool = False
+    # rules: 003 Bloodlust! — "The Power Threshold can not be reduced below 1": True = Bloodlust! may take
+    # a Normal game's threshold below its #Provinces floor (down to 1); False = the floor still holds.
+    bloodlust_below_floor: bool = True
+    # rules: 003 Setup — "2x or more the number of starting players" (setup) against "more Provinces than
+    # there are players" (introduction): "double" = Grand needs 2x; "more" = any board larger than Normal.
+    grand_boards: str = "double"
+    # rules: 003 Kalu'Ak, Ashes of Power — "controls a burnt-out Province (left behind from the Dragon
+    # eliminating a player)": "elimination" = only Provinces burnt by the Wrath that eliminated their
+    # owner (GameState.ashes); "any" = every burnt-out Province.
+    ashes_burnt: str = "elimination"
+    # rules: 003 The Mythical Worldeater — "any $Realm rewards ... follow normal rules" (3 green Provinces,
+    # min.US 6, "earn 200"): "doubled" = the 2x/3x bonus thresholds and the surplus use the doubled
+    # min.US; "normal" = they use the normal min.US (green Provinces).
+    worldeater_bonus_min: str = "doubled"
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> Options:
         from engine.errors import ValidationError
 
         d = dict(d or {})
-        unknown = set(d) - {"version", "factions", "teams", "faction_choice"}
+        unknown = set(d) - {f.name for f in fields(cls)}
         if unknown:
             raise ValidationError("options", f"unknown keys {sorted(unknown)}")
         o = cls(**d)
         if o.version not in ("normal", "grand"):
             raise ValidationError("options.version", f"must be 'normal' or 'grand', not {o.version!r}")
-        for name in ("factions", "teams"):
+        for name in ("factions", "teams", "great_game_rebids", "team_vp_eliminated", "deep_snow_dragon",
+                     "bloodlust_below_floor"):
             if not isinstance(getattr(o, name), bool):
                 raise ValidationError(f"options.{name}", "must be true or false")
         if o.faction_choice not in ("chosen", "random"):
             raise ValidationError("options.faction_choice", "must be 'chosen' or 'random'")
+        for name, allowed in READING_CHOICES.items():
+            if getattr(o, name) not in allowed:
+                raise ValidationError(f"options.{name}", f"must be one of {', '.join(map(repr, allowed))}, "
+                                                         f"not {getattr(o, name)!r}")
         return o
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# the string-valued reading options and their values (the first is the default)
+READING_CHOICES: dict[str, tuple[str, ...]] = {
+    "hidden_grand_protector": ("next", "none"),
+    "grand_boards": ("double", "more"),
+    "ashes_burnt": ("elimination", "any"),
+    "worldeater_bonus_min": ("doubled", "normal"),
+}
 
 
 @dataclass
@@ -155,6 +201,9 @@ class GameState:
     # rules: 003 Island Rules, Wizard Sanctum — {"holder", "kind" ("refresh"|"gain"|None), "key",
     # "pending" (choice still to make in this buying and bidding step)}; None: nobody holds it
     sanctum: dict[str, Any] | None = None
+    # rules: 003 Kalu'Ak, Ashes of Power — burnt-out Provinces "left behind from the Dragon eliminating
+    # a player": those burnt by the Wrath that eliminated their owner (Options.ashes_burnt)
+    ashes: set[str] = field(default_factory=set)
 
     # -- small queries ---------------------------------------------------------------------
     def active(self) -> list[str]:

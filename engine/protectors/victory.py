@@ -57,6 +57,10 @@ def power_threshold(state: GameState, bloodlust: bool = False) -> int:
     if bloodlust:
         this_turn = len(state.eliminated_this_turn)
         threshold -= this_turn * (state.starting_players - 2)
+        # rules: 003 Bloodlust! note — "can not be reduced below 1": by default Bloodlust! may go below
+        # the Normal floor; Options.bloodlust_below_floor False keeps the floor
+        if state.options.version == "normal" and not state.options.bloodlust_below_floor:
+            threshold = max(threshold, n)
     return max(1, threshold)
 
 
@@ -146,7 +150,10 @@ def times_up(state: GameState) -> None:
         live = [s for s in seats if not state.players[s].eliminated]
         if not live:
             continue
-        vp = sum(victory_points(state, s) for s in live)
+        # rules: 003 Team Games, Time's Up! — "calculate the VPs for each team member individually":
+        # eliminated members' VPs count only under Options.team_vp_eliminated (team games only)
+        counted = seats if state.options.teams and state.options.team_vp_eliminated else live
+        vp = sum(victory_points(state, s) for s in counted)
         units = sum(state.units_of(s) for s in live)
         realm = sum(state.players[s].realm for s in live)
         best = min(rank.get(s, 99) for s in live)

@@ -51,8 +51,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
                           "holder": st.holder(p)} for p, pr in st.provinces.items()},
         "result": st.result,
         "deadline_hours": deadline_hours(st),
-        "options": {"version": st.options.version, "factions": st.options.factions, "teams": st.options.teams,
-                    "faction_choice": st.options.faction_choice},
+        "options": st.options.as_dict(),  # public: agreed at setup, reading options included
         "sanctum_holder": sanctum["holder"] if sanctum else None,
     }
     if st.attack:

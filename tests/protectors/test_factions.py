@@ -217,8 +217,10 @@ class TestAshesOfPower:
         dr = list(C.DECK_CONTENTS[C.DRAGON])
         dr.remove(dragon_top)
         provs = {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), "P4": (P1 if burnt else P3, 0, 0, burnt)}
+        # the imported burnt P4 was not burnt by an eliminating Wrath: count every burnt Province
+        # (tests/protectors/test_reading_options.py tests the default reading)
         return make("ring-4", provs, factions={P1: KALUAK}, realm={P1: 500, P2: 0, P3: 0},
-                    decks={"event": ev, "dragon": [dragon_top, *dr]})
+                    decks={"event": ev, "dragon": [dragon_top, *dr]}, options={"ashes_burnt": "any"})
 
     def test_upgraded_while_holding_a_burnt_province(self):
         assert "ashes_of_power" in ability_flags(self._game().state, P1)
@@ -287,7 +289,7 @@ class TestNothingToSeeHere:
     def _game(self, burnt=False, realm=200):
         provs = {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), "P4": (P1, 1, 0, burnt)}
         g = make("ring-4-grand", provs, factions={P1: KALUAK}, realm={P1: realm, P2: 0, P3: 0},
-                 ranking=[P2, P1, P3])
+                 ranking=[P2, P1, P3], options={"ashes_burnt": "any"})  # an imported burnt P4
         return dragon_attack(g, 11)  # below the Worldeater (12)
 
     def test_hides_from_the_dragon_and_returns_to_its_rank(self):
