@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from engine.errors import RegentError
-from service import ai, clock, stateless, structured, undo
+from service import ai, clock, stateless, structured, undo, validate
 from service.errors import CONFLICT, INVALID_PARAMS, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
 from service.hosting import GM, HostedGame
 from service.params import Params
@@ -233,7 +233,7 @@ class App:
         return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
 
     async def import_(self, p: Params) -> dict[str, Any]:
-        blob = p.get("blob", bytes, what="bytes (msgpack bin)")
+        blob = validate.blob_bytes(p.take("blob"))
         p.done()
         game_id = "g-" + secrets.token_urlsafe(9)
         hosted, gm_token, seat_tokens = await self._run(HostedGame.imported, game_id, blob, self.store)

@@ -19,7 +19,7 @@ import msgpack
 
 from engine.errors import RegentError
 from engine.protectors.game import Game
-from service import ai, clock, deadlines
+from service import ai, clock, deadlines, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
 
@@ -58,10 +58,14 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         raise invalid("setup.rules", f"unknown rules {engine['rules']!r}; this service hosts 'protectors'")
     players = engine.get("players")
     if isinstance(players, list):  # players[i].agent: a seat filled by an AI from the start
+        if not isinstance(service.get("agents") or {}, dict):
+            raise invalid("setup.agents", "must be a map seat -> agent")
         agents = dict(service.get("agents") or {})
         clean = []
         for i, p in enumerate(players):
             if isinstance(p, dict) and "agent" in p:
+                if not isinstance(p.get("seat", ""), str):
+                    raise invalid(f"setup.players[{i}].seat", "must be a string")
                 agents[p.get("seat", f"Player#{i + 1}")] = p["agent"]
                 p = {k: v for k, v in p.items() if k != "agent"}
             clean.append(p)
@@ -140,8 +144,9 @@ class HostedGame:
     # -- construction --------------------------------------------------------------------------
     @classmethod
     def create(cls, game_id: str, setup: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
+        validate.check_setup(setup)
         engine_setup, service = split_setup(setup)
-        game = Game(engine_setup)
+        game = _engine_game(engine_setup, "setup")
         meta = service_meta(engine_setup, service, list(game.state.players))
         return cls._new(game_id, game, meta, [], store)
 
@@ -176,6 +181,7 @@ class HostedGame:
     def imported(cls, game_id: str, blob: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
         if not isinstance(blob, bytes):
             raise invalid("blob", "must be bytes (msgpack bin) from game.export or an engine blob")
+        validate.check_game_file(blob)  # the record's shape, with the field path (issue 23 item 3)
         try:
             data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
         except Exception as err:  # msgpack raises several unrelated types
@@ -187,7 +193,7 @@ class HostedGame:
             if not isinstance(engine_blob, bytes) or not isinstance(service_part, dict):
                 raise invalid("blob", "malformed service export")
         source = Game.from_blob(engine_blob)  # validates the whole action log
-        game = Game(source.setup)
+        game = _engine_game(source.setup, "blob.setup")
         now = time.time()
         rows = []
         for action in source.actions:
@@ -441,6 +447,18 @@ class HostedGame:
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.step) <= now
+
+
+def _engine_game(setup: dict[str, Any], field: str) -> Game:
+    """``Game(setup)``; a shape the edge checks (service/validate.py) missed is the caller's
+    ``invalid_params``, never ``internal``: nothing is stored yet."""
+    try:
+        return Game(setup)
+    except RegentError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
+        log.warning("setup shape not caught at the edge (%s): %s", field, err)
+        raise invalid(field, f"malformed ({type(err).__name__}: {clip(str(err), 100)})") from None
 
 
 def _apply(game: Game, action: list[Any]) -> None:

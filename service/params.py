@@ -7,6 +7,24 @@ from typing import Any
 from service.errors import invalid
 
 _MISSING = object()
+# Deepest nesting of arrays and maps a request's fields may have (issue 23 item 3): no method needs
+# more than a handful of levels, and recursive checks further in (setup keys, world documents) must
+# never meet Python's recursion limit. msgpack itself stops at 1,024 levels.
+MAX_DEPTH = 64
+
+
+def check_depth(fields: dict, limit: int = MAX_DEPTH) -> None:
+    """``invalid_params`` naming the top-level field whose value nests deeper than ``limit``."""
+    for name, value in fields.items():
+        if not isinstance(value, dict | list | tuple):
+            continue
+        stack = [(value, 1)]
+        while stack:
+            item, depth = stack.pop()
+            if depth > limit:
+                raise invalid(str(name)[:64], f"nests deeper than {limit} levels of arrays and maps")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list | tuple))
 
 
 class Params:
@@ -20,6 +38,7 @@ class Params:
         value = raw[0] if raw else {}
         if not isinstance(value, dict):
             raise invalid("params", f"{method} takes one map of named fields, not {type(value).__name__}")
+        check_depth(value)
         self.method = method
         self.fields = value
         self.used: set[str] = set()
