@@ -1,0 +1,620 @@
+"""The bot's logic: DMs become ``game.submit``, resolved steps become channel posts, GM commands
+become service calls. It talks to Discord only through ``chat.Chat`` and to the game only through
+the RPC service, so the same code runs against discord.py (``adapter.py``) and the tests' fake.
+
+Nothing is lost (issue 24, item 6): a DM is acknowledged only after the service answered that it
+stored it; if the service cannot be reached the player is told to send it again; a Discord message
+id already stored is never submitted twice; what the bot has posted is kept in ``state.py`` so a
+restart neither loses nor repeats a post. Posts that could not be made before a crash are made
+after the restart (at least once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import time
+import tomllib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from service.client import AsyncClient, ServiceError
+from service.discord import chat as chatlib
+from service.discord.chat import Chat, Command, DirectMessage, DmClosed, File
+from service.discord.config import AI_LEVELS, Config, GameConfig
+from service.discord.state import State
+from service.posting import split_messages
+
+log = logging.getLogger("regent.discord")
+
+FINAL = "Choices are final (rules 003: \"Once a DM is sent to the GM, your orders/choices are final\")."
+RESEND = ("The Regent service cannot be reached right now: your DM was NOT stored. "
+          "Please send it again in a few minutes.")
+GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
+MENTION = re.compile(r"^<@!?(\d+)>$")
+HUMAN = ("human", "none", "off", "player")
+CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
+STEP_WORDS = {"bid": "Protector Ranking bids", "rebid": "re-bids", "bank_bid": "Bank of Lannuvár bids",
+              "orders": "orders", "dragon": "Dragon Attack commitments", "consolidation": "Consolidation"}
+
+
+class ServiceDown(Exception):
+    """The service could not be reached (or closed the connection) during a call."""
+
+
+def when(ts: float, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone."""
+    return f"<t:{int(ts)}:{style}>"
+
+
+def span(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    h, m = divmod(seconds // 60, 60)
+    return f"{h} h {m:02d} min" if h else f"{m} min"
+
+
+class Bridge:
+    def __init__(self, config: Config, chat: Chat, state: State,
+                 connect: Callable[[], Awaitable[AsyncClient]] | None = None,
+                 now: Callable[[], float] = time.time):
+        self.config = config
+        self.chat = chat
+        self.state = state
+        self._connect = connect or (lambda: AsyncClient.connect(**config.address()))
+        self.client: AsyncClient | None = None
+        self.now = now
+        self.lock = asyncio.Lock()  # DMs, commands and syncs change the bot's state one at a time
+
+    # -- the service ---------------------------------------------------------------------------
+    async def rpc(self, method: str, **fields: Any) -> Any:
+        """One service call; ``ServiceDown`` when it cannot be reached, ``ServiceError`` for its refusals."""
+        try:
+            if self.client is None or self.client._task.done():
+                await self.close_client()
+                self.client = await self._connect()
+            return await asyncio.wait_for(self.client.call(method, **fields), CALL_TIMEOUT)
+        except (TimeoutError, ConnectionError, OSError) as err:
+            await self.close_client()
+            raise ServiceDown(str(err) or type(err).__name__) from None
+
+    async def close_client(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+
+    # -- games ---------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Create (or import) every configured game the bot does not run yet, then catch up."""
+        async with self.lock:
+            for key, game in self.config.games.items():
+                if self.state.game(key) is None:
+                    await self._create(key, game)
+            for key in self.config.games:
+                await self._sync(key)
+
+    async def _create(self, key: str, game: GameConfig) -> None:
+        if game.import_path:
+            try:
+                with open(game.import_path, "rb") as f:
+                    blob = f.read()
+            except OSError as err:
+                raise ValueError(f"games.{key}.import: cannot read {game.import_path}: {err}") from None
+            made = await self.rpc("game.import", blob=blob)
+            for seat in game.seats.values():
+                if seat.ai:
+                    await self.rpc("game.assign", game_id=made["game_id"], token=made["gm_token"], seat=seat.seat,
+                                   agent=seat.ai)
+        else:
+            made = await self.rpc("game.create", setup=game.setup())
+        self.state.set_game(key, {"game_id": made["game_id"], "gm_token": made["gm_token"],
+                                  "seat_tokens": made["seat_tokens"], "log_next": 0, "turn": 1, "step_key": "",
+                                  "reminded": [], "waiting": None, "expected": False, "users": {}})
+        await self._post(game.channel, f"**A new game of Protectors of the Realm** ({key}). "
+                                       "Players: DM me your decisions; I answer line by line. " + FINAL)
+
+    def users(self, key: str) -> dict[str, int | None]:
+        """Seat -> Discord user id now (the config, then the GM's ``/regent seat`` changes)."""
+        out: dict[str, int | None] = {s.seat: s.user for s in self.config.games[key].seats.values()}
+        for seat, user in (self.state.game(key) or {}).get("users", {}).items():
+            out[seat] = user
+        return out
+
+    def seats_of(self, user_id: int) -> list[tuple[str, str]]:
+        return [(key, seat) for key in self.config.games if self.state.game(key)
+                for seat, user in self.users(key).items() if user == user_id]
+
+    def _gm(self, key: str) -> dict[str, Any]:
+        entry = self.state.game(key)
+        return {"game_id": entry["game_id"], "token": entry["gm_token"]}
+
+    def _seat(self, key: str, seat: str) -> dict[str, Any]:
+        entry = self.state.game(key)
+        return {"game_id": entry["game_id"], "token": entry["seat_tokens"][seat]}
+
+    # -- talking -------------------------------------------------------------------------------
+    async def _post(self, channel: int, text: str, file: File | None = None) -> None:
+        parts = split_messages(text) or [""]
+        for i, part in enumerate(parts):
+            await self.chat.post(channel, part, file if i == len(parts) - 1 else None)
+
+    async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> None:
+        """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)
+        in a private thread of the game channel opened for them, with the GM told once."""
+        if thread_id is not None:
+            await self._post(thread_id, text)
+            return
+        try:
+            for part in split_messages(text):
+                await self.chat.send_dm(user_id, part)
+            return
+        except DmClosed:
+            pass
+        if key is None:  # no game to open a thread in: nothing more can be done
+            log.warning("user %s does not accept DMs and has no game", user_id)
+            return
+        tid = self.state.thread(key, user_id)
+        if tid is None:
+            channel = self.config.games[key].channel
+            seat = next((s for s, u in self.users(key).items() if u == user_id), "a player")
+            tid = await self.chat.open_private_thread(channel, user_id, f"regent {seat}")
+            self.state.set_thread(key, user_id, tid)
+            await self._post(channel, f"GM (role {self.config.gm_role}): <@{user_id}> ({seat}) does not accept "
+                                      "DMs from me, so I talk to them in a private thread of this channel; "
+                                      "they can send their decisions there.")
+        await self._post(tid, f"<@{user_id}> {text}")
+
+    # -- a player's DM -------------------------------------------------------------------------
+    async def on_dm(self, dm: DirectMessage) -> None:
+        async with self.lock:
+            if self.state.processed(dm.message_id) is not None:
+                log.info("message %s delivered again; already stored, ignored", dm.message_id)
+                return
+            key, answer, stored = await self._dm(dm)
+            if stored:
+                self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
+            await self.tell(key, dm.user_id, answer, dm.thread_id)
+            if stored and key is not None:
+                await self._sync_quietly(key)
+
+    async def _dm(self, dm: DirectMessage) -> tuple[str | None, str, bool]:
+        """(game, answer, stored?) for one DM."""
+        text = dm.text or ""
+        choices = self.seats_of(dm.user_id)
+        if dm.thread_id is not None:
+            owner = self.state.thread_owner(dm.thread_id)
+            choices = [c for c in choices if owner and c[0] == owner[0]]
+        if not choices:
+            return None, ("You have no seat in a Regent game on this server, so I cannot take orders from you. "
+                          "Ask the GM to give you a seat."), False
+        lines = text.splitlines()
+        head = GAME_HEADER.match(lines[0]) if lines else None
+        if head and (len(choices) > 1 or head.group(1) in self.config.games):
+            picked = [c for c in choices if c[0] == head.group(1)]
+            if not picked:
+                return choices[0][0], (f"You have no seat in a game called {head.group(1)!r}; your games: "
+                                       f"{', '.join(c[0] for c in choices)}."), False
+            choices, text = picked, "\n".join(lines[1:])
+        if not text.strip():
+            return choices[0][0], "Your message has no orders in it: send your decision as text.", False
+        try:
+            waiting = []
+            for key, seat in choices:
+                mine = await self.rpc("game.pending", **self._seat(key, seat))
+                if any(not p["submitted"] for p in mine):
+                    waiting.append((key, seat))
+            if len(choices) > 1 and len(waiting) != 1:
+                names = ", ".join(f"{k} ({s})" for k, s in (waiting or choices))
+                return choices[0][0], (f"You play in several games ({names}). Start your DM with a line "
+                                       f"`game: NAME` to say which one it is for."), False
+            key, seat = waiting[0] if len(choices) > 1 else choices[0]
+            mine = await self.rpc("game.pending", **self._seat(key, seat))
+            if not mine:
+                view = await self.rpc("game.view", **self._seat(key, seat))
+                if view.get("over"):
+                    return key, f"The game {key} is over; there is nothing more to send.", True
+                return key, (f"Nothing is pending for you ({seat}) in {key} right now: the game is in the "
+                             f"{STEP_WORDS.get(view['step'], view['step'])} step and does not wait for you. "
+                             "Nothing was stored."), True
+            if all(p["submitted"] for p in mine):
+                return key, (f"Your decision for this step ({seat}, {key}) is already stored; nothing was changed. "
+                             + FINAL), True
+            fields: dict[str, Any] = {"text": text}
+            if self.config.games[key].lenient:
+                fields["lenient"] = True
+            result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
+        except ServiceDown:
+            return choices[0][0], RESEND, False
+        except ServiceError as err:
+            return choices[0][0], self._refusal(err), err.code not in ("invalid_order", "invalid_params",
+                                                                      "internal", "rate_limited", "too_large")
+        return key, self._accepted(key, seat, mine[0]["kind"], result), True
+
+    def _accepted(self, key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
+        out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
+        out += [f"✓ `{line}`" for line in result.get("accepted") or []] or ["✓ (nothing: the rulebook default)"]
+        for item in result.get("ignored") or []:
+            out.append("ignored: " + _line_note(item))
+        for item in result.get("dropped") or []:
+            out.append("✗ dropped: " + _line_note(item))
+        out.append(FINAL)
+        return "\n".join(out)
+
+    @staticmethod
+    def _refusal(err: ServiceError) -> str:
+        if err.code == "invalid_order":
+            rejected = err.details.get("rejected") or []
+            out = ["**Nothing was stored.** Fix these lines and send the whole DM again:"]
+            out += [f"✗ `{r.get('line', '')}`: {r.get('reason', '')}" for r in rejected] or [f"✗ {err.message}"]
+            return "\n".join(out)
+        if err.code == "conflict":
+            return f"Not stored: {err.message}."
+        if err.code in ("internal", "rate_limited"):
+            return f"The service could not store your DM ({err.message}). Nothing was stored; please send it again."
+        return f"Not stored: {err.message}"
+
+    # -- after each resolved step --------------------------------------------------------------
+    async def _sync_quietly(self, key: str) -> None:
+        try:
+            await self._sync(key)
+        except ServiceDown as err:
+            log.warning("game %s: service unreachable while posting (%s); will retry", key, err)
+
+    async def sync(self, key: str | None = None) -> None:
+        async with self.lock:
+            for k in [key] if key else list(self.config.games):
+                await self._sync_quietly(k)
+
+    async def _sync(self, key: str) -> None:
+        """Post what happened since the last post: the report, the board, the AI line, private summaries."""
+        entry = self.state.game(key)
+        if entry is None:
+            return
+        game = self.config.games[key]
+        gm = self._gm(key)
+        view = await self.rpc("game.view", **gm, wait=True)
+        log_part = await self.rpc("game.log", **gm, since=entry["log_next"])
+        public = [e for e in log_part["events"] if "visible_to" not in e and e["kind"] != "phase"]
+        step_key = f"{view['turn']}:{view['step']}:{view['step_started']}"
+        if public:
+            text = []
+            waiting = entry.get("waiting")
+            if waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
+                text.append(f"⏰ The deadline passed: the step was resolved with the rulebook defaults for "
+                            f"{', '.join(self._label(view, s) for s in waiting['seats'])}.")
+            text += [f"- {named(view, e['text'])}" for e in public]
+            text.append(await self._ai_line(key, sorted({e["turn"] for e in public})))
+            if view["over"]:
+                text.append(self._result(view))
+            else:
+                text.append(self._next(view))
+            await self._post(game.channel, "\n".join(text))
+            if game.pictures:
+                await self._picture(key, game.channel)
+        elif step_key != entry["step_key"]:
+            await self._post(game.channel, self._next(view))
+        last_finished = view["turn"] if view["over"] else view["turn"] - 1
+        for turn in range(entry.get("summarised", 0) + 1, last_finished + 1):
+            await self._summaries(key, turn)
+            entry["summarised"] = turn
+            self.state.set_game(key, entry)
+        if step_key != entry["step_key"]:
+            entry["reminded"] = []
+        missing = [p["seat"] for p in view["pending"] if not p["submitted"]]
+        deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
+        entry.update(log_next=log_part["next"], turn=view["turn"], step_key=step_key, expected=False,
+                     waiting={"seats": missing, "deadline": deadline} if missing else None)
+        self.state.set_game(key, entry)
+
+    def _label(self, view: dict[str, Any], seat: str) -> str:
+        name = ((view.get("players") or {}).get(seat) or {}).get("name")
+        return f"{seat} ({name})" if name and name != seat else seat
+
+    def _next(self, view: dict[str, Any]) -> str:
+        if view["over"]:
+            return self._result(view)
+        pend = view["pending"]
+        who = ", ".join(self._label(view, p["seat"]) for p in pend)
+        dl = min((p["deadline"] for p in pend), default=None)
+        out = f"**Turn {view['turn']}: {STEP_WORDS.get(view['step'], view['step'])}**"
+        if who:
+            out += f" from {who}"
+        if dl is not None:
+            out += f", deadline {when(dl, 'f')} ({when(dl)})"
+        if (view.get("clock") or {}).get("paused"):
+            out += " (the clock is paused)"
+        return out + ". Send yours to me by DM."
+
+    def _result(self, view: dict[str, Any]) -> str:
+        res = view.get("result") or {}
+        vp = res.get("vp") or {}
+        out = [f"**The game is over** (turn {res.get('turn', view['turn'])}, {res.get('how', 'ended')})."]
+        if res.get("winner"):
+            out.append(f"Winner: {self._label(view, res['winner'])}")
+        if vp:
+            out.append("VP: " + ", ".join(f"{self._label(view, s)} {v}" for s, v in sorted(vp.items(),
+                                                                                        key=lambda kv: -kv[1])))
+        return "\n".join(out)
+
+    async def _ai_line(self, key: str, turns: list[int]) -> str:
+        seats: dict[str, list[str]] = {}
+        for t in turns:
+            rep = await self.rpc("game.report", **self._gm(key), turn=t)
+            for seat, agents in (rep.get("played_by_ai") or {}).items():
+                seats.setdefault(seat, [])
+                seats[seat] += [a for a in agents if a not in seats[seat]]
+        if not seats:
+            return "Played by AI: none"
+        return "Played by AI: " + ", ".join(f"{s} ({', '.join(a)})" for s, a in sorted(seats.items()))
+
+    async def _picture(self, key: str, channel: int, turn: int | None = None) -> str | None:
+        """Post the board picture; returns why not when it could not be drawn."""
+        fields = {"turn": turn} if turn is not None else {}
+        try:
+            png = await self.rpc("game.render", **self._gm(key), format="png", kind="board", **fields)
+        except ServiceError as err:
+            log.warning("game %s: no board picture: %s", key, err)
+            return err.message
+        if not isinstance(png, bytes) or len(png) > chatlib.FILE_LIMIT:
+            return f"the picture is {len(png)} bytes, over Discord's 10 MiB"
+        await self.chat.post(channel, "", File(f"{key}-board.png", png))
+        return None
+
+    async def _summaries(self, key: str, turn: int) -> None:
+        for seat, user in sorted(self.users(key).items()):
+            if user is None:
+                continue
+            try:
+                rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn)
+            except ServiceError as err:
+                log.warning("game %s: no private summary for %s: %s", key, seat, err)
+                continue
+            await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}):\n{rep['report']}")
+
+    # -- deadlines -----------------------------------------------------------------------------
+    async def tick(self) -> None:
+        """Periodic work: catch up with steps resolved by AI seats or expiry, then remind."""
+        async with self.lock:
+            for key in list(self.config.games):
+                try:
+                    await self._sync(key)
+                    await self._remind(key)
+                except ServiceDown as err:
+                    log.warning("game %s: service unreachable (%s)", key, err)
+
+    async def _remind(self, key: str) -> None:
+        entry = self.state.game(key)
+        if entry is None:
+            return
+        view = await self.rpc("game.view", **self._gm(key))
+        clock = view.get("clock") or {}
+        if view["over"] or clock.get("paused") or clock.get("held"):
+            return
+        users = self.users(key)
+        missing = [p for p in view["pending"] if not p["submitted"] and p.get("controller") is None]
+        if not missing:
+            return
+        deadline = min(p["deadline"] for p in missing)
+        left = deadline - self.now()
+        crossed = [t for t in self.config.reminders if left <= t and t not in entry["reminded"]]
+        if not crossed or left <= 0:
+            return
+        names = ", ".join(f"<@{users[p['seat']]}> ({p['seat']})" if users.get(p["seat"]) else p["seat"]
+                          for p in missing)
+        await self._post(self.config.games[key].channel,
+                         f"⏳ Reminder: {span(left)} left for the {STEP_WORDS.get(view['step'], view['step'])} "
+                         f"(deadline {when(deadline, 'f')}). Still missing: {names}.")
+        entry["reminded"] = sorted(set(entry["reminded"]) | set(crossed), reverse=True)
+        self.state.set_game(key, entry)
+
+    # -- the GM's slash commands ---------------------------------------------------------------
+    async def on_command(self, cmd: Command) -> None:
+        reply = cmd.reply
+        assert reply is not None
+        if not await self.chat.has_role(cmd.user_id, self.config.gm_role):
+            await reply.send(f"Only the GM (role {self.config.gm_role}) can use /regent commands; "
+                             "nothing was changed.", private=True)
+            return
+        await reply.defer()  # within Discord's 3 seconds, whatever the service then takes
+        try:
+            async with self.lock:
+                await self._command(cmd, reply)
+        except ServiceDown:
+            await reply.send("The Regent service cannot be reached; nothing was changed. Try again shortly.")
+        except ServiceError as err:
+            await reply.send(f"Refused by the service ({err.code}): {err.message}. Nothing was changed.")
+        except ValueError as err:
+            await reply.send(f"{err}. Nothing was changed.")
+
+    async def _command(self, cmd: Command, reply: chatlib.Reply) -> None:
+        name, opts = cmd.name, cmd.options
+        if name in ("npr invasions", "npn plan"):
+            await self._stateless(cmd, reply)
+            return
+        game = self.config.game_for_channel(cmd.channel_id)
+        if game is None or self.state.game(game.key) is None:
+            await reply.send("This channel has no Regent game (see the channels in discord.toml).")
+            return
+        key, gm = game.key, self._gm(game.key)
+        if name == "status":
+            await self._sync(key)
+            await self._send(reply, self._status(key, await self.rpc("game.view", **gm, wait=True)))
+        elif name == "advance":
+            entry = self.state.game(key)
+            entry["expected"] = True
+            self.state.set_game(key, entry)
+            await self.rpc("game.advance", **gm, force=bool(opts.get("force")), wait=True)
+            await reply.send("Step resolved" + (" (silent seats got the rulebook defaults)." if opts.get("force")
+                                                else "."))
+            await self._sync(key)
+        elif name == "seat":
+            await self._seat_command(key, opts, reply)
+        elif name.startswith("deadline "):
+            action = name.split()[1]
+            fields: dict[str, Any] = {"action": action}
+            if action == "extend":
+                hours = opts.get("hours")
+                if not isinstance(hours, int | float) or isinstance(hours, bool) or hours <= 0:
+                    raise ValueError("extend needs a number of hours above 0")
+                fields["seconds"] = float(hours) * 3600
+            out = await self.rpc("game.deadline", **gm, **fields)
+            dl = min((p["deadline"] for p in out["pending"]), default=None)
+            what = {"extend": f"extended by {opts.get('hours')} h", "pause": "paused", "resume": "running again"}
+            msg = f"The GM's clock: the deadline is {what[action]}" + (
+                f"; it is now {when(dl, 'f')} ({when(dl)})." if dl is not None and action != "pause" else ".")
+            await reply.send(msg)
+            await self._post(game.channel, msg)
+        elif name == "undo":
+            out = await self.rpc("game.undo", **gm)
+            entry = self.state.game(key)
+            entry["log_next"] = (await self.rpc("game.log", **gm, since=0))["next"]
+            self.state.set_game(key, entry)
+            msg = (f"↩️ The GM rolled the last resolved step back: turn {out['turn']}, "
+                   f"{STEP_WORDS.get(out['step'], out['step'])}, is open again. Decisions already sent for it stand; "
+                   "the GM resolves it with /regent advance.")
+            await reply.send("Undone.")
+            await self._post(game.channel, msg)
+            await self._sync(key)
+        elif name == "report":
+            await self._send(reply, await self._public_report(key, opts.get("turn")))
+        elif name == "board":
+            why = await self._picture(key, game.channel, opts.get("turn"))
+            await reply.send("Board posted." if why is None else f"No picture: {why}")
+        elif name == "export":
+            out = await self.rpc("game.export", **gm)
+            blob = out["blob"]
+            if len(blob) > chatlib.FILE_LIMIT:
+                await reply.send(f"The game file is {len(blob)} bytes, over Discord's 10 MiB; use `regent call "
+                                 "game.export` on the server instead.", private=True)
+            else:
+                await reply.send(f"The game file of {key} (all secrets in it: keep it to yourself).",
+                                 File(f"{key}.regent-game", blob), private=True)
+        else:
+            await reply.send(f"Unknown command {name!r}.")
+
+    async def _send(self, reply: chatlib.Reply, text: str) -> None:
+        for part in split_messages(text) or ["(nothing)"]:
+            await reply.send(part)
+
+    def _status(self, key: str, view: dict[str, Any]) -> str:
+        users = self.users(key)
+        clock = view.get("clock") or {}
+        out = [f"**{key}**: turn {view['turn']}, {STEP_WORDS.get(view['step'], view['step'])}"
+               + (" (the clock is paused)" if clock.get("paused") else "")
+               + (" (held after an undo: resolve it with /regent advance)" if clock.get("held") else "")]
+        if view["over"]:
+            out.append(self._result(view))
+        for p in view["pending"]:
+            who = f"AI ({p['controller']})" if p.get("controller") else (f"<@{users[p['seat']]}>"
+                                                                         if users.get(p["seat"]) else "nobody")
+            mark = "✓ sent" if p["submitted"] else "… waiting"
+            out.append(f"{mark}: {self._label(view, p['seat'])}, {who}, deadline {when(p['deadline'], 'f')}")
+        return "\n".join(out)
+
+    async def _public_report(self, key: str, turn: Any) -> str:
+        gm = self._gm(key)
+        view = await self.rpc("game.view", **gm)
+        t = view["turn"] if turn is None else turn
+        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= view["turn"]:
+            raise ValueError(f"turn must be between 1 and {view['turn']}")
+        events = (await self.rpc("game.log", **gm))["events"]
+        lines = [f"- {named(view, e['text'])}" for e in events
+                 if e["turn"] == t and "visible_to" not in e and e["kind"] != "phase"]
+        return "\n".join([f"**Turn {t}** ({key})", *lines, await self._ai_line(key, [t])])
+
+    async def _seat_command(self, key: str, opts: dict[str, Any], reply: chatlib.Reply) -> None:
+        seat, agent = str(opts.get("seat", "")).strip(), str(opts.get("agent", "")).strip()
+        if seat not in self.state.game(key)["seat_tokens"]:
+            raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(self.state.game(key)['seat_tokens'])}")
+        mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
+        entry = self.state.game(key)
+        if mention or agent.lower() in HUMAN:
+            user = int(mention.group(1)) if mention else self.users(key).get(seat)
+            await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
+            entry["users"][seat] = user
+            self.state.set_game(key, entry)
+            msg = f"{seat} is played by a human again" + (f": <@{user}>." if user else " (no Discord user yet).")
+        else:
+            out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
+            entry["users"][seat] = None
+            self.state.set_game(key, entry)
+            level = "" if agent in AI_LEVELS else " agent"
+            msg = f"{seat} is now played by AI ({agent}{level} -> {out['controller']}); the seat keeps its history."
+        await reply.send(msg)
+        await self._post(self.config.games[key].channel, msg)
+        await self._sync(key)
+
+    async def _stateless(self, cmd: Command, reply: chatlib.Reply) -> None:
+        if not cmd.files:
+            raise ValueError("attach the world file (JSON or TOML) to the command")
+        f = cmd.files[0]
+        world = parse_world(f)
+        if cmd.name == "npr invasions":
+            fields: dict[str, Any] = {"world": world}
+            if opts_seed := cmd.options.get("seed"):
+                fields["seed"] = opts_seed
+            out = await self.rpc("npr.invasions", **fields)
+        else:
+            nation = cmd.options.get("nation")
+            if not nation:
+                raise ValueError("npn plan needs the nation")
+            fields = {"world": world, "nation": nation}
+            for k in ("turn", "seed"):
+                if cmd.options.get(k) is not None:
+                    fields[k] = cmd.options[k]
+            out = await self.rpc("npn.plan", **fields)
+        body = json.dumps(out, indent=2, ensure_ascii=False, default=str).encode()
+        summary = summarise(out)
+        await reply.send(summary, File(f"{cmd.name.replace(' ', '-')}.json", body))
+
+
+SEAT_NAME = re.compile(r"\bPlayer#\d+\b")
+
+
+def named(view: dict[str, Any], text: str) -> str:
+    """The report line with display names for seats (as the players and the pictures name them)."""
+    players = view.get("players") or {}
+
+    def name(m: re.Match) -> str:
+        return (players.get(m.group(0)) or {}).get("name") or m.group(0)
+
+    return SEAT_NAME.sub(name, text)
+
+
+def parse_world(f: File) -> Any:
+    text = f.data.decode("utf-8", "replace")
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise ValueError(f"{f.name}: the world file is neither JSON nor TOML") from None
+
+
+def summarise(out: Any, limit: int = 1900) -> str:
+    """A short readable head of a decision (the whole of it is in the attached JSON)."""
+    lines: list[str] = []
+    if isinstance(out, dict):
+        for k, v in out.items():
+            if k in ("trace", "dice"):
+                continue
+            lines.append(f"**{k}**: {json.dumps(v, ensure_ascii=False, default=str)[:300]}")
+        trace = out.get("trace") or []
+        if trace:
+            lines.append(f"({len(trace)} trace steps in the attached file)")
+    text = "\n".join(lines) or str(out)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _line_note(item: Any) -> str:
+    if isinstance(item, dict):
+        return f"line {item.get('line_no', item.get('n', '?'))} `{item.get('text', item.get('line', ''))}`" + (
+            f" ({item['why'] if 'why' in item else item.get('reason', '')})")
+    if isinstance(item, list | tuple) and len(item) == 3:
+        return f"line {item[0]} `{item[1]}` ({item[2]})"
+    return f"`{item}`"

@@ -1,0 +1,77 @@
+"""The small interface between the bridge's logic and a chat service.
+
+The bridge (``bridge.py``) sees Discord only through this: a DM arrives (:class:`DirectMessage`), a
+slash command arrives (:class:`Command`), and it can DM a user, post to a channel or thread, open a
+private thread, and check a role (:class:`Chat`). ``adapter.py`` maps discord.py onto it; the tests
+drive it with an in-process fake that enforces Discord's limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+MESSAGE_LIMIT = 2000  # characters in one Discord message
+FILE_LIMIT = 10 * 1024 * 1024  # bytes in one attachment (the default upload limit)
+ACK_SECONDS = 3.0  # an interaction must be answered or deferred within this
+
+
+class DmClosed(Exception):
+    """The user does not accept DMs from the bot (Discord error 50007)."""
+
+
+class ChatUnavailable(Exception):
+    """The chat service refused or failed for another reason (network, permissions)."""
+
+
+@dataclass(frozen=True)
+class File:
+    name: str
+    data: bytes
+
+
+@dataclass
+class DirectMessage:
+    """A player's message to the bot: in DMs, or in the private thread opened for them."""
+
+    message_id: int
+    user_id: int
+    text: str
+    user_name: str = ""
+    thread_id: int | None = None  # set when the message came in the player's private thread
+
+
+@dataclass
+class Command:
+    """One ``/regent ...`` interaction. ``name`` is the path after ``/regent`` (``"deadline extend"``)."""
+
+    name: str
+    user_id: int
+    channel_id: int
+    options: dict[str, Any] = field(default_factory=dict)
+    files: list[File] = field(default_factory=list)
+    interaction: Any = None  # the chat's own object; the adapter's Reply uses it
+
+    reply: Reply | None = None
+
+
+class Reply(Protocol):
+    """Answering an interaction: first ``defer`` or ``send`` within ACK_SECONDS, then ``send`` more."""
+
+    async def defer(self) -> None: ...
+
+    async def send(self, text: str, file: File | None = None, private: bool = False) -> None: ...
+
+
+class Chat(Protocol):
+    async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
+        """DM a user; raises :class:`DmClosed` when they do not accept DMs from the bot."""
+
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+        """Post in a channel or thread."""
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        """A private thread in ``channel_id`` that ``user_id`` is added to; returns its id."""
+
+    async def has_role(self, user_id: int, role: str) -> bool:
+        """Whether the server member holds ``role`` (a role name or id)."""

@@ -1,0 +1,117 @@
+"""An in-process Discord for the bridge: it keeps what was posted and enforces Discord's limits.
+
+A message over 2,000 characters, an empty message, a file over 10 MiB, or an interaction first
+answered after 3 seconds raises :class:`DiscordRefused` (as Discord would refuse it), so a bridge
+that breaks a limit fails the test. DMs to a user in ``closed`` raise ``DmClosed`` (Discord's
+50007), as for a member who does not accept DMs from server members.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.discord.chat import ACK_SECONDS, FILE_LIMIT, MESSAGE_LIMIT, Command, DirectMessage, DmClosed, File
+
+
+class DiscordRefused(AssertionError):
+    """Discord would have refused this (an AssertionError so a test fails on it)."""
+
+
+def check(text: str, file: File | None) -> None:
+    if len(text) > MESSAGE_LIMIT:
+        raise DiscordRefused(f"message of {len(text)} characters (limit {MESSAGE_LIMIT})")
+    if not text and file is None:
+        raise DiscordRefused("empty message")
+    if file is not None and len(file.data) > FILE_LIMIT:
+        raise DiscordRefused(f"file {file.name} of {len(file.data)} bytes (limit {FILE_LIMIT})")
+
+
+@dataclass
+class Sent:
+    text: str
+    file: File | None = None
+    private: bool = False
+
+
+class FakeChat:
+    def __init__(self, gm_role: str = "GM"):
+        self.gm_role = gm_role
+        self.dms: dict[int, list[Sent]] = {}
+        self.posts: dict[int, list[Sent]] = {}
+        self.closed: set[int] = set()
+        self.roles: dict[int, set[str]] = {}
+        self.threads: dict[int, tuple[int, int, str]] = {}
+        self.ids = itertools.count(900_000_000_000_000_000)
+        self.message_ids = itertools.count(1)
+
+    # -- the Chat interface ----------------------------------------------------------------------
+    async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
+        if user_id in self.closed:
+            raise DmClosed(user_id)
+        check(text, file)
+        self.dms.setdefault(user_id, []).append(Sent(text, file))
+
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+        check(text, file)
+        self.posts.setdefault(channel_id, []).append(Sent(text, file))
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        tid = next(self.ids)
+        self.threads[tid] = (channel_id, user_id, name)
+        return tid
+
+    async def has_role(self, user_id: int, role: str) -> bool:
+        return role in self.roles.get(user_id, set())
+
+    # -- what the tests do -----------------------------------------------------------------------
+    def dm(self, user_id: int, text: str, message_id: int | None = None, thread_id: int | None = None
+           ) -> DirectMessage:
+        return DirectMessage(message_id=message_id if message_id is not None else next(self.message_ids),
+                             user_id=user_id, text=text, user_name=f"user{user_id}", thread_id=thread_id)
+
+    def command(self, name: str, user_id: int, channel_id: int, files: list[File] | None = None,
+                **options: Any) -> Command:
+        return Command(name=name, user_id=user_id, channel_id=channel_id, options=options, files=files or [],
+                       reply=FakeReply())
+
+    def texts(self, channel_id: int) -> str:
+        return "\n".join(s.text for s in self.posts.get(channel_id, []))
+
+    def dm_texts(self, user_id: int) -> str:
+        return "\n".join(s.text for s in self.dms.get(user_id, []))
+
+    def last_dm(self, user_id: int) -> str:
+        return self.dms[user_id][-1].text
+
+
+@dataclass
+class FakeReply:
+    """An interaction: answered (or deferred) within 3 seconds of its creation, then follow-ups."""
+
+    created: float = field(default_factory=time.monotonic)
+    acked_after: float | None = None
+    deferred: bool = False
+    sent: list[Sent] = field(default_factory=list)
+
+    def _ack(self) -> None:
+        if self.acked_after is None:
+            self.acked_after = time.monotonic() - self.created
+            if self.acked_after > ACK_SECONDS:
+                raise DiscordRefused(f"interaction first answered after {self.acked_after:.2f} s (limit 3 s)")
+
+    async def defer(self) -> None:
+        if self.acked_after is not None:
+            raise DiscordRefused("interaction already acknowledged")
+        self._ack()
+        self.deferred = True
+
+    async def send(self, text: str, file: File | None = None, private: bool = False) -> None:
+        check(text, file)
+        self._ack()
+        self.sent.append(Sent(text, file, private))
+
+    def text(self) -> str:
+        return "\n".join(s.text for s in self.sent)

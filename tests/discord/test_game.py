@@ -1,0 +1,91 @@
+"""Whole games through the bridge: every decision a DM, every report a channel post (real server)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from tests.discord.helpers import NAMES, Harness, dm_text, game_table, make_config, seat_view, user_of
+
+MAX_STEPS = 60
+
+
+async def play_to_the_end(h: Harness, bridge, keys: list[str], messy: bool = False) -> dict[str, int]:
+    """Every human seat DMs its decision from its own view until every game is over."""
+    dms = dict.fromkeys(keys, 0)
+    for _ in range(MAX_STEPS):
+        live = False
+        for key in keys:
+            gm = bridge._gm(key)
+            view = await bridge.rpc("game.view", **gm, wait=True)
+            if view["over"]:
+                continue
+            live = True
+            channel = h.config.games[key].channel
+            for p in view["pending"]:
+                if p["submitted"] or p["controller"]:
+                    continue
+                user = user_of(channel, int(p["seat"].split("#")[1]))
+                text = dm_text(await seat_view(bridge, key, p["seat"]), p["seat"], messy)
+                await bridge.on_dm(h.chat.dm(user, text))
+                answer = h.chat.last_dm(user) if h.chat.dms.get(user) else ""
+                assert "**Stored**" in h.chat.dm_texts(user), (text, answer)
+                dms[key] += 1
+        if not live:
+            return dms
+    raise AssertionError("the games did not end")
+
+
+def test_a_five_seat_game_played_through_dms_to_its_end(server, tmp_path):
+    config = make_config({"main": game_table(500, pictures=True)}, tmp_path)
+    h = Harness(server, config)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        dms = await play_to_the_end(h, bridge, ["main"], messy=True)
+        await bridge.tick()
+        posts = h.chat.posts[500]
+        text = h.chat.texts(500)
+        assert dms["main"] >= 10
+        assert "The game is over" in text
+        assert text.count("Played by AI: none") >= 3  # every resolved step labels its AI seats
+        assert any(p.file is not None and p.file.data[:8] == b"\x89PNG\r\n\x1a\n" for p in posts)  # the board
+        view = await bridge.rpc("game.view", **bridge._gm("main"))
+        assert view["over"]
+        # each player got the private summary of every turn by DM, and the acceptance of each DM
+        for i in range(1, 6):
+            mine = h.chat.dm_texts(user_of(500, i))
+            assert mine.count("**Your summary of turn") == view["turn"]
+            assert "Choices are final" in mine
+        # the public posts hold the same public events as the service's log, in order
+        log = await bridge.rpc("game.log", **bridge._gm("main"))
+        public = [e["text"] for e in log["events"] if "visible_to" not in e and e["kind"] != "phase"]
+        posted = [line[2:] for p in posts for line in p.text.splitlines() if line.startswith("- ")]
+        names = {f"Player#{i}": n for i, n in enumerate(NAMES[:5], start=1)}
+        assert posted == [re.sub(r"Player#\d+", lambda m: names[m.group(0)], t) for t in public]
+        assert "Player#" not in "\n".join(posted)  # display names, as the players and pictures name seats
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_two_games_in_two_channels_at_once(server, tmp_path):
+    config = make_config({"north": game_table(601, seats=3), "south": game_table(602, seats=4)}, tmp_path)
+    h = Harness(server, config)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        ids = {k: bridge.state.game(k)["game_id"] for k in ("north", "south")}
+        assert ids["north"] != ids["south"]
+        await play_to_the_end(h, bridge, ["north", "south"])
+        north, south = h.chat.texts(601), h.chat.texts(602)
+        assert "The game is over" in north and "The game is over" in south
+        assert "(north)" in north and "(south)" not in north  # each channel hears only its own game
+        # a player of north DMs after the end: a clear answer, nothing stored
+        await bridge.on_dm(h.chat.dm(user_of(601, 1), "Bid 3"))
+        assert "is over" in h.chat.last_dm(user_of(601, 1))
+        await bridge.close_client()
+
+    asyncio.run(body())
