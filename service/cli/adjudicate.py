@@ -112,11 +112,11 @@ def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list
         m = HEADER.match(line)
         if m:
             blocks.append((n, gf.seat_named(m.group(1)), m.group(1), []))
+        elif blocks:
+            blocks[-1][3].append(line)  # blank lines too: the DM's line k is the file's line n + k
         elif line.strip():
-            if not blocks:
-                raise ValidationError(f"{path} line {n}", "text before the first '== Player#N ==' header "
-                                                          "(whose DM is it?)")
-            blocks[-1][3].append(line)
+            raise ValidationError(f"{path} line {n}", "text before the first '== Player#N ==' header "
+                                                      "(whose DM is it?)")
     dms, errors = [], []
     for n, seat, label, lines in blocks:
         if seat is None:
@@ -225,26 +225,37 @@ def run_adjudicate(args: argparse.Namespace) -> int:
         if not text.strip():
             print(f"{who}: empty DM (line {n}); nothing stored")
             continue
+        if seat in game.state.submissions and any(p.seat == seat for p in game.pending()):
+            # rules: 003 Each Turn — "Once a DM is sent to the GM, your orders/choices are final": the
+            # DM stored first stands (a DMs file re-run as it grows lands here for every earlier DM)
+            print(f"{who}: already in for the {game.step} step; the DM at line {n} is not used (DMs are final)")
+            continue
         try:
             lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
-            rejected.append(f"{who}: rejected (line {n}): {err}")
+            rejected.append(f"{who}: rejected (DM at line {n}): {err}")
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + ("; ".join(lines) or "(no decision lines)"))
         for item in dropped:
-            print(f"    dropped: {_item(item)}")
+            print(f"    dropped {_item(item, n)}")
         for item in ignored:
-            print(f"    ignored: {_item(item)}")
+            if isinstance(item, list | tuple) and len(item) == 3 and not str(item[1]).strip():
+                continue  # blank lines go without saying
+            print(f"    ignored {_item(item, n)}")
     for line in rejected:
         print(line, file=sys.stderr)
     cache: dict[str, Any] = {}
     for line in ai_decisions(gf, cache):
         print(line)
     save()
-    resolve = args.advance or args.force
-    while not game.over:
+    # a rejected DM holds the step: its seat did send something, so neither --advance nor the
+    # rulebook defaults (--force) may stand in for it; fix the DM (or use --lenient) and run again
+    resolve = (args.advance or args.force) and not rejected
+    if rejected and (args.advance or args.force):
+        print("not resolved: a DM was rejected; send the corrected DM (or use --lenient) and run again")
+    while not game.over and not rejected:
         missing = [p.seat for p in game.pending() if not p.submitted]
         if missing and not resolve:
             break
@@ -275,8 +286,9 @@ def run_adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _item(item: Any) -> str:
-    if isinstance(item, list | tuple) and len(item) == 3:
+def _item(item: Any, header: int) -> str:
+    """A dropped or ignored line ``(line_no in the DM, text, why)`` with its line in the DMs file."""
+    if isinstance(item, list | tuple) and len(item) == 3 and isinstance(item[0], int):
         n, text, why = item
-        return f"line {n}: {text!r} ({why})"
+        return f"line {header + n}: {text!r} ({why})"
     return str(item)

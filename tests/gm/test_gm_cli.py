@@ -74,7 +74,7 @@ def test_a_bad_dm_is_not_stored_but_the_others_are(game_file, tmp_path, capsys):
     captured = capsys.readouterr()
     assert code == 2
     assert "Player#2 (Bob): stored: Bid 5" in captured.out
-    assert "Player#1 (Alice): rejected (line 1)" in captured.err
+    assert "Player#1 (Alice): rejected (DM at line 1)" in captured.err
     assert "no seat is called 'Crol'; did you mean Player#3 (Carol)?" in captured.err
     assert "2 DM(s) not stored" in captured.err and "Traceback" not in captured.err
     assert set(gamefile.read(game_file).game.state.submissions) == {"Player#2", "Player#5"}
@@ -169,3 +169,20 @@ def test_play_saves_a_game_file_with_its_ai_seats(tmp_path):
                  "--save", str(path)]) == 0
     gf = gamefile.read(path)
     assert gf.game.over and gf.agents == {"Player#1": "caretaker", "Player#2": "random"}
+
+
+def test_lenient_drops_only_the_invalid_lines_and_a_grown_file_can_be_run_again(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    text = "== Alice ==\nHi GM!\n\nBid 10\nFaction Hodir\nThanks, Alice\n== Bob ==\nBid: 20 $Realm\n"
+    path = dms(tmp_path, text)
+    assert main(["adjudicate", str(game_file), path]) == 2  # strict: Alice's DM is refused whole
+    assert "Player#1 (Alice): rejected (DM at line 1)" in capsys.readouterr().err
+    assert main(["adjudicate", str(game_file), path, "--lenient"]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Alice): stored: Bid 10" in out
+    assert "dropped line 5: 'Faction Hodir'" in out and "ignored line 2: 'Hi GM!'" in out
+    assert "Player#2 (Bob): already in for the bid step" in out  # stored by the first run; DMs are final
+    assert "''" not in out  # blank lines are not listed
+    gf = gamefile.read(game_file)
+    assert {s: d.bid for s, d in gf.game.state.submissions.items()} == {"Player#1": 10, "Player#2": 20,
+                                                                          "Player#5": 15}

@@ -27,7 +27,7 @@ def test_new_then_adjudicate_resolves_one_phase(tmp_path, capsys):
     assert main(["adjudicate", str(game_file), str(dms), "--force"]) == 0
     game = Game.from_blob(game_file.read_bytes())
     assert game.step == "orders" and game.state.ranking[:2] == ["Player#1", "Player#2"]
-    assert "Player#1: accepted Bid 10" in capsys.readouterr().out
+    assert "Player#1: stored: Bid 10" in capsys.readouterr().out
 
 
 def test_a_rejected_dm_changes_nothing(tmp_path, capsys):
