@@ -155,7 +155,7 @@ Decision = BidDecision | OrdersDecision | DragonDecision | ConsolidationDecision
 DECISION_TYPES = {BID: BidDecision, REBID: BidDecision, BANK_BID: BidDecision,
                   ORDERS: OrdersDecision, DRAGON: DragonDecision, CONSOLIDATION: ConsolidationDecision}
 
-_ACCEPTS = {
+ACCEPTS = {
     BidDecision: (Bid, ChooseFaction),
     OrdersDecision: (March, Support, Fortify, Work, Send, Snitch, Ferry, Ability),
     DragonDecision: (Commit, Burn, Ability),
@@ -167,7 +167,7 @@ def from_lines(step: str, lines: list[Line]) -> Decision:
     """Group parsed lines into the decision type of ``step``; a line of another step is an error."""
     kind = DECISION_TYPES[step]
     for line in lines:
-        if not isinstance(line.item, _ACCEPTS[kind]):
+        if not isinstance(line.item, ACCEPTS[kind]):
             raise IllegalOrderError(f"not a choice for the {step} step", input=line.text())
     items = [ln.item for ln in lines]
     funding = tuple(f for ln in lines for f in ln.funding)

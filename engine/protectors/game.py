@@ -28,9 +28,10 @@ from engine.protectors.decisions import (
     Decision,
     DragonDecision,
     OrdersDecision,
-    from_lines,
 )
 from engine.protectors.defaults import default_decision
+from engine.protectors.dm_read import read_dm
+from engine.protectors.dm_submit import DmResult, settle
 from engine.protectors.dragon import (
     MAX_CHAINED_ATTACKS,
     active_cards,
@@ -41,7 +42,6 @@ from engine.protectors.dragon import (
 from engine.protectors.events import Event, emit, money
 from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, has
-from engine.protectors.notation import parse_text
 from engine.protectors.ranking import brackets, first_turn_order, order_by_bids, resolve_rebid
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
 from engine.protectors.setup import build_state
@@ -138,12 +138,29 @@ class Game:
         All or nothing: a bad line raises ``OrderSyntaxError``/``IllegalOrderError`` naming every
         rejected line, and nothing is stored. Returns the normalised lines. "Once a DM is sent to
         the GM, your orders/choices are final" (rules: 003 Each Turn), so a second submission is a
-        ``PhaseError``.
+        ``PhaseError``. A DM text is read as ``submit_dm`` reads it.
 
         In the orders step, ability lines that look at or change the decks (Weather forecast, Ashes of
         Power, Palantír) act at once; a message of only such lines leaves the seat pending, so it can
         send its orders afterwards (``docs/assumptions.md``, INSTANT_ABILITIES).
         """
+        if isinstance(decision, str):
+            return self.submit_dm(seat, decision).lines
+        self._check_submitter(seat)
+        return self._store(seat, legality.validate(self.state, seat, decision))
+
+    def submit_dm(self, seat: str, text: str, lenient: bool = False) -> DmResult:
+        """Submit a seat's DM text (``docs/dm-syntax.md``): every line becomes part of the decision, is
+        ignored (blank, markup, greeting, sign-off, ``//`` comment: ``DmResult.ignored``), or refuses the
+        DM naming the line. ``lenient``: invalid lines are dropped instead (``DmResult.dropped``) and the
+        rest stands. Display names (``players[...].name``) stand for seats."""
+        self._check_submitter(seat)
+        st = self.state
+        names = {p.name: s for s, p in st.players.items()}
+        decision, result = settle(st, seat, read_dm(text, players=names, step=st.step), lenient)
+        return replace(result, lines=self._store(seat, decision))
+
+    def _check_submitter(self, seat: str) -> None:
         st = self.state
         if seat not in st.players:
             raise ValidationError("seat", f"unknown seat {seat!r}")
@@ -151,10 +168,10 @@ class Game:
             raise PhaseError(f"{seat} has no decision to make in the {st.step} step")
         if seat in st.submissions:
             raise PhaseError(f"{seat} has already submitted for the {st.step} step; choices are final")
-        if isinstance(decision, str):
-            names = {p.name.lower(): s for s, p in st.players.items()}
-            decision = from_lines(st.step, parse_text(decision, players=names))
-        decision = legality.validate(st, seat, decision)
+
+    def _store(self, seat: str, decision: Decision) -> list[str]:
+        """Store a validated decision; returns its lines."""
+        st = self.state
         lines = list(decision.texts)
         if isinstance(decision, OrdersDecision) and decision.abilities:
             # rules: 003 Kalu'Ak Weather forecast / Palantír — used during the Negotiation and Orders

@@ -69,7 +69,8 @@ from engine.protectors.orders import (
     Work,
 )
 
-__all__ = ["FACTIONS", "SANCTUM_ABILITIES", "format_line", "parse_line", "parse_text"]
+__all__ = ["FACTIONS", "MAX_DM_NUMBER", "SANCTUM_ABILITIES", "format_line", "parse_line", "parse_segment", "parse_text",
+           "seat_map", "split_orders"]
 
 FACTIONS = ("Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár")
 
@@ -88,9 +89,10 @@ SANCTUM_ABILITIES = {
 }
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)+|[^\s.,;:!?()\[\]]+")
-_NUMBER = re.compile(r"\$?-?\d+(?:[.,]\d+)*")
-_PROVINCE = re.compile(r"p#?(\d+)")
-_SEAT = re.compile(r"player#(\d+)")
+_NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
+_PROVINCE = re.compile(r"p#?([0-9]+)")
+_SEAT = re.compile(r"player#([0-9]+)")
+_DIGITS = re.compile(r"[0-9]+")
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
 _PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
 _PLAYER_WORD = re.compile(r"\bplayer\s*#\s*(?=\d)", re.IGNORECASE)
@@ -100,12 +102,42 @@ _EXPECTED_ORDERS = (
     "Capitol, Send, Snitch, Ferry, Burn, Faction, a Dragon commitment like '2 from P6 (sac 2)', "
     "or an ability like 'Fight fire with fire: 5'"
 )
+# What each waiting step takes (an error lists only these; ``None``: no step known, everything).
+EXPECTED_BY_STEP: dict[str | None, str] = {
+    None: _EXPECTED_ORDERS,
+    "bid": "Bid 20 (in turn 1 with factions also Faction Hodir), or none",
+    "rebid": "Bid 20, or none",
+    "bank_bid": "Bid 20, or none",
+    "orders": "March! 2 from P1 to P2, Delayed March!, Support! Player#2 in P2, Fortify! P1, Work, work! P1 "
+    "(each may be Golden), Send 40 to Player#2, Snitch Player#2, Ferry P1, an ability, or none",
+    "dragon": "a commitment like '2 from P6 (sac 2)' or 'commit 2 from P6', Turn off the lights, Burn P3, "
+    "or an ability like 'Fight fire with fire: 5'",
+    "consolidation": "Buy 2 in P6. 1 in P5., Bid 17, Upgrade P3, Capitol P3, an ability like "
+    "'Faith alone sustains us!', or none",
+}
+# rules: none (input hygiene) -- the largest number a DM may hold. No count, bid or amount in a game comes
+# near it ($Realm holdings are in the thousands); a longer number is refused before it is converted.
+MAX_DM_NUMBER = 1_000_000
+_MAX_DIGITS = len(str(MAX_DM_NUMBER))
+MAX_ECHO = 60  # characters of a player's word quoted back in an error
+MAX_REASON = 400  # characters of an error's reason
+MAX_LINE_ECHO = 200  # characters of the offending DM line an error names
 
 
 def _norm(word: str) -> str:
     """Lower-case without accents or apostrophes: "Kalu’Ak" -> "kaluak", "Palantír" -> "palantir"."""
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c) and c not in "'’`").lower()
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with ``…`` where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def echo(text: str) -> str:
+    """``repr`` of a player's word, clipped to ``MAX_ECHO`` characters (errors stay short)."""
+    return repr(text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…")
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -137,21 +169,21 @@ _FACTION_KEYS = {"".join(_words(f)): f for f in FACTIONS}
 class _Words:
     """A cursor over the words of one order; every failure names the whole line."""
 
-    def __init__(self, line: str, text: str, seats: Mapping[str, str]):
-        self.line, self.seats, self.i = line, seats, 0
+    def __init__(self, line: str, text: str, seats: Mapping[str, str], step: str | None = None):
+        self.line, self.seats, self.i, self.step = line, seats, 0, step
         matches = list(_TOKEN.finditer(text))
         self.raw = [m.group() for m in matches]
         self.norm = [_norm(w) for w in self.raw]
         self.spelled = [text[m.start() :].split()[0] for m in matches]  # with its punctuation
 
     def fail(self, reason: str) -> OrderSyntaxError:
-        return OrderSyntaxError(reason, input=self.line)
+        return OrderSyntaxError(clip(reason, MAX_REASON), input=clip(self.line, MAX_LINE_ECHO))
 
     def peek(self) -> str | None:
         return self.norm[self.i] if self.i < len(self.norm) else None
 
     def got(self) -> str:
-        return f"got {self.raw[self.i]!r}" if self.i < len(self.raw) else "but the line ends"
+        return f"got {echo(self.raw[self.i])}" if self.i < len(self.raw) else "but the line ends"
 
     def accept(self, *words: str) -> bool:
         if self.peek() in words:
@@ -171,35 +203,45 @@ class _Words:
 
     def end(self) -> None:
         if self.i < len(self.raw):
-            raise self.fail(f"unexpected {' '.join(self.raw[self.i :])!r} at the end of the order")
+            raise self.fail(f"unexpected {echo(' '.join(self.raw[self.i :]))} at the end of the order")
 
     def number(self, what: str, minimum: int = 0) -> int:
         token = self.raw[self.i] if self.i < len(self.raw) else None
         if token is None or not _NUMBER.fullmatch(token):
             raise self.fail(f"expected {what} (a whole number), {self.got()}")
-        digits = token.lstrip("$")
-        if not digits.lstrip("-").isdigit():
-            raise self.fail(f"{what} must be a whole number, got {token!r}")
+        digits = token.strip("$")
+        if not _DIGITS.fullmatch(digits.lstrip("-")):
+            raise self.fail(f"{what} must be a whole number, got {echo(token)}")
         if digits.startswith("-"):
-            raise self.fail(f"{what} must not be negative, got {token!r}")
+            raise self.fail(f"{what} must not be negative, got {echo(token)}")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > _MAX_DIGITS or int(digits) > MAX_DM_NUMBER:
+            raise self.fail(f"{what} must be at most {MAX_DM_NUMBER}, got a {len(digits)}-digit number")
         if int(digits) < minimum:
             raise self.fail(f"{what} must be at least {minimum}, got {int(digits)}")
         self.i += 1
         return int(digits)
 
+    def units(self) -> None:
+        """The optional word after a unit count: ``2 units``, ``2 army units``, ``1 unit``."""
+        if self.accept("army", "armies"):
+            self.accept("unit", "units")
+        else:
+            self.accept("unit", "units")
+
     def province(self, what: str) -> str:
         if self.i >= len(self.raw):
             raise self.fail(f"expected {what} like P3, but the line ends")
         m = _PROVINCE.fullmatch(self.norm[self.i])
-        if not m:
-            raise self.fail(f"{self.raw[self.i]!r} is not a province like P3")
+        if not m or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
+            raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
         return f"P{int(m.group(1))}"
 
     def seat(self, stop: str | None = None) -> str:
         """``Player#N``, or the words up to ``stop`` looked up in the players map."""
         m = _SEAT.fullmatch(self.peek() or "")
-        if m and int(m.group(1)) >= 1:
+        if m and len(m.group(1).lstrip("0")) <= _MAX_DIGITS and int(m.group(1)) >= 1:
             self.i += 1
             return f"Player#{int(m.group(1))}"
         start = self.i
@@ -211,7 +253,7 @@ class _Words:
         if key in self.seats:
             return self.seats[key]
         known = f" or one of {', '.join(sorted(self.seats))}" if self.seats else ""
-        raise self.fail(f"{raw!r} is not a player like Player#2{known}")
+        raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
 
 
 def _seat_map(players: Mapping[str, str] | None) -> dict[str, str]:
@@ -248,30 +290,32 @@ def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
     if words[0] == "work":  # "Work, work!" is one order
         return current not in (("work",), ("golden", "work"))
     if _NUMBER.fullmatch(words[0]):  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
-        return bool(current) and bool(_NUMBER.fullmatch(current[0]))
+        return bool(current) and (bool(_NUMBER.fullmatch(current[0])) or current[0] in _COMMIT_WORDS)
     return words[0] in _ORDER_WORDS
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Funding, ...]:
     parts = [p for p in re.split(r"[,;]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
     if not parts:
-        raise OrderSyntaxError(f"empty funding '({inner})'; expected like '(110 from Player#2)'", input=line)
+        raise OrderSyntaxError(f"empty funding {echo('(' + inner + ')')}; expected like '(110 from Player#2)'",
+                               input=clip(line, MAX_LINE_ECHO))
     out = []
     for part in parts:
         w = _Words(line, part, seats)
         amount = w.number("the funding amount", 1)
+        w.accept(*_REALM_WORDS)
         w.expect("from", "the funding amount")
         out.append(Funding(amount, w.seat()))
     return tuple(out)
 
 
-def _parse_segment(line: str, segment: str, seats: Mapping[str, str]) -> Line:
+def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None) -> Line:
     funding: tuple[Funding, ...] = ()
     m = _TRAILING_PAREN.search(segment)
     if m and not "".join(_words(m.group(1))).startswith("sac"):
         funding = _parse_funding(line, m.group(1), seats)
         segment = segment[: m.start()]
-    return Line(_parse_item(_Words(line, segment, seats)), funding)
+    return Line(_parse_item(_Words(line, segment, seats, step)), funding)
 
 
 def _parse_item(w: _Words) -> Item:
@@ -292,6 +336,11 @@ def _parse_item(w: _Words) -> Item:
         raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}")
     if _NUMBER.fullmatch(head):
         return _parse_commit(w)
+    if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
+        w.i += 1
+        if w.peek() is not None and _NUMBER.fullmatch(w.peek() or ""):
+            return _parse_commit(w)
+        raise w.fail(f"expected the unit count after {echo(w.raw[w.i - 1])}, like 'commit 2 from P6', {w.got()}")
     if head in _SIMPLE:
         w.i += 1
         item = _SIMPLE[head](w, golden, delayed)
@@ -301,11 +350,13 @@ def _parse_item(w: _Words) -> Item:
         if tuple(w.norm[w.i : w.i + len(alias)]) == alias:
             w.i += len(alias)
             return _parse_ability(w, name)
-    raise w.fail(f"unknown order {w.spelled[w.i]!r}; expected one of {_EXPECTED_ORDERS}")
+    expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
+    raise w.fail(f"unknown order {echo(w.spelled[w.i])}; expected one of {expected}")
 
 
 def _march(w: _Words, golden: bool, delayed: bool) -> March:
     count = w.number("the unit count", 1)
+    w.units()
     w.expect("from", "the unit count")
     src = w.province("the source province")
     w.expect("to", "the source province")
@@ -329,6 +380,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
     allocations: list[tuple[str, int]] = []
     while True:
         count = w.number("the number of units to buy", 1)
+        w.units()
         if w.accept("in"):
             allocations.append((w.province("the province to buy in"), count))
         elif w.peek() is None or _NUMBER.fullmatch(w.peek() or ""):
@@ -344,7 +396,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
 
 def _send(w: _Words, golden: bool, delayed: bool) -> Send:
     amount = w.number("the amount", 1)
-    w.accept("realm", "$realm")
+    w.accept(*_REALM_WORDS)
     w.expect("to", "the amount")
     return Send(amount, w.seat())
 
@@ -366,7 +418,7 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "support": _support,
     "fortify": lambda w, golden, delayed: Fortify(w.province("the province"), golden),
     "work": _work,
-    "bid": lambda w, golden, delayed: Bid(w.number("the bid", 0)),
+    "bid": lambda w, golden, delayed: _bid(w),
     "buy": _buy,
     "upgrade": lambda w, golden, delayed: Upgrade(w.province("the province to upgrade")),
     "capitol": lambda w, golden, delayed: Capitol(w.province("the Capitol province")),
@@ -377,11 +429,21 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "ferry": lambda w, golden, delayed: Ferry(w.province("the ferry province")),
     "faction": _faction,
 }
-_ORDER_WORDS = {"golden", "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
+_COMMIT_WORDS = ("commit", "commits", "committing")
+_REALM_WORDS = ("realm", "$realm", "$", "realms")
+_ORDER_WORDS = {"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
+
+
+def _bid(w: _Words) -> Bid:
+    amount = w.number("the bid", 0)
+    w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
+    return Bid(amount)
 
 
 def _parse_commit(w: _Words) -> Commit:
-    count = w.number("the unit count", 1)
+    # rules: 003 "Turn off the lights" commits 0 Army Units: in the Dragon step '0 from P1' says the same
+    count = w.number("the unit count", 0 if w.step == "dragon" else 1)
+    w.units()
     w.expect("from", "the unit count")
     src = w.province("the province")
     sac = w.number("the sacrifice", 0) if w.accept("sac", "sacrifice") else None
@@ -410,34 +472,47 @@ def _parse_ability(w: _Words, name: str) -> Ability:
         key = _SANCTUM_ALIASES.get(tuple(norm.split()))
         if key is None:
             known = ", ".join(SANCTUM_ABILITIES)
-            raise w.fail(f"unknown ability {raw!r} after 'Sanctum {mode}'; expected one of {known}")
+            raise w.fail(f"unknown ability {echo(raw)} after 'Sanctum {mode}'; expected one of {known}")
         return Ability(name, arg=f"{mode} {key}")
     w.end()
     return Ability(name)
 
 
-def parse_line(text: str, *, players: Mapping[str, str] | None = None) -> Line:
+def parse_line(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> Line:
     """One DM line holding one order -> ``Line``; raises ``OrderSyntaxError``."""
     line = text.strip()
     segments = _segments(_clean(line))
     if not segments:
-        raise OrderSyntaxError("empty line; expected an order", input=line)
+        raise OrderSyntaxError("empty line; expected an order", input=clip(line, MAX_LINE_ECHO))
     if len(segments) > 1:
-        listed = ", ".join(repr(s.rstrip(",;.")) for s in segments)
+        listed = ", ".join(echo(s.rstrip(",;.")) for s in segments[:4]) + (", ..." if len(segments) > 4 else "")
         reason = f"the line holds {len(segments)} orders ({listed}); use parse_text"
-        raise OrderSyntaxError(reason, input=line)
-    return _parse_segment(line, segments[0], _seat_map(players))
+        raise OrderSyntaxError(clip(reason, MAX_REASON), input=clip(line, MAX_LINE_ECHO))
+    return _parse_segment(line, segments[0], _seat_map(players), step)
 
 
-def parse_text(text: str, *, players: Mapping[str, str] | None = None) -> list[Line]:
-    """A whole DM -> one ``Line`` per order, in order; skips blank, ``#`` and ``//`` lines."""
-    seats = _seat_map(players)
-    out: list[Line] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line and not line.startswith(("#", "//")):
-            out.extend(_parse_segment(line, segment, seats) for segment in _segments(_clean(line)))
-    return out
+def split_orders(text: str) -> list[str]:
+    """One DM line (free of Discord markup) -> the text of each order on it (``parse_segment`` reads one)."""
+    return _segments(_clean(text))
+
+
+def parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None) -> Line:
+    """One order from ``split_orders``; errors name ``line``; ``seats`` from ``seat_map``."""
+    return _parse_segment(line, segment, seats, step)
+
+
+def seat_map(players: Mapping[str, str] | None) -> dict[str, str]:
+    """``{display name or colour: seat}`` -> the lookup ``parse_orders`` takes (normalised names)."""
+    return _seat_map(players)
+
+
+def parse_text(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> list[Line]:
+    """A whole DM -> one ``Line`` per order, in order (``dm_read.read_dm``: Discord markup is unwrapped,
+    greetings, sign-offs, comments and blank lines are left out; no check across lines, see
+    ``read_dm``); raises the first refused line's ``OrderSyntaxError``."""
+    from engine.protectors.dm_read import read_dm  # dm_read builds on this module
+
+    return read_dm(text, players=players, step=step, one_decision=False).lines_or_raise()
 
 
 def format_line(line: Line) -> str:

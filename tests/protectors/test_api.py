@@ -19,7 +19,7 @@ class TestSubmitErrors:
         g = orders_game()
         with pytest.raises(IllegalOrderError) as err:
             g.submit("Player#2", "March! 1 from P2 to P5")
-        rejected = [{"line": "March! 1 from P2 to P5", "reason": "P5 is not adjacent to P2"}]
+        rejected = [{"line": "March! 1 from P2 to P5", "reason": "P5 is not adjacent to P2", "line_no": 1}]
         assert err.value.details["rejected"] == rejected
         assert err.value.code == "invalid_order"
 

@@ -236,7 +236,8 @@ def test_parse_text_uses_display_names():
 
 
 def test_parse_text_of_nothing_is_empty():
-    assert parse_text("\n  \n# only a comment\n") == []
+    # a "#" line is a Discord heading now (read like any line); "//" starts a comment
+    assert parse_text("\n  \n// only a comment\n# My orders\n") == []
 
 
 # -- errors ----------------------------------------------------------------------------------------

@@ -1,0 +1,161 @@
+"""One DM line as a player's Discord client sends it -> the text the notation reads, or why it is left out.
+
+``unwrap`` takes off what Discord adds around an order: headings (``# Bid 25``), bullets and
+numbered lists, ``>`` quotes, ``**bold**``/``_italic_``/``~~strike~~``/``||spoiler||``, inline code and
+code-block fences, emoji, smart quotes and dashes, full-width and non-breaking characters. Markup never
+hides an order: what is left is read like any other line.
+
+``chatter`` says why a line that is not an order may be left out: a greeting (``Hi GM``), a sign-off
+(``Thanks!``, ``-- Bob``), a header (``My orders for turn 3:``), a ``//`` comment, or nothing but
+markup. Anything else that is not an order is refused by the reader (``dm_read``), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection
+
+# Typographic characters a phone keyboard or Discord puts in -> their plain form.
+_PLAIN = str.maketrans({
+    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "`",
+    "“": "", "”": "", "„": "", "‟": "", '"': "", "«": "", "»": "", "″": "",
+    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-", "⁃": "-",
+    "•": "-", "·": "-", "‣": "-", "◦": "-", "▪": "-", "●": "-",
+    "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "", "\ufe0f": "", "\ufe0e": "",
+})
+_PREFIX = re.compile(
+    r"^(?:#{1,6}\s+"  # heading
+    r"|-#\s+"  # Discord subtext
+    r"|>{1,3}\s*"  # quote, block quote
+    r"|[-*+]\s+(?:\[[ xX]\]\s+)?"  # bullet, task box
+    r"|[0-9]{1,3}[.)]\s+)"  # numbered list
+)
+_EMPHASIS = re.compile(r"\*+|~~|\|\||`+")
+_CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
+_SHORTCODE = re.compile(r":[a-z][a-z0-9_+-]*:", re.IGNORECASE)
+_DASH_GAP = re.compile(r"\s+-+\s+")  # "Buy 2 in P6 - 1 in P5": a dash between orders separates them
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+")  # letters and digits
+
+FENCE = re.compile(r"^\s*```[A-Za-z0-9_+-]*\s*$")  # a code-block fence line, with its language tag
+
+
+def _no_symbols(text: str) -> str:
+    """Without emoji and other pictographs (Unicode symbols ``So``)."""
+    return "".join(c for c in text if unicodedata.category(c) != "So")
+
+
+def unwrap(line: str) -> str:
+    """The words of one DM line without Discord markup, typographic characters or emoji."""
+    text = unicodedata.normalize("NFKC", line).translate(_PLAIN)
+    text = _no_symbols(_SHORTCODE.sub(" ", _CUSTOM_EMOJI.sub(" ", text))).strip()
+    while True:  # "> - **# Bid 25**" has several prefixes
+        stripped = _EMPHASIS.sub("", text).strip() if text.startswith(("*", "`", "~", "|")) else text
+        m = _PREFIX.match(stripped)
+        if not m:
+            break
+        text = stripped[m.end():].strip()
+    text = _EMPHASIS.sub("", text)
+    return _SPACES.sub(" ", _DASH_GAP.sub(", ", text)).strip()
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Lower-case words without accents, for matching phrases."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("'", "").replace("’", ""))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return tuple(_WORD.findall(plain))
+
+
+# -- lines that are not orders --------------------------------------------------------------------
+_GREETING = {"hi", "hello", "hey", "heya", "hiya", "howdy", "greetings", "yo", "dear", "ahoy", "hallo",
+             "hej", "hola", "salut", "morning", "evening", "afternoon"}
+_GREETING_MORE = {"gm", "there", "all", "everyone", "folks", "game", "master", "gamemaster", "mr", "mrs",
+                  "sir", "again", "team", "good", "morning", "evening", "afternoon", "day", "mate", "boss",
+                  "friend", "my", "lord", "o", "mighty", "its", "me", "here", "it", "is", "this"}
+_SIGN_OFF = {"thanks", "thank", "thx", "ty", "tyvm", "cheers", "regards", "best", "bye", "goodbye", "cya",
+             "gl", "glhf", "gg", "ciao", "sincerely", "yours", "kind", "warm", "good", "have", "see",
+             "later", "peace", "br", "kr", "love", "ok", "okay", "done", "thats", "that", "all"}
+_SIGN_OFF_MORE = {"you", "so", "much", "a", "lot", "again", "gm", "all", "everyone", "regards", "wishes",
+                  "luck", "hf", "fun", "see", "later", "soon", "in", "advance", "for", "everything", "best",
+                  "warm", "kind", "mate", "and", "good", "truly", "faithfully", "have", "great", "day", "it",
+                  "is", "thats", "from", "me", "folks", "the", "work", "running", "game", "this", "your",
+                  "time", "very", "many", "bye", "now", "there", "guys", "ya", "u", "ty", "thx"}
+_HEADER = {"here", "are", "is", "my", "our", "the", "these", "orders", "order", "choices", "choice",
+           "commitments", "commitment", "dm", "moves", "decision", "decisions", "for", "this", "turn",
+           "round", "phase", "step", "consolidation", "dragon", "attack", "negotiation", "and", "of", "new",
+           "next", "final", "in", "secret", "protector", "ranking", "fight", "vs", "against", "s", "bids",
+           "bidding", "buying", "faction", "instructions", "gm", "to", "from", "please", "find",
+           "below", "following", "first", "hi", "hello", "hey", "it", "what", "ill", "i", "will", "do",
+           "want", "would", "like", "go", "with"}
+_HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
+                 "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
+                 "attack", "buying"}
+_AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
+
+
+def chatter(line: str, names: Collection[str] = ()) -> str | None:
+    """Why ``line`` (as written) is left out of the decision, or ``None`` when it must be read as orders.
+
+    ``names`` are the players' names as ``words`` gives them (seats, display names): ``Thanks, Bob``.
+    """
+    stripped = line.strip()
+    if not stripped:
+        return "blank line"
+    if stripped.startswith("//"):
+        return "a comment (//)"
+    if FENCE.match(stripped):
+        return "markdown only (a code-block fence)"
+    text = unwrap(stripped)
+    w = words(text)
+    if not w:
+        return "markdown or punctuation only"
+    if stripped.startswith(("--", "- -", "—", "~")) and len(w) <= 3 and not any(x.isdigit() for x in w):
+        return "a signature"
+    rest = _without_names(w, names)
+    if rest and rest[0] in _GREETING and all(x in _GREETING_MORE or x in _GREETING for x in rest[1:]):
+        return "a greeting"
+    if rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:]):
+        return "a sign-off"
+    if not rest and len(w) <= 3:
+        return "a signature"
+    if _is_header(rest):
+        return "a header"
+    return None
+
+
+def _without_names(w: tuple[str, ...], names: Collection[str]) -> tuple[str, ...]:
+    """``w`` without player names (each name is a space-joined word sequence) and seat words."""
+    out: list[str] = []
+    spans = sorted((tuple(n.split()) for n in names if n), key=len, reverse=True)
+    i = 0
+    while i < len(w):
+        for span in spans:
+            if span and w[i : i + len(span)] == span:
+                i += len(span)
+                break
+        else:
+            if not (w[i] == "player" and i + 1 < len(w) and w[i + 1].isdigit()):
+                out.append(w[i])
+                i += 1
+                continue
+            i += 2
+    return tuple(out)
+
+
+def _is_header(w: tuple[str, ...]) -> bool:
+    """``My orders:``, ``Orders for turn 3``, ``Consolidation``, ``Here is my bid``: no order in it."""
+    if not w or (not any(x in _HEADER_NOUNS for x in w) and not _is_bid_header(w)):
+        return False
+    for i, x in enumerate(w):
+        if x.isdigit():
+            if i == 0 or w[i - 1] not in _AFTER_NUMBER:
+                return False
+        elif x not in _HEADER and not (x in ("bid", "bids") and _is_bid_header(w)):
+            return False
+    return (w != ("turn",) and w[0] != "turn") or (len(w) > 1 and w[1].isdigit())
+
+
+def _is_bid_header(w: tuple[str, ...]) -> bool:
+    """``my bid`` / ``the bid`` / ``here is my bid``: "bid" after a possessive, with no number."""
+    return any(x in ("bid", "bids") and i > 0 and w[i - 1] in ("my", "our", "the") for i, x in enumerate(w))

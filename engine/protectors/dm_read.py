@@ -1,0 +1,334 @@
+"""Read a whole DM line by line: every line is an order, left out (with why), or refused (with why).
+
+``read_dm(text, players=..., step=...)`` gives a ``DmReading``: one ``DmLine`` per line of the DM, in
+order, each of kind
+
+* ``order``: the line's orders (``parsed``; ``lines`` without an identical repeat of an earlier line),
+  and their canonical text (``canonical``);
+* ``nothing``: an explicit choice of nothing -- ``none`` (no orders, no purchases, bid 0) or, in the
+  Dragon step, "Turn off the lights" (rules: 003 Resolving a Dragon Attack, option 2: commit 0 Army
+  Units) and ``0 from P1``;
+* ``ignored``: blank, markup only, a ``//`` comment, a greeting, a sign-off, a header (``dm_lines``);
+* ``refused``: not an order, an order of another step, or text that could mean two things (two
+  different bids, two orders for one Province, ``none`` beside orders) -- never guessed.
+
+``normalise_dm`` writes an accepted DM in canonical form: one order per line, nothing left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
+from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
+from engine.protectors.dm_lines import FENCE, chatter, unwrap, words
+from engine.protectors.notation import (
+    EXPECTED_BY_STEP,
+    MAX_DM_NUMBER,
+    MAX_LINE_ECHO,
+    MAX_REASON,
+    clip,
+    echo,
+    parse_segment,
+    seat_map,
+    split_orders,
+)
+from engine.protectors.orders import (
+    Bid,
+    Burn,
+    Buy,
+    Capitol,
+    ChooseFaction,
+    Commit,
+    Fortify,
+    Line,
+    March,
+    Snitch,
+    Support,
+    Work,
+)
+
+__all__ = ["MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
+
+# rules: none (input hygiene) -- a DM is a few lines; these bound the work one DM can cause.
+MAX_DM_LINES = 1000  # non-blank lines
+MAX_LINE_CHARS = 500  # characters of one line
+MAX_REPORTED = 20  # refused lines listed in an error's details
+
+NONE = "none"
+LIGHTS_OUT = "Turn off the lights"
+_NONE_PHRASES = {("none",), ("nothing",), ("no", "orders"), ("no", "order"), ("pass",), ("none", "this", "turn"),
+                 ("nothing", "this", "turn"), ("no", "orders", "this", "turn")}
+_LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "off"), ("lights", "off"),
+                   ("turn", "off", "lights"), ("turn", "lights", "off"), ("i", "turn", "off", "the", "lights"),
+                   ("commit", "nothing"), ("commit", "none"), ("commit", "0"), ("commit", "0", "units"),
+                   ("commit", "no", "units"), ("no", "commitment"), ("commit", "0", "army", "units")}
+_STEP_NAMES = {"bid": "bid", "rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "orders": "orders",
+               "dragon": "Dragon", "consolidation": "Consolidation"}
+_DIGIT_RUN = re.compile(r"[0-9]+")
+_SINGLE = (Bid, ChooseFaction, Snitch, Capitol)  # one per decision
+
+
+@dataclass(frozen=True)
+class DmLine:
+    """One line of a DM and how it was read."""
+
+    no: int  # 1-based line number in the DM
+    text: str  # the line as written (without its line break)
+    kind: str  # "order" | "nothing" | "ignored" | "refused"
+    parsed: tuple[Line, ...] = ()  # every order on the line
+    lines: tuple[Line, ...] = ()  # the orders it adds to the decision (an identical repeat adds none)
+    canonical: tuple[str, ...] = ()  # how it reads in canonical text
+    why: str = ""  # ignored / refused: why; order: parts of the line left out (``Hi GM, Bid 20``)
+    error: str = ""  # refused: "syntax" (OrderSyntaxError) or "illegal" (IllegalOrderError)
+
+    def __init__(self, no: int, text: str, kind: str, parsed: tuple[Line, ...] = (), lines: tuple[Line, ...] = (),
+                 canonical: tuple[str, ...] = (), why: str = "", error: str = "") -> None:
+        object.__setattr__(self, "no", no)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "parsed", parsed)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "canonical", canonical)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "error", error)
+
+    def refuse(self, why: str, error: str = "illegal") -> DmLine:
+        return DmLine(self.no, self.text, "refused", self.parsed, (), self.canonical, clip(why, MAX_REASON), error)
+
+
+class DmReading:
+    """Every line of one DM, read (``read_dm``)."""
+
+    def __init__(self, entries: list[DmLine], step: str | None) -> None:
+        self.entries = entries
+        self.step = step
+
+    def of_kind(self, *kinds: str) -> list[DmLine]:
+        return [e for e in self.entries if e.kind in kinds]
+
+    def lines(self) -> list[Line]:
+        """The decision's lines, in DM order."""
+        return [ln for e in self.entries for ln in e.lines]
+
+    def canonical(self) -> list[str]:
+        return [c for e in self.entries if e.kind in ("order", "nothing") for c in e.canonical]
+
+    def error(self) -> RegentError | None:
+        """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all."""
+        refused = self.of_kind("refused")
+        if not refused:
+            return None
+        first = refused[0]
+        reason = first.why
+        if len(refused) > 1:
+            reason += f" (and {len(refused) - 1} more line{'s' if len(refused) > 2 else ''} refused)"
+        details = {"rejected": [{"line": clip(e.text.strip(), MAX_LINE_ECHO), "reason": e.why, "line_no": e.no}
+                                for e in refused[:MAX_REPORTED]],
+                   "rejected_count": len(refused), "line_no": first.no}
+        cls = OrderSyntaxError if first.error == "syntax" else IllegalOrderError
+        return cls(clip(reason, MAX_REASON + 60), input=clip(first.text.strip(), MAX_LINE_ECHO), details=details)
+
+    def lines_or_raise(self) -> list[Line]:
+        err = self.error()
+        if err is not None:
+            raise err
+        return self.lines()
+
+    def decision(self, step: str) -> Decision:
+        """The lines grouped into ``step``'s decision (``decisions.from_lines``); raises on a refusal."""
+        return from_lines(step, self.lines_or_raise())
+
+
+def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
+            one_decision: bool = True) -> DmReading:
+    """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
+    so errors list only what it takes and orders of other steps are refused). ``one_decision=False``
+    reads lines only (no check across lines: the lines of several seats may be read together)."""
+    seats = seat_map(players)
+    names = set(seats) | {" ".join(words(s)) for s in set(seats.values())}
+    raw_lines = text.splitlines()
+    busy = sum(1 for ln in raw_lines if ln.strip())
+    if busy > MAX_DM_LINES:
+        reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
+        return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
+    entries = [_read_line(n, raw, seats, names, step) for n, raw in enumerate(raw_lines, start=1)]
+    return DmReading(_cross_check(entries, step) if one_decision else entries, step)
+
+
+def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> str:
+    """The DM in canonical form: one order per line, ``Player#N`` and ``P<n>`` spelled out, no markup,
+    greetings or comments. Raises the refusal of a DM that would be refused."""
+    reading = read_dm(text, players=players, step=step)
+    err = reading.error()
+    if err is not None:
+        raise err
+    return "\n".join(reading.canonical())
+
+
+# -- one line ----------------------------------------------------------------------------------
+def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None) -> DmLine:
+    stripped = raw.strip()
+    if not stripped:
+        return DmLine(no, raw, "ignored", why="blank line")
+    if len(raw) > MAX_LINE_CHARS:
+        return DmLine(no, raw, "refused", why=_too_long(raw), error="syntax")
+    if stripped.startswith("//") or FENCE.match(stripped):
+        return DmLine(no, raw, "ignored", why=chatter(raw) or "")
+    text = unwrap(raw)
+    if not words(text):
+        return DmLine(no, raw, "ignored", why="markdown or punctuation only")
+    phrase = words(text)
+    if phrase in _LIGHTS_PHRASES or (phrase in _NONE_PHRASES and step == "dragon"):
+        if step not in (None, "dragon"):
+            return DmLine(no, raw, "refused", why=f"'{LIGHTS_OUT}' is a choice for a Dragon attack; "
+                          f"the {_STEP_NAMES.get(step, step)} step takes {EXPECTED_BY_STEP[step]}")
+        return DmLine(no, raw, "nothing", canonical=(LIGHTS_OUT,))
+    if phrase in _NONE_PHRASES:
+        return DmLine(no, raw, "nothing", canonical=(NONE,))
+    parsed: list[Line] = []
+    left_out: list[str] = []
+    first_error: OrderSyntaxError | None = None
+    for segment in split_orders(text):
+        try:
+            parsed.append(parse_segment(raw.strip(), segment, seats, step))
+        except OrderSyntaxError as err:
+            part = chatter(segment, names)
+            if part is None:
+                first_error = first_error or err
+            else:
+                left_out.append(f"{echo(segment.rstrip(',;. '))}: {part}")
+    if first_error is not None or not parsed:
+        part = chatter(raw, names)
+        if part is not None:
+            return DmLine(no, raw, "ignored", why=part)
+        reason = first_error.reason if first_error is not None else "expected an order"
+        if not parsed and first_error is not None and _not_an_order(first_error):
+            reason += "; a note to the GM can go on a line starting with //"
+        return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
+    return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
+
+
+def _too_long(raw: str) -> str:
+    longest = max((len(m) for m in _DIGIT_RUN.findall(raw)), default=0)
+    if longest > len(str(MAX_DM_NUMBER)):
+        return f"the line holds a {longest}-digit number; a number in a DM is at most {MAX_DM_NUMBER}"
+    return f"the line is {len(raw)} characters long; at most {MAX_LINE_CHARS}"
+
+
+def _not_an_order(err: OrderSyntaxError) -> bool:
+    return err.reason.startswith("unknown order")
+
+
+def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: str | None) -> DmLine:
+    canonical = tuple(ln.text() for ln in parsed)
+    entry = DmLine(no, raw, "order", parsed, parsed, canonical, left_out)
+    zero = [ln for ln in parsed if isinstance(ln.item, Commit) and ln.item.count == 0]
+    if zero:  # "0 from P1": commits nothing from P1 (the Dragon step's turn-off-the-lights, for one Province)
+        kept = tuple(ln for ln in parsed if ln not in zero)
+        entry = DmLine(no, raw, "order" if kept else "nothing", parsed, kept, canonical, left_out)
+    if step is None or step not in DECISION_TYPES:
+        return entry
+    accepts = ACCEPTS[DECISION_TYPES[step]]
+    for ln in parsed:
+        if not isinstance(ln.item, accepts):
+            name = _STEP_NAMES.get(step, step)
+            return entry.refuse(f"not a choice for the {step} step; the {name} step takes {EXPECTED_BY_STEP[step]}")
+    return entry
+
+
+# -- across lines: what could mean two things ----------------------------------------------------
+def _cross_check(entries: list[DmLine], step: str | None) -> list[DmLine]:
+    out = list(entries)
+    _nothing_beside_orders(out, step)
+    _one_of_each(out)
+    return out
+
+
+def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
+    """``none`` / Turn off the lights beside orders contradicts them (Burn lines and ``0 from`` may go
+    with Turn off the lights: rules: 003 Determine Protector US step, Provinces left undefended)."""
+    marks = [i for i, e in enumerate(out) if e.kind == "nothing" and e.canonical in ((NONE,), (LIGHTS_OUT,))]
+    if not marks:
+        return
+    lights = all(out[i].canonical == (LIGHTS_OUT,) for i in marks)
+    clash = [i for i, e in enumerate(out) if e.kind == "order"
+             and any(not (lights and isinstance(ln.item, Burn)) for ln in e.lines)]
+    if not clash:
+        return
+    first = out[marks[0]]
+    for i in clash:
+        out[i] = out[i].refuse(f"line {first.no} says {echo(first.canonical[0])}, this line gives orders; "
+                               "send one or the other")
+    for i in marks:
+        other = out[clash[0]]
+        out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts line {other.no} "
+                               f"({echo(other.text.strip())}); send one or the other")
+
+
+def _one_of_each(out: list[DmLine]) -> None:
+    """Two different bids, factions, snitches, Capitols, orders for one Province, commitments from one
+    Province, or purchases in one Province: refused, naming each line. An identical repeat is read once."""
+    seen: dict[tuple[str, str], tuple[int, int, Line]] = {}  # slot -> (entry index, order index, its line)
+    for i, e in enumerate(out):
+        if e.kind not in ("order", "nothing"):
+            continue
+        kept: list[Line] = []
+        clash: tuple[int, Line, Line] | None = None
+        for k, ln in enumerate(e.parsed):
+            repeat = False
+            for slot in _slots(ln):
+                if slot not in seen:
+                    seen[slot] = (i, k, ln)
+                elif seen[slot][2] != ln or seen[slot][:2] == (i, k):  # (i, k): "Buy 1 in P6. 2 in P6."
+                    clash = clash or (seen[slot][0], seen[slot][2], ln)
+                else:
+                    repeat = True
+            if not repeat and ln in e.lines:
+                kept.append(ln)
+        if clash is not None:
+            j, before, now = clash
+            what = _slot_name(now)
+            if j == i and before == now:
+                out[i] = e.refuse(f"{what} on this line; which one is meant is not clear, send one")
+                continue
+            where = "on this line" if j == i else f"on line {out[j].no}"
+            out[i] = e.refuse(f"{what}: {echo(now.text())} here, {echo(before.text())} {where}; which one is "
+                              "meant is not clear, send one")
+            if out[j].kind != "refused":
+                out[j] = out[j].refuse(f"{what} on line {e.no} ({echo(now.text())}); which one is meant "
+                                       "is not clear, send one")
+        elif len(kept) != len(e.lines):
+            out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why)
+
+
+def _slots(ln: Line) -> list[tuple[str, str]]:
+    item = ln.item
+    if isinstance(item, _SINGLE):
+        return [(type(item).__name__, "")]
+    if isinstance(item, Commit):
+        return [("Commit", item.src)]
+    if isinstance(item, Buy):
+        return [("Buy", p) for p, _ in item.allocations]
+    if isinstance(item, March | Support | Fortify | Work) and item.province is not None:
+        return [("Order", item.province)]
+    return []
+
+
+def _slot_name(ln: Line) -> str:
+    item = ln.item
+    if isinstance(item, Bid):
+        return "two bids"
+    if isinstance(item, ChooseFaction):
+        return "two factions"
+    if isinstance(item, Snitch):
+        return "two Snitch lines"
+    if isinstance(item, Capitol):
+        return "two Capitols"
+    if isinstance(item, Commit):
+        return f"two commitments from {item.src}"
+    if isinstance(item, Buy):
+        return f"two purchases in {item.allocations[-1][0]}"
+    return f"{getattr(item, 'province', '?')} already has an order"

@@ -1,0 +1,131 @@
+"""A DM as one seat's decision: what was accepted, what was left out, what lenient mode dropped.
+
+``settle(state, seat, reading, lenient)`` turns a ``dm_read.DmReading`` into a legal decision, or
+raises. Strict (the default): any refused line, or any line the rules reject (``legality``), refuses the
+whole DM and nothing is stored. Lenient: those lines are dropped, each with why, and the rest stands
+(rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final", so a GM may keep
+what was valid rather than ask again). ``Game.submit_dm`` stores the result and answers a ``DmResult``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalOrderError, RegentError
+from engine.protectors import legality
+from engine.protectors.decisions import Decision, from_lines
+from engine.protectors.dm_read import MAX_REPORTED, DmLine, DmReading
+from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip
+from engine.protectors.orders import Buy, Line
+from engine.protectors.state import GameState
+
+__all__ = ["DmResult", "settle"]
+
+MAX_ROUNDS = 8  # lenient mode: validate, drop the rejected lines, validate again -- at most this often
+
+Noted = tuple[int, str, str]  # (line number, the line as written, why)
+
+
+@dataclass(frozen=True)
+class DmResult:
+    """What ``Game.submit_dm`` stored and left out.
+
+    * ``lines``: the decision as stored, in canonical DM text (what ``Game.submit`` returns);
+    * ``ignored``: ``(line_no, text, why)`` for lines (or parts of lines) that are no order: blank,
+      markup only, ``//`` comments, greetings, sign-offs, headers;
+    * ``dropped``: lenient mode only, ``(line_no, text, why)`` for each invalid line left out;
+    * ``read``: ``(line_no, text, canonical)`` for each line that became part of the decision (or is
+      an explicit choice of nothing: ``none``, ``Turn off the lights``, ``0 from P1``).
+    """
+
+    lines: list[str]
+    ignored: list[Noted]
+    dropped: list[Noted]
+    read: list[tuple[int, str, list[str]]]
+
+    def __init__(self, lines: list[str], ignored: list[Noted], dropped: list[Noted],
+                 read: list[tuple[int, str, list[str]]]) -> None:
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "ignored", ignored)
+        object.__setattr__(self, "dropped", dropped)
+        object.__setattr__(self, "read", read)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form: ``{"lines": [...], "ignored": [{"line_no", "text", "why"}], "dropped": [...]}``."""
+        def noted(rows: list[Noted]) -> list[dict[str, Any]]:
+            return [{"line_no": n, "text": clip(t.strip(), MAX_LINE_ECHO), "why": w} for n, t, w in rows]
+
+        return {"lines": list(self.lines), "ignored": noted(self.ignored), "dropped": noted(self.dropped)}
+
+
+def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tuple[Decision, DmResult]:
+    """The legal decision a DM gives (``DmResult.lines`` still empty: the game fills them in when it
+    stores the decision), or raises the refusal (``OrderSyntaxError``/``IllegalOrderError``)."""
+    err = reading.error()
+    if err is not None and not lenient:
+        raise err
+    dropped: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("refused")]
+    kept = reading.of_kind("order")
+    for _ in range(MAX_ROUNDS):
+        decision = from_lines(state.step, [ln for e in kept for ln in e.lines])
+        try:
+            decision = legality.validate(state, seat, decision)
+        except IllegalOrderError as bad:
+            rejected = list(bad.details.get("rejected") or [])
+            culprits = _culprits(kept, rejected)
+            if not lenient or not culprits:
+                raise _bounded(bad, kept) from None
+            for e in kept:
+                if e.no in culprits:
+                    dropped.append((e.no, e.text, clip("; ".join(culprits[e.no]), MAX_REASON)))
+            kept = [e for e in kept if e.no not in culprits]
+            continue
+        dropped.sort(key=lambda d: d[0])
+        return decision, _result(reading, kept, dropped)
+    raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")
+
+
+def _result(reading: DmReading, kept: list[DmLine], dropped: list[Noted]) -> DmResult:
+    ignored: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("ignored")]
+    ignored += [(e.no, e.text, "left out " + e.why) for e in kept if e.why]  # "Hi GM, Bid 20"
+    ignored.sort(key=lambda d: d[0])
+    kept_nos = {e.no for e in kept}
+    read = [(e.no, e.text, list(e.canonical)) for e in reading.entries
+            if e.no in kept_nos or e.kind == "nothing"]
+    return DmResult([], ignored, dropped, read)
+
+
+def _keys(line: Line) -> set[str]:
+    """The texts ``legality`` may use to name this order in a rejection."""
+    item = line.item
+    out = {line.text(), item.text()} | {f.text() for f in line.funding}
+    if isinstance(item, Buy):
+        out |= {f"Buy {n} in {p}" for p, n in item.allocations}
+    return out
+
+
+def _culprits(kept: list[DmLine], rejected: list[dict[str, str]]) -> dict[int, list[str]]:
+    """DM line number -> the reasons ``legality`` rejected its orders for."""
+    out: dict[int, list[str]] = {}
+    for r in rejected:
+        pieces = set(str(r.get("line", "")).split("; "))
+        for e in kept:
+            if any(pieces & _keys(ln) for ln in e.parsed):
+                out.setdefault(e.no, []).append(str(r.get("reason", "")))
+    return out
+
+
+def _bounded(err: RegentError, kept: list[DmLine]) -> IllegalOrderError:
+    """``err`` with its message clipped, its rejections capped and each named by its DM line number."""
+    rejected = list(err.details.get("rejected") or [])
+    listed = []
+    for r in rejected[:MAX_REPORTED]:
+        row = {"line": clip(str(r.get("line", "")), MAX_LINE_ECHO),
+               "reason": clip(str(r.get("reason", "")), MAX_REASON)}
+        nos = sorted(_culprits(kept, [r]))
+        if nos:
+            row["line_no"] = nos[0]
+        listed.append(row)
+    details = {**err.details, "rejected": listed, "rejected_count": len(rejected)}
+    return IllegalOrderError(clip(err.reason, MAX_REASON), input=err.input, details=details)
