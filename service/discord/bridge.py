@@ -186,7 +186,10 @@ class Bridge:
         choices = self.seats_of(dm.user_id)
         if dm.thread_id is not None:
             owner = self.state.thread_owner(dm.thread_id)
-            choices = [c for c in choices if owner and c[0] == owner[0]]
+            if owner is None or owner[1] != dm.user_id:
+                return (owner[0] if owner else None), ("This thread is for another player's decisions; "
+                                                       "send yours to me by DM. Nothing was stored."), False
+            choices = [c for c in choices if c[0] == owner[0]]
         if not choices:
             return None, ("You have no seat in a Regent game on this server, so I cannot take orders from you. "
                           "Ask the GM to give you a seat."), False

@@ -1,0 +1,188 @@
+"""Players' DMs through the bridge: answers line by line, nothing lost, nothing stored twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+from service.client import AsyncClient
+from service.discord.bridge import RESEND, Bridge
+from service.discord.chat import MESSAGE_LIMIT
+from service.discord.state import State
+from tests.discord.helpers import Harness, game_table, make_config, user_of
+
+CH = 700
+
+
+def setup(server, tmp_path, **table):
+    config = make_config({"g": game_table(CH, **table)}, tmp_path)
+    return Harness(server, config)
+
+
+async def pending(bridge, key="g") -> dict[str, bool]:
+    return {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm(key), wait=True)}
+
+
+def test_messy_wording_is_read_and_answered_in_canonical_form(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 1)
+        await bridge.on_dm(h.chat.dm(user, "Hi GM!\n**Bid: 3 $Realm**\n\nCheers, Blue"))
+        answer = h.chat.last_dm(user)
+        assert "**Stored**" in answer and "✓ `Bid 3`" in answer and "Choices are final" in answer
+        assert (await pending(bridge))["Player#1"] is True
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_rejected_orders_name_each_line_and_store_nothing(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 2)
+        await bridge.on_dm(h.chat.dm(user, "Bid 3\nMarch! 9 from P1 to P4"))
+        answer = h.chat.last_dm(user)
+        assert "Nothing was stored" in answer and "✗ `March! 9 from P1 to P4`" in answer
+        assert (await pending(bridge))["Player#2"] is False
+        await bridge.on_dm(h.chat.dm(user, "Bid 2"))  # corrected: stored
+        assert "✓ `Bid 2`" in h.chat.last_dm(user)
+        # a second DM for the same step: choices are final
+        await bridge.on_dm(h.chat.dm(user, "Bid 5"))
+        assert "already stored" in h.chat.last_dm(user) and "Choices are final" in h.chat.last_dm(user)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_long_answer_is_split_at_2000_characters(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 3)
+        bad = "\n".join(f"March! {n} from P1 to P3 because the weather is lovely and the Dragon is asleep today"
+                        for n in range(1, 60))
+        await bridge.on_dm(h.chat.dm(user, bad))
+        parts = [s.text for s in h.chat.dms[user]]
+        assert len(parts) >= 2 and all(len(p) <= MESSAGE_LIMIT for p in parts)  # the fake refuses longer ones
+        assert parts[0].startswith("**Nothing was stored.**")
+        assert "\n".join(parts).count("✗ `March!") >= 15
+        # a report longer than 2,000 characters goes out in order, on line boundaries
+        long = "\n".join(f"- event {i}: " + "x" * 90 for i in range(60))
+        await bridge._post(CH, long)
+        posted = h.chat.posts[CH][-3:]
+        assert "\n".join(p.text for p in posted).endswith(long.splitlines()[-1])
+        assert all(len(p.text) <= MESSAGE_LIMIT and p.text.splitlines()[0].startswith("- event") for p in posted)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_no_seat_and_nothing_pending_get_clear_answers(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(424242, "Bid 3"))
+        assert "no seat" in h.chat.last_dm(424242)
+        # a tie between Player#1 and Player#2: only they re-bid; Player#3 has nothing pending
+        for i, n in ((1, 2), (2, 2), (3, 3), (4, 4), (5, 5)):
+            await bridge.on_dm(h.chat.dm(user_of(CH, i), f"Bid {n}"))
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "rebid"
+        await bridge.on_dm(h.chat.dm(user_of(CH, 3), "Bid 1"))
+        answer = h.chat.last_dm(user_of(CH, 3))
+        assert "Nothing is pending for you" in answer and "re-bids" in answer
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_closed_dms_go_to_a_private_thread_and_the_gm_is_told(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 4)
+        h.chat.closed.add(user)
+        await bridge.on_dm(h.chat.dm(user, "Bid 4"))
+        assert user not in h.chat.dms
+        [(tid, (channel, member, _))] = list(h.chat.threads.items())
+        assert channel == CH and member == user
+        assert "✓ `Bid 4`" in h.chat.texts(tid)
+        notices = [p.text for p in h.chat.posts[CH] if "does not accept DMs" in p.text]
+        assert len(notices) == 1 and "GM" in notices[0]
+        # the player writes in the thread; the answer stays there, the GM is not told again
+        await bridge.on_dm(h.chat.dm(user_of(CH, 5), "Bid 5"))
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "bid"
+        await bridge.on_dm(h.chat.dm(user, "Bid 9", thread_id=tid))
+        assert "already stored" in h.chat.texts(tid).splitlines()[-2] + h.chat.texts(tid).splitlines()[-1]
+        assert len([p for p in h.chat.posts[CH] if "does not accept DMs" in p.text]) == 1
+        # someone else writing in that thread is not taken for the seat's player
+        await bridge.on_dm(h.chat.dm(user_of(CH, 1), "Bid 1", thread_id=tid))
+        assert (await pending(bridge))["Player#1"] is False
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_repeated_delivery_is_stored_once_and_a_restart_loses_nothing(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        first = h.bridge()
+        await first.start()
+        game_id = first.state.game("g")["game_id"]
+        user1, user2 = user_of(CH, 1), user_of(CH, 2)
+        dm = h.chat.dm(user1, "Bid 1", message_id=555)
+        await first.on_dm(dm)
+        await first.on_dm(dm)  # Discord delivers it again
+        assert len(h.chat.dms[user1]) == 1
+        await first.close_client()
+        # the bot restarts between two DMs: same game, nothing posted twice, the old message still known
+        second = h.bridge()
+        await second.start()
+        assert second.state.game("g")["game_id"] == game_id
+        await second.on_dm(h.chat.dm(user1, "Bid 1", message_id=555))
+        assert len(h.chat.dms[user1]) == 1
+        await second.on_dm(h.chat.dm(user2, "Bid 2"))
+        assert "✓ `Bid 2`" in h.chat.last_dm(user2)
+        assert await pending(second) == {"Player#1": True, "Player#2": True, "Player#3": False,
+                                         "Player#4": False, "Player#5": False}
+        assert h.chat.texts(CH).count("A new game") == 1
+        assert h.chat.texts(CH).count("**Turn 1: Protector Ranking bids**") == 1
+        log = await second.rpc("game.log", **second._gm("g"))
+        assert log["next"] == second.state.game("g")["log_next"]
+        await second.close_client()
+
+    asyncio.run(body())
+
+
+def test_service_down_tells_the_player_to_resend_and_stores_nothing(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.close_client()
+        down = Bridge(h.config, h.chat, State(h.config.state),
+                      connect=lambda: AsyncClient.connect(unix=str(tmp_path / "nobody.sock")))
+        user = user_of(CH, 3)
+        await down.on_dm(h.chat.dm(user, "Bid 3", message_id=777))
+        assert h.chat.last_dm(user) == RESEND
+        up = h.bridge()  # the service is back: the same message (resent) is stored
+        await up.on_dm(h.chat.dm(user, "Bid 3", message_id=777))
+        assert "✓ `Bid 3`" in h.chat.last_dm(user)
+        assert (await pending(up))["Player#3"] is True
+        await up.close_client()
+
+    asyncio.run(body())
