@@ -66,6 +66,21 @@ RANKING, REVEAL, EXECUTE, CONSOLIDATE_A, CONSOLIDATE_B = (
     "ranking", "reveal", "execute", "consolidate_a", "consolidate_b")
 
 
+def deciding_seats(st: GameState) -> list[str]:
+    """The seats whose decision the current step waits for."""
+    if st.step == BID:
+        return list(st.players)
+    if st.step == REBID:
+        return [s for g in st.rebid_groups for s in g]
+    if st.step == BANK_BID:
+        return [s for s in st.active() if "bank_bid" in st.players[s].used_turn]
+    if st.step == DRAGON and st.attack:
+        return bank.dragon_seats(st)
+    if st.step in (ORDERS, CONSOLIDATION):
+        return st.active()
+    return []
+
+
 @dataclass(frozen=True)
 class Pending(Shared):
     seat: str
@@ -92,12 +107,9 @@ class Game:
             self._chain = _clone_of._chain
             return
         self.setup = dict(setup)
-        self.state = build_state(self.setup)
+        self.state = build_state(self.setup)  # an imported position is complete here (position.py)
         self.actions = []
         self._chain = 0
-        sanctum.sync(self.state)  # an imported position may have the Island held
-        if self.state.step == ORDERS:  # an imported position starts in the orders step
-            peeks.start_orders(self.state)
         self._run()
 
     # -- the decisions the game waits for ------------------------------------------------------
@@ -114,18 +126,7 @@ class Game:
         return self.state.result
 
     def deciding_seats(self) -> list[str]:
-        st = self.state
-        if st.step == BID:
-            return list(st.players)
-        if st.step == REBID:
-            return [s for g in st.rebid_groups for s in g]
-        if st.step == BANK_BID:
-            return [s for s in st.active() if "bank_bid" in st.players[s].used_turn]
-        if st.step == DRAGON and st.attack:
-            return bank.dragon_seats(st)
-        if st.step in (ORDERS, CONSOLIDATION):
-            return st.active()
-        return []
+        return deciding_seats(self.state)
 
     def pending(self, seat: str | None = None) -> list[Pending]:
         """Decisions the game waits for (``seat`` given: only that seat's)."""

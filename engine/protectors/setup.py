@@ -14,8 +14,9 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
-from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER
-from engine.protectors.state import BID, CONSOLIDATION, ORDERS, GameState, Options, Player, Province
+from engine.protectors.factions import FACTIONS
+from engine.protectors.position import POSITION_KEYS, import_position
+from engine.protectors.state import BID, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
 
 SETUP_KEYS = {"rules", "seed", "board", "players", "options", "position"}
@@ -30,8 +31,7 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-POSITION_KEYS = {"turn", "phase", "ranking", "realm", "provinces", "dpl", "eliminated", "vp",
-                 "used_abilities", "gained_abilities", "decks", "bids"}
+__all__ = ["POSITION_KEYS", "SETUP_KEYS", "build_state"]  # POSITION_KEYS: the position's keys (position.py)
 
 
 def _players(spec: Any) -> list[dict[str, Any]]:
@@ -157,100 +157,5 @@ def build_state(setup: dict[str, Any]) -> GameState:
     state.ledger = [(0, s, START_REALM, "003 Setup, 50 $Realm") for s in state_players]
     state.step = BID
     if setup.get("position") is not None:
-        _import_position(state, setup["position"])
+        import_position(state, setup["position"])
     return state
-
-
-def _abilities(v: Any, known, field: str) -> list[str]:
-    if not isinstance(v, list) or any(a not in known for a in v):
-        raise ValidationError(field, f"must be a list of {', '.join(sorted(known))}")
-    return v
-
-
-def _import_position(state: GameState, pos: Any) -> None:
-    """A game in progress: ``turn``, ``phase`` ("orders" | "consolidation" | "ranking"), ``ranking``,
-    ``realm``, ``provinces``, ``dpl``, ``eliminated``, ``vp``, ``used_abilities`` (spent once-per-game
-    abilities), ``gained_abilities`` (from the Wizard Sanctum), ``bids``,
-    ``decks`` (optional draw order per deck)."""
-    if not isinstance(pos, dict):
-        raise ValidationError("position", "must be a map")
-    unknown = set(pos) - POSITION_KEYS
-    if unknown:
-        raise ValidationError("position", f"unknown keys {sorted(unknown)}")
-    seats = set(state.players)
-
-    def seat(v: Any, field: str) -> str:
-        if v not in seats:
-            raise ValidationError(field, f"unknown seat {v!r}")
-        return v
-
-    def count(v: Any, field: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ValidationError(field, "must be a whole number >= 0")
-        return v
-
-    state.turn = count(pos.get("turn", 1), "position.turn") or 1
-    for s in pos.get("eliminated", []):
-        state.players[seat(s, "position.eliminated")].eliminated = True
-    if "provinces" in pos:
-        for prov in state.board.all_provinces:
-            state.provinces[prov] = Province()
-        for prov, d in pos["provinces"].items():
-            if prov not in state.provinces:
-                raise ValidationError(f"position.provinces.{prov}", "not a Province of this board")
-            extra = set(d) - {"owner", "units", "level", "burnt"}
-            if extra:
-                raise ValidationError(f"position.provinces.{prov}", f"unknown keys {sorted(extra)}")
-            owner = d.get("owner")
-            if owner is not None:
-                seat(owner, f"position.provinces.{prov}.owner")
-            level = count(d.get("level", 0), f"position.provinces.{prov}.level")
-            if level > 3:
-                raise ValidationError(f"position.provinces.{prov}.level", "levels are 0 to 3")
-            units = count(d.get("units", 0), f"position.provinces.{prov}.units")
-            if units and owner is None:
-                raise ValidationError(f"position.provinces.{prov}.units", "units need an owner")
-            state.provinces[prov] = Province(owner=owner, units=units, level=level, burnt=bool(d.get("burnt", False)))
-    for s, v in (pos.get("realm") or {}).items():
-        state.players[seat(s, "position.realm")].realm = count(v, f"position.realm.{s}")
-    for s, v in (pos.get("vp") or {}).items():
-        state.players[seat(s, "position.vp")].vp = count(v, f"position.vp.{s}")
-    for s, v in (pos.get("used_abilities") or {}).items():
-        state.players[seat(s, "position.used_abilities")].used = set(_abilities(v, ONCE_PER_GAME,
-                                                                               f"position.used_abilities.{s}"))
-    for s, v in (pos.get("gained_abilities") or {}).items():  # rules: 003 Wizard Sanctum, "Gain"
-        state.players[seat(s, "position.gained_abilities")].gained = set(_abilities(v, TIER,
-                                                                                    f"position.gained_abilities.{s}"))
-    for s in state.players:
-        if state.players[s].eliminated:
-            for prov in state.owned(s):
-                raise ValidationError(f"position.provinces.{prov}.owner", f"{s} is eliminated")
-    if "ranking" in pos:
-        rank = [seat(s, "position.ranking") for s in pos["ranking"]]
-        active = {s for s in seats if not state.players[s].eliminated}
-        if set(rank) != active or len(rank) != len(active):
-            raise ValidationError("position.ranking", "must list every active seat once")
-        state.ranking = rank
-    else:
-        state.ranking = [s for s in state.ranking if not state.players[s].eliminated]
-    state.dpl = count(pos.get("dpl", 0), "position.dpl")
-    for d, order in (pos.get("decks") or {}).items():
-        if d not in state.decks:
-            raise ValidationError(f"position.decks.{d}", f"decks are {', '.join(C.DECK_ORDER)}")
-        if sorted(order) != sorted(C.DECK_CONTENTS[d]):
-            raise ValidationError(f"position.decks.{d}", "must list exactly the deck's cards")
-        state.decks[d] = C.Deck(d, list(order), [])
-    state.ledger = [(0, s, p.realm, "position import") for s, p in state.players.items() if p.realm]
-    phase = pos.get("phase", "orders")
-    if phase == "orders":
-        state.step = ORDERS
-    elif phase == "consolidation":
-        state.step = CONSOLIDATION
-    elif phase == "ranking":
-        state.next_bids = {seat(s, "position.bids"): count(v, f"position.bids.{s}")
-                           for s, v in (pos.get("bids") or {}).items()}
-        state.step = "ranking"
-    else:
-        raise ValidationError("position.phase", "must be 'ranking', 'orders' or 'consolidation'")
-    if state.turn == 1 and phase == "ranking":
-        state.step = BID

@@ -1,0 +1,146 @@
+"""Export a random game's position at a random point, import it, play on with the same decisions:
+the same game (engine/protectors/position.py; issue 17, item 1).
+
+Each original game is played once to its end by random and heuristic players, one decision or one
+resolution at a time (so positions with some seats' decisions already in are cut too); the position is
+exported at a few points on the way. A game built from each exported position (with the setup, no
+decisions) then replays the original's later actions and must end identical: every view, every event
+from the cut on, the result and the exported position, and right after the import its whole state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from agents.random_agent import RandomAgent
+from engine.protectors.game import Game
+from engine.protectors.position import export_position
+from engine.protectors.seat import SeatContext
+from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, OVER, REBID, GameState
+from envs.opponents import make_setup
+
+# The state's fields a position does not carry: logs (events, the $Realm ledger) and a memo.
+NOT_CARRIED = {"events", "ledger", "end_key"}
+GAMES, CUTS = 100, 3  # 300 imported games in the default run
+SLOW_GAMES = 400
+
+
+def _setup(rng: random.Random, seed: int) -> dict[str, Any]:
+    players = rng.choice([2, 3, 4, 5, 6, 7, 8, 10])
+    teams = 2 if players in (4, 6, 8) and rng.random() < 0.25 else 0
+    return make_setup(None, players, seed, version=rng.choice(["normal", "grand"]),
+                      factions=rng.random() < 0.7, island=rng.random() < 0.4, teams=teams)
+
+
+def _play(setup: dict[str, Any], rng: random.Random, cuts: int) -> tuple[Game, list[dict[str, Any]]]:
+    """Play to the end one action at a time; export at ``cuts`` points (one at a rare step if any)."""
+    game = Game(setup)
+    share = rng.choice([0.3, 0.9, 1.0])  # heuristic players make games last (cards of turn 5+, locked ones)
+    agents = {s: (HeuristicAgent(rng.randrange(10**6)) if rng.random() < share else RandomAgent(rng.randrange(10**6)))
+              for s in game.state.players}
+    snaps: list[dict[str, Any]] = []  # where the position can be cut: action index and what it shows
+    while True:
+        st = game.state
+        snaps.append({"at": len(game.actions), "step": game.step, "partial": bool(st.submissions),
+                      "bank_round": bool(st.attack and st.attack.bank_round),
+                      "rare": sorted(k for k, v in (("locked_cards", st.locked_cards), ("pirates_due", st.pirates_due),
+                                                    ("work_orders", st.work_orders), ("sanctum", st.sanctum),
+                                                    ("times_up", st.times_up), ("end_is_nigh", st.end_is_nigh),
+                                                    ("occupant", any(p.occupant for p in st.provinces.values())))
+                                     if v)})
+        if game.over:
+            break
+        waiting = [p.seat for p in game.pending() if not p.submitted]
+        if waiting and rng.random() < 0.97:  # now and then a silent seat gets the rulebook default
+            seat = rng.choice(waiting)
+            game.submit(seat, agents[seat].act(SeatContext(game, seat)))
+        else:
+            game.advance(force=True)
+        assert len(snaps) < 5000
+    return game, _choose(snaps, rng, cuts)
+
+
+def _choose(snaps: list[dict[str, Any]], rng: random.Random, cuts: int) -> list[dict[str, Any]]:
+    rare = [s for s in snaps if s["step"] in (REBID, BANK_BID) or s["bank_round"] or s["rare"]]
+    picked = [rng.choice(rare)] if rare else []
+    picked += rng.sample(snaps, min(cuts - len(picked), len(snaps)))
+    return picked
+
+
+def _replay(game: Game, actions: list[list[Any]]) -> None:
+    for a in actions:
+        if a[0] == "submit":
+            game.submit(a[1], "\n".join(a[2]))
+        else:
+            game.advance(force=bool(a[1]))
+
+
+def _dump(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, default=str)
+
+
+def _state_fields(st: GameState) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(GameState):
+        if f.name in NOT_CARRIED:
+            continue
+        v = getattr(st, f.name)
+        out[f.name] = v.getstate() if f.name == "rng" else v
+    return out
+
+
+def _at(setup: dict[str, Any], actions: list[list[Any]], at: int) -> Game:
+    """The original game as it stood after ``at`` actions (rebuilt from its setup and actions)."""
+    g = Game(setup)
+    _replay(g, actions[:at])
+    return g
+
+
+def check_roundtrip(seed: int, cuts: int = CUTS) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    setup = _setup(rng, seed)
+    final, picked = _play(setup, rng, cuts)
+    for snap in picked:
+        before = _at(setup, final.actions, snap["at"])
+        pos = export_position(before)
+        json.dumps(pos)  # plain JSON (and so msgpack) all the way down
+        imported = Game({**setup, "position": pos})
+        mark_a, mark_b = len(before.state.events), len(imported.state.events)
+        # right after the import: the same state, field for field, and the same position again
+        assert _state_fields(imported.state) == _state_fields(before.state), f"seed {seed} at {snap}"
+        assert export_position(imported) == pos
+        assert _dump(imported.view()) == _dump(before.view())
+        # then the same decisions give the same game
+        _replay(before, final.actions[snap["at"]:])
+        _replay(imported, final.actions[snap["at"]:])
+        assert imported.over and imported.result == final.result
+        for seat in [None, *before.state.players]:
+            assert _dump(imported.view(seat)) == _dump(before.view(seat)), f"seed {seed} seat {seat} at {snap}"
+        assert ([e.to_dict() for e in imported.state.events[mark_b:]]
+                == [e.to_dict() for e in before.state.events[mark_a:]]), f"seed {seed} at {snap}"
+        assert export_position(imported) == export_position(before)
+    return picked
+
+
+def test_roundtrip_over_random_games_covers_every_step_kind():
+    seen: set[str] = set()
+    partial = bank_round = 0
+    for seed in range(GAMES):
+        for snap in check_roundtrip(seed):
+            seen.add(snap["step"])
+            partial += snap["partial"]
+            bank_round += snap["bank_round"]
+    assert {BID, REBID, BANK_BID, ORDERS, DRAGON, CONSOLIDATION, OVER} <= seen, seen
+    assert partial > 0  # positions with some seats' decisions already in
+
+
+@pytest.mark.slow
+def test_roundtrip_over_many_more_random_games():
+    for seed in range(GAMES, GAMES + SLOW_GAMES):
+        check_roundtrip(seed, cuts=4)
