@@ -94,7 +94,16 @@ def _heuristic_why(decision: Decision, view: dict[str, Any]) -> str:
     if isinstance(decision, BidDecision):
         return "aims for a high rank: the Grand Protector is spared the Dragon's Wrath"
     if isinstance(decision, OrdersDecision):
-        return "attacks only where its strength beats the defender's best case, fortifies where threatened"
+        why = []
+        if any(isinstance(o, March) for o in decision.orders):
+            why.append("attacks where its strength beats the defender's best case")
+        else:
+            why.append("no attack beats a defender's best case")
+        if any(isinstance(o, Fortify) for o in decision.orders):
+            why.append("fortifies where an enemy stack could strike")
+        if any(isinstance(o, Work) for o in decision.orders):
+            why.append("works where safe")
+        return ", ".join(why)
     if isinstance(decision, DragonDecision):
         attack = view.get("attack") or {}
         dpl = attack.get("dpl", view.get("dpl"))

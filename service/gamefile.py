@@ -71,6 +71,11 @@ class GameFile:
         name = getattr(p, "name", None)
         return f"{seat} ({name})" if name and name != seat else seat
 
+    def name(self, seat: str) -> str:
+        """The seat's display name (the seat itself when it has none), as the reports say it."""
+        p = self.game.state.players.get(seat)
+        return str(getattr(p, "name", None) or seat)
+
     def seat_named(self, label: str) -> str | None:
         """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3`` or a display name
         (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches."""

@@ -269,7 +269,7 @@ def run_adjudicate(args: argparse.Namespace) -> int:
         gf.step_started, gf.step_ai = gamefile.now(), {}
         report = new_report(game, start)
         if played:
-            report += "\nPlayed by AI: " + ", ".join(f"{gf.display(s)} ({a})" for s, a in sorted(played.items()))
+            report += "\nPlayed by AI: " + ", ".join(f"{gf.name(s)} ({a})" for s, a in sorted(played.items()))
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
         print(report)

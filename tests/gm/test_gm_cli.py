@@ -61,7 +61,7 @@ def test_dms_are_stored_as_they_arrive_and_resolve_when_all_are_in(game_file, tm
     # the late DMs arrive: everyone is in, so the step resolves without --advance
     assert main(["adjudicate", str(game_file), dms(tmp_path, "== Carol ==\nBid 3\n== DAN ==\nbid 4\n")]) == 0
     out = capsys.readouterr().out
-    assert "== Turn 1 ==" in out and "Played by AI: Player#5 (Eve) (heuristic)" in out
+    assert "== Turn 1 ==" in out and "Played by AI: Eve (heuristic)" in out
     gf = gamefile.read(game_file)
     assert gf.game.step == "orders" and gf.step_ai == {"Player#5": "heuristic"}  # Eve's orders, this step
     assert gf.ai_played == {"Player#5": ["heuristic"]}
