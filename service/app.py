@@ -272,9 +272,10 @@ class App:
             raise invalid("text", "give exactly one of text (DM text) or decision (a map)")
         text = p.str("text") if has_text else structured.to_text(p.get("decision", dict, what="a map"))
         self._check_size(text, "text" if has_text else "decision")
+        lenient = p.bool("lenient", False)
         p.done()
         by = "gm" if who is GM else "seat"
-        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by), changes=True)
+        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by, lenient), changes=True)
 
     def _check_size(self, text: str, field: str) -> None:
         size = len(text) if len(text) > self.max_submission else len(text.encode("utf-8", "replace"))

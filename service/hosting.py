@@ -303,13 +303,13 @@ class HostedGame:
             _apply(game, row["a"])
         self.game = game
 
-    def submit(self, who: str | None, seat: Any, text: str, by: str) -> dict[str, Any]:
+    def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False) -> dict[str, Any]:
         if who is not GM and seat != who:
             raise RpcError(FORBIDDEN, "seat: a seat token submits only for its own seat", {"field": "seat"})
         if seat not in self.game.state.players:
             raise invalid("seat", f"unknown seat {seat!r}")
         try:
-            lines = self.game.submit(seat, text)
+            result = self.game.submit_dm(seat, text, lenient=lenient)  # docs/dm-syntax.md
         except RegentError as err:
             raise order_error(err) from None
         except ValueError as err:  # a value the engine's reader did not check (a 5,000-digit number...)
@@ -324,7 +324,7 @@ class HostedGame:
         self._commit([({"a": self.game.actions[-1], "by": by, "turn": self.game.state.turn}, time.time(),
                        digest(self.game))],
                      meta_changed=by.startswith("ai:"))
-        return {"accepted": lines, "rejected": []}
+        return {"accepted": result.lines, "rejected": [], **result.to_dict()}
 
     def assign(self, seat: Any, agent: Any) -> dict[str, Any]:
         if seat not in self.meta["controllers"]:

@@ -94,7 +94,7 @@ def test_the_human_text_is_what_the_engine_stores(client):
                                              "auto_advance": False})
     gid, tokens = game["game_id"], game["seat_tokens"]
     reply = client.call("game.submit", game_id=gid, token=tokens["Player#1"], text="  bid   3 ")
-    assert reply == {"accepted": ["Bid 3"], "rejected": []}
+    assert reply == {"accepted": ["Bid 3"], "rejected": [], "lines": ["Bid 3"], "ignored": [], "dropped": []}
     view = client.call("game.view", game_id=gid, token=tokens["Player#1"])
     assert view["submitted"] == ["Bid 3"]
 

@@ -27,7 +27,7 @@ def test_pynvim_msgpack_rpc_session(tmp_path):
             game = session.request("game.create", {"setup": {"board": "ring-5", "seed": 3, "players": 5}})
             gid, p1 = game["game_id"], game["seat_tokens"]["Player#1"]
             reply = session.request("game.submit", {"game_id": gid, "token": p1, "text": "Bid 4"})
-            assert reply == {"accepted": ["Bid 4"], "rejected": []}
+            assert reply == {"accepted": ["Bid 4"], "rejected": [], "lines": ["Bid 4"], "ignored": [], "dropped": []}
             with pytest.raises(RuntimeError) as err:
                 session.request("game.submit", {"game_id": gid, "token": p1, "text": "Bid 5"})
             assert err.value.args[0]["code"] == "conflict"

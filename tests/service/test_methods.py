@@ -204,7 +204,8 @@ def test_a_structured_decision_is_the_same_as_its_dm_text(client):
                        text="Golden Fortify! P1")
     structured = client.call("game.submit", game_id=b["game_id"], token=b["gm_token"], seat="Player#1",
                              decision={"orders": [{"order": "fortify", "from": "P1", "golden": True}]})
-    assert text == structured == {"accepted": ["Golden Fortify! P1"], "rejected": []}
+    assert text == structured == {"accepted": ["Golden Fortify! P1"], "rejected": [], "lines": ["Golden Fortify! P1"],
+                                  "ignored": [], "dropped": []}
 
 
 # -- pipelining, rendering -----------------------------------------------------------------------
