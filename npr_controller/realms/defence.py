@@ -170,10 +170,11 @@ def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = 0,
             short = total - supply
             trace.add(R_SUPPLY, f"battle {a.index}: only {supply} NPR pieces: defend at full strength "
                                 f"{total} and keep count of losses")
+        # the attack as given (its "units" are the attacker's) and, named apart, the defenders' total
         battles.append({
             **a.to_dict(), "battle": a.index, "naval": a.naval, "triggered": triggered,
             "defenders": [{**c.to_dict(), "allocation_rank": ranks[(a.index, c.realm)]} for c in parts],
-            "units": total, "unit_kind": kind, "pieces_short": short})
+            "defender_units": total, "unit_kind": kind, "pieces_short": short})
         summary.append(f"battle {a.index}: {a.attacker} x{a.units} -> {a.where}: "
                        + (f"{total} {kind} from " + ", ".join(f"{c.realm} {c.value}" for c in parts)
                           if triggered else "no battle"))

@@ -23,6 +23,25 @@ R_TARGET = "000 §13.5 criterion 3 (target)"
 R_SEA = "000 §13.5 criterion 3 (sea only)"
 R_NEUTRAL = "000 §13.5 criterion 3 (PR not at War)"
 
+# Machine-readable codes beside the prose (docs/service.md, "NPR answers"). An entry's ``reason`` is one
+# of the failure codes (with ``criterion``: the failed criterion of §13.5, None for the opening
+# condition) or, when it invades, the priority code (with ``priority_level``: the step-1 priority,
+# None when the target was the only eligible Area).
+NOT_AT_WAR, ACTIVE_ALLY, HOSTILE_UNITS, NO_TARGET_AREA = "not_at_war", "active_ally", "hostile_units", \
+    "no_eligible_target"
+PRIORITIES = {  # choose_target's prose -> (priority_level, reason)
+    "only eligible Area": (None, "only_eligible"),
+    "1.1 Capital Area": ("1.1", "capital_area"),
+    "1.2 most Core Provinces": ("1.2", "most_cores"),
+    "1.3 adjacent by Land": ("1.3", "land_adjacent"),
+    "1.4 random": ("1.4", "random"),
+}
+INELIGIBLE = {  # why an Area is not an eligible target (all criterion 3)
+    R_TARGET: "no_target",
+    R_NEUTRAL: "pr_not_at_war",
+    R_SEA: "sea_only_hostile",
+}
+
 
 def controlled_areas(world: World, npr: str) -> set[str]:
     """Areas where the NPR (with its Vassals, 000 §13.2) controls Provinces."""
@@ -154,15 +173,15 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     """One NPR's Invasion check and, if it happens, its steps 1-5."""
     enemies = sorted(r for r in world.enemies_of(npr) if world.realms[r].is_pr)
     entry: dict[str, Any] = {"npr": npr, "at_war_with": enemies, "eligible": False, "invades": False,
-                             "failed": None}
+                             "failed": None, "criterion": None, "reason": None, "priority_level": None}
     if not enemies:
         trace.add(R, f"{npr} is not at War with any PR: no Invasion")
-        entry["failed"] = "not at War with any PR"
+        entry.update(failed="not at War with any PR", reason=NOT_AT_WAR)
         return entry, world
     pr = world.active_ally_of(npr)
     if pr:  # rules: 000 §13.5 criterion 1 -- not an Active Ally of any PR
         trace.add(R_C1, f"{npr} is an Active Ally of {pr}: no Invasion")
-        entry["failed"] = f"criterion 1: Active Ally of {pr}"
+        entry.update(failed=f"criterion 1: Active Ally of {pr}", criterion=1, reason=ACTIVE_ALLY)
         return entry, world
     trace.add(R_C1, f"{npr} is not an Active Ally of any PR")
     # rules: 000 §13.5 criterion 2 -- no Hostile Units where the NPR controls Provinces
@@ -171,7 +190,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     hostile = [a for a in held if world.hostile_units(a, npr) > 0]
     if hostile:
         trace.add(R_C2, f"Hostile Units in {', '.join(hostile)}, where {npr} controls Provinces: no Invasion")
-        entry["failed"] = f"criterion 2: Hostile Units in {', '.join(hostile)}"
+        entry.update(failed=f"criterion 2: Hostile Units in {', '.join(hostile)}", criterion=2,
+                     reason=HOSTILE_UNITS)
         return entry, world
     trace.add(R_C2, f"no Hostile Units in {npr}'s Areas ({', '.join(held) or 'none'})")
     eligible, ineligible = eligible_targets(world, npr, home)
@@ -184,10 +204,12 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         if rule != R_TARGET:
             trace.add(rule, f"{area} ineligible: {text}")
     entry.update(eligible_areas=eligible,
-                 ineligible_areas={a: w.split("|", 1)[1] for a, w in ineligible.items()})
+                 ineligible_areas={a: w.split("|", 1)[1] for a, w in ineligible.items()},
+                 ineligible_codes={a: {"criterion": 3, "reason": INELIGIBLE[w.split("|", 1)[0]]}
+                                   for a, w in ineligible.items()})
     if not eligible:
         trace.add(R_C3, f"no eligible Invasion target Area adjacent to {npr}: no Invasion")
-        entry["failed"] = "criterion 3: no eligible target Area"
+        entry.update(failed="criterion 3: no eligible target Area", criterion=3, reason=NO_TARGET_AREA)
         return entry, world
     trace.add(R_C3, f"eligible target Areas: {', '.join(eligible)}")
     target, why = choose_target(world, npr, eligible, dice, trace, home)
@@ -207,7 +229,9 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         for name in marks:
             provinces[name] = replace(provinces[name], unrest=True)
         world = world.evolve(provinces=provinces)
-    entry.update(eligible=True, invades=True, target=target, priority=why, unrest=marks, units=units, battle=None)
+    level, code = PRIORITIES[why]
+    entry.update(eligible=True, invades=True, target=target, priority=why, priority_level=level, reason=code,
+                 unrest=marks, units=units, battle=None)
     # rules: 000 §13.5 step 4 -- resolve a Battle at once if Military Units are there
     enemy = sum(u.count for u in world.units_in(target) if u.kind == "army" and world.at_war(u.realm, npr))
     rebels = any(u.kind == "rebel" and u.count > 0 for u in world.units_in(target))

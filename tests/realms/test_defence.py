@@ -22,7 +22,7 @@ def test_land_battle_with_mc_infantry_units():
         wars=[["Cast", "Gran"]],
     )
     b = _battles(w, [{"attacker": "Cast", "area": "A", "units": 4}])[0]
-    assert (b["triggered"], b["units"], b["unit_kind"]) == (True, 3, "Infantry Units")
+    assert (b["triggered"], b["defender_units"], b["unit_kind"]) == (True, 3, "Infantry Units")
 
 
 def test_no_battle_when_hostile_units_already_there():
@@ -49,7 +49,7 @@ def test_declaration_of_war_with_own_units_present_triggers_battle():
     )
     moved = _battles(w, [{"attacker": "Cast", "area": "A", "units": 3}])[0]
     declared = _battles(w, [{"attacker": "Cast", "area": "A", "units": 3, "trigger": "declaration"}])[0]
-    assert moved["triggered"] is False and declared["units"] == 2
+    assert moved["triggered"] is False and declared["defender_units"] == 2
 
 
 def test_naval_battle_with_nc_light_ships():
@@ -62,7 +62,7 @@ def test_naval_battle_with_nc_light_ships():
         wars=[["Cast", "Gran"]],
     )
     b = _battles(w, [{"attacker": "Cast", "sea": "S", "units": 2}])[0]
-    assert (b["units"], b["unit_kind"]) == (2, "Light Ships")
+    assert (b["defender_units"], b["unit_kind"]) == (2, "Light Ships")
 
 
 def test_two_nprs_in_one_area_combine():
@@ -74,14 +74,14 @@ def test_two_nprs_in_one_area_combine():
         wars=[["Cast", "Gran"], ["Cast", "Nav"]],
     )
     b = _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]
-    assert b["units"] == 3
+    assert b["defender_units"] == 3
     assert [d["realm"] for d in b["defenders"]] == ["Gran", "Nav"]
 
 
 def test_only_enemy_nprs_defend():
     """000 §13.4: only an NPR at War with the attacker defends (here Nav is at peace)."""
     w = world({"A": []}, {"cap": prov("A", "Gran", "large"), "n": prov("A", "Nav")}, REALMS, wars=[["Cast", "Gran"]])
-    assert _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]["units"] == 2
+    assert _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]["defender_units"] == 2
 
 
 def test_capital_area_defended_first_even_against_a_larger_force_elsewhere():
@@ -93,8 +93,8 @@ def test_capital_area_defended_first_even_against_a_larger_force_elsewhere():
         wars=[["Cast", "Gran"]],
     )
     bs = _battles(w, [{"attacker": "Cast", "area": "B", "units": 9}, {"attacker": "Cast", "area": "Cap", "units": 1}])
-    assert bs[1]["units"] == 3  # the Capital Area takes cap (1) and b (2)
-    assert bs[0]["units"] == 0 and bs[0]["triggered"] is False
+    assert bs[1]["defender_units"] == 3  # the Capital Area takes cap (1) and b (2)
+    assert bs[0]["defender_units"] == 0 and bs[0]["triggered"] is False
     assert bs[1]["defenders"][0]["allocation_rank"] == 1
 
 
@@ -104,9 +104,9 @@ def test_largest_force_next_then_first_resolved():
     provs = {"cap": prov("Cap", "Gran"), "b": prov("B", "Gran"), "c": prov("C", "Gran", "large")}
     w = world(land, provs, REALMS, wars=[["Cast", "Gran"]])
     bs = _battles(w, [{"attacker": "Cast", "area": "B", "units": 2}, {"attacker": "Cast", "area": "C", "units": 5}])
-    assert (bs[1]["units"], bs[0]["units"]) == (3, 0)
+    assert (bs[1]["defender_units"], bs[0]["defender_units"]) == (3, 0)
     tie = _battles(w, [{"attacker": "Cast", "area": "B", "units": 3}, {"attacker": "Cast", "area": "C", "units": 3}])
-    assert (tie[0]["units"], tie[1]["units"]) == (3, 0)
+    assert (tie[0]["defender_units"], tie[1]["defender_units"]) == (3, 0)
 
 
 def test_sea_zone_next_to_capital_first_for_nc():
@@ -119,7 +119,7 @@ def test_sea_zone_next_to_capital_first_for_nc():
         wars=[["Cast", "Gran"]],
     )
     bs = _battles(w, [{"attacker": "Cast", "sea": "S1", "units": 5}, {"attacker": "Cast", "sea": "S2", "units": 1}])
-    assert bs[1]["units"] == 2 and bs[0]["units"] == 0
+    assert bs[1]["defender_units"] == 2 and bs[0]["defender_units"] == 0
 
 
 def test_each_province_supplies_one_land_and_one_naval_battle():
@@ -132,7 +132,7 @@ def test_each_province_supplies_one_land_and_one_naval_battle():
         wars=[["Cast", "Gran"]],
     )
     bs = _battles(w, [{"attacker": "Cast", "area": "Cap", "units": 1}, {"attacker": "Cast", "sea": "S", "units": 1}])
-    assert bs[0]["units"] == 2 and bs[1]["units"] == 2
+    assert bs[0]["defender_units"] == 2 and bs[1]["defender_units"] == 2
 
 
 def test_active_ally_defends_with_half():
@@ -145,7 +145,7 @@ def test_active_ally_defends_with_half():
         alliances=[{"pr": "Arag", "npr": "Gran", "active": True}],
     )
     b = _battles(w, [{"attacker": "Cast", "area": "A", "units": 2}])[0]
-    assert b["units"] == 2 and b["defenders"][0]["active_ally_halved"] is True
+    assert b["defender_units"] == 2 and b["defenders"][0]["active_ally_halved"] is True
 
 
 def test_no_supply_defends_at_full_strength():
@@ -157,7 +157,7 @@ def test_no_supply_defends_at_full_strength():
         wars=[["Cast", "Gran"]],
     )
     d = defend(w, [{"attacker": "Cast", "area": "A", "units": 2}], supply=1).to_dict()
-    assert d["battles"][0]["units"] == 4 and d["battles"][0]["pieces_short"] == 3
+    assert d["battles"][0]["defender_units"] == 4 and d["battles"][0]["pieces_short"] == 3
     assert any(s["rule"] == "000 §13.4 No more NPR Units in Supply" for s in d["trace"])
 
 
@@ -179,4 +179,13 @@ def test_vassal_area_is_defended_by_its_npr_overlord():
         wars=[["Cast", "Gran"]],
     )
     b = _battles(w, [{"attacker": "Cast", "area": "V", "units": 1}])[0]
-    assert b["units"] == 3 and b["defenders"][0]["realm"] == "Gran"
+    assert b["defender_units"] == 3 and b["defenders"][0]["realm"] == "Gran"
+
+
+def test_the_attack_and_the_defenders_are_named_apart():
+    """Issue 20 item 4: an attack of 5 is reported as 5 (``units``, as given), the NPRs' total beside it
+    (``defender_units``); one used to overwrite the other."""
+    w = world({"A": []}, {"a1": prov("A", "Gran"), "a2": prov("A", "Gran")}, {"Gran": "npr", "Cast": "pr"},
+              wars=[["Cast", "Gran"]])
+    b = _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]
+    assert (b["units"], b["defender_units"]) == (5, 2)

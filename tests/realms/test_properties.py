@@ -123,7 +123,7 @@ def test_defence_uses_each_province_once_per_kind(world, data):
     assert all(s["rule"].strip() for s in d["trace"])
     used: dict[tuple[str, str], set[str]] = {}
     for battle in d["battles"]:
-        assert battle["units"] == sum(x["value"] for x in battle["defenders"])
+        assert battle["defender_units"] == sum(x["value"] for x in battle["defenders"])
         for cap in battle["defenders"]:
             key = (cap["realm"], cap["kind"])
             names = {c["province"] for c in cap["contributions"]}
