@@ -1,0 +1,187 @@
+"""The GM's /regent commands through the bridge: GM role only, acknowledged within 3 s, real service."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from service.discord.chat import File
+from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, make_config, seat_view, user_of
+
+CH = 800
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ALL_COMMANDS = [("status", {}), ("advance", {"force": True}), ("seat", {"seat": "Player#2", "agent": "normal"}),
+                ("deadline extend", {"hours": 5}), ("deadline pause", {}), ("deadline resume", {}), ("undo", {}),
+                ("report", {}), ("board", {}), ("export", {}), ("npr invasions", {}), ("npn plan", {"nation": "Spain"})]
+
+
+def harness(server, tmp_path, **table):
+    return Harness(server, make_config({"g": game_table(CH, **table)}, tmp_path))
+
+
+async def command(h, bridge, name, user=GM_USER, files=None, **options):
+    cmd = h.chat.command(name, user, CH, files=files, **options)
+    await bridge.on_command(cmd)
+    assert cmd.reply.acked_after is not None and cmd.reply.acked_after <= 3.0
+    return cmd.reply
+
+
+async def everyone_sends(h, bridge, seats=None):
+    view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+    for p in view["pending"]:
+        if p["submitted"] or p["controller"] or (seats and p["seat"] not in seats):
+            continue
+        text = dm_text(await seat_view(bridge, "g", p["seat"]), p["seat"])
+        await bridge.on_dm(h.chat.dm(user_of(CH, int(p["seat"].split("#")[1])), text))
+
+
+def gm_state(view):
+    return {k: v for k, v in view.items() if k not in ("pending", "clock", "step_started")}
+
+
+def test_a_player_using_gm_commands_is_refused_and_nothing_changes(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user_of(CH, 1), "Bid 1"))
+        before = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        posts = len(h.chat.posts[CH])
+        for name, opts in ALL_COMMANDS:
+            reply = await command(h, bridge, name, user=user_of(CH, 3), **opts)
+            assert len(reply.sent) == 1 and reply.sent[0].private and "Only the GM" in reply.sent[0].text
+            assert not reply.deferred
+        after = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert gm_state(after) == gm_state(before) and after["clock"] == before["clock"]
+        assert len(h.chat.posts[CH]) == posts
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_status_advance_undo_report_export(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await everyone_sends(h, bridge, seats={"Player#1", "Player#2"})
+        status = (await command(h, bridge, "status")).text()
+        assert "✓ sent: Player#1 (Blue)" in status and "… waiting: Player#3 (Green)" in status
+        reply = await command(h, bridge, "advance")  # not everyone has sent: refused, nothing changes
+        assert reply.deferred and "conflict" in reply.text() and "Nothing was changed" in reply.text()
+        reply = await command(h, bridge, "advance", force=True)
+        assert "Step resolved" in reply.text()
+        resolved = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert resolved["step"] == "orders"
+        text = h.chat.texts(CH)
+        assert "- Bids:" in text and "The deadline passed" not in text  # the GM resolved it, not the clock
+        assert "**Turn 1: orders**" in text
+        # undo: the bids step is open again, the channel is told, a later advance resolves it the same way
+        reply = await command(h, bridge, "undo")
+        assert reply.text() == "Undone."
+        assert "rolled the last resolved step back" in h.chat.texts(CH)
+        back = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert back["step"] == "bid" and back["clock"]["held"]
+        await bridge.on_dm(h.chat.dm(user_of(CH, 3), "Bid 3"))  # a late DM now counts
+        assert "✓ `Bid 3`" in h.chat.last_dm(user_of(CH, 3))
+        await command(h, bridge, "advance", force=True)
+        again = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert again["step"] == "orders" and again["players"]["Player#3"]["realm"] != resolved["players"][
+            "Player#3"]["realm"]
+        report = (await command(h, bridge, "report", turn=1)).text()
+        assert report.startswith("**Turn 1** (g)") and "Green 3" in report and "Played by AI: none" in report
+        bad = await command(h, bridge, "report", turn=9)
+        assert "turn must be between 1 and 1" in bad.text()
+        export = await command(h, bridge, "export")
+        [sent] = export.sent
+        assert sent.private and sent.file is not None
+        imported = await bridge.rpc("game.import", blob=sent.file.data)
+        copy = await bridge.rpc("game.view", game_id=imported["game_id"], token=imported["gm_token"], wait=True)
+        assert copy["players"] == again["players"] and copy["step"] == again["step"]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path):
+    h = harness(server, tmp_path)
+    user2 = user_of(CH, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await everyone_sends(h, bridge)  # turn 1 bids
+        reply = await command(h, bridge, "seat", seat="Player#2", agent="normal")
+        assert "Player#2 is now played by AI (normal" in reply.text()
+        assert "Player#2 is now played by AI" in h.chat.texts(CH)
+        await everyone_sends(h, bridge)  # orders: Player#2's AI sends its own
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "consolidation"
+        assert "Played by AI: Player#2 (heuristic)" in h.chat.texts(CH)
+        await bridge.on_dm(h.chat.dm(user2, "Bid 0"))
+        assert "no seat" in h.chat.last_dm(user2)  # the seat is the AI's now
+        reply = await command(h, bridge, "seat", seat="Player#2", agent=f"<@{user2}>")
+        assert f"played by a human again: <@{user2}>" in reply.text()
+        seen = len(h.chat.dms[user2])
+        await everyone_sends(h, bridge)  # consolidation (the AI had already sent Player#2's)
+        await everyone_sends(h, bridge)  # turn 2 orders: the human's DM
+        assert any("**Stored** for Player#2" in s.text for s in h.chat.dms[user2][seen:])
+        status = (await command(h, bridge, "status")).text()
+        assert f"<@{user2}>" in status
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["controllers"]["Player#2"] is None and view["played_by_ai"] == {"Player#2": ["heuristic"]}
+        bad = await command(h, bridge, "seat", seat="Player#9", agent="normal")
+        assert "unknown seat" in bad.text()
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_deadline_extend_pause_resume_and_board(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        first = (await bridge.rpc("game.pending", **bridge._gm("g")))[0]["deadline"]
+        reply = await command(h, bridge, "deadline extend", hours=12)
+        assert "extended by 12 h" in reply.text() and "extended by 12 h" in h.chat.texts(CH)
+        assert (await bridge.rpc("game.pending", **bridge._gm("g")))[0]["deadline"] == first + 12 * 3600
+        await command(h, bridge, "deadline pause")
+        assert "(the clock is paused)" in (await command(h, bridge, "status")).text()
+        assert "Refused" in (await command(h, bridge, "deadline pause")).text()
+        await command(h, bridge, "deadline resume")
+        assert "paused" not in (await command(h, bridge, "status")).text()
+        assert "above 0" in (await command(h, bridge, "deadline extend", hours=-1)).text()
+        reply = await command(h, bridge, "board")
+        assert reply.deferred and reply.text() == "Board posted."
+        png = [p.file for p in h.chat.posts[CH] if p.file is not None]
+        assert png and png[-1].data[:4] == b"\x89PNG" and len(png[-1].data) < 10 * 1024 * 1024
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_npr_invasions_and_npn_plan_with_an_attached_world(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        realms = File("world.json", (EXAMPLES / "realms" / "world.json").read_bytes())
+        reply = await command(h, bridge, "npr invasions", files=[realms], seed=3)
+        [sent] = reply.sent
+        direct = await bridge.rpc("npr.invasions", world=json.loads(realms.data), seed=3)
+        assert json.loads(sent.file.data) == json.loads(json.dumps(direct, default=str))
+        nw = File("world.json", (EXAMPLES / "newworld" / "world.json").read_bytes())
+        reply = await command(h, bridge, "npn plan", files=[nw], nation="Spain", seed=4)
+        assert reply.sent[0].file is not None and "trace steps" in reply.sent[0].text
+        assert "attach the world file" in (await command(h, bridge, "npr invasions")).text()
+        junk = File("w.txt", b"\x00 not a world")
+        assert "neither JSON nor TOML" in (await command(h, bridge, "npr invasions", files=[junk])).text()
+        await bridge.close_client()
+
+    asyncio.run(body())
