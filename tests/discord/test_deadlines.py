@@ -1,0 +1,97 @@
+"""Deadlines through the bridge: reminders once per threshold naming who is missing; expiry told."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tests.discord.helpers import Harness, game_table, make_config, user_of
+
+CH = 900
+
+
+def test_reminders_name_who_is_missing_once_per_threshold_even_across_a_restart(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH)}, tmp_path))
+
+    def reminders():
+        return [p.text for p in h.chat.posts[CH] if p.text.startswith("⏳ Reminder")]
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        deadline = min(p["deadline"] for p in await bridge.rpc("game.pending", **bridge._gm("g")))
+        h.now = deadline - 30 * 3600  # more than 24 h left: no reminder yet
+        await bridge.tick()
+        assert reminders() == []
+        h.now = deadline - 23 * 3600
+        await bridge.tick()
+        await bridge.tick()
+        assert len(reminders()) == 1 and "23 h 00 min left" in reminders()[0]
+        assert all(f"<@{user_of(CH, i)}> (Player#{i})" in reminders()[0] for i in range(1, 6))
+        await bridge.on_dm(h.chat.dm(user_of(CH, 1), "Bid 1"))
+        await bridge.on_dm(h.chat.dm(user_of(CH, 2), "Bid 2"))
+        await bridge.close_client()
+        bridge = h.bridge()  # restarted: the 24 h reminder is not posted again
+        h.now = deadline - 5 * 3600
+        await bridge.tick()
+        await bridge.tick()
+        assert len(reminders()) == 2
+        assert "Player#1" not in reminders()[1] and "Player#2" not in reminders()[1]
+        assert "(Player#3)" in reminders()[1] and "(Player#5)" in reminders()[1]
+        # the bot was down through the 1 h threshold and past the deadline: no flood, no reminder after it
+        h.now = deadline + 60
+        await bridge.tick()
+        assert len(reminders()) == 2
+        # a paused clock reminds nobody
+        h.now = deadline - 1800
+        await bridge.on_command(h.chat.command("deadline pause", 7, CH))
+        await bridge.tick()
+        assert len(reminders()) == 2
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_new_step_gets_its_own_reminders(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH + 1, seats=3)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        deadline = min(p["deadline"] for p in await bridge.rpc("game.pending", **bridge._gm("g")))
+        h.now = deadline - 3000
+        await bridge.tick()
+        for i in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 1, i), f"Bid {i}"))
+        pend = await bridge.rpc("game.pending", **bridge._gm("g"), wait=True)
+        h.now = min(p["deadline"] for p in pend) - 3000
+        await bridge.tick()
+        texts = [p.text for p in h.chat.posts[CH + 1] if p.text.startswith("⏳ Reminder")]
+        assert len(texts) == 2 and "bids" in texts[0] and "orders" in texts[1]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_an_expired_deadline_resolves_with_the_rulebook_defaults_and_the_channel_is_told(server, tmp_path):
+    table = game_table(CH + 2, seats=3, expiry=True, deadlines={"bid": 1.0})
+    h = Harness(server, make_config({"g": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user_of(CH + 2, 1), "Bid 2"))
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            await asyncio.sleep(0.3)
+            await bridge.tick()
+            if "The deadline passed" in h.chat.texts(CH + 2):
+                break
+        text = h.chat.texts(CH + 2)
+        assert "⏰ The deadline passed: the step was resolved with the rulebook defaults for " \
+               "Player#2 (Red), Player#3 (Green)." in text
+        assert "Player#1 (Blue)," not in text.split("The deadline passed")[1].splitlines()[0]
+        assert text.count("The deadline passed") == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
