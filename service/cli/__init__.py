@@ -40,13 +40,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command. Whatever goes wrong, the user sees one line ``regent: error: FILE: what is
+    wrong`` and exit status 2, never a traceback (service/cli/failure.py)."""
+    from service.cli import failure
+
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        return int(args.func(args) or 0)
-    except ValueError as err:  # every Regent error is a ValueError with a clear message
-        print(f"regent: error: {err}", file=sys.stderr)
-        return 2
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    except SystemExit:
+        raise
+    except BaseException as err:  # a command module that fails to load
+        return failure.report(err)
+    failure.watch(argv)
+    return failure.run(args.func, args)
 
 
 if __name__ == "__main__":
