@@ -7,6 +7,7 @@ errors (a typo must not be silently ignored); missing optional keys take the doc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,7 +23,8 @@ from engine.newworld.world import (
     World,
 )
 
-WORLD_KEYS = {"turn", "areas", "nations", "prices", "options", "landfall_tables", "hegemon_tie_rival"}
+WORLD_KEYS = {"turn", "areas", "nations", "prices", "options", "landfall_tables", "off_map_landfalls",
+              "hegemon_tie_rival"}
 AREA_KEYS = {"adjacent", "coastal", "climate", "natives", "landfall", "landfall_table"}
 NATION_KEYS = {"player", "treasury", "ships", "holdings", "gold_produced", "exclusive_landfall"}
 HOLDING_KEYS = {"colonists", "soldiers", "pc"}
@@ -88,9 +90,10 @@ def parse_world(data: Any) -> World:
     areas = _parse_areas(doc["areas"])
     nations = _parse_nations(doc["nations"], areas)
     options = _parse_options(doc.get("prices", {}), doc.get("options", {}))
-    tables = _parse_tables(doc.get("landfall_tables"), areas)
+    off_map = _parse_off_map(doc.get("off_map_landfalls", []), areas)
+    tables = _parse_tables(doc.get("landfall_tables"), areas, off_map)
     rivals = _parse_rivals(doc.get("hegemon_tie_rival", {}), nations)
-    world = World(turn, areas, nations, options, tables, rivals)
+    world = World(turn, areas, nations, options, tables, rivals, off_map)
     _check_declared_pc(world)
     return world
 
@@ -203,7 +206,23 @@ def _parse_options(prices: Any, options: Any) -> Options:
     )
 
 
-def _parse_tables(value: Any, areas: Mapping[str, Area]) -> dict[int, tuple[str, ...]]:
+def _parse_off_map(value: Any, areas: Mapping[str, Area]) -> frozenset[str]:
+    """Landfall letters the GM leaves off the described (partial) map: a landfall there is planned as
+    "sail to <letter>", an Area the world does not describe (rules-gaps: letters are map keys)."""
+    if not isinstance(value, list | tuple):
+        raise ValidationError("off_map_landfalls", f"must be a list of map letters, not {value!r}")
+    by_letter = {a.letter: a.name for a in areas.values()}
+    for i, letter in enumerate(value):
+        if not isinstance(letter, str) or not letter:
+            raise ValidationError(f"off_map_landfalls[{i}]", f"must be a map letter, not {letter!r}")
+        if letter in by_letter:
+            raise ValidationError(f"off_map_landfalls[{i}]",
+                                  f"letter {letter!r} names Area {by_letter[letter]!r}, which is on the map")
+    return frozenset(value)
+
+
+def _parse_tables(value: Any, areas: Mapping[str, Area], off_map: frozenset[str] = frozenset()
+                  ) -> dict[int, tuple[str, ...]]:
     tables = dict(DEFAULT_LANDFALL_TABLES)
     if value is not None:
         raw = value if isinstance(value, Mapping) else _mapping(value, "landfall_tables")
@@ -219,13 +238,24 @@ def _parse_tables(value: Any, areas: Mapping[str, Area]) -> dict[int, tuple[str,
                     raise ValidationError(f"{p}[{i}]", f"must be a map letter, not {letter!r}")
             tables[number] = tuple(letters)
     by_letter = {a.letter: a for a in areas.values()}
-    for number, letters in sorted(tables.items()):
-        for i, letter in enumerate(letters):
-            if letter not in by_letter:
-                raise ValidationError(
-                    f"landfall_tables.{number}[{i}]",
-                    f"letter {letter!r} names no Area (give an Area that name or a 'landfall' letter)",
-                )
+    missing = [(number, i, letter) for number, letters in sorted(tables.items())
+               for i, letter in enumerate(letters) if letter not in by_letter and letter not in off_map]
+    if missing:
+        number, i, letter = missing[0]
+        absent = sorted({m[2] for m in missing} | off_map)
+        written = value is not None and number in {int(k) if isinstance(k, str) and k.isdigit() else k
+                                                   for k in value}
+        where = f"landfall_tables.{number}[{i}]" if written else "off_map_landfalls"
+        table = "" if written else f" (the default Landfall Table #{number}: {' '.join(tables[number])})"
+        raise ValidationError(
+            where,
+            f"letter {letter!r}{table} names no Area: give an Area that name or a \"landfall\": {letter!r} "
+            f"letter, or, if that part of the map is not described, list it as off the map: "
+            f"\"off_map_landfalls\": {json.dumps(absent)}",
+        )
+    unused = sorted(off_map - {letter for letters in tables.values() for letter in letters})
+    if unused:
+        raise ValidationError("off_map_landfalls", f"letter {unused[0]!r} is on no landfall table")
     for area in sorted(areas.values(), key=lambda a: a.name):
         t = area.landfall_table
         if t is not None and area.letter not in tables[t]:

@@ -109,6 +109,8 @@ class World:
     options: Options = field(default_factory=Options)
     landfall_tables: dict[int, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_LANDFALL_TABLES))
     chief_rivals: dict[str, str] = field(default_factory=dict)  # nation -> its chief rival
+    # landfall letters the GM left off the described map (a landfall there names no Area of the world)
+    off_map_landfalls: frozenset[str] = frozenset()
 
     # -- occupation -------------------------------------------------------------------------------
     def occupants(self, area: str) -> dict[str, int]:

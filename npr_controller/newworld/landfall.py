@@ -91,9 +91,10 @@ def find_landfall(world: World, nation: str, dice: Dice, trace: Trace) -> Landfa
             why = blocked(world, nation, area)
             rolls.append(LandfallRoll(table, face, letter, area, why))
             if why is None:
+                off = " (off the described map: off_map_landfalls)" if letter in world.off_map_landfalls else ""
                 trace.add(
                     f"002 Landfall Table #{table}",
-                    f"rolled {face}: {_named(letter, area)} is free: {nation} sails there",
+                    f"rolled {face}: {_named(letter, area)}{off} is free: {nation} sails there",
                 )
                 return Landfall(table, letter, area, tuple(rolls))
             # rules: 002 Exploration "if the result obtained is already occupied (or claimed ...), roll again"

@@ -109,14 +109,21 @@ def test_bad_input_names_the_field(case, mutate, field):
     assert isinstance(err.value, ValueError)
 
 
-def test_a_removed_landfall_area_is_reported_on_the_table():
+def test_a_removed_landfall_area_is_reported_with_what_to_write():
     d = _base()
     del d["areas"]["U"]
     for spec in d["areas"].values():
         spec["adjacent"] = [a for a in spec["adjacent"] if a != "U"]
     with pytest.raises(ValidationError) as err:
         parse_world(d)
+    # the GM wrote no landfall_tables: the error names the key to write (issue 20 item 5)
+    assert err.value.field == "off_map_landfalls" and "'U'" in err.value.reason
+    d["landfall_tables"] = {"1": list("HJNORU")}
+    with pytest.raises(ValidationError) as err:
+        parse_world(d)
     assert err.value.field == "landfall_tables.1[5]"
+    d["off_map_landfalls"] = ["U"]
+    assert parse_world(d).landfall_area("U") is None
 
 
 def test_a_named_area_can_carry_a_landfall_letter():
