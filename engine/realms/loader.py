@@ -147,8 +147,13 @@ def _realm(name: str, obj: Fields, realms: dict[str, Any]) -> Realm:
     obj.check(KEYS["realm"])
     kind = choice(obj, "kind", REALM_KINDS)
     overlord = realm_ref(obj, "overlord", realms, None)
-    if (kind == "vassal") != (overlord is not None):
-        raise ValidationError(obj.sub("overlord"), "required for kind 'vassal' and only for it")
+    # rules: 004 §11.4 Vassals — a realm with an Overlord is a Vassal, its own kind (not 'npr'); say so
+    if kind == "vassal" and overlord is None:
+        raise ValidationError(obj.sub("overlord"), "a Vassal needs its Overlord: write \"overlord\": <realm name> "
+                                                   "(required for kind 'vassal')")
+    if kind != "vassal" and overlord is not None:
+        raise ValidationError(obj.sub("overlord"), f"only a Vassal has an Overlord: a realm with an Overlord is "
+                                                   f"written \"kind\": \"vassal\", not {kind!r}")
     if overlord == name:
         raise ValidationError(obj.sub("overlord"), "a realm cannot be its own Overlord")
     stability = obj.get("stability", int, 0)
