@@ -95,6 +95,7 @@ class App:
             "game.log": self.log, "game.export": self.export, "game.import": self.import_,
             "game.render": self.render, "game.list": self.list_games, "game.report": self.report,
             "game.undo": self.undo, "game.deadline": self.deadline,
+            "game.export_position": self.export_position,
         }
         for name, fn in stateless.METHODS.items():
             self.methods[name] = self._stateless(name, fn)
@@ -373,6 +374,21 @@ class App:
         p.done()
         blob = await self._locked(hosted, hosted.export)
         return {"game_id": hosted.id, "blob": blob}
+
+    async def export_position(self, p: Params) -> dict[str, Any]:
+        """The game's position (docs/positions.md) and a setup that continues it (for game.create)."""
+        from service.cli.position import exported_setup
+
+        hosted = self._game(p)
+        hosted.require_gm(self._auth(p, hosted), "game.export_position")
+        p.done()
+
+        def export() -> dict[str, Any]:
+            agents = {s: a for s, a in hosted.meta["controllers"].items() if a}
+            setup = exported_setup(hosted.game, agents)
+            return {"game_id": hosted.id, "position": setup["position"], "setup": setup}
+
+        return await self._locked(hosted, export)
 
     async def list_games(self, p: Params) -> list[str]:
         """Games a GM token runs (an unknown token simply gets an empty list)."""

@@ -201,8 +201,13 @@ class _Reader:
         return {self.seat(s, f"position.{key}"): read(v, f"position.{key}.{s}") for s, v in self.mapping(key).items()}
 
 
-def _abilities(v: Any, known, field: str) -> set[str]:
-    if not isinstance(v, list) or any(a not in known for a in v):
+def _known(v: Any, known: Any) -> bool:
+    """``v`` is one of ``known`` (names: strings; anything else, hashable or not, is not)."""
+    return isinstance(v, str) and v in known
+
+
+def _abilities(v: Any, known: Any, field: str) -> set[str]:
+    if not isinstance(v, list) or not all(_known(a, known) for a in v):
         raise ValidationError(field, f"must be a list of {', '.join(sorted(known))}")
     return set(v)
 
@@ -254,12 +259,12 @@ def _step(pos: dict[str, Any], turn: int) -> str:
         raise ValidationError("position.phase", "give 'step' or the older 'phase', not both")
     if "phase" in pos:
         phase = pos["phase"]
-        if phase not in PHASES:
+        if not _known(phase, PHASES):
             raise ValidationError("position.phase", "must be 'ranking', 'orders' or 'consolidation'")
         step = PHASES[phase]
     else:
         step = pos.get("step", ORDERS)
-        if step not in STEPS:
+        if not _known(step, STEPS):
             raise ValidationError("position.step", f"must be one of {', '.join(STEPS)}, not {step!r}")
     if step == RANKING and turn == 1:
         step = BID  # turn 1's ranking is the first bid
@@ -284,7 +289,7 @@ def _players(r: _Reader) -> None:
         if info.get("turn") is not None:
             p.eliminated_turn = r.count(info["turn"], f"{field}.turn")
         by = info.get("by")
-        if by is not None and by not in ELIMINATED_BY:
+        if by is not None and not _known(by, ELIMINATED_BY):
             raise ValidationError(f"{field}.by", "must be 'dragon' or 'players'")
         p.eliminated_by = by
     # rules: 003 Fire and blood! — the Dragon's count of eliminated players
@@ -315,7 +320,7 @@ def _players(r: _Reader) -> None:
 
 
 def _faction(v: Any, field: str) -> str:
-    if v not in FACTIONS:
+    if not _known(v, FACTIONS):
         raise ValidationError(field, f"{v!r} is not one of {', '.join(FACTIONS)}")
     return v
 
@@ -390,7 +395,7 @@ def _card_list(v: Any, field: str, deck: str | None = None) -> list[tuple[str, s
         raise ValidationError(field, "must be a list of card names")
     out = []
     for i, c in enumerate(v):
-        if c not in C.CARD_DECK:
+        if not _known(c, C.CARD_DECK):
             raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card")
         if deck is not None and C.CARD_DECK[c] != deck:
             raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card of the {deck} deck")
@@ -440,7 +445,7 @@ def _cards(r: _Reader, step: str) -> None:
         shown = {d for d, _ in st.cards_this_turn}
         queue = [d for d in C.DECK_ORDER if st.turn >= C.DECK_FIRST_TURN[d] and d not in shown] \
             if step == REVEAL else []
-    if not isinstance(queue, list) or any(d not in C.DECK_ORDER for d in queue) or len(set(queue)) != len(queue):
+    if not isinstance(queue, list) or not all(_known(d, C.DECK_ORDER) for d in queue) or len(set(queue)) != len(queue):
         raise ValidationError("position.reveal_queue", f"must be a list of distinct decks ({', '.join(C.DECK_ORDER)})")
     for d in queue:
         if st.turn == 1 and d in C.TURN_ONE_CARDS:  # rules: 003 Reveal Cards — turn 1's fixed cards
@@ -477,11 +482,11 @@ def _lines(r: _Reader, v: Any, field: str, step: str) -> Decision:
 def _dragon(r: _Reader, step: str) -> None:
     st, pos = r.state, r.pos
     pending = pos.get("pending_attacks", [])
-    if not isinstance(pending, list) or any(a not in ATTACK_SOURCES for a in pending):
+    if not isinstance(pending, list) or not all(_known(a, ATTACK_SOURCES) for a in pending):
         raise ValidationError("position.pending_attacks", f"must be a list of {', '.join(ATTACK_SOURCES)}")
     st.pending_attacks = list(pending)
     resume = pos.get("resume")
-    if resume is not None and resume not in RESUME_STEPS:
+    if resume is not None and not _known(resume, RESUME_STEPS):
         raise ValidationError("position.resume", f"must be one of {', '.join(RESUME_STEPS)}")
     spec = pos.get("attack")
     if spec is None:
@@ -502,7 +507,7 @@ def _dragon(r: _Reader, step: str) -> None:
     if dpl < 1:
         raise ValidationError("position.attack.dpl", "the Dragon always attacks with a DPL of at least 1")
     source = spec.get("source", "card")
-    if source not in ATTACK_SOURCES:
+    if not _known(source, ATTACK_SOURCES):
         raise ValidationError("position.attack.source", f"must be one of {', '.join(ATTACK_SOURCES)}")
     # rules: 003 The Mythical Worldeater — DPL >= 3 x #Provinces
     worldeater = r.flag(spec.get("worldeater", dpl >= 3 * st.board.count), "position.attack.worldeater")
@@ -567,8 +572,10 @@ def _consolidation_state(r: _Reader) -> None:
             raise ValidationError(field, "must be a list of {deck, card, by}")
         looks = []
         for i, x in enumerate(v):
-            if (not isinstance(x, dict) or set(x) != {"deck", "card", "by"} or x["deck"] not in C.DECK_ORDER
-                    or (x["card"] is not None and C.CARD_DECK.get(x["card"]) != x["deck"])):
+            if (not isinstance(x, dict) or set(x) != {"deck", "card", "by"} or not _known(x["deck"], C.DECK_ORDER)
+                    or not isinstance(x["by"], str)
+                    or (x["card"] is not None and not (_known(x["card"], C.CARD_DECK)
+                                                       and C.CARD_DECK[x["card"]] == x["deck"]))):
                 raise ValidationError(f"{field}[{i}]", "must be {deck, card, by} with the card from that deck")
             looks.append(dict(x))
         st.peeks[s] = looks
@@ -582,7 +589,7 @@ def _consolidation_state(r: _Reader) -> None:
     holder = r.seat(spec["holder"], "position.sanctum.holder")
     if island is None or st.provinces[island].owner != holder:
         raise ValidationError("position.sanctum.holder", "the Sanctum's holder controls the Island")
-    if spec["kind"] not in (None, "refresh", "gain") or (spec["kind"] is not None and spec["key"] not in TIER):
+    if spec["kind"] not in (None, "refresh", "gain") or (spec["kind"] is not None and not _known(spec["key"], TIER)):
         raise ValidationError("position.sanctum.kind", "must be null, 'refresh' or 'gain' with an ability as key")
     st.sanctum = {"holder": holder, "kind": spec["kind"], "key": spec["key"],
                   "pending": r.flag(spec["pending"], "position.sanctum.pending")}

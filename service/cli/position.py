@@ -1,0 +1,72 @@
+"""``regent export-position``: the position of a game file, as a setup that continues it.
+
+    regent export-position game.bin -o setup.json        # the setup with "position": what `regent new` takes
+    regent new game2.bin --setup setup.json              # the same game, from here on (docs/positions.md)
+    regent export-position game.bin --position-only      # just the position map, on stdout
+
+The position holds everything the GM knows (docs/positions.md), including the engine's random
+state, so the new game plays on exactly as the old one would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ValidationError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export-position", help="write a game file's position (JSON) to continue it elsewhere")
+    p.add_argument("game", type=Path, help="game file (from 'regent new' / 'regent adjudicate' / game.export)")
+    p.add_argument("-o", "--out", type=Path, default=None, help="where to write the JSON (default: stdout)")
+    p.add_argument("--position-only", action="store_true",
+                   help="write only the position map, not the setup around it")
+    p.set_defaults(func=run_export_position)
+
+
+def exported_setup(game: Any, agents: dict[str, str] | None = None) -> dict[str, Any]:
+    """The game's setup with its position now (and its AI seats, ``agents``): ``regent new --setup``
+    and ``game.create`` continue the game from it."""
+    from engine.protectors.position import export_position
+
+    setup = {k: v for k, v in game.setup.items() if k != "position"}
+    setup["position"] = export_position(game)
+    if agents:
+        setup["agents"] = dict(agents)
+    return setup
+
+
+def run_export_position(args: argparse.Namespace) -> int:
+    from engine.protectors.position import export_position
+    from service import gamefile
+
+    gf = gamefile.read(args.game)
+    data = export_position(gf.game) if args.position_only else exported_setup(gf.game, gf.agents)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    write_text(args.out, text)
+    print(f"wrote {args.out} (turn {gf.game.state.turn}, {gf.game.step} step)")
+    return 0
+
+
+def write_text(path: Path, text: str) -> None:
+    """Atomic: the old file or the new one, never half of one."""
+    if path.is_dir():
+        raise ValidationError(str(path), "is a directory")
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise ValidationError(str(path), f"cannot write ({err.strerror})") from None

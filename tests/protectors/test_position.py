@@ -1,0 +1,255 @@
+"""Positions a GM types in (engine/protectors/position.py; docs/positions.md): each piece of state the
+first version could not describe, one VP meaning with the view, and errors naming the field path."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents.heuristic import HeuristicAgent
+from agents.runner import play_turn_step
+from engine.errors import RegentError, ValidationError
+from engine.protectors.game import Game
+from engine.protectors.position import export_position
+from engine.protectors.victory import power_threshold
+
+P1, P2, P3, P4 = (f"Player#{i}" for i in range(1, 5))
+FOUR = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+
+
+def game(pos: dict, board: str = "ring-4", players: int = 4, seed: int = 1, **setup) -> Game:
+    return Game({"board": board, "seed": seed, "players": players, **setup, "position": pos})
+
+
+def commit_all(g: Game, but: str | None = None) -> list:
+    """Every seat (``but`` one, who sends nothing) commits 1 unit from its own Province: the Protectors
+    win a DPL 1 attack."""
+    for s in g.deciding_seats():
+        if s != but:
+            g.submit(s, f"1 from P{s.split('#')[1]}")
+    return g.advance(force=True)
+
+
+def played(turn: int = 3, seed: int = 2, **setup) -> Game:
+    g = Game({"board": "ring-5", "seed": seed, "players": 5, **setup})
+    agents = {s: HeuristicAgent(seed + i) for i, s in enumerate(g.state.players)}
+    while not g.over and (g.state.turn, g.step) < (turn, "orders"):
+        play_turn_step(g, agents)
+    assert not g.over
+    return g
+
+
+# -- one VP meaning ----------------------------------------------------------------------------
+def test_the_views_vp_copied_into_a_position_gives_the_same_vp():
+    g = played(turn=4)
+    view = g.view()
+    typed = {"turn": view["turn"], "step": "orders", "ranking": view["ranking"],
+             "realm": {s: p["realm"] for s, p in view["players"].items()},
+             "vp": {s: p["vp"] for s, p in view["players"].items()},
+             "eliminated": [s for s, p in view["players"].items() if p["eliminated"]],
+             "provinces": {p: {k: v[k] for k in ("owner", "units", "level", "burnt")}
+                           for p, v in view["provinces"].items()}}
+    again = Game({**g.setup, "position": typed}).view()
+    assert {s: p["vp"] for s, p in again["players"].items()} == {s: p["vp"] for s, p in view["players"].items()}
+
+
+def test_vp_is_the_total_with_the_provinces_and_earned_vp_is_kept_apart():
+    g = game({"provinces": {**FOUR, "P1": {"owner": P1, "units": 2, "level": 3}}, "vp": {P1: 9}})
+    assert g.view()["players"][P1]["vp"] == 9  # the number given: level 3 (6 VP) + 3 earned
+    assert g.state.players[P1].vp == 3
+    assert export_position(g)["vp"][P1] == 9
+
+
+def test_vp_below_what_the_provinces_give_is_refused_naming_the_seat():
+    with pytest.raises(ValidationError, match=r"position\.vp\.Player#1: 5 is less than the 6 VP"):
+        game({"provinces": {**FOUR, "P1": {"owner": P1, "units": 2, "level": 3}}, "vp": {P1: 5}})
+
+
+# -- the Dragon step with the attack pending -----------------------------------------------------
+def test_a_game_waiting_for_dragon_commitments_with_cards_still_to_reveal():
+    g = game({"turn": 5, "step": "dragon", "provinces": FOUR, "dpl": 1, "attack": {"dpl": 1},
+              "cards_in_play": ["Restlessness of Spring", "There be Dragons!"], "reveal_queue": ["sea"]})
+    assert [p.kind for p in g.pending()] == ["dragon"] * 4
+    assert g.view()["attack"]["dpl"] == 1 and g.view()["cards"] == ["Restlessness of Spring", "There be Dragons!"]
+    commit_all(g)
+    # the attack is won; the Sea deck's card is drawn next, then the orders step
+    assert g.step in ("orders", "dragon")
+    assert len(g.view()["cards"]) == 3 and g.state.reveal_queue == []
+
+
+def test_the_attack_map_defaults_from_the_position():
+    g = game({"step": "dragon", "provinces": FOUR, "dpl": 13, "ranking": [P3, P1, P2, P4], "attack": {}})
+    att = g.state.attack
+    assert (att.dpl, att.worldeater, att.grand_protector, att.participants) == (13, True, P3, [P3, P1, P2, P4])
+
+
+def _after_attack(**pos) -> Game:
+    """A Dragon Attack interrupting the Consolidation (after the Eliminate Players step), won without
+    Player#1 (who gets no reward)."""
+    g = game({"turn": 3, "step": "dragon", "provinces": FOUR, "realm": dict.fromkeys((P1, P2, P3, P4), 0),
+              "attack": {"dpl": 1, "source": "elimination"}, "resume": "consolidate_b", **pos})
+    commit_all(g, but=P1)
+    assert g.step == "consolidation"
+    return g
+
+
+def test_work_orders_in_force_pay_in_the_production_step():
+    base = _after_attack().state.players
+    worked = _after_attack(work_orders={"P1": {"seat": P1, "golden": False}}).state.players
+    assert worked[P1].realm - base[P1].realm == 50  # rules: 003 Work, work! +50
+    assert worked[P2].realm == base[P2].realm
+
+
+def test_pirates_debts_are_collected_after_production():
+    base = _after_attack().state.players
+    owed = _after_attack(pirates_due={P2: 30}).state.players
+    assert base[P2].realm - owed[P2].realm == 30
+
+
+def test_locked_cards_stay_in_play():
+    g = _after_attack(locked_cards=["Winter Storms"], decks={"event": {"discard": ["Calms of Summer"]}})
+    assert g.view()["locked_cards"] == ["Winter Storms"]
+    assert [p.realm for p in g.state.players.values()] == [0, 100, 100, 100]  # the reward only: no production
+    assert "Winter Storms" not in g.state.decks["event"].draw + g.state.decks["event"].discard
+
+
+def test_bloodlust_counts_the_players_eliminated_this_turn():
+    pos = {"provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "cards_in_play": ["Bloodlust!"],
+           "eliminated": {P4: {"turn": 2, "by": "players"}}}
+    before = power_threshold(game(pos).state, True)
+    after = power_threshold(game({**pos, "eliminated_this_turn": [P4]}).state, True)
+    assert before - after == 4 - 2  # rules: 003 Bloodlust! — the starting players instead of 2
+
+
+def test_the_dragons_eliminations_count_towards_fire_and_blood():
+    three = {k: v for k, v in FOUR.items() if k not in ("P3", "P4")}
+    by_players = game({"provinces": three, "eliminated": {P3: {"by": "players"}, P4: {"by": "players"}}})
+    assert not by_players.over
+    by_dragon = game({"provinces": three, "eliminated": {P3: {"by": "dragon"}, P4: {"by": "dragon"}}})
+    assert by_dragon.over and by_dragon.result["how"] == "dragon"  # half of 4 starting players
+
+
+# -- the bidding steps ---------------------------------------------------------------------------
+def test_a_rebid_step_waits_for_the_tied_seats_only():
+    g = game({"turn": 1, "step": "rebid", "provinces": FOUR, "ranking": [P2, P1, P3, P4],
+              "rebid_groups": [[P1, P3]]})
+    assert [p.seat for p in g.pending()] == [P1, P3]
+
+
+def test_the_bank_bid_step_waits_for_the_banks_seat():
+    g = game({"step": "bank_bid", "provinces": FOUR, "factions": {P1: "Lannuvár"}, "effects": {P1: ["bank_bid"]},
+              "bids": {P2: 5, P3: 0, P4: 1}, "realm": {P1: 40}}, options={"factions": True})
+    assert [p.seat for p in g.pending()] == [P1]
+    g.submit(P1, "Bid 6")
+    g.advance()
+    assert g.state.ranking[0] == P1 and g.state.players[P1].realm == 34
+
+
+def test_submissions_already_in_are_kept_and_validated():
+    g = game({"step": "orders", "provinces": FOUR, "submissions": {P1: ["Fortify P1"]}})
+    assert [p.submitted for p in g.pending()] == [True, False, False, False]
+    with pytest.raises(ValidationError, match=r"position\.submissions\.Player#1"):
+        game({"step": "orders", "provinces": FOUR, "submissions": {P1: ["March P3 -> P4"]}})
+
+
+# -- cards and decks -----------------------------------------------------------------------------
+def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
+    g = game({"turn": 6, "cards_in_play": ["Flood!", "Bloodlust!", "Pirates!"],
+              "decks": {"event": {"discard": ["Deep Snow"]}}})
+    ev = g.state.decks["event"]
+    fresh = Game({"board": "ring-4", "seed": 1, "players": 4}).state.decks["event"].draw
+    assert ev.discard == ["Deep Snow"] and ev.draw == [c for c in fresh if c not in ("Flood!", "Deep Snow")]
+    assert len(g.state.decks["dragon"].draw) == 6 and len(g.state.decks["sea"].draw) == 4
+
+
+@pytest.mark.parametrize("pos, field", [
+    ({"cards_in_play": ["Flood!"], "decks": {"event": {"discard": ["Flood!"]}}}, "position.decks.event"),
+    ({"decks": {"sea": ["Flood!"]}}, r"position.decks.sea.draw\[0\]"),
+    ({"locked_cards": ["Ace of Spades"]}, r"position.locked_cards\[0\]"),
+    ({"provinces": {"P3": {"owner": P1, "level": 4}}}, "position.provinces.P3.level"),
+    ({"provinces": {"P3": {"owner": "Player#9"}}}, "position.provinces.P3.owner"),
+    ({"provinces": {"P3": {"owner": P1, "occupant": P1, "units": 1}}}, "position.provinces.P3.occupant"),
+    ({"step": "dragon"}, "position.attack"),
+    ({"attack": {"dpl": 3}}, "position.attack"),
+    ({"step": "dragon", "attack": {"dpl": 0}}, "position.attack.dpl"),
+    ({"step": "dragon", "attack": {"source": "comet"}}, "position.attack.source"),
+    ({"step": "rebid", "turn": 1}, "position.rebid_groups"),
+    ({"step": "rebid", "turn": 2}, "position.step"),
+    ({"step": "bank_bid"}, "position.effects"),
+    ({"step": "napping"}, "position.step"),
+    ({"phase": "orders", "step": "orders"}, "position.phase"),
+    ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
+    ({"eliminated_this_turn": [P1]}, r"position.eliminated_this_turn\[0\]"),
+    ({"work_orders": {"P1": {"seat": P1, "golden": "yes"}}}, "position.work_orders.P1.golden"),
+    ({"pirates_due": {P2: -3}}, "position.pirates_due.Player#2"),
+    ({"effects": {P2: ["flying"]}}, "position.effects.Player#2"),
+    ({"factions": {P2: "Hodir"}}, "position.factions"),
+    ({"rng": "not base64!"}, "position.rng"),
+    ({"reveal_queue": ["sea", "sea"]}, "position.reveal_queue"),
+    ({"result": {"how": "dragon"}}, "position.result"),
+    ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
+    ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
+])
+def test_errors_name_the_field_path(pos, field):
+    with pytest.raises(ValidationError, match=field):
+        game({"provinces": FOUR, **pos} if "provinces" not in pos else pos)
+
+
+def test_the_first_versions_keys_still_work():
+    g = game({"turn": 3, "phase": "ranking", "provinces": FOUR, "bids": {P4: 9}, "decks": {
+        "event": ["Black Swan", "Calms of Summer", "Deep Snow", "Heavy rains of Autumn", "Power Overwhelming",
+                  "Power Overwhelming", "Restlessness of Spring", "Winter Storms", "Imarin's Blessings", "Flood!"]}})
+    assert g.state.ranking[0] == P4 and g.view()["turn"] == 3
+
+
+# -- hostile positions ---------------------------------------------------------------------------
+BASE = export_position(played(turn=3, seed=4, options={"factions": True}))
+HOSTILE = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**20), st.text(max_size=12),
+                    st.sampled_from(["Player#1", "P3", "sea", "Flood!", "orders", "dragon"]),
+                    st.lists(st.sampled_from(["Player#1", "P3", "sea", 1, None]), max_size=3),
+                    st.dictionaries(st.sampled_from(["Player#1", "P2", "draw", "dpl"]), st.integers(-1, 3),
+                                    max_size=2))
+
+
+def _paths(x, path=()):
+    yield path
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _paths(v, (*path, i))
+
+
+PATHS = [p for p in _paths(BASE) if p and p[0] != "rng"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(PATHS), HOSTILE), min_size=1, max_size=3))
+def test_a_mangled_position_is_refused_with_a_named_field_or_plays_on(changes):
+    pos = copy.deepcopy(BASE)
+    for path, value in changes:
+        at = pos
+        try:
+            for k in path[:-1]:
+                at = at[k]
+            at[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        g = game(pos, board="ring-5", players=5, seed=4, options={"factions": True})
+    except ValidationError as err:
+        assert err.field.startswith("position"), err
+        return
+    for _ in range(6):  # what was accepted plays on (defaults for everyone) without an internal error
+        if g.over:
+            break
+        try:
+            g.advance(force=True)
+        except RegentError:
+            break
+    json.dumps(g.view(), default=str)

@@ -1,0 +1,94 @@
+"""``regent export-position`` and the RPC method ``game.export_position``: the exported setup continues
+the game exactly (same views and events from there on, same decisions)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from agents.runner import play_turn_step
+from engine.protectors.game import Game
+from service import gamefile
+from service.app import App
+from service.cli import main
+from service.errors import RpcError
+
+
+def _midgame(seed: int = 5) -> Game:
+    g = Game({"board": "ring-5", "seed": seed, "players": 5, "options": {"factions": True}})
+    agents = {s: HeuristicAgent(seed + i) for i, s in enumerate(g.state.players)}
+    while not g.over and g.state.turn < 3:
+        play_turn_step(g, agents)
+    return g
+
+
+def _play_on(g: Game, seed: int, steps: int = 30) -> None:
+    agents = {s: HeuristicAgent(seed + i) for i, s in enumerate(g.state.players)}
+    for _ in range(steps):
+        if g.over:
+            return
+        play_turn_step(g, agents)
+
+
+def test_export_position_writes_a_setup_that_regent_new_continues(tmp_path, capsys):
+    g = _midgame()
+    path = tmp_path / "game.bin"
+    gamefile.write(path, gamefile.GameFile(g, agents={"Player#2": "heuristic"}))
+    out = tmp_path / "setup.json"
+    assert main(["export-position", str(path), "-o", str(out)]) == 0
+    setup = json.loads(out.read_text())
+    assert setup["agents"] == {"Player#2": "heuristic"} and setup["position"]["turn"] == g.state.turn
+    assert main(["new", str(tmp_path / "again.bin"), "--setup", str(out)]) == 0
+    again = gamefile.read(tmp_path / "again.bin")
+    assert again.agents == {"Player#2": "heuristic"}
+    copy = again.game
+    assert json.dumps(copy.view(), sort_keys=True) == json.dumps(g.view(), sort_keys=True)
+    mark_a, mark_b = len(g.state.events), len(copy.state.events)
+    _play_on(g, 40)
+    _play_on(copy, 40)
+    assert json.dumps(copy.view(), sort_keys=True) == json.dumps(g.view(), sort_keys=True)
+    assert [e.to_dict() for e in copy.state.events[mark_b:]] == [e.to_dict() for e in g.state.events[mark_a:]]
+    capsys.readouterr()
+    assert main(["export-position", str(path), "--position-only"]) == 0
+    assert json.loads(capsys.readouterr().out) == setup["position"]
+
+
+def test_export_position_errors_are_one_line(tmp_path, capsys):
+    assert main(["export-position", str(tmp_path / "missing.bin")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("regent: error:") and "missing.bin" in err and "\n" not in err
+    (tmp_path / "junk.bin").write_bytes(b"\x00not msgpack")
+    assert main(["export-position", str(tmp_path / "junk.bin")]) == 2
+    assert "junk.bin" in capsys.readouterr().err
+
+
+def test_rpc_export_position_needs_the_gm_token_and_continues_the_game():
+    async def go():
+        app = App(None)
+        try:
+            g = await app.call("game.create", [{"setup": {"board": "ring-5", "seed": 3, "players": 5}}])
+            gid, gm = g["game_id"], g["gm_token"]
+            for seat, token in g["seat_tokens"].items():
+                await app.call("game.submit", [{"game_id": gid, "token": token, "text": f"Bid {seat[-1]}"}])
+            await app.call("game.pending", [{"game_id": gid, "token": gm, "wait": True}])  # auto-advanced
+            with pytest.raises(RpcError) as err:
+                await app.call("game.export_position", [{"game_id": gid, "token": g["seat_tokens"]["Player#1"]}])
+            assert err.value.code == "forbidden"
+            out = await app.call("game.export_position", [{"game_id": gid, "token": gm}])
+            assert out["game_id"] == gid and out["setup"]["position"] == out["position"]
+            assert out["position"]["step"] == "orders" and out["position"]["turn"] == 1
+            copy = await app.call("game.create", [{"setup": out["setup"]}])
+            views = [await app.call("game.view", [{"game_id": x, "token": t}])
+                     for x, t in ((gid, gm), (copy["game_id"], copy["gm_token"]))]
+            for v in views:
+                for k in ("game_id", "step_started", "pending"):
+                    v.pop(k, None)
+            assert json.dumps(views[0], sort_keys=True, default=str) == json.dumps(views[1], sort_keys=True,
+                                                                                   default=str)
+        finally:
+            await app.close()
+
+    asyncio.run(go())
