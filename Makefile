@@ -11,10 +11,11 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 # torch is installed first and pinned exactly, so no later package can pull a multi-GB CUDA build.
-# Ray (no torch of its own) comes too, so the 2-worker Ray smoke test runs in CI (docs/training.md).
+# Ray (no torch of its own) comes too, so the 2-worker Ray smoke test runs in CI (docs/training.md);
+# so does discord.py (light: aiohttp), so the Discord adapter tests run (docs/discord.md).
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q 'torch==2.13.0'
-	$(BIN)/pip install -q -e '.[dev,rl,render,ray]'
+	$(BIN)/pip install -q -e '.[dev,rl,render,ray,discord]'
 	touch $(STAMP)
 
 setup: $(STAMP)

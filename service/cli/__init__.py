@@ -15,7 +15,7 @@ import sys
 from importlib.metadata import entry_points
 
 # Command modules, in the order ``regent --help`` lists them.
-COMMAND_MODULES = ("serve", "call", "play", "adjudicate", "seat", "render", "position", "npr", "npn")
+COMMAND_MODULES = ("serve", "call", "play", "adjudicate", "seat", "render", "position", "npr", "npn", "discord")
 ENTRY_POINT_GROUP = "regent.commands"
 
 

@@ -36,6 +36,7 @@ RESEND = ("The Regent service cannot be reached right now: your DM was NOT store
 GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 MENTION = re.compile(r"^<@!?(\d+)>$")
 HUMAN = ("human", "none", "off", "player")
+PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
 STEP_WORDS = {"bid": "Protector Ranking bids", "rebid": "re-bids", "bank_bid": "Bank of Lannuvár bids",
               "orders": "orders", "dragon": "Dragon Attack commitments", "consolidation": "Consolidation"}
@@ -383,6 +384,8 @@ class Bridge:
         async with self.lock:
             for key in list(self.config.games):
                 try:
+                    if self.state.game(key) is None:  # the service was down when the bot started
+                        await self._create(key, self.config.games[key])
                     await self._sync(key)
                     await self._remind(key)
                 except ServiceDown as err:
@@ -421,7 +424,8 @@ class Bridge:
             await reply.send(f"Only the GM (role {self.config.gm_role}) can use /regent commands; "
                              "nothing was changed.", private=True)
             return
-        await reply.defer()  # within Discord's 3 seconds, whatever the service then takes
+        # within Discord's 3 seconds, whatever the service then takes; the game file goes to the GM alone
+        await reply.defer(private=cmd.name in PRIVATE_COMMANDS)
         try:
             async with self.lock:
                 await self._command(cmd, reply)

@@ -155,12 +155,12 @@ def parse(data: dict[str, Any], path: str = DEFAULT_PATH) -> Config:
     def err(msg: str) -> ConfigError:
         return ConfigError(f"{path}: {msg}")
 
+    if "token" in data:
+        raise err("token: the bot token must not be in the file; set token_env instead")
     known = {"token_env", "service", "state", "guild", "gm_role", "reminders", "games"}
     for key in data:
         if key not in known:
             raise err(f"{key}: unknown key; expected one of {', '.join(sorted(known))}")
-    if "token" in data:
-        raise err("token: the bot token must not be in the file; set token_env instead")
     try:
         guild = _id(data.get("guild"), "guild")
         gm_role = str(_id(data["gm_role"], "gm_role")) if isinstance(data.get("gm_role"), int) \

@@ -94,6 +94,7 @@ class FakeReply:
     created: float = field(default_factory=time.monotonic)
     acked_after: float | None = None
     deferred: bool = False
+    private: bool = False  # deferred as visible to the GM alone
     sent: list[Sent] = field(default_factory=list)
 
     def _ack(self) -> None:
@@ -102,11 +103,12 @@ class FakeReply:
             if self.acked_after > ACK_SECONDS:
                 raise DiscordRefused(f"interaction first answered after {self.acked_after:.2f} s (limit 3 s)")
 
-    async def defer(self) -> None:
+    async def defer(self, private: bool = False) -> None:
         if self.acked_after is not None:
             raise DiscordRefused("interaction already acknowledged")
         self._ack()
         self.deferred = True
+        self.private = private
 
     async def send(self, text: str, file: File | None = None, private: bool = False) -> None:
         check(text, file)

@@ -1,0 +1,253 @@
+"""discord.py mapped onto the bridge's chat interface (needs the ``discord`` extra: ``pip install 'regent[discord]'``).
+
+- :class:`DiscordChat` implements ``chat.Chat`` with discord.py calls (a DM refused with
+  ``Forbidden`` becomes ``DmClosed``);
+- :func:`to_direct_message` turns a ``discord.Message`` into a ``DirectMessage`` (a DM, or a message in
+  a private thread the bot opened for a player), or ``None`` for anything else;
+- :func:`build_group` builds the ``/regent`` slash commands, each turned into a ``chat.Command`` for
+  the bridge, with an :class:`InteractionReply` that defers or answers the interaction;
+- :func:`run` starts the bot: intents, command sync for the configured server, a tick every
+  ``TICK_SECONDS`` for reminders and steps resolved by AI seats or expiry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from service.discord.bridge import Bridge
+from service.discord.chat import Command, DirectMessage, DmClosed, File
+from service.discord.config import Config
+from service.discord.state import State
+
+log = logging.getLogger("regent.discord")
+TICK_SECONDS = 30.0
+
+
+def intents() -> discord.Intents:
+    """DMs and their text (message content is a privileged intent: switch it on in the developer portal)."""
+    out = discord.Intents.default()
+    out.dm_messages = True
+    out.guild_messages = True  # messages in the private threads opened for players with closed DMs
+    out.message_content = True
+    return out
+
+
+def _file(f: File | None) -> discord.File | None:
+    return None if f is None else discord.File(io.BytesIO(f.data), filename=f.name)
+
+
+def _send_kwargs(text: str, file: File | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"content": text or None}
+    if file is not None:
+        out["file"] = _file(file)
+    return out
+
+
+class DiscordChat:
+    """The chat interface on a connected ``discord.Client``."""
+
+    def __init__(self, client: discord.Client, guild_id: int):
+        self.client = client
+        self.guild_id = guild_id
+        self.roles: dict[int, set[str]] = {}  # from the last interaction of each member (no API call)
+
+    async def _channel(self, channel_id: int) -> Any:
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        try:
+            await user.send(**_send_kwargs(text, file))
+        except discord.Forbidden as err:  # 50007: cannot send messages to this user
+            raise DmClosed(user_id) from err
+
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+        channel = await self._channel(channel_id)
+        await channel.send(**_send_kwargs(text, file))
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        channel = await self._channel(channel_id)
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
+                                             invitable=False)
+        await thread.add_user(discord.Object(id=user_id))
+        return thread.id
+
+    async def has_role(self, user_id: int, role: str) -> bool:
+        names = self.roles.get(user_id)
+        if names is None:
+            guild = self.client.get_guild(self.guild_id) or await self.client.fetch_guild(self.guild_id)
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+            names = role_names(member)
+        return role in names
+
+    def remember(self, user: Any) -> None:
+        """Keep the roles an interaction's member carries, so the GM check needs no API call."""
+        if isinstance(user, discord.Member):
+            self.roles[user.id] = role_names(user)
+
+
+def role_names(member: Any) -> set[str]:
+    """A member's roles by name and by id (discord.toml's gm_role may be either)."""
+    return {r.name for r in member.roles} | {str(r.id) for r in member.roles}
+
+
+def to_direct_message(message: discord.Message, state: State) -> DirectMessage | None:
+    """A player's message for the bridge: a DM, or a message in a private thread it opened; else None."""
+    if message.author.bot:
+        return None
+    thread_id = None
+    if isinstance(message.channel, discord.DMChannel):
+        pass
+    elif isinstance(message.channel, discord.Thread) and state.thread_owner(message.channel.id) is not None:
+        thread_id = message.channel.id
+    else:
+        return None
+    return DirectMessage(message_id=message.id, user_id=message.author.id, text=message.content or "",
+                         user_name=str(message.author), thread_id=thread_id)
+
+
+class InteractionReply:
+    """``chat.Reply`` on a ``discord.Interaction``: the first answer uses the interaction's response,
+    later ones its follow-up webhook."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+
+    async def defer(self, private: bool = False) -> None:
+        await self.interaction.response.defer(ephemeral=private, thinking=True)
+
+    async def send(self, text: str, file: File | None = None, private: bool = False) -> None:
+        kwargs: dict[str, Any] = {"content": text or None, "ephemeral": private}
+        if file is not None:
+            kwargs["file"] = _file(file)
+        if self.interaction.response.is_done():
+            await self.interaction.followup.send(**kwargs)
+        else:
+            await self.interaction.response.send_message(**kwargs)
+
+
+async def to_command(interaction: discord.Interaction, name: str, options: dict[str, Any],
+                     attachments: list[discord.Attachment] = ()) -> Command:
+    files = [File(a.filename, await a.read()) for a in attachments if a is not None]
+    return Command(name=name, user_id=interaction.user.id, channel_id=interaction.channel_id or 0,
+                   options={k: v for k, v in options.items() if v is not None}, files=files,
+                   interaction=interaction, reply=InteractionReply(interaction))
+
+
+def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:
+    """``/regent`` and its subcommands. Visible to every member of the server (guild only, not in DMs);
+    the bridge refuses anyone without the GM role, so a player learns why instead of seeing nothing."""
+    regent = app_commands.Group(name="regent", description="Run the Protectors of the Realm game in this channel",
+                                guild_only=True)
+    deadline = app_commands.Group(name="deadline", description="The current step's deadline", parent=regent)
+    npr = app_commands.Group(name="npr", description="Non-Player Realms", parent=regent)
+    npn = app_commands.Group(name="npn", description="New World Non-Player Nations", parent=regent)
+
+    async def dispatch(interaction: discord.Interaction, name: str, attachments: list[Any] = (),
+                       **options: Any) -> None:
+        chat.remember(interaction.user)
+        await bridge.on_command(await to_command(interaction, name, options, list(attachments)))
+
+    @regent.command(name="status", description="Who has sent their decision, and the deadlines")
+    async def status(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "status")
+
+    @regent.command(name="advance", description="Resolve the current step")
+    @app_commands.describe(force="Apply the rulebook defaults for seats that sent nothing")
+    async def advance(interaction: discord.Interaction, force: bool = False) -> None:
+        await dispatch(interaction, "advance", force=force)
+
+    @regent.command(name="seat", description="Put an AI in a seat, or give it back to a human")
+    @app_commands.describe(seat="Player#N", agent="An AI level (easy, normal, hard, expert) or agent, "
+                                                  "or @user / human")
+    async def seat(interaction: discord.Interaction, seat: str, agent: str) -> None:
+        await dispatch(interaction, "seat", seat=seat, agent=agent)
+
+    @deadline.command(name="extend", description="Give the current step more time")
+    @app_commands.describe(hours="Hours to add")
+    async def extend(interaction: discord.Interaction, hours: app_commands.Range[float, 0.01, 8760.0]) -> None:
+        await dispatch(interaction, "deadline extend", hours=hours)
+
+    @deadline.command(name="pause", description="Stop the clock (no reminders, no expiry)")
+    async def pause(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "deadline pause")
+
+    @deadline.command(name="resume", description="Start the clock again")
+    async def resume(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "deadline resume")
+
+    @regent.command(name="undo", description="Roll the last resolved step back")
+    async def undo(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "undo")
+
+    @regent.command(name="report", description="Post the public report of a turn")
+    @app_commands.describe(turn="The turn (now by default)")
+    async def report(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None) -> None:
+        await dispatch(interaction, "report", turn=turn)
+
+    @regent.command(name="board", description="Post the board picture")
+    @app_commands.describe(turn="At the end of this turn (now by default)")
+    async def board(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None) -> None:
+        await dispatch(interaction, "board", turn=turn)
+
+    @regent.command(name="export", description="The game file (sent to you alone)")
+    async def export(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "export")
+
+    @npr.command(name="invasions", description="Which Non-Player Realms invade, from a world file")
+    @app_commands.describe(world="The world file (JSON or TOML)", seed="Dice seed")
+    async def invasions(interaction: discord.Interaction, world: discord.Attachment,
+                        seed: int | None = None) -> None:
+        await dispatch(interaction, "npr invasions", [world], seed=seed)
+
+    @npn.command(name="plan", description="A New World nation's plan, from a world file")
+    @app_commands.describe(world="The New World file (JSON or TOML)", nation="The nation", turn="The turn",
+                           seed="Dice seed")
+    async def plan(interaction: discord.Interaction, world: discord.Attachment, nation: str,
+                   turn: app_commands.Range[int, 1] | None = None, seed: int | None = None) -> None:
+        await dispatch(interaction, "npn plan", [world], nation=nation, turn=turn, seed=seed)
+
+    return regent
+
+
+class RegentBot(discord.Client):
+    def __init__(self, config: Config):
+        super().__init__(intents=intents())
+        self.config = config
+        self.tree = app_commands.CommandTree(self)
+        self.chat = DiscordChat(self, config.guild)
+        self.bridge = Bridge(config, self.chat, State(config.state))
+        self.tree.add_command(build_group(self.bridge, self.chat), guild=discord.Object(id=config.guild))
+        self._ticker: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync(guild=discord.Object(id=self.config.guild))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s", self.user)
+        if self._ticker is None:
+            await self.bridge.start()
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                await self.bridge.tick()
+            except Exception:  # one bad tick must not stop reminders for good
+                log.exception("tick failed")
+
+    async def on_message(self, message: discord.Message) -> None:
+        dm = to_direct_message(message, self.bridge.state)
+        if dm is not None:
+            await self.bridge.on_dm(dm)
+
+
+def run(config: Config, token: str) -> None:
+    RegentBot(config).run(token, log_handler=None)

@@ -1,0 +1,234 @@
+"""The discord.py adapter, offline: the command tree Discord is told about, and the mapping of
+discord.py's own objects (spec'd mocks of its classes) to the bridge's chat interface.
+
+What only a live server shows (docs/discord.md): that Discord accepts the tree, the gateway
+delivers DMs with the intents, the real 50007 error and thread permissions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from unittest.mock import AsyncMock, MagicMock
+
+import pytest
+
+discord = pytest.importorskip("discord")  # the discord extra; `make setup` installs it
+
+from discord import app_commands  # noqa: E402
+
+from service.discord import adapter  # noqa: E402
+from service.discord.bridge import Bridge  # noqa: E402
+from service.discord.chat import DmClosed, File  # noqa: E402
+from service.discord.config import parse  # noqa: E402
+from service.discord.state import State  # noqa: E402
+
+GUILD, CHANNEL, GM_ID, PLAYER_ID = 11, 22, 33, 44
+OPTION_TYPES = {3: "string", 4: "integer", 5: "boolean", 10: "number", 11: "attachment"}
+
+
+def tree_dict():
+    client = discord.Client(intents=adapter.intents())
+    tree = app_commands.CommandTree(client)
+    group = adapter.build_group(MagicMock(spec=Bridge), MagicMock(spec=adapter.DiscordChat))
+    tree.add_command(group, guild=discord.Object(id=GUILD))
+    assert tree.get_commands(guild=discord.Object(id=GUILD)) == [group]
+    return group.to_dict(tree)
+
+
+def flatten(d, prefix=""):
+    """{"deadline extend": {option: (type, required)}} for every leaf command."""
+    out = {}
+    for opt in d["options"]:
+        if opt["type"] in (1, 2):
+            name = f"{prefix}{opt['name']}"
+            if opt["type"] == 2:
+                out.update(flatten(opt, name + " "))
+            else:
+                out[name] = {o["name"]: (OPTION_TYPES[o["type"]], o.get("required", False)) for o in opt["options"]}
+    return out
+
+
+def test_the_command_tree_names_options_and_permissions():
+    d = tree_dict()
+    assert d["name"] == "regent" and d["dm_permission"] is False  # server channels only, never in DMs
+    assert d["default_member_permissions"] is None  # visible to all: the bridge refuses non-GMs with a reason
+    assert flatten(d) == {
+        "status": {}, "advance": {"force": ("boolean", False)},
+        "seat": {"seat": ("string", True), "agent": ("string", True)},
+        "deadline extend": {"hours": ("number", True)}, "deadline pause": {}, "deadline resume": {},
+        "undo": {}, "report": {"turn": ("integer", False)}, "board": {"turn": ("integer", False)}, "export": {},
+        "npr invasions": {"world": ("attachment", True), "seed": ("integer", False)},
+        "npn plan": {"world": ("attachment", True), "nation": ("string", True), "turn": ("integer", False),
+                     "seed": ("integer", False)},
+    }
+
+
+def test_intents_cover_dms_and_their_text():
+    i = adapter.intents()
+    assert i.dm_messages and i.message_content and i.guild_messages and not i.members  # no privileged members
+
+
+def member(user_id, *roles):
+    m = MagicMock(spec=discord.Member)
+    m.id, m.bot = user_id, False
+    m.roles = []
+    for n, name in enumerate(roles):
+        r = MagicMock(spec=discord.Role)
+        r.name, r.id = name, 1000 + n
+        m.roles.append(r)
+    return m
+
+
+def message(channel, author_id=PLAYER_ID, bot=False, content="Bid 3", mid=99):
+    msg = MagicMock(spec=discord.Message)
+    msg.author = MagicMock(spec=discord.User)
+    msg.author.id, msg.author.bot = author_id, bot
+    msg.channel, msg.content, msg.id = channel, content, mid
+    return msg
+
+
+def test_messages_map_to_direct_messages(tmp_path):
+    state = State(tmp_path / "s.json")
+    state.set_thread("g", PLAYER_ID, 555)
+    dm = adapter.to_direct_message(message(MagicMock(spec=discord.DMChannel)), state)
+    assert (dm.message_id, dm.user_id, dm.text, dm.thread_id) == (99, PLAYER_ID, "Bid 3", None)
+    assert adapter.to_direct_message(message(MagicMock(spec=discord.DMChannel), bot=True), state) is None
+    assert adapter.to_direct_message(message(MagicMock(spec=discord.TextChannel)), state) is None  # channel chat
+    thread = MagicMock(spec=discord.Thread)
+    thread.id = 555
+    assert adapter.to_direct_message(message(thread), state).thread_id == 555
+    other = MagicMock(spec=discord.Thread)
+    other.id = 556
+    assert adapter.to_direct_message(message(other), state) is None
+
+
+def interaction(user, channel_id=CHANNEL):
+    it = MagicMock(spec=discord.Interaction)
+    it.user, it.channel_id = user, channel_id
+    it.response = MagicMock(spec=discord.InteractionResponse)
+    done = {"v": False}
+
+    async def ack(*a, **k):
+        done["v"] = True
+
+    it.response.defer = AsyncMock(side_effect=ack)
+    it.response.send_message = AsyncMock(side_effect=ack)
+    it.response.is_done = MagicMock(side_effect=lambda: done["v"])
+    it.followup = MagicMock(spec=discord.Webhook)
+    it.followup.send = AsyncMock()
+    return it
+
+
+def bridge_on_mocks(tmp_path):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+    chat = adapter.DiscordChat(MagicMock(spec=discord.Client), GUILD)
+
+    async def no_service():
+        raise AssertionError("a refused command must not reach the service")
+
+    return Bridge(config, chat, State(config.state), connect=no_service), chat
+
+
+def leaf(group, path):
+    cmd = group
+    for part in path.split():
+        cmd = next(c for c in cmd.commands if c.name == part)
+    return cmd
+
+
+def test_a_player_is_refused_privately_and_a_gm_is_deferred_then_answered(tmp_path):
+    bridge, chat = bridge_on_mocks(tmp_path)
+    group = adapter.build_group(bridge, chat)
+
+    async def body():
+        it = interaction(member(PLAYER_ID, "Player"))
+        await leaf(group, "advance").callback(it, force=True)
+        it.response.send_message.assert_awaited_once()
+        kwargs = it.response.send_message.await_args.kwargs
+        assert kwargs["ephemeral"] is True and "Only the GM" in kwargs["content"]
+        it.response.defer.assert_not_awaited()
+        # the GM, in a channel with no game: deferred at once (thinking), then a follow-up says why
+        it = interaction(member(GM_ID, "GM"))
+        await leaf(group, "deadline extend").callback(it, hours=2.0)
+        it.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)
+        it.followup.send.assert_awaited_once()
+        assert "no Regent game" in it.followup.send.await_args.kwargs["content"]
+        # export is deferred privately (the game file holds every secret)
+        it = interaction(member(GM_ID, "GM"))
+        await leaf(group, "export").callback(it)
+        it.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+
+    asyncio.run(body())
+
+
+def test_a_command_carries_its_options_and_attachments(tmp_path):
+    seen = []
+
+    class Recorder:
+        async def on_command(self, cmd):
+            seen.append(cmd)
+
+    group = adapter.build_group(Recorder(), adapter.DiscordChat(MagicMock(spec=discord.Client), GUILD))
+    world = MagicMock(spec=discord.Attachment)
+    world.filename = "world.json"
+    world.read = AsyncMock(return_value=b'{"realms": {}}')
+
+    async def body():
+        await leaf(group, "npn plan").callback(interaction(member(GM_ID, "GM")), world=world, nation="Spain",
+                                               turn=None, seed=4)
+        await leaf(group, "seat").callback(interaction(member(GM_ID, "GM")), seat="Player#2", agent="hard")
+
+    asyncio.run(body())
+    plan, seat = seen
+    assert plan.name == "npn plan" and plan.options == {"nation": "Spain", "seed": 4}  # unset options left out
+    assert plan.files == [File("world.json", b'{"realms": {}}')] and plan.channel_id == CHANNEL
+    assert seat.name == "seat" and seat.options == {"seat": "Player#2", "agent": "hard"} and seat.user_id == GM_ID
+
+
+def forbidden():
+    response = MagicMock()
+    response.status, response.reason = 403, "Forbidden"
+    return discord.Forbidden(response, {"code": 50007, "message": "Cannot send messages to this user"})
+
+
+def test_the_chat_calls_discord_py(tmp_path):
+    client = MagicMock(spec=discord.Client)
+    chat = adapter.DiscordChat(client, GUILD)
+    user = MagicMock(spec=discord.User)
+    user.send = AsyncMock(side_effect=forbidden())
+    client.get_user.return_value = user
+    channel = MagicMock(spec=discord.TextChannel)
+    thread = MagicMock(spec=discord.Thread)
+    thread.id = 4242
+    channel.create_thread = AsyncMock(return_value=thread)
+    client.get_channel.return_value = channel
+    guild = MagicMock(spec=discord.Guild)
+    guild.get_member.return_value = member(GM_ID, "GM")
+    client.get_guild.return_value = guild
+
+    async def body():
+        with pytest.raises(DmClosed):
+            await chat.send_dm(PLAYER_ID, "hello")
+        await chat.post(CHANNEL, "", File("board.png", b"\x89PNG"))
+        kwargs = channel.send.await_args.kwargs
+        assert kwargs["content"] is None and kwargs["file"].filename == "board.png"
+        assert await chat.open_private_thread(CHANNEL, PLAYER_ID, "regent Player#1") == 4242
+        assert channel.create_thread.await_args.kwargs["type"] == discord.ChannelType.private_thread
+        assert channel.create_thread.await_args.kwargs["invitable"] is False
+        thread.add_user.assert_awaited_once()
+        assert await chat.has_role(GM_ID, "GM") and not await chat.has_role(GM_ID, "Admin")
+        assert await chat.has_role(GM_ID, "1000")  # a role id works too
+
+    asyncio.run(body())
+
+
+def test_regent_discord_run_needs_a_token(tmp_path, monkeypatch, capsys):
+    from service.cli import main
+
+    path = Path(tmp_path / "d.toml")
+    assert main(["discord", "init", str(path)]) == 0
+    monkeypatch.delenv("REGENT_DISCORD_TOKEN", raising=False)
+    assert main(["discord", "run", "--config", str(path)]) == 2
+    assert "REGENT_DISCORD_TOKEN" in capsys.readouterr().err

@@ -1,0 +1,75 @@
+"""discord.toml: the template loads, every mistake is one clear line naming the key."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from service.discord.config import TEMPLATE, ConfigError, duration, load, parse
+
+
+def base():
+    data = tomllib.loads(TEMPLATE)
+    return data
+
+
+def test_the_template_is_a_working_config(tmp_path):
+    from service.cli import main
+
+    path = tmp_path / "discord.toml"
+    assert main(["discord", "init", str(path)]) == 0
+    config = load(path)
+    game = config.games["realm-one"]
+    assert config.gm_role == "GM" and config.reminders == [86400.0, 21600.0, 3600.0]
+    assert config.game_for_channel(game.channel) is game
+    setup = game.setup()
+    assert setup["agents"] == {"Player#5": "normal"} and setup["expiry"] == {"auto": True}
+    assert [p["name"] for p in setup["players"]] == ["Blue", "Red", "Green", "Gold", "Black"]
+    assert "token =" not in TEMPLATE and "token_env" in TEMPLATE
+    assert config.address() == {"host": "127.0.0.1", "port": 7750}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(token="abc"), "token: the bot token must not be in the file"),
+    (lambda d: d.update(guild="x"), "guild: must be a Discord id"),
+    (lambda d: d.update(colour=1), "colour: unknown key"),
+    (lambda d: d.update(reminders=["soon"]), "reminders[0]: must be a duration"),
+    (lambda d: d.update(service="localhost"), "service: must be \"HOST:PORT\""),
+    (lambda d: d.update(games={}), "games: at least one"),
+    (lambda d: d["games"].update(two={**d["games"]["realm-one"]}), "games.two.channel: channel already used"),
+    (lambda d: d["games"]["realm-one"]["seats"].update({"Blue": {"ai": "easy"}}), "seats.Blue: seats are named"),
+    (lambda d: d["games"]["realm-one"]["seats"].update({"Player#7": {"ai": "easy"}}), "without gaps"),
+    (lambda d: d["games"]["realm-one"]["seats"].update({"Player#5": {"ai": "easy", "user": 5}}),
+     "give exactly one of user"),
+    (lambda d: d["games"]["realm-one"]["seats"].update({"Player#5": {"user": 300000000000000001}}),
+     "already holds Player#1"),
+    (lambda d: d["games"]["realm-one"].update(deadlines={"orders": "forever"}), "deadlines.orders: must be"),
+    (lambda d: d["games"]["realm-one"].update(deadlines={"lunch": "1h"}), "deadlines.lunch: unknown step"),
+    (lambda d: d["games"]["realm-one"].update(pictures="yes"), "pictures: must be true or false"),
+    (lambda d: d["games"]["realm-one"].update(version="huge"), "version: must be"),
+])
+def test_mistakes_name_the_key(change, message):
+    data = base()
+    change(data)
+    with pytest.raises(ConfigError) as err:
+        parse(data, "discord.toml")
+    assert str(err.value).startswith("discord.toml: ") and message in str(err.value)
+
+
+def test_unreadable_files(tmp_path):
+    with pytest.raises(ConfigError, match="no such file"):
+        load(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("guild = [")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(bad)
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["s", "m", "h", "d", ""]))
+def test_durations(n, unit):
+    factor = {"s": 1, "m": 60, "h": 3600, "d": 86400, "": 1}[unit]
+    assert duration(f"{n}{unit}", "x") == n * factor
+    assert duration(n, "x") == n
