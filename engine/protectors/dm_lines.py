@@ -68,7 +68,7 @@ def words(text: str) -> tuple[str, ...]:
 
 
 # -- lines that are not orders --------------------------------------------------------------------
-_GREETING = {"hi", "hello", "hey", "heya", "hiya", "howdy", "greetings", "yo", "dear", "ahoy", "hallo",
+_GREETING = {"hi", "hello", "good", "hey", "heya", "hiya", "howdy", "greetings", "yo", "dear", "ahoy", "hallo",
              "hej", "hola", "salut", "morning", "evening", "afternoon"}
 _GREETING_MORE = {"gm", "there", "all", "everyone", "folks", "game", "master", "gamemaster", "mr", "mrs",
                   "sir", "again", "team", "good", "morning", "evening", "afternoon", "day", "mate", "boss",

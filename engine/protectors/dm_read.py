@@ -31,6 +31,8 @@ from engine.protectors.notation import (
     MAX_REASON,
     clip,
     echo,
+    faction_of,
+    head_item,
     parse_segment,
     seat_map,
     split_orders,
@@ -177,6 +179,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "refused", why=_too_long(raw), error="syntax")
     if stripped.startswith("//") or FENCE.match(stripped):
         return DmLine(no, raw, "ignored", why=chatter(raw) or "")
+    if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
+        return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
+                      "the rest plainly", error="syntax")
     text = unwrap(raw)
     if not words(text):
         return DmLine(no, raw, "ignored", why="markdown or punctuation only")
@@ -188,6 +193,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(LIGHTS_OUT,))
     if phrase in _NONE_PHRASES:
         return DmLine(no, raw, "nothing", canonical=(NONE,))
+    faction = faction_of(text) if step == "bid" else None
+    if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
+        return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
     parsed: list[Line] = []
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
@@ -197,7 +205,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         except OrderSyntaxError as err:
             part = chatter(segment, names)
             if part is None:
-                first_error = first_error or err
+                first_error = first_error or _other_step(err, segment, step)
             else:
                 left_out.append(f"{echo(segment.rstrip(',;. '))}: {part}")
     if first_error is not None or not parsed:
@@ -216,6 +224,17 @@ def _too_long(raw: str) -> str:
     if longest > len(str(MAX_DM_NUMBER)):
         return f"the line holds a {longest}-digit number; a number in a DM is at most {MAX_DM_NUMBER}"
     return f"the line is {len(raw)} characters long; at most {MAX_LINE_CHARS}"
+
+
+def _other_step(err: OrderSyntaxError, segment: str, step: str | None) -> OrderSyntaxError:
+    """A malformed order of another step: say the step does not take it at all (``Bid`` in the Dragon
+    step), rather than how to write it."""
+    kind = head_item(segment)
+    if step is None or step not in DECISION_TYPES or kind is None or issubclass(kind, ACCEPTS[DECISION_TYPES[step]]):
+        return err
+    name = _STEP_NAMES.get(step, step)
+    return OrderSyntaxError(f"not a choice for the {step} step; the {name} step takes {EXPECTED_BY_STEP[step]}",
+                            input=err.input)
 
 
 def _not_an_order(err: OrderSyntaxError) -> bool:

@@ -69,8 +69,19 @@ from engine.protectors.orders import (
     Work,
 )
 
-__all__ = ["FACTIONS", "MAX_DM_NUMBER", "SANCTUM_ABILITIES", "format_line", "parse_line", "parse_segment", "parse_text",
-           "seat_map", "split_orders"]
+__all__ = [
+    "FACTIONS",
+    "MAX_DM_NUMBER",
+    "SANCTUM_ABILITIES",
+    "faction_of",
+    "format_line",
+    "head_item",
+    "parse_line",
+    "parse_segment",
+    "parse_text",
+    "seat_map",
+    "split_orders",
+]
 
 FACTIONS = ("Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár")
 
@@ -430,6 +441,21 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "faction": _faction,
 }
 _COMMIT_WORDS = ("commit", "commits", "committing")
+# the first word of an order -> the kind of order it starts (an error names the step that takes it)
+HEAD_ITEMS: dict[str, type] = {
+    "march": March, "golden": March, "delayed": March, "support": Support, "fortify": Fortify, "work": Work,
+    "bid": Bid, "buy": Buy, "upgrade": Upgrade, "capitol": Capitol, "capital": Capitol, "burn": Burn,
+    "send": Send, "snitch": Snitch, "ferry": Ferry, "faction": ChooseFaction,
+    **dict.fromkeys(_COMMIT_WORDS, Commit),
+}
+
+
+def head_item(segment: str) -> type | None:
+    """The kind of order ``segment`` (from ``split_orders``) starts with, if its first word says."""
+    w = _words(segment)
+    if not w:
+        return None
+    return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
 _ORDER_WORDS = {"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
 
@@ -489,6 +515,11 @@ def parse_line(text: str, *, players: Mapping[str, str] | None = None, step: str
         reason = f"the line holds {len(segments)} orders ({listed}); use parse_text"
         raise OrderSyntaxError(clip(reason, MAX_REASON), input=clip(line, MAX_LINE_ECHO))
     return _parse_segment(line, segments[0], _seat_map(players), step)
+
+
+def faction_of(text: str) -> str | None:
+    """The faction a line names on its own (``Hodir``, ``kalu'ak``), or ``None``."""
+    return _FACTION_KEYS.get("".join(_words(text)))
 
 
 def split_orders(text: str) -> list[str]:

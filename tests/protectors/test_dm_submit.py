@@ -1,0 +1,143 @@
+"""Game.submit_dm: what a DM stores, what it leaves out, lenient mode, and refusals that store nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrderError, OrderSyntaxError
+from engine.protectors.decisions import BidDecision, DragonDecision, OrdersDecision
+from engine.protectors.dm_submit import DmResult
+from engine.protectors.game import Game
+from engine.protectors.orders import Commit, Fortify, March, Support
+from tests.protectors.helpers import dragon_attack, position
+
+NAMES = ["Alice", "Bob the Bold", "Carol", "Dan", "Eve"]
+
+
+def named_game() -> Game:
+    return Game({"board": "ring-5", "seed": 1,
+                 "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES, start=1)]})
+
+
+def orders_game() -> Game:
+    return position("ring-7", 7, {f"P{i}": (f"Player#{i}", 2) for i in range(1, 8)},
+                    ranking=[f"Player#{i}" for i in range(1, 8)])
+
+
+def dragon_game() -> Game:
+    g = position("ring-7", 3, {"P6": ("Player#1", 2), "P7": ("Player#1", 1), "P1": ("Player#2", 1),
+                               "P3": ("Player#3", 1)}, realm={"Player#1": 0, "Player#2": 0, "Player#3": 0})
+    return dragon_attack(g, 2)
+
+
+def test_submit_dm_answers_lines_ignored_and_read():
+    g = named_game()
+    r = g.submit_dm("Player#1", "Hi GM!\n\n# Bid 25 $Realm\nThanks,\n-- Alice")
+    assert isinstance(r, DmResult)
+    assert r.lines == ["Bid 25"]
+    assert r.ignored == [(1, "Hi GM!", "a greeting"), (2, "", "blank line"), (4, "Thanks,", "a sign-off"),
+                         (5, "-- Alice", "a signature")]
+    assert r.dropped == []
+    assert r.read == [(3, "# Bid 25 $Realm", ["Bid 25"])]
+    assert g.state.submissions["Player#1"] == BidDecision(25)
+    assert r.to_dict()["ignored"][0] == {"line_no": 1, "text": "Hi GM!", "why": "a greeting"}
+
+
+def test_submit_keeps_returning_the_lines():
+    g = named_game()
+    assert g.submit("Player#2", "**bid: 7**") == ["Bid 7"]
+
+
+def test_display_names_stand_for_seats():
+    g = orders_game()
+    for s, p in g.state.players.items():
+        p.name = {"Player#2": "Bob the Bold", "Player#3": "Carol"}.get(s, s)
+    assert g.submit_dm("Player#1", "support bob the bold in p2").lines == ["Support! Player#2 in P2 from P1"]
+    assert g.state.submissions["Player#1"] == OrdersDecision((Support("Player#2", "P2", "P1"),))
+
+
+def test_a_refused_dm_stores_nothing_and_names_the_line():
+    g = orders_game()
+    before = list(g.actions)
+    with pytest.raises(OrderSyntaxError) as err:
+        g.submit_dm("Player#1", "Hi\nFortify! P1\nmove everything east")
+    assert err.value.input == "move everything east" and err.value.details["line_no"] == 3
+    with pytest.raises(IllegalOrderError) as err:
+        g.submit_dm("Player#1", "Fortify! P1\nWork, work! P1")
+    assert [r["line_no"] for r in err.value.details["rejected"]] == [1, 2]
+    with pytest.raises(IllegalOrderError) as err:  # the rules reject it: the DM line is named by number
+        g.submit_dm("Player#1", "// plan\nMarch! 1 from P1 to P5")
+    assert err.value.details["rejected"][0]["line_no"] == 2
+    assert g.actions == before and "Player#1" not in g.state.submissions
+
+
+def test_lenient_drops_only_the_invalid_lines():
+    g = orders_game()
+    r = g.submit_dm("Player#1", "Hello GM\nMarch! 1 from P1 to P2\nMarsh! 1 from P1 to P7\n"
+                                "Send 5000 to Player#3", lenient=True)
+    assert r.lines == ["March! 1 from P1 to P2"]
+    assert [(n, text) for n, text, _ in r.dropped] == [(3, "Marsh! 1 from P1 to P7"), (4, "Send 5000 to Player#3")]
+    assert "unknown order 'Marsh!'" in r.dropped[0][2] and "$Realm" in r.dropped[1][2]
+    assert r.ignored == [(1, "Hello GM", "a greeting")]
+    assert g.state.submissions["Player#1"] == OrdersDecision((March(1, "P1", "P2"),))
+
+
+def test_lenient_drops_both_sides_of_an_ambiguity_never_guesses():
+    g = named_game()
+    r = g.submit_dm("Player#1", "Bid 20\nBid 25", lenient=True)
+    assert [n for n, _, _ in r.dropped] == [1, 2] and r.lines == ["Bid 0"]
+    assert g.state.submissions["Player#1"] == BidDecision(0)
+
+
+def test_lenient_a_rule_rejection_drops_that_line():
+    g = orders_game()
+    r = g.submit_dm("Player#2", "Fortify! P2\nFerry P2", lenient=True)
+    assert r.lines == ["Fortify! P2"]
+    assert r.dropped == [(2, "Ferry P2", "the Ferry! card is not in play")]
+
+
+def test_none_is_an_explicit_nothing():
+    g = orders_game()
+    r = g.submit_dm("Player#1", "none")
+    assert r.lines == [] and r.read == [(1, "none", ["none"])]
+    assert g.state.submissions["Player#1"] == OrdersDecision()  # not the default Fortify!
+
+
+class TestDragonStep:
+    def test_commit_wording(self):
+        g = dragon_game()
+        assert g.submit_dm("Player#1", "commit 2 units from P6 (sac 2)\n1 from P7").lines == \
+            ["2 from P6 (sac 2)", "1 from P7"]
+        assert g.state.submissions["Player#1"].commits == (Commit("P6", 2, 2), Commit("P7", 1))
+
+    @pytest.mark.parametrize("text", ["Turn off the lights", "none", "0 from P1", "I turn off the lights."])
+    def test_turn_off_the_lights(self, text):
+        g = dragon_game()
+        r = g.submit_dm("Player#2", text)
+        assert r.lines == [] and len(r.read) == 1
+        assert g.state.submissions["Player#2"] == DragonDecision()
+
+    def test_errors_do_not_list_orders_syntax(self):
+        g = dragon_game()
+        for text in ("Fortify! P6", "Launch the missiles", "March! 1 from P6 to P7"):
+            with pytest.raises((OrderSyntaxError, IllegalOrderError)) as err:
+                g.submit_dm("Player#1", text)
+            assert "March!" not in err.value.reason and "Support!" not in err.value.reason
+            assert "Turn off the lights" in err.value.reason
+
+
+@pytest.mark.parametrize("digits", [20, 400, 5000])
+def test_a_huge_number_is_an_invalid_order(digits):
+    g = named_game()
+    with pytest.raises(OrderSyntaxError) as err:
+        g.submit("Player#1", "Bid " + "9" * digits)
+    assert err.value.code == "invalid_order" and "1000000" in err.value.reason
+    assert len(str(err.value)) < 700
+
+
+def test_a_replayed_game_reads_the_stored_canonical_lines():
+    g = orders_game()
+    g.submit_dm("Player#1", "> **golden fortify! province#1** 🛡️\nthanks!")
+    assert g.state.submissions["Player#1"] == OrdersDecision((Fortify("P1", True),))
+    again = Game.from_blob(g.to_blob())
+    assert again.state.submissions == g.state.submissions
