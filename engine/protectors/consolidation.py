@@ -123,9 +123,11 @@ def production(state: GameState) -> None:
                 capitol_done = True
             income += LEVEL_INCOME[level]
         work = 0
+        worked = []
         for prov, (s, golden) in state.work_orders.items():
             if s != seat:
                 continue
+            worked.append(prov)
             if golden:
                 state.golden_work_done[prov] = seat
             else:
@@ -138,7 +140,7 @@ def production(state: GameState) -> None:
             total *= 2
         money(state, seat, total, "003 $Realm production step")
         emit(state, "production", "003 $Realm production step", f"{seat} produces {total} $Realm.",
-             private={seat}, seat=seat, amount=total)
+             private={seat}, seat=seat, amount=total, work=worked)
     state.work_orders = {}
     # rules: 003 Pirates!, Collecting $Realm — "immediately after the $Realm production step"; as much
     # as they can.
@@ -187,16 +189,28 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
             pr.level += 1
             emit(state, "upgrade", "003 Golden Work, work!", f"{seat} upgrades {prov} to level {pr.level}.",
                  seat=seat, province=prov, level=pr.level)
+        else:  # rules: 003 Each Turn — choices are revealed as they are executed, failed ones too
+            emit(state, "upgrade_failed", "003 Golden Work, work!",
+                 f"{seat}: Upgrade {prov} fails (" + ("not enough $Realm" if pr.level < MAX_LEVEL
+                                                     else f"already level {MAX_LEVEL}") + ").",
+                 seat=seat, province=prov)
     level3 = [p for p, pr in state.provinces.items() if pr.owner == seat and pr.level == 3]
     if len(level3) > 1:  # rules: 003 — one Capitol; the other lvl 3 Provinces drop to lvl 2
         keep = d.capitol if d.capitol in level3 else min(level3, key=state.board.number)
         for prov in level3:
             if prov != keep:
                 state.provinces[prov].level = 2
-    bought = _buy(state, seat, d.buys)
+    bought, short = _buy(state, seat, d.buys)
     if bought:
         emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join(f"{k} in {p}" for p, k in bought) + ".",
              seat=seat, bought=bought)
+    if short:
+        # rules: 003 Buying step — "they will simply buy as many as they can in the Provinces specified";
+        # the buy order is revealed as it is executed (003 Each Turn), so what it could not buy is public.
+        emit(state, "buy_short", "003 Buying step",
+             f"{seat}: " + "; ".join(f"Buy {want} in {p}: {got or 'none'} bought ({why})"
+                                     for p, want, got, why in short) + ".",
+             seat=seat, short=[list(x) for x in short])
     # rules: 003 Bidding step — the bid is set aside now (secret) and revealed next turn; the Team Games
     # example counts it as spent in this step ("Player#1 has 0 Realm").
     if bank:
@@ -204,6 +218,21 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
     bid = min(d.bid, state.players[seat].realm)
     money(state, seat, -bid, "003 Bidding step")
     state.next_bids[seat] = bid
+    if bid < d.bid:  # secret until next turn's Protector Ranking reveals the bids (game.py names it then)
+        emit(state, "bid_reduced", "003 Bidding step", f"Your bid of {d.bid} is reduced to {bid}, all the $Realm "
+             "you hold after buying.", private={seat}, seat=seat, asked=d.bid, bid=bid)
+
+
+def reduced_bids(state: GameState) -> dict[str, int]:
+    """Seats whose bid set aside in the last Consolidation was reduced to what they held: seat -> the
+    bid they asked for (read back from that step's private ``bid_reduced`` events)."""
+    out: dict[str, int] = {}
+    for e in reversed(state.events):
+        if e.turn < state.turn - 1:
+            break
+        if e.kind == "bid_reduced" and e.turn == state.turn - 1:
+            out[e.data["seat"]] = e.data["asked"]
+    return out
 
 
 def fund(state: GameState, seat: str, funding: tuple[Funding, ...]) -> None:
@@ -214,10 +243,13 @@ def fund(state: GameState, seat: str, funding: tuple[Funding, ...]) -> None:
             transfer(state, f.source, seat, paid, "003 Team Games, pooled $Realm")
 
 
-def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]
+         ) -> tuple[list[tuple[str, int]], list[tuple[str, int, int, str]]]:
     """rules: 003 Buying step — "If a player tries to buy more units than they can afford, they will
     simply buy as many as they can in the Provinces specified": with 150 $Realm, "Buy 2 in P6. 1 in
-    P5." buys 1 in each, so units are bought one at a time, round the listed Provinces in order."""
+    P5." buys 1 in each, so units are bought one at a time, round the listed Provinces in order.
+
+    Returns what was bought (Province, units) and what was not: (Province, wanted, bought, why)."""
     want: dict[str, int] = {}
     order: list[str] = []
     for prov, n in buys:
@@ -238,4 +270,6 @@ def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]) -> list
                 pr.units += 1
                 got[prov] += 1
                 progress = True
-    return [(p, n) for p, n in got.items() if n]
+    short = [(p, want[p], n, "supply limit" if state.provinces[p].units >= limit[p] else "not enough $Realm")
+             for p, n in got.items() if n < want[p]]
+    return [(p, n) for p, n in got.items() if n], short

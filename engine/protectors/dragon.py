@@ -49,6 +49,12 @@ def start_attack(state: GameState, source: str) -> None:
     emit(state, "dragon_attack", "003 Dragon Attack",
          f"{name} attacks the Realm with DPL {dpl} ({source.replace('_', ' ')}).",
          dpl=dpl, source=source, worldeater=worldeater)
+    # rules: 003 "With great power comes great responsibility" — min.US = green Provinces (doubled by
+    # the Worldeater); public: every Protector can count the green Provinces on the board.
+    need = {s: min_us(len(state.green(s)), worldeater) for s in active}
+    emit(state, "min_us", "003 Resolving a Dragon Attack, min.US",
+         "min.US" + (" (doubled: the Worldeater)" if worldeater else "") + ": "
+         + ", ".join(f"{s} {n}" for s, n in need.items()) + ".", min_us=need)
 
 
 @dataclass
@@ -118,6 +124,14 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
         green = len(state.green(seat))
         sides[seat] = _Side(us, units, min_us(green, att.worldeater), green)
     fighting = {s: v for s, v in sides.items() if not v.hidden}
+    for seat, v in fighting.items():
+        # rules: 003 Each Turn — "All orders/choices ... will be revealed to all players at the same time
+        # as they are executed": each commitment is public once the attack resolves.
+        lines = [ln.text() for ln in decisions[seat].lines()]
+        emit(state, "commitment", "003 Determine Protector US step",
+             f"{seat} commits " + ("; ".join(lines) if lines else "nothing (turns off the lights)")
+             + f": US {v.us} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us, units=v.units,
+             min_us=v.min_us)
     protector_us = sum(v.us for v in fighting.values())
     dpl = fought_dpl(state, att)
     won = protector_us > dpl  # rules: 003 — "Protector US needs to be higher than the current DPL"
@@ -194,8 +208,9 @@ def _flags(state: GameState, seat: str) -> set[str]:
     return ability_flags(state, seat)
 
 
-def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> None:
-    """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered."""
+def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> dict[str, int]:
+    """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered.
+    Returns the units removed per Province."""
     commits = sorted(d.commits, key=lambda c: (c.sac is None, state.board.number(c.src)))
     left = n
     taken = [0] * len(commits)
@@ -208,7 +223,33 @@ def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> None:
         # never more than was committed from a Province (its other units stayed home)
         take = min(left, c.count - taken[i], state.provinces[c.src].units)
         state.provinces[c.src].units -= take
+        taken[i] += take
         left -= take
+    lost: dict[str, int] = {}
+    for c, k in zip(commits, taken, strict=True):
+        if k:
+            lost[c.src] = lost.get(c.src, 0) + k
+    return lost
+
+
+def _outcome(state: GameState, seat: str, rule: str, lost: dict[str, int], realm: int = 0, vp: int = 0,
+             bonus: int = 0) -> None:
+    """One public line per Protector in the battle: units lost, $Realm rewards and bonus VP.
+
+    # rules: 003 Resolving a Dragon Attack, outcomes table and Other events 2 — the rewards follow
+    # from public facts (green Provinces, the revealed commitments), so they are public too.
+    """
+    n = sum(lost.values())
+    if not (n or realm or vp):
+        return  # nothing happened to this seat (it committed nothing): its commitment line says so
+    parts = [f"loses {n} unit{'s' if n != 1 else ''} to the Dragon ("
+             + ", ".join(f"{p} {k}" for p, k in lost.items()) + ")" if n else "loses no units"]
+    if realm:
+        parts.append(f"earns {realm} $Realm")
+    if vp:
+        parts.append(f"bonus: {vp} VP and {bonus} $Realm")
+    emit(state, "dragon_outcome", rule, f"{seat} " + "; ".join(parts) + ".", seat=seat, lost=lost,
+         units_lost=n, realm=realm, vp=vp, bonus_realm=bonus)
 
 
 def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
@@ -218,20 +259,25 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
     for seat, v in sides.items():
         d = decisions[seat]
         if v.met:
-            _vaporise(state, seat, d, min(v.min_us, v.units))
-            money(state, seat, dragon_reward(v.green), rule)
+            lost = _vaporise(state, seat, d, min(v.min_us, v.units))
+            reward = dragon_reward(v.green)
+            money(state, seat, reward, rule)
             # rules: 003 The Mythical Worldeater — which min.US the bonus uses (Options.worldeater_bonus_min)
             base = v.green if state.options.worldeater_bonus_min == "normal" else v.min_us
             surplus = v.us - base
+            vp = bonus = 0
             # rules: 003 Other events 2 — bonus rewards (b supersedes a)
             if v.us >= max(3, 3 * base):
-                state.players[seat].vp += 2
-                money(state, seat, 30 * surplus, "003 Other events 2b")
+                vp, bonus = 2, 30 * surplus
+                state.players[seat].vp += vp
+                money(state, seat, bonus, "003 Other events 2b")
             elif v.us >= max(2, 2 * base):
-                state.players[seat].vp += 1
-                money(state, seat, 15 * surplus, "003 Other events 2a")
+                vp, bonus = 1, 15 * surplus
+                state.players[seat].vp += vp
+                money(state, seat, bonus, "003 Other events 2a")
+            _outcome(state, seat, rule, lost, reward, vp, bonus)
         else:
-            _vaporise(state, seat, d, v.units)
+            _outcome(state, seat, rule, _vaporise(state, seat, d, v.units))
     # rules: 003 Other events 1 — the most US above min.US becomes Grand Protector (+3 VP); ties by
     # the ranking as it was before the attack.
     best = [(v.us - v.min_us, -att.ranking_before.index(s), s) for s, v in sides.items()
@@ -244,6 +290,7 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
         state.ranking.insert(0, gp)
         emit(state, "grand_protector", "003 Other events 1", f"{gp} becomes Grand Protector (+3 VP).", seat=gp)
     state.dpl = 0  # rules: 003 — "If the Dragon is defeated in a battle, its DPL is reset back to 0."
+    emit(state, "dpl", "003 Resolving a Dragon Attack, Other events 3", "The DPL is reset to 0.", dpl=0)
     return gp
 
 
@@ -252,7 +299,7 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
     """The Dragon won: vaporise, drop, No Quarter!, Wrath, halve the DPL (no new Grand Protector)."""
     rule = "003 Resolving a Dragon Attack, Dragon wins"
     for seat, v in sides.items():
-        _vaporise(state, seat, decisions[seat], v.units)
+        _outcome(state, seat, rule, _vaporise(state, seat, decisions[seat], v.units))
     failed = [s for s in att.ranking_before if s in sides and not sides[s].met]
     # rules: 003 Dragon victory 1 and No Quarter!
     if failed:
@@ -273,10 +320,19 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
             continue
         v = sides[seat]
         if seat == grand_protector:
-            money(state, seat, -state.players[seat].realm, "003 Dragon wins, Grand Protector loses all $Realm")
+            # rules: 003 outcomes table — "If you are the Grand Protector: Lose all $Realm". That it happens
+            # is public (the table); how much is the seat's own balance, so the amount goes to it alone.
+            lost_realm = state.players[seat].realm
+            money(state, seat, -lost_realm, "003 Dragon wins, Grand Protector loses all $Realm")
+            emit(state, "grand_protector_ruined", rule,
+                 f"{seat}, the Grand Protector, fell short of min.US and loses all $Realm.", seat=seat)
+            emit(state, "realm_lost", rule, f"You lose all your $Realm ({lost_realm}).", private={seat},
+                 seat=seat, amount=lost_realm)
             continue
         _wrath(state, seat, decisions[seat], v.min_us - v.us)
     state.dpl = ceil(att.dpl / 2)  # rules: 003 — "cut in half (round-up)"
+    emit(state, "dpl", "003 Resolving a Dragon Attack, Dragon victory 3",
+         f"The DPL is cut in half: {att.dpl} -> {state.dpl}.", dpl=state.dpl)
 
 
 def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> None:

@@ -34,7 +34,8 @@ def execute_orders(state: GameState) -> None:
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
             lines = list(d.texts)
-            emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines)
+            emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
+                 orders=[[o.text(), type(o).__name__.lower(), o.province] for o in d.orders])
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:
@@ -89,7 +90,7 @@ def _ferries(state: GameState, by_province: ByProvince) -> None:
             if o and isinstance(o[1], March) and not state.board.is_neighbour(p, o[1].dst):
                 del by_province[p]
                 emit(state, "invalid_order", "003 Negotiation and Orders, invalid orders",
-                     f"{seat}: {o[1].text()} is invalid (Ferry! from {p} not paid).", seat=seat)
+                     f"{seat}: {o[1].text()} is invalid (Ferry! from {p} not paid).", seat=seat, province=p)
 
 
 def _pirates(state: GameState, by_province: ByProvince) -> None:
@@ -172,7 +173,7 @@ def _march(state: GameState, by_province: ByProvince, forces: Forces, delayed: b
         n = min(o.count, forces.get(prov, {}).get(seat, 0))
         if n <= 0:
             emit(state, "march_void", "003 Delayed March!" if delayed else "003 March!",
-                 f"{seat}: {o.text()} is not executed (no units left in {prov}).", seat=seat)
+                 f"{seat}: {o.text()} is not executed (no units left in {prov}).", seat=seat, province=prov)
             continue
         if n < o.count:
             emit(state, "march_trimmed", "003 Example 2", f"{seat}: only {n} units in {prov}: marching {n}.",

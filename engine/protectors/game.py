@@ -18,7 +18,7 @@ from typing import Any, cast
 import msgpack
 
 from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationError
-from engine.protectors import bank, legality, mountain_king, peeks, sanctum
+from engine.protectors import bank, legality, mountain_king, peeks, report, sanctum
 from engine.protectors import consolidation as cons
 from engine.protectors.abilities import legal_abilities
 from engine.protectors.deadlines import deadline_hours
@@ -42,7 +42,7 @@ from engine.protectors.dragon import (
 from engine.protectors.events import Event, emit, money
 from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, has
-from engine.protectors.ranking import brackets, first_turn_order, order_by_bids, resolve_rebid
+from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
 from engine.protectors.setup import build_state
 from engine.protectors.state import (
@@ -284,8 +284,8 @@ class Game:
             emit(st, "factions", "003 Factions", "Factions: " + ", ".join(
                 f"{s} {p.faction}" for s, p in st.players.items()))
         eff = {s: bids[s] + self._great_game(s) for s in bids}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + ", ".join(f"{s} {b}" for s, b in bids.items()),
-             bids=bids)
+        asked = {s: d.bid for s, d in decisions.items()}
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked), bids=bids)
         groups, rebid = first_turn_order(list(st.players), eff, st.rng)
         st.ranking = [s for g in groups for s in g]
         st.rebid_groups = rebid
@@ -302,8 +302,8 @@ class Game:
         for s, d in decisions.items():
             rebids[s] = min(d.bid, st.players[s].realm)
             money(st, s, -rebids[s], "003 Protector Ranking, re-bid")
-        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + ", ".join(
-            f"{s} {b}" for s, b in rebids.items()), bids=rebids)
+        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(
+            rebids, {s: d.bid for s, d in decisions.items()}), bids=rebids)
         order = []
         groups = {g[0]: g for g in st.rebid_groups}
         if st.options.great_game_rebids:  # rules: 003 The Great Game — "all bids" (Options.great_game_rebids)
@@ -325,8 +325,8 @@ class Game:
             # rules: 003 The Bank of Lannuvár — "12h to give their highly informed orders, once the other
             # players' choices have been revealed"; two or more bid at the same time
             others = {s: st.next_bids.get(s, 0) for s in st.active() if s not in late}
-            emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + ", ".join(
-                f"{s} {b}" for s, b in others.items()), bids=others)
+            emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + bids_text(
+                others, cons.reduced_bids(st)), bids=others)
             st.step = BANK_BID
             return
         self._resolve_ranking({})
@@ -336,15 +336,16 @@ class Game:
         st = self.state
         active = st.active()
         bids = {s: st.next_bids.get(s, 0) for s in active}
+        asked = cons.reduced_bids(st)
         for s, b in late.items():
+            asked[s] = b
             bids[s] = min(b, st.players[s].realm)
             money(st, s, -bids[s], "003 The Bank of Lannuvár, late bid")
             st.players[s].used_turn.discard("bank_bid")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(active, eff, st.ranking)
         st.next_bids = {}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + ", ".join(f"{s} {b}" for s, b in bids.items()),
-             bids=bids)
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked), bids=bids)
         self._ranked()
 
     def _great_game(self, seat: str) -> int:
@@ -430,14 +431,20 @@ class Game:
     def events(self, seat: str | None = None, since: int = 0) -> list[Event]:
         return [e for e in self.state.events[since:] if e.visible(seat)]
 
-    def report(self, turn: int | None = None, seat: str | None = None) -> str:
-        """The text a GM posts for the players: the turn's public events (rules cited)."""
-        t = self.state.turn if turn is None else turn
-        lines = [f"== Turn {t} =="]
-        # the GM's public report (seat None) leaves private events out; a seat's includes its own
-        lines += [f"- {e.text}" for e in self.state.events if e.turn == t and e.kind not in ("phase",)
-                  and (e.visible_to is None or (seat is not None and seat in e.visible_to))]
-        return "\n".join(lines)
+    def report(self, turn: int | None = None, seat: str | None = None, since: int | None = None) -> str:
+        """The text a GM posts for the players: a turn's public events (``seat``: with its own private
+        ones), or with ``since`` only the events from that index on; display names throughout
+        (engine/protectors/report.py)."""
+        return report.public_report(self.state, turn, seat, since)
+
+    def report_since(self, index: int, seat: str | None = None) -> tuple[str, int]:
+        """What is new since event ``index`` (the last post) and the index to store for the next one;
+        indices count ``self.events(seat)`` (every event for the GM)."""
+        return report.report_since(self.state, index, seat)
+
+    def private_summary(self, seat: str, turn: int | None = None) -> str:
+        """``seat``'s DM summary: balance, units, its orders and what happened to each, and why."""
+        return report.private_summary(self, seat, turn)
 
     # -- enumeration for agents and envs -------------------------------------------------------
     def orderable(self, seat: str) -> list[str]:

@@ -43,8 +43,12 @@ def _play(state: GameState, deck: str, card: str, swans: int = 0) -> None:
             most = p.realm
     gain = dpl_increase(most, state.board.count)
     state.dpl += gain  # rules: 003 — each card revealed and played increases the DPL
-    emit(state, "card", f"003 Reveal Cards, {card}", f"{card} is revealed (DPL +{gain} -> {state.dpl}).",
-         deck=deck, card=card, dpl=state.dpl)
+    # rules: 003 Hoarding $Realm table — a bigger step than the board's base says someone hoards
+    # (public: every Protector senses the DPL); who, and how much, stays hidden.
+    hoard = {2: " (a Protector hoards 250+ $Realm)", 3: " (a Protector hoards 350+ $Realm)"}.get(
+        gain // dpl_increase(0, state.board.count), "")
+    emit(state, "card", f"003 Reveal Cards, {card}", f"{card} is revealed (DPL +{gain} -> {state.dpl}){hoard}.",
+         deck=deck, card=card, dpl=state.dpl, gain=gain)
     if card == C.BLACK_SWAN and swans < MAX_BLACK_SWANS:
         # rules: 003 Black Swan — "Reshuffle ALL Event Cards (including this one), draw a new one and
         # play it"; locked cards stay in play.
@@ -67,7 +71,8 @@ def _effect(state: GameState, deck: str, card: str, again: bool) -> None:
     """One-shot effects; the others are read from the cards in play by the rules that use them."""
     if card == C.POWER_OVERWHELMING:
         state.dpl += state.board.count  # rules: 003 Power Overwhelming — "+ the number of Provinces"
-        emit(state, "dpl", "003 Power Overwhelming", f"DPL +{state.board.count} -> {state.dpl}.", dpl=state.dpl)
+        emit(state, "dpl", "003 Power Overwhelming", f"Power Overwhelming: DPL +{state.board.count} -> {state.dpl}"
+             + (" (locked in play by The End is Nigh!)." if again else "."), dpl=state.dpl, card=card)
         if again and threshold_reached(state) and "threshold" not in state.pending_attacks:
             state.pending_attacks.append("threshold")
     elif card == C.THERE_BE_DRAGONS:

@@ -1,0 +1,236 @@
+"""Reports a GM posts: the public report of what happened, and each seat's private DM summary.
+
+The events themselves (engine/protectors/*.py, each naming its rule) decide what is public: an
+event with ``visible_to`` set is that seat's alone (rules: 003 Each Turn — orders and choices are
+secret until "revealed to all players at the same time as they are executed"). This module only
+selects and words them:
+
+- :func:`public_report` — the events a seat (or, for ``seat=None``, every player) may see, for one
+  turn or from an event index on (``since``: only what is new since the last post), with display
+  names in place of ``Player#N`` (rules: 003 Setup — players are named by colour or Discord name).
+- :func:`private_summary` — one seat's DM: balance, units, Provinces, its $Realm changes this turn,
+  what happened to each of its orders and why, and what it must send next.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.protectors.events import Event
+from engine.protectors.state import GameState
+
+SEAT_ID = re.compile(r"Player#\d+")
+HIDDEN_KINDS = ("phase",)  # step markers: the report's turn headers already say where we are
+
+
+def display_names(state: GameState) -> dict[str, str]:
+    """Seat -> the name reports use: the setup's display name, else the seat (``Player#3``)."""
+    return {s: (p.name or s) for s, p in state.players.items()}
+
+
+def named(text: str, names: dict[str, str]) -> str:
+    """``text`` with every seat id replaced by its display name (``Player#1`` never matches inside
+    ``Player#12``: the pattern takes all the digits)."""
+    return SEAT_ID.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+
+def _shown(e: Event, seat: str | None) -> bool:
+    """The GM's public report (``seat`` None) leaves private events out; a seat's has its own."""
+    return e.kind not in HIDDEN_KINDS and (e.visible_to is None or (seat is not None and seat in e.visible_to))
+
+
+def public_report(state: GameState, turn: int | None = None, seat: str | None = None,
+                  since: int | None = None) -> str:
+    """The report text: ``== Turn N ==`` headers and one ``- line`` per event.
+
+    ``since`` None: the events of ``turn`` (default: the current turn), always with its header.
+    ``since`` an event index: only the events from that index on (of ``turn`` too, if given), one
+    header per turn they span; the empty string when there is nothing new. The index counts the
+    events ``seat`` may see (``Game.events(seat)``; for the GM, ``seat`` None, every event), so a
+    seat's index says nothing about how many events were hidden from it.
+    """
+    names = display_names(state)
+    if since is None:
+        t = state.turn if turn is None else turn
+        lines = [f"== Turn {t} =="]
+        lines += [f"- {named(e.text, names)}" for e in state.events if e.turn == t and _shown(e, seat)]
+        return "\n".join(lines)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        from engine.errors import ValidationError
+
+        raise ValidationError("since", f"an event index >= 0, not {since!r}")
+    lines = []
+    current = None
+    for e in [e for e in state.events if e.visible(seat)][since:]:
+        if (turn is not None and e.turn != turn) or not _shown(e, seat):
+            continue
+        if e.turn != current:
+            current = e.turn
+            lines.append(f"== Turn {current} ==")
+        lines.append(f"- {named(e.text, names)}")
+    return "\n".join(lines)
+
+
+# -- a seat's private summary ------------------------------------------------------------------
+
+
+def report_since(state: GameState, since: int, seat: str | None = None) -> tuple[str, int]:
+    """The report of what is new since event ``since`` (counted as in :func:`public_report`) and the
+    index to pass next time."""
+    text = public_report(state, None, seat, since)
+    return text, sum(1 for e in state.events if e.visible(seat))
+
+
+def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
+    """``seat``'s DM summary for ``turn`` (default: the current one): what only it (and the GM) may
+    know — its balance and $Realm changes — beside the public facts about it."""
+    from engine.errors import ValidationError
+
+    st: GameState = game.state
+    if seat not in st.players:
+        raise ValidationError("seat", f"unknown seat {seat!r}")
+    t = st.turn if turn is None else turn
+    names = display_names(st)
+    p = st.players[seat]
+    title = seat if names[seat] == seat else f"{names[seat]} ({seat})"
+    out = [f"== {title}: your summary, turn {t} =="]
+    if p.eliminated:
+        out.append(f"You were eliminated on turn {p.eliminated_turn}"
+                   + (f" ({p.eliminated_by})." if p.eliminated_by else "."))
+    out.append(f"Balance: {p.realm} $Realm. VP earned: {p.vp}.")
+    held = {pr: st.provinces[pr].units for pr in st.provinces if st.holder(pr) == seat}
+    total = sum(held.values())
+    out.append(f"Army Units: {total}" + (" (" + ", ".join(f"{pr} {n}" for pr, n in held.items() if n) + ")"
+                                         if total else "") + ".")
+    owned = st.owned(seat)
+    if owned:
+        out.append("Provinces: " + ", ".join(_province(st, pr) for pr in owned) + ".")
+    changes = [(delta, rule) for (lt, s, delta, rule) in st.ledger if lt == t and s == seat]
+    if changes:
+        out.append(f"$Realm changes on turn {t}:")
+        out += [f"- {delta:+d} ({_rule_name(rule)})" for delta, rule in changes]
+    events = [e for e in st.events if e.turn == t and e.visible(seat)]
+    orders = _orders_of(events, seat)
+    if orders:
+        out.append(f"Your orders on turn {t}:")
+        out += [f"- {text}: {named(_order_outcome(st, events, seat, kind, prov, text), names)}"
+                for text, kind, prov in orders]
+    mine = [e for e in events if e.kind not in HIDDEN_KINDS and e.kind != "orders" and _concerns(e, seat)]
+    if mine:
+        out.append(f"What happened to you on turn {t}:")
+        out += [f"- {named(e.text, names)}" for e in mine]
+    if t == st.turn and not game.over:
+        pend = game.pending(seat)
+        if pend:
+            hours = game.deadline_hours()
+            out.append(f"Now: send your {pend[0].kind} DM" + (f" (within {hours}h)." if hours else ".")
+                       + (" Received." if pend[0].submitted else ""))
+    return "\n".join(out)
+
+
+def _province(st: GameState, prov: str) -> str:
+    pr = st.provinces[prov]
+    tags = []
+    if pr.level:
+        tags.append(f"lvl {pr.level}")
+    if pr.burnt:
+        tags.append("burnt")
+    return prov + (f" ({', '.join(tags)})" if tags else "")
+
+
+def _rule_name(rule: str) -> str:
+    return rule[4:] if rule.startswith("003 ") else rule
+
+
+def _concerns(e: Event, seat: str) -> bool:
+    """An event about ``seat``: it names the seat, or its data does."""
+    if e.visible_to is not None:
+        return True  # private events shown to this seat are its own
+    d = e.data
+    if d.get("seat") == seat or seat in (d.get("seats") or ()) or d.get("src") == seat or d.get("dst") == seat:
+        return True
+    return re.search(re.escape(seat) + r"(?!\d)", e.text) is not None
+
+
+def _orders_of(events: list[Event], seat: str) -> list[tuple[str, str, str]]:
+    """(text, kind, Province) of each order ``seat`` had executed this turn (the revealed orders)."""
+    for e in events:
+        if e.kind == "orders" and e.data.get("seat") == seat:
+            return [tuple(o) for o in e.data.get("orders", ())]  # type: ignore[misc]
+    return []
+
+
+def _battles(events: list[Event], prov: str) -> list[Event]:
+    return [e for e in events if e.kind == "battle" and e.data.get("province") == prov]
+
+
+def _battle_line(b: Event, seat: str) -> str:
+    us = b.data["us"]
+    other = next((s for s in us if s != seat), "?")
+    result = "won" if b.data["winner"] == seat else "lost"
+    return f"{result} the battle in {b.data['province']} ({us.get(seat, 0)} US vs {other} {us.get(other, 0)} US)"
+
+
+def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, prov: str, text: str) -> str:
+    """What happened to one executed order, and why. # rules: 003 Orders, 4. Execute Orders."""
+    for e in events:
+        if e.data.get("seat") == seat and e.data.get("province") == prov:
+            if e.kind == "invalid_order":
+                return "invalid: Ferry! not paid (003 Sea cards, Ferry!)"
+            if e.kind == "march_void":
+                return "not executed: no units of yours were left in " + prov + " (003 March!, Example 2)"
+    if kind == "march":
+        moved = [e for e in events if e.kind == "march" and e.data.get("seat") == seat and e.data.get("src") == prov]
+        if not moved:
+            return "not executed"
+        m = moved[0].data
+        parts = [f"marched {m['count']} to {m['dst']}"]
+        trimmed = [e for e in events if e.kind == "march_trimmed" and e.data.get("seat") == seat
+                   and e.data.get("province") == prov]
+        if trimmed:
+            parts.append(f"only {m['count']} were there when the orders executed (003 Example 2)")
+        fought = [b for b in _battles(events, m["dst"]) if seat in b.data["us"]]
+        parts += [_battle_line(b, seat) for b in fought]
+        if not fought:
+            parts.append("no battle")
+        return "; ".join(parts)
+    if kind == "support":
+        order = _support_target(text)
+        if order is None:
+            return "executed"
+        player, target = order
+        if _battles(events, prov):
+            return f"cancelled: {prov} was attacked (003 Support!)"
+        helped = [b for b in _battles(events, target) if player in b.data["us"]]
+        if not helped:
+            return f"no battle involving {player} in {target}: nothing to support"
+        b = helped[0]
+        return f"counted for {player} in the battle in {target} ({'won' if b.data['winner'] == player else 'lost'})"
+    if kind == "fortify":
+        fought = [b for b in _battles(events, prov) if seat in b.data["us"]]
+        return "; ".join(_battle_line(b, seat) for b in fought) if fought else f"no battle in {prov}"
+    if kind == "work":
+        fought = [b for b in _battles(events, prov) if seat in b.data["us"]]
+        parts = [_battle_line(b, seat) for b in fought]
+        produced = [e for e in events if e.kind == "production" and e.data.get("seat") == seat]
+        if not produced:
+            parts.append("income is paid in the Consolidation phase")
+        elif prov in produced[0].data.get("work", ()) and not produced[0].data.get("amount"):
+            parts.append("succeeded, but no $Realm was produced this turn (003 Winter Storms)")
+        elif prov in produced[0].data.get("work", ()):
+            golden = text.startswith("Golden")
+            parts.append(f"succeeded: you may Upgrade {prov} for 25 $Realm" if golden
+                         else "succeeded: extra $Realm in the production step")
+        else:
+            parts.append("no income: no unit of yours was left on it, or all were sent to the Dragon")
+        return "; ".join(parts)
+    return "executed"
+
+
+_SUPPORT = re.compile(r"Support! (\S+) in (\S+)")
+
+
+def _support_target(text: str) -> tuple[str, str] | None:
+    m = _SUPPORT.search(text)
+    return (m.group(1), m.group(2)) if m else None

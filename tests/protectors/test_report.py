@@ -1,0 +1,228 @@
+"""Issue 17 item 5: the public report says everything the rules reveal, in display names, only
+what is new since the last post; the private summary is the seat's alone.
+
+Each test names the fact it checks; each would fail if the event behind that fact went missing or
+leaked."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agents.random_agent import RandomAgent
+from agents.runner import play_turn_step
+from engine.protectors.game import Game
+from engine.protectors.report import named
+from tests.protectors.helpers import dragon_attack, fight, play_orders, position
+
+P = [f"Player#{i}" for i in range(1, 8)]
+
+
+def dragon_wins() -> Game:
+    """Player#1 is Grand Protector and hides; Player#2 (2 green) hides; Player#3 commits 1 of 1."""
+    g = position("ring-7", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
+                               "P5": ("Player#3", 1)}, ranking=P[:3],
+                 realm={"Player#1": 80, "Player#2": 40, "Player#3": 10})
+    dragon_attack(g, 9)
+    fight(g, {"Player#3": "1 from P5"})
+    return g
+
+
+def protectors_win() -> Game:
+    g = position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#2", 2), "P4": ("Player#3", 1)},
+                 realm=dict.fromkeys(P[:3], 0))
+    dragon_attack(g, 4)
+    fight(g, {"Player#1": "3 from P1 (sac 1)", "Player#2": "2 from P2"})
+    return g
+
+
+class TestDragonAttackFacts:
+    def test_min_us_of_every_player_when_the_dragon_attacks(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P2": ("Player#1", 1), "P4": ("Player#2", 1)})
+        dragon_attack(g, 3)
+        assert "- min.US: Player#1 2, Player#2 1." in g.report().splitlines()
+
+    def test_worldeater_min_us_is_doubled_in_the_report(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P4": ("Player#2", 1)})
+        dragon_attack(g, 21)
+        assert "- min.US (doubled: the Worldeater): Player#1 2, Player#2 2." in g.report().splitlines()
+
+    def test_each_commitment_is_revealed_when_the_attack_resolves(self):
+        text = protectors_win().report()
+        assert "- Player#1 commits 3 from P1 (sac 1): US 3 of min.US 1." in text.splitlines()
+        assert "- Player#2 commits 2 from P2: US 2 of min.US 1." in text.splitlines()
+        assert "- Player#3 commits nothing (turns off the lights): US 0 of min.US 1." in text.splitlines()
+
+    def test_commitments_stay_hidden_until_the_attack_resolves(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 2), "P4": ("Player#2", 1)})
+        dragon_attack(g, 3)
+        g.submit("Player#1", "2 from P1")
+        for seat in (None, "Player#2"):
+            assert "commits" not in g.report(seat=seat) and "2 from P1" not in g.report(seat=seat)
+
+    def test_units_lost_rewards_and_bonus_vp(self):
+        lines = protectors_win().report().splitlines()
+        assert "- Player#1 loses 1 unit to the Dragon (P1 1); earns 100 $Realm; bonus: 2 VP and 60 $Realm." in lines
+        assert "- Player#2 loses 1 unit to the Dragon (P2 1); earns 100 $Realm; bonus: 1 VP and 15 $Realm." in lines
+
+    def test_dpl_reset_after_a_protector_victory(self):
+        assert "- The DPL is reset to 0." in protectors_win().report().splitlines()
+
+    def test_units_lost_when_the_dragon_wins_and_the_dpl_halved(self):
+        lines = dragon_wins().report().splitlines()
+        assert "- Player#3 loses 1 unit to the Dragon (P5 1)." in lines
+        assert "- The DPL is cut in half: 9 -> 5." in lines
+
+    def test_wrath_burns_are_reported(self):
+        assert "- The Dragon burns P2, P3 of Player#2." in dragon_wins().report().splitlines()
+
+    def test_grand_protector_losing_all_realm_is_public_the_amount_private(self):
+        g = dragon_wins()
+        public = g.report()
+        assert "- Player#1, the Grand Protector, fell short of min.US and loses all $Realm." in public.splitlines()
+        assert "(80)" not in public and "(80)" not in g.report(seat="Player#3")
+        assert "- You lose all your $Realm (80)." in g.report(seat="Player#1").splitlines()
+
+
+class TestConsolidationFacts:
+    def consolidate(self, realm: int, dm: str) -> Game:
+        g = position("ring-10", 2, {"P5": ("Player#1", 0), "P6": ("Player#1", 2), "P1": ("Player#2", 1)},
+                     realm={"Player#1": realm, "Player#2": 0}, phase="consolidation")
+        g.submit("Player#1", dm)
+        g.advance(force=True)
+        return g
+
+    def test_partial_buy_for_lack_of_realm(self):
+        g = self.consolidate(150, "Buy 2 in P5. 1 in P6.")
+        text = g.report(turn=2)
+        assert "- Player#1 buys 1 in P5, 1 in P6." in text.splitlines()
+        assert "- Player#1: Buy 2 in P5: 1 bought (not enough $Realm)." in text.splitlines()
+
+    def test_failed_buy_at_the_supply_limit(self):
+        g = self.consolidate(500, "Buy 2 in P6")
+        assert "- Player#1: Buy 2 in P6: 1 bought (supply limit)." in g.report(turn=2).splitlines()
+
+    def test_a_buy_that_buys_nothing(self):
+        g = self.consolidate(70, "Buy 1 in P5")
+        assert "- Player#1: Buy 1 in P5: none bought (not enough $Realm)." in g.report(turn=2).splitlines()
+
+    def test_a_bid_reduced_to_what_the_seat_holds_is_revealed_with_the_bids(self):
+        g = self.consolidate(100, "Buy 1 in P5. Bid 50")
+        # consolidation: only the seat knows, the others learn nothing yet
+        assert "reduced" not in g.report(turn=2)
+        assert "- Your bid of 50 is reduced to 25, all the $Realm you hold after buying." in \
+            g.report(turn=2, seat="Player#1").splitlines()
+        assert "reduced" not in g.report(turn=2, seat="Player#2")
+        # next turn's Protector Ranking reveals the bids, the reduction with them
+        assert "- Bids: Player#1 25 (bid 50, reduced to what they held), Player#2 0" in \
+            g.report(turn=3).splitlines()
+
+
+class TestCardsAndDpl:
+    def test_power_overwhelming_names_itself_when_it_changes_the_dpl(self):
+        g = Game({"board": "ring-5", "seed": 1})
+        g.state.decks["event"].draw.insert(0, "Power Overwhelming")
+        g.state.turn = 2  # past the fixed turn-1 cards
+        from engine.protectors.reveal import begin_reveal, reveal_next
+
+        begin_reveal(g.state)
+        reveal_next(g.state)
+        assert any(line.startswith("- Power Overwhelming: DPL +5 -> ") for line in g.report(turn=2).splitlines())
+
+    def test_a_hoarders_dpl_step_says_why_without_naming_anyone(self):
+        g = Game({"board": "ring-5", "seed": 1})
+        g.state.players["Player#3"].realm = 260
+        g.advance(force=True)
+        text = g.report(turn=1)
+        assert "(DPL +2 -> 2) (a Protector hoards 250+ $Realm)" in text and "260" not in text
+
+
+class TestDisplayNames:
+    def game(self) -> Game:
+        names = ["Alice", None, "Carol", "Dan", "Eve"]
+        g = Game({"board": "ring-5", "seed": 4, "players": [{"name": n} if n else {} for n in names]})
+        g.submit("Player#1", "Bid 7")
+        g.advance(force=True)
+        return g
+
+    def test_reports_use_display_names_and_player_n_without_one(self):
+        text = self.game().report(turn=1)
+        assert "Alice 7" in text and "Player#2 0" in text
+        for seat in ("Player#1", "Player#3", "Player#4", "Player#5"):
+            assert seat not in text
+
+    def test_player_1_is_never_replaced_inside_player_12(self):
+        assert named("Player#12 and Player#1.", {"Player#1": "Ann", "Player#12": "Lou"}) == "Lou and Ann."
+
+
+class TestOnlyWhatIsNew:
+    def test_report_since_gives_only_new_events_and_the_next_index(self):
+        g = Game({"board": "ring-5", "seed": 2})
+        g.advance(force=True)
+        first, index = g.report_since(0)
+        assert "Calms of Summer" in first and index == len(g.state.events)
+        again, same = g.report_since(index)
+        assert again == "" and same == index
+        g.submit("Player#2", "Fortify! P2")
+        g.advance(force=True)
+        new, _ = g.report_since(index)
+        assert "Calms of Summer" not in new and "Player#2: Fortify! P2" in new
+        assert new.startswith("== Turn 1 ==")
+
+    @settings(max_examples=15, deadline=None)
+    @given(seed=st.integers(0, 10_000), cuts=st.lists(st.integers(1, 4), min_size=1, max_size=8))
+    def test_posts_put_together_are_the_whole_report_once(self, seed, cuts):
+        """However often the GM posts, every public line appears once, in order, and nothing else."""
+        g = Game({"board": "ring-5", "seed": seed})
+        agents = {s: RandomAgent(i) for i, s in enumerate(g.state.players)}
+        posted, index = [], 0
+        for n in cuts:
+            for _ in range(n):
+                if not g.over:
+                    play_turn_step(g, agents)
+            text, index = g.report_since(index)
+            posted += [ln for ln in text.splitlines() if not ln.startswith("== Turn")]
+        whole = [ln for t in range(1, g.state.turn + 1) for ln in g.report(turn=t).splitlines()
+                 if not ln.startswith("== Turn")]
+        assert posted == whole
+
+    def test_a_seats_index_counts_only_what_it_may_see(self):
+        g = Game({"board": "ring-5", "seed": 2})
+        g.advance(force=True)
+        for seat in g.state.players:
+            _, index = g.report_since(0, seat)
+            assert index == len(g.events(seat))
+
+
+class TestPrivateSummary:
+    def test_balance_units_and_the_realm_changes_of_the_turn(self):
+        g = dragon_wins()
+        text = g.private_summary("Player#1")
+        assert "Balance: 0 $Realm." in text and "Army Units: 1 (P1 1)." in text
+        assert "- -80 (Dragon wins, Grand Protector loses all $Realm)" in text
+
+    def test_what_happened_to_each_order_and_why(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#2", 1), "P3": ("Player#2", 2),
+                                   "P5": ("Player#3", 1)}, ranking=P[:3])
+        play_orders(g, {"Player#1": "March! 3 from P1 to P2",
+                        "Player#2": "Support! Player#2 in P3 from P2\nWork, work! P3",
+                        "Player#3": "Fortify! P5"})
+        mine = g.private_summary("Player#2")
+        assert "- Support! Player#2 in P3 from P2: cancelled: P2 was attacked (003 Support!)" in mine
+        assert "- Work, work! P3: no battle" not in mine and "Work, work! P3: succeeded" in mine
+        attacker = g.private_summary("Player#1")
+        assert "- March! 3 from P1 to P2: marched 3 to P2; won the battle in P2 (3 US vs Player#2 1 US)" in attacker
+        assert "- Fortify! P5: no battle in P5" in g.private_summary("Player#3")
+
+    def test_a_summary_holds_no_other_seats_secrets(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P4": ("Player#2", 1)},
+                     realm={"Player#1": 123, "Player#2": 456})
+        play_orders(g, {"Player#1": "Work, work! P1"})
+        p1, p2 = g.private_summary("Player#1"), g.private_summary("Player#2")
+        assert "Balance: 223 $Realm." in p1 and "Player#1 produces 100 $Realm." in p1
+        assert "223" not in p2 and "produces 100" not in p2 and "123" not in p2
+
+    def test_display_name_in_the_title(self):
+        g = Game({"board": "ring-5", "seed": 1, "players": [{"name": "Alice"}, {}, {}, {}, {}]})
+        assert g.private_summary("Player#1").startswith("== Alice (Player#1): your summary, turn 1 ==")
+        assert g.private_summary("Player#2").startswith("== Player#2: your summary, turn 1 ==")
