@@ -253,3 +253,16 @@ def test_a_mangled_position_is_refused_with_a_named_field_or_plays_on(changes):
         except RegentError:
             break
     json.dumps(g.view(), default=str)
+
+
+def test_the_example_in_docs_positions_imports_as_described():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "positions.md").read_text()
+    setup = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[1])
+    g = Game(setup)
+    assert g.step == "dragon" and g.view()["attack"]["dpl"] == 9
+    assert g.view()["players"]["Player#2"]["vp"] == 7 and g.state.players["Player#2"].vp == 5
+    assert g.state.dragon_eliminations == 1
+    assert g.state.decks["event"].discard == ["Calms of Summer", "Flood!"]
