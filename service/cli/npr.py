@@ -21,6 +21,13 @@ from npr_controller.realms.defence import defend
 from npr_controller.realms.invasions import invasions
 from npr_controller.realms.liberation import dnpr_expansion, liberate, released_vassals
 from npr_controller.realms.result import Decision
+from service.cli.source import add_format, read_source
+
+
+def _world(args: argparse.Namespace) -> Any:
+    """The realm world from its file, or from standard input (``-``) (service/cli/source.py)."""
+    data = read_source(args.world, args.format)
+    return load_world(data if data is not None else args.world)
 
 
 def _emit(args: argparse.Namespace, decision: Any) -> int:
@@ -34,41 +41,41 @@ def _emit(args: argparse.Namespace, decision: Any) -> int:
 
 def _invasions(args: argparse.Namespace) -> int:
     deck = parse_deck(read_document(args.deck)) if args.deck else None
-    return _emit(args, invasions(load_world(args.world), seed=args.seed, deck=deck))
+    return _emit(args, invasions(_world(args), seed=args.seed, deck=deck))
 
 
 def _defend(args: argparse.Namespace) -> int:
-    return _emit(args, defend(load_world(args.world), read_document(args.attacks), seed=args.seed,
+    return _emit(args, defend(_world(args), read_document(args.attacks), seed=args.seed,
                               supply=args.supply))
 
 
 def _retreat(args: argparse.Namespace) -> int:
-    return _emit(args, retreat(load_world(args.world), read_document(args.battle)))
+    return _emit(args, retreat(_world(args), read_document(args.battle)))
 
 
 def _battle(args: argparse.Namespace) -> int:
     deck = parse_deck(read_document(args.deck)) if args.deck else None
-    return _emit(args, fight(load_world(args.world), read_document(args.battle), seed=args.seed, deck=deck))
+    return _emit(args, fight(_world(args), read_document(args.battle), seed=args.seed, deck=deck))
 
 
 def _cta(args: argparse.Namespace) -> int:
-    return _emit(args, call_to_arms(load_world(args.world), {"attacker": args.attacker, "target": args.target}))
+    return _emit(args, call_to_arms(_world(args), {"attacker": args.attacker, "target": args.target}))
 
 
 def _liberate(args: argparse.Namespace) -> int:
-    return _emit(args, liberate(load_world(args.world), list(args.provinces)))
+    return _emit(args, liberate(_world(args), list(args.provinces)))
 
 
 def _release(args: argparse.Namespace) -> int:
-    return _emit(args, released_vassals(load_world(args.world)))
+    return _emit(args, released_vassals(_world(args)))
 
 
 def _expand(args: argparse.Namespace) -> int:
-    return _emit(args, dnpr_expansion(load_world(args.world), args.dnpr))
+    return _emit(args, dnpr_expansion(_world(args), args.dnpr))
 
 
 def _capacity(args: argparse.Namespace) -> int:
-    world = load_world(args.world)
+    world = _world(args)
     if args.realm not in world.realms:
         raise ValueError(f"realm: unknown realm {args.realm!r}")
     if args.place in world.seas:
@@ -84,7 +91,7 @@ def _capacity(args: argparse.Namespace) -> int:
 
 
 def _caretaker(args: argparse.Namespace) -> int:
-    world = load_world(args.world)
+    world = _world(args)
     if args.step == "income":
         decision = caretaker.income_and_upkeep(world, args.realm)
     elif args.step == "phase3":
@@ -107,7 +114,8 @@ def register(subparsers: Any) -> None:
 
     def cmd(name: str, func: Any, help: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help, description=help)
-        p.add_argument("world", help="the realm world (JSON, TOML or msgpack)")
+        p.add_argument("world", help="the realm world (JSON, TOML or msgpack); - reads standard input")
+        add_format(p)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         p.set_defaults(func=func)
         return p
