@@ -241,7 +241,8 @@ class Bridge:
         out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
         out += [f"✓ `{line}`" for line in result.get("accepted") or []] or ["✓ (nothing: the rulebook default)"]
         for item in result.get("ignored") or []:
-            out.append("ignored: " + _line_note(item))
+            if not isinstance(item, dict) or str(item.get("text", "")).strip():  # blank lines go unmentioned
+                out.append("ignored: " + _line_note(item))
         for item in result.get("dropped") or []:
             out.append("✗ dropped: " + _line_note(item))
         out.append(FINAL)

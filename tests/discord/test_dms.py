@@ -32,7 +32,26 @@ def test_messy_wording_is_read_and_answered_in_canonical_form(server, tmp_path):
         await bridge.on_dm(h.chat.dm(user, "Hi GM!\n**Bid: 3 $Realm**\n\nCheers, Blue"))
         answer = h.chat.last_dm(user)
         assert "**Stored**" in answer and "✓ `Bid 3`" in answer and "Choices are final" in answer
+        assert "ignored: line 1 `Hi GM!`" in answer and "ignored: line 4 `Cheers, Blue`" in answer
+        assert "line 3" not in answer  # a blank line is not worth a mention
         assert (await pending(bridge))["Player#1"] is True
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_lenient_game_stores_the_valid_lines_and_lists_the_dropped_ones(server, tmp_path):
+    h = setup(server, tmp_path, lenient=True)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 2)
+        await bridge.on_dm(h.chat.dm(user, "Bid 3\nMarch! 2 from P1 to P9"))
+        answer = h.chat.last_dm(user)
+        assert "**Stored**" in answer and "✓ `Bid 3`" in answer
+        assert "✗ dropped: line 2 `March! 2 from P1 to P9`" in answer
+        assert (await pending(bridge))["Player#2"] is True
         await bridge.close_client()
 
     asyncio.run(body())
