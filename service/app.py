@@ -410,6 +410,7 @@ class App:
         turn = p.int("turn", None, minimum=1)
         fmt = p.str("format", "png")
         kind = p.str("kind", "board")
+        public = p.bool("public", False)  # no seat's secrets: what a game channel may show (service/public_board.py)
         p.done()
         if fmt not in ("svg", "png"):
             raise invalid("format", "must be 'png' or 'svg'")
@@ -428,6 +429,10 @@ class App:
                 if kind == "summary":
                     ai_seats = {s: ", ".join(a) for s, a in hosted.meta["ai_played"].items()}
                     return summary(hosted.game, who, ai_seats, fmt)
+                if public:
+                    from service import public_board
+
+                    return public_board.render(hosted.game, turn, fmt)
                 return board(hosted.game, who, turn, fmt)
 
         try:
