@@ -359,7 +359,7 @@ class Bridge:
         """Post the board picture; returns why not when it could not be drawn."""
         fields = {"turn": turn} if turn is not None else {}
         try:
-            png = await self.rpc("game.render", **self._gm(key), format="png", kind="board", **fields)
+            png = await self.rpc("game.render", **self._gm(key), format="png", kind="board", public=True, **fields)
         except ServiceError as err:
             log.warning("game %s: no board picture: %s", key, err)
             return err.message
