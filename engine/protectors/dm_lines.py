@@ -90,7 +90,7 @@ _HEADER = {"here", "are", "is", "my", "our", "the", "these", "orders", "order", 
            "want", "would", "like", "go", "with"}
 _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
-                 "attack", "buying"}
+                 "attack", "buying", "dragon"}
 _AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
 
 

@@ -279,11 +279,11 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
         return
     first = out[marks[0]]
     for i in clash:
-        out[i] = out[i].refuse(f"line {first.no} says {echo(first.canonical[0])}, this line gives orders; "
+        out[i] = out[i].refuse(f"the DM also says {echo(first.text.strip())} ({first.canonical[0]}); "
                                "send one or the other")
     for i in marks:
         other = out[clash[0]]
-        out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts line {other.no} "
+        out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts the orders also given "
                                f"({echo(other.text.strip())}); send one or the other")
 
 
@@ -313,12 +313,11 @@ def _one_of_each(out: list[DmLine]) -> None:
             if j == i and before == now:
                 out[i] = e.refuse(f"{what} on this line; which one is meant is not clear, send one")
                 continue
-            where = "on this line" if j == i else f"on line {out[j].no}"
-            out[i] = e.refuse(f"{what}: {echo(now.text())} here, {echo(before.text())} {where}; which one is "
-                              "meant is not clear, send one")
+            out[i] = e.refuse(f"{what}: {echo(now.text())} and {echo(before.text())}; which one is meant is "
+                              "not clear, send one")
             if out[j].kind != "refused":
-                out[j] = out[j].refuse(f"{what} on line {e.no} ({echo(now.text())}); which one is meant "
-                                       "is not clear, send one")
+                out[j] = out[j].refuse(f"{what}: {echo(before.text())} and {echo(now.text())}; which one is "
+                                       "meant is not clear, send one")
         elif len(kept) != len(e.lines):
             out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why)
 
