@@ -360,13 +360,21 @@ class App:
         return await self._locked(hosted, lambda: hosted.log(who, since))
 
     async def report(self, p: Params) -> dict[str, Any]:
-        """The text a GM posts for a turn (now by default), with the seats an AI played."""
+        """The text a GM posts for a turn (now by default), with the seats an AI played; ``since``: only
+        the events from that index on (``next`` in the answer is the index for the next post);
+        ``private``: a seat's DM summary instead (a seat token may ask only for its own)."""
         hosted = self._game(p)
         who = self._auth(p, hosted)
         turn = p.int("turn", None, minimum=1)
+        since = p.int("since", None, minimum=0)
+        private = p.str("private", None)
         await self._wait(p, hosted)
         p.done()
-        return await self._locked(hosted, lambda: hosted.turn_report(who, turn))
+        if private is not None:
+            if since is not None:
+                raise invalid("since", "a private summary is always whole; leave out since")
+            return await self._locked(hosted, lambda: hosted.private_summary(who, private, turn))
+        return await self._locked(hosted, lambda: hosted.turn_report(who, turn, since))
 
     async def export(self, p: Params) -> dict[str, Any]:
         hosted = self._game(p)

@@ -17,6 +17,8 @@ the keys beside it say what only the GM's tools know:
 ``step_started``   Unix time the current waiting step started; its deadline is this plus its window
 ``step_ai``        seat -> agent for the AI decisions already stored in the current step
 ``service``        what only the RPC service uses (``auto_advance``, ``expiry``, ``by``, ``game_id``)
+``posted``         how far the public report was posted: an index into the game's events
+                   (``regent report --since-last`` prints ``Game.report_since(posted)`` and moves it)
 =================  ==========================================================================
 
 Older files still load: a bare engine blob (what ``regent new`` wrote before) and the service's
@@ -57,6 +59,7 @@ class GameFile:
     step_started: float | None = None
     step_ai: dict[str, str] = field(default_factory=dict)
     service: dict[str, Any] = field(default_factory=dict)
+    posted: int = 0  # events up to here were in a posted report (regent report --since-last)
 
     def deadline(self) -> float | None:
         """When the current step's window closes (Unix time), if the file knows when it started."""
@@ -145,6 +148,9 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
     service = data.get("service") or {}
     if not isinstance(service, dict):
         raise ValidationError(where, "service must be a map")
+    posted = data.get("posted", 0)
+    if isinstance(posted, bool) or not isinstance(posted, int) or posted < 0:
+        raise ValidationError(where, "posted must be an event index >= 0")
     game = _engine(blob, where)
     agents = _seat_map(data.get("agents") or {}, where, "agents")
     for seat in agents:
@@ -155,7 +161,7 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
                     deadlines=_windows(data.get("deadlines"), where),
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
-                    service={k: service[k] for k in SERVICE_KEYS if k in service})
+                    service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted)
 
 
 def dumps(gf: GameFile) -> bytes:
@@ -163,7 +169,8 @@ def dumps(gf: GameFile) -> bytes:
     data = msgpack.unpackb(gf.game.to_blob(), raw=False, strict_map_key=False)
     data.update({"kind": KIND, "format": FORMAT, "agents": dict(gf.agents),
                  "ai_played": {s: list(a) for s, a in gf.ai_played.items()},
-                 "deadlines": dict(gf.deadlines), "step_started": gf.step_started, "step_ai": dict(gf.step_ai)})
+                 "deadlines": dict(gf.deadlines), "step_started": gf.step_started, "step_ai": dict(gf.step_ai),
+                 "posted": gf.posted})
     if gf.service:
         data["service"] = dict(gf.service)
     return msgpack.packb(data, use_bin_type=True)

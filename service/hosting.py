@@ -387,20 +387,47 @@ class HostedGame:
             lines.append("Played by AI: " + ", ".join(f"{s} ({a})" for s, a in sorted(ai_seats.items())))
         return "\n".join(lines)
 
-    def turn_report(self, who: str | None, turn: int | None) -> dict[str, Any]:
-        """The engine's report of a turn as ``who`` may see it, labelling the seats an AI played."""
-        t = self.game.state.turn if turn is None else turn
-        text = self.game.report(t, who)
+    def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:
+        """The engine's report as ``who`` may see it (display names), labelling the seats an AI played:
+        a turn's (now by default), or with ``since`` only the events from that index on (counted in
+        ``who``'s own event list, as ``game.log`` counts them); ``next`` is the index for the next call."""
+        g = self.game
+        if turn is not None and turn > g.state.turn:
+            raise invalid("turn", f"the game is at turn {g.state.turn}")
+        t = g.state.turn if turn is None else turn
+        visible = g.events(who)
+        if since is None:
+            text, turns = g.report(t, who), {t}
+        else:
+            text = g.report(turn, who, since)
+            turns = {e.turn for e in visible[since:]} if turn is None else {t}
         ai_seats: dict[str, list[str]] = {}
         for row, _, _ in self.rows:
-            if row.get("turn") == t and ":" in row["by"] and row["a"][0] == "submit":
+            if row.get("turn") in turns and ":" in row["by"] and row["a"][0] == "submit":
                 agents = ai_seats.setdefault(row["a"][1], [])
                 name = row["by"].split(":", 1)[1]
                 if name not in agents:
                     agents.append(name)
-        if ai_seats:
-            text += "\nPlayed by AI: " + ", ".join(f"{s} ({', '.join(a)})" for s, a in sorted(ai_seats.items()))
-        return {"turn": t, "report": text, "played_by_ai": ai_seats}
+        if ai_seats and text:
+            names = {s: p.name or s for s, p in g.state.players.items()}
+            text += "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})"
+                                                  for s, a in sorted(ai_seats.items()))
+        return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
+
+    def private_summary(self, who: str | None, label: str, turn: int | None) -> dict[str, Any]:
+        """A seat's DM summary (Game.private_summary): the GM may ask for any seat, a seat only for its
+        own (its balance and orders are nobody else's business)."""
+        g = self.game
+        seat = label if label in g.state.players else next(
+            (s for s, p in g.state.players.items() if p.name and p.name.casefold() == label.casefold()), None)
+        if seat is None or (who is not GM and seat != who):
+            if who is not GM:  # a seat learns nothing about the other seats, not even which names exist
+                raise RpcError(FORBIDDEN, "a seat token sees only its own private summary")
+            raise invalid("private", f"no seat {label!r} in this game")
+        if turn is not None and turn > g.state.turn:
+            raise invalid("turn", f"the game is at turn {g.state.turn}")
+        return {"turn": g.state.turn if turn is None else turn, "seat": seat,
+                "report": g.private_summary(seat, turn)}
 
     def _ai_submit(self, seat: str, agent_name: str, by: str) -> tuple:
         g = self.game

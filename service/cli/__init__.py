@@ -15,7 +15,8 @@ import sys
 from importlib.metadata import entry_points
 
 # Command modules, in the order ``regent --help`` lists them.
-COMMAND_MODULES = ("serve", "call", "play", "adjudicate", "seat", "render", "position", "npr", "npn", "discord")
+COMMAND_MODULES = ("serve", "call", "play", "adjudicate", "seat", "render", "report", "position", "npr", "npn",
+                   "discord")
 ENTRY_POINT_GROUP = "regent.commands"
 
 

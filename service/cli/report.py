@@ -1,0 +1,95 @@
+"""``regent report``: the text a GM posts for the players, or one player's private DM summary.
+
+    regent report game.bin                         # this turn's public report
+    regent report game.bin --turn 3                # turn 3's
+    regent report game.bin --since-last            # only what is new since the last --since-last
+    regent report game.bin --since-last --discord  # the same, cut into messages of <= 2,000 characters
+    regent report game.bin --private Player#3      # Player#3's DM summary (display names work too)
+
+Reports use the players' display names (``Player#N`` for a seat without one). ``--since-last``
+remembers in the game file how far the report was posted (``--dry-run`` shows it without moving
+the mark). ``--discord`` prints each message under a ``----- message i/n -----`` line; the
+separator lines are not part of the messages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine.errors import ValidationError
+
+SEPARATOR = "----- message {i}/{n} ({chars} characters) -----"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="the public report to post, or a player's private summary")
+    p.add_argument("game", type=Path, help="game file (from 'regent new' / 'regent adjudicate')")
+    when = p.add_mutually_exclusive_group()
+    when.add_argument("--turn", type=int, default=None, help="the report of this turn (default: now)")
+    when.add_argument("--since-last", action="store_true",
+                      help="only what is new since the last --since-last run (marked in the game file)")
+    p.add_argument("--dry-run", action="store_true", help="with --since-last: print, but do not mark as posted")
+    p.add_argument("--private", metavar="SEAT", default=None,
+                   help="this player's DM summary instead (Player#3 or a display name)")
+    p.add_argument("--discord", action="store_true", help="cut into messages of at most 2,000 characters")
+    p.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)  # tests: a smaller limit
+    p.set_defaults(func=run_report)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from service import gamefile
+    from service.posting import DISCORD_LIMIT, split_messages
+
+    if args.dry_run and not args.since_last:
+        raise ValidationError("--dry-run", "only goes with --since-last")
+    if args.private is not None and args.since_last:
+        raise ValidationError("--since-last", "a private summary is always whole; leave out --since-last")
+    gf = gamefile.read(args.game)
+    game = gf.game
+    if args.turn is not None and not 1 <= args.turn <= game.state.turn:
+        raise ValidationError("--turn", f"the game has turns 1 to {game.state.turn}, not {args.turn}")
+    if args.private is not None:
+        seat = gf.seat_named(args.private)
+        if seat is None:
+            raise ValidationError("--private", f"no seat {args.private!r} in this game (seats: "
+                                               f"{', '.join(gf.display(s) for s in game.state.players)})")
+        text = game.private_summary(seat, args.turn)
+    elif args.since_last:
+        text, mark = game.report_since(_posted(gf))
+        if text and not args.dry_run:
+            gf.posted = mark
+            gamefile.write(args.game, gf, backup=False)
+        if not text:
+            print("nothing new since the last post", file=sys.stderr)
+            return 0
+        text += _ai_line(gf)
+    else:
+        text = game.report(args.turn) + _ai_line(gf)
+    if not args.discord:
+        print(text)
+        return 0
+    limit = DISCORD_LIMIT if args.limit is None else args.limit
+    messages = split_messages(text, limit)
+    for i, message in enumerate(messages, start=1):
+        print(SEPARATOR.format(i=i, n=len(messages), chars=len(message)))
+        print(message.rstrip("\n"))
+    return 0
+
+
+def _posted(gf) -> int:
+    """How far the public report was posted (the game file's ``posted`` event index)."""
+    posted = getattr(gf, "posted", None)
+    if posted is None:
+        raise ValidationError("--since-last", "this game file format cannot record the last post yet")
+    return posted
+
+
+def _ai_line(gf) -> str:
+    """Issue 24: what the channel sees always labels the seats an AI played."""
+    names = {s: p.name or s for s, p in gf.game.state.players.items()}
+    played = {s: a for s, a in gf.ai_played.items() if a}
+    if not played:
+        return ""
+    return "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})" for s, a in sorted(played.items()))

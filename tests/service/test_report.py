@@ -1,0 +1,135 @@
+"""Issue 17 item 5 through the CLI and RPC: ``regent report`` (turn, --since-last, --discord,
+--private) and ``game.report`` (since, private); display names; a seat sees only its own summary."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.protectors.game import Game
+from service import gamefile
+from service.cli import main
+from service.cli.report import SEPARATOR
+from service.client import ServiceError
+
+SEPARATOR_LINE = re.compile(re.escape(SEPARATOR).replace(r"\{i\}", r"\d+").replace(r"\{n\}", r"\d+")
+                            .replace(r"\{chars\}", r"\d+"))
+NAMES = ["Alice", "Bob", None, "Dora", "Emil"]
+SETUP = {"board": "ring-5", "seed": 7, "players": [{"name": n} if n else {} for n in NAMES]}
+
+
+def game_file(tmp_path, steps: int = 0):
+    g = Game(SETUP)
+    for _ in range(steps):
+        g.advance(force=True)
+    path = tmp_path / "game.bin"
+    gamefile.write(path, gamefile.GameFile(g), backup=False)
+    return path
+
+
+def advance(path, steps: int = 1) -> None:
+    gf = gamefile.read(path)
+    for _ in range(steps):
+        gf.game.advance(force=True)
+    gamefile.write(path, gf, backup=False)
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class TestCli:
+    def test_the_turns_report_in_display_names(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        code, out, _ = run(capsys, "report", str(path))
+        assert code == 0 and out.startswith("== Turn 1 ==")
+        assert "Alice 0" in out and "Player#3 0" in out  # a seat without a display name keeps Player#N
+        assert "Player#1" not in out and "Player#2" not in out
+
+    def test_since_last_prints_only_what_is_new(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        _, first, _ = run(capsys, "report", str(path), "--since-last")
+        assert "Calms of Summer" in first
+        code, again, err = run(capsys, "report", str(path), "--since-last")
+        assert code == 0 and again == "" and "nothing new" in err
+        advance(path)  # the orders step resolves (everyone fortifies) and consolidation starts
+        _, new, _ = run(capsys, "report", str(path), "--since-last")
+        assert new and "Calms of Summer" not in new and "Fortify!" in new
+
+    def test_dry_run_does_not_move_the_mark(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        _, a, _ = run(capsys, "report", str(path), "--since-last", "--dry-run")
+        _, b, _ = run(capsys, "report", str(path), "--since-last")
+        assert a == b and "Calms of Summer" in a
+
+    def test_discord_messages_keep_to_the_limit_and_lose_nothing(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=3)
+        _, whole, _ = run(capsys, "report", str(path), "--turn", "1")
+        code, out, _ = run(capsys, "report", str(path), "--turn", "1", "--discord", "--limit", "80")
+        assert code == 0
+        lines = out.splitlines()
+        heads = [i for i, ln in enumerate(lines) if SEPARATOR_LINE.fullmatch(ln)]
+        assert heads[0] == 0 and len(heads) > 1
+        bodies = ["\n".join(lines[a + 1:b]) for a, b in zip(heads, [*heads[1:], len(lines)], strict=True)]
+        for i, (h, body) in enumerate(zip(heads, bodies, strict=True), start=1):
+            assert lines[h].startswith(f"----- message {i}/{len(heads)} (") and len(body) <= 80
+        assert "\n".join(bodies).split() == whole.split()  # every word, in order, nothing added
+
+    def test_a_short_report_is_one_message_at_the_default_2000(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        _, out, _ = run(capsys, "report", str(path), "--discord")
+        assert out.startswith("----- message 1/1 (") and out.count("----- message") == 1
+
+    def test_private_summary_by_display_name(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        code, out, _ = run(capsys, "report", str(path), "--private", "bob")
+        assert code == 0 and out.startswith("== Bob (Player#2): your summary, turn 1 ==")
+        assert "Balance: " in out and "Army Units: 1" in out
+
+    @pytest.mark.parametrize(("argv", "says"), [
+        (["--turn", "9"], "--turn"),
+        (["--private", "Nobody"], "--private"),
+        (["--dry-run"], "--dry-run"),
+        (["--private", "Alice", "--since-last"], "--since-last"),
+    ])
+    def test_bad_options_are_one_line_errors(self, tmp_path, capsys, argv, says):
+        path = game_file(tmp_path, steps=1)
+        code, out, err = run(capsys, "report", str(path), *argv)
+        assert code == 2 and out == "" and says in err and len(err.strip().splitlines()) == 1
+
+
+def create(client):
+    return client.call("game.create", setup={**SETUP, "auto_advance": False})
+
+
+def test_rpc_report_since_and_next(client):
+    game = create(client)
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    first = client.call("game.report", game_id=gid, token=gm, since=0)
+    assert "Alice 0" in first["report"] and first["next"] > 0
+    again = client.call("game.report", game_id=gid, token=gm, since=first["next"])
+    assert again["report"] == "" and again["next"] == first["next"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    new = client.call("game.report", game_id=gid, token=gm, since=first["next"])
+    assert "Calms of Summer" not in new["report"] and "Fortify!" in new["report"]
+
+
+def test_rpc_private_summary_gm_any_seat_a_seat_only_its_own(client):
+    game = create(client)
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    client.call("game.advance", game_id=gid, token=gm, force=True)  # orders -> consolidation: production
+    by_gm = client.call("game.report", game_id=gid, token=gm, private="Player#2")
+    own = client.call("game.report", game_id=gid, token=tokens["Player#2"], private="Bob")
+    assert own["report"] == by_gm["report"] and own["seat"] == "Player#2"
+    assert "Bob produces" in own["report"]
+    for label in ("Player#1", "Alice", "Nobody"):  # the same refusal whether the seat exists or not
+        with pytest.raises(ServiceError) as err:
+            client.call("game.report", game_id=gid, token=tokens["Player#2"], private=label)
+        assert err.value.code == "forbidden" and "Player#1" not in err.value.message
+    spy = client.call("game.report", game_id=gid, token=tokens["Player#1"])
+    assert "Bob produces" not in spy["report"] and "Player#2 produces" not in spy["report"]
