@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from service.discord.bridge import Bridge
+from service.discord.bridge import Bridge, ServiceDown
 from service.discord.chat import Command, DirectMessage, DmClosed, File
 from service.discord.config import Config
 from service.discord.state import State
@@ -232,8 +232,11 @@ class RegentBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
         if self._ticker is None:
-            await self.bridge.start()
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
+            try:
+                await self.bridge.start()
+            except ServiceDown as err:  # the ticker creates the games once the service answers
+                log.error("the Regent service cannot be reached (%s); retrying every %.0f s", err, TICK_SECONDS)
 
     async def _tick(self) -> None:
         while True:

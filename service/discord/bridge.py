@@ -111,9 +111,14 @@ class Bridge:
                                    agent=seat.ai)
         else:
             made = await self.rpc("game.create", setup=game.setup())
+        gm = {"game_id": made["game_id"], "token": made["gm_token"]}
+        turn = (await self.rpc("game.view", **gm))["turn"]
+        # an imported game's history is not reposted: the channel hears what happens from now on
+        log_next = (await self.rpc("game.log", **gm))["next"] if game.import_path else 0
         self.state.set_game(key, {"game_id": made["game_id"], "gm_token": made["gm_token"],
-                                  "seat_tokens": made["seat_tokens"], "log_next": 0, "turn": 1, "step_key": "",
-                                  "reminded": [], "waiting": None, "expected": False, "users": {}})
+                                  "seat_tokens": made["seat_tokens"], "log_next": log_next, "turn": turn,
+                                  "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
+                                  "expected": False, "users": {}})
         await self._post(game.channel, f"**A new game of Protectors of the Realm** ({key}). "
                                        "Players: DM me your decisions; I answer line by line. " + FINAL)
 
@@ -479,6 +484,8 @@ class Bridge:
             out = await self.rpc("game.undo", **gm)
             entry = self.state.game(key)
             entry["log_next"] = (await self.rpc("game.log", **gm, since=0))["next"]
+            entry["summarised"] = min(entry.get("summarised", 0), out["turn"] - 1)  # a turn undone is summed up again
+            entry["turn"] = out["turn"]
             self.state.set_game(key, entry)
             msg = (f"↩️ The GM rolled the last resolved step back: turn {out['turn']}, "
                    f"{STEP_WORDS.get(out['step'], out['step'])}, is open again. Decisions already sent for it stand; "

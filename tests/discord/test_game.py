@@ -89,3 +89,32 @@ def test_two_games_in_two_channels_at_once(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_running_game_is_imported_without_reposting_its_history(server, tmp_path):
+    async def body():
+        from service.client import AsyncClient
+
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup={"rules": "protectors", "board": "ring-3", "seed": 9, "players": 3})
+            for n, (_seat, token) in enumerate(sorted(g["seat_tokens"].items()), start=1):
+                await c.call("game.submit", game_id=g["game_id"], token=token, text=f"Bid {n}")
+            await c.call("game.view", game_id=g["game_id"], token=g["gm_token"], wait=True)
+            blob = (await c.call("game.export", game_id=g["game_id"], token=g["gm_token"]))["blob"]
+        path = tmp_path / "running.bin"
+        path.write_bytes(blob)
+        table = game_table(650, seats=3, ai={"Player#3": "caretaker"})
+        table["import"] = str(path)
+        h = Harness(server, make_config({"old": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        text = h.chat.texts(650)
+        assert "- Bids:" not in text and "**Turn 1: orders**" in text  # only what happens from now on
+        view = await bridge.rpc("game.view", **bridge._gm("old"), wait=True)
+        assert view["step"] == "orders" and view["controllers"]["Player#3"] == "caretaker"
+        await play_to_the_end(h, bridge, ["old"])
+        assert "The game is over" in h.chat.texts(650)
+        assert "Played by AI: Player#3 (caretaker)" in h.chat.texts(650)
+        await bridge.close_client()
+
+    asyncio.run(body())
