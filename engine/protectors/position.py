@@ -20,9 +20,11 @@ from typing import Any
 
 from engine.errors import RegentError, ValidationError
 from engine.protectors import cards as C
+from engine.protectors import consolidation as cons
 from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
+from engine.protectors.events import Event
 from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER
 from engine.protectors.notation import parse_text
 from engine.protectors.state import (
@@ -56,9 +58,9 @@ ELIMINATED_BY = ("dragon", "players")
 POSITION_KEYS = frozenset({
     "turn", "step", "phase", "ranking", "dpl", "realm", "vp", "ashes", "eliminated", "eliminated_this_turn", "factions",
     "used_abilities", "gained_abilities", "effects", "used_this_turn", "bank_until", "offer_turn", "provinces",
-    "bids", "rebid_groups", "cards_in_play", "locked_cards", "reveal_queue", "end_is_nigh", "times_up", "decks",
-    "peeks", "sanctum", "work_orders", "golden_work_done", "pirates_due", "pending_attacks", "attack", "resume",
-    "orders", "submissions", "history", "result", "rng",
+    "bids", "bids_asked", "rebid_groups", "cards_in_play", "locked_cards", "reveal_queue", "end_is_nigh", "times_up",
+    "decks", "peeks", "sanctum", "work_orders", "golden_work_done", "pirates_due", "pending_attacks", "attack",
+    "resume", "orders", "submissions", "history", "result", "rng",
 })
 PROVINCE_KEYS = frozenset({"owner", "units", "level", "burnt", "occupant"})
 ATTACK_KEYS = frozenset({"dpl", "source", "worldeater", "participants", "grand_protector", "ranking_before",
@@ -97,6 +99,8 @@ def export_position(game: Any) -> dict[str, Any]:
         "bank_until": {s: p.bank_until for s, p in st.players.items() if p.bank_until is not None},
         "offer_turn": {s: p.offer_turn for s, p in st.players.items() if p.offer_turn is not None},
         "bids": dict(st.next_bids),
+        # the bank_bid step reveals the others' bids, naming those reduced to what the seat held
+        "bids_asked": cons.reduced_bids(st) if st.step == BANK_BID else {},
         "pirates_due": dict(st.pirates_due),
         "golden_work_done": dict(st.golden_work_done),
         "work_orders": {p: {"seat": s, "golden": g} for p, (s, g) in st.work_orders.items()},
@@ -598,6 +602,15 @@ def _consolidation_state(r: _Reader) -> None:
 def _bidding(r: _Reader, step: str) -> None:
     st, pos = r.state, r.pos
     st.next_bids = r.per_seat("bids", r.count)
+    for s, asked in r.per_seat("bids_asked", r.count).items():
+        # rules: 003 Bidding step — a bid reduced to what the seat held after buying; the ranking names it
+        # when the bids are revealed (reports read it from the Consolidation's private event, made here)
+        bid = st.next_bids.get(s)
+        if bid is None or asked <= bid:
+            raise ValidationError(f"position.bids_asked.{s}", "a bid asked for, above the bid in 'bids'")
+        st.events.append(Event(st.turn - 1, "bid_reduced", "003 Bidding step",
+                               f"Your bid of {asked} is reduced to {bid}, all the $Realm you hold after buying.",
+                               {"seat": s, "asked": asked, "bid": bid}, frozenset({s})))
     groups = pos.get("rebid_groups", [])
     if not isinstance(groups, list):
         raise ValidationError("position.rebid_groups", "must be a list of lists of seats")

@@ -266,3 +266,25 @@ def test_the_example_in_docs_positions_imports_as_described():
     assert g.view()["players"]["Player#2"]["vp"] == 7 and g.state.players["Player#2"].vp == 5
     assert g.state.dragon_eliminations == 1
     assert g.state.decks["event"].discard == ["Calms of Summer", "Flood!"]
+
+
+def test_a_bid_reduced_last_consolidation_is_still_named_after_the_bank_bid_step_is_imported():
+    # rules: 003 Bidding step / The Bank of Lannuvár — the bids revealed at the ranking name a reduced bid
+    setup = {"board": "ring-4", "seed": 1, "players": 4, "options": {"factions": True}}
+    g = Game({**setup, "position": {"step": "consolidation", "provinces": FOUR, "factions": {P1: "Lannuvár"},
+                                    "realm": {P1: 40, P2: 80, P3: 10, P4: 10}}})
+    g.submit(P1, "The Bank of Lannuvár")
+    g.submit(P2, "Buy 1 in P2\nBid 10")  # 75 for the unit leaves 5 to bid
+    g.advance(force=True)
+    assert g.step == "bank_bid"
+    pos = export_position(g)
+    assert pos["bids_asked"] == {P2: 10} and pos["bids"][P2] == 5
+    copy = Game({**setup, "position": pos})
+    for x in (g, copy):
+        x.submit(P1, "Bid 5")
+        x.advance(force=True)
+    texts = [[e.text for e in x.state.events if e.kind == "bids"][-1] for x in (g, copy)]
+    assert texts[0] == texts[1] and "Player#2 5 (bid 10, reduced" in texts[0]
+    with pytest.raises(ValidationError, match=r"position\.bids_asked\.Player#3"):
+        game({"step": "bank_bid", "provinces": FOUR, "effects": {P1: ["bank_bid"]}, "factions": {P1: "Lannuvár"},
+              "bids": {P3: 4}, "bids_asked": {P3: 4}}, options={"factions": True})
