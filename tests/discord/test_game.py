@@ -118,3 +118,27 @@ def test_a_running_game_is_imported_without_reposting_its_history(server, tmp_pa
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
+    north, south = game_table(661, seats=3), game_table(662, seats=3)
+    both = 424_242
+    north["seats"]["Player#1"]["user"] = both
+    south["seats"]["Player#2"]["user"] = both
+    h = Harness(server, make_config({"north": north, "south": south}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(both, "Bid 1"))
+        assert "several games" in h.chat.last_dm(both) and "`game: NAME`" in h.chat.last_dm(both)
+        await bridge.on_dm(h.chat.dm(both, "game: south\nBid 2"))
+        assert "**Stored** for Player#2 in south" in h.chat.last_dm(both)
+        # now only north waits for them: no header needed
+        await bridge.on_dm(h.chat.dm(both, "Bid 1"))
+        assert "**Stored** for Player#1 in north" in h.chat.last_dm(both)
+        await bridge.on_dm(h.chat.dm(both, "game: west\nBid 1"))
+        assert "no seat in a game called 'west'" in h.chat.last_dm(both)
+        await bridge.close_client()
+
+    asyncio.run(body())
