@@ -19,6 +19,7 @@ import msgpack
 
 from engine.errors import RegentError
 from engine.protectors.game import Game
+from engine.protectors.report import display_names, named
 from service import ai, clock, deadlines, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
@@ -380,11 +381,12 @@ class HostedGame:
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
     def report(self, events: list, resolved: dict[str, str]) -> str:
-        """The text the GM posts: the step's public events, and which seats an AI played."""
-        lines = [f"- {e.text}" for e in events if e.visible_to is None and e.kind != "phase"]
+        """The text the GM posts: the step's public events, and which seats an AI played (display names)."""
+        names = display_names(self.game.state)
+        lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
-            lines.append("Played by AI: " + ", ".join(f"{s} ({a})" for s, a in sorted(ai_seats.items())))
+            lines.append("Played by AI: " + ", ".join(f"{names.get(s, s)} ({a})" for s, a in sorted(ai_seats.items())))
         return "\n".join(lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:

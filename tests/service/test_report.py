@@ -133,3 +133,9 @@ def test_rpc_private_summary_gm_any_seat_a_seat_only_its_own(client):
         assert err.value.code == "forbidden" and "Player#1" not in err.value.message
     spy = client.call("game.report", game_id=gid, token=tokens["Player#1"])
     assert "Bob produces" not in spy["report"] and "Player#2 produces" not in spy["report"]
+
+
+def test_rpc_advance_answer_reports_in_display_names(client):
+    game = create(client)
+    reply = client.call("game.advance", game_id=game["game_id"], token=game["gm_token"], force=True)
+    assert "Alice 0" in reply["report"] and "Player#1" not in reply["report"]
