@@ -86,11 +86,10 @@ _HEADER = {"here", "are", "is", "my", "our", "the", "these", "orders", "order", 
            "round", "phase", "step", "consolidation", "dragon", "attack", "negotiation", "and", "of", "new",
            "next", "final", "in", "secret", "protector", "ranking", "fight", "vs", "against", "s", "bids",
            "bidding", "buying", "faction", "instructions", "gm", "to", "from", "please", "find",
-           "below", "following", "first", "hi", "hello", "hey", "it", "what", "ill", "i", "will", "do",
-           "want", "would", "like", "go", "with"}
+           "below", "following", "first", "hi", "hello", "hey"}
 _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
-                 "attack", "buying", "dragon"}
+                 "buying", "dragon"}
 _AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
 
 
