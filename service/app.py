@@ -17,10 +17,11 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from engine.errors import RegentError
-from service import ai, clock, stateless, structured, undo, validate
+from service import ai, clock, limits, stateless, structured, undo, validate
 from service.errors import CONFLICT, INVALID_PARAMS, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
-from service.hosting import GM, HostedGame
+from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
+from service.residency import DEFAULT_MAX_RESIDENT, Residency, game_id_of
 from service.store import Store
 
 log = logging.getLogger("regent.service")
@@ -71,12 +72,17 @@ def inline_work(params: Any) -> int | None:
     return realms * items
 
 
-class App:
+class App(Residency):
     def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0, processes: int = 0,
                  inline_bytes: int = INLINE_STATELESS_BYTES, inline_work: int = INLINE_STATELESS_WORK,
-                 max_submission: int = DEFAULT_MAX_SUBMISSION):
+                 max_submission: int = DEFAULT_MAX_SUBMISSION, create_token: str | None = None,
+                 max_games: int = limits.DEFAULT_MAX_GAMES, max_resident: int = DEFAULT_MAX_RESIDENT):
         self.store = store
         self.max_submission = max_submission
+        self.create_token = create_token or None  # game.create / game.import need it as their token
+        self.max_games = max_games
+        self._creating = 0  # creates and imports under way (counted against max_games)
+        self.init_residency(max_resident)
         self.inline_bytes = inline_bytes  # 0: every stateless call goes to the pool
         self.inline_work = inline_work
         self._inline_free = True  # no inline call yet in this loop iteration
@@ -102,6 +108,11 @@ class App:
 
     # -- lifecycle -----------------------------------------------------------------------------
     def load(self) -> int:
+        """Resume the stored games that need attention at once (service/residency.py); the others
+        load when a call names them."""
+        return self.load_watched()
+
+    def load_all(self) -> int:
         """Resume every stored game (replayed and checked against its stored digest)."""
         if self.store is None:
             return 0
@@ -141,7 +152,13 @@ class App:
             work = inline_work(params)
             if work is not None and work <= self.inline_work:
                 return self._inline(stateless.METHODS[method], Params(method, params))
-        return await handler(Params(method, params))
+        game_id = game_id_of(params)
+        self.enter(game_id)
+        try:
+            await self.ensure_resident(game_id)
+            return await handler(Params(method, params))
+        finally:
+            self.leave(game_id)
 
     def _inline(self, fn: Callable[[Params], Any], p: Params) -> Any:
         """A small stateless call on the loop (see INLINE_STATELESS_BYTES); the next one may run
@@ -224,20 +241,35 @@ class App:
         self.locks[hosted.id] = asyncio.Lock()
         self.kick(hosted.id)
 
+    async def _room(self, p: Params, method: str) -> None:
+        """game.create / game.import: the create token, then room under --max-games."""
+        limits.check_create_token(self.create_token, p.take("token", None), method)
+        limits.check_room(await self.live_games() + self._creating, self.max_games)
+
     async def create(self, p: Params) -> dict[str, Any]:
         setup = p.get("setup", dict, what="a map")
+        await self._room(p, "game.create")
         p.done()
         game_id = "g-" + secrets.token_urlsafe(9)
-        hosted, gm_token, seat_tokens = await self._run(HostedGame.create, game_id, setup, self.store)
+        self._creating += 1
+        try:
+            hosted, gm_token, seat_tokens = await self._run(HostedGame.create, game_id, setup, self.store)
+        finally:
+            self._creating -= 1
         self._register(hosted)
         log.info("game created", extra={"game_id": game_id, "seats": len(seat_tokens)})
         return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
 
     async def import_(self, p: Params) -> dict[str, Any]:
         blob = validate.blob_bytes(p.take("blob"))
+        await self._room(p, "game.import")
         p.done()
         game_id = "g-" + secrets.token_urlsafe(9)
-        hosted, gm_token, seat_tokens = await self._run(HostedGame.imported, game_id, blob, self.store)
+        self._creating += 1
+        try:
+            hosted, gm_token, seat_tokens = await self._run(HostedGame.imported, game_id, blob, self.store)
+        finally:
+            self._creating -= 1
         self._register(hosted)
         log.info("game imported", extra={"game_id": game_id})
         return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
@@ -402,6 +434,9 @@ class App:
         """Games a GM token runs (an unknown token simply gets an empty list)."""
         token = p.str("token")
         p.done()
+        if self.store is not None:  # every stored game, in memory or not
+            return sorted(await asyncio.get_running_loop().run_in_executor(
+                self.executor, self.store.games_of, token_hash(token)))
         out = []
         for game_id, hosted in self.games.items():
             try:

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import itertools
 import socket
+import ssl
 from typing import Any
 
 import msgpack
@@ -41,7 +42,9 @@ class Client:
     """Blocking client over TCP (``host``, ``port``) or a Unix socket (``unix``)."""
 
     def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, unix: str | None = None,
-                 timeout: float | None = 60.0):
+                 timeout: float | None = 60.0, tls: ssl.SSLContext | None = None):
+        """``tls``: an ``ssl.SSLContext`` for a server run with ``--tls-cert`` (e.g.
+        ``ssl.create_default_context(cafile="server.pem")``)."""
         if unix:
             self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             self.sock.settimeout(timeout)
@@ -49,6 +52,8 @@ class Client:
         else:
             self.sock = socket.create_connection((host, port), timeout=timeout)
             self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if tls is not None:
+                self.sock = tls.wrap_socket(self.sock, server_hostname=host)
         self.unpacker = _unpacker()
         self.ids = itertools.count(1)
         self.early: dict[int, Any] = {}
@@ -111,11 +116,11 @@ class AsyncClient:
 
     @classmethod
     async def connect(cls, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
-                      unix: str | None = None) -> AsyncClient:
+                      unix: str | None = None, tls: ssl.SSLContext | None = None) -> AsyncClient:
         if unix:
             reader, writer = await asyncio.open_unix_connection(unix)
         else:
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port, ssl=tls)
         return cls(reader, writer)
 
     async def _read(self) -> None:

@@ -15,8 +15,9 @@ BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN = (
 INVALID_ORDER, CONFLICT, TOO_LARGE, RATE_LIMITED, INTERNAL = (
     "invalid_order", "conflict", "too_large", "rate_limited", "internal")
 TOO_MANY_GAMES = "too_many_games"
+IDLE = "idle_timeout"  # only as the reason a connection is closed (msgid nil), never a request's answer
 CODES = (BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN, INVALID_ORDER, CONFLICT,
-         TOO_LARGE, RATE_LIMITED, TOO_MANY_GAMES, INTERNAL)
+         TOO_LARGE, RATE_LIMITED, TOO_MANY_GAMES, IDLE, INTERNAL)
 # Bounded error text (issue 23 item 2): an error never echoes a whole request back. A message is cut
 # to MAX_MESSAGE characters; in details every string is cut to MAX_DETAIL_STRING characters and every
 # list to MAX_DETAIL_ITEMS entries (``details.truncated`` then says so), so an invalid_order over a

@@ -158,9 +158,11 @@ class HostedGame:
         meta["gm"] = token_hash(gm_token)
         meta["seats"] = {s: token_hash(t) for s, t in seat_tokens.items()}
         meta["created"] = time.time()
+        hosted = cls(game_id, game, meta, rows, store)
+        hosted.flags()
         if store is not None:
             store.create(game_id, game.setup, meta, rows)
-        return cls(game_id, game, meta, rows, store), gm_token, seat_tokens
+        return hosted, gm_token, seat_tokens
 
     @classmethod
     def restore(cls, stored: StoredGame, store: Store) -> HostedGame:
@@ -285,8 +287,24 @@ class HostedGame:
                               "engine": self.game.to_blob(), "service": service_part}, use_bin_type=True)
 
     # -- changing the game ---------------------------------------------------------------------
+    def flags(self) -> bool:
+        """Refresh meta's ``over`` and ``watch`` (copied to the store's columns, service/store.py):
+        ``watch`` while an AI seat has a decision pending, the step is ready to resolve by itself,
+        or deadlines resolve by themselves. Returns whether they changed."""
+        g = self.game
+        over = bool(g.over)
+        pending = [] if over else g.pending()
+        watch = not over and (bool(self.meta.get("expiry", {}).get("auto"))
+                              or any(self.meta["controllers"].get(p.seat) and not p.submitted for p in pending)
+                              or (bool(self.meta.get("auto_advance")) and bool(pending)
+                                  and all(p.submitted for p in pending)))
+        changed = self.meta.get("over") != over or self.meta.get("watch") != watch
+        self.meta["over"], self.meta["watch"] = over, watch
+        return changed
+
     def _commit(self, new_rows: list, meta_changed: bool = False) -> None:
         """Store the engine actions just taken; on failure, put the game back as it was stored."""
+        meta_changed = self.flags() or meta_changed
         if self.store is None:
             self.rows.extend(new_rows)
             return

@@ -20,12 +20,16 @@ from typing import Any
 
 import msgpack
 
-from service.errors import BAD_REQUEST, INTERNAL, RATE_LIMITED, TOO_LARGE, RpcError, from_exception
+from service.errors import BAD_REQUEST, IDLE, INTERNAL, RATE_LIMITED, TOO_LARGE, RpcError, from_exception
 
 log = logging.getLogger("regent.service")
 REQUEST, RESPONSE, NOTIFICATION = 0, 1, 2
 DEFAULT_MAX_MESSAGE = 8 * 1024 * 1024
 DEFAULT_MAX_INFLIGHT = 256
+# Connection limits (issue 23 item 7): over --max-connections a new connection is told why and
+# closed; a connection with no request for --idle-timeout seconds (and none in flight) likewise.
+DEFAULT_MAX_CONNECTIONS = 1024
+DEFAULT_IDLE_TIMEOUT = 900.0
 READ_CHUNK = 64 * 1024
 MAX_MSGID = 2**32 - 1  # the spec: msgid is a 32-bit unsigned integer
 # Fast methods answered on the event loop without creating a task (pipelined pings stay cheap).
@@ -46,8 +50,14 @@ class Connection(asyncio.Protocol):
     """One client connection. ``app.call(method, params)`` does the work."""
 
     def __init__(self, app: Any, max_message: int = DEFAULT_MAX_MESSAGE,
-                 max_inflight: int = DEFAULT_MAX_INFLIGHT):
+                 max_inflight: int = DEFAULT_MAX_INFLIGHT, registry: set | None = None,
+                 max_connections: int = 0, idle_timeout: float = 0.0):
         self.app = app
+        self.registry = registry  # the server's open connections (None: not counted)
+        self.max_connections = max_connections
+        self.idle_timeout = idle_timeout
+        self.last_seen = 0.0
+        self._idle: asyncio.TimerHandle | None = None
         self.max_message = max_message
         self.max_inflight = max_inflight
         self.unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, unicode_errors="replace",
@@ -63,10 +73,36 @@ class Connection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.peer = str(peer) if peer else "unix"
         log.debug("connection opened", extra={"peer": self.peer})
+        if self.registry is not None:
+            if self.max_connections > 0 and len(self.registry) >= self.max_connections:
+                self._fatal(RATE_LIMITED, f"closing: the server has its limit of {self.max_connections} "
+                                          f"connections open (regent serve --max-connections); try again later")
+                return
+            self.registry.add(self)
+        if self.idle_timeout > 0:
+            loop = asyncio.get_running_loop()
+            self.last_seen = loop.time()
+            self._idle = loop.call_later(self.idle_timeout, self._check_idle)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
+        if self.registry is not None:
+            self.registry.discard(self)
+        if self._idle is not None:
+            self._idle.cancel()
         log.debug("connection closed", extra={"peer": self.peer})
+
+    def _check_idle(self) -> None:
+        if self.transport is None:
+            return
+        loop = asyncio.get_running_loop()
+        quiet = loop.time() - self.last_seen
+        if self.inflight or quiet < self.idle_timeout:
+            self._idle = loop.call_later(max(self.idle_timeout - quiet, 1.0) if not self.inflight
+                                         else self.idle_timeout, self._check_idle)
+            return
+        self._fatal(IDLE, f"closing: no request for {self.idle_timeout:g} seconds (regent serve --idle-timeout); "
+                          f"reconnect to continue")
 
     # A client that sends without reading its replies is not read from until it catches up.
     def pause_writing(self) -> None:
@@ -80,6 +116,8 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.transport is None:
             return
+        if self._idle is not None:
+            self.last_seen = asyncio.get_running_loop().time()
         try:
             self.unpacker.feed(data)
         except msgpack.BufferFull:

@@ -8,11 +8,20 @@ import gc
 import logging
 import os
 import signal
+import ssl
 from dataclasses import dataclass
 from pathlib import Path
 
+from service import limits
 from service.app import DEFAULT_MAX_SUBMISSION, INLINE_STATELESS_BYTES, INLINE_STATELESS_WORK, App
-from service.rpc import DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_MESSAGE, Connection
+from service.residency import DEFAULT_MAX_RESIDENT
+from service.rpc import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_INFLIGHT,
+    DEFAULT_MAX_MESSAGE,
+    Connection,
+)
 from service.store import Store
 
 log = logging.getLogger("regent.service")
@@ -47,33 +56,65 @@ class ServeConfig:
     inline_bytes: int = INLINE_STATELESS_BYTES  # small, light npr.* requests run on the loop (app.py)
     inline_work: int = INLINE_STATELESS_WORK
     max_submission: int = DEFAULT_MAX_SUBMISSION
+    create_token: str | None = None  # game.create / game.import need it (issue 23 item 7)
+    no_create_token: bool = False  # allow a non-loopback address without one
+    max_games: int = limits.DEFAULT_MAX_GAMES  # live (not finished) games; 0: no limit
+    max_resident: int = DEFAULT_MAX_RESIDENT  # games kept in memory (service/residency.py)
+    max_connections: int = DEFAULT_MAX_CONNECTIONS
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT  # seconds without a request; 0: never
+    tls_cert: str | None = None
+    tls_key: str | None = None
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """A server TLS context from a PEM certificate (chain) and key, or None for plain TCP."""
+    if not cert and not key:
+        return None
+    if not cert or not key:
+        raise ValueError("--tls-cert and --tls-key go together")
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        ctx.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as err:
+        raise ValueError(f"--tls-cert {cert} / --tls-key {key}: cannot load ({err})") from None
+    return ctx
 
 
 async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
+    if not config.unix:
+        refusal = limits.refuse_open_bind(config.host, config.create_token, config.no_create_token)
+        if refusal:
+            raise ValueError(refusal)
+    tls = tls_context(config.tls_cert, config.tls_key)
     store = Store(config.db, config.sync) if config.db else None
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
               inline_bytes=config.inline_bytes, inline_work=config.inline_work,
-              max_submission=config.max_submission)
+              max_submission=config.max_submission, create_token=config.create_token,
+              max_games=config.max_games, max_resident=config.max_resident)
     loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
     app.start()
+    connections: set[Connection] = set()
 
     def factory() -> Connection:
-        return Connection(app, config.max_message, config.max_inflight)
+        return Connection(app, config.max_message, config.max_inflight, registry=connections,
+                          max_connections=config.max_connections, idle_timeout=config.idle_timeout)
 
     loop = asyncio.get_running_loop()
     if config.unix:
         with contextlib.suppress(FileNotFoundError):
             if Path(config.unix).is_socket():
                 os.unlink(config.unix)
-        server = await loop.create_unix_server(factory, config.unix)
+        server = await loop.create_unix_server(factory, config.unix, ssl=tls)
         where = {"unix": config.unix}
     else:
-        server = await loop.create_server(factory, config.host, config.port)
+        server = await loop.create_server(factory, config.host, config.port, ssl=tls)
         sock = server.sockets[0].getsockname()
         where = {"host": sock[0], "port": sock[1]}
     gc.freeze()  # what startup built lives on: keep it out of every later collection (shorter pauses)
     gc.set_threshold(GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, gc.get_threshold()[2])
-    log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid()})
+    log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid(), "tls": tls is not None,
+                                 "create_token": app.create_token is not None})
     return server, app
 
 

@@ -35,6 +35,15 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 SYNC_MODES = ("full", "normal")
+# Columns beside the meta blob so the server never has to load every game (issue 23 item 7):
+# ``over`` (finished), ``watch`` (needs the server's attention at start: an AI decision or an
+# automatic deadline pending) and ``gm`` (the GM token's hash, for game.list). They are copies of
+# meta["over"], meta["watch"] and meta["gm"], written in the same statement as the meta.
+FLAG_COLUMNS = (("over", "INTEGER NOT NULL DEFAULT 0"), ("watch", "INTEGER NOT NULL DEFAULT 1"), ("gm", "TEXT"))
+INDEXES = """
+CREATE INDEX IF NOT EXISTS games_live ON games(over, watch);
+CREATE INDEX IF NOT EXISTS games_gm ON games(gm);
+"""
 
 
 def pack(value: Any) -> bytes:
@@ -66,6 +75,25 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={sync.upper()}")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the flag columns to a database written before them, and fill in ``gm``."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name, decl in FLAG_COLUMNS:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
+        self._db.executescript(INDEXES)
+        missing = self._db.execute("SELECT id, meta FROM games WHERE gm IS NULL").fetchall()
+        if missing:
+            self._db.execute("BEGIN IMMEDIATE")
+            for game_id, meta in missing:
+                self._db.execute("UPDATE games SET gm = ? WHERE id = ?", (unpack(meta).get("gm", ""), game_id))
+            self._db.execute("COMMIT")
+
+    @staticmethod
+    def _flags(meta: dict[str, Any]) -> tuple[int, int, str]:
+        return int(bool(meta.get("over", False))), int(bool(meta.get("watch", True))), str(meta.get("gm", ""))
 
     def close(self) -> None:
         with self._lock:
@@ -77,7 +105,9 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (game_id, now, pack(setup), pack(meta)))
+                self._db.execute("INSERT INTO games (id, created, setup, meta, over, watch, gm) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, now, pack(setup), pack(meta),
+                                                                  *self._flags(meta)))
                 for seq, (action, at, digest) in enumerate(actions):
                     self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                                      (game_id, seq, pack(action), at, digest))
@@ -97,7 +127,8 @@ class Store:
                     self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                                      (game_id, seq + i, pack(action), at, digest))
                 if meta is not None:
-                    self._db.execute("UPDATE games SET meta = ? WHERE id = ?", (pack(meta), game_id))
+                    self._db.execute("UPDATE games SET meta = ?, over = ?, watch = ?, gm = ? WHERE id = ?",
+                                     (pack(meta), *self._flags(meta), game_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -112,7 +143,8 @@ class Store:
                 for seq, (action, at, digest) in enumerate(actions):
                     self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                                      (game_id, seq, pack(action), at, digest))
-                self._db.execute("UPDATE games SET meta = ? WHERE id = ?", (pack(meta), game_id))
+                self._db.execute("UPDATE games SET meta = ?, over = ?, watch = ?, gm = ? WHERE id = ?",
+                                 (pack(meta), *self._flags(meta), game_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -127,3 +159,30 @@ class Store:
             by_game.setdefault(game_id, []).append((unpack(action), at, digest))
         return [StoredGame(gid, created, unpack(setup), unpack(meta), by_game.get(gid, []))
                 for gid, created, setup, meta in games]
+
+    # -- loading one game at a time (the server keeps only games in use in memory) ---------------
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, created, setup, meta FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            actions = self._db.execute("SELECT action, at, digest FROM actions WHERE game_id = ? ORDER BY seq",
+                                       (game_id,)).fetchall()
+        gid, created, setup, meta = row
+        return StoredGame(gid, created, unpack(setup), unpack(meta), [(unpack(a), at, d) for a, at, d in actions])
+
+    def watched(self) -> list[str]:
+        """Games that need the server's attention as soon as it starts (not over, ``watch`` set)."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games WHERE over = 0 AND watch = 1 "
+                                                   "ORDER BY created")]
+
+    def count_live(self) -> int:
+        """Stored games that are not over."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games WHERE over = 0").fetchone()[0])
+
+    def games_of(self, gm_hash: str) -> list[str]:
+        """Ids of the games whose GM token has this hash."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games WHERE gm = ?", (gm_hash,))]

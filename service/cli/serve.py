@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 from typing import Any
 
+from service.limits import CREATE_TOKEN_ENV, DEFAULT_MAX_GAMES, OPEN_FLAG
+from service.residency import DEFAULT_MAX_RESIDENT
+from service.rpc import DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS
 from service.server import DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT
 
 
@@ -18,7 +22,11 @@ def _serve(args: argparse.Namespace) -> int:
                          db=None if args.db in ("", ":memory:") else args.db, sync=args.sync,
                          max_message=args.max_message, max_inflight=args.max_inflight, workers=args.workers,
                          processes=args.processes, expiry_interval=args.expiry_interval,
-                         max_submission=args.max_submission)
+                         max_submission=args.max_submission,
+                         create_token=args.create_token or os.environ.get(CREATE_TOKEN_ENV) or None,
+                         no_create_token=args.no_create_token, max_games=args.max_games,
+                         max_resident=args.max_resident, max_connections=args.max_connections,
+                         idle_timeout=args.idle_timeout, tls_cert=args.tls_cert, tls_key=args.tls_key)
     asyncio.run(serve(config))
     return 0
 
@@ -39,6 +47,25 @@ def register(subparsers: Any) -> None:
                    help="requests one connection may have in flight before rate_limited (default 256)")
     p.add_argument("--max-submission", type=int, default=64 * 1024, metavar="BYTES",
                    help="largest DM text one game.submit may carry; larger ones get invalid_params (default 64 KiB)")
+    p.add_argument("--create-token", metavar="TOKEN", default=None,
+                   help=f"game.create and game.import need this as their token (default: ${CREATE_TOKEN_ENV}); "
+                        f"required on a non-loopback --host unless {OPEN_FLAG}")
+    p.add_argument(OPEN_FLAG, action="store_true",
+                   help="serve a non-loopback --host without a create token (anyone may create games)")
+    p.add_argument("--max-games", type=int, default=DEFAULT_MAX_GAMES, metavar="N",
+                   help=f"live (unfinished) games the server holds; more get too_many_games "
+                        f"(default {DEFAULT_MAX_GAMES:,}; 0: no limit)")
+    p.add_argument("--max-resident", type=int, default=DEFAULT_MAX_RESIDENT, metavar="N",
+                   help=f"games kept in memory; idle ones beyond it stay only in the store until used "
+                        f"(default {DEFAULT_MAX_RESIDENT:,})")
+    p.add_argument("--max-connections", type=int, default=DEFAULT_MAX_CONNECTIONS, metavar="N",
+                   help=f"open connections; a new one beyond it is told why and closed (default "
+                        f"{DEFAULT_MAX_CONNECTIONS}; 0: no limit)")
+    p.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT, metavar="SECONDS",
+                   help=f"close a connection with no request for this long "
+                        f"(default {DEFAULT_IDLE_TIMEOUT:g}; 0: never)")
+    p.add_argument("--tls-cert", metavar="PEM", help="serve TLS with this certificate (chain); needs --tls-key")
+    p.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     p.add_argument("--workers", type=int, default=4, help="worker threads for engine, AI and NPR work")
     p.add_argument("--processes", type=int, default=0, metavar="N",
                    help="run npr.*/npn.* calls in N worker processes (default 0: in the worker threads)")

@@ -86,7 +86,7 @@ def test_unknown_method_names_it(client):
     ("game.create", {}, "setup"),
     ("game.create", {"setup": "ring-5"}, "setup"),
     ("game.create", {"setup": {"board": "ring-5"}, "extra": 1}, "extra"),
-    ("game.create", {"setup": {"board": "ring-5", "players": 99}}, "players"),
+    ("game.create", {"setup": {"board": "ring-5", "players": 99}}, "setup.players"),
     ("game.create", {"setup": {"board": "ring-5", "deadlines": {"orders": -1}}}, "deadlines.orders"),
     ("game.create", {"setup": {"board": "ring-5", "deadlines": {"lunch": 5}}}, "deadlines.lunch"),
     ("game.create", {"setup": {"board": "ring-5", "agents": {"Player#1": "grandmaster"}}}, "setup.agents.Player#1"),
