@@ -19,3 +19,10 @@ class Agent(Protocol):
 
     def act(self, ctx: SeatContext) -> Decision:
         """Decide for ``ctx.seat`` given only what that seat may see."""
+
+
+def reasons_of(agent: object) -> tuple[str, ...]:
+    """Why ``agent`` made its latest decision, one short line per part, if it says (an agent may keep
+    ``last_reasons``, a tuple of strings, after each ``act``); empty when it keeps none."""
+    reasons = getattr(agent, "last_reasons", ())
+    return tuple(str(r) for r in reasons) if isinstance(reasons, tuple | list) else ()

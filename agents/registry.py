@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 from agents.base import Agent
 from agents.checkpoints import CHECKPOINT_AGENTS
+from agents.fair import FairAgent
 from agents.heuristic import HeuristicAgent
 from agents.random_agent import RandomAgent
 from agents.search import search_from_spec
+from agents.steward import StewardAgent
 from engine.errors import ValidationError
 from npr_controller.caretaker import CaretakerAgent
 
@@ -16,6 +18,10 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": lambda seed: RandomAgent(seed),
     "caretaker": lambda seed: CaretakerAgent(),
     "heuristic": lambda seed: HeuristicAgent(seed),
+    # plays the vacant seat for the table: defends, helps against the Dragon, conquers no one
+    "steward": lambda seed: StewardAgent(seed),
+    # the shipped policy at a temperature picked by table size, to win about a fair share
+    "fair": lambda seed: FairAgent(seed),
 }
 # Shipped policies and their difficulty levels (``ppo``, ``ppo:easy|normal|hard``); torch loads only
 # when one of them is made.

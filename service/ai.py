@@ -13,7 +13,13 @@ from typing import Any
 from service.errors import invalid
 
 # Difficulty names a GM may use instead of an agent: the first agent present in the registry wins.
+# What each does to the rest of the table (who wins, how often the Dragon does) is measured in
+# docs/table-health.md: ``steward`` keeps the table alive and wins little itself, ``fair`` wins about a
+# fair share, ``strong`` and ``expert`` play to win (and take wins from the humans).
 DIFFICULTIES = {
+    "steward": ("steward", "caretaker"),
+    "fair": ("fair", "heuristic", "caretaker"),
+    "strong": ("ppo:hard", "ppo", "heuristic", "caretaker"),
     "easy": ("ppo:easy", "random"),
     "normal": ("heuristic", "caretaker"),
     "hard": ("ppo:hard", "ppo", "heuristic", "caretaker"),

@@ -5,6 +5,7 @@
     regent eval takeover --agent heuristic --baseline caretaker --positions 50 --turn 2
     regent eval takeover-ceiling --positions 200 --turn 2 --seed 10000 --workers 2
     regent eval field-ceiling --field caretaker --games 200 --seed 10000 --level 2 --workers 2
+    regent eval table --fillers caretaker,heuristic,steward --field heuristic --games 300 --out runs/table.json
 
 ``regent train`` lives in ``training.train_cli`` (issue 7); ``register_train`` here only forwards to it.
 """
@@ -138,8 +139,25 @@ def _ceiling_common(p: argparse.ArgumentParser, level: int) -> None:
     _common(p)
 
 
+def _table(args) -> int:
+    from training.evaluate import save_json
+    from training.table import compare, save_table_plot, table_rows
+
+    fillers = [s for s in args.fillers.split(",") if s]
+    field = [s for s in args.field.split(",") if s]
+    if not fillers:
+        raise ValidationError("--fillers", "name at least one filler")
+    report = compare(fillers, field=field, games=args.games, seed=args.seed, progress=not args.quiet,
+                     **_setup(args))
+    print("\n".join(table_rows(report)))
+    if args.out:
+        path = save_json(report, args.out)
+        print(f"saved {path} and {save_table_plot(report, path.with_suffix('.png'))}")
+    return 0
+
+
 def register_eval(subparsers) -> None:
-    """Adds ``regent eval`` (field / round-robin / takeover / takeover-ceiling / field-ceiling)."""
+    """Adds ``regent eval`` (field / round-robin / takeover / takeover-ceiling / field-ceiling / table)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
                                description="Evaluate agents: seat-vs-field and round-robin tournaments "
                                "(win rate and VP share with 95% CIs, an Elo ladder) and mid-game takeovers; "
@@ -156,6 +174,13 @@ def register_eval(subparsers) -> None:
     r.add_argument("--games", type=int, default=60)
     _common(r)
     r.set_defaults(func=_round_robin)
+    tb = sub.add_parser("table", help="what a filler does to the table: one vacant seat (rotating) among a field; "
+                        "filler wins, the other seats' wins (by distance), Dragon wins, with 95% CIs")
+    tb.add_argument("--fillers", required=True, help="comma-separated agent specs, each measured on the same games")
+    tb.add_argument("--field", default="heuristic", help="comma-separated agent specs standing in for the humans")
+    tb.add_argument("--games", type=int, default=300)
+    _common(tb)
+    tb.set_defaults(func=_table)
     t = sub.add_parser("takeover", help="hand one seat of recorded positions to an agent and to a baseline")
     t.add_argument("--agent", required=True)
     t.add_argument("--baseline", default="caretaker")

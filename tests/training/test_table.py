@@ -1,0 +1,63 @@
+"""``regent eval table``: common random numbers, intervals, distance counting and the kingmaking spread."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.protectors.board import Board
+from training.table import KINGMAKING_BAR, compare, land_distances, summarize_table, table
+
+
+def test_land_distance_on_rings_counts_steps_both_ways():
+    ring5 = Board.builtin("ring-5")
+    first = ring5.provinces[0]
+    dist = land_distances(ring5, first)
+    assert sorted(dist.values()) == [0, 1, 1, 2, 2]
+    assert max(land_distances(Board.builtin("ring-7"), first).values()) == 3
+    assert max(land_distances(Board.builtin("ring-16"), first).values()) == 8
+
+
+def _row(filler_won=False, other=None, how="times_up", distance=None):
+    distance = distance or {"B": 1, "C": 1, "D": 2, "E": 2}
+    winners = [other] if other else []
+    return {"filler": "A", "how": how, "winner": other or ("A" if filler_won else None), "filler_won": filler_won,
+            "other_won": bool(other), "distance": distance, "winners": winners}
+
+
+def test_summary_counts_per_seat_game_by_distance_and_the_spread():
+    rows = [_row(other="B"), _row(other="C"), _row(other="D"), _row(filler_won=True), _row(how="dragon")]
+    s = summarize_table(rows)
+    assert (s["filler"]["wins"], s["others"]["wins"], s["dragon"]["wins"], s["games"]) == (1, 3, 1, 5)
+    # distance 1: two seats x five games = 10 seat-games, 2 wins; distance 2: 10 seat-games, 1 win
+    assert s["by_distance"]["1"]["wins"] == 2 and s["by_distance"]["1"]["games"] == 10
+    assert s["by_distance"]["2"]["wins"] == 1 and s["by_distance"]["2"]["games"] == 10
+    assert s["kingmaking"] == pytest.approx((0.2 - 0.1) / 0.2)
+    assert s["kingmaking_ok"] is (s["kingmaking"] <= KINGMAKING_BAR) is False
+    for key in ("filler", "others", "dragon"):
+        lo, hi = s[key]["ci"]
+        assert lo <= s[key]["rate"] <= hi and 0 <= lo < hi <= 1
+
+
+def test_an_even_table_has_no_kingmaking():
+    rows = [_row(other="B"), _row(other="D")]
+    assert summarize_table(rows)["kingmaking"] == 0.0
+
+
+def test_fillers_are_compared_on_common_random_numbers():
+    report = compare(["caretaker", "random"], games=6, players=5, seed=40, progress=False)
+    a, b = (report["tables"][f]["detail"] for f in ("caretaker", "random"))
+    assert [r["filler"] for r in a] == [r["filler"] for r in b]  # the same vacant seat in game g
+    assert len({r["filler"] for r in a}) == 5  # and it rotates over the seats
+    assert [r["distance"] for r in a] == [r["distance"] for r in b]
+    # the same filler twice gives the very same table: nothing but the filler differs between fillers
+    again = table("random", games=6, players=5, seed=40, progress=False)
+    assert again["detail"] == b
+    # and the fillers really play differently (the caretaker never wins; the comparison is not empty)
+    assert report["tables"]["caretaker"]["filler"]["wins"] == 0
+
+
+def test_teams_count_a_team_mate_as_the_filler_side():
+    t = table("heuristic", games=4, players=4, teams=2, seed=3, progress=False)
+    for r in t["detail"]:
+        assert len(r["distance"]) == 2  # the two seats of the other team, not the filler's team-mate
+        assert not (r["filler_won"] and r["other_won"])

@@ -1,0 +1,170 @@
+"""What a seat filler does to the table: ``regent eval table``.
+
+A GM choosing who fills a vacant seat cares about the people still playing: how often the Dragon
+wins (rules: 003 Fire and blood! — everyone loses), how often one of *them* wins, and whether the
+filler decides which of them it is (kingmaking). So one filler sits in a vacant seat that rotates
+over the seats (game g: seat g mod N), the other seats are drawn from a field (the stand-ins for the
+humans), and for each game we record who won and how far the winner sat from the filler.
+
+Common random numbers: game g has the same seed, the same vacant seat and the same field agents
+(same specs, same agent seeds) whichever filler is measured, so two fillers' tables differ only by
+what the filler did. Rates carry 95% Wilson intervals.
+
+Distance is the number of land steps between the seats' starting Provinces on the board (on a ring:
+1 = a neighbour). The other seats' wins by distance are per seat-game (wins / seat-games at that
+distance), so a distance with two seats is not counted double. ``kingmaking`` is the spread of those
+per-seat rates, ``(max - min) / max`` over the distances (0: every distance wins alike); the issue's
+bar is 0.25 ("within 25% of each other").
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from tqdm import tqdm
+
+from agents.runner import finish
+from engine.errors import ValidationError
+from engine.protectors.board import Board
+from engine.protectors.game import Game
+from envs.opponents import make_setup
+from training.evaluate import AgentCache, _setup_kwargs, field_specs, seat_of
+from training.stats import wilson
+
+KINGMAKING_BAR = 0.25  # issue 18: the other seats' wins by distance within 25% of each other
+FILLER_SEED = 99  # the filler's agent seed offset (game_seed * 100 + 99), as in takeovers
+
+
+def land_distances(board: Board, start: str) -> dict[str, int]:
+    """Land steps from ``start`` to every Province (breadth first over the board's neighbours)."""
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        p = todo.popleft()
+        for q in board.neighbours.get(p, ()):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                todo.append(q)
+    return dist
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "ci": list(wilson(wins, n))}
+
+
+def table_game(game: Game, filler_seat: str) -> dict[str, Any]:
+    """One finished game seen from the vacant seat: who won, how, and the winners' distances."""
+    st, res = game.state, game.result or {}
+    winner = res.get("winner")
+    team_of = {s: (p.team if st.options.teams else s) for s, p in st.players.items()}
+    winners = [s for s in st.players if winner is not None and team_of[s] == winner]
+    dist = land_distances(st.board, st.players[filler_seat].start)
+    far = max(dist.values()) + 1  # a start the filler cannot reach by land (an island seat)
+    others = [s for s in st.players if s != filler_seat and team_of[s] != team_of[filler_seat]]
+    return {"filler": filler_seat, "how": res.get("how"), "winner": winner,
+            "filler_won": filler_seat in winners, "other_won": any(s in winners for s in others),
+            "distance": {s: dist.get(st.players[s].start, far) for s in others},
+            "winners": [s for s in winners if s in others]}
+
+
+def summarize_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    by_dist: dict[int, list[int]] = {}
+    for r in rows:
+        for s, d in r["distance"].items():
+            w, k = by_dist.get(d, [0, 0])
+            by_dist[d] = [w + (s in r["winners"]), k + 1]
+    distances = {d: _rate(w, k) for d, (w, k) in sorted(by_dist.items())}
+    rates = [v["rate"] for v in distances.values()]
+    spread = (max(rates) - min(rates)) / max(rates) if rates and max(rates) > 0 else 0.0
+    return {"games": n,
+            "filler": _rate(sum(r["filler_won"] for r in rows), n),
+            "others": _rate(sum(r["other_won"] for r in rows), n),
+            "dragon": _rate(sum(r["how"] == "dragon" for r in rows), n),
+            "ended": {h: sum(r["how"] == h for r in rows) for h in sorted({str(r["how"]) for r in rows})},
+            "by_distance": {str(d): v for d, v in distances.items()},
+            "kingmaking": spread, "kingmaking_ok": spread <= KINGMAKING_BAR}
+
+
+def table(filler: str, field: Sequence[str] = ("heuristic",), games: int = 300, players: int = 5, board=None,
+          version: str = "normal", island: bool = False, factions: bool = False, teams: int = 0,
+          seed: int = 0, progress: bool = True) -> dict[str, Any]:
+    """``filler`` in a rotating vacant seat among ``field`` agents; the table's outcomes (module doc)."""
+    if games < 1 or not field:
+        raise ValidationError("games", "need at least one game and one field agent")
+    kw = _setup_kwargs(players, board, version, island, factions, teams)
+    cache, rows = AgentCache(), []
+    for g in tqdm(range(games), desc=f"table: {filler} among {'/'.join(field)}", disable=not progress):
+        game_seed = seed + g
+        game = Game(make_setup(seed=game_seed, **kw))
+        seats = list(game.state.players)
+        vacant = seat_of(g, seats)
+        specs = field_specs(seats, vacant, field, game_seed)
+        agents = {s: cache.get(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items())}
+        agents[vacant] = cache.get(filler, game_seed * 100 + FILLER_SEED)
+        finish(game, agents)
+        rows.append(table_game(game, vacant))
+    return {"mode": "table", "filler": filler, "field": list(field), "setup": kw, "seed": seed,
+            **summarize_table(rows), "detail": rows}
+
+
+def compare(fillers: Sequence[str], **kw: Any) -> dict[str, Any]:
+    """The same games (common random numbers) with each filler in the vacant seat."""
+    return {"mode": "table_compare", "fillers": list(fillers), "tables": {f: table(f, **kw) for f in fillers}}
+
+
+def table_rows(report: dict[str, Any]) -> list[str]:
+    """A markdown table of a ``compare`` report, one line per filler."""
+    lines = ["| filler | filler wins | the other seats win | Dragon wins (everyone loses) | "
+             "other seats' wins per seat by distance | kingmaking spread |",
+             "|---|---|---|---|---|---|"]
+    for f, t in report["tables"].items():
+        pct = lambda r: f"{100 * r['rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}]"  # noqa: E731
+        dist = ", ".join(f"{d}: {100 * v['rate']:.1f}%" for d, v in t["by_distance"].items())
+        lines.append(f"| {f} | {pct(t['filler'])} | {pct(t['others'])} | {pct(t['dragon'])} | {dist} | "
+                     f"{t['kingmaking']:.2f}{'' if t['kingmaking_ok'] else ' (kingmaking)'} |")
+    return lines
+
+
+def save_table_plot(report: dict[str, Any], path: Any) -> Any:
+    """"What happens to your table": one stacked bar per filler (filler / other seats / Dragon wins,
+    with the rest Time's Up! ties none of them won), and the other seats' per-seat win rate by distance."""
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    names = list(report["tables"])
+    tabs = [report["tables"][n] for n in names]
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(13, 4.8))
+    bottom = [0.0] * len(names)
+    for key, label, colour in (("others", "a human seat wins", "#228833"), ("filler", "the filler wins", "#4477aa"),
+                               ("dragon", "the Dragon wins: everyone loses", "#cc3311")):
+        vals = [100 * t[key]["rate"] for t in tabs]
+        ax.bar(range(len(names)), vals, bottom=bottom, color=colour, label=label)
+        bottom = [b + v for b, v in zip(bottom, vals, strict=True)]
+    ax.set_xticks(range(len(names)), names, rotation=20, ha="right")
+    ax.set_ylabel("% of games")
+    ax.set_ylim(0, 100)
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title("Who wins the table")
+    for i, t in enumerate(tabs):
+        ds = list(t["by_distance"])
+        bx.plot([int(d) for d in ds], [100 * t["by_distance"][d]["rate"] for d in ds], marker="o", label=names[i])
+    bx.set_xlabel("seats away from the filler")
+    bx.set_ylabel("% of games each such seat wins")
+    bx.set_title("Does the filler pick the winner? (flat = no)")
+    bx.legend(fontsize=8)
+    setup = tabs[0]["setup"] if tabs else {}
+    fig.suptitle(f"What happens to your table: one vacant seat among {'/'.join(tabs[0]['field']) if tabs else ''}, "
+                 f"{setup.get('players')} players, {tabs[0]['games'] if tabs else 0} games each")
+    fig.tight_layout()
+    fig.savefig(p, dpi=100)
+    plt.close(fig)
+    return p
