@@ -523,5 +523,6 @@ def order_error(err: RegentError) -> RpcError:
     if wire.code == INVALID_ORDER:
         rejected = wire.details.get("rejected") or [{"line": str(err.input if err.input is not None else ""),
                                                      "reason": err.reason}]
-        wire.details = {"rejected": rejected, "accepted": []}
+        counts = {k: wire.details[k] for k in ("rejected_count", "line_no") if k in wire.details}
+        wire.details = {"rejected": rejected, "accepted": [], **counts}
     return wire

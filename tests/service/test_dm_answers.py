@@ -1,0 +1,56 @@
+"""game.submit reads DM text as players write it: ignored lines and lenient drops come back in the answer
+(issues 17 item 6, 23 items 2 and 6; docs/service.md "DM text")."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.client import ServiceError
+from tests.service.helpers import gm_state
+
+
+def error_of(client, method, **fields) -> ServiceError:
+    with pytest.raises(ServiceError) as err:
+        client.call(method, **fields)
+    return err.value
+
+
+@pytest.fixture
+def game(client):
+    return client.call("game.create", setup={
+        "board": "ring-5", "seed": 11, "auto_advance": False,
+        "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Ben", "Cy", "Di", "Ed"], 1)]})
+
+
+def test_the_answer_lists_ignored_lines(client, game):
+    reply = client.call("game.submit", game_id=game["game_id"], token=game["seat_tokens"]["Player#1"],
+                        text="Hi GM!\n# Bid 25\nthanks, Ann")
+    assert reply["lines"] == reply["accepted"] == ["Bid 25"] and reply["dropped"] == []
+    assert reply["ignored"] == [{"line_no": 1, "text": "Hi GM!", "why": "a greeting"},
+                                {"line_no": 3, "text": "thanks, Ann", "why": "a sign-off"}]
+
+
+def test_lenient_drops_the_invalid_lines_and_stores_the_rest(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Player#2", text="Bid 4\nmove everything east")
+    assert err.code == "invalid_order" and err.details["rejected"][0]["line_no"] == 2
+    reply = client.call("game.submit", game_id=gid, token=gm, seat="Player#2", lenient=True,
+                        text="Bid 4\nmove everything east")
+    assert reply["lines"] == ["Bid 4"]
+    assert [(d["line_no"], d["text"]) for d in reply["dropped"]] == [(2, "move everything east")]
+
+
+def test_a_5000_digit_bid_is_an_invalid_order_with_the_reason(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    before = gm_state(client, gid, gm)
+    err = error_of(client, "game.submit", game_id=gid, token=game["seat_tokens"]["Player#3"], text="Bid " + "9" * 5000)
+    assert err.code == "invalid_order" and "1000000" in err.message and len(err.message) < 700
+    err = error_of(client, "game.submit", game_id=gid, token=game["seat_tokens"]["Player#3"], text="Bid " + "9" * 300)
+    assert err.code == "invalid_order" and "at most 1000000" in err.message
+    assert gm_state(client, gid, gm) == before
+
+
+def test_lenient_must_be_a_boolean(client, game):
+    err = error_of(client, "game.submit", game_id=game["game_id"], token=game["gm_token"], seat="Player#1",
+                   text="Bid 1", lenient="yes")
+    assert err.code == "invalid_params" and err.details["field"] == "lenient"
