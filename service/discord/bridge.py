@@ -270,8 +270,8 @@ class Bridge:
     async def _sync_quietly(self, key: str) -> None:
         try:
             await self._sync(key)
-        except ServiceDown as err:
-            log.warning("game %s: service unreachable while posting (%s); will retry", key, err)
+        except (ServiceDown, ServiceError) as err:  # posted on the next tick instead
+            log.warning("game %s: could not post (%s); will retry", key, err)
 
     async def sync(self, key: str | None = None) -> None:
         async with self.lock:
@@ -394,8 +394,8 @@ class Bridge:
                         await self._create(key, self.config.games[key])
                     await self._sync(key)
                     await self._remind(key)
-                except ServiceDown as err:
-                    log.warning("game %s: service unreachable (%s)", key, err)
+                except (ServiceDown, ServiceError) as err:  # one game's trouble never stops the others
+                    log.warning("game %s: %s", key, err)
 
     async def _remind(self, key: str) -> None:
         entry = self.state.game(key)
