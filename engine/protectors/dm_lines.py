@@ -43,12 +43,14 @@ FENCE = re.compile(r"^\s*```[A-Za-z0-9_+-]*\s*$")  # a code-block fence line, wi
 
 def _no_symbols(text: str) -> str:
     """Without emoji and other pictographs (Unicode symbols ``So``)."""
+    if text.isascii():
+        return text
     return "".join(c for c in text if unicodedata.category(c) != "So")
 
 
 def unwrap(line: str) -> str:
     """The words of one DM line without Discord markup, typographic characters or emoji."""
-    text = unicodedata.normalize("NFKC", line).translate(_PLAIN)
+    text = (line if line.isascii() else unicodedata.normalize("NFKC", line)).translate(_PLAIN)
     text = _no_symbols(_SHORTCODE.sub(" ", _CUSTOM_EMOJI.sub(" ", text))).strip()
     while True:  # "> - **# Bid 25**" has several prefixes
         stripped = _EMPHASIS.sub("", text).strip() if text.startswith(("*", "`", "~", "|")) else text
@@ -62,6 +64,8 @@ def unwrap(line: str) -> str:
 
 def words(text: str) -> tuple[str, ...]:
     """Lower-case words without accents, for matching phrases."""
+    if text.isascii():
+        return tuple(_WORD.findall(text.replace("'", "").lower()))
     decomposed = unicodedata.normalize("NFKD", text.replace("'", "").replace("’", ""))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     return tuple(_WORD.findall(plain))

@@ -52,10 +52,11 @@ from engine.protectors.orders import (
     Work,
 )
 
-__all__ = ["MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
+__all__ = ["MAX_DM_CHARS", "MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
 
 # rules: none (input hygiene) -- a DM is a few lines; these bound the work one DM can cause.
-MAX_DM_LINES = 1000  # non-blank lines
+MAX_DM_CHARS = 16_000  # characters of a whole DM (eight full Discord messages)
+MAX_DM_LINES = 200  # lines with text
 MAX_LINE_CHARS = 500  # characters of one line
 MAX_REPORTED = 20  # refused lines listed in an error's details
 
@@ -151,6 +152,9 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     reads lines only (no check across lines: the lines of several seats may be read together)."""
     seats = seat_map(players)
     names = set(seats) | {" ".join(words(s)) for s in set(seats.values())}
+    if len(text) > MAX_DM_CHARS:
+        reason = f"a DM holds at most {MAX_DM_CHARS} characters; this one has {len(text)}"
+        return DmReading([DmLine(1, text[:MAX_LINE_ECHO].split("\n")[0], "refused", why=reason, error="syntax")], step)
     raw_lines = text.splitlines()
     busy = sum(1 for ln in raw_lines if ln.strip())
     if busy > MAX_DM_LINES:

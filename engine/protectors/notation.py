@@ -137,6 +137,8 @@ MAX_LINE_ECHO = 200  # characters of the offending DM line an error names
 
 def _norm(word: str) -> str:
     """Lower-case without accents or apostrophes: "Kalu’Ak" -> "kaluak", "Palantír" -> "palantir"."""
+    if word.isascii():  # the common case, without Unicode decomposition
+        return word.replace("'", "").replace("`", "").lower()
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c) and c not in "'’`").lower()
 
@@ -288,13 +290,16 @@ def _segments(text: str) -> list[str]:
             start = i + 1
     chunks.append(text[start:])
     segments: list[str] = []
+    current: tuple[str, ...] = ()  # the words of segments[-1]
     for chunk in chunks:
-        words, current = _words(chunk), _words(segments[-1]) if segments else ()
+        words = _words(chunk)
         if not segments or (words and _starts_order(words, current)):
             segments.append(chunk)
+            current = words
         else:
             segments[-1] += chunk
-    return [s.strip() for s in segments if _words(s)]
+            current += words
+    return [s.strip() for s in segments if _TOKEN.search(s)]
 
 
 def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:

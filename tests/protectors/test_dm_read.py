@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalOrderError, OrderSyntaxError
 from engine.protectors.decisions import ConsolidationDecision, from_lines
-from engine.protectors.dm_read import LIGHTS_OUT, MAX_DM_LINES, MAX_LINE_CHARS, normalise_dm, read_dm
+from engine.protectors.dm_read import LIGHTS_OUT, MAX_DM_CHARS, MAX_DM_LINES, MAX_LINE_CHARS, normalise_dm, read_dm
 from engine.protectors.notation import MAX_DM_NUMBER, MAX_LINE_ECHO, MAX_REASON, format_line, parse_line
 from engine.protectors.orders import (
     Ability,
@@ -253,12 +253,14 @@ def test_limits_on_lines():
     assert "characters long" in refusal("Bid 4 " + "x" * MAX_LINE_CHARS, "bid").reason
     err = refusal("Bid 4\n" * (MAX_DM_LINES + 1), "bid")
     assert f"at most {MAX_DM_LINES} lines" in err.reason and len(str(err)) < 500
+    err = refusal("Bid 4" + " " * MAX_DM_CHARS, "bid")
+    assert f"at most {MAX_DM_CHARS} characters" in err.reason and len(str(err)) < 500
 
 
 def test_error_text_is_bounded_for_a_huge_dm():
-    err = refusal("\n".join(f"Marsh! {i} from P1 to P2" for i in range(900)), "orders")
+    err = refusal("\n".join(f"Marsh! {i} from P1 to P2" for i in range(MAX_DM_LINES)), "orders")
     assert len(str(err)) < 1000 and len(err.details["rejected"]) == 20
-    assert err.details["rejected_count"] == 900 and err.details["line_no"] == 1
+    assert err.details["rejected_count"] == MAX_DM_LINES and err.details["line_no"] == 1
 
 
 # -- the normaliser -----------------------------------------------------------------------------
