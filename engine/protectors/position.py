@@ -65,7 +65,9 @@ POSITION_KEYS = frozenset({
 PROVINCE_KEYS = frozenset({"owner", "units", "level", "burnt", "occupant"})
 ATTACK_KEYS = frozenset({"dpl", "source", "worldeater", "participants", "grand_protector", "ranking_before",
                          "bank_seats", "bank_round", "first"})
+RESULT_KEYS = frozenset({"how", "winner", "turn", "vp", "table"})
 SANCTUM_KEYS = frozenset({"holder", "kind", "key", "pending"})
+MAX_NUMBER = 10**9  # any number in a position ($Realm, units, turn, DPL...): far above play, far below overflow
 RNG_WORDS = 625  # random.Random.getstate()[1]: the Mersenne Twister's 624 words and its index
 
 
@@ -172,6 +174,8 @@ class _Reader:
     def count(self, v: Any, field: str) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise ValidationError(field, "must be a whole number >= 0")
+        if v > MAX_NUMBER:
+            raise ValidationError(field, f"must be at most {MAX_NUMBER:,}")
         return v
 
     def flag(self, v: Any, field: str) -> bool:
@@ -238,15 +242,11 @@ def import_position(state: GameState, pos: Any) -> None:
     _consolidation_state(r)
     _bidding(r, step)
     if "history" in pos:
-        if not isinstance(pos["history"], list) or not all(isinstance(h, dict) for h in pos["history"]):
-            raise ValidationError("position.history", "must be a list of maps (one per finished turn)")
-        state.history = [dict(h) for h in pos["history"]]
+        state.history = _history(r, pos["history"])
     state.ledger = [(0, s, p.realm, "position import") for s, p in state.players.items() if p.realm]
     state.step = step
     if step == OVER:
-        if not isinstance(pos.get("result"), dict):
-            raise ValidationError("position.result", "a finished game needs its result map")
-        state.result = dict(pos["result"])
+        state.result = _result(r, pos.get("result"))
     elif pos.get("result") is not None:
         raise ValidationError("position.result", "only a finished game (step 'over') has a result")
     if "rng" in pos:
@@ -256,6 +256,53 @@ def import_position(state: GameState, pos: Any) -> None:
     if step == ORDERS and "peeks" not in pos:
         peeks.start_orders(state)  # the orders step begins now (Weather forecast looks)
     _submissions(r, step)
+
+
+def _seat_counts(r: _Reader, v: Any, field: str) -> dict[str, int]:
+    if not isinstance(v, dict):
+        raise ValidationError(field, "must be a map seat -> number")
+    return {r.seat(s, field): r.count(n, f"{field}.{s}") for s, n in v.items()}
+
+
+def _history(r: _Reader, v: Any) -> list[dict[str, Any]]:
+    """Per finished turn ``{"turn", "provinces", "vp"}`` (seat -> number), as the game records it."""
+    if not isinstance(v, list):
+        raise ValidationError("position.history", "must be a list of maps (one per finished turn)")
+    out = []
+    for i, h in enumerate(v):
+        field = f"position.history[{i}]"
+        if not isinstance(h, dict) or set(h) != {"turn", "provinces", "vp"}:
+            raise ValidationError(field, "must be a map with turn, provinces and vp")
+        out.append({"turn": r.count(h["turn"], f"{field}.turn"),
+                    "provinces": _seat_counts(r, h["provinces"], f"{field}.provinces"),
+                    "vp": _seat_counts(r, h["vp"], f"{field}.vp")})
+    return out
+
+
+def _result(r: _Reader, v: Any) -> dict[str, Any]:
+    """A finished game's result: ``how``, ``winner`` (a seat, a team or null: the Dragon), ``turn``,
+    ``vp``; Time's Up! adds the ``table`` of sides."""
+    if not isinstance(v, dict):
+        raise ValidationError("position.result", "a finished game needs its result map")
+    extra = set(v) - RESULT_KEYS
+    if extra:
+        raise ValidationError("position.result", f"unknown keys {sorted(extra)}")
+    if not _known(v.get("how"), ("dragon", "last_man_standing", "times_up")):
+        raise ValidationError("position.result.how", "must be 'dragon', 'last_man_standing' or 'times_up'")
+    if v.get("winner") is not None and not isinstance(v["winner"], str):
+        raise ValidationError("position.result.winner", "must be a seat, a team or null (the Dragon)")
+    out = {"how": v["how"], "winner": v.get("winner"),
+           "turn": r.count(v.get("turn", r.state.turn), "position.result.turn"),
+           "vp": _seat_counts(r, v.get("vp", {}), "position.result.vp")}
+    if "table" in v:
+        table = v["table"]
+        if not isinstance(table, list) or not all(
+                isinstance(t, dict) and set(t) == {"side", "vp", "units", "realm"} and isinstance(t["side"], str)
+                and all(isinstance(t[k], int) and not isinstance(t[k], bool) for k in ("vp", "units", "realm"))
+                for t in table):
+            raise ValidationError("position.result.table", "must be a list of {side, vp, units, realm}")
+        out["table"] = [dict(t) for t in table]
+    return out
 
 
 def _step(pos: dict[str, Any], turn: int) -> str:

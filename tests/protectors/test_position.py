@@ -191,12 +191,23 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"rng": "not base64!"}, "position.rng"),
     ({"reveal_queue": ["sea", "sea"]}, "position.reveal_queue"),
     ({"result": {"how": "dragon"}}, "position.result"),
+    ({"step": "over"}, "position.result"),
+    ({"step": "over", "result": {"how": "comet"}}, "position.result.how"),
+    ({"step": "over", "result": {"how": "times_up", "vp": {P1: "lots"}}}, "position.result.vp.Player#1"),
+    ({"history": [{"turn": 1, "provinces": {P1: 1}}]}, r"position.history\[0\]"),
+    ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
     ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
     ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
 ])
 def test_errors_name_the_field_path(pos, field):
     with pytest.raises(ValidationError, match=field):
         game({"provinces": FOUR, **pos} if "provinces" not in pos else pos)
+
+
+def test_a_finished_game_imports_as_finished():
+    over = game({"provinces": FOUR, "step": "over", "result": {"how": "times_up", "winner": P2, "turn": 12,
+                                                               "vp": {P1: 2, P2: 9, P3: 2, P4: 2}}})
+    assert over.over and over.result["winner"] == P2 and export_position(over)["result"] == over.result
 
 
 def test_the_first_versions_keys_still_work():
