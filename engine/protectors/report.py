@@ -120,6 +120,11 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     if mine:
         out.append(f"What happened to you on turn {t}:")
         out += [f"- {named(e.text, names)}" for e in mine]
+    if t == st.turn and seat in st.next_bids:
+        out.append(f"Your bid for next turn's Protector Ranking: {st.next_bids[seat]} $Realm (secret until then).")
+    if t == st.turn and seat in st.submissions:
+        out.append("Your DM for this step (final): " + "; ".join(ln.text() for ln in st.submissions[seat].lines())
+                   if st.submissions[seat].lines() else "Your DM for this step (final): nothing.")
     if t == st.turn and not game.over:
         pend = game.pending(seat)
         if pend:
@@ -157,7 +162,7 @@ def _orders_of(events: list[Event], seat: str) -> list[tuple[str, str, str]]:
     """(text, kind, Province) of each order ``seat`` had executed this turn (the revealed orders)."""
     for e in events:
         if e.kind == "orders" and e.data.get("seat") == seat:
-            return [tuple(o) for o in e.data.get("orders", ())]  # type: ignore[misc]
+            return [(str(o[0]), str(o[1]), str(o[2])) for o in e.data.get("orders", ())]
     return []
 
 

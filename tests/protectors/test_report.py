@@ -226,3 +226,21 @@ class TestPrivateSummary:
         g = Game({"board": "ring-5", "seed": 1, "players": [{"name": "Alice"}, {}, {}, {}, {}]})
         assert g.private_summary("Player#1").startswith("== Alice (Player#1): your summary, turn 1 ==")
         assert g.private_summary("Player#2").startswith("== Player#2: your summary, turn 1 ==")
+
+    def test_own_secret_bid_and_dm_are_in_the_summary_only(self):
+        g = position("ring-10", 2, {"P5": ("Player#1", 1), "P1": ("Player#2", 1)},
+                     realm={"Player#1": 100, "Player#2": 0}, phase="consolidation")
+        g.submit("Player#1", "Bid 30")
+        assert "Your DM for this step (final): Bid 30" in g.private_summary("Player#1")
+        assert "Bid 30" not in g.private_summary("Player#2")
+        g.advance(force=True)
+        g_turn = g.state.turn
+        assert g_turn == 3 and g.step == "orders"  # the bids were revealed at the new turn's ranking
+        assert "Bids: Player#1 30, Player#2 0" in g.report(turn=3)
+
+    def test_a_bid_set_aside_is_the_seats_secret_until_revealed(self):
+        g = position("ring-10", 2, {"P5": ("Player#1", 1), "P1": ("Player#2", 1)},
+                     realm={"Player#1": 100, "Player#2": 0}, phase="consolidation")
+        g.state.next_bids["Player#1"] = 30  # as the Bidding step leaves it before the next turn starts
+        assert "Your bid for next turn's Protector Ranking: 30 $Realm" in g.private_summary("Player#1")
+        assert "30" not in g.private_summary("Player#2")
