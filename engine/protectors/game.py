@@ -150,14 +150,20 @@ class Game:
         self._check_submitter(seat)
         return self._store(seat, legality.validate(self.state, seat, decision))
 
-    def submit_dm(self, seat: str, text: str, lenient: bool = False) -> DmResult:
+    def submit_dm(self, seat: str, text: str, lenient: bool = False,
+                  aliases: dict[str, str] | None = None) -> DmResult:
         """Submit a seat's DM text (``docs/dm-syntax.md``): every line becomes part of the decision, is
         ignored (blank, markup, greeting, sign-off, ``//`` comment: ``DmResult.ignored``), or refuses the
         DM naming the line. ``lenient``: invalid lines are dropped instead (``DmResult.dropped``) and the
-        rest stands. Display names (``players[...].name``) stand for seats."""
+        rest stands. Display names (``players[...].name``) stand for seats, and so do ``aliases`` (other
+        names players use, such as the colours a GM's board shows: ``{"orange": "Player#1"}``)."""
         self._check_submitter(seat)
         st = self.state
         names = {p.name: s for s, p in st.players.items()}
+        for alias, who in (aliases or {}).items():
+            if who not in st.players:
+                raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
+            names.setdefault(alias, who)
         decision, result = settle(st, seat, read_dm(text, players=names, step=st.step), lenient)
         return replace(result, lines=self._store(seat, decision))
 

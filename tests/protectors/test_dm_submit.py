@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrderError, OrderSyntaxError
+from engine.errors import IllegalOrderError, OrderSyntaxError, ValidationError
 from engine.protectors.decisions import BidDecision, DragonDecision, OrdersDecision
 from engine.protectors.dm_submit import DmResult
 from engine.protectors.game import Game
@@ -54,6 +54,14 @@ def test_display_names_stand_for_seats():
         p.name = {"Player#2": "Bob the Bold", "Player#3": "Carol"}.get(s, s)
     assert g.submit_dm("Player#1", "support bob the bold in p2").lines == ["Support! Player#2 in P2 from P1"]
     assert g.state.submissions["Player#1"] == OrdersDecision((Support("Player#2", "P2", "P1"),))
+
+
+def test_aliases_such_as_colours_stand_for_seats():
+    g = orders_game()
+    assert g.submit_dm("Player#1", "Support! Sky Blue in P2", aliases={"Sky blue": "Player#2"}).lines == \
+        ["Support! Player#2 in P2 from P1"]
+    with pytest.raises(ValidationError, match=r"aliases\.Teal"):
+        g.submit_dm("Player#3", "Fortify! P3", aliases={"Teal": "Player#99"})
 
 
 def test_a_refused_dm_stores_nothing_and_names_the_line():
