@@ -345,12 +345,15 @@ def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> No
             break
         if p not in chosen:
             chosen.append(p)
+    lost = 0
     for p in chosen:
+        lost += state.provinces[p].units  # "annihilated (together with any units on it)"
         state.provinces[p].burn()
     if chosen and not state.green(seat):  # rules: 003 Ashes of Power — "left behind from the Dragon
         state.ashes.update(chosen)        # eliminating a player" (Options.ashes_burnt)
-    emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}.",
-         seat=seat, burnt=chosen)
+    emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}"
+         + (f" ({lost} unit{'s' if lost != 1 else ''} lost)." if lost else "."), seat=seat, burnt=chosen,
+         units_lost=lost)
     if chosen and not state.green(seat):
         eliminate(state, seat, "dragon", "003 The Dragon's Wrath!")
         destroy_realm(state, seat, "003 The Dragon's Wrath! (eliminated)")

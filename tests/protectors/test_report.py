@@ -74,7 +74,7 @@ class TestDragonAttackFacts:
         assert "- The DPL is cut in half: 9 -> 5." in lines
 
     def test_wrath_burns_are_reported(self):
-        assert "- The Dragon burns P2, P3 of Player#2." in dragon_wins().report().splitlines()
+        assert "- The Dragon burns P2, P3 of Player#2 (2 units lost)." in dragon_wins().report().splitlines()
 
     def test_grand_protector_losing_all_realm_is_public_the_amount_private(self):
         g = dragon_wins()
