@@ -209,6 +209,7 @@ class Bridge:
             choices, text = picked, "\n".join(lines[1:])
         if not text.strip():
             return choices[0][0], "Your message has no orders in it: send your decision as text.", False
+        target = choices[0][0]  # the game named in answers (the one the DM is for, once known)
         try:
             waiting = []
             for key, seat in choices:
@@ -220,6 +221,7 @@ class Bridge:
                 return choices[0][0], (f"You play in several games ({names}). Start your DM with a line "
                                        f"`game: NAME` to say which one it is for."), False
             key, seat = waiting[0] if len(choices) > 1 else choices[0]
+            target = key
             mine = await self.rpc("game.pending", **self._seat(key, seat))
             if not mine:
                 view = await self.rpc("game.view", **self._seat(key, seat))
@@ -236,11 +238,20 @@ class Bridge:
                 fields["lenient"] = True
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
-            return choices[0][0], RESEND, False
+            return target, RESEND, False
         except ServiceError as err:
-            return choices[0][0], self._refusal(err), err.code not in ("invalid_order", "invalid_params",
-                                                                      "internal", "rate_limited", "too_large")
-        return key, self._accepted(key, seat, mine[0]["kind"], result), True
+            return target, self._refusal(err), err.code not in ("invalid_order", "invalid_params",
+                                                               "internal", "rate_limited", "too_large")
+        answer = self._accepted(key, seat, mine[0]["kind"], result)
+        # rules: 003 Weather forecast / Palantír: a DM of only look-ahead abilities acts at once and is
+        # not yet the seat's orders (docs/service.md, ability-only messages)
+        try:
+            still = any(not p["submitted"] for p in await self.rpc("game.pending", **self._seat(key, seat)))
+        except (ServiceDown, ServiceError):  # stored all the same: the answer must say so
+            still = False
+        if still:
+            answer += "\nThese act at once; your decision for this step is still to come: send it in another DM."
+        return key, answer, True
 
     def _accepted(self, key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
         out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]

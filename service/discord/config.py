@@ -46,6 +46,7 @@ version = "normal"             # or "grand"
 expiry = true                  # when a deadline passes, resolve with the rulebook defaults
 pictures = true                # post the board picture after each resolved step
 lenient = false                # true: store a DM's valid lines and drop the invalid ones (else refuse it all)
+factions = false               # true: the Factions variant (give seats a faction = "..." below, or they pick one)
 # import = "game.bin"          # bring a running game in instead (a file from `regent export`)
 # [games.realm-one.deadlines]  # override the rulebook windows, e.g. orders = "48h"
 
@@ -70,6 +71,7 @@ class Seat:
     name: str | None = None
     user: int | None = None
     ai: str | None = None
+    faction: str | None = None
 
 
 @dataclass
@@ -83,6 +85,7 @@ class GameConfig:
     expiry: bool = True
     pictures: bool = True
     lenient: bool = False
+    factions: bool = False
     deadlines: dict[str, float] = field(default_factory=dict)
     import_path: str | None = None
 
@@ -90,9 +93,10 @@ class GameConfig:
         """The ``game.create`` setup for this game (protocol.md, setup)."""
         players = []
         for s in sorted(self.seats.values(), key=lambda s: int(s.seat.split("#")[1])):
-            players.append({"seat": s.seat, **({"name": s.name} if s.name else {})})
+            players.append({"seat": s.seat, **({"name": s.name} if s.name else {}),
+                            **({"faction": s.faction} if s.faction else {})})
         setup: dict[str, Any] = {"rules": "protectors", "board": self.board, "seed": self.seed,
-                                 "players": players, "options": {"version": self.version},
+                                 "players": players, "options": {"version": self.version, "factions": self.factions},
                                  "expiry": {"auto": self.expiry}}
         agents = {s.seat: s.ai for s in self.seats.values() if s.ai}
         if agents:
@@ -193,7 +197,8 @@ def _game(key: str, g: Any) -> GameConfig:
     where = f"games.{key}"
     if not isinstance(g, dict):
         raise ConfigError(f"{where}: must be a table")
-    known = {"channel", "board", "seed", "version", "expiry", "pictures", "lenient", "deadlines", "import", "seats"}
+    known = {"channel", "board", "seed", "version", "expiry", "pictures", "lenient", "factions", "deadlines",
+             "import", "seats"}
     for k in g:
         if k not in known:
             raise ConfigError(f"{where}.{k}: unknown key; expected one of {', '.join(sorted(known))}")
@@ -208,11 +213,13 @@ def _game(key: str, g: Any) -> GameConfig:
             raise ConfigError(f"{w}: seats are named Player#1, Player#2, ...")
         if isinstance(spec, int | str) and not isinstance(spec, bool):
             spec = {"user": spec} if (isinstance(spec, int) or spec.isdigit()) else {"ai": spec}
-        if not isinstance(spec, dict) or set(spec) - {"user", "ai", "name"}:
-            raise ConfigError(f"{w}: must be {{ user = ID, name = \"...\" }} or {{ ai = \"normal\" }}")
+        if not isinstance(spec, dict) or set(spec) - {"user", "ai", "name", "faction"}:
+            raise ConfigError(f"{w}: must be {{ user = ID, name = \"...\" }} or {{ ai = \"normal\" }} "
+                              "(and optionally faction = \"...\")")
         if ("user" in spec) == ("ai" in spec):
             raise ConfigError(f"{w}: give exactly one of user (a Discord user id) or ai (an AI level or agent)")
-        s = Seat(seat=seat, name=_str(spec["name"], f"{w}.name") if "name" in spec else None)
+        s = Seat(seat=seat, name=_str(spec["name"], f"{w}.name") if "name" in spec else None,
+                 faction=_str(spec["faction"], f"{w}.faction") if "faction" in spec else None)
         if "user" in spec:
             s.user = _id(spec["user"], f"{w}.user")
             if s.user in users:
@@ -239,8 +246,8 @@ def _game(key: str, g: Any) -> GameConfig:
     if version not in ("normal", "grand"):
         raise ConfigError(f"{where}.version: must be \"normal\" or \"grand\"")
     flags = {}
-    for k in ("expiry", "pictures", "lenient"):
-        v = g.get(k, k != "lenient")
+    for k in ("expiry", "pictures", "lenient", "factions"):
+        v = g.get(k, k in ("expiry", "pictures"))
         if not isinstance(v, bool):
             raise ConfigError(f"{where}.{k}: must be true or false")
         flags[k] = v

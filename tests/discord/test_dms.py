@@ -205,3 +205,25 @@ def test_service_down_tells_the_player_to_resend_and_stores_nothing(server, tmp_
         await up.close_client()
 
     asyncio.run(body())
+
+
+def test_an_ability_only_dm_acts_and_the_seat_is_told_its_orders_are_still_to_come(server, tmp_path):
+    table = game_table(CH + 5, seats=3, factions=True)
+    table["seats"]["Player#1"]["faction"] = "Kalu'Ak"
+    h = Harness(server, make_config({"g": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 5, i), f"Bid {i}"))
+        user = user_of(CH + 5, 1)
+        await bridge.on_dm(h.chat.dm(user, "Weather forecast"))
+        answer = h.chat.last_dm(user)
+        assert "✓ `Weather forecast`" in answer and "still to come" in answer
+        assert (await pending(bridge))["Player#1"] is False
+        await bridge.on_dm(h.chat.dm(user, "Fortify! P1"))
+        assert "still to come" not in h.chat.last_dm(user) and "✓ `Fortify! P1`" in h.chat.last_dm(user)
+        await bridge.close_client()
+
+    asyncio.run(body())
