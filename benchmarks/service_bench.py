@@ -8,7 +8,9 @@ machine's load average around the run (other jobs on a shared machine move every
 servers run as subprocesses on TCP 127.0.0.1.
 
 Run: ``python -m benchmarks.service_bench [--seconds 3] [--json out.json]``; ``--only-npr`` measures
-just ``npr.invasions`` (quick iterations on the stateless path).
+just ``npr.invasions`` (quick iterations on the stateless path). Issue 23's rows
+(``benchmarks/service_limits.py``: ping p99 during a flood of maximum-size submissions, start time and
+memory with 100,000 stored games) run with ``--limits`` (``--stored-games N``).
 """
 
 from __future__ import annotations
@@ -214,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="also write the numbers here")
     ap.add_argument("--only-npr", action="store_true",
                     help="measure only npr.invasions (RPC and direct), for quick iterations")
+    ap.add_argument("--limits", action="store_true",
+                    help="also the issue 23 rows: ping during a submission flood, many stored games")
+    ap.add_argument("--stored-games", type=int, default=100_000, help="stored games for --limits")
     args = ap.parse_args(argv)
     # The machine's 1-minute load average around the run: other jobs on a shared 2-core machine move
     # every tail latency (the in-process npr.invasions peer shows how much).
@@ -246,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
                 proc.terminate()
                 proc.wait()
     results.update(ai_decision_latency(args.ai_games))
+    if args.limits:
+        from benchmarks.service_limits import flood_rows, stored_rows
+
+        results.update(flood_rows(args.seconds))
+        results.update(stored_rows(args.stored_games))
     return _report(results, args)
 
 
