@@ -253,4 +253,14 @@ class RegentBot(discord.Client):
 
 
 def run(config: Config, token: str) -> None:
-    RegentBot(config).run(token, log_handler=None)
+    """Run the bot until it is stopped; a refused token or an unreachable Discord is a one-line error."""
+    try:
+        RegentBot(config).run(token, log_handler=None)
+    except discord.LoginFailure:
+        raise ValueError(f"Discord refused the bot token in ${config.token_env} (reset it in the developer "
+                         "portal, Bot -> Reset Token)") from None
+    except discord.PrivilegedIntentsRequired:
+        raise ValueError("Discord refused the Message Content intent: switch it on in the developer portal "
+                         "(Bot -> Privileged Gateway Intents), see docs/discord.md") from None
+    except OSError as err:  # aiohttp's connection errors are OSErrors
+        raise ValueError(f"cannot reach Discord: {err}") from None

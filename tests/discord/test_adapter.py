@@ -232,3 +232,20 @@ def test_regent_discord_run_needs_a_token(tmp_path, monkeypatch, capsys):
     monkeypatch.delenv("REGENT_DISCORD_TOKEN", raising=False)
     assert main(["discord", "run", "--config", str(path)]) == 2
     assert "REGENT_DISCORD_TOKEN" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("error, message", [
+    (lambda: discord.LoginFailure("Improper token has been passed."), "refused the bot token"),
+    (lambda: discord.PrivilegedIntentsRequired(None), "Message Content intent"),
+    (lambda: OSError("Name or service not known"), "cannot reach Discord"),
+])
+def test_run_turns_discord_failures_into_one_line(tmp_path, monkeypatch, error, message):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    def fail(self, *a, **k):
+        raise error()
+
+    monkeypatch.setattr(adapter.RegentBot, "run", fail)
+    with pytest.raises(ValueError, match=message):
+        adapter.run(config, "token")
