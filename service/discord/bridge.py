@@ -422,8 +422,8 @@ class Bridge:
             return
         deadline = min(p["deadline"] for p in missing)
         left = deadline - self.now()
-        crossed = [t for t in self.config.reminders if left <= t and t not in entry["reminded"]]
-        if not crossed or left <= 0:
+        crossed = due_reminders(self.config.reminders, left, entry["reminded"])
+        if not crossed:
             return
         names = ", ".join(f"<@{users[p['seat']]}> ({p['seat']})" if users.get(p["seat"]) else p["seat"]
                           for p in missing)
@@ -595,6 +595,15 @@ class Bridge:
         body = json.dumps(out, indent=2, ensure_ascii=False, default=str).encode()
         summary = summarise(out)
         await reply.send(summary, File(f"{cmd.name.replace(' ', '-')}.json", body))
+
+
+def due_reminders(thresholds: list[float], left: float, reminded: list[float]) -> list[float]:
+    """The thresholds (seconds before the deadline) crossed with ``left`` seconds to go and not yet
+    reminded. One message covers them all, so a bot that was down through several posts one; none
+    once the deadline has passed (the step is then the GM's or the expiry's)."""
+    if left <= 0:
+        return []
+    return [t for t in thresholds if left <= t and t not in reminded]
 
 
 SEAT_NAME = re.compile(r"\bPlayer#\d+\b")

@@ -1,0 +1,41 @@
+"""Reminders, as a property: whatever the times the bot happens to look, each threshold is covered
+by at most one message, nothing is posted after the deadline, and a message is posted only when a
+threshold not yet covered has been crossed."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from service.discord.bridge import due_reminders, named
+
+thresholds = st.lists(st.floats(1, 10**6, allow_nan=False), min_size=1, max_size=5, unique=True)
+
+
+@given(thresholds, st.lists(st.floats(-10**4, 2 * 10**6, allow_nan=False), min_size=1, max_size=30))
+def test_each_threshold_is_reminded_at_most_once(ts, lefts):
+    ts = sorted(ts, reverse=True)
+    reminded: list[float] = []
+    posts = 0
+    for left in sorted(lefts, reverse=True):  # time goes on: less and less left
+        crossed = due_reminders(ts, left, reminded)
+        if crossed:
+            posts += 1
+            assert left > 0 and all(left <= t for t in crossed)
+            assert not set(crossed) & set(reminded)
+            reminded += crossed
+        else:
+            assert left <= 0 or all(left > t or t in reminded for t in ts)
+    assert posts <= len(ts) and len(reminded) == len(set(reminded))
+
+
+@given(st.dictionaries(st.integers(1, 40).map(lambda n: f"Player#{n}"),
+                       st.text(st.characters(codec="utf-8", exclude_characters="#"), min_size=1, max_size=8),
+                       min_size=1, max_size=6),
+       st.lists(st.integers(1, 40), max_size=8))
+def test_report_lines_use_display_names_for_seats(names, mentioned):
+    view = {"players": {seat: {"name": name} for seat, name in names.items()}}
+    text = " and ".join(f"Player#{n} marches" for n in mentioned)
+    out = named(view, text)
+    expected = " and ".join(f"{names.get(f'Player#{n}', f'Player#{n}')} marches" for n in mentioned)
+    assert out == expected
