@@ -218,12 +218,28 @@ def test_the_first_versions_keys_still_work():
 
 
 # -- hostile positions ---------------------------------------------------------------------------
-BASE = export_position(played(turn=3, seed=4, options={"factions": True}))
+HOSTILE_SETUP = {"board": "ring-5+island", "seed": 4, "players": 5, "options": {"factions": True}}
+
+
+def _bases() -> list[dict]:
+    """One exported position per step kind met in a game with factions and the Island."""
+    g = Game(HOSTILE_SETUP)
+    agents = {s: HeuristicAgent(4 + i) for i, s in enumerate(g.state.players)}
+    out: dict[str, dict] = {}
+    while not g.over:
+        out.setdefault(g.step, export_position(g))
+        play_turn_step(g, agents)
+    out["over"] = export_position(g)
+    return list(out.values())
+
+
+BASES = _bases()
 HOSTILE = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**20), st.text(max_size=12),
-                    st.sampled_from(["Player#1", "P3", "sea", "Flood!", "orders", "dragon"]),
+                    st.sampled_from(["Player#1", "P3", "sea", "Flood!", "orders", "dragon", "consolidate_b"]),
                     st.lists(st.sampled_from(["Player#1", "P3", "sea", 1, None]), max_size=3),
                     st.dictionaries(st.sampled_from(["Player#1", "P2", "draw", "dpl"]), st.integers(-1, 3),
                                     max_size=2))
+DROP = object()  # a change that removes the key or entry (its default applies)
 
 
 def _paths(x, path=()):
@@ -236,23 +252,23 @@ def _paths(x, path=()):
             yield from _paths(v, (*path, i))
 
 
-PATHS = [p for p in _paths(BASE) if p and p[0] != "rng"]
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(PATHS), HOSTILE), min_size=1, max_size=3))
-def test_a_mangled_position_is_refused_with_a_named_field_or_plays_on(changes):
-    pos = copy.deepcopy(BASE)
-    for path, value in changes:
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(BASES))), st.lists(st.tuples(st.integers(0, 10**6), st.one_of(st.just(DROP), HOSTILE)),
+                                                   min_size=1, max_size=3))
+def test_a_mangled_position_is_refused_with_a_named_field_or_plays_on(base, changes):
+    pos = copy.deepcopy(BASES[base])
+    for pick, value in changes:
+        paths = [p for p in _paths(pos) if p and p[0] != "rng"]
+        path = paths[pick % len(paths)]
         at = pos
-        try:
-            for k in path[:-1]:
-                at = at[k]
+        for k in path[:-1]:
+            at = at[k]
+        if value is DROP:
+            del at[path[-1]]
+        else:
             at[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
     try:
-        g = game(pos, board="ring-5", players=5, seed=4, options={"factions": True})
+        g = Game({**HOSTILE_SETUP, "position": pos})
     except ValidationError as err:
         assert err.field.startswith("position"), err
         return
@@ -263,7 +279,8 @@ def test_a_mangled_position_is_refused_with_a_named_field_or_plays_on(changes):
             g.advance(force=True)
         except RegentError:
             break
-    json.dumps(g.view(), default=str)
+    for seat in [None, *g.state.players]:
+        json.dumps(g.view(seat), default=str)
 
 
 def test_the_example_in_docs_positions_imports_as_described():
