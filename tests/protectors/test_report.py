@@ -244,3 +244,26 @@ class TestPrivateSummary:
         g.state.next_bids["Player#1"] = 30  # as the Bidding step leaves it before the next turn starts
         assert "Your bid for next turn's Protector Ranking: 30 $Realm" in g.private_summary("Player#1")
         assert "30" not in g.private_summary("Player#2")
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 8), factions=st.booleans(), steps=st.integers(1, 40))
+def test_no_report_or_summary_shows_a_seat_another_seats_private_event(seed, players, factions, steps):
+    """Random games with factions (peeks, hidden bids, abilities): neither a seat's report of any turn
+    nor its private summary holds the text of an event private to another seat."""
+    g = Game({"board": f"ring-{players}", "seed": seed, "players": players, "options": {"factions": factions}})
+    agents = {s: RandomAgent(seed + i) for i, s in enumerate(g.state.players)}
+    for _ in range(steps):
+        if g.over:
+            break
+        play_turn_step(g, agents)
+    names = {s: p.name or s for s, p in g.state.players.items()}
+    for seat in g.state.players:
+        mine = {named(e.text, names) for e in g.events(seat)}
+        secret = {named(e.text, names) for e in g.state.events if not e.visible(seat)} - mine
+        texts = [g.report(turn=t, seat=seat) for t in range(1, g.state.turn + 1)]
+        texts.append(g.private_summary(seat))
+        for text in texts:
+            lines = set(text.splitlines())
+            assert not any(f"- {s}" in lines for s in secret), seat
+        assert g.report_since(0, seat)[1] == len(g.events(seat))
