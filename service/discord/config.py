@@ -180,6 +180,9 @@ def parse(data: dict[str, Any], path: str = DEFAULT_PATH) -> Config:
         if not isinstance(games_raw, dict) or not games_raw:
             raise ConfigError("games: at least one [games.NAME] table is needed")
         games = {key: _game(key, g) for key, g in games_raw.items()}
+        for g in games.values():
+            if g.import_path:
+                g.import_path = _near(path, g.import_path)
         channels: dict[int, str] = {}
         for g in games.values():
             if g.channel in channels:
@@ -187,10 +190,16 @@ def parse(data: dict[str, Any], path: str = DEFAULT_PATH) -> Config:
                                   "(one game per channel)")
             channels[g.channel] = g.key
         return Config(path=path, guild=guild, gm_role=gm_role, games=games, service=service,
-                      state=_str(data.get("state", "regent-discord.json"), "state"),
+                      state=_near(path, _str(data.get("state", "regent-discord.json"), "state")),
                       token_env=_str(data.get("token_env", DEFAULT_TOKEN_ENV), "token_env"), reminders=reminder_s)
     except ConfigError as e:
         raise err(str(e)) from None
+
+
+def _near(config_path: str, value: str) -> str:
+    """A path in the config is relative to the config file's folder, wherever the bot is started."""
+    p = Path(value).expanduser()
+    return str(p if p.is_absolute() else Path(config_path).parent / p)
 
 
 def _game(key: str, g: Any) -> GameConfig:

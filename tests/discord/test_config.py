@@ -30,6 +30,7 @@ def test_the_template_is_a_working_config(tmp_path):
     assert [p["name"] for p in setup["players"]] == ["Blue", "Red", "Green", "Gold", "Black"]
     assert "token =" not in TEMPLATE and "token_env" in TEMPLATE
     assert config.address() == {"host": "127.0.0.1", "port": 7750}
+    assert config.state == str(tmp_path / "regent-discord.json")  # next to the config, wherever the bot runs
 
 
 @pytest.mark.parametrize("change, message", [
