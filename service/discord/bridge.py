@@ -168,7 +168,9 @@ class Bridge:
             seat = next((s for s, u in self.users(key).items() if u == user_id), "a player")
             tid = await self.chat.open_private_thread(channel, user_id, f"regent {seat}")
             self.state.set_thread(key, user_id, tid)
-            await self._post(channel, f"GM (role {self.config.gm_role}): <@{user_id}> ({seat}) does not accept "
+            role = self.config.gm_role
+            gm = f"<@&{role}>" if role.isdigit() else f"GM (role {role})"  # a role id can be mentioned
+            await self._post(channel, f"{gm}: <@{user_id}> ({seat}) does not accept "
                                       "DMs from me, so I talk to them in a private thread of this channel; "
                                       "they can send their decisions there.")
         await self._post(tid, f"<@{user_id}> {text}")
