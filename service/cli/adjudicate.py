@@ -165,7 +165,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
             lines = game.submit(p.seat, decision)
         gf.note_ai(p.seat, name)
         gf.step_ai[p.seat] = name
-        out.append(f"AI {gf.display(p.seat)} [{name}]: {why}")
+        out.append(f"AI {gf.display(p.seat)} [{name}], {game.step}: {why}")
         out.append("    DM: " + ("; ".join(lines) or "(nothing)"))
     return out
 
@@ -230,6 +230,11 @@ def run_adjudicate(args: argparse.Namespace) -> int:
             # DM stored first stands (a DMs file re-run as it grows lands here for every earlier DM)
             print(f"{who}: already in for the {game.step} step; the DM at line {n} is not used (DMs are final)")
             continue
+        if not any(p.seat == seat for p in game.pending()):
+            # a late DM for a step already resolved, or a seat with nothing to decide now (no units
+            # against the Dragon...): it cannot be this step's decision, so it holds nothing up
+            print(f"{who}: nothing to decide in the {game.step} step; the DM at line {n} is not used")
+            continue
         try:
             lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
@@ -237,7 +242,7 @@ def run_adjudicate(args: argparse.Namespace) -> int:
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
-        print(f"{who}: stored: " + ("; ".join(lines) or "(no decision lines)"))
+        print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
         for item in dropped:
             print(f"    dropped {_item(item, n)}")
         for item in ignored:
@@ -264,6 +269,9 @@ def run_adjudicate(args: argparse.Namespace) -> int:
             raise ValidationError(str(args.game), f"cannot resolve the {game.step} step: waiting for "
                                   f"{', '.join(gf.display(s) for s in missing)}; --force applies the "
                                   "rulebook defaults to them")
+        due = gf.deadline()
+        if missing and due is not None and gamefile.now() < due:
+            print(f"note: forcing the {game.step} step before its {gamefile.describe_deadline(due)}")
         start, played = len(game.state.events), dict(gf.step_ai)
         game.advance(force=bool(missing))
         gf.step_started, gf.step_ai = gamefile.now(), {}

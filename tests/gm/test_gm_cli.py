@@ -53,7 +53,7 @@ def test_dms_are_stored_as_they_arrive_and_resolve_when_all_are_in(game_file, tm
     out = capsys.readouterr().out
     assert "Player#1 (Alice): stored: Bid 10" in out and "Player#2 (Bob): stored: Bid 5" in out
     # the AI seat decided too, with a reason a GM can paste
-    assert re.search(r"AI Player#5 \(Eve\) \[heuristic\]: bids \d+ of its 50 \$Realm \(.+\)", out)
+    assert re.search(r"AI Player#5 \(Eve\) \[heuristic\], bid: bids \d+ of its 50 \$Realm \(.+\)", out)
     assert "waiting for Player#3 (Carol), Player#4 (Dan)" in out and "in: Player#1 (Alice)" in out
     gf = gamefile.read(game_file)
     assert gf.game.step == "bid" and set(gf.game.state.submissions) == {"Player#1", "Player#2", "Player#5"}
