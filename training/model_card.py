@@ -97,6 +97,16 @@ def render_markdown(card: dict[str, Any]) -> str:
             lines.append(f"| `{name}` | {lv.get('how', '')} | {ci_text(lv.get('vs_caretaker', {}))} | "
                          f"{ci_text(vh)} | {pct(vh.get('vp_share'))} [{pct(lo)}, {pct(hi)}] |")
         lines.append("")
+    for entry in card.get("table", []):
+        lines += [f"## What it does to the table: {entry['title']}", "",
+                  "One filler in a vacant seat (rotating) among heuristics standing in for the humans; the same "
+                  "games for every filler (docs/table-health.md). Rates with 95% intervals.", "",
+                  "| filler | filler wins | the other seats win | Dragon wins (everyone loses) | kingmaking spread |",
+                  "|---|---|---|---|---|"]
+        for name, f in entry["fillers"].items():
+            lines.append(f"| `{name}` | {ci_text(f['filler'])} | {ci_text(f['others'])} | {ci_text(f['dragon'])} | "
+                         f"{f['kingmaking']:.2f} |")
+        lines += ["", f"Reproduce: `{entry['command']}`", ""]
     if card.get("targets"):
         lines += ["## Targets (issue 7)", "", "| target | wanted | measured | met | gap / next step |",
                   "|---|---|---|---|---|"]

@@ -336,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
         "plot": str(png) if png else None,
         "eval_seed": EVAL_SEED,
     }
+    old = ckpt / "model_card.json"
+    if old.exists() and "table" in json.loads(old.read_text()):  # measured apart (regent eval table)
+        card["table"] = json.loads(old.read_text())["table"]
     write_card(ckpt, card)
     print(json.dumps({"card": str(ckpt / "MODEL_CARD.md"), "targets": card["targets"]}, indent=1))
     return 0

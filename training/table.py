@@ -115,6 +115,30 @@ def compare(fillers: Sequence[str], **kw: Any) -> dict[str, Any]:
     return {"mode": "table_compare", "fillers": list(fillers), "tables": {f: table(f, **kw) for f in fillers}}
 
 
+def card_entry(report: dict[str, Any], command: str, title: str) -> dict[str, Any]:
+    """A ``compare`` report as a model card's ``table`` entry: each filler's three rates with their
+    intervals (``training.model_card.ci_text`` shape), the kingmaking spread and the command."""
+    def m(r: dict[str, Any]) -> dict[str, Any]:
+        return {"rate": r["rate"], "ci": r["ci"], "n": r["games"]}
+
+    return {"title": title, "command": command,
+            "fillers": {f: {"filler": m(t["filler"]), "others": m(t["others"]), "dragon": m(t["dragon"]),
+                            "kingmaking": t["kingmaking"]} for f, t in report["tables"].items()}}
+
+
+def add_to_card(card_dir: Any, entries: list[dict[str, Any]]) -> None:
+    """Put the ``table`` entries into a checkpoint's card (JSON and Markdown), keeping the rest."""
+    import json
+    from pathlib import Path
+
+    from training.model_card import CARD_JSON, write_card
+
+    path = Path(card_dir)
+    card = json.loads((path / CARD_JSON).read_text())
+    card["table"] = entries
+    write_card(path, card)
+
+
 def table_rows(report: dict[str, Any]) -> list[str]:
     """A markdown table of a ``compare`` report, one line per filler."""
     lines = ["| filler | filler wins | the other seats win | Dragon wins (everyone loses) | "
@@ -157,10 +181,11 @@ def save_table_plot(report: dict[str, Any], path: Any) -> Any:
     for i, t in enumerate(tabs):
         ds = list(t["by_distance"])
         bx.plot([int(d) for d in ds], [100 * t["by_distance"][d]["rate"] for d in ds], marker="o", label=names[i])
+    bx.set_xticks(sorted({int(d) for t in tabs for d in t["by_distance"]}))
     bx.set_xlabel("seats away from the filler")
     bx.set_ylabel("% of games each such seat wins")
     bx.set_title("Does the filler pick the winner? (flat = no)")
-    bx.legend(fontsize=8)
+    bx.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
     setup = tabs[0]["setup"] if tabs else {}
     fig.suptitle(f"What happens to your table: one vacant seat among {'/'.join(tabs[0]['field']) if tabs else ''}, "
                  f"{setup.get('players')} players, {tabs[0]['games'] if tabs else 0} games each")
@@ -168,3 +193,39 @@ def save_table_plot(report: dict[str, Any], path: Any) -> Any:
     fig.savefig(p, dpi=100)
     plt.close(fig)
     return p
+
+
+def command_of(report: dict[str, Any]) -> str:
+    """The ``regent eval table`` command that makes ``report`` (a ``compare`` report)."""
+    first = next(iter(report["tables"].values()))
+    setup = first["setup"]
+    extra = "".join(f" --{k}" for k in ("island", "factions") if setup.get(k))
+    extra += f" --teams {setup['teams']}" if setup.get("teams") else ""
+    extra += f" --version {setup['version']}" if setup.get("version", "normal") != "normal" else ""
+    extra += f" --board {setup['board']}" if setup.get("board") else ""
+    return (f"regent eval table --fillers {','.join(report['fillers'])} --field {','.join(first['field'])} "
+            f"--games {first['games']} --players {setup['players']} --seed {first['seed']}{extra}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m training.table CARD_DIR REPORT.json=TITLE ...``: put saved ``regent eval table``
+    reports into a model card (the reproduction test then re-runs each command)."""
+    import argparse
+    import json
+    from pathlib import Path
+
+    ap = argparse.ArgumentParser(description=main.__doc__.splitlines()[0] if main.__doc__ else None)
+    ap.add_argument("card_dir")
+    ap.add_argument("reports", nargs="+", metavar="REPORT.json=TITLE")
+    args = ap.parse_args(argv)
+    entries = []
+    for item in args.reports:
+        path, _, title = item.partition("=")
+        report = json.loads(Path(path).read_text())
+        entries.append(card_entry(report, command_of(report), title or path))
+    add_to_card(args.card_dir, entries)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -34,6 +34,12 @@ def _figures():
             yield pytest.param(figure, id=f"{path.parent.name}: {name}")
 
 
+def _tables():
+    for path in CARDS:
+        for entry in json.loads(path.read_text()).get("table", []):
+            yield pytest.param(entry, id=f"{path.parent.name}: table {entry['title']}")
+
+
 def test_the_shipped_cards_have_figures_with_commands():
     assert CARDS, "no model card under checkpoints/"
     assert all(p.values[0]["command"].startswith("regent eval ") for p in _figures())
@@ -53,3 +59,19 @@ def test_figure_comes_back_from_its_command(figure, tmp_path, monkeypatch):
     lo, hi = figure["ci"]
     assert n == figure["n"]
     assert lo - 1e-9 <= rate <= hi + 1e-9, f"{figure['command']}: {rate:.3f} outside the card's [{lo:.3f}, {hi:.3f}]"
+
+
+@pytest.mark.parametrize("entry", list(_tables()))
+def test_table_figures_come_back_from_their_command(entry, tmp_path, monkeypatch):
+    """Every filler's own wins, the other seats' wins and the Dragon's wins (issue 18), within the card's CIs."""
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "table.json"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*shlex.split(entry["command"])[1:], "--quiet", "--out", str(out)]) == 0
+    tables = json.loads(out.read_text())["tables"]
+    assert set(tables) == set(entry["fillers"])
+    for filler, want in entry["fillers"].items():
+        for key in ("filler", "others", "dragon"):
+            got, (lo, hi) = tables[filler][key], want[key]["ci"]
+            assert got["games"] == want[key]["n"]
+            assert lo - 1e-9 <= got["rate"] <= hi + 1e-9, f"{filler} {key}: {got['rate']:.3f} outside [{lo}, {hi}]"
