@@ -21,6 +21,7 @@ from service import ai, clock, limits, stateless, structured, undo, validate
 from service.errors import CONFLICT, INVALID_PARAMS, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
 from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
+from service.posting import split_messages
 from service.residency import DEFAULT_MAX_RESIDENT, Residency, game_id_of
 from service.store import Store
 
@@ -394,19 +395,25 @@ class App(Residency):
     async def report(self, p: Params) -> dict[str, Any]:
         """The text a GM posts for a turn (now by default), with the seats an AI played; ``since``: only
         the events from that index on (``next`` in the answer is the index for the next post);
-        ``private``: a seat's DM summary instead (a seat token may ask only for its own)."""
+        ``private``: a seat's DM summary instead (a seat token may ask only for its own); ``split``: also
+        the text cut into ``messages`` of at most that many characters (2000 for Discord)."""
         hosted = self._game(p)
         who = self._auth(p, hosted)
         turn = p.int("turn", None, minimum=1)
         since = p.int("since", None, minimum=0)
         private = p.str("private", None)
+        split = p.int("split", None, minimum=1)
         await self._wait(p, hosted)
         p.done()
         if private is not None:
             if since is not None:
                 raise invalid("since", "a private summary is always whole; leave out since")
-            return await self._locked(hosted, lambda: hosted.private_summary(who, private, turn))
-        return await self._locked(hosted, lambda: hosted.turn_report(who, turn, since))
+            out = await self._locked(hosted, lambda: hosted.private_summary(who, private, turn))
+        else:
+            out = await self._locked(hosted, lambda: hosted.turn_report(who, turn, since))
+        if split is not None:
+            out["messages"] = split_messages(out["report"], split)
+        return out
 
     async def export(self, p: Params) -> dict[str, Any]:
         hosted = self._game(p)

@@ -139,3 +139,15 @@ def test_rpc_advance_answer_reports_in_display_names(client):
     game = create(client)
     reply = client.call("game.advance", game_id=game["game_id"], token=game["gm_token"], force=True)
     assert "Alice 0" in reply["report"] and "Player#1" not in reply["report"]
+
+
+def test_rpc_split_gives_messages_within_the_limit_that_make_the_report(client):
+    game = create(client)
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    out = client.call("game.report", game_id=gid, token=gm, split=60)
+    assert len(out["messages"]) > 1 and all(len(m) <= 60 for m in out["messages"])
+    assert "".join(out["messages"]) == out["report"]
+    with pytest.raises(ServiceError) as err:
+        client.call("game.report", game_id=gid, token=gm, split=0)
+    assert err.value.code == "invalid_params" and "split" in err.value.message
