@@ -28,11 +28,12 @@ def played_game() -> Game:
 def test_round_trip_keeps_the_game_and_the_gm_keys():
     gf = GameFile(played_game(), agents={"Player#5": "heuristic"}, ai_played={"Player#5": ["heuristic"]},
                   deadlines={"orders": 60.0}, step_started=1000.0, step_ai={"Player#5": "heuristic"},
-                  service={"auto_advance": False})
+                  posted=7, service={"auto_advance": False})
     back = gamefile.loads(gamefile.dumps(gf))
     assert back.game.actions == gf.game.actions and back.game.view(None) == gf.game.view(None)
-    assert (back.agents, back.ai_played, back.deadlines, back.step_started, back.step_ai, back.service) == (
-        gf.agents, gf.ai_played, gf.deadlines, gf.step_started, gf.step_ai, gf.service)
+    assert (back.agents, back.ai_played, back.deadlines, back.step_started, back.step_ai, back.posted,
+            back.service) == (gf.agents, gf.ai_played, gf.deadlines, gf.step_started, gf.step_ai, gf.posted,
+                              gf.service)
     assert back.deadline() == 1060.0  # the orders step started at 1000 with a 60 s window
     # the engine reads the same bytes directly: a game file is an engine blob with keys beside it
     assert Game.from_blob(gamefile.dumps(gf)).actions == gf.game.actions
@@ -82,6 +83,7 @@ def test_service_export_and_import_use_the_game_file():
      "seconds >= 0"),
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "step_started": "noon"}),
      "Unix time"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "posted": -1}), "posted"),
 ])
 def test_a_bad_file_is_one_clear_error_naming_the_file(blob, why):
     with pytest.raises(ValidationError, match=why) as info:
