@@ -172,18 +172,9 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
 
 # -- reports and status --------------------------------------------------------------------------
 def new_report(game: Any, start: int) -> str:
-    """The public report of what happened since event ``start``, turn by turn."""
-    turns = sorted({e.turn for e in game.state.events[start:]})
-    chunks = []
-    for t in turns:
-        try:
-            chunks.append(game.report(t, since=start))
-        except TypeError:  # an engine whose report has no ``since``: this step's public events only
-            lines = [f"== Turn {t} =="]
-            lines += [f"- {e.text}" for e in game.state.events[start:]
-                      if e.turn == t and e.kind != "phase" and e.visible_to is None]
-            chunks.append("\n".join(lines))
-    return "\n".join(c for c in chunks if c)
+    """The public report of what happened since event ``start`` (engine/protectors/report.py)."""
+    text, _ = game.report_since(start)
+    return text
 
 
 def status(gf: GameFile) -> str:
