@@ -44,16 +44,21 @@ def run_render(args: argparse.Namespace) -> int:
     fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
     gf = gamefile.read(args.game)  # any game file: regent new/adjudicate, game.export, an engine blob
     game = gf.game
+    seat = None
+    if args.seat is not None:  # Player#2 or a display name
+        seat = gf.seat_named(args.seat)
+        if seat is None:
+            raise ValidationError("--seat", gf.unknown_seat(args.seat))
     if args.summary:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
         ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
-        data = render_summary(game, args.seat, {**ai, **parse_ai(args.ai)}, fmt=fmt)
+        data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt)
     else:
         if args.ai:
             raise ValidationError("--ai", "only the summary (--summary) shows who an AI played")
-        data = render_board(game, args.seat, turn=args.turn, fmt=fmt)
+        data = render_board(game, seat, turn=args.turn, fmt=fmt)
     args.out.write_bytes(data)
     print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")
     return 0

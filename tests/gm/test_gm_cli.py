@@ -186,3 +186,13 @@ def test_lenient_drops_only_the_invalid_lines_and_a_grown_file_can_be_run_again(
     gf = gamefile.read(game_file)
     assert {s: d.bid for s, d in gf.game.state.submissions.items()} == {"Player#1": 10, "Player#2": 20,
                                                                           "Player#5": 15}
+
+
+def test_render_takes_a_display_name_for_the_seat(game_file, tmp_path, capsys):
+    out = tmp_path / "bob.svg"
+    assert main(["render", str(game_file), "-o", str(out), "--seat", "bob"]) == 0
+    mine = out.read_bytes()
+    assert main(["render", str(game_file), "-o", str(out), "--seat", "Player#2"]) == 0
+    assert out.read_bytes() == mine  # the same seat's view
+    assert main(["render", str(game_file), "-o", str(out), "--seat", "Bobby"]) == 2
+    assert "did you mean Player#2 (Bob)?" in capsys.readouterr().err
