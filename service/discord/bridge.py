@@ -299,17 +299,17 @@ class Bridge:
         game = self.config.games[key]
         gm = self._gm(key)
         view = await self.rpc("game.view", **gm, wait=True)
-        log_part = await self.rpc("game.log", **gm, since=entry["log_next"])
-        public = [e for e in log_part["events"] if "visible_to" not in e and e["kind"] != "phase"]
+        # The public report of everything since the last post (the GM's token with no seat: public
+        # events only, display names; service game.report ``since``, counted as game.log counts).
+        new = await self.rpc("game.report", **gm, since=entry["log_next"])
         step_key = f"{view['turn']}:{view['step']}:{view['step_started']}"
-        if public:
+        if new["report"].strip():
             text = []
             waiting = entry.get("waiting")
             if waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
                 text.append(f"⏰ The deadline passed: the step was resolved with the rulebook defaults for "
                             f"{', '.join(self._label(view, s) for s in waiting['seats'])}.")
-            text += [f"- {named(view, e['text'])}" for e in public]
-            text.append(await self._ai_line(key, sorted({e["turn"] for e in public})))
+            text.append(with_ai_line(new["report"]))
             if view["over"]:
                 text.append(self._result(view))
             else:
@@ -328,7 +328,7 @@ class Bridge:
             entry["reminded"] = []
         missing = [p["seat"] for p in view["pending"] if not p["submitted"]]
         deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
-        entry.update(log_next=log_part["next"], turn=view["turn"], step_key=step_key, expected=False,
+        entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)
         self.state.set_game(key, entry)
 
@@ -362,17 +362,6 @@ class Bridge:
                                                                                         key=lambda kv: -kv[1])))
         return "\n".join(out)
 
-    async def _ai_line(self, key: str, turns: list[int]) -> str:
-        seats: dict[str, list[str]] = {}
-        for t in turns:
-            rep = await self.rpc("game.report", **self._gm(key), turn=t)
-            for seat, agents in (rep.get("played_by_ai") or {}).items():
-                seats.setdefault(seat, [])
-                seats[seat] += [a for a in agents if a not in seats[seat]]
-        if not seats:
-            return "Played by AI: none"
-        return "Played by AI: " + ", ".join(f"{s} ({', '.join(a)})" for s, a in sorted(seats.items()))
-
     async def _picture(self, key: str, channel: int, turn: int | None = None) -> str | None:
         """Post the board picture; returns why not when it could not be drawn."""
         fields = {"turn": turn} if turn is not None else {}
@@ -387,11 +376,13 @@ class Bridge:
         return None
 
     async def _summaries(self, key: str, turn: int) -> None:
+        """Each human player's private summary of a finished turn, by DM (game.report ``private`` with
+        their own seat's token: their balance, units and what happened to each of their orders)."""
         for seat, user in sorted(self.users(key).items()):
             if user is None:
                 continue
             try:
-                rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn)
+                rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
             except ServiceError as err:
                 log.warning("game %s: no private summary for %s: %s", key, seat, err)
                 continue
@@ -548,10 +539,8 @@ class Bridge:
         t = view["turn"] if turn is None else turn
         if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= view["turn"]:
             raise ValueError(f"turn must be between 1 and {view['turn']}")
-        events = (await self.rpc("game.log", **gm))["events"]
-        lines = [f"- {named(view, e['text'])}" for e in events
-                 if e["turn"] == t and "visible_to" not in e and e["kind"] != "phase"]
-        return "\n".join([f"**Turn {t}** ({key})", *lines, await self._ai_line(key, [t])])
+        rep = await self.rpc("game.report", **gm, turn=t)  # the GM's token, no seat: public events only
+        return f"**{key}**\n" + with_ai_line(rep["report"])
 
     async def _seat_command(self, key: str, opts: dict[str, Any], reply: chatlib.Reply) -> None:
         seat, agent = str(opts.get("seat", "")).strip(), str(opts.get("agent", "")).strip()
@@ -608,17 +597,10 @@ def due_reminders(thresholds: list[float], left: float, reminded: list[float]) -
     return [t for t in thresholds if left <= t and t not in reminded]
 
 
-SEAT_NAME = re.compile(r"\bPlayer#\d+\b")
-
-
-def named(view: dict[str, Any], text: str) -> str:
-    """The report line with display names for seats (as the players and the pictures name them)."""
-    players = view.get("players") or {}
-
-    def name(m: re.Match) -> str:
-        return (players.get(m.group(0)) or {}).get("name") or m.group(0)
-
-    return SEAT_NAME.sub(name, text)
+def with_ai_line(report: str) -> str:
+    """The report with its ``Played by AI: ...`` line, ``none`` when no AI played, so AI seats are
+    always labelled (the service adds the line only when an AI played)."""
+    return report if "Played by AI:" in report else report.rstrip("\n") + "\nPlayed by AI: none"
 
 
 def parse_world(f: File) -> Any:

@@ -92,7 +92,7 @@ def test_status_advance_undo_report_export(server, tmp_path):
         assert again["step"] == "orders" and again["players"]["Player#3"]["realm"] != resolved["players"][
             "Player#3"]["realm"]
         report = (await command(h, bridge, "report", turn=1)).text()
-        assert report.startswith("**Turn 1** (g)") and "Green 3" in report and "Played by AI: none" in report
+        assert report.startswith("**g**\n== Turn 1 ==") and "Green 3" in report and "Played by AI: none" in report
         bad = await command(h, bridge, "report", turn=9)
         assert "turn must be between 1 and 1" in bad.text()
         export = await command(h, bridge, "export")
@@ -120,7 +120,7 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         await everyone_sends(h, bridge)  # orders: Player#2's AI sends its own
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert view["step"] == "consolidation"
-        assert "Played by AI: Player#2 (heuristic)" in h.chat.texts(CH)
+        assert "Played by AI: Red (heuristic)" in h.chat.texts(CH)
         await bridge.on_dm(h.chat.dm(user2, "Bid 0"))
         assert "no seat" in h.chat.last_dm(user2)  # the seat is the AI's now
         reply = await command(h, bridge, "seat", seat="Player#2", agent=f"<@{user2}>")
