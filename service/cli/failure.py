@@ -80,6 +80,11 @@ def _what(err: BaseException) -> tuple[str, bool]:
         return "nested too deeply to read (arrays or maps inside each other hundreds of levels deep)", False
     if isinstance(err, MemoryError):
         return "too large to read into memory", False
+    if isinstance(err, ModuleNotFoundError) and err.name:  # an optional package: say which extra has it
+        from service.extras import EXTRA_OF, install_hint
+
+        if err.name.split(".")[0] in EXTRA_OF:
+            return install_hint(err, "this command"), False
     if isinstance(err, msgpack.UnpackException | msgpack.ExtraData):
         return f"not a Regent game file (MessagePack: {type(err).__name__})", False
     if isinstance(err, ValueError):  # every Regent error (engine.errors) is a ValueError naming the field

@@ -196,3 +196,15 @@ def test_render_takes_a_display_name_for_the_seat(game_file, tmp_path, capsys):
     assert out.read_bytes() == mine  # the same seat's view
     assert main(["render", str(game_file), "-o", str(out), "--seat", "Bobby"]) == 2
     assert "did you mean Player#2 (Bob)?" in capsys.readouterr().err
+
+
+def test_any_command_missing_an_extra_names_it(game_file, tmp_path, capsys, monkeypatch):
+    import service.render
+
+    def missing(*args, **kwargs):
+        raise ModuleNotFoundError("No module named 'matplotlib'", name="matplotlib")
+
+    monkeypatch.setattr(service.render, "render_board", missing)
+    assert main(["render", str(game_file), "-o", str(tmp_path / "b.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs matplotlib" in err and "pip install -e '.[render]'" in err
