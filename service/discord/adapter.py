@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from service.client import ServiceError
 from service.discord.bridge import Bridge, ServiceDown
 from service.discord.chat import Command, DirectMessage, DmClosed, File
 from service.discord.config import Config
@@ -235,8 +236,8 @@ class RegentBot(discord.Client):
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
             try:
                 await self.bridge.start()
-            except ServiceDown as err:  # the ticker creates the games once the service answers
-                log.error("the Regent service cannot be reached (%s); retrying every %.0f s", err, TICK_SECONDS)
+            except (ServiceDown, ServiceError) as err:  # the ticker creates the games once the service answers
+                log.error("the games could not be started (%s); retrying every %.0f s", err, TICK_SECONDS)
 
     async def _tick(self) -> None:
         while True:

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import time
 import tomllib
@@ -98,19 +99,21 @@ class Bridge:
                 await self._sync(key)
 
     async def _create(self, key: str, game: GameConfig) -> None:
+        create = os.environ.get(self.config.create_token_env, "").strip()
+        auth = {"token": create} if create else {}  # the service's --create-token, when it has one
         if game.import_path:
             try:
                 with open(game.import_path, "rb") as f:
                     blob = f.read()
             except OSError as err:
                 raise ValueError(f"games.{key}.import: cannot read {game.import_path}: {err}") from None
-            made = await self.rpc("game.import", blob=blob)
+            made = await self.rpc("game.import", blob=blob, **auth)
             for seat in game.seats.values():
                 if seat.ai:
                     await self.rpc("game.assign", game_id=made["game_id"], token=made["gm_token"], seat=seat.seat,
                                    agent=seat.ai)
         else:
-            made = await self.rpc("game.create", setup=game.setup())
+            made = await self.rpc("game.create", setup=game.setup(), **auth)
         gm = {"game_id": made["game_id"], "token": made["gm_token"]}
         turn = (await self.rpc("game.view", **gm))["turn"]
         # an imported game's history is not reposted: the channel hears what happens from now on

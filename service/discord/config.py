@@ -26,6 +26,8 @@ TEMPLATE = '''\
 # regent discord: the game in your Discord server (docs/discord.md walks you through it).
 # The bot token is NOT written here: put it in the environment variable named by token_env.
 token_env = "REGENT_DISCORD_TOKEN"
+# If `regent serve` was started with --create-token, the bot reads it from this variable to create games.
+create_token_env = "REGENT_CREATE_TOKEN"
 # The running `regent serve`: "HOST:PORT" or "unix:/path/to/regent.sock".
 service = "127.0.0.1:7750"
 # The bot's own small state (game ids and tokens, what it already posted); keep it private.
@@ -115,6 +117,7 @@ class Config:
     service: str = "127.0.0.1:7750"
     state: str = "regent-discord.json"
     token_env: str = DEFAULT_TOKEN_ENV
+    create_token_env: str = "REGENT_CREATE_TOKEN"  # the service's --create-token, if it has one
     reminders: list[float] = field(default_factory=lambda: [duration(r, "reminders") for r in DEFAULT_REMINDERS])
 
     def game_for_channel(self, channel: int) -> GameConfig | None:
@@ -161,7 +164,7 @@ def parse(data: dict[str, Any], path: str = DEFAULT_PATH) -> Config:
 
     if "token" in data:
         raise err("token: the bot token must not be in the file; set token_env instead")
-    known = {"token_env", "service", "state", "guild", "gm_role", "reminders", "games"}
+    known = {"token_env", "create_token_env", "service", "state", "guild", "gm_role", "reminders", "games"}
     for key in data:
         if key not in known:
             raise err(f"{key}: unknown key; expected one of {', '.join(sorted(known))}")
@@ -191,7 +194,9 @@ def parse(data: dict[str, Any], path: str = DEFAULT_PATH) -> Config:
             channels[g.channel] = g.key
         return Config(path=path, guild=guild, gm_role=gm_role, games=games, service=service,
                       state=_near(path, _str(data.get("state", "regent-discord.json"), "state")),
-                      token_env=_str(data.get("token_env", DEFAULT_TOKEN_ENV), "token_env"), reminders=reminder_s)
+                      token_env=_str(data.get("token_env", DEFAULT_TOKEN_ENV), "token_env"), reminders=reminder_s,
+                      create_token_env=_str(data.get("create_token_env", "REGENT_CREATE_TOKEN"),
+                                            "create_token_env"))
     except ConfigError as e:
         raise err(str(e)) from None
 

@@ -143,3 +143,29 @@ def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_service_with_a_create_token(tmp_path, monkeypatch):
+    from service.client import ServiceError
+    from tests.service.helpers import ServerProcess
+
+    (tmp_path / "srv").mkdir()
+    locked = ServerProcess(tmp_path / "srv", args=("--create-token", "let-me-in")).start()
+    try:
+        config = make_config({"g": game_table(670, seats=3)}, tmp_path)
+
+        async def body(expect_ok: bool):
+            bridge = Harness(locked, config).bridge()
+            try:
+                await bridge.start()
+                assert expect_ok and bridge.state.game("g") is not None
+            except ServiceError as err:
+                assert not expect_ok and err.code == "forbidden" and bridge.state.game("g") is None
+            await bridge.close_client()
+
+        monkeypatch.delenv("REGENT_CREATE_TOKEN", raising=False)
+        asyncio.run(body(False))
+        monkeypatch.setenv("REGENT_CREATE_TOKEN", "let-me-in")
+        asyncio.run(body(True))
+    finally:
+        locked.stop()
