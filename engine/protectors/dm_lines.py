@@ -34,6 +34,7 @@ _PREFIX = re.compile(
 _EMPHASIS = re.compile(r"\*+|~~|\|\||`+")
 _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
 _SHORTCODE = re.compile(r":[a-z][a-z0-9_+-]*:", re.IGNORECASE)
+_EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-'^]?[()DPpO/\\|\][]+|[xX][-']?[()DP]+|<3+|\^_*\^)(?!\S)")  # :) ;-) :D xD <3
 _DASH_GAP = re.compile(r"\s+-+\s+")  # "Buy 2 in P6 - 1 in P5": a dash between orders separates them
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")  # letters and digits
@@ -51,7 +52,7 @@ def _no_symbols(text: str) -> str:
 def unwrap(line: str) -> str:
     """The words of one DM line without Discord markup, typographic characters or emoji."""
     text = (line if line.isascii() else unicodedata.normalize("NFKC", line)).translate(_PLAIN)
-    text = _no_symbols(_SHORTCODE.sub(" ", _CUSTOM_EMOJI.sub(" ", text))).strip()
+    text = _no_symbols(_EMOTICON.sub(" ", _SHORTCODE.sub(" ", _CUSTOM_EMOJI.sub(" ", text)))).strip()
     while True:  # "> - **# Bid 25**" has several prefixes
         stripped = _EMPHASIS.sub("", text).strip() if text.startswith(("*", "`", "~", "|")) else text
         m = _PREFIX.match(stripped)

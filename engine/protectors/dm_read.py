@@ -299,24 +299,23 @@ def _one_of_each(out: list[DmLine]) -> None:
         if e.kind not in ("order", "nothing"):
             continue
         kept: list[Line] = []
-        clash: tuple[int, Line, Line] | None = None
+        clash: tuple[int, Line, Line, tuple[str, str]] | None = None
         for k, ln in enumerate(e.parsed):
             repeat = False
             for slot in _slots(ln):
                 if slot not in seen:
                     seen[slot] = (i, k, ln)
-                elif seen[slot][2] != ln or seen[slot][:2] == (i, k):  # (i, k): "Buy 1 in P6. 2 in P6."
-                    clash = clash or (seen[slot][0], seen[slot][2], ln)
+                elif seen[slot][:2] == (i, k):
+                    pass  # "Buy 1 in P6. 2 in P6.": one purchase line adds up, as the engine always read it
+                elif seen[slot][2] != ln:
+                    clash = clash or (seen[slot][0], seen[slot][2], ln, slot)
                 else:
                     repeat = True
             if not repeat and ln in e.lines:
                 kept.append(ln)
         if clash is not None:
-            j, before, now = clash
-            what = _slot_name(now)
-            if j == i and before == now:
-                out[i] = e.refuse(f"{what} on this line; which one is meant is not clear, send one")
-                continue
+            j, before, now, slot = clash
+            what = _slot_name(now, slot[1])
             out[i] = e.refuse(f"{what}: {echo(now.text())} and {echo(before.text())}; which one is meant is "
                               "not clear, send one")
             if out[j].kind != "refused":
@@ -339,7 +338,7 @@ def _slots(ln: Line) -> list[tuple[str, str]]:
     return []
 
 
-def _slot_name(ln: Line) -> str:
+def _slot_name(ln: Line, province: str) -> str:
     item = ln.item
     if isinstance(item, Bid):
         return "two bids"
@@ -352,5 +351,5 @@ def _slot_name(ln: Line) -> str:
     if isinstance(item, Commit):
         return f"two commitments from {item.src}"
     if isinstance(item, Buy):
-        return f"two purchases in {item.allocations[-1][0]}"
+        return f"two purchases in {province}"
     return f"{getattr(item, 'province', '?')} already has an order"

@@ -80,6 +80,7 @@ ACCEPTED = [
     ("consolidation", "Buy 2 units in P6. 1 in P5.\nBid 17 $Realm", ["Buy 2 in P6. 1 in P5.", "Bid 17"]),
     ("consolidation", "Buy 2 in P6 – 1 in P5", ["Buy 2 in P6. 1 in P5."]),
     ("consolidation", "Buy: 1, Bid: 5 (30 $Realm from Bob the Bold)", ["Buy 1", "Bid 5 (30 from Player#2)"]),
+    ("consolidation", "Buy 1 in P5. 2 in P5.", ["Buy 1 in P5. 2 in P5."]),  # one line adds up (stored games)
 ]
 
 
@@ -168,7 +169,6 @@ REFUSED = [
     ("dragon", "Turn off the lights\n2 from P1", "send one or the other"),
     ("orders", "none\nFortify! P1", "send one or the other"),
     ("consolidation", "Buy 1 in P5\nBuy 2 in P5", "two purchases in P5"),
-    ("consolidation", "Buy 1 in P5. 2 in P5.", "two purchases in P5"),
     ("consolidation", "Capitol P1\nCapitol P2", "two Capitols"),
     ("bid", "~~Bid 20~~\nBid 25", "struck-out text"),
     ("bid", "Turn off the lights", "is a choice for a Dragon attack"),
