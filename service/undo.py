@@ -12,6 +12,7 @@ the step would at once resolve the same way again.
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from typing import Any
@@ -51,21 +52,27 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     except RegentError as err:  # cannot happen for a log that replayed before: a real bug
         raise RpcError(INTERNAL, f"the game could not be rolled back: {err}") from None
     now = time.time()
+    removed = rows[len(keep):] if not drop else [r for r in rows if r not in keep]
+    before = (hosted.game, hosted.rows, hosted.step_started, hosted.by, copy.deepcopy(hosted.meta))
     meta = hosted.meta
     meta["step_started"] = now
     meta["held"] = True
     clock.new_step(meta, now)
-    if hosted.store is not None:
-        hosted.store.truncate(hosted.id, redigested, meta)
-    removed = rows[len(keep):] if not drop else [r for r in rows if r not in keep]
-    hosted.game = game
-    hosted.rows = redigested
-    hosted.step_started = now
+    hosted.game, hosted.rows, hosted.step_started = game, redigested, now
     hosted.by = {}
     for row, _, _ in reversed(redigested):
         if row["a"][0] == "advance":
             break
         hosted.by[row["a"][1]] = row["by"]
+    if hasattr(hosted, "flags"):
+        hosted.flags()  # the store's over/watch columns follow the rolled-back game
+    if hosted.store is not None:
+        try:
+            hosted.store.truncate(hosted.id, redigested, meta)
+        except Exception:
+            log.exception("undo could not be stored for game %s; nothing changed", hosted.id)
+            hosted.game, hosted.rows, hosted.step_started, hosted.by, hosted.meta = before
+            raise RpcError(INTERNAL, "the step could not be rolled back in the store; nothing was changed") from None
     log.info("step rolled back", extra={"game_id": hosted.id})
     return {"turn": game.state.turn, "step": game.step, "removed": len(removed),
             "dropped": sorted({r[0]["a"][1] for r in removed if r[0]["a"][0] == "submit" and r[0]["a"][1] in drop}),
