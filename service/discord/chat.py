@@ -20,10 +20,6 @@ class DmClosed(Exception):
     """The user does not accept DMs from the bot (Discord error 50007)."""
 
 
-class ChatUnavailable(Exception):
-    """The chat service refused or failed for another reason (network, permissions)."""
-
-
 @dataclass(frozen=True)
 class File:
     name: str
