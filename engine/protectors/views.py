@@ -52,6 +52,9 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         "result": st.result,
         "deadline_hours": deadline_hours(st),
         "options": st.options.as_dict(),  # public: agreed at setup, reading options included
+        # rules: 003 Ashes of Power — the burnt Provinces "left behind from the Dragon eliminating a
+        # player" (public: everyone saw the Wrath that eliminated their owner)
+        "ashes": sorted(st.ashes, key=st.board.number),
         "sanctum_holder": sanctum["holder"] if sanctum else None,
     }
     if st.attack:

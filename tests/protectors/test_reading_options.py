@@ -146,6 +146,7 @@ def test_ashes_of_power_which_burnt_provinces(reading, eliminating, upgraded):
     st = g.state
     assert st.provinces["P2"].burnt and st.players[P2].eliminated is eliminating
     assert ("P2" in st.ashes) is eliminating
+    assert g.view(P3)["ashes"] == (["P2"] if eliminating else [])
     st.provinces["P2"].owner = P1  # the Kalu'Ak takes the burnt Province
     assert ("ashes_of_power" in ability_flags(st, P1)) is upgraded
 
