@@ -20,15 +20,16 @@ import msgpack
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from engine.protectors.report import display_names, named
-from service import ai, clock, deadlines, validate
+from engine.protectors.setup import replay_setup
+from service import ai, clock, deadlines, gamefile, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
 
 SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents")
-EXPORT_KIND = "regent-service-game"
-EXPORT_VERSION = 1
+EXPORT_KIND = gamefile.KIND  # game.export writes the game file (service/gamefile.py)
+EXPORT_VERSION = gamefile.FORMAT
 GM = None  # the GM's "seat" in views and event visibility
 
 
@@ -167,7 +168,7 @@ class HostedGame:
     @classmethod
     def restore(cls, stored: StoredGame, store: Store) -> HostedGame:
         """Replay a stored game and check the replay matches the digest stored with its last action."""
-        game = Game(stored.setup)
+        game = Game(replay_setup(stored.setup))  # stored before drawn seeds: seed 0, as it was played
         rows = [(row, at, dg) for row, at, dg in stored.actions]
         hosted = cls(stored.id, game, stored.meta, rows, store)
         try:
@@ -183,35 +184,26 @@ class HostedGame:
     @classmethod
     def imported(cls, game_id: str, blob: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
         if not isinstance(blob, bytes):
-            raise invalid("blob", "must be bytes (msgpack bin) from game.export or an engine blob")
+            raise invalid("blob", "must be bytes (msgpack bin): a game file (regent new, game.export) or engine blob")
         validate.check_game_file(blob)  # the record's shape, with the field path (issue 23 item 3)
         try:
-            data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
-        except Exception as err:  # msgpack raises several unrelated types
-            raise invalid("blob", f"not msgpack ({type(err).__name__})") from err
-        service_part: dict[str, Any] = {}
-        engine_blob = blob
-        if isinstance(data, dict) and data.get("kind") == EXPORT_KIND:
-            engine_blob, service_part = data.get("engine"), data.get("service") or {}
-            if not isinstance(engine_blob, bytes) or not isinstance(service_part, dict):
-                raise invalid("blob", "malformed service export")
-        source = Game.from_blob(engine_blob)  # validates the whole action log
-        game = _engine_game(source.setup, "blob.setup")
+            source = gamefile.loads(blob, "blob")  # any game file format; validates the whole action log
+        except (TypeError, KeyError, IndexError, AttributeError) as err:
+            raise invalid("blob", f"not a game file ({type(err).__name__}: {clip(str(err), 100)})") from None
+        game = _engine_game(source.game.setup, "blob.setup")
         now = time.time()
         rows = []
-        for action in source.actions:
+        for action in source.game.actions:
             _apply(game, action)
             rows.append(({"a": action, "by": "import"}, now, digest(game)))
-        meta = service_meta(game.setup, {k: service_part[k] for k in ("deadlines", "auto_advance", "expiry")
-                                         if k in service_part}, list(game.state.players))
-        controllers = service_part.get("controllers") or {}
-        if isinstance(controllers, dict):
-            for seat, name in controllers.items():
-                if seat in meta["controllers"] and name is not None:
-                    meta["controllers"][seat] = ai.resolve(name, f"blob.controllers.{seat}")
-        if isinstance(service_part.get("ai_played"), dict):
-            meta["ai_played"] = {str(k): list(v) for k, v in service_part["ai_played"].items()
-                                 if isinstance(v, list)}
+        service_part = {k: source.service[k] for k in ("auto_advance", "expiry") if k in source.service}
+        if source.deadlines:
+            service_part["deadlines"] = source.deadlines
+        meta = service_meta(game.setup, service_part, list(game.state.players))
+        for seat, name in source.agents.items():
+            if seat in meta["controllers"]:
+                meta["controllers"][seat] = ai.resolve(name, f"blob.agents.{seat}")
+        meta["ai_played"] = {s: list(a) for s, a in source.ai_played.items()}
         return cls._new(game_id, game, meta, rows, store)
 
     # -- tokens --------------------------------------------------------------------------------
@@ -278,13 +270,14 @@ class HostedGame:
         return {"events": out, "next": len(visible)}
 
     def export(self) -> bytes:
-        service_part = {"controllers": self.meta["controllers"], "ai_played": self.meta["ai_played"],
-                        "auto_advance": self.meta["auto_advance"],
+        """The game file (service/gamefile.py): the same format ``regent new``/``adjudicate`` write."""
+        agents = {s: a for s, a in self.meta["controllers"].items() if a}
+        service_part = {"auto_advance": self.meta["auto_advance"],
                         "expiry": {k: v for k, v in self.meta["expiry"].items()},
-                        "deadlines": self.meta["windows"],
-                        "by": [row["by"] for row, _, _ in self.rows]}
-        return msgpack.packb({"kind": EXPORT_KIND, "v": EXPORT_VERSION, "game_id": self.id,
-                              "engine": self.game.to_blob(), "service": service_part}, use_bin_type=True)
+                        "by": [row["by"] for row, _, _ in self.rows], "game_id": self.id}
+        return gamefile.dumps(gamefile.GameFile(
+            self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
+            deadlines=dict(self.meta["windows"]), step_started=self.step_started, service=service_part))
 
     # -- changing the game ---------------------------------------------------------------------
     def flags(self) -> bool:

@@ -87,7 +87,7 @@ def test_kill9_loses_nothing_acknowledged(tmp_path):
                     # (an unreplayable game is 'internal'; wait: the AI game finishes what it resumed)
                     view = c.call("game.view", game_id=gid, token=gm, wait=True)
                     blob = c.call("game.export", game_id=gid, token=gm)["blob"]
-                    engine = Game.from_blob(msgpack.unpackb(blob, raw=False)["engine"])
+                    engine = Game.from_blob(blob)
                     assert acknowledged_in(engine.actions, acks[gid]), f"lost an acknowledged op in {gid}"
                     replayed = msgpack.unpackb(msgpack.packb(engine.view(None)), raw=False)
                     pending = [{k: e[k] for k in ("seat", "kind", "submitted")} for e in view["pending"]]

@@ -96,7 +96,7 @@ def test_seat_views_and_logs_are_exactly_the_engines_filter(client):
         assert key not in spy_view
     assert all(p["seat"] == SPY for p in client.call("game.pending", game_id=gid, token=tokens[SPY]))
     blob = client.call("game.export", game_id=gid, token=gm)["blob"]
-    engine = Game.from_blob(msgpack.unpackb(blob, raw=False)["engine"])
+    engine = Game.from_blob(blob)
     spy_log = client.call("game.log", game_id=gid, token=tokens[SPY])["events"]
     expected = msgpack.unpackb(msgpack.packb([e.to_dict() for e in engine.events(SPY)]), raw=False)
     for e in expected:
