@@ -44,7 +44,7 @@ from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, has
 from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
-from engine.protectors.setup import build_state
+from engine.protectors.setup import build_state, replay_setup
 from engine.protectors.state import (
     BANK_BID,
     BID,
@@ -488,7 +488,7 @@ class Game:
         if not isinstance(data, dict) or data.get("v") != BLOB_VERSION:
             version = data.get("v") if isinstance(data, dict) else None
             raise ValidationError("blob", f"unsupported blob version {version!r}")
-        game = cls(data["setup"])
+        game = cls(replay_setup(data["setup"]))  # a record from before drawn seeds keeps seed 0
         for i, action in enumerate(data["actions"]):
             try:
                 if action[0] == "submit":

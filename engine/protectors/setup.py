@@ -31,6 +31,18 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+# Before seeds were drawn, a setup without one played seed 0: a record written then (a game file, a
+# stored game) replays with it, never with a fresh seed.
+LEGACY_SEED = 0
+
+
+def replay_setup(setup: Any) -> Any:
+    """The setup a stored record replays with: its own seed, or the old default if it has none."""
+    if isinstance(setup, dict) and setup.get("seed") is None:
+        return {**setup, "seed": LEGACY_SEED}
+    return setup
+
+
 __all__ = ["POSITION_KEYS", "SETUP_KEYS", "build_state"]  # POSITION_KEYS: the position's keys (position.py)
 
 

@@ -63,3 +63,15 @@ def test_regent_new_and_play_draw_a_seed(tmp_path, capsys):
         assert main(["play", "--board", "ring-4", "--json"]) == 0
         played.append(json.loads(capsys.readouterr().out.splitlines()[-1])["seed"])
     assert played[0] != played[1]
+
+
+def test_a_record_from_before_drawn_seeds_replays_with_seed_zero():
+    """A game file or stored game written when a seedless setup meant seed 0 still replays exactly."""
+    import msgpack as mp
+
+    old = Game({"board": "ring-5", "seed": 0})
+    old.submit("Player#1", "Bid 4")
+    record = mp.unpackb(old.to_blob(), raw=False)
+    del record["setup"]["seed"]  # what regent new wrote for a seedless setup before
+    again = Game.from_blob(mp.packb(record, use_bin_type=True))
+    assert again.view(None) == old.view(None) and again.setup["seed"] == 0
