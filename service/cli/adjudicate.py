@@ -159,9 +159,10 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
             lines = game.submit(p.seat, decision)
         except ModuleNotFoundError as err:
             raise ValidationError(f"{p.seat} ({name})", install_hint(err, f"the agent {name!r}")) from None
-        except RegentError as err:  # an illegal proposal: the rulebook default instead, said so
+        except Exception as err:  # an illegal proposal or a failing agent: the rulebook default, said so
+            refused = err if isinstance(err, RegentError) else f"{type(err).__name__}: {err}"
             decision = default_decision(game.state, p.seat)
-            why = f"{explain.describe(decision, view)} (the rulebook default: the agent's choice was refused: {err})"
+            why = f"{explain.describe(decision, view)} (the rulebook default: the agent's choice failed: {refused})"
             lines = game.submit(p.seat, decision)
         gf.note_ai(p.seat, name)
         gf.step_ai[p.seat] = name

@@ -208,3 +208,25 @@ def test_any_command_missing_an_extra_names_it(game_file, tmp_path, capsys, monk
     assert main(["render", str(game_file), "-o", str(tmp_path / "b.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "needs matplotlib" in err and "pip install -e '.[render]'" in err
+
+
+def test_a_shipped_policy_takes_a_seat(game_file, tmp_path, capsys):
+    assert main(["seat", str(game_file), "Player#4", "ppo:normal"]) == 0
+    assert main(["adjudicate", str(game_file)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"AI Player#4 \(Dan\) \[ppo:normal\], bid: bids \d+ of its 50 \$Realm "
+                     r"\(the trained policy's choice\)", out)
+
+
+def test_a_failing_agent_falls_back_to_the_rulebook_default(game_file, capsys, monkeypatch):
+    from agents.heuristic import HeuristicAgent
+
+    def broken(self, ctx):
+        raise RuntimeError("out of ideas")
+
+    monkeypatch.setattr(HeuristicAgent, "act", broken)
+    assert main(["adjudicate", str(game_file)]) == 0
+    out = capsys.readouterr().out
+    assert "AI Player#5 (Eve) [heuristic], bid: bids 0 of its 50 $Realm (the rulebook default: the agent's " \
+           "choice failed: RuntimeError: out of ideas)" in out
+    assert gamefile.read(game_file).game.state.submissions["Player#5"].bid == 0
