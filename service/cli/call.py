@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import os
 import sys
 from typing import Any
 
 from service.client import DEFAULT_HOST, DEFAULT_PORT, Client, ServiceError
+from service.limits import CREATE_TOKEN_ENV
 
 
 def _to_json(value: Any) -> Any:
@@ -42,8 +44,15 @@ def _call(args: argparse.Namespace) -> int:
         raise ValueError(f"fields: not JSON ({err})") from err
     if not isinstance(fields, dict):
         raise ValueError("fields: must be a JSON object of named fields")
+    if args.method in ("game.create", "game.import") and "token" not in fields and os.environ.get(CREATE_TOKEN_ENV):
+        fields["token"] = os.environ[CREATE_TOKEN_ENV]  # the server's create token (regent serve --create-token)
+    tls = None
+    if args.tls or args.tls_ca:
+        import ssl
+
+        tls = ssl.create_default_context(cafile=args.tls_ca)
     try:
-        with Client(args.host, args.port, unix=args.unix, timeout=args.timeout) as client:
+        with Client(args.host, args.port, unix=args.unix, timeout=args.timeout, tls=tls) as client:
             _, _, error, result = client.request(args.method, [_from_json(fields)])
     except OSError as err:
         print(f"regent: error: cannot reach the service: {err}", file=sys.stderr)
@@ -67,6 +76,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--unix", metavar="PATH", help="connect to a Unix socket instead of TCP")
     p.add_argument("--timeout", type=float, default=120.0)
     p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.add_argument("--tls", action="store_true", help="connect with TLS (a server run with --tls-cert)")
+    p.add_argument("--tls-ca", metavar="PEM", help="trust this certificate (a self-signed server's); implies --tls")
     p.set_defaults(func=_call)
 
 

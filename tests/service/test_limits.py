@@ -109,7 +109,7 @@ def certificate(tmp_path_factory):
     return d / "cert.pem", d / "key.pem"
 
 
-def test_tls(tmp_path, certificate):
+def test_tls(tmp_path, certificate, capsys):
     cert, key = certificate
     server = ServerProcess(tmp_path, tcp=True, args=("--tls-cert", str(cert), "--tls-key", str(key))).start()
     try:
@@ -118,6 +118,9 @@ def test_tls(tmp_path, certificate):
             assert c.call("ping") == "pong"
             game = c.call("game.create", setup=SETUP)
             assert c.call("game.view", game_id=game["game_id"], token=game["gm_token"])["turn"] == 1
+        capsys.readouterr()
+        assert main(["call", "ping", "--port", str(server.port), "--tls-ca", str(cert), "--compact"]) == 0
+        assert capsys.readouterr().out.strip() == '"pong"'
         with Client("127.0.0.1", server.port, timeout=5) as plain:  # a client without TLS gets nothing
             plain.send_raw(msgpack.packb([0, 1, "ping", []]))
             with pytest.raises((ConnectionError, OSError)):
