@@ -28,10 +28,14 @@ Writing is atomic, and :func:`write` keeps the previous version as ``<file>.bak`
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import os
 import re
 import shutil
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,7 @@ KIND = "regent-game"
 FORMAT = 1
 LEGACY_SERVICE_KIND = "regent-service-game"  # game.export before the one file format
 BACKUP_SUFFIX = ".bak"
+LOCK_SUFFIX = ".lock"
 SERVICE_KEYS = ("auto_advance", "expiry", "by", "game_id", "clock")
 
 
@@ -202,6 +207,35 @@ def write(path: Path, gf: GameFile, backup: bool = True) -> None:
         shutil.copyfile(path, bak_tmp)
         os.replace(bak_tmp, bak)
     os.replace(tmp, path)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the game file for one command's read-change-write, so two commands run at once (a GM's
+    shell and a script) cannot lose each other's DMs: the second is refused, never made to wait.
+    The lock is ``<file>.lock`` (an empty file left in place; removing it would race)."""
+    path = Path(path)
+    if not path.is_file():  # nothing to protect (the command itself says what is wrong)
+        yield
+        return
+    lock = path.with_name(path.name + LOCK_SUFFIX)
+    try:
+        f = open(lock, "a+b")  # noqa: SIM115 - held for the whole block
+    except OSError as err:  # a read-only directory: nothing to lock against
+        if err.errno in (errno.EACCES, errno.EROFS, errno.ENOENT):
+            yield
+            return
+        raise
+    with f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ValidationError(str(path), "another regent command is changing this game file now; "
+                                             "run this one again when it is done") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
 def backup_path(path: Path) -> Path:

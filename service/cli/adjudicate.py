@@ -197,6 +197,11 @@ def status(gf: GameFile) -> str:
 
 # -- regent adjudicate ---------------------------------------------------------------------------
 def run_adjudicate(args: argparse.Namespace) -> int:
+    with gamefile.locked(args.game):
+        return _adjudicate(args)
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game)
     game = gf.game
     dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])

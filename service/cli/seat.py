@@ -29,6 +29,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_seat(args: argparse.Namespace) -> int:
+    with gamefile.locked(args.game):
+        return _seat(args)
+
+
+def _seat(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game)
     if args.seat is None:
         for s, p in gf.game.state.players.items():

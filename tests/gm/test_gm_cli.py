@@ -230,3 +230,13 @@ def test_a_failing_agent_falls_back_to_the_rulebook_default(game_file, capsys, m
     assert "AI Player#5 (Eve) [heuristic], bid: bids 0 of its 50 $Realm (the rulebook default: the agent's " \
            "choice failed: RuntimeError: out of ideas)" in out
     assert gamefile.read(game_file).game.state.submissions["Player#5"].bid == 0
+
+
+def test_a_second_command_on_the_same_file_at_once_is_refused(game_file, tmp_path, capsys):
+    before = game_file.read_bytes()
+    with gamefile.locked(game_file):  # as another regent command holding the file would
+        assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 3\n")]) == 2
+        assert main(["seat", str(game_file), "Bob", "random"]) == 2
+    assert "another regent command is changing this game file" in capsys.readouterr().err
+    assert game_file.read_bytes() == before
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 3\n")]) == 0  # free again
