@@ -1,6 +1,6 @@
 """Every notes file an NPR or NPN trace cites is shipped in docs/ (issue 17 item 8): each
 ``rules-gaps.md <section>`` a controller can write has that section in docs/rules-gaps.md, each
-``assumptions: <topic>`` is in docs/assumptions.md, and every rule-text code is explained."""
+``assumptions: <topic>`` is in docs/assumptions.md, and every rule-text code is explained (docs/rules-sources.md)."""
 
 from __future__ import annotations
 
@@ -36,13 +36,14 @@ def test_assumption_topics_exist():
 
 def test_rule_text_codes_are_explained():
     codes = _cited(r'"(00[0-4]) ')
-    table = (DOCS / "rules-gaps.md").read_text(encoding="utf-8")
+    assert codes, "the controllers cite the rule texts by number"
+    table = (DOCS / "rules-sources.md").read_text(encoding="utf-8")
     for code in codes:
         assert f"| `{code}` |" in table, code
 
 
 def test_docs_links_resolve():
-    for name in ("rules-gaps.md", "world-formats.md"):
+    for name in ("rules-gaps.md", "world-formats.md", "rules-sources.md"):
         text = (DOCS / name).read_text(encoding="utf-8")
         for target in re.findall(r"\]\(([^)#:]+\.md)\)", text):
             assert (DOCS / target).exists(), f"{name} links to missing {target}"
