@@ -249,14 +249,14 @@ class _Words:
         if not m or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
-        return f"P{int(m.group(1))}"
+        return f"P{int(m.group(1).lstrip('0') or '0')}"
 
     def seat(self, stop: str | None = None) -> str:
         """``Player#N``, or the words up to ``stop`` looked up in the players map."""
         m = _SEAT.fullmatch(self.peek() or "")
-        if m and len(m.group(1).lstrip("0")) <= _MAX_DIGITS and int(m.group(1)) >= 1:
+        if m and 1 <= len(m.group(1).lstrip("0")) <= _MAX_DIGITS:
             self.i += 1
-            return f"Player#{int(m.group(1))}"
+            return f"Player#{int(m.group(1).lstrip('0'))}"
         start = self.i
         while self.i < len(self.norm) and self.norm[self.i] != stop:
             self.i += 1

@@ -420,3 +420,13 @@ def test_any_text_is_read_or_refused_never_crashes(text, step):
 def test_consolidation_property_helper_can_fail():
     # _in_decision must say no for a purchase the decision lacks (the property above depends on it)
     assert not _in_decision(Line(Buy((("P9", 1),))), ConsolidationDecision(buys=(("P8", 1),)))
+
+
+def test_leading_zeros_never_overflow_the_conversion():
+    # int() refuses strings over 4,300 digits; a line of zeros must not reach it (parse_line has no line cap)
+    zeros = "0" * 5000
+    assert parse_line(f"Fortify! P{zeros}1") == Line(Fortify("P1"))
+    assert parse_line(f"Support! Player#{zeros}2 in P2") == Line(Support("Player#2", "P2"))
+    assert parse_line(f"Bid {zeros}5") == Line(Bid(5))
+    with pytest.raises(OrderSyntaxError, match="at most 1000000"):
+        parse_line("Bid " + "9" * 5000)
