@@ -5,9 +5,14 @@ orders separated by ``,``/``;``/``.`` as in ``2 from P6 (sac 2), 1 from P7`` or 
 ``Buy 2, Bid: 25 (110 from Player#2)``), ``format_line`` writes canonical text, and
 ``parse_line(format_line(x)) == x`` for every value. Parsing is case- and punctuation-tolerant:
 ``march 2 from p1 to p2.``, ``Work work P2``, ``Fortify! Province 4``, ``Kaluak``, ``Palantir``,
-Discord ``*``/``_``/backticks are ignored. Seats are ``Player#N`` (any case) or a name from the
-``players`` map (display name or colour -> seat); provinces are ``P<n>``, ``Province#<n>`` or
-``Province <n>``. Numbers are non-negative whole numbers.
+Discord ``*``/``_``/backticks are ignored, ``2 units from``, ``Bid 20 $Realm`` and ``commit 2 from P6``
+are read. Seats are ``Player#N`` (any case) or a name from the ``players`` map (display name or colour
+-> seat); provinces are ``P<n>``, ``Province#<n>`` or ``Province <n>``. Numbers are non-negative whole
+numbers up to ``MAX_DM_NUMBER``; errors are bounded (``MAX_REASON``, ``MAX_LINE_ECHO``) and, given the
+waiting ``step``, list only what that step takes (``EXPECTED_BY_STEP``).
+
+A whole DM as players send it (headings, bullets, greetings, sign-offs, what is refused as ambiguous)
+is read by ``dm_read.read_dm``; ``parse_text`` is its line-by-line form.
 
 Conventions:
 
