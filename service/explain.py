@@ -14,6 +14,8 @@ from typing import Any
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, Decision, DragonDecision, OrdersDecision
 from engine.protectors.orders import Fortify, March, Support, Work
 
+POLICY = "the trained policy's choice"
+
 
 def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]) -> str:
     """One line: what the seat decided, in words, and why (as far as the agent's habits say)."""
@@ -22,6 +24,10 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
         return " ".join(own.split())
     what = describe(decision, view)
     why = _why(agent_name, decision, view)
+    temperature = getattr(agent, "temperature", None)
+    if why == POLICY and isinstance(temperature, int | float) and not isinstance(temperature, bool):
+        why = (f"{why}: its most likely move" if temperature == 0
+               else f"{why}, drawn at temperature {temperature:g}: this level varies its play")
     return f"{what} ({why})" if why else what
 
 
@@ -83,7 +89,7 @@ def _why(agent_name: str, decision: Decision, view: dict[str, Any]) -> str:
     if base == "random":
         return "a random legal choice"
     if base in ("ppo", "policy"):
-        return "the trained policy's choice"
+        return POLICY
     if base == "search":
         return "the best of the policy's candidates in simulated play-outs"
     return ""
