@@ -1,0 +1,90 @@
+"""The user-facing docs stand on their own (issue 17 item 8): README.md, docs/*.md and the examples'
+markdown never send a reader outside the repository (``../shared`` is the developers' folder, not
+shipped), every relative link in them points to a file that exists, and docs/protocol.md agrees with
+the code it describes (its error codes, its example session)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+USER_DOCS = sorted({ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").rglob("*.md")})
+OUTSIDE = ("../shared", "shared/design", "shared/rules")
+
+FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n.*?^\1[ \t]*$", re.M | re.S)
+INLINE_CODE = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
+# [text](target) and ![alt](target), with an optional "title"; text may hold one level of [...].
+LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^()\s<>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def relative_links(text: str) -> list[str]:
+    """The relative targets of the markdown links in ``text`` (code blocks and code spans are not links)."""
+    prose = INLINE_CODE.sub("", FENCED.sub("", text))
+    return [t for t in LINK.findall(prose) if not SCHEME.match(t) and not t.startswith("#")]
+
+
+def test_the_scan_sees_the_docs_and_their_links():
+    names = {_name(p) for p in USER_DOCS}
+    assert {"README.md", "docs/protocol.md", "docs/rules-sources.md", "examples/realms/README.md"} <= names
+    assert len(relative_links((ROOT / "docs" / "protocol.md").read_text(encoding="utf-8"))) >= 6
+
+
+def test_link_extraction_skips_code_and_urls():
+    text = ("See [a](a.md), ![pic](images/x.png) and [b](b.md#part \"title\"); not [web](https://x.org/y.md),\n"
+            "[here](#top) or `[code](c.md)`.\n```\n[block](d.md)\n```\n")
+    assert relative_links(text) == ["a.md", "images/x.png", "b.md#part"]
+
+
+@pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
+def test_no_reference_outside_the_repository(doc: Path):
+    for no, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+        for bad in OUTSIDE:
+            assert bad not in line, (f"{_name(doc)}:{no} refers to {bad!r}, which users do not have; "
+                                     f"copy the facts into docs/ and link that: {line.strip()[:120]}")
+
+
+@pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
+def test_relative_links_point_to_existing_files(doc: Path):
+    missing = []
+    for target in relative_links(doc.read_text(encoding="utf-8")):
+        path = target.split("#", 1)[0]
+        if path and not (doc.parent / path).exists():
+            missing.append(target)
+    assert not missing, f"{_name(doc)} links to files that do not exist: {missing}"
+
+
+def test_protocol_lists_exactly_the_error_codes_the_service_sends():
+    from service.errors import CODES
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = text.split("| code | when |", 1)[1].split("\n\n", 1)[0]
+    documented = re.findall(r"^\| `([a-z_]+)` \|", table, re.M)
+    assert sorted(documented) == sorted(CODES)
+    assert len(documented) == len(set(documented))
+
+
+def test_protocol_example_session_runs_against_a_real_server(tmp_path):
+    """The example in docs/protocol.md, as written (only the port differs), against ``regent serve``."""
+    from tests.service.helpers import ServerProcess
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    code = re.search(r"^## An example session\n.*?^```python\n(.*?)^```", text, re.S | re.M).group(1)
+    assert '("127.0.0.1", 7750)' in code
+    server = ServerProcess(tmp_path, tcp=True).start()
+    try:
+        scope: dict = {}
+        exec(compile(code.replace("7750", str(server.port)), "docs/protocol.md", "exec"), scope)
+        scope["sock"].close()
+    finally:
+        server.stop()
+    assert scope["accepted"]["lines"] == ["Bid 3"]
+    assert scope["accepted"]["ignored"] == [{"line_no": 1, "text": "Hi GM!", "why": "a greeting"}]
+    assert set(scope["game"]["seat_tokens"]) == {"Player#1", "Player#2", "Player#3"}
