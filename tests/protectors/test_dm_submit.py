@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import IllegalOrderError, OrderSyntaxError, ValidationError
 from engine.protectors.decisions import BidDecision, DragonDecision, OrdersDecision
@@ -10,6 +12,7 @@ from engine.protectors.dm_submit import DmResult
 from engine.protectors.game import Game
 from engine.protectors.orders import Commit, Fortify, March, Support
 from tests.protectors.helpers import dragon_attack, position
+from tests.protectors.test_dm_read import CHATTER, MARKUP
 
 NAMES = ["Alice", "Bob the Bold", "Carol", "Dan", "Eve"]
 
@@ -149,3 +152,28 @@ def test_a_replayed_game_reads_the_stored_canonical_lines():
     assert g.state.submissions["Player#1"] == OrdersDecision((Fortify("P1", True),))
     again = Game.from_blob(g.to_blob())
     assert again.state.submissions == g.state.submissions
+
+
+# -- property: over a real game, every line of an accepted DM is stored or listed as ignored ------------
+@st.composite
+def bid_dm(draw):
+    bid = draw(st.integers(0, 50))  # a new game's seats hold 50 $Realm
+    line = draw(st.sampled_from(MARKUP)).format(draw(st.sampled_from(
+        [f"Bid {bid}", f"bid: {bid}", f"Bid {bid} $Realm", f"BID ${bid}"])))
+    lines = [line]
+    for _ in range(draw(st.integers(0, 4))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from([*CHATTER, "Hi Alice", "-- Alice"])))
+    return bid, "\n".join(lines)
+
+
+@settings(max_examples=100, deadline=None)
+@given(bid_dm())
+def test_every_line_of_an_accepted_dm_is_stored_or_ignored(case):
+    bid, dm = case
+    g = named_game()
+    r = g.submit_dm("Player#1", dm)
+    read = {n: canon for n, _, canon in r.read}
+    ignored = {n for n, _, _ in r.ignored}
+    assert sorted([*read, *ignored]) == list(range(1, len(dm.splitlines()) + 1))  # each line once
+    assert all(c in r.lines for canon in read.values() for c in canon)
+    assert g.state.submissions["Player#1"] == BidDecision(bid) and r.lines == [f"Bid {bid}"]
