@@ -31,7 +31,7 @@ HEADER = re.compile(r"^\s*={2,}\s*(.+?)\s*={2,}\s*$")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="create a game file from a setup")
     p.add_argument("out", type=Path)
-    p.add_argument("--setup", type=Path, help="setup JSON (docs/service.md): board, seed, players with "
+    p.add_argument("--setup", type=Path, help="setup JSON (docs/protocol.md): board, seed, players with "
                                               "name (display name) and agent (an AI seat), deadlines; "
                                               "default: ring-7")
     p.add_argument("--board", default=None)

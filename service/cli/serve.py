@@ -32,7 +32,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("serve", help="run the MessagePack-RPC service (protocol.md)",
+    p = subparsers.add_parser("serve", help="run the MessagePack-RPC service (docs/protocol.md)",
                               description=__doc__.splitlines()[0])
     p.add_argument("--host", default=DEFAULT_HOST, help=f"TCP address (default {DEFAULT_HOST})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
