@@ -10,6 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SOURCES = [p for d in ("engine/realms", "engine/newworld", "npr_controller") for p in (ROOT / d).rglob("*.py")]
+SOURCES.append(ROOT / "service" / "cli" / "npr.py")  # `regent npr capacity` writes its own trace steps
 
 
 def _cited(pattern: str) -> set[str]:
