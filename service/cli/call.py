@@ -50,7 +50,11 @@ def _call(args: argparse.Namespace) -> int:
     if args.tls or args.tls_ca:
         import ssl
 
-        tls = ssl.create_default_context(cafile=args.tls_ca)
+        try:
+            tls = ssl.create_default_context(cafile=args.tls_ca)
+        except (OSError, ValueError) as err:  # ssl reads the file in C: name it here
+            why = getattr(err, "strerror", None) or err
+            raise ValueError(f"{args.tls_ca}: not a readable PEM certificate ({why})") from None
     try:
         with Client(args.host, args.port, unix=args.unix, timeout=args.timeout, tls=tls) as client:
             _, _, error, result = client.request(args.method, [_from_json(fields)])

@@ -25,6 +25,11 @@ WORLD = ROOT / "examples" / "realms" / "world.json"
 # positionals that name an input file even without type=Path
 FILE_DESTS = {"world", "attacks", "battle", "deck", "game", "dms", "setup", "file", "input", "position"}
 OUTPUT_DESTS = {"out", "save", "output", "o"}
+# options that name an input file without type=Path (a board, a deck, a config, a report to compare)
+FILE_OPTION_DESTS = {"deck", "config", "compare", "tls_cert", "tls_ca"}
+FILE_OPTIONS = {("play", "board")}
+# fixed extra arguments so a command under test never touches anything outside its temp dir
+EXTRA = {"serve": ["--db", ":memory:", "--port", "0"]}
 PLACEHOLDERS = {"method": "ping", "seat": "Player#1", "agent": "caretaker", "realm": "Dorn", "dnpr": "Dorn",
                 "place": "P1", "provinces": "P1", "fields": None, "attacker": "Dorn", "target": "P1"}
 MAYBE_VALID = {"empty"}  # an empty DMs file is a valid (empty) input for some arguments
@@ -46,13 +51,14 @@ def leaf_parsers():
     return out
 
 
-def file_args(parser):
+def file_args(words, parser):
     """(dest, option string or None) of the arguments that read an input file."""
     found = []
     for a in parser._actions:
         if isinstance(a, argparse._HelpAction) or a.dest in OUTPUT_DESTS:
             continue
-        if a.type is Path or (not a.option_strings and a.dest in FILE_DESTS):
+        if (a.type is Path or (not a.option_strings and a.dest in FILE_DESTS)
+                or (a.option_strings and (a.dest in FILE_OPTION_DESTS or (words[0], a.dest) in FILE_OPTIONS))):
             found.append((a.dest, a.option_strings[0] if a.option_strings else None))
     return found
 
@@ -98,7 +104,7 @@ def corpus(tmp_path_factory):
 
 def invocations(tmp):
     for words, parser in leaf_parsers():
-        inputs = file_args(parser)
+        inputs = file_args(words, parser)
         for dest, option in inputs:
             yield words, parser, inputs, dest, option
 
@@ -122,14 +128,22 @@ def argv_for(words, parser, inputs, bad_dest, bad_option, bad, good, out_dir):
         elif PLACEHOLDERS.get(a.dest, "x") is not None:
             argv.append(PLACEHOLDERS.get(a.dest, "x"))
     for a in parser._actions:  # required options (an output file)
-        if a.option_strings and a.required:
+        if a.option_strings and a.required and a.option_strings[0] != bad_option:
             argv += [a.option_strings[0], str(out_dir / f"out-{a.dest}")]
     if bad_option is not None:
         argv += [bad_option, str(bad)]
-    return argv
+        if bad_option == "--tls-cert":
+            argv += ["--tls-key", str(bad)]
+    return argv + EXTRA.get(words[0], [])
 
 
-@pytest.mark.parametrize("command, dest", sorted(set(CASES)))
+# `regent train` prints its own "regent train: ..." line (training/train_cli.py), not the standard one
+KNOWN_DEVIATIONS = {("train", "config")}
+
+
+@pytest.mark.parametrize("command, dest", [
+    pytest.param(c, d, marks=pytest.mark.xfail(strict=True, reason="its own error prefix"))
+    if (c, d) in KNOWN_DEVIATIONS else (c, d) for c, d in sorted(set(CASES))])
 def test_every_command_reports_bad_files_in_one_line(corpus, command, dest, capsys, tmp_path):
     _, files, good = corpus
     words = command.split()
