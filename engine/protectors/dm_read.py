@@ -71,6 +71,8 @@ _LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "
 _STEP_NAMES = {"bid": "bid", "rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "orders": "orders",
                "dragon": "Dragon", "consolidation": "Consolidation"}
 _DIGIT_RUN = re.compile(r"[0-9]+")
+_WANTED = {"bid": "bid", "rebid": "re-bid", "bank_bid": "bid", "orders": "orders", "dragon": "commitments",
+           "consolidation": "purchases and bid"}
 _SINGLE = (Bid, ChooseFaction, Snitch, Capitol)  # one per decision
 
 
@@ -105,9 +107,14 @@ class DmLine:
 class DmReading:
     """Every line of one DM, read (``read_dm``)."""
 
-    def __init__(self, entries: list[DmLine], step: str | None) -> None:
+    def __init__(self, entries: list[DmLine], step: str | None, one_decision: bool = False) -> None:
         self.entries = entries
         self.step = step
+        # a DM of greetings, headers or markup only is no decision (a player who wrote "Hi GM" has not
+        # chosen to bid 0): its first such line, or None
+        self.no_order: DmLine | None = None
+        if one_decision and not self.of_kind("order", "nothing", "refused"):
+            self.no_order = next((e for e in entries if e.text.strip()), None)
 
     def of_kind(self, *kinds: str) -> list[DmLine]:
         return [e for e in self.entries if e.kind in kinds]
@@ -122,6 +129,16 @@ class DmReading:
     def error(self) -> RegentError | None:
         """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all."""
         refused = self.of_kind("refused")
+        if not refused and self.no_order is not None:
+            e = self.no_order
+            nothing = LIGHTS_OUT if self.step == "dragon" else NONE
+            what = _WANTED.get(self.step or "", "orders")
+            reason = (f"the DM holds no order (line {e.no} is {e.why}); send your {what}, "
+                      f"or '{nothing}' to choose nothing")
+            return OrderSyntaxError(reason, input=clip(e.text.strip(), MAX_LINE_ECHO),
+                                    details={"rejected": [{"line": clip(e.text.strip(), MAX_LINE_ECHO),
+                                                           "reason": reason, "line_no": e.no}],
+                                             "rejected_count": 1, "line_no": e.no})
         if not refused:
             return None
         first = refused[0]
@@ -161,7 +178,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
     entries = [_read_line(n, raw, seats, names, step) for n, raw in enumerate(raw_lines, start=1)]
-    return DmReading(_cross_check(entries, step) if one_decision else entries, step)
+    return DmReading(_cross_check(entries, step) if one_decision else entries, step, one_decision)
 
 
 def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> str:

@@ -63,7 +63,7 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
     """The legal decision a DM gives (``DmResult.lines`` still empty: the game fills them in when it
     stores the decision), or raises the refusal (``OrderSyntaxError``/``IllegalOrderError``)."""
     err = reading.error()
-    if err is not None and not lenient:
+    if err is not None and (not lenient or reading.no_order is not None):  # lenient: nothing to drop, nothing stays
         raise err
     dropped: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("refused")]
     kept = reading.of_kind("order")
@@ -121,7 +121,7 @@ def _bounded(err: RegentError, kept: list[DmLine]) -> IllegalOrderError:
     rejected = list(err.details.get("rejected") or [])
     listed = []
     for r in rejected[:MAX_REPORTED]:
-        row = {"line": clip(str(r.get("line", "")), MAX_LINE_ECHO),
+        row: dict[str, Any] = {"line": clip(str(r.get("line", "")), MAX_LINE_ECHO),
                "reason": clip(str(r.get("reason", "")), MAX_REASON)}
         nos = sorted(_culprits(kept, [r]))
         if nos:

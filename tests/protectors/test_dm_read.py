@@ -198,6 +198,14 @@ def test_an_ambiguous_dm_names_every_line_involved():
     assert isinstance(err, IllegalOrderError)
 
 
+@pytest.mark.parametrize(("step", "nothing"), [("bid", "'none'"), ("dragon", "'Turn off the lights'")])
+def test_a_dm_without_any_order_is_refused_not_read_as_nothing(step, nothing):
+    err = refusal("Hi GM!\n\n# My orders\nthanks", step)
+    assert err.input == "Hi GM!" and "holds no order (line 1 is a greeting)" in err.reason and nothing in err.reason
+    assert read("", step).error() is None and read("\n  \n", step).error() is None  # empty text: the empty decision
+    assert parse_line("Bid 3") and read("// note\nnone", step).error() is None
+
+
 def test_an_identical_repeat_is_read_once():
     r = read("Bid 20\n**Bid 20**", "bid")
     assert r.error() is None and r.lines() == [Line(Bid(20))]
@@ -344,7 +352,7 @@ def messy_dm(draw):
     """A decision for a random step, written the way players write DMs."""
     step = draw(st.sampled_from(sorted(ITEMS)))
     lines = ITEMS[step](draw)
-    texts = [_mess(draw, format_line(ln)) for ln in lines]
+    texts = [_mess(draw, format_line(ln)) for ln in lines] or [draw(st.sampled_from(MARKUP)).format("none")]
     for _ in range(draw(st.integers(0, 3))):
         texts.insert(draw(st.integers(0, len(texts))), draw(st.sampled_from(CHATTER)))
     return step, lines, "\n".join(texts)
@@ -388,8 +396,10 @@ def test_every_line_is_in_the_decision_or_ignored(case):
     numbered = list(enumerate(dm.splitlines(), start=1))
     assert [(e.no, e.text) for e in reading.entries] == numbered
     for e in reading.entries:
-        assert e.kind in ("order", "ignored"), (e, dm)
-        if e.kind == "order":
+        assert e.kind in ("order", "nothing", "ignored"), (e, dm)
+        if e.kind == "nothing":
+            assert e.canonical in (("none",), (LIGHTS_OUT,)) and not reading.lines()
+        elif e.kind == "order":
             assert e.parsed and all(_in_decision(ln, decision) for ln in e.parsed), (e, decision)
         else:
             assert e.why

@@ -107,6 +107,15 @@ def test_lenient_a_rule_rejection_drops_that_line():
     assert r.dropped == [(2, "Ferry P2", "the Ferry! card is not in play")]
 
 
+def test_a_dm_of_greetings_only_is_refused_even_leniently():
+    g = named_game()
+    for lenient in (False, True):
+        with pytest.raises(OrderSyntaxError, match="holds no order"):
+            g.submit_dm("Player#1", "Hi GM!\n# My bid" if not lenient else "Hi GM!", lenient=lenient)
+    assert "Player#1" not in g.state.submissions
+    assert g.submit_dm("Player#1", "", lenient=True).lines == ["Bid 0"]  # the empty text: the empty decision
+
+
 def test_none_is_an_explicit_nothing():
     g = orders_game()
     r = g.submit_dm("Player#1", "none")
