@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import reprlib
 
 import msgpack
 import pytest
@@ -71,6 +72,7 @@ def hostile(game):
         st.text(max_size=12), st.just(""), st.just(MB), st.binary(max_size=12), st.just(b""),
         st.sampled_from(known), st.sampled_from(known).map(str.encode),  # bin where str is expected
         st.sampled_from([1, 50, 400, 1000, 5000]).map(nested),
+        st.sampled_from([400, 1000, 5000]).map(lambda d: {"x": nested(d)}),
     )
     return st.recursive(leaves, lambda inner: st.lists(inner, max_size=3)
                         | st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=6), st.integers()),
@@ -110,11 +112,11 @@ def check(env, method, params):
     err, _ = loop.run_until_complete(once())
     if err is None:
         return
-    assert err.code in CODES and err.code != INTERNAL, f"{method} {str(params)[:300]} -> {err.code}: {err.message}"
+    assert err.code in CODES and err.code != INTERNAL, f"{method} {reprlib.repr(params)} -> {err.code}: {err.message}"
     assert snapshot(app, game) == before, f"{method} failed with {err.code} but changed the game"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_method_answers_type_confusion_with_documented_codes(env, data):
     _, _, game, methods = env
@@ -135,11 +137,14 @@ def test_every_method_gets_every_field_wrong(env):
     """Deterministic sweep: each method, each field, each hostile value, beside a real game and token."""
     _, _, game, methods = env
     values = [None, True, -1, 2**64 - 1, float("nan"), "", MB, b"\xff\x00", [], {}, [[[]]], {"a": {"b": 1}},
-              nested(60), nested(600), nested(5000), game["game_id"].encode()]
+              nested(60), nested(600), nested(5000), {"x": nested(5000)}, {"setup": {"x": nested(2000)}},
+              game["game_id"].encode()]
+    bases = [{}, {"game_id": game["game_id"], "token": game["gm_token"]}]  # unknown fields end a call early
     for method in methods:
         for field in FIELDS:
             for value in values:
-                check(env, method, [{"game_id": game["game_id"], "token": game["gm_token"], field: value}])
+                for base in bases:
+                    check(env, method, [{**base, field: value}])
 
 
 def _engine_blob(setup, actions) -> bytes:
@@ -192,7 +197,7 @@ SETUP_KEYS = ["rules", "seed", "board", "players", "options", "position", "deadl
               "agents"]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_confused_setups_and_import_records(env, data):
     """The shapes behind game.create's setup and game.import's blob, one level in and deeper."""
