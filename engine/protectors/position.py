@@ -309,14 +309,15 @@ def _step(pos: dict[str, Any], turn: int) -> str:
     if "step" in pos and "phase" in pos:
         raise ValidationError("position.phase", "give 'step' or the older 'phase', not both")
     if "phase" in pos:
-        phase = pos["phase"]
+        phase: Any = pos["phase"]
         if not _known(phase, PHASES):
             raise ValidationError("position.phase", "must be 'ranking', 'orders' or 'consolidation'")
         step = PHASES[phase]
     else:
-        step = pos.get("step", ORDERS)
-        if not _known(step, STEPS):
-            raise ValidationError("position.step", f"must be one of {', '.join(STEPS)}, not {step!r}")
+        given: Any = pos.get("step", ORDERS)  # checked before it is a str (the compiled build checks types)
+        if not _known(given, STEPS):
+            raise ValidationError("position.step", f"must be one of {', '.join(STEPS)}, not {given!r}")
+        step = given
     if step == RANKING and turn == 1:
         step = BID  # turn 1's ranking is the first bid
     if step in (BID, REBID) and turn != 1:
@@ -380,8 +381,9 @@ def _provinces(r: _Reader) -> None:
     st, pos = r.state, r.pos
     if "provinces" in pos:
         provs = r.mapping("provinces")
-        for prov in st.board.all_provinces:
-            st.provinces[prov] = Province()
+        for name in st.board.all_provinces:
+            st.provinces[name] = Province()
+        # (``prov`` holds the position's keys, of any type until checked: the compiled build checks types)
         for prov, d in provs.items():
             field = f"position.provinces.{prov}"
             if prov not in st.provinces:

@@ -316,3 +316,32 @@ def test_a_bid_reduced_last_consolidation_is_still_named_after_the_bank_bid_step
     with pytest.raises(ValidationError, match=r"position\.bids_asked\.Player#3"):
         game({"step": "bank_bid", "provinces": FOUR, "effects": {P1: ["bank_bid"]}, "factions": {P1: "Lannuvár"},
               "bids": {P3: 4}, "bids_asked": {P3: 4}}, options={"factions": True})
+
+
+WRONG_TYPES = [
+    {"provinces": {1: {}}}, {"realm": {1: 5}}, {"decks": {1: []}}, {"work_orders": {1: {"seat": P1}}},
+    {"golden_work_done": {1: P1}}, {"golden_work_done": {"P1": 1}}, {"peeks": {1: []}}, {"submissions": {1: []}},
+    {"orders": {1: []}}, {"eliminated": {1: {}}}, {"factions": {1: "Hodir"}}, {"bids": {1: 3}},
+    {"history": [{"turn": 1, "provinces": {1: 1}, "vp": {}}]},
+    {"step": "dragon", "attack": {"first": {1: []}, "bank_seats": [], "bank_round": True}}, {"ashes": [1]},
+    {"ashes": [None]}, {"provinces": {"P1": {"owner": 1}}},
+    {"provinces": {"P1": {"owner": P1, "occupant": 5, "units": 1}}},
+    {"sanctum": {"holder": 1, "kind": None, "key": None, "pending": False}},
+    {"step": "dragon", "attack": {"grand_protector": 3}}, {"step": "dragon", "attack": {"participants": [1]}},
+    {"rebid_groups": [[1]]}, {"step": 1}, {"phase": 1}, {"resume": 1, "step": "dragon", "attack": {}},
+    {"pending_attacks": [1]}, {"reveal_queue": [1]}, {"cards_in_play": [1]}, {"decks": {"event": {"draw": [1]}}},
+    {"eliminated": {P1: {"turn": "x"}}}, {"eliminated": {P1: 5}}, {"peeks": {P1: [{"deck": 1, "card": 2, "by": 3}]}},
+    {"effects": {P1: [1]}}, {"step": "over", "result": {"how": "dragon", "winner": 1}},
+    {"step": "over", "result": {"how": "times_up", "table": [{"side": 1, "vp": 1, "units": 1, "realm": 1}]}},
+    {"bids_asked": {1: 4}}, {"vp": {1: 3}}, {"rng": 5}, {"turn": None}, {"dpl": "x"}, {"used_this_turn": {1: []}},
+    {"bank_until": {1: 2}}, {"submissions": {P1: [1]}}, {"provinces": {"P1": None}}, {"provinces": []},
+    {"decks": []}, {"attack": [], "step": "dragon"},
+]
+
+
+@pytest.mark.parametrize("pos", WRONG_TYPES)
+def test_wrong_types_and_non_string_keys_are_named_errors(pos):
+    # msgpack maps may carry int keys; the compiled engine (tools/build_fast.py) checks types at run time
+    with pytest.raises(ValidationError) as err:
+        Game({"board": "ring-4+island", "seed": 1, "players": 4, "options": {"factions": True}, "position": pos})
+    assert err.value.field.startswith("position")
