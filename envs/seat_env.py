@@ -23,10 +23,12 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
+from envs.midgame import MidGameStarts
 from envs.opponents import OpponentPool, make_setup
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
+MIDGAME_TRIES = 3  # mid-game positions whose game ends before the learner's first real choice: retry, then start fresh
 MAX_CHOICES = 20_000  # truncation guard; real games need a few hundred choices at most
 
 
@@ -38,7 +40,9 @@ class ProtectorsSeatEnv(gym.Env):
     (agent specs, drawn per seat per game), ``silent_turn_prob`` / ``silent_forever_prob``,
     ``seat`` (None: a random seat each game), ``reward_shaping`` (coefficient of the per-step change
     in own VPs / 10; 0 = off), ``skip_forced`` (choices with one legal action are applied for you),
-    ``illegal_action`` ("penalize": no change and ILLEGAL_PENALTY; "raise": ValidationError).
+    ``illegal_action`` ("penalize": no change and ILLEGAL_PENALTY; "raise": ValidationError),
+    ``midgame`` (None: every episode starts at turn 1; a ``envs.midgame.MidGameStarts`` or its fields
+    as a dict: with its ``prob`` an episode starts at a position recorded on the fly, mid-game).
     """
 
     metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
@@ -47,13 +51,16 @@ class ProtectorsSeatEnv(gym.Env):
                  factions: bool = False, island: bool = False, teams: int = 0,
                  opponents: tuple[str, ...] | list[str] = ("caretaker",), silent_turn_prob: float = 0.0,
                  silent_forever_prob: float = 0.0, seat: str | None = None, reward_shaping: float = 0.0,
-                 skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None):
+                 skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None,
+                 midgame: MidGameStarts | dict | None = None):
         if illegal_action not in ILLEGAL_MODES:
             raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
         make_setup(seed=0, **self.setup_args)  # validate early
         self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
+        self.midgame = MidGameStarts.of(midgame)
+        self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
         self.fixed_seat = seat
         self.reward_shaping = float(reward_shaping)
         self.skip_forced = skip_forced
@@ -75,18 +82,43 @@ class ProtectorsSeatEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**31)))
-        game_seed = (options or {}).get("game_seed", self._rng.randrange(2**31))
+        options = options or {}
+        if self._midgame_now(options):
+            seat = options.get("seat") or self.fixed_seat
+            for _ in range(MIDGAME_TRIES):
+                recorded = self.midgame.record(self.setup_args, random.Random(self._rng.randrange(2**31)), seat)
+                if recorded is None:
+                    break
+                self.game, seat_now, self.start = recorded
+                self._start({"seat": seat_now})
+                if self.planner is not None:  # the seat has a choice before the game ends
+                    return self._observe(), self._reset_info()
+        self.start = {"turn": 1}
+        game_seed = options.get("game_seed", self._rng.randrange(2**31))
         self.game = Game(make_setup(seed=game_seed, **self.setup_args))
         self._start(options)
-        return self._observe(), self._info()
+        return self._observe(), self._reset_info()
+
+    def _midgame_now(self, options: dict) -> bool:
+        """Start this episode mid-game? ``options["midgame"]`` True/False decides; else a draw with
+        ``midgame.prob`` (no draw at all when mid-game starts are off: the random stream stays as it was)."""
+        forced = options.get("midgame")
+        if forced is not None:
+            if forced and self.midgame is None:
+                raise ValidationError("midgame", "this env has no mid-game starts configured")
+            return bool(forced)
+        if self.midgame is None or not self.midgame.prob or "game_seed" in options:
+            return False
+        return self._rng.random() < self.midgame.prob
 
     def reset_from(self, game: Game, seat: str, seed: int | None = None):
         """Start from a position (a clone of ``game``), the learning seat being ``seat``."""
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**31)))
         self.game = game.clone()
+        self.start = {"turn": self.game.state.turn}
         self._start({"seat": seat})
-        return self._observe(), self._info()
+        return self._observe(), self._reset_info()
 
     def _start(self, options: dict | None) -> None:
         seats = list(self.game.state.players)
@@ -206,4 +238,18 @@ class ProtectorsSeatEnv(gym.Env):
         g = self.game
         return {"action_mask": self.action_masks(), "seat": self.seat, "engine_step": g.step if g else None,
                 "stage": self.planner.stage if self.planner else None,
-                "result": g.result if g is not None and g.over else None}
+                "result": g.result if g is not None and g.over else None, "start_turn": self.start["turn"]}
+
+    def _reset_info(self) -> dict[str, Any]:
+        """``reset``'s info: also ``start``, where the episode began (``turn``; for a mid-game start
+        ``drawn_turn``, ``recorders`` (seat -> agent spec) and ``bad_seat``)."""
+        info = self._info()
+        info["start"] = {k: dict(v) if isinstance(v, dict) else v for k, v in self.start.items()}
+        return info
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling (a resumable training checkpoint): the board and choice blocks are views of one
+        observation buffer again (pickle would have copied them apart)."""
+        self.__dict__.update(state)
+        self._board = self._obs[:BOARD_SIZE]
+        self._choice = self._obs[BOARD_SIZE:]
