@@ -71,18 +71,13 @@ class Residency:
             return
         future = self.loading.get(game_id)
         if future is None:
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self.executor, self._restore, game_id)
+            future = asyncio.get_running_loop().run_in_executor(self.executor, self._restore, game_id)
             self.loading[game_id] = future
-            try:
-                hosted = await future
-            finally:
-                self.loading.pop(game_id, None)
-            if hosted is not None and game_id not in self.games:
-                self.adopt(hosted)
-                self.kick(game_id)
-        else:
-            await asyncio.shield(future)
+            future.add_done_callback(lambda _, g=game_id: self.loading.pop(g, None))
+        hosted = await asyncio.shield(future)
+        if hosted is not None and game_id not in self.games:  # whichever waiter wakes first adopts it
+            self.adopt(hosted)
+            self.kick(game_id)
 
     def _restore(self, game_id: str) -> HostedGame | None:
         stored = self.store.load(game_id)
@@ -93,13 +88,14 @@ class Residency:
             self.busy[game_id] = self.busy.get(game_id, 0) + 1
 
     def leave(self, game_id: str | None) -> None:
-        if game_id is None:
-            return
-        n = self.busy.get(game_id, 0) - 1
-        if n > 0:
-            self.busy[game_id] = n
-        else:
-            self.busy.pop(game_id, None)
+        """A call is done: games over the limit leave memory (checked after every call, so games
+        whose background work was still running at one call leave at a later one)."""
+        if game_id is not None:
+            n = self.busy.get(game_id, 0) - 1
+            if n > 0:
+                self.busy[game_id] = n
+            else:
+                self.busy.pop(game_id, None)
         if len(self.games) > self.max_resident:
             self.evict()
 

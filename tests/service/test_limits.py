@@ -160,3 +160,21 @@ def test_idle_games_leave_memory_and_come_back_from_the_store(tmp_path):
         await again.close()
 
     asyncio.run(go())
+
+
+def test_many_calls_for_one_stored_game_load_it_once(tmp_path):
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0, max_resident=1)
+        app.start()
+        games = [await app.call("game.create", [{"setup": {**SETUP, "seed": i}}]) for i in range(3)]
+        first = games[0]
+        for task in list(app.pumps.values()):
+            await task
+        await app.call("ping", [])
+        assert first["game_id"] not in app.games and len(app.games) == 1
+        views = await asyncio.gather(*(app.call("game.view", [{"game_id": first["game_id"],
+                                                                 "token": first["gm_token"]}]) for _ in range(8)))
+        assert all(v["game_id"] == first["game_id"] for v in views)
+        await app.close()
+
+    asyncio.run(go())
