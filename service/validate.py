@@ -144,6 +144,8 @@ def blob_bytes(value: Any, field: str = "blob") -> bytes:
     a client whose msgpack library sends bytes as str can send)."""
     if isinstance(value, bytes):
         return value
+    if isinstance(value, dict) and set(value) == {"$bytes"}:  # regent call's JSON form of bytes, sent as is
+        value = value["$bytes"]
     if isinstance(value, str):
         import base64
         import binascii

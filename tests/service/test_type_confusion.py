@@ -188,6 +188,13 @@ def test_import_takes_a_base64_text_blob(env):
 
     copy = loop.run_until_complete(go())
     assert digest(app.games[copy["game_id"]].game) == digest(app.games[game["game_id"]].game)
+
+    async def as_regent_call_prints_it():
+        blob = (await app.call("game.export", [{"game_id": game["game_id"], "token": game["gm_token"]}]))["blob"]
+        return await app.call("game.import", [{"blob": {"$bytes": base64.b64encode(blob).decode()}}])
+
+    again = loop.run_until_complete(as_regent_call_prints_it())
+    assert digest(app.games[again["game_id"]].game) == digest(app.games[game["game_id"]].game)
     with pytest.raises(RpcError) as err:
         loop.run_until_complete(app.call("game.import", [{"blob": "not base64 !"}]))
     assert err.value.code == "invalid_params" and "base64" in err.value.message
