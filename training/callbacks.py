@@ -115,26 +115,52 @@ class LeagueCheck(BaseCallback):
 
 
 class ResumableCheckpoint(BaseCallback):
-    """Saves ``model.zip`` + ``league.json`` under ``run_dir/checkpoints/step_N`` (``--resume`` reads them)."""
+    """Saves ``model.zip`` + ``league.json`` + ``state.json`` + ``resume.pkl`` under
+    ``run_dir/checkpoints/step_N`` (``--resume`` reads them) every ``every`` steps and at the end.
+
+    Written at a rollout boundary (the start of the next rollout, or the end of training: after an
+    update, before any step of the next rollout), so a resumed run continues exactly
+    (``training.resume``); ``N`` is the step count there (the first multiple of ``n_steps x n_envs``
+    at or past each multiple of ``every``).
+    """
 
     def __init__(self, every: int, run_dir: Path, league: League,
-                 clock: Callable[[], tuple[float, float]] | None = None):
+                 clock: Callable[[], tuple[float, float]] | None = None,
+                 rngs: dict[str, random.Random] | None = None):
         super().__init__()
         self.every, self.run_dir, self.league, self.clock = every, run_dir, league, clock
+        self.rngs = rngs or {}
         self.next_save = every
+        self.saved_at = -1
 
     def _on_training_start(self) -> None:
         self.next_save = (self.num_timesteps // self.every + 1) * self.every
+        self.saved_at = self.num_timesteps  # a resumed run does not re-save the checkpoint it came from
+
+    def _on_rollout_start(self) -> None:
+        if self.num_timesteps >= self.next_save:
+            while self.next_save <= self.num_timesteps:
+                self.next_save += self.every
+            self.save()
 
     def _on_step(self) -> bool:
-        if self.num_timesteps >= self.next_save:
-            self.next_save += self.every
-            out = self.run_dir / "checkpoints" / f"step_{self.num_timesteps}"
-            out.mkdir(parents=True, exist_ok=True)
-            self.model.save(out / "model.zip")
-            self.league.save(out / "league.json")
-            if self.clock:  # time spent so far, so a resumed run reports time from scratch
-                wall, cpu = self.clock()
-                state = {"steps": self.num_timesteps, "wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
-                (out / "state.json").write_text(json.dumps(state), encoding="utf-8")
         return True
+
+    def _on_training_end(self) -> None:
+        if self.num_timesteps != self.saved_at:
+            self.save()
+
+    def save(self) -> Path:
+        from training.resume import RESUME_FILE, save_state
+
+        out = self.run_dir / "checkpoints" / f"step_{self.num_timesteps}"
+        out.mkdir(parents=True, exist_ok=True)
+        self.model.save(out / "model.zip")
+        self.league.save(out / "league.json")
+        save_state(out / RESUME_FILE, self.model, self.rngs)
+        if self.clock:  # time spent so far, so a resumed run reports time from scratch
+            wall, cpu = self.clock()
+            state = {"steps": self.num_timesteps, "wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
+            (out / "state.json").write_text(json.dumps(state), encoding="utf-8")
+        self.saved_at = self.num_timesteps
+        return out

@@ -108,6 +108,33 @@ class ImitationConfig:
 
 
 @dataclass
+class TakeoverConfig:
+    """Mid-game starts in training (``envs.midgame``, issue 19): some episodes begin at a position recorded
+    on the fly, the learner taking over a live seat, as a GM hands Regent a seat mid-game."""
+
+    prob: float = 0.0
+    """probability that an episode starts mid-game (0: off, every episode from turn 1)"""
+    turns: list[int] = field(default_factory=lambda: [2, 8])
+    """[first, last] turn of the takeover: the orders step of a turn drawn uniformly (the last one reached
+    when the recorded game ends sooner)"""
+    recorders: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.6, "random": 0.2, "caretaker": 0.2})
+    """agent spec -> weight of who plays the seats before the takeover"""
+    mixed: float = 0.3
+    """probability that each seat draws its own recorder (otherwise one draw plays every seat)"""
+    bad_seat: float = 0.2
+    """probability that the learner's seat was played badly before the takeover (by a ``bad_agents`` draw)"""
+    bad_agents: dict[str, float] = field(default_factory=lambda: {"random": 0.5, "caretaker": 0.5})
+    """agent spec -> weight of who played the learner's seat badly"""
+
+    def env_kwargs(self) -> dict[str, Any] | None:
+        """The seat env's ``midgame`` option (None when off)."""
+        if not self.prob:
+            return None
+        return {"prob": self.prob, "turns": tuple(self.turns), "recorders": dict(self.recorders),
+                "mixed": self.mixed, "bad_seat": self.bad_seat, "bad_agents": dict(self.bad_agents)}
+
+
+@dataclass
 class TrainConfig:
     """Everything one training run needs; ``main(config)`` in ``training.train`` runs it."""
 
@@ -153,6 +180,8 @@ class TrainConfig:
     """opponents and the snapshot league"""
     imitation: ImitationConfig = field(default_factory=ImitationConfig)
     """behaviour-cloning warm start from the heuristic (off by default)"""
+    takeover: TakeoverConfig = field(default_factory=TakeoverConfig)
+    """mid-game starts in training (off by default: ``prob = 0``)"""
     target_kl: float = 0.0
     """stop a PPO update early when the approximate KL exceeds this (0: off); keeps a warm start intact"""
     eval_scenario: Scenario = field(default_factory=Scenario)
@@ -189,6 +218,8 @@ def _build(cls: type, data: dict[str, Any], where: str) -> Any:
             value = _build(LeagueConfig, value, f"{where}.league")
         elif cls is TrainConfig and key == "imitation":
             value = _build(ImitationConfig, value, f"{where}.imitation")
+        elif cls is TrainConfig and key == "takeover":
+            value = _build(TakeoverConfig, value, f"{where}.takeover")
         elif cls is TrainConfig and key == "curriculum":
             value = [_build(Stage, s, f"{where}.curriculum[{i}]") for i, s in enumerate(value)]
         elif cls is TrainConfig and key == "eval_scenario":
@@ -242,6 +273,13 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         if bad:
             raise ValidationError("config", f"imitation.expert: unknown heuristic knob(s) {', '.join(bad)}; "
                                             f"known: {', '.join(sorted(known))}")
+    if cfg.takeover.prob:
+        from envs.midgame import MidGameStarts
+
+        try:
+            MidGameStarts.of(cfg.takeover.env_kwargs())
+        except ValidationError as err:
+            raise ValidationError("config", f"takeover: {err}") from None
     if cfg.target_kl < 0:
         raise ValidationError("config", f"target_kl must be >= 0 (0: off), got {cfg.target_kl}")
     if lg.max_snapshots < 1:
@@ -274,7 +312,7 @@ def to_toml(cfg: TrainConfig) -> str:
     data = to_dict(cfg)
     lines: list[str] = []
     for key, value in data.items():
-        if key not in ("league", "curriculum", "env_options", "eval_scenario", "imitation"):
+        if key not in ("league", "curriculum", "env_options", "eval_scenario", "imitation", "takeover"):
             lines.append(f"{key} = {_toml_value(value)}")
     lines.append("")
     lines.append("[env_options]")
@@ -288,6 +326,9 @@ def to_toml(cfg: TrainConfig) -> str:
     lines.append("")
     lines.append("[imitation]")
     lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["imitation"].items())
+    lines.append("")
+    lines.append("[takeover]")
+    lines.extend(f"{k} = {_toml_value(v)}" for k, v in data["takeover"].items())
     for stage in data["curriculum"]:
         lines.append("")
         lines.append("[[curriculum]]")

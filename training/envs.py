@@ -38,9 +38,10 @@ class LeagueSeatEnv(gym.Env):
     metadata: ClassVar[dict] = {"render_modes": []}
 
     def __init__(self, stages: list[Stage], weights: dict[str, float], env_options: dict[str, Any] | None = None,
-                 seed: int = 0):
+                 seed: int = 0, midgame: dict[str, Any] | None = None):
         self.stages = stages
         self.env_options = dict(env_options or {})
+        self.midgame = midgame  # the seat env's mid-game starts (``TakeoverConfig.env_kwargs()``; None: off)
         self.stage = 0
         self._rng = random.Random(seed)
         self._seed = seed
@@ -56,6 +57,8 @@ class LeagueSeatEnv(gym.Env):
             opts = dict(self.env_options)
             silent_turn = opts.pop("silent_turn_prob", 0.0)
             silent_forever = opts.pop("silent_forever_prob", 0.0)
+            if self.midgame is not None:
+                opts["midgame"] = self.midgame
             env = ProtectorsSeatEnv(**self._scenarios[k].env_kwargs(), **opts,
                                     silent_turn_prob=silent_turn, silent_forever_prob=silent_forever)
             env.pool = WeightedPool(self.weights, silent_turn, silent_forever)
@@ -93,9 +96,10 @@ def make_env(cfg: TrainConfig, weights: dict[str, float], rank: int):
     """A thunk for the VecEnv: worker ``rank`` of ``n_envs``, seeded from the run seed."""
 
     def thunk():
-        from stable_baselines3.common.monitor import Monitor
+        from training.resume import ResumableMonitor
 
-        return Monitor(LeagueSeatEnv(cfg.curriculum, weights, cfg.env_options, seed=cfg.seed * 1000 + rank))
+        return ResumableMonitor(LeagueSeatEnv(cfg.curriculum, weights, cfg.env_options, seed=cfg.seed * 1000 + rank,
+                                              midgame=cfg.takeover.env_kwargs()))
 
     return thunk
 

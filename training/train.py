@@ -1,6 +1,6 @@
 """Train a Protectors seat filler with MaskablePPO (sb3-contrib), read top to bottom.
 
-    regent train --config training/configs/protectors-ppo-v1.toml [--steps N] [--resume PATH]
+    regent train --config training/configs/protectors-ppo-v1.toml [--steps N] [--resume PATH] [--until N]
 
 or, from Python, ``main(load_config(path))``. A run writes under ``runs/<run name>/`` (git-ignored):
 CSV (and TensorBoard, when installed) logs with ``charts/...`` and ``losses/...`` metrics, the
@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.errors import ValidationError
 from training.config import TrainConfig, to_dict, to_toml
 from training.league import League
 
@@ -45,8 +46,13 @@ def _cpu_seconds(vec_env: Any = None) -> float:
     return total
 
 
-def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
-    """Run one training; returns a summary (paths, steps, wall and CPU time, league checks)."""
+def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) -> dict[str, Any]:
+    """Run one training; returns a summary (paths, steps, wall and CPU time, league checks).
+
+    ``resume``: a checkpoint ``model.zip``; with the ``resume.pkl`` beside it the run continues exactly
+    (``training.resume``). ``until``: stop once this many steps are done (a checkpoint is written
+    there), keeping ``total_timesteps`` for the curriculum, so a run can be split across sessions.
+    """
     import torch
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
@@ -56,6 +62,10 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
     from training.callbacks import Curriculum, LeagueCheck, ResumableCheckpoint, TqdmProgress
     from training.envs import make_eval_env, make_vec_env
 
+    if until is not None and until < 1:
+        raise ValidationError("until", f"a step count >= 1, not {until}")
+    if resume and not Path(resume).is_file():
+        raise ValidationError("resume", f"no checkpoint at {resume}")
     wall0, cpu0 = time.time(), _cpu_seconds()
     name = run_name(cfg)
     run_dir = Path(cfg.runs_dir) / name
@@ -80,8 +90,15 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
     vec_env.seed(cfg.seed)
 
     # -- model ---------------------------------------------------------------------------------------
+    exact, why_not = (None, "")
     if resume:
-        model = MaskablePPO.load(resume, env=vec_env, device="cpu")
+        from training.resume import load_state
+
+        exact, why_not = load_state(resume, vec_env.num_envs)
+        if exact is None:
+            warnings.warn(f"resuming {resume} inexactly: {why_not}", stacklevel=2)
+        # exact: keep the checkpoint's last observations (the envs are put back as they were below)
+        model = MaskablePPO.load(resume, env=vec_env, device="cpu", force_reset=exact is None)
     else:
         model = MaskablePPO(
             "MlpPolicy", vec_env, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
@@ -98,12 +115,15 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
     model.set_logger(configure(str(run_dir), outputs))
     _log_hyperparameters(model, cfg)
     start = model.num_timesteps
-    remaining = max(0, cfg.total_timesteps - start)
+    remaining = max(0, min(cfg.total_timesteps, until or cfg.total_timesteps) - start)
 
     # -- callbacks -----------------------------------------------------------------------------------
     callbacks = [TqdmProgress(cfg.total_timesteps, start, cfg.progress), Curriculum(cfg)]
+    rngs = {}  # callbacks' own generators, saved with each checkpoint for an exact resume
     if cfg.league.enabled and cfg.league.check_every > 0:
-        callbacks.append(LeagueCheck(cfg, league, run_dir, cpu_minutes=lambda: (_cpu_seconds(vec_env) - cpu0) / 60))
+        check = LeagueCheck(cfg, league, run_dir, cpu_minutes=lambda: (_cpu_seconds(vec_env) - cpu0) / 60)
+        rngs["league_check"] = check.rng
+        callbacks.append(check)
     if cfg.eval_freq > 0:  # a DummyVecEnv evaluating a SubprocVecEnv learner is intended
         warnings.filterwarnings("ignore", message="Training and eval env are not of the same type")
         callbacks.append(MaskableEvalCallback(
@@ -112,7 +132,12 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
             best_model_save_path=str(run_dir / "best"), deterministic=True, verbose=0))
     if cfg.checkpoint_freq > 0:
         callbacks.append(ResumableCheckpoint(cfg.checkpoint_freq, run_dir, league,
-                                             clock=lambda: (time.time() - wall0, _cpu_seconds(vec_env) - cpu0)))
+                                             clock=lambda: (time.time() - wall0, _cpu_seconds(vec_env) - cpu0),
+                                             rngs=rngs))
+    if exact is not None:  # after MaskablePPO.load (which re-seeds the global generators)
+        from training.resume import apply_state
+
+        apply_state(exact, vec_env, rngs)
 
     # -- train ---------------------------------------------------------------------------------------
     model.learn(total_timesteps=remaining, callback=callbacks, reset_num_timesteps=not resume, progress_bar=False)
@@ -124,7 +149,8 @@ def main(cfg: TrainConfig, resume: str | None = None) -> dict[str, Any]:
         "run": name, "run_dir": str(run_dir), "model": str(run_dir / "model.zip"),
         "steps": int(model.num_timesteps), "steps_this_run": int(model.num_timesteps - start),
         "wall_seconds": round(time.time() - wall0, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
-        "resumed_from": resume, "imitation": imitation, "league": json.loads(league.to_json()), "config": to_dict(cfg),
+        "resumed_from": resume, "resumed_exactly": bool(resume) and exact is not None,
+        "imitation": imitation, "league": json.loads(league.to_json()), "config": to_dict(cfg),
     }
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     if cfg.save_dir:

@@ -18,6 +18,9 @@ def register_train(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--runs-dir", default=None, help="override runs_dir (default runs/)")
     p.add_argument("--save-dir", default=None, help="also copy the final model.zip and config here")
     p.add_argument("--resume", default=None, help="continue from a checkpoint model.zip (league.json beside it)")
+    p.add_argument("--until", type=int, default=None,
+                   help="stop once this many steps are done (a resumable checkpoint is written there); "
+                        "total_timesteps still sets the curriculum, so --resume goes on as one run would")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run_train)
 
@@ -35,7 +38,11 @@ def run_train(args: argparse.Namespace) -> int:
         return 2
     from training.train import main
 
-    summary = main(cfg, resume=args.resume)
-    keys = ("run_dir", "model", "steps", "steps_this_run", "wall_seconds", "cpu_seconds")
+    try:
+        summary = main(cfg, resume=args.resume, until=args.until)
+    except RegentError as err:
+        print(f"regent train: {err}", file=sys.stderr)
+        return 2
+    keys = ("run_dir", "model", "steps", "steps_this_run", "wall_seconds", "cpu_seconds", "resumed_exactly")
     print(json.dumps({k: summary[k] for k in keys}, indent=1))
     return 0

@@ -84,7 +84,7 @@ def test_a_badly_played_seat_is_the_one_the_learner_takes():
                         bad_agents={"random": 1.0})
     seen = 0
     for s in range(10):
-        game, seat, info = bad.record({"board": None, "players": 5}, random.Random(s))
+        _game, seat, info = bad.record({"board": None, "players": 5}, random.Random(s))
         if info["bad_seat"]:
             seen += 1
             assert info["recorders"][seat] == "random"

@@ -52,6 +52,10 @@ def test_unknown_nested_key_is_named(tmp_path):
     ("[[curriculum]]\nstart = 0.5\n", "first stage"),
     ("[[curriculum]]\nstart = 0.0\n[[curriculum.scenarios]]\nplayers = 17\n", "players must be 2..16"),
     ("[league]\ncaretaker_weight = -1.0\n", "league weights"),
+    ("[takeover]\nprob = 0.5\nturns = [1, 4]\n", "takeover: midgame.turns"),
+    ("[takeover]\nprob = 1.5\n", "takeover: midgame.prob"),
+    ("[takeover]\nprob = 0.5\nrecorders = { nobody = 1.0 }\n", "takeover: .*unknown agent 'nobody'"),
+    ("[takeover]\nprobability = 0.5\n", r"takeover: unknown key\(s\) probability"),
 ])
 def test_bad_values_are_rejected_with_their_name(tmp_path, text, what):
     p = tmp_path / "c.toml"
@@ -90,3 +94,18 @@ def test_imitation_expert_knobs_are_checked(tmp_path):
     p.write_text("target_kl = -1.0\n")
     with pytest.raises(ValidationError, match="target_kl"):
         load_config(p)
+
+
+def test_the_takeover_table_reaches_the_seat_env(tmp_path):
+    """[takeover] prob > 0 gives every training env its mid-game starts; prob 0 (the default) none."""
+    from training.envs import LeagueSeatEnv
+
+    p = tmp_path / "c.toml"
+    p.write_text("[takeover]\nprob = 0.25\nturns = [3, 5]\nrecorders = { heuristic = 1.0 }\n")
+    cfg = load_config(p)
+    env = LeagueSeatEnv(cfg.curriculum, {"caretaker": 1.0}, cfg.env_options, midgame=cfg.takeover.env_kwargs())
+    mid = env.current.midgame
+    assert mid.prob == 0.25 and mid.turns == (3, 5) and mid.recorders == {"heuristic": 1.0}
+    assert load_config(tmp_path / "c.toml", takeover=None).takeover.env_kwargs() is not None
+    p.write_text("seed = 2\n")
+    assert load_config(p).takeover.env_kwargs() is None

@@ -1,0 +1,138 @@
+"""A run split across sessions trains the same network as one run (issue 19 item 3), mid-game starts on.
+
+A tiny run is trained in one go and in two pieces (``until`` then ``resume``, and a resume from a
+periodic checkpoint); the final weights, the optimizer state and the league's record must be equal
+bit for bit. No strength is asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from training.config import load_config
+
+TINY = """
+exp_name = "resume"
+seed = 3
+total_timesteps = 128
+n_envs = {n_envs}
+vec_env = "{vec_env}"
+n_steps = 32
+batch_size = 32
+n_epochs = 1
+net_arch = [16, 16]
+eval_freq = 0
+checkpoint_freq = 64
+progress = false
+
+[league]
+caretaker_weight = 0.5
+heuristic_weight = 0.3
+random_weight = 0.2
+snapshot_weight = 0.5
+check_every = 64
+check_games = 2
+
+[takeover]
+prob = 0.5
+turns = [2, 6]
+recorders = {{ heuristic = 0.5, random = 0.5 }}
+mixed = 0.5
+bad_seat = 0.3
+
+[[curriculum]]
+start = 0.0
+[[curriculum.scenarios]]
+players = 3
+[[curriculum]]
+start = 0.5
+[[curriculum.scenarios]]
+players = 4
+teams = 2
+
+[eval_scenario]
+players = 3
+"""
+
+
+def config(tmp_path: Path, name: str, n_envs: int = 1, vec_env: str = "dummy"):
+    f = tmp_path / f"{name}.toml"
+    f.write_text(TINY.format(n_envs=n_envs, vec_env=vec_env))
+    return load_config(f, runs_dir=str(tmp_path / name))
+
+
+def weights(model_zip: str | Path) -> dict[str, np.ndarray]:
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(model_zip, device="cpu")
+    out = {k: v.numpy().copy() for k, v in model.policy.state_dict().items()}
+    opt = model.policy.optimizer.state_dict()["state"]
+    out.update({f"adam.{i}.{k}": v.numpy().copy() for i, st in opt.items() for k, v in st.items() if k != "step"})
+    return out
+
+
+def assert_same(a: dict, b: dict) -> None:
+    assert a.keys() == b.keys()
+    for k in a:
+        np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+
+
+def history(summary: dict) -> list:
+    """The league's checks without the run-dependent snapshot paths and CPU minutes."""
+    league = json.loads(Path(summary["run_dir"], "league.json").read_text())
+    return [(h["step"], h["candidate"], h["incumbent"], h["joined"],
+             {k: v for k, v in h["extra"].items() if k != "cpu_minutes"}) for h in league["history"]]
+
+
+def run_in_pieces(tmp_path: Path, n_envs: int, vec_env: str) -> None:
+    from training.train import main
+
+    whole = main(config(tmp_path, "whole", n_envs, vec_env))
+    assert whole["steps"] == 128
+    first = main(config(tmp_path, "first", n_envs, vec_env), until=64)
+    assert first["steps"] == 64
+    end_of_first = Path(first["run_dir"], "checkpoints", "step_64", "model.zip")
+    second = main(config(tmp_path, "second", n_envs, vec_env), resume=str(end_of_first))
+    assert second["resumed_exactly"] and second["steps"] == 128 and second["steps_this_run"] == 64
+    assert_same(weights(whole["model"]), weights(second["model"]))
+    assert history(whole) == history(second)
+
+    periodic = Path(whole["run_dir"], "checkpoints", "step_64", "model.zip")
+    assert periodic.with_name("resume.pkl").exists()
+    third = main(config(tmp_path, "third", n_envs, vec_env), resume=str(periodic))
+    assert third["resumed_exactly"]
+    assert_same(weights(whole["model"]), weights(third["model"]))
+
+
+def test_a_run_resumed_from_a_checkpoint_equals_the_run_in_one_go(tmp_path):
+    run_in_pieces(tmp_path, 1, "dummy")
+
+
+@pytest.mark.slow
+def test_the_same_with_two_subprocess_workers(tmp_path):
+    run_in_pieces(tmp_path, 2, "subproc")
+
+
+def test_without_the_resume_state_it_still_resumes_inexactly(tmp_path):
+    from training.train import main
+
+    first = main(config(tmp_path, "first"), until=64)
+    ckpt = Path(first["run_dir"], "checkpoints", "step_64", "model.zip")
+    ckpt.with_name("resume.pkl").unlink()
+    with pytest.warns(UserWarning, match="inexactly"):
+        again = main(config(tmp_path, "again"), resume=str(ckpt))
+    assert again["steps"] == 128 and not again["resumed_exactly"]
+
+
+def test_bad_resume_and_until_are_named(tmp_path):
+    from engine.errors import ValidationError
+    from training.train import main
+
+    with pytest.raises(ValidationError, match="no checkpoint"):
+        main(config(tmp_path, "x"), resume=str(tmp_path / "missing.zip"))
+    with pytest.raises(ValidationError, match="until"):
+        main(config(tmp_path, "y"), until=0)
