@@ -73,6 +73,19 @@ def inline_work(params: Any) -> int | None:
     return realms * items
 
 
+MAX_ALIASES = 64  # names one game.submit may add for seats (colours, chat names)
+
+
+def _aliases(value: dict) -> dict[str, str]:
+    """``game.submit``'s ``aliases``: other names players use for seats (the colours a board shows)."""
+    if len(value) > MAX_ALIASES:
+        raise invalid("aliases", f"at most {MAX_ALIASES} names, not {len(value)}")
+    for name, seat in value.items():
+        if not isinstance(name, str) or not isinstance(seat, str) or not 0 < len(name) <= 64 or len(seat) > 64:
+            raise invalid("aliases", "maps names (strings of 1 to 64 characters) to seats like 'Player#2'")
+    return dict(value)
+
+
 class App(Residency):
     def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0, processes: int = 0,
                  inline_bytes: int = INLINE_STATELESS_BYTES, inline_work: int = INLINE_STATELESS_WORK,
@@ -307,9 +320,10 @@ class App(Residency):
         text = p.str("text") if has_text else structured.to_text(p.get("decision", dict, what="a map"))
         self._check_size(text, "text" if has_text else "decision")
         lenient = p.bool("lenient", False)
+        aliases = _aliases(p.get("aliases", dict, {}, what="a map of name -> seat"))
         p.done()
         by = "gm" if who is GM else "seat"
-        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by, lenient), changes=True)
+        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by, lenient, aliases), changes=True)
 
     def _check_size(self, text: str, field: str) -> None:
         size = len(text) if len(text) > self.max_submission else len(text.encode("utf-8", "replace"))

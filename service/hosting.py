@@ -315,13 +315,14 @@ class HostedGame:
             _apply(game, row["a"])
         self.game = game
 
-    def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False) -> dict[str, Any]:
+    def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False,
+               aliases: dict[str, str] | None = None) -> dict[str, Any]:
         if who is not GM and seat != who:
             raise RpcError(FORBIDDEN, "seat: a seat token submits only for its own seat", {"field": "seat"})
         if seat not in self.game.state.players:
             raise invalid("seat", f"unknown seat {seat!r}")
         try:
-            result = self.game.submit_dm(seat, text, lenient=lenient)  # docs/dm-syntax.md
+            result = self.game.submit_dm(seat, text, lenient=lenient, aliases=aliases)  # docs/dm-syntax.md
         except RegentError as err:
             raise order_error(err) from None
         except ValueError as err:  # a value the engine's reader did not check (a 5,000-digit number...)

@@ -54,3 +54,19 @@ def test_lenient_must_be_a_boolean(client, game):
     err = error_of(client, "game.submit", game_id=game["game_id"], token=game["gm_token"], seat="Player#1",
                    text="Bid 1", lenient="yes")
     assert err.code == "invalid_params" and err.details["field"] == "lenient"
+
+
+def test_aliases_name_seats_such_as_colours(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)  # everyone bid 0: the orders step
+    reply = client.call("game.submit", game_id=gid, token=gm, seat="Player#1", aliases={"Orange": "Player#2"},
+                        text="Send 5 $Realm to orange")
+    assert reply["lines"] == ["Send 5 to Player#2"]
+
+
+@pytest.mark.parametrize("aliases", [{"Teal": "Player#99"}, {"": "Player#2"}, {"x" * 65: "Player#2"},
+                                     {f"c{i}": "Player#2" for i in range(65)}, {"Teal": 2}])
+def test_bad_aliases_are_invalid_params(client, game, aliases):
+    err = error_of(client, "game.submit", game_id=game["game_id"], token=game["gm_token"], seat="Player#1",
+                   text="Bid 1", aliases=aliases)
+    assert err.code == "invalid_params" and err.details["field"].startswith("aliases")
