@@ -3,6 +3,7 @@
     regent eval field --agent heuristic --field caretaker --games 200 --out runs/h_vs_c.json
     regent eval round-robin --agents heuristic,random,caretaker --games 60
     regent eval takeover --agent heuristic --baseline caretaker --positions 50 --turn 2
+    regent eval takeovers --agents ppo:hard,heuristic --turns 2,4,6 --sizes 5,7 --positions 50
     regent eval takeover-ceiling --positions 200 --turn 2 --seed 10000 --workers 2
     regent eval field-ceiling --field caretaker --games 200 --seed 10000 --level 2 --workers 2
     regent eval table --fillers caretaker,heuristic,steward --field heuristic --games 300 --out runs/table.json
@@ -72,6 +73,31 @@ def _takeover(args) -> int:
     players = kw.pop("players")
     return _emit(takeover(args.agent, args.baseline, args.positions, args.turn, players, args.recorder,
                           seed=args.seed, progress=not args.quiet, **kw), args)
+
+
+def _ints(text: str, what: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ValidationError(what, f"comma-separated whole numbers, not {text!r}") from None
+    if not out:
+        raise ValidationError(what, "name at least one")
+    return out
+
+
+def _takeovers(args) -> int:
+    from training.evaluate import save_json
+    from training.takeover_grid import grid_rows, takeover_grid
+
+    agents = [s for s in args.agents.split(",") if s]
+    setup = {"board": None, "version": args.version, "island": args.island, "factions": args.factions,
+             "teams": args.teams}
+    report = takeover_grid(agents, _ints(args.turns, "--turns"), _ints(args.sizes, "--sizes"), args.positions,
+                           args.baseline, args.recorder, seed=args.seed, progress=not args.quiet, **setup)
+    print("\n".join(grid_rows(report)))
+    if args.out:
+        print(f"saved {save_json(report, args.out)}")
+    return 0
 
 
 def _levels(n: int) -> tuple:
@@ -189,6 +215,22 @@ def register_eval(subparsers) -> None:
     t.add_argument("--turn", type=int, default=2, help="take over at the orders step of this turn")
     _common(t)
     t.set_defaults(func=_takeover)
+    tg = sub.add_parser("takeovers", help="the takeover benchmark over a grid of turns x table sizes: per agent "
+                        "and cell, pairs better / same / worse than the baseline, the better share with its 95% CI")
+    tg.add_argument("--agents", required=True, help="comma-separated agent specs, each on the same positions")
+    tg.add_argument("--baseline", default="caretaker")
+    tg.add_argument("--recorder", default="heuristic", help="who plays every seat until the takeover")
+    tg.add_argument("--turns", default="2,4,6", help="comma-separated takeover turns (orders step)")
+    tg.add_argument("--sizes", default="5,7", help="comma-separated player counts (the built-in ring of each)")
+    tg.add_argument("--positions", type=int, default=50, help="positions per cell (fewer when games end sooner)")
+    tg.add_argument("--version", choices=("normal", "grand"), default="normal")
+    tg.add_argument("--island", action="store_true")
+    tg.add_argument("--factions", action="store_true")
+    tg.add_argument("--teams", type=int, default=0, help="team size (0: no teams)")
+    tg.add_argument("--seed", type=int, default=0)
+    tg.add_argument("--out", default=None, help="JSON report path")
+    tg.add_argument("--quiet", action="store_true", help="no progress bars")
+    tg.set_defaults(func=_takeovers)
     tc = sub.add_parser("takeover-ceiling", help="a clairvoyant player (sees hidden cards and money, knows the "
                         "opponents' moves) on takeover's positions: how many pairs any player could win")
     tc.add_argument("--baseline", default="caretaker")

@@ -208,9 +208,13 @@ def why_better(agent: dict[str, Any], baseline: dict[str, Any]) -> str:
 
 
 def takeover(agent: str, baseline: str = "caretaker", positions: int = 20, turn: int = 2, players: int = 5,
-             recorder: str = "heuristic", seed: int = 0, progress: bool = True, **setup) -> dict[str, Any]:
-    """Hand one seat of each recorded position to ``agent`` and to ``baseline``; compare pairwise."""
-    recorded = record_positions(positions, turn, players, recorder, seed=seed, progress=progress, **setup)
+             recorder: str = "heuristic", seed: int = 0, progress: bool = True,
+             recorded: list[tuple[int, Game]] | None = None, **setup) -> dict[str, Any]:
+    """Hand one seat of each recorded position to ``agent`` and to ``baseline``; compare pairwise.
+    ``recorded``: positions already recorded with these arguments (``record_positions``), so several
+    agents can be measured on them without recording again."""
+    if recorded is None:
+        recorded = record_positions(positions, turn, players, recorder, seed=seed, progress=progress, **setup)
     if not recorded:
         raise ValidationError("positions", f"no game of {recorder} lasted to turn {turn}")
     cache = AgentCache()
