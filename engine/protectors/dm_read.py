@@ -230,7 +230,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
             else:
                 left_out.append(f"{echo(segment.rstrip(',;. '))}: {part}")
     if first_error is not None or not parsed:
-        part = chatter(raw, names)
+        part = chatter(raw, names) if not parsed else None  # a line with an order in it is never left out
         if part is not None:
             return DmLine(no, raw, "ignored", why=part)
         reason = first_error.reason if first_error is not None else "expected an order"
