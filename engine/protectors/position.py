@@ -491,20 +491,22 @@ def _cards(r: _Reader, step: str) -> None:
                     raise ValidationError(field, f"more {c} cards than the deck holds")
                 draw.remove(c)
         _check_counts(d, draw + out, field)
+        if not draw and not discard and not any(dk == d for dk, _ in st.cards_this_turn):
+            raise ValidationError(field, f"no {d} card left to draw (every other one is locked in play)")
         st.decks[d] = C.Deck(d, draw, discard)
+    shown = {d for d, _ in st.cards_this_turn}
     queue = pos.get("reveal_queue")
     if queue is None:
         # "reveal" starts with the decks of this turn whose card is not yet in play; elsewhere none
-        shown = {d for d, _ in st.cards_this_turn}
         queue = [d for d in C.DECK_ORDER if st.turn >= C.DECK_FIRST_TURN[d] and d not in shown] \
             if step == REVEAL else []
     if not isinstance(queue, list) or not all(_known(d, C.DECK_ORDER) for d in queue) or len(set(queue)) != len(queue):
         raise ValidationError("position.reveal_queue", f"must be a list of distinct decks ({', '.join(C.DECK_ORDER)})")
+    for d in C.DECK_ORDER:  # rules: 003 Reveal Cards — turn 1 always draws Calms of Summer and a Misty Mountains
+        if st.turn == 1 and d in C.TURN_ONE_CARDS and d not in shown and C.TURN_ONE_CARDS[d] not in st.decks[d].draw:
+            raise ValidationError(f"position.decks.{d}.draw", f"turn 1 still draws {C.TURN_ONE_CARDS[d]}")
     for d in queue:
-        if st.turn == 1 and d in C.TURN_ONE_CARDS:  # rules: 003 Reveal Cards — turn 1's fixed cards
-            if C.TURN_ONE_CARDS[d] not in st.decks[d].draw:
-                raise ValidationError(f"position.decks.{d}.draw", f"turn 1 still draws {C.TURN_ONE_CARDS[d]}")
-        elif not st.decks[d].draw and not st.decks[d].discard:
+        if not (st.turn == 1 and d in C.TURN_ONE_CARDS) and not st.decks[d].draw and not st.decks[d].discard:
             raise ValidationError("position.reveal_queue", f"the {d} deck has no card left to draw")
     st.reveal_queue = list(queue)
 

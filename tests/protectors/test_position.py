@@ -192,6 +192,8 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"reveal_queue": ["sea", "sea"]}, "position.reveal_queue"),
     ({"result": {"how": "dragon"}}, "position.result"),
     ({"step": "over"}, "position.result"),
+    ({"turn": 1, "step": "bid", "decks": {"event": {"discard": ["Calms of Summer"]}}}, "position.decks.event.draw"),
+    ({"locked_cards": ["Pirates!", "Ferry!", "Seafarers!", "Plague!", "Crab Infestation!"]}, "position.decks.sea"),
     ({"step": "over", "result": {"how": "comet"}}, "position.result.how"),
     ({"step": "over", "result": {"how": "times_up", "vp": {P1: "lots"}}}, "position.result.vp.Player#1"),
     ({"history": [{"turn": 1, "provinces": {P1: 1}}]}, r"position.history\[0\]"),
@@ -345,3 +347,33 @@ def test_wrong_types_and_non_string_keys_are_named_errors(pos):
     with pytest.raises(ValidationError) as err:
         Game({"board": "ring-4+island", "seed": 1, "players": 4, "options": {"factions": True}, "position": pos})
     assert err.value.field.startswith("position")
+
+
+def _same_after(g: Game, dms: list[dict[str, str]]) -> Game:
+    """Export ``g``, import it, and give both the same DMs step by step: the same game after."""
+    copy_ = Game({**g.setup, "position": export_position(g)})
+    marks = len(g.state.events), len(copy_.state.events)
+    for step in dms:
+        for x in (g, copy_):
+            for seat, text in step.items():
+                x.submit(seat, text)
+            x.advance(force=True)
+    for seat in [None, *g.state.players]:
+        assert json.dumps(copy_.view(seat), sort_keys=True) == json.dumps(g.view(seat), sort_keys=True)
+    assert ([e.to_dict() for e in copy_.state.events[marks[1]:]]
+            == [e.to_dict() for e in g.state.events[marks[0]:]])
+    return copy_
+
+
+def test_the_wizard_sanctum_held_in_a_position_round_trips():
+    # rules: 003 Island Rules, Wizard Sanctum — the choice is made in the following buying and bidding step
+    island = {"P0": {"owner": P1, "units": 1}}
+    setup = {"options": {"factions": True}}
+    g = game({"step": "consolidation", "provinces": {**FOUR, **island}, "factions": {P1: "Hodir", P2: "Cenarion"},
+              "realm": {P1: 100}}, board="ring-4+island", **setup)
+    assert g.state.sanctum == {"holder": P1, "kind": None, "key": None, "pending": True}  # worked out on import
+    copy_ = _same_after(g, [{P1: "Sanctum gain crusade\nBid 0"}])
+    assert copy_.state.sanctum["kind"] == "gain" and "crusade" in copy_.state.players[P1].gained
+    # with the choice made, a whole turn more (orders, consolidation) plays the same in both
+    later = _same_after(copy_, [{}, {}])
+    assert later.state.turn == 3 and later.state.sanctum["key"] == "crusade"
