@@ -666,6 +666,11 @@ def _bidding(r: _Reader, step: str) -> None:
     if not isinstance(groups, list):
         raise ValidationError("position.rebid_groups", "must be a list of lists of seats")
     st.rebid_groups = [r.seats(g, f"position.rebid_groups[{i}]") for i, g in enumerate(groups)]
+    grouped: list[str] = []
+    for i, g in enumerate(st.rebid_groups):  # rules: 003 Protector Ranking — seats tied on the same bid
+        if len(g) < 2 or set(g) - set(st.ranking) or set(g) & set(grouped):
+            raise ValidationError(f"position.rebid_groups[{i}]", "a group is 2+ ranked seats, each in one group")
+        grouped += g
     if step == REBID and not st.rebid_groups:
         raise ValidationError("position.rebid_groups", "the rebid step needs the groups of tied seats")
     if step == BANK_BID and not any("bank_bid" in st.players[s].used_turn for s in st.active()):

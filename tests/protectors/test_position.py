@@ -179,6 +179,8 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"step": "dragon", "attack": {"source": "comet"}}, "position.attack.source"),
     ({"step": "rebid", "turn": 1}, "position.rebid_groups"),
     ({"step": "rebid", "turn": 2}, "position.step"),
+    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1]]}, r"position.rebid_groups\[0\]"),
+    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1, P2], [P2, P3]]}, r"position.rebid_groups\[1\]"),
     ({"step": "bank_bid"}, "position.effects"),
     ({"step": "napping"}, "position.step"),
     ({"phase": "orders", "step": "orders"}, "position.phase"),
