@@ -312,7 +312,7 @@ def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
         return current not in (("work",), ("golden", "work"))
     if _NUMBER.fullmatch(words[0]):  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
         return bool(current) and (bool(_NUMBER.fullmatch(current[0])) or current[0] in _COMMIT_WORDS)
-    return words[0] in _ORDER_WORDS
+    return words[0] in _SEGMENT_STARTS
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Funding, ...]:
@@ -340,6 +340,9 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
 
 
 def _parse_item(w: _Words) -> Item:
+    # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
+    while w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in (*HEAD_ITEMS, *_FILLERS):
+        w.i += 1
     golden = delayed = False
     while w.peek() in ("golden", "delayed"):
         word = w.raw[w.i].capitalize()
@@ -467,10 +470,16 @@ def head_item(segment: str) -> type | None:
         return None
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
+_FILLERS = ("my", "i", "ill", "id", "please", "a")
 _ORDER_WORDS = {"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
+# words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
+# ("Hi GM, I bid 20, thanks")
+_SEGMENT_STARTS = _ORDER_WORDS | set(_FILLERS) - {"a"} | {
+    "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf"}
 
 
 def _bid(w: _Words) -> Bid:
+    w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     amount = w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
     return Bid(amount)
