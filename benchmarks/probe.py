@@ -6,7 +6,8 @@ Checks, all against servers it starts itself on 127.0.0.1 (bounded in count and 
 
 - **foreign**: clients written the way other msgpack-rpc libraries behave: raw frames, one byte at a
   time, many requests in one packet, str-only packing (old msgpack: bytes as str, a blob as base64
-  text), string msgids refused, notifications never answered.
+  text), string msgids refused, notifications never answered; and, where installed, clients no one
+  here wrote (Node.js ``@msgpack/msgpack`` playing a whole game, pynvim's msgpack-rpc session).
 - **fuzz**: random and mutated frames over every method ``methods`` lists (plus type-confused
   params); counts crashes (server gone), hangs (a request not answered within the timeout),
   ``internal`` answers, and checks a reference game never changes.
@@ -32,6 +33,7 @@ import base64
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -180,7 +182,32 @@ def foreign(server: Server) -> dict[str, Any]:
     reply = legacy.request("game.view", {"game_id": game["game_id"], "token": game["gm_token"]})
     check(reply[2] is None)
     legacy.close()
-    return {"foreign_checks": checks, "foreign_passed": ok}
+    out = {"foreign_checks": checks, "foreign_passed": ok}
+    # clients no one here wrote, where they are installed (tests/service/test_interop.py sets them up)
+    node_dir = ROOT / "tests" / "service" / "node"
+    if shutil.which("node") and (node_dir / "node_modules" / "@msgpack" / "msgpack").is_dir():
+        done = subprocess.run(["node", "interop.mjs", "--port", str(server.port)], cwd=node_dir,
+                              capture_output=True, text=True, timeout=300)
+        check(done.returncode == 0)
+        out["foreign_node_msgpack"] = "passed" if done.returncode == 0 else f"failed: {done.stderr[-200:]}"
+    else:
+        out["foreign_node_msgpack"] = "skipped (node or @msgpack/msgpack not installed)"
+    try:
+        from pynvim import msgpack_rpc
+    except ImportError:
+        out["foreign_pynvim"] = "skipped (pynvim not installed)"
+    else:
+        session = msgpack_rpc.tcp_session("127.0.0.1", server.port)
+        session.error_wrapper = lambda e: RuntimeError(e)
+        try:
+            made = session.request("game.create", {"setup": SETUP})
+            good = session.request("ping") == "pong" and "game_id" in made
+        finally:
+            session.close()
+        check(good)
+        out["foreign_pynvim"] = "passed" if good else "failed"
+    out.update(foreign_checks=checks, foreign_passed=ok)
+    return out
 
 
 # -- fuzz ---------------------------------------------------------------------------------------
