@@ -6,8 +6,6 @@ can type (5,000 digits) is never ``internal``."""
 
 from __future__ import annotations
 
-import time
-
 import msgpack
 import pytest
 
@@ -36,12 +34,11 @@ def test_a_submission_over_the_limit_is_refused_fast_naming_the_limit(client, ga
     gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
     before = gm_state(client, gid, gm)
     text = "Bid 3\n" * (1024 * 1024 // 6)  # 1 MB of bids
-    start = time.perf_counter()
     error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"], "text": text})
-    took = time.perf_counter() - start
+    # invalid_params naming the limit, not the engine's invalid_order: refused before any line was read
+    # (how fast is measured in benchmarks/probe.py, not asserted here)
     assert error["code"] == "invalid_params" and error["details"]["field"] == "text"
     assert error["details"]["limit"] == DEFAULT_MAX_SUBMISSION and str(DEFAULT_MAX_SUBMISSION) in error["message"]
-    assert took < 0.5, f"took {took:.2f} s: the engine read the text"
     big = {"lines": ["Bid 3"] * 20_000}
     error = error_reply(client, "game.submit", {"game_id": gid, "token": tokens["Player#1"], "decision": big})
     assert error["code"] == "invalid_params" and error["details"]["field"] == "decision"
