@@ -52,7 +52,7 @@ class Residency:
         for game_id in self.store.watched():
             stored = self.store.load(game_id)
             if stored is not None:
-                self.adopt(HostedGame.restore(stored, self.store))
+                self.adopt(self._replayed(stored))
         return len(self.games)
 
     def adopt(self, hosted: HostedGame) -> None:
@@ -81,7 +81,14 @@ class Residency:
 
     def _restore(self, game_id: str) -> HostedGame | None:
         stored = self.store.load(game_id)
-        return None if stored is None else HostedGame.restore(stored, self.store)
+        return None if stored is None else self._replayed(stored)
+
+    def _replayed(self, stored: Any) -> HostedGame:
+        """Replay a stored game; a row written before the flag columns gets its flags now."""
+        hosted = HostedGame.restore(stored, self.store)
+        if not hosted.broken and hosted.flags():
+            self.store.append(hosted.id, len(hosted.rows), [], hosted.meta)
+        return hosted
 
     def enter(self, game_id: str | None) -> None:
         if game_id is not None:

@@ -178,3 +178,38 @@ def test_many_calls_for_one_stored_game_load_it_once(tmp_path):
         await app.close()
 
     asyncio.run(go())
+
+
+def test_a_store_from_before_the_flag_columns_is_migrated(tmp_path):
+    """Rows written before over/watch/gm existed: gm is filled at open, over/watch when a game loads."""
+    import sqlite3
+
+    from service.store import SCHEMA, pack, unpack
+
+    async def make():
+        app = App(Store(tmp_path / "old.sqlite"), workers=1, expiry_interval=0)
+        app.start()
+        g = await app.call("game.create", [{"setup": SETUP}])
+        await app.close()
+        return g
+
+    g = asyncio.run(make())
+    db = sqlite3.connect(tmp_path / "old.sqlite")  # rebuild the table as an old server wrote it
+    rows = [(gid, created, setup, pack({k: v for k, v in unpack(meta).items() if k not in ("over", "watch")}))
+            for gid, created, setup, meta in db.execute("SELECT id, created, setup, meta FROM games")]
+    db.executescript("DROP TABLE games;" + SCHEMA.split("CREATE TABLE IF NOT EXISTS actions")[0])
+    db.executemany("INSERT INTO games VALUES (?, ?, ?, ?)", rows)
+    db.commit()
+    db.close()
+
+    async def reopen():
+        app = App(Store(tmp_path / "old.sqlite"), workers=1, expiry_interval=0)
+        assert await asyncio.get_running_loop().run_in_executor(app.executor, app.load) == 1  # watch: unknown yet
+        app.start()
+        assert await app.call("game.list", [{"token": g["gm_token"]}]) == [g["game_id"]]
+        await app.close()
+        store = Store(tmp_path / "old.sqlite")
+        assert store.watched() == [] and store.count_live() == 1  # the load wrote its flags
+        store.close()
+
+    asyncio.run(reopen())
