@@ -341,7 +341,7 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
 
 def _parse_item(w: _Words) -> Item:
     # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
-    while w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in (*HEAD_ITEMS, *_FILLERS):
+    while w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in _FILLER_NEXT:
         w.i += 1
     golden = delayed = False
     while w.peek() in ("golden", "delayed"):
@@ -459,7 +459,7 @@ HEAD_ITEMS: dict[str, type] = {
     "march": March, "golden": March, "delayed": March, "support": Support, "fortify": Fortify, "work": Work,
     "bid": Bid, "buy": Buy, "upgrade": Upgrade, "capitol": Capitol, "capital": Capitol, "burn": Burn,
     "send": Send, "snitch": Snitch, "ferry": Ferry, "faction": ChooseFaction,
-    **dict.fromkeys(_COMMIT_WORDS, Commit),
+    "commit": Commit, "commits": Commit, "committing": Commit,  # _COMMIT_WORDS
 }
 
 
@@ -471,6 +471,7 @@ def head_item(segment: str) -> type | None:
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
 _FILLERS = ("my", "i", "ill", "id", "please", "a")
+_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS)  # what may follow a filler word
 _ORDER_WORDS = {"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
 # ("Hi GM, I bid 20, thanks")
