@@ -189,12 +189,7 @@ class HeuristicAgent:
     # -- Dragon --------------------------------------------------------------------------------
     def _dragon(self, ctx: SeatContext) -> DragonDecision:
         view, me = ctx.view, ctx.seat
-        att = view.get("attack") or {"dpl": view["dpl"], "worldeater": False}
-        isl = view.get("island")
-        provs = [p for p, pr in view["provinces"].items()
-                 if pr["owner"] == me and pr["holder"] == me and pr["units"] > 0 and p != isl]
-        green = [p for p, pr in view["provinces"].items() if pr["owner"] == me and not pr["burnt"] and p != isl]
-        min_us = len(green) * (2 if att.get("worldeater") else 1)
+        att, provs, green, min_us = self._fight(view, me)
         total = sum(view["provinces"][p]["units"] for p in provs)
         others = sum(pl["units"] for s, pl in view["players"].items() if s != me and not pl["eliminated"])
         hopeful = total + self.others_factor * others > att["dpl"]
@@ -205,7 +200,23 @@ class HeuristicAgent:
         if self.gp_hides and ranking and ranking[0] == me:
             # rules: 003 — the Grand Protector is spared the Wrath; failing min.US costs its $Realm only
             return ctx.validate(DragonDecision())
-        # otherwise meet min.US, taking units from the best-defended Provinces first
+        return ctx.validate(self._meet_min_us(view, provs, green, min_us))
+
+    @staticmethod
+    def _fight(view: dict, me: str) -> tuple[dict, list[str], list[str], int]:
+        """The attack, our Provinces with units to commit, our green Provinces and our min.US
+        (rules: 003 Dragon Attack, min.US: one per green Province, doubled by the Worldeater)."""
+        att = view.get("attack") or {"dpl": view["dpl"], "worldeater": False}
+        isl = view.get("island")
+        provs = [p for p, pr in view["provinces"].items()
+                 if pr["owner"] == me and pr["holder"] == me and pr["units"] > 0 and p != isl]
+        green = [p for p, pr in view["provinces"].items() if pr["owner"] == me and not pr["burnt"] and p != isl]
+        return att, provs, green, len(green) * (2 if att.get("worldeater") else 1)
+
+    @staticmethod
+    def _meet_min_us(view: dict, provs: list[str], green: list[str], min_us: int) -> DragonDecision:
+        """Commit min.US, taking units from the best-defended Provinces first; name the cheapest green
+        Provinces for each US short (rules: 003 The Dragon's Wrath!)."""
         commits, need = [], min_us
         for p in sorted(provs, key=lambda q: -view["provinces"][q]["units"]):
             if need <= 0:
@@ -215,7 +226,7 @@ class HeuristicAgent:
             need -= n
         worth = lambda q: (view["provinces"][q]["level"], view["provinces"][q]["units"])  # noqa: E731
         burns = sorted(green, key=worth)[:max(0, need)]
-        return ctx.validate(DragonDecision(tuple(commits), tuple(burns)))
+        return DragonDecision(tuple(commits), tuple(burns))
 
     # -- consolidation -------------------------------------------------------------------------
     def _consolidation(self, ctx: SeatContext) -> ConsolidationDecision:
@@ -231,10 +242,22 @@ class HeuristicAgent:
         isl = view.get("island")
         mine = [p for p, pr in view["provinces"].items() if pr["owner"] == me and p != isl
                 and pr["holder"] in (me, None)]
-        room = {p: SUPPLY_LIMIT - view["provinces"][p]["units"] for p in mine}
-        buys: dict[str, int] = {}
         reserve = min(realm, self.bid_reserve)  # the ranking first: a high rank is spared the Wrath
         realm -= reserve
+        buys, realm = self._buy_units(view, board, mine, realm, spread=True)
+        # bid what we cannot use; stay under the hoarding band after next turn's income
+        income = 50 * max(1, len(mine))
+        keep = max(0, min(realm, HOARD_BAND - income - 1))
+        bid = reserve + max(realm - keep, int(realm * self.bid_share))
+        return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))
+
+    def _buy_units(self, view: dict, board: Board, mine: list[str], realm: int,
+                   spread: bool) -> tuple[dict[str, int], int]:
+        """Units bought with ``realm`` (rules: 003 Consolidation, Buying step: 75 $Realm each, at most 3
+        in a Province), the most threatened Provinces first; ``spread``: after each unit, the least
+        stocked of the equally threatened next. Returns the buys and the $Realm left."""
+        room = {p: SUPPLY_LIMIT - view["provinces"][p]["units"] for p in mine}
+        buys: dict[str, int] = {}
         order = sorted(mine, key=lambda q: (-self._threat(view, board, q), view["provinces"][q]["units"]))
         while realm >= UNIT_COST:
             spot = next((p for p in order if room[p] > 0), None)
@@ -243,12 +266,9 @@ class HeuristicAgent:
             buys[spot] = buys.get(spot, 0) + 1
             room[spot] -= 1
             realm -= UNIT_COST
-            order.sort(key=lambda q: (room[q] <= 0, -self._threat(view, board, q), SUPPLY_LIMIT - room[q]))
-        # bid what we cannot use; stay under the hoarding band after next turn's income
-        income = 50 * max(1, len(mine))
-        keep = max(0, min(realm, HOARD_BAND - income - 1))
-        bid = reserve + max(realm - keep, int(realm * self.bid_share))
-        return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))
+            if spread:
+                order.sort(key=lambda q: (room[q] <= 0, -self._threat(view, board, q), SUPPLY_LIMIT - room[q]))
+        return buys, realm
 
     def _golden_worked(self, ctx: SeatContext, p: str) -> bool:
         try:

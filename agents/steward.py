@@ -25,7 +25,7 @@ from engine.protectors.decisions import BidDecision, ConsolidationDecision, Drag
 from engine.protectors.orders import Commit, Fortify, March, Work
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BID
-from engine.protectors.tables import HOARD_BANDS, SUPPLY_LIMIT, UNIT_COST, UPGRADE_COST
+from engine.protectors.tables import HOARD_BANDS, UPGRADE_COST
 
 # The steward commits everything to a Dragon fight unless the DPL beats its own units plus this many
 # times the other seats' units (a fight nobody can win: then it keeps its units and meets min.US).
@@ -114,30 +114,17 @@ class StewardAgent(HeuristicAgent):
     # -- Dragon --------------------------------------------------------------------------------
     def _dragon(self, ctx: SeatContext) -> DragonDecision:
         view, me = ctx.view, ctx.seat
-        att = view.get("attack") or {"dpl": view["dpl"], "worldeater": False}
-        isl = view.get("island")
-        provs = [p for p, pr in view["provinces"].items()
-                 if pr["owner"] == me and pr["holder"] == me and pr["units"] > 0 and p != isl]
-        green = [p for p, pr in view["provinces"].items() if pr["owner"] == me and not pr["burnt"] and p != isl]
-        min_us = len(green) * (2 if att.get("worldeater") else 1)
+        att, provs, green, min_us = self._fight(view, me)
         total = sum(view["provinces"][p]["units"] for p in provs)
         others = sum(pl["units"] for s, pl in view["players"].items() if s != me and not pl["eliminated"])
         if total + self.others_factor * others > att["dpl"]:
             self.last_reasons = (f"commits all {total} units against DPL {att['dpl']}: a won fight costs only "
                                  f"min.US units, and every unit can turn it",)
             return ctx.validate(DragonDecision(tuple(Commit(p, view["provinces"][p]["units"]) for p in provs)))
-        commits, need = [], min_us
-        for p in sorted(provs, key=lambda q: -view["provinces"][q]["units"]):
-            if need <= 0:
-                break
-            n = min(need, view["provinces"][p]["units"])
-            commits.append(Commit(p, n))
-            need -= n
-        worth = lambda q: (view["provinces"][q]["level"], view["provinces"][q]["units"])  # noqa: E731
-        burns = sorted(green, key=worth)[:max(0, need)]
+        decision = self._meet_min_us(view, provs, green, min_us)
         self.last_reasons = (f"meets its min.US of {min_us} as far as its {total} units go, so the Wrath "
                              f"spares its Provinces (DPL {att['dpl']} is beyond every unit on the board)",)
-        return ctx.validate(DragonDecision(tuple(commits), tuple(burns)))
+        return ctx.validate(decision)
 
     # -- consolidation -------------------------------------------------------------------------
     def _consolidation(self, ctx: SeatContext) -> ConsolidationDecision:
@@ -150,16 +137,7 @@ class StewardAgent(HeuristicAgent):
         isl = view.get("island")
         mine = [p for p, pr in view["provinces"].items() if pr["owner"] == me and p != isl
                 and pr["holder"] in (me, None)]
-        room = {p: SUPPLY_LIMIT - view["provinces"][p]["units"] for p in mine}
-        buys: dict[str, int] = {}
-        order = sorted(mine, key=lambda q: (-self._threat(view, board, q), view["provinces"][q]["units"]))
-        while realm >= UNIT_COST:
-            spot = next((p for p in order if room[p] > 0), None)
-            if spot is None:
-                break
-            buys[spot] = buys.get(spot, 0) + 1
-            room[spot] -= 1
-            realm -= UNIT_COST
+        buys, realm = self._buy_units(view, board, mine, realm, spread=False)
         income = 50 * max(1, len(mine))
         hoard = max(0, realm - max(0, HOARD_BANDS[0] - income - 1))  # what would be hoarded
         bid = max(hoard, int(realm * self.bid_share))
