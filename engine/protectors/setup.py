@@ -15,7 +15,7 @@ from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
 from engine.protectors.factions import FACTIONS
-from engine.protectors.position import POSITION_KEYS, import_position
+from engine.protectors.position_import import POSITION_KEYS, import_position
 from engine.protectors.state import BID, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
 
@@ -43,7 +43,7 @@ def replay_setup(setup: Any) -> Any:
     return setup
 
 
-__all__ = ["POSITION_KEYS", "SETUP_KEYS", "build_state"]  # POSITION_KEYS: the position's keys (position.py)
+__all__ = ["POSITION_KEYS", "SETUP_KEYS", "build_state"]  # POSITION_KEYS: the position's keys (position_import.py)
 
 
 def _players(spec: Any) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Positions a GM types in (engine/protectors/position.py; docs/positions.md): each piece of state the
+"""Positions a GM types in (engine/protectors/position_import.py; docs/positions.md): each piece of state the
 first version could not describe, one VP meaning with the view, and errors naming the field path."""
 
 from __future__ import annotations

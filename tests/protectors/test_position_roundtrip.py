@@ -1,5 +1,5 @@
 """Export a random game's position at a random point, import it, play on with the same decisions:
-the same game (engine/protectors/position.py; issue 17, item 1).
+the same game (engine/protectors/position.py, position_import.py; issue 17, item 1).
 
 Each original game is played once to its end by random and heuristic players, one decision or one
 resolution at a time (so positions with some seats' decisions already in are cut too); the position is

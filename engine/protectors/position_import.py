@@ -1,0 +1,600 @@
+"""Importing a position (``setup["position"]``, docs/positions.md) into a freshly built game state.
+
+Every key is optional (a GM types what they know; the defaults are the smallest assumption, docs/
+assumptions.md POSITION_DEFAULTS); every error names its field path (``position.provinces.P3.level``).
+What ``position.export_position`` writes comes back field for field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import RegentError, ValidationError
+from engine.protectors import cards as C
+from engine.protectors import legality, peeks, sanctum
+from engine.protectors.abilities import INSTANT
+from engine.protectors.decisions import Decision, OrdersDecision, from_lines
+from engine.protectors.events import Event
+from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER
+from engine.protectors.notation import parse_text
+from engine.protectors.position import decode_rng
+from engine.protectors.state import (
+    BANK_BID,
+    BID,
+    CONSOLIDATION,
+    DRAGON,
+    ORDERS,
+    OVER,
+    REBID,
+    Attack,
+    GameState,
+    Province,
+)
+from engine.protectors.tables import MAX_LEVEL
+from engine.protectors.victory import province_vp
+
+# Steps a position may stand in: the waiting steps (the view's ``step``), the game's end, and two
+# internal points a GM may start from: "ranking" (turn 2+, the bids set aside in the last
+# Consolidation not yet revealed) and "reveal" (the cards in ``reveal_queue`` still to draw).
+RANKING, REVEAL = "ranking", "reveal"
+STEPS = (BID, REBID, BANK_BID, ORDERS, DRAGON, CONSOLIDATION, OVER, RANKING, REVEAL)
+# ``phase``: the first version's name for a few of them (kept for old positions).
+PHASES = {"ranking": RANKING, "orders": ORDERS, "consolidation": CONSOLIDATION}
+# Where the turn goes on after a Dragon Attack (the game's internal steps).
+RESUME_STEPS = ("ranking", "reveal", "execute", "consolidate_a", "consolidate_b")
+ATTACK_SOURCES = ("card", "threshold", "after_burner", "elimination")
+EFFECTS = ("faith_active", "bank_bid")  # Player.used_turn: effects lasting until the next Consolidation
+ELIMINATED_BY = ("dragon", "players")
+
+POSITION_KEYS = frozenset({
+    "turn", "step", "phase", "ranking", "dpl", "realm", "vp", "ashes", "eliminated", "eliminated_this_turn", "factions",
+    "used_abilities", "gained_abilities", "effects", "used_this_turn", "bank_until", "offer_turn", "provinces",
+    "bids", "bids_asked", "rebid_groups", "cards_in_play", "locked_cards", "reveal_queue", "end_is_nigh", "times_up",
+    "decks", "peeks", "sanctum", "work_orders", "golden_work_done", "pirates_due", "pending_attacks", "attack",
+    "resume", "orders", "submissions", "history", "result", "rng",
+})
+PROVINCE_KEYS = frozenset({"owner", "units", "level", "burnt", "occupant"})
+ATTACK_KEYS = frozenset({"dpl", "source", "worldeater", "participants", "grand_protector", "ranking_before",
+                         "bank_seats", "bank_round", "first"})
+RESULT_KEYS = frozenset({"how", "winner", "turn", "vp", "table"})
+SANCTUM_KEYS = frozenset({"holder", "kind", "key", "pending"})
+MAX_NUMBER = 10**9  # any number in a position ($Realm, units, turn, DPL...): far above play, far below overflow
+
+
+class _Reader:
+    """Typed reads of one position map, each error naming its field path."""
+
+    def __init__(self, state: GameState, pos: dict[str, Any]) -> None:
+        self.state = state
+        self.pos = pos
+
+    def seat(self, v: Any, field: str) -> str:
+        if not isinstance(v, str) or v not in self.state.players:
+            raise ValidationError(field, f"unknown seat {v!r}")
+        return v
+
+    def count(self, v: Any, field: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValidationError(field, "must be a whole number >= 0")
+        if v > MAX_NUMBER:
+            raise ValidationError(field, f"must be at most {MAX_NUMBER:,}")
+        return v
+
+    def flag(self, v: Any, field: str) -> bool:
+        if not isinstance(v, bool):
+            raise ValidationError(field, "must be true or false")
+        return v
+
+    def province(self, v: Any, field: str) -> str:
+        if not isinstance(v, str) or v not in self.state.provinces:
+            raise ValidationError(field, f"{v!r} is not a Province of this board")
+        return v
+
+    def seats(self, v: Any, field: str) -> list[str]:
+        if not isinstance(v, list):
+            raise ValidationError(field, "must be a list of seats")
+        out = [self.seat(s, f"{field}[{i}]") for i, s in enumerate(v)]
+        if len(set(out)) != len(out):
+            raise ValidationError(field, "lists a seat twice")
+        return out
+
+    def mapping(self, key: str) -> dict[Any, Any]:
+        v = self.pos.get(key)
+        if v is None:
+            return {}
+        if not isinstance(v, dict):
+            raise ValidationError(f"position.{key}", "must be a map")
+        return v
+
+    def per_seat(self, key: str, read: Callable[[Any, str], Any]) -> dict[str, Any]:
+        """``{seat: value}`` under ``key``, each value read by ``read(value, field)``."""
+        return {self.seat(s, f"position.{key}"): read(v, f"position.{key}.{s}") for s, v in self.mapping(key).items()}
+
+
+def _known(v: Any, known: Any) -> bool:
+    """``v`` is one of ``known`` (names: strings; anything else, hashable or not, is not)."""
+    return isinstance(v, str) and v in known
+
+
+def _abilities(v: Any, known: Any, field: str) -> set[str]:
+    if not isinstance(v, list) or not all(_known(a, known) for a in v):
+        raise ValidationError(field, f"must be a list of {', '.join(sorted(known))}")
+    return set(v)
+
+
+def import_position(state: GameState, pos: Any) -> None:
+    """Apply ``pos`` (a ``setup["position"]`` map) to a freshly built state. Every key is optional."""
+    if not isinstance(pos, dict):
+        raise ValidationError("position", "must be a map")
+    unknown = set(pos) - POSITION_KEYS
+    if unknown:
+        raise ValidationError("position", f"unknown keys {sorted(unknown)}")
+    r = _Reader(state, pos)
+    if "turn" in pos:
+        state.turn = r.count(pos["turn"], "position.turn")
+        if state.turn < 1:
+            raise ValidationError("position.turn", "turns start at 1")
+    step = _step(pos, state.turn)
+    _players(r)
+    _provinces(r)
+    _ranking(r, step)
+    state.dpl = r.count(pos.get("dpl", 0), "position.dpl")
+    _cards(r, step)
+    _dragon(r, step)
+    _consolidation_state(r)
+    _bidding(r, step)
+    if "history" in pos:
+        state.history = _history(r, pos["history"])
+    state.ledger = [(0, s, p.realm, "position import") for s, p in state.players.items() if p.realm]
+    state.step = step
+    if step == OVER:
+        state.result = _result(r, pos.get("result"))
+    elif pos.get("result") is not None:
+        raise ValidationError("position.result", "only a finished game (step 'over') has a result")
+    if "rng" in pos:
+        state.rng.setstate(decode_rng(pos["rng"]))
+    if "sanctum" not in pos:
+        sanctum.sync(state)  # an Island held in the position: its Sanctum choice is still to make
+    if step == ORDERS and "peeks" not in pos:
+        peeks.start_orders(state)  # the orders step begins now (Weather forecast looks)
+    _submissions(r, step)
+
+
+def _seat_counts(r: _Reader, v: Any, field: str) -> dict[str, int]:
+    if not isinstance(v, dict):
+        raise ValidationError(field, "must be a map seat -> number")
+    return {r.seat(s, field): r.count(n, f"{field}.{s}") for s, n in v.items()}
+
+
+def _history(r: _Reader, v: Any) -> list[dict[str, Any]]:
+    """Per finished turn ``{"turn", "provinces", "vp"}`` (seat -> number), as the game records it."""
+    if not isinstance(v, list):
+        raise ValidationError("position.history", "must be a list of maps (one per finished turn)")
+    out = []
+    for i, h in enumerate(v):
+        field = f"position.history[{i}]"
+        if not isinstance(h, dict) or set(h) != {"turn", "provinces", "vp"}:
+            raise ValidationError(field, "must be a map with turn, provinces and vp")
+        out.append({"turn": r.count(h["turn"], f"{field}.turn"),
+                    "provinces": _seat_counts(r, h["provinces"], f"{field}.provinces"),
+                    "vp": _seat_counts(r, h["vp"], f"{field}.vp")})
+    return out
+
+
+def _result(r: _Reader, v: Any) -> dict[str, Any]:
+    """A finished game's result: ``how``, ``winner`` (a seat, a team or null: the Dragon), ``turn``,
+    ``vp``; Time's Up! adds the ``table`` of sides."""
+    if not isinstance(v, dict):
+        raise ValidationError("position.result", "a finished game needs its result map")
+    extra = set(v) - RESULT_KEYS
+    if extra:
+        raise ValidationError("position.result", f"unknown keys {sorted(extra)}")
+    if not _known(v.get("how"), ("dragon", "last_man_standing", "times_up")):
+        raise ValidationError("position.result.how", "must be 'dragon', 'last_man_standing' or 'times_up'")
+    if v.get("winner") is not None and not isinstance(v["winner"], str):
+        raise ValidationError("position.result.winner", "must be a seat, a team or null (the Dragon)")
+    out = {"how": v["how"], "winner": v.get("winner"),
+           "turn": r.count(v.get("turn", r.state.turn), "position.result.turn"),
+           "vp": _seat_counts(r, v.get("vp", {}), "position.result.vp")}
+    if "table" in v:
+        table = v["table"]
+        if not isinstance(table, list) or not all(
+                isinstance(t, dict) and set(t) == {"side", "vp", "units", "realm"} and isinstance(t["side"], str)
+                and all(isinstance(t[k], int) and not isinstance(t[k], bool) for k in ("vp", "units", "realm"))
+                for t in table):
+            raise ValidationError("position.result.table", "must be a list of {side, vp, units, realm}")
+        out["table"] = [dict(t) for t in table]
+    return out
+
+
+def _step(pos: dict[str, Any], turn: int) -> str:
+    if "step" in pos and "phase" in pos:
+        raise ValidationError("position.phase", "give 'step' or the older 'phase', not both")
+    if "phase" in pos:
+        phase: Any = pos["phase"]
+        if not _known(phase, PHASES):
+            raise ValidationError("position.phase", "must be 'ranking', 'orders' or 'consolidation'")
+        step = PHASES[phase]
+    else:
+        given: Any = pos.get("step", ORDERS)  # checked before it is a str (the compiled build checks types)
+        if not _known(given, STEPS):
+            raise ValidationError("position.step", f"must be one of {', '.join(STEPS)}, not {given!r}")
+        step = given
+    if step == RANKING and turn == 1:
+        step = BID  # turn 1's ranking is the first bid
+    if step in (BID, REBID) and turn != 1:
+        raise ValidationError("position.step", f"the {step} step is on turn 1 only (turn 2+ starts at 'ranking')")
+    return step
+
+
+def _players(r: _Reader) -> None:
+    st, pos = r.state, r.pos
+    elim = pos.get("eliminated", [])
+    if isinstance(elim, list):
+        elim = {s: {} for s in r.seats(elim, "position.eliminated")}
+    if not isinstance(elim, dict):
+        raise ValidationError("position.eliminated", "must be a list of seats or a map seat -> {turn, by}")
+    for s, info in elim.items():
+        p = st.players[r.seat(s, "position.eliminated")]
+        field = f"position.eliminated.{s}"
+        if not isinstance(info, dict) or set(info) - {"turn", "by"}:
+            raise ValidationError(field, "must be a map with 'turn' and 'by' (both optional)")
+        p.eliminated = True
+        if info.get("turn") is not None:
+            p.eliminated_turn = r.count(info["turn"], f"{field}.turn")
+        by = info.get("by")
+        if by is not None and not _known(by, ELIMINATED_BY):
+            raise ValidationError(f"{field}.by", "must be 'dragon' or 'players'")
+        p.eliminated_by = by
+    # rules: 003 Fire and blood! — the Dragon's count of eliminated players
+    st.dragon_eliminations = sum(1 for p in st.players.values() if p.eliminated_by == "dragon")
+    this_turn = r.seats(pos.get("eliminated_this_turn", []), "position.eliminated_this_turn")
+    for i, s in enumerate(this_turn):
+        if not st.players[s].eliminated:
+            raise ValidationError(f"position.eliminated_this_turn[{i}]", f"{s} is not eliminated")
+    st.eliminated_this_turn = this_turn
+    factions = r.per_seat("factions", _faction)
+    if factions and not st.options.factions:
+        raise ValidationError("position.factions", "this game is played without factions (options.factions)")
+    for s, f in factions.items():
+        st.players[s].faction = f
+    for s, v in r.per_seat("realm", r.count).items():
+        st.players[s].realm = v
+    for s, v in r.per_seat("used_abilities", lambda v, f: _abilities(v, ONCE_PER_GAME, f)).items():
+        st.players[s].used = v
+    for s, v in r.per_seat("gained_abilities", lambda v, f: _abilities(v, TIER, f)).items():
+        st.players[s].gained = v  # rules: 003 Wizard Sanctum, "Gain"
+    for s, v in r.per_seat("effects", lambda v, f: _abilities(v, EFFECTS, f)).items():
+        st.players[s].used_turn = v
+    st.used_this_turn = r.per_seat("used_this_turn", lambda v, f: _abilities(v, INSTANT, f))
+    for s, v in r.per_seat("bank_until", r.count).items():
+        st.players[s].bank_until = v
+    for s, v in r.per_seat("offer_turn", r.count).items():
+        st.players[s].offer_turn = v
+
+
+def _faction(v: Any, field: str) -> str:
+    if not _known(v, FACTIONS):
+        raise ValidationError(field, f"{v!r} is not one of {', '.join(FACTIONS)}")
+    return v
+
+
+def _provinces(r: _Reader) -> None:
+    st, pos = r.state, r.pos
+    if "provinces" in pos:
+        provs = r.mapping("provinces")
+        for name in st.board.all_provinces:
+            st.provinces[name] = Province()
+        # (``prov`` holds the position's keys, of any type until checked: the compiled build checks types)
+        for prov, d in provs.items():
+            field = f"position.provinces.{prov}"
+            if prov not in st.provinces:
+                raise ValidationError(field, "not a Province of this board")
+            if not isinstance(d, dict):
+                raise ValidationError(field, "must be a map")
+            extra = set(d) - PROVINCE_KEYS
+            if extra:
+                raise ValidationError(field, f"unknown keys {sorted(extra)}")
+            owner = d.get("owner")
+            if owner is not None:
+                r.seat(owner, f"{field}.owner")
+            level = r.count(d.get("level", 0), f"{field}.level")
+            if level > MAX_LEVEL:
+                raise ValidationError(f"{field}.level", f"levels are 0 to {MAX_LEVEL}")
+            units = r.count(d.get("units", 0), f"{field}.units")
+            occupant = d.get("occupant")
+            if occupant is not None:
+                r.seat(occupant, f"{field}.occupant")
+                if occupant == owner:
+                    raise ValidationError(f"{field}.occupant", "the owner does not occupy its own Province")
+            if units and owner is None and occupant is None:
+                raise ValidationError(f"{field}.units", "units need an owner")
+            burnt = r.flag(d.get("burnt", False), f"{field}.burnt")
+            st.provinces[prov] = Province(owner=owner, units=units, occupant=occupant, level=level, burnt=burnt)
+    for s, p in st.players.items():
+        if p.eliminated:
+            for prov, pr in st.provinces.items():
+                if s in (pr.owner, pr.occupant):
+                    raise ValidationError(f"position.provinces.{prov}.owner", f"{s} is eliminated")
+    ashes = pos.get("ashes", [])
+    if not isinstance(ashes, list):
+        raise ValidationError("position.ashes", "must be a list of burnt Provinces")
+    for i, prov in enumerate(ashes):
+        if not st.provinces[r.province(prov, f"position.ashes[{i}]")].burnt:
+            raise ValidationError(f"position.ashes[{i}]", f"{prov} is not burnt")
+    st.ashes = set(ashes)  # rules: 003 Kalu'Ak, Ashes of Power — burnt by the Wrath that eliminated its owner
+    # rules: 003 Time's Up! — one VP meaning: the view's (Provinces' VP + VP earned against the Dragon)
+    for s, v in r.per_seat("vp", r.count).items():
+        held = sum(province_vp(st, q) for q in st.owned(s))
+        if v < held:
+            raise ValidationError(f"position.vp.{s}", f"{v} is less than the {held} VP of {s}'s Provinces "
+                                                      "(vp is the total the view shows)")
+        st.players[s].vp = v - held
+
+
+def _ranking(r: _Reader, step: str) -> None:
+    st, pos = r.state, r.pos
+    if "ranking" in pos:
+        rank = r.seats(pos["ranking"], "position.ranking")
+        if step != OVER:
+            active = {s for s, p in st.players.items() if not p.eliminated}
+            if set(rank) != active:
+                raise ValidationError("position.ranking", "must list every active seat once")
+        st.ranking = rank
+    else:
+        st.ranking = [s for s in st.ranking if not st.players[s].eliminated]
+
+
+def _card_list(v: Any, field: str, deck: str | None = None) -> list[tuple[str, str]]:
+    if not isinstance(v, list):
+        raise ValidationError(field, "must be a list of card names")
+    out = []
+    for i, c in enumerate(v):
+        if not _known(c, C.CARD_DECK):
+            raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card")
+        if deck is not None and C.CARD_DECK[c] != deck:
+            raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card of the {deck} deck")
+        out.append((C.CARD_DECK[c], c))
+    return out
+
+
+def _cards(r: _Reader, step: str) -> None:
+    """Cards in play, locked, the reveal queue and every deck's draw and discard piles.
+
+    A deck not given keeps the seed's shuffle less the cards listed elsewhere (in play, locked,
+    discarded); a deck given as a list is its draw pile (the first version's form)."""
+    st, pos = r.state, r.pos
+    st.cards_this_turn = _card_list(pos.get("cards_in_play", []), "position.cards_in_play")
+    st.locked_cards = _card_list(pos.get("locked_cards", []), "position.locked_cards")
+    st.end_is_nigh = r.flag(pos.get("end_is_nigh", False), "position.end_is_nigh")
+    st.times_up = r.flag(pos.get("times_up", False), "position.times_up")
+    decks = r.mapping("decks")
+    for d in decks:
+        if d not in st.decks:
+            raise ValidationError(f"position.decks.{d}", f"decks are {', '.join(C.DECK_ORDER)}")
+    elsewhere = st.cards_this_turn + st.locked_cards
+    for d in C.DECK_ORDER:
+        field = f"position.decks.{d}"
+        spec = decks.get(d)
+        if isinstance(spec, list):
+            spec = {"draw": spec}
+        if spec is None:
+            spec = {}
+        if not isinstance(spec, dict) or set(spec) - {"draw", "discard"}:
+            raise ValidationError(field, "must be a list (the draw pile, top first) or a map with 'draw' and 'discard'")
+        discard = [c for _, c in _card_list(spec.get("discard", []), f"{field}.discard", d)]
+        out = [c for dk, c in elsewhere if dk == d] + discard
+        if "draw" in spec:
+            draw = [c for _, c in _card_list(spec["draw"], f"{field}.draw", d)]
+        else:
+            draw = list(st.decks[d].draw)
+            for c in out:
+                if c not in draw:
+                    raise ValidationError(field, f"more {c} cards than the deck holds")
+                draw.remove(c)
+        _check_counts(d, draw + out, field)
+        if not draw and not discard and not any(dk == d for dk, _ in st.cards_this_turn):
+            raise ValidationError(field, f"no {d} card left to draw (every other one is locked in play)")
+        st.decks[d] = C.Deck(d, draw, discard)
+    shown = {d for d, _ in st.cards_this_turn}
+    queue = pos.get("reveal_queue")
+    if queue is None:
+        # "reveal" starts with the decks of this turn whose card is not yet in play; elsewhere none
+        queue = [d for d in C.DECK_ORDER if st.turn >= C.DECK_FIRST_TURN[d] and d not in shown] \
+            if step == REVEAL else []
+    if not isinstance(queue, list) or not all(_known(d, C.DECK_ORDER) for d in queue) or len(set(queue)) != len(queue):
+        raise ValidationError("position.reveal_queue", f"must be a list of distinct decks ({', '.join(C.DECK_ORDER)})")
+    for d in C.DECK_ORDER:  # rules: 003 Reveal Cards — turn 1 always draws Calms of Summer and a Misty Mountains
+        if st.turn == 1 and d in C.TURN_ONE_CARDS and d not in shown and C.TURN_ONE_CARDS[d] not in st.decks[d].draw:
+            raise ValidationError(f"position.decks.{d}.draw", f"turn 1 still draws {C.TURN_ONE_CARDS[d]}")
+    for d in queue:
+        if not (st.turn == 1 and d in C.TURN_ONE_CARDS) and not st.decks[d].draw and not st.decks[d].discard:
+            raise ValidationError("position.reveal_queue", f"the {d} deck has no card left to draw")
+    st.reveal_queue = list(queue)
+
+
+def _check_counts(deck: str, cards: list[str], field: str) -> None:
+    full = C.DECK_CONTENTS[deck]
+    if len(cards) > len(full):
+        raise ValidationError(field, f"{len(cards)} cards of the {deck} deck; it has {len(full)}")
+    if not cards:
+        raise ValidationError(field, f"the {deck} deck has no cards at all")
+    for c in set(cards):
+        # rules: 003 Kalu'Ak, Ashes of Power — a There be Dragons! may replace a removed Dragon card
+        if c != C.THERE_BE_DRAGONS and cards.count(c) > full.count(c):
+            raise ValidationError(field, f"{cards.count(c)} x {c}; the deck has {full.count(c)}")
+
+
+def _lines(r: _Reader, v: Any, field: str, step: str) -> Decision:
+    """A decision from its DM lines (what export_position writes: the canonical text)."""
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise ValidationError(field, "must be a list of DM lines")
+    names = {p.name.lower(): s for s, p in r.state.players.items()}
+    try:
+        return from_lines(step, parse_text("\n".join(v), players=names))
+    except RegentError as err:
+        raise ValidationError(field, str(err)) from err
+
+
+def _dragon(r: _Reader, step: str) -> None:
+    st, pos = r.state, r.pos
+    pending = pos.get("pending_attacks", [])
+    if not isinstance(pending, list) or not all(_known(a, ATTACK_SOURCES) for a in pending):
+        raise ValidationError("position.pending_attacks", f"must be a list of {', '.join(ATTACK_SOURCES)}")
+    st.pending_attacks = list(pending)
+    resume = pos.get("resume")
+    if resume is not None and not _known(resume, RESUME_STEPS):
+        raise ValidationError("position.resume", f"must be one of {', '.join(RESUME_STEPS)}")
+    spec = pos.get("attack")
+    if spec is None:
+        if step == DRAGON:
+            raise ValidationError("position.attack", "the dragon step needs the attack waiting for commitments")
+        if resume is not None:
+            raise ValidationError("position.resume", "only a game waiting in a Dragon Attack resumes")
+        return
+    if step != DRAGON:
+        raise ValidationError("position.attack", "an attack waits for commitments only in the dragon step")
+    if not isinstance(spec, dict):
+        raise ValidationError("position.attack", "must be a map")
+    extra = set(spec) - ATTACK_KEYS
+    if extra:
+        raise ValidationError("position.attack", f"unknown keys {sorted(extra)}")
+    active = st.active()
+    dpl = r.count(spec.get("dpl", max(1, st.dpl)), "position.attack.dpl")
+    if dpl < 1:
+        raise ValidationError("position.attack.dpl", "the Dragon always attacks with a DPL of at least 1")
+    source = spec.get("source", "card")
+    if not _known(source, ATTACK_SOURCES):
+        raise ValidationError("position.attack.source", f"must be one of {', '.join(ATTACK_SOURCES)}")
+    # rules: 003 The Mythical Worldeater — DPL >= 3 x #Provinces
+    worldeater = r.flag(spec.get("worldeater", dpl >= 3 * st.board.count), "position.attack.worldeater")
+    participants = r.seats(spec.get("participants", active), "position.attack.participants")
+    gp = spec.get("grand_protector", active[0] if active else None)
+    if gp is not None:
+        r.seat(gp, "position.attack.grand_protector")
+    before = r.seats(spec.get("ranking_before", list(participants)), "position.attack.ranking_before")
+    if set(participants) - set(before):
+        raise ValidationError("position.attack.ranking_before", "must list every participant")
+    att = Attack(dpl, source, worldeater, participants, gp, before)
+    if "bank_seats" in spec:
+        att.bank_seats = r.seats(spec["bank_seats"], "position.attack.bank_seats")
+        att.bank_round = r.flag(spec.get("bank_round", False), "position.attack.bank_round")
+    else:  # rules: 003 The Bank of Lannuvár — seats whose Bank covers this turn decide after the others
+        from engine.protectors import bank
+
+        st.attack = att
+        bank.begin(st)
+    st.attack = att
+    first = spec.get("first") or {}
+    if not isinstance(first, dict):
+        raise ValidationError("position.attack.first", "must be a map seat -> DM lines")
+    if first and not att.bank_round:
+        raise ValidationError("position.attack.first", "only the Bank of Lannuvár's round has revealed commitments")
+    att.first = {r.seat(s, "position.attack.first"): _lines(r, v, f"position.attack.first.{s}", DRAGON)
+                 for s, v in first.items()}
+    for s in participants:
+        if att.bank_round and s not in att.bank_seats and s not in att.first and not st.players[s].eliminated:
+            raise ValidationError("position.attack.first", f"{s}'s revealed commitment is missing")
+    st.resume = resume if resume is not None else REVEAL
+
+
+def _consolidation_state(r: _Reader) -> None:
+    """Work orders in force, Golden Work done, Pirates! debts and this turn's revealed orders."""
+    st = r.state
+    work = {}
+    for prov, w in r.mapping("work_orders").items():
+        field = f"position.work_orders.{prov}"
+        r.province(prov, field)
+        if not isinstance(w, dict) or set(w) - {"seat", "golden"}:
+            raise ValidationError(field, "must be a map with 'seat' and 'golden'")
+        work[prov] = (r.seat(w.get("seat"), f"{field}.seat"), r.flag(w.get("golden", False), f"{field}.golden"))
+    st.work_orders = work
+    st.golden_work_done = {r.province(p, "position.golden_work_done"): r.seat(s, f"position.golden_work_done.{p}")
+                           for p, s in r.mapping("golden_work_done").items()}
+    st.pirates_due = r.per_seat("pirates_due", r.count)  # rules: 003 Pirates!, Collecting $Realm
+    orders = {}
+    for s, v in r.mapping("orders").items():
+        d = _lines(r, v, f"position.orders.{r.seat(s, 'position.orders')}", ORDERS)
+        assert isinstance(d, OrdersDecision)
+        for o in d.orders:
+            src = getattr(o, "src", None)
+            if src is not None:
+                r.province(src, f"position.orders.{s}")
+        orders[s] = d
+    st.orders = orders
+    st.peeks = {}
+    for s, v in r.mapping("peeks").items():
+        field = f"position.peeks.{r.seat(s, 'position.peeks')}"
+        if not isinstance(v, list):
+            raise ValidationError(field, "must be a list of {deck, card, by}")
+        looks = []
+        for i, x in enumerate(v):
+            if (not isinstance(x, dict) or set(x) != {"deck", "card", "by"} or not _known(x["deck"], C.DECK_ORDER)
+                    or not isinstance(x["by"], str)
+                    or (x["card"] is not None and not (_known(x["card"], C.CARD_DECK)
+                                                       and C.CARD_DECK[x["card"]] == x["deck"]))):
+                raise ValidationError(f"{field}[{i}]", "must be {deck, card, by} with the card from that deck")
+            looks.append(dict(x))
+        st.peeks[s] = looks
+    spec = r.pos.get("sanctum")
+    if spec is None:
+        st.sanctum = None
+        return
+    if not isinstance(spec, dict) or set(spec) != SANCTUM_KEYS:
+        raise ValidationError("position.sanctum", f"must be a map with {', '.join(sorted(SANCTUM_KEYS))}")
+    island = st.board.island
+    holder = r.seat(spec["holder"], "position.sanctum.holder")
+    if island is None or st.provinces[island].owner != holder:
+        raise ValidationError("position.sanctum.holder", "the Sanctum's holder controls the Island")
+    if spec["kind"] not in (None, "refresh", "gain") or (spec["kind"] is not None and not _known(spec["key"], TIER)):
+        raise ValidationError("position.sanctum.kind", "must be null, 'refresh' or 'gain' with an ability as key")
+    st.sanctum = {"holder": holder, "kind": spec["kind"], "key": spec["key"],
+                  "pending": r.flag(spec["pending"], "position.sanctum.pending")}
+
+
+def _bidding(r: _Reader, step: str) -> None:
+    st, pos = r.state, r.pos
+    st.next_bids = r.per_seat("bids", r.count)
+    for s, asked in r.per_seat("bids_asked", r.count).items():
+        # rules: 003 Bidding step — a bid reduced to what the seat held after buying; the ranking names it
+        # when the bids are revealed (reports read it from the Consolidation's private event, made here)
+        bid = st.next_bids.get(s)
+        if bid is None or asked <= bid:
+            raise ValidationError(f"position.bids_asked.{s}", "a bid asked for, above the bid in 'bids'")
+        st.events.append(Event(st.turn - 1, "bid_reduced", "003 Bidding step",
+                               f"Your bid of {asked} is reduced to {bid}, all the $Realm you hold after buying.",
+                               {"seat": s, "asked": asked, "bid": bid}, frozenset({s})))
+    groups = pos.get("rebid_groups", [])
+    if not isinstance(groups, list):
+        raise ValidationError("position.rebid_groups", "must be a list of lists of seats")
+    st.rebid_groups = [r.seats(g, f"position.rebid_groups[{i}]") for i, g in enumerate(groups)]
+    grouped: list[str] = []
+    for i, g in enumerate(st.rebid_groups):  # rules: 003 Protector Ranking — seats tied on the same bid
+        if len(g) < 2 or set(g) - set(st.ranking) or set(g) & set(grouped):
+            raise ValidationError(f"position.rebid_groups[{i}]", "a group is 2+ ranked seats, each in one group")
+        grouped += g
+    if step == REBID and not st.rebid_groups:
+        raise ValidationError("position.rebid_groups", "the rebid step needs the groups of tied seats")
+    if step == BANK_BID and not any("bank_bid" in st.players[s].used_turn for s in st.active()):
+        raise ValidationError("position.effects", "the bank_bid step needs a seat with the 'bank_bid' effect")
+
+
+def _submissions(r: _Reader, step: str) -> None:
+    """Decisions already sent in this step (secret until it resolves), validated as the game would."""
+    from engine.protectors.game import deciding_seats  # game imports setup, which imports this module
+
+    subs = r.mapping("submissions")
+    if not subs:
+        return
+    st = r.state
+    deciding = set(deciding_seats(st))
+    for s, v in subs.items():
+        field = f"position.submissions.{r.seat(s, 'position.submissions')}"
+        if s not in deciding:
+            raise ValidationError(field, f"{s} has no decision to make in the {st.step} step")
+        d = _lines(r, v, field, st.step)
+        try:
+            st.submissions[s] = legality.validate(st, s, d)
+        except RegentError as err:
+            raise ValidationError(field, str(err)) from err
