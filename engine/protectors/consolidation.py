@@ -227,11 +227,15 @@ def reduced_bids(state: GameState) -> dict[str, int]:
     """Seats whose bid set aside in the last Consolidation was reduced to what they held: seat -> the
     bid they asked for (read back from that step's private ``bid_reduced`` events)."""
     out: dict[str, int] = {}
-    for e in reversed(state.events):
+    events = state.events
+    i = len(events) - 1
+    while i >= 0:  # newest first (an index walk: mypyc cannot compile reversed() over this list)
+        e = events[i]
         if e.turn < state.turn - 1:
             break
         if e.kind == "bid_reduced" and e.turn == state.turn - 1:
             out[e.data["seat"]] = e.data["asked"]
+        i -= 1
     return out
 
 
