@@ -1,13 +1,17 @@
-"""``regent render``: a board picture (or the game summary) from a saved game file, as PNG or SVG.
+"""``regent render``: a board picture (or the game summary, or the whole game animated) from a
+saved game file, as PNG, SVG or GIF.
 
     regent render game.bin -o board.png                     # GM view, now
-    regent render game.bin --turn 3 --seat Player#2 -o p2.svg
+    regent render game.bin --turn 3 --view channel -o t3.png  # for the public channel
+    regent render game.bin --turn 3 --seat Player#2 -o p2.svg # Player#2's own view (their DM)
     regent render game.bin --summary --ai Player#4=caretaker -o summary.png
+    regent render game.bin --animate -o game.gif            # one frame per turn (channel view)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from engine.errors import ValidationError
@@ -18,10 +22,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", type=Path, help="game file (from 'regent new' / 'regent adjudicate')")
     p.add_argument("-o", "--out", type=Path, required=True, help="where to write the picture")
     p.add_argument("--turn", type=int, default=None, help="the board at the end of this turn (default: now)")
-    p.add_argument("--seat", default=None, help="draw what this seat may see (default: the GM view)")
+    p.add_argument("--seat", default=None, help="draw what this seat may see, for its DM (default: the GM view)")
+    p.add_argument("--view", choices=("gm", "channel", "seat"), default=None,
+                   help="gm: everything ($Realm included); channel: what every player may see, to post in "
+                        "the public channel; seat: --seat's own view (default: seat if --seat, else gm; "
+                        "--animate: channel)")
     p.add_argument("--format", choices=("png", "svg"), default=None,
                    help="picture format (default: from the --out suffix, else png)")
     p.add_argument("--summary", action="store_true", help="the game summary instead of the board")
+    p.add_argument("--animate", action="store_true",
+                   help="the whole game as one animated GIF, one frame per turn (for the end-of-game post)")
     p.add_argument("--ai", action="append", default=[], metavar="SEAT=AGENT",
                    help="for --summary: a seat an AI played, e.g. Player#4=caretaker (repeatable)")
     p.set_defaults(func=run_render)
@@ -39,8 +49,10 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 
 def run_render(args: argparse.Namespace) -> int:
     from service import gamefile
-    from service.render import render_board, render_summary
+    from service.render import render_animation, render_board, render_summary
 
+    if args.animate and args.summary:
+        raise ValidationError("--animate", "draws the boards, not the summary; leave out --summary")
     fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
     gf = gamefile.read(args.game)  # any game file: regent new/adjudicate, game.export, an engine blob
     game = gf.game
@@ -49,16 +61,39 @@ def run_render(args: argparse.Namespace) -> int:
         seat = gf.seat_named(args.seat)
         if seat is None:
             raise ValidationError("--seat", gf.unknown_seat(args.seat))
-    if args.summary:
+    if args.animate:
+        from service.render.animate import MAX_BYTES
+
+        if args.turn is not None or args.ai or args.format:
+            raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn, --ai and --format")
+        fmt = "gif"
+        view = args.view or ("seat" if seat else "channel")
+        data = render_animation(game, seat, view)
+        if len(data) > MAX_BYTES:
+            raise ValidationError("--animate", f"the GIF is {len(data)} bytes, over Discord's {MAX_BYTES}")
+    elif args.summary:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
+        if args.view == "channel":
+            raise ValidationError("--view", "the summary has a GM view and seat views (--seat), no channel view")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
         ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
         data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt)
     else:
         if args.ai:
             raise ValidationError("--ai", "only the summary (--summary) shows who an AI played")
-        data = render_board(game, seat, turn=args.turn, fmt=fmt)
-    args.out.write_bytes(data)
+        data = render_board(game, seat, turn=args.turn, fmt=fmt, view=args.view)
+    _write(args.out, data)
     print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")
     return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Atomically: a picture is written whole or not at all."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,8 +1,10 @@
 """Pictures a GM can post: the board after a turn, the Dragon's state, and game summaries.
 
-    png = render_board(game, None)                    # GM view, now
-    svg = render_board(game, "Player#2", turn=3, fmt="svg")
+    png = render_board(game, None)                          # GM view, now
+    png = render_board(game, None, turn=3, view="channel")  # what everyone may see, after turn 3
+    svg = render_board(game, "Player#2", turn=3, fmt="svg") # Player#2's own view (for their DM)
     png = render_summary(game, ai_seats={"Player#4": "caretaker"})
+    gif = render_animation(game, view="channel")            # the whole game, one frame per turn
 
 matplotlib is imported only inside these functions, so the service starts without it.
 """
@@ -12,13 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import ValidationError
-from service.render.replay import game_at_turn
+from service.render.replay import check_turn, game_at_turn, turn_ends
 
 FORMATS = ("png", "svg")
-# A "now" picture tells the current turn's story once its orders have run, else the last turn's.
+VIEWS = ("gm", "channel", "seat")
+# A "now" picture tells the current turn's story once its orders have run; before that it shows
+# the board with no moves (last turn's moves belong to the "after turn N-1" picture).
 ORDERS_DONE_STEPS = ("consolidation", "over")
 
-__all__ = ["FORMATS", "game_at_turn", "highlight_turn", "render_board", "render_summary"]
+__all__ = ["FORMATS", "VIEWS", "board_scene", "game_at_turn", "highlight_turn", "render_animation", "render_board",
+           "render_summary", "turn_ends"]
 
 
 def _check(fmt: str) -> None:
@@ -26,42 +31,97 @@ def _check(fmt: str) -> None:
         raise ValidationError("format", f"must be 'png' or 'svg', not {fmt!r}")
 
 
+def resolve_view(seat: str | None, view: str | None) -> str:
+    """The kind of picture: ``gm`` (seat None), ``seat`` (a seat given) or ``channel``."""
+    if view is None:
+        return "gm" if seat is None else "seat"
+    if view not in VIEWS:
+        raise ValidationError("view", f"must be one of {', '.join(VIEWS)}, not {view!r}")
+    if view == "seat" and seat is None:
+        raise ValidationError("seat", "the seat view needs a seat, e.g. Player#2")
+    if view != "seat" and seat is not None:
+        raise ValidationError("seat", f"a seat is given only for the seat view, not the {view} view")
+    return view
+
+
+def _view_and_events(game: Any, seat: str | None, view: str) -> tuple[dict[str, Any], list[Any]]:
+    if view == "channel":
+        from service.render.channel import public_events, public_view
+
+        return public_view(game), public_events(game)
+    return game.view(seat), game.events(seat)
+
+
+def orders_done(game: Any, seat: str | None = None) -> bool:
+    """Whether the current turn's orders have been carried out (as far as ``seat`` can tell)."""
+    t = game.state.turn
+    return game.step in ORDERS_DONE_STEPS or any(
+        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.events(seat))
+
+
 def highlight_turn(game: Any, turn: int | None, seat: str | None = None) -> int | None:
     """Which turn's marches and battles a picture shows: ``turn`` if given; else the current turn
-    once its orders have been carried out (as far as ``seat`` can tell), or the previous turn."""
+    once its orders have been carried out, or none (a mid-turn picture shows no old moves)."""
     if turn is not None:
         return turn
-    t = game.view(seat)["turn"]
-    done = game.step in ORDERS_DONE_STEPS or any(
-        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.events(seat))
-    if done:
-        return t
-    return t - 1 if t > 1 else None
+    return game.state.turn if orders_done(game, seat) else None
 
 
-def board_scene(game: Any, seat: str | None, turn: int | None = None):
+def board_scene(game: Any, seat: str | None, turn: int | None = None, view: str | None = None):
     """The scene (plain data) a board picture is drawn from; see :mod:`service.render.scene`."""
+    kind = resolve_view(seat, view)
+    game.view(seat)  # raises ValidationError for an unknown seat
+    if turn is not None:
+        check_turn(game, turn)
+    if turn is None or (turn == game.state.turn and not game.over and not orders_done(game, seat)):
+        return _scene_now(game, seat, kind)
+    shown = game_at_turn(game, turn)
+    return scene_after_turn(shown, turn, seat, kind)
+
+
+def scene_after_turn(shown: Any, turn: int, seat: str | None, kind: str):
+    """The picture of ``shown`` (the game at the end of ``turn``, see :func:`game_at_turn`)."""
     from service.render.scene import build_scene
 
-    view = game.view(seat)  # raises ValidationError for an unknown seat
-    shown = game if turn is None else game_at_turn(game, turn)
-    if shown is not game:
-        view = shown.view(seat)
-    hl = highlight_turn(shown, turn, seat)
-    title = None
-    if turn is not None:
-        title = f"Protectors of the Realm - after turn {turn}" + (" (game over)" if shown.over else "")
-    return build_scene(view, shown.events(seat), hl, title=title)
+    v, events = _view_and_events(shown, seat, kind)
+    over = shown.over
+    title = f"Protectors of the Realm - after turn {turn}" + (" (game over)" if over else "")
+    # the moment is the end of the turn: the cards that were in play during it (the engine has
+    # already put them away), and any Dragon Attack already queued for the next turn
+    cards = [e.data["card"] for e in events if e.turn == turn and e.kind == "card"] \
+        if shown.state.turn > turn else None
+    coming = list(shown.state.pending_attacks) if shown.state.turn > turn and not over else []
+    return build_scene(v, events, turn, title=title, mode=kind, cards=cards, coming=coming)
 
 
-def render_board(game: Any, seat: str | None, turn: int | None = None, fmt: str = "png") -> bytes:
-    """The board as ``seat`` sees it (``None``: the GM), now or at the end of ``turn``, as PNG/SVG."""
+def _scene_now(game: Any, seat: str | None, kind: str):
+    from service.render.scene import build_scene
+
+    v, events = _view_and_events(game, seat, kind)
+    hl = highlight_turn(game, None, seat)
+    note = None if hl is not None or game.over else f"no moves yet in turn {game.state.turn}" + (
+        f" (turn {game.state.turn - 1}'s: --turn {game.state.turn - 1})" if game.state.turn > 1 else "")
+    return build_scene(v, events, hl, mode=kind, note=note)
+
+
+def render_board(game: Any, seat: str | None, turn: int | None = None, fmt: str = "png",
+                 view: str | None = None) -> bytes:
+    """The board as ``view`` shows it (``gm``: everything; ``channel``: what every player may see;
+    ``seat``: what ``seat`` may see; default: ``gm`` for seat None, else ``seat``), now or at the end
+    of ``turn``, as PNG/SVG."""
     _check(fmt)
-    scene = board_scene(game, seat, turn)
+    scene = board_scene(game, seat, turn, view)
     from service.render.draw import draw_board, figure_bytes
 
     fig, _ = draw_board(scene)
     return figure_bytes(fig, fmt)
+
+
+def render_animation(game: Any, seat: str | None = None, view: str | None = "channel", **kwargs: Any) -> bytes:
+    """The whole game as an animated GIF, one frame per turn (see :mod:`service.render.animate`)."""
+    from service.render.animate import animate
+
+    return animate(game, seat, resolve_view(seat, view), **kwargs)
 
 
 def render_summary(game: Any, seat: str | None = None, ai_seats: dict[str, str] | None = None,

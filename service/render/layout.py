@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -26,11 +26,19 @@ from engine.protectors.board import Board, province_number
 
 EXTENT = 1.22  # half-width of the board square, in data units
 BOARD_INCHES = 7.2  # the board square's side on the figure
-PT_PER_UNIT = BOARD_INCHES * 72 / (2 * EXTENT)
+BIG_BOARD_INCHES = 9.4  # ... for boards of more than BIG_BOARD_PROVINCES Provinces
+BIG_BOARD_PROVINCES = 20
 RING_INNER, RING_OUTER = 0.58, 1.0  # ring radii (the sea is inside RING_INNER)
+# Bands of a ring wedge, from the sea outwards: the label block (Province, holder, battle), then two
+# march lanes near the outer edge: clockwise marches on the outer lane, counter-clockwise ones on
+# the inner lane, so two armies swapping Provinces never share a line.
+LANE_CW, LANE_CCW = 0.955, 0.9
+LABEL_BAND = (RING_INNER + 0.01, 0.865)
 ISLAND_RADIUS = 0.2
-LABEL_LINES = 2  # "P12 III" over "#3 ⚔2"
-LABEL_CHARS = 7  # widest line we size for ("P32 III")
+LABEL_LINES = 3  # "P12 Lv3" over "#3 ⚔2" over the battle line "★#3 2:1 #5"
+LABEL_CHARS = 9  # widest line we size for (the battle line, drawn at BATTLE_SCALE)
+SPRING_LABEL_CHARS = 7  # custom boards: "P12 Lv3"
+BATTLE_SCALE = 0.8  # the battle line's font size relative to the label's
 CHAR_EM = 0.62  # average DejaVu Sans glyph width, in em (bold digits and capitals)
 LINE_EM = 1.25  # line height in em
 MAX_LABEL_PT, MIN_LABEL_PT = 15.0, 6.5
@@ -43,13 +51,12 @@ RING_NAME = re.compile(r"ring-(\d+)(-grand)?(\+island)?")
 @dataclass(frozen=True)
 class Shape:
     """One Province's area: a ring wedge (``theta1``..``theta2`` degrees, counter-clockwise) or a
-    disc of ``radius``; ``anchor`` is where its label is centred, ``tip`` where arrows end."""
+    disc of ``radius``; ``anchor`` is where its label is centred, ``tip`` where sea moves start and end."""
 
     name: str
     kind: str  # "wedge" | "disc"
     anchor: tuple[float, float]
     tip: tuple[float, float]
-    badge: tuple[float, float]  # where a battle marker goes
     radius: float = 0.0
     theta1: float = 0.0
     theta2: float = 0.0
@@ -65,13 +72,27 @@ class Layout:
     sea: tuple[float, float, float] | None = None  # centre x, y and radius (ring boards)
     borders: tuple[tuple[str, str], ...] = field(default=())  # drawn as lines (spring layouts)
     rotation: dict[str, float] = field(default_factory=dict)  # label angle in degrees (default 0)
+    inches: float = BOARD_INCHES  # the board square's side on the figure
+    label_chars: int = LABEL_CHARS  # the widest label line sized for
+
+    @property
+    def pt_per_unit(self) -> float:
+        return self.inches * 72 / (2 * EXTENT)
 
     def label_corners(self, name: str) -> np.ndarray:
         """Estimated label rectangle (4 x 2 corners, data units) for LABEL_LINES lines of
         LABEL_CHARS characters at :attr:`label_pt`, turned by the label's rotation."""
-        w = LABEL_CHARS * CHAR_EM * self.label_pt / PT_PER_UNIT
-        h = LABEL_LINES * LINE_EM * self.label_pt / PT_PER_UNIT
+        w = self.label_chars * CHAR_EM * self.label_pt / self.pt_per_unit
+        h = LABEL_LINES * LINE_EM * self.label_pt / self.pt_per_unit
         return rectangle(self.shapes[name].anchor, w, h, self.rotation.get(name, 0.0))
+
+    def line_at(self, name: str, offset: float) -> tuple[float, float]:
+        """Centre of a label line ``offset`` lines below the label's centre (negative: above),
+        following the label's rotation."""
+        step = offset * LINE_EM * self.label_pt / self.pt_per_unit
+        a = math.radians(self.rotation.get(name, 0.0))
+        x, y = self.shapes[name].anchor
+        return (x + step * math.sin(a), y - step * math.cos(a))
 
 
 def layout_for(board: Board) -> Layout:
@@ -84,17 +105,23 @@ def layout_for(board: Board) -> Layout:
     return spring_layout(board)
 
 
-def _fit_font(spacing: float, depth: float) -> float:
+def board_inches(board: Board) -> float:
+    return BIG_BOARD_INCHES if len(board.all_provinces) > BIG_BOARD_PROVINCES else BOARD_INCHES
+
+
+def _fit_font(spacing: float, depth: float, inches: float = BOARD_INCHES) -> float:
     """Largest label font (pt) whose box fits ``spacing`` wide and ``depth`` high (data units)."""
-    by_width = 0.85 * spacing * PT_PER_UNIT / (LABEL_CHARS * CHAR_EM)
-    by_height = 0.85 * depth * PT_PER_UNIT / (LABEL_LINES * LINE_EM)
+    per_unit = inches * 72 / (2 * EXTENT)
+    by_width = 0.85 * spacing * per_unit / (LABEL_CHARS * CHAR_EM)
+    by_height = 0.85 * depth * per_unit / (LABEL_LINES * LINE_EM)
     return max(MIN_LABEL_PT, min(MAX_LABEL_PT, by_width, by_height))
 
 
 def ring_layout(board: Board) -> Layout:
     n = len(board.provinces)
     step = 360.0 / n
-    r_mid = (RING_INNER + RING_OUTER) / 2
+    inches = board_inches(board)
+    r_mid = (LABEL_BAND[0] + LABEL_BAND[1]) / 2
     shapes: dict[str, Shape] = {}
     for i, name in enumerate(board.provinces):  # provinces are sorted by number: P1 at the top
         mid = 90.0 - i * step  # clockwise from 12 o'clock
@@ -103,19 +130,18 @@ def ring_layout(board: Board) -> Layout:
         shapes[name] = Shape(
             name=name, kind="wedge",
             anchor=(r_mid * unit[0], r_mid * unit[1]),
-            tip=(RING_INNER * 0.97 * unit[0], RING_INNER * 0.97 * unit[1]),
-            badge=((RING_OUTER + 0.09) * unit[0], (RING_OUTER + 0.09) * unit[1]),
+            tip=(RING_INNER * 0.99 * unit[0], RING_INNER * 0.99 * unit[1]),
             theta1=mid - step / 2, theta2=mid + step / 2, r_in=RING_INNER, r_out=RING_OUTER,
         )
     # Level labels: adjacent label centres are a chord apart and, at 12 o'clock, sit side by side.
     sin = math.sin(math.pi / n) if n > 2 else 1.0
-    depth = RING_OUTER - RING_INNER
-    label_pt = _fit_font(2 * r_mid * sin, depth * 0.9)
+    depth = LABEL_BAND[1] - LABEL_BAND[0]
+    label_pt = _fit_font(2 * r_mid * sin, depth, inches)
     rotation: dict[str, float] = {}
     if label_pt < RADIAL_BELOW_PT:
         # Radial labels: the text runs along the wedge (depth) and its lines stack across the
         # wedge, whose width at the label's inner quarter bounds them.
-        radial_pt = _fit_font(depth * 0.9, 2 * (RING_INNER + depth / 4) * sin)
+        radial_pt = _fit_font(depth, 2 * (LABEL_BAND[0] + depth / 4) * sin, inches)
         if radial_pt > label_pt:
             label_pt = radial_pt
             for name, sh in shapes.items():
@@ -123,9 +149,23 @@ def ring_layout(board: Board) -> Layout:
                 rotation[name] = mid if math.cos(math.radians(mid)) >= -1e-9 else mid + 180.0
     if board.island:
         shapes[board.island] = Shape(
-            name=board.island, kind="disc", anchor=(0.0, 0.0), tip=(0.0, ISLAND_RADIUS * 0.9),
-            badge=(ISLAND_RADIUS * 0.8, ISLAND_RADIUS * 0.8), radius=ISLAND_RADIUS)
-    return Layout("ring", shapes, label_pt, sea=(0.0, 0.0, RING_INNER), rotation=rotation)
+            name=board.island, kind="disc", anchor=(0.0, 0.0), tip=(0.0, 0.0),
+            radius=ISLAND_RADIUS)
+    # The estimates above are for a label at 12 o'clock; shrink until no two labels overlap anywhere.
+    return _apart(Layout("ring", shapes, label_pt, sea=(0.0, 0.0, RING_INNER), rotation=rotation, inches=inches))
+
+
+def _apart(layout: Layout) -> Layout:
+    """``layout`` with its label font shrunk (5% at a time, not below MIN_LABEL_PT) until no two
+    estimated label boxes overlap."""
+    names = list(layout.shapes)
+    while layout.label_pt > MIN_LABEL_PT:
+        boxes = [layout.label_corners(p) for p in names]
+        if not any(polygons_overlap(boxes[i], boxes[j]) for i in range(len(names)) for j in range(i + 1, len(names))
+                   if np.abs(boxes[i].mean(axis=0) - boxes[j].mean(axis=0)).max() < 0.8):
+            break
+        layout = replace(layout, label_pt=max(MIN_LABEL_PT, layout.label_pt * 0.95))
+    return layout
 
 
 # -- spring layout for custom boards ----------------------------------------------------------
@@ -213,14 +253,17 @@ def spring_layout(board: Board) -> Layout:
     shapes = {}
     for p, (x, y) in zip(names, pos, strict=True):
         shapes[p] = Shape(name=p, kind="disc", anchor=(float(x), float(y)), tip=(float(x), float(y)),
-                          badge=(float(x) + radius * 0.8, float(y) + radius * 0.8), radius=radius)
+                          radius=radius)
     if board.island:
         ix, iy = _open_sea(pos, radius)
         r = min(radius, ISLAND_RADIUS)
         shapes[board.island] = Shape(name=board.island, kind="disc", anchor=(ix, iy), tip=(ix, iy),
-                                     badge=(ix + r * 0.8, iy + r * 0.8), radius=r)
-    label_pt = _fit_font(2 * radius * 0.92, 2 * radius * 0.8)
-    return Layout("spring", shapes, label_pt, borders=tuple(pairs))
+                                     radius=r)
+    inches = board_inches(board)
+    label_pt = _fit_font(2 * radius * 0.92, 2 * radius * 0.8, inches)
+    # Custom boards size labels for "P12 Lv3" (a long battle line may run over a crowded disc's edge).
+    return _apart(Layout("spring", shapes, label_pt, borders=tuple(pairs), inches=inches,
+                         label_chars=SPRING_LABEL_CHARS))
 
 
 def _open_sea(pos: np.ndarray, radius: float) -> tuple[float, float]:

@@ -1,35 +1,38 @@
 """Seat colours that colour-blind players can tell apart, and the board's fixed colours.
 
-Seats 1-8 take the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2008), the
-standard set for deuteranopia, protanopia and tritanopia. Seats 9-16 take Paul Tol's "muted"
-qualitative scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002), leaving out its pale grey, which
-would read as a burnt-out Province. Sixteen hues cannot all stay apart for every viewer, so the
-board never relies on colour alone: every owned Province also carries its owner's seat number.
+The 16 seat colours were chosen by a max-min search over a 14-step sRGB grid (lightness L* 25-90):
+greedy, then one-swap improvements, then ordered so that every prefix (the colours of a smaller
+game) is as far apart as it can be. The distance is CIEDE2000, taken as the smallest over normal
+vision and simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009), and counting
+the parchment of an unheld Province, the grey of a burnt one, white and black.
+``tests/render/test_palette.py`` checks the result: see :data:`MIN_DELTA_E` (``service/render/colour.py``
+holds the colour science). Colour is never the only cue: every held Province also carries its
+holder's seat number.
 """
 
 from __future__ import annotations
 
-OKABE_ITO = (
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#009E73",  # bluish green
-    "#F0E442",  # yellow
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#CC79A7",  # reddish purple
-    "#000000",  # black
+SEAT_COLOURS = (  # index i: the i-th seat of the game (setup order)
+    "#2700C4",  # 1 indigo
+    "#3BB1FF",  # 2 sky blue
+    "#004E00",  # 3 dark green
+    "#62FF76",  # 4 light green
+    "#4E3B3B",  # 5 dark brown
+    "#C4B19D",  # 6 sand
+    "#89B100",  # 7 lime
+    "#627600",  # 8 olive
+    "#760062",  # 9 plum
+    "#EB3B62",  # 10 rose red
+    "#B176B1",  # 11 orchid
+    "#C4D8FF",  # 12 pale blue
+    "#B12762",  # 13 raspberry
+    "#4E76FF",  # 14 blue
+    "#2762B1",  # 15 steel blue
+    "#EB9DC4",  # 16 pink
 )
-TOL_MUTED = (
-    "#CC6677",  # rose
-    "#332288",  # indigo
-    "#DDCC77",  # sand
-    "#117733",  # green
-    "#88CCEE",  # cyan
-    "#882255",  # wine
-    "#44AA99",  # teal
-    "#999933",  # olive
-)
-SEAT_COLOURS = OKABE_ITO + TOL_MUTED  # index i: the i-th seat of the game (setup order)
+# The smallest CIEDE2000 distance between the first n seat colours (and from them to the board's
+# parchment, burnt grey, white and black), over normal vision and the three simulated dichromacies.
+MIN_DELTA_E = {2: 24.0, 5: 15.0, 7: 14.5, 8: 14.0, 12: 13.0, 16: 12.0}
 
 NEUTRAL = "#F7F3E3"  # nobody holds it (parchment)
 BURNT = "#8C8C8C"  # rules: 003 — burnt-out Provinces "switch from green to grey colour"

@@ -1,8 +1,10 @@
-"""What a board picture shows, as plain data built from ``game.view(seat)`` and the seat's events.
+"""What a board picture shows, as plain data built from a view dict and the events it may see.
 
-Nothing here reads ``game.state``: the picture of a seat holds exactly what that seat's view and
-visible events hold, so secrecy follows the engine's own view rules. The GM (seat ``None``) sees
-everything, including every seat's $Realm.
+Nothing here reads ``game.state``: the picture holds exactly what its view and visible events
+hold, so secrecy follows the engine's own view rules (a seat's view), or the public view built in
+:mod:`service.render.channel` (the channel picture). The GM (seat ``None``) sees everything,
+including every seat's $Realm. All geometry (march paths, battle marks, label slots) is computed
+here, in board data units, so tests can check it without drawing.
 """
 
 from __future__ import annotations
@@ -11,18 +13,27 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.protectors.board import Board
-from service.render.layout import Layout, layout_for
-from service.render.palette import BURNT, NEUTRAL, seat_colour
+import numpy as np
 
-ROMAN = {0: "", 1: "I", 2: "II", 3: "III"}  # rules: 003 Golden Work, work! — levels as Roman numerals
+from engine.protectors.board import Board
+from service.render.layout import BATTLE_SCALE, Layout, layout_for
+from service.render.palette import BURNT, NEUTRAL, seat_colour
+from service.render.paths import march_path
+
+# rules: 003 Golden Work, work! — a Province's level (0-3). Written "Lv2", never as a Roman
+# numeral: "P2 I" reads as "P21".
+LEVEL_MARK = "Lv"
 UNIT_MARK = "\u2694"  # crossed swords before a unit count
+BATTLE_MARK = "\u2605"  # a star before a battle line
 # rules: 003 Scale of Terror. The rulebook prints the same condition ("DPL >= 2x number of all
 # Provinces") for Dragon, Ancient Dragon and Worldbreaker; we read them as rising multiples of
 # #Provinces, ending at the Worldeater's 3x (rules: 003 The Mythical Worldeater). See
 # docs/assumptions.md, SCALE_OF_TERROR_MULTIPLES.
 SCALE_OF_TERROR_MULTIPLES = {"Dragon": 2.0, "Ancient Dragon": 2.5, "Worldbreaker": 3.0}
-HIGHLIGHT_KINDS = ("march", "battle", "seize", "wrath", "dragon_battle", "eliminated", "upgrade")
+VIEWS = ("gm", "channel", "seat")
+STORY_NAME_CHARS = 10
+ATTACK_SOURCES = {"threshold": "the Power Threshold is reached", "elimination": "a Protector was eliminated",
+                  "card": "a card", "worldeater": "the Worldeater"}
 
 
 @dataclass(frozen=True)
@@ -34,7 +45,7 @@ class ProvinceView:
     units: int
     level: int
     burnt: bool
-    line1: str  # "P12 III"
+    line1: str  # "P12 Lv3"
     line2: str  # "#3 ⚔2" (holder's seat number and units)
 
 
@@ -51,7 +62,7 @@ class SeatRow:
     vp: int
     faction: str | None
     eliminated: bool
-    realm: int | None  # only when the view holds it (GM view)
+    realm: int | None  # only when the view holds it and the picture may show it
 
 
 @dataclass(frozen=True)
@@ -61,15 +72,24 @@ class Arrow:
     dst: str
     count: int
     golden: bool
+    delayed: bool = False
+    sea: bool = False  # a sea move (Seafarers!, Ferry!, the Island): crosses the central sea
+    points: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class BattleMark:
+    """The battle line under a Province's label: ``★#4 2:1 #3`` = seat #4 beat seat #3, 2 US to 1."""
+
     province: str
     winner: str | None
     loser: str | None
     text: str
     fights: int = 1
+    us: dict[str, int] = field(default_factory=dict, compare=False)
+    at: tuple[float, float] = (0.0, 0.0)  # centre of the battle line, inside the Province
+    rotation: float = 0.0
+    fontsize: float = 8.0
 
 
 @dataclass
@@ -89,10 +109,14 @@ class Scene:
     cards: list[str]
     locked_cards: list[str]
     highlight_turn: int | None
-    attack: str | None = None  # a Dragon Attack waiting for commitments, as text
+    mode: str = "gm"  # "gm" | "channel" | "seat"
+    attack: str | None = None  # a Dragon Attack under way (waiting for commitments), as text
+    coming: str | None = None  # a Dragon Attack queued for the start of the next turn, as text
+    note: str | None = None  # e.g. "no moves yet this turn"
     arrows: list[Arrow] = field(default_factory=list)
     battles: list[BattleMark] = field(default_factory=list)
     story: list[str] = field(default_factory=list)  # short lines: the turn's battles and Dragon
+    names: dict[str, str] = field(default_factory=dict)  # seat -> display name
 
 
 def seat_numbers(players: dict[str, Any]) -> dict[str, int]:
@@ -100,8 +124,17 @@ def seat_numbers(players: dict[str, Any]) -> dict[str, int]:
     return {s: i + 1 for i, s in enumerate(players)}
 
 
+def display_names(players: dict[str, Any]) -> dict[str, str]:
+    """Seat -> the player's display name (``Player#N`` when none was given), as the text reports."""
+    return {s: str(p.get("name") or s) for s, p in players.items()}
+
+
 def short(seat: str | None, numbers: dict[str, int]) -> str:
     return f"#{numbers[seat]}" if seat in numbers else "-"
+
+
+def level_text(level: int) -> str:
+    return f"{LEVEL_MARK}{level}" if level else ""
 
 
 def scale_of_terror(dpl: int, total_min_us: int, provinces: int) -> str:
@@ -125,21 +158,25 @@ def total_min_us(view: dict[str, Any], board: Board) -> int:
                and not players.get(pr["owner"], {}).get("eliminated", False))
 
 
-def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | None,
-                title: str | None = None) -> Scene:
-    """The picture's content from a view dict (``game.view(seat)``) and the events that seat sees."""
+def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | None, title: str | None = None,
+                mode: str = "gm", cards: list[str] | None = None, coming: list[str] | tuple[str, ...] = (),
+                note: str | None = None) -> Scene:
+    """The picture's content from a view dict (``game.view(seat)``, or the channel's public view)
+    and the events that view may see. ``cards``: the cards to list (default: the view's);
+    ``coming``: Dragon Attacks queued for the next turn (their sources)."""
     board = Board.from_setup(view["board"])
     layout = layout_for(board)
     players = view["players"]
     numbers = seat_numbers(players)
+    names = display_names(players)
     colours = {s: seat_colour(i) for i, s in enumerate(players)}
-    gm = "you" not in view
+    you = view.get("you")
     provinces = {}
     for name in board.all_provinces:
         pr = view["provinces"][name]
         owner, holder = pr["owner"], pr["holder"]
         fill = BURNT if pr["burnt"] else colours.get(owner, NEUTRAL)
-        line1 = name + (f" {ROMAN[pr['level']]}" if pr["level"] else "")
+        line1 = " ".join(x for x in (name, level_text(pr["level"])) if x)
         if pr["units"]:
             line2 = f"{short(holder, numbers)} {UNIT_MARK}{pr['units']}"
         elif owner:
@@ -149,59 +186,101 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
         provinces[name] = ProvinceView(name, fill, owner, holder, pr["units"], pr["level"], pr["burnt"],
                                        line1, line2)
     rank = {s: i + 1 for i, s in enumerate(view["ranking"])}
-    seats = [SeatRow(seat=s, number=numbers[s], name=p["name"], colour=colours[s], rank=rank.get(s),
+
+    def realm_of(s: str) -> int | None:
+        # $Realm: the GM sees every seat's, a seat (in its own DM picture) its own, the channel none
+        if mode == "gm" or (mode == "seat" and s == you):
+            return players[s].get("realm")
+        return None
+
+    seats = [SeatRow(seat=s, number=numbers[s], name=names[s], colour=colours[s], rank=rank.get(s),
                      bracket=p.get("bracket"), provinces=p["provinces"], units=p["units"], vp=p["vp"],
-                     faction=p.get("faction"), eliminated=p["eliminated"],
-                     realm=p.get("realm") if gm else None)
+                     faction=p.get("faction"), eliminated=p["eliminated"], realm=realm_of(s))
              for s, p in players.items()]
     seats.sort(key=lambda r: (r.rank is None, r.rank or 0, r.number))
     tier = scale_of_terror(view["dpl"], total_min_us(view, board), len(board.provinces))
     step = view["step"]
     if title is None:
         title = f"Protectors of the Realm - turn {view['turn']}" + (" (game over)" if step == "over" else f", {step}")
-    who = "GM view" if gm else f"view of {view['you']} (#{numbers[view['you']]})"
-    scene = Scene(title=title, subtitle=f"{board.name} - {who}", gm=gm, board=board, layout=layout,
+    if mode == "gm":
+        who = "GM view"
+    elif mode == "channel":
+        who = "public view: what every player may see"
+    else:
+        who = f"{names[you]}'s view (#{numbers[you]}; private, for their DM)"
+    scene = Scene(title=title, subtitle=f"{board.name} - {who}", gm=mode == "gm", board=board, layout=layout,
                   provinces=provinces, seats=seats, seat_number=numbers, colours=colours,
-                  dpl=view["dpl"], threshold=view["power_threshold"], tier=tier, cards=list(view["cards"]),
-                  locked_cards=list(view["locked_cards"]), highlight_turn=highlight_turn)
+                  dpl=view["dpl"], threshold=view["power_threshold"], tier=tier,
+                  cards=list(view["cards"] if cards is None else cards),
+                  locked_cards=list(view["locked_cards"]), highlight_turn=highlight_turn, mode=mode, note=note,
+                  names=names)
     if view.get("attack"):  # rules: 003 Dragon Attack; The Mythical Worldeater (DPL >= 3x #Provinces)
         att = view["attack"]
         who = "The Worldeater" if att.get("worldeater") else "The Dragon"
         scene.attack = f"{who} attacks now with DPL {att['dpl']} ({str(att.get('source', '')).replace('_', ' ')})"
+    if coming:  # rules: 003 Dragon Attack — an elimination past the threshold queues an attack
+        why = ", ".join(ATTACK_SOURCES.get(c, str(c).replace("_", " ")) for c in coming)
+        scene.coming = f"Dragon Attack coming at the start of turn {view['turn']} ({why})"
     if highlight_turn is not None:
         add_highlights(scene, [e for e in events if e.turn == highlight_turn])
     return scene
 
 
+def _who(seat: str | None, scene: Scene) -> str:
+    if seat not in scene.seat_number:
+        return "-"
+    name = scene.names.get(seat, seat)
+    if len(name) > STORY_NAME_CHARS:
+        name = name[:STORY_NAME_CHARS - 1] + "\u2026"
+    return f"#{scene.seat_number[seat]} {name}"
+
+
 def add_highlights(scene: Scene, events: list[Any]) -> None:
-    """Arrows for marches, markers for battles, and a few story lines (rules: 003 March!, How to
+    """March paths, battle lines, and a few story lines (rules: 003 March!, Delayed March!, How to
     resolve battles, Resolving a Dragon Attack)."""
-    n = scene.seat_number
-    known = scene.layout.shapes
+    lay = scene.layout
+    known = lay.shapes
+    drawn: dict[tuple[str, str], int] = {}
     for e in events:
         d = e.data
         if e.kind == "march" and d.get("src") in known and d.get("dst") in known:
-            scene.arrows.append(Arrow(d["seat"], d["src"], d["dst"], int(d.get("count", 0)),
-                                      bool(d.get("golden"))))
+            src, dst = d["src"], d["dst"]
+            k = drawn.get((src, dst), 0)
+            drawn[(src, dst)] = k + 1
+            points, sea = march_path(lay, scene.board, src, dst, k)
+            scene.arrows.append(Arrow(d["seat"], src, dst, int(d.get("count", 0)), bool(d.get("golden")),
+                                      bool(d.get("delayed")), sea, points))
         elif e.kind == "battle" and d.get("province") in known:
-            us = d.get("us", {})
-            parts = " vs ".join(f"{short(s, n)} {v}" for s, v in us.items())
-            win = short(d.get("winner"), n)
-            prev = next((i for i, b in enumerate(scene.battles) if b.province == d["province"]), None)
-            fights = 1 if prev is None else scene.battles[prev].fights + 1
-            text = f"{win} won" + (f" ({fights} battles)" if fights > 1 else "")
-            mark = BattleMark(d["province"], d.get("winner"), d.get("loser"), text, fights)
-            if prev is None:
-                scene.battles.append(mark)
-            else:  # one marker per Province: the last battle's winner and how many were fought
-                scene.battles[prev] = mark
-            scene.story.append(f"Battle {d['province']}: {parts} US, {win} wins" + (" (tie)" if d.get("tie") else ""))
+            _add_battle(scene, d)
         elif e.kind == "dragon_battle":
             won = "Protectors win" if d.get("won") else "Dragon wins"
             scene.story.append(f"Dragon: US {d.get('protector_us')} vs DPL {d.get('dpl')}, {won}")
         elif e.kind == "wrath":
-            scene.story.append(f"Wrath burns {', '.join(d.get('burnt', []))} of {short(d.get('seat'), n)}")
+            scene.story.append(f"Wrath burns {', '.join(d.get('burnt', []))} of {_who(d.get('seat'), scene)}")
         elif e.kind == "eliminated":
-            scene.story.append(f"{short(d.get('seat'), n)} eliminated ({d.get('by')})")
+            scene.story.append(f"{_who(d.get('seat'), scene)} eliminated ({d.get('by')})")
         elif e.kind == "seize" and d.get("province") in known:
-            scene.story.append(f"{short(d.get('seat'), n)} seizes {d['province']}")
+            scene.story.append(f"{_who(d.get('seat'), scene)} seizes {d['province']}")
+    for a in scene.arrows:
+        if a.sea:
+            scene.story.append(f"By sea: {_who(a.seat, scene)} {a.src} -> {a.dst} ({a.count})")
+
+
+def _add_battle(scene: Scene, d: dict[str, Any]) -> None:
+    n, lay = scene.seat_number, scene.layout
+    prov = d["province"]
+    us = {s: int(v) for s, v in d.get("us", {}).items()}
+    winner, loser = d.get("winner"), d.get("loser")
+    prev = next((i for i, b in enumerate(scene.battles) if b.province == prov), None)
+    fights = 1 if prev is None else scene.battles[prev].fights + 1
+    text = f"{BATTLE_MARK}{short(winner, n)} {us.get(winner, 0)}:{us.get(loser, 0)} {short(loser, n)}"
+    if fights > 1:
+        text += f" +{fights - 1}"
+    mark = BattleMark(prov, winner, loser, text, fights, us, at=lay.line_at(prov, 1.0),
+                      rotation=lay.rotation.get(prov, 0.0), fontsize=lay.label_pt * BATTLE_SCALE)
+    if prev is None:
+        scene.battles.append(mark)
+    else:  # one line per Province: the last battle's winner and how many were fought there
+        scene.battles[prev] = mark
+    parts = " vs ".join(f"{_who(s, scene)} {v}" for s, v in us.items())
+    scene.story.append(f"Battle {prov}: {parts} US; {short(winner, n)} wins" + (" (tie)" if d.get("tie") else ""))

@@ -61,7 +61,8 @@ def test_past_turn_picture_shows_that_turn(game):
                                                for e in game.state.events)
 
 
-def test_highlight_turn_before_orders_shows_the_previous_turn():
+def test_highlight_turn_before_orders_shows_no_old_moves():
+    """A mid-turn picture shows one moment: no arrows of last turn beside this turn's cards."""
     from engine.protectors.game import Game
 
     for seed in range(1, 40):  # the first seed whose game (rulebook defaults) reaches turn 2's orders
@@ -71,8 +72,13 @@ def test_highlight_turn_before_orders_shows_the_previous_turn():
         if game.step == "orders":
             break
     assert game.step == "orders" and game.state.turn == 2
-    assert highlight_turn(game, None) == 1
+    assert highlight_turn(game, None) is None
     assert highlight_turn(game, 1) == 1
+    from service.render import board_scene
+
+    scene = board_scene(game, None)
+    assert scene.arrows == [] and scene.battles == [] and "no moves yet in turn 2" in scene.note
+    assert scene.cards == game.view(None)["cards"]
 
 
 def test_render_returns_png_and_svg_bytes(game):

@@ -13,7 +13,7 @@ from engine.protectors.game import Game
 from service.render import board_scene, render_board
 from service.render.draw import draw_board, figure_bytes
 from service.render.palette import BURNT, seat_colour
-from service.render.scene import ROMAN, UNIT_MARK
+from service.render.scene import UNIT_MARK, level_text
 from tests.render.helpers import (
     all_text,
     fill_of,
@@ -30,7 +30,7 @@ MAX_PNG_BYTES = 150_000
 
 def structure_problems(root: ET.Element, view: dict) -> list[str]:
     """Everything the SVG must show of ``view``: each Province (shape and ``Pn`` label), its owner's
-    colour (grey when burnt), its level in Roman numerals and its units with the holder's number."""
+    colour (grey when burnt), its level ("Lv2") and its units with the holder's number."""
     seats = list(view["players"])
     problems = []
     for name, pr in view["provinces"].items():
@@ -44,7 +44,7 @@ def structure_problems(root: ET.Element, view: dict) -> list[str]:
         want = BURNT if pr["burnt"] else seat_colour(seats.index(pr["owner"])) if pr["owner"] else None
         if want and fill_of(root, f"province-{name}") != want.lower():
             problems.append(f"{name}: fill {fill_of(root, f'province-{name}')} != {want}")
-        if pr["level"] and ROMAN[pr["level"]] not in lines[0].split()[1:]:
+        if pr["level"] and level_text(pr["level"]) not in lines[0].split()[1:]:
             problems.append(f"{name}: level {pr['level']} not shown")
         if pr["units"]:
             holder = f"#{seats.index(pr['holder']) + 1}"
@@ -83,7 +83,8 @@ def test_png_sized_for_discord(board):
     png = render_board(game, None, fmt="png")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
-    assert (width, height) == (1200, 800)
+    # 1200 x 800; a board of more than 20 Provinces gets a bigger board square (still Discord-sized)
+    assert (width, height) == ((1200, 800) if n <= 10 else (1420, 1020))
     assert len(png) < MAX_PNG_BYTES
 
 
@@ -117,8 +118,8 @@ def test_structure_shows_levels_burnt_occupants_and_the_island():
     game = mid_game()
     svg = check_board(game)
     root = svg_root(svg)
-    assert texts(group(root, "label-P1")) == ["P1 III", "#1 \u26943"]
-    assert texts(group(root, "label-P2"))[0] == "P2 I"
+    assert texts(group(root, "label-P1")) == ["P1 Lv3", "#1 \u26943"]
+    assert texts(group(root, "label-P2"))[0] == "P2 Lv1"
     assert texts(group(root, "label-P3")) == ["P3", "burnt"]
     assert fill_of(root, "province-P3") == BURNT.lower()
     assert texts(group(root, "label-P4"))[1] == "#5 \u26942"  # the holder's number, not the owner's

@@ -23,7 +23,7 @@ def test_render_board_png_and_svg(game_file, tmp_path, capsys):
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert main(["render", str(game_file), "-o", str(svg), "--seat", "Player#2"]) == 0
     text = all_text(svg_root(svg.read_bytes()))
-    assert "view of Player#2" in text and "P5" in text
+    assert "Player#2's view" in text and "P5" in text
     assert "wrote" in capsys.readouterr().out
 
 

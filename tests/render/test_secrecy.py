@@ -26,10 +26,12 @@ def realms(game: Game) -> dict[str, str]:
 def test_seat_board_does_not_show_other_realms(seat):
     game = secret_game()
     text = all_text(svg_root(render_board(game, seat, fmt="svg")))
-    for other, money in realms(game).items():
+    others = {s: m for s, m in realms(game).items() if s != seat}
+    for other, money in others.items():
         assert money not in text, f"{seat}'s picture shows {other}'s $Realm"
     raw = render_board(game, seat, fmt="svg").decode()  # not even outside <text> (titles, ids)
-    assert not any(money in raw for money in realms(game).values())
+    assert not any(money in raw for money in others.values())
+    assert realms(game)[seat] in text  # its own, for its DM
 
 
 def test_gm_board_shows_every_realm():
@@ -62,7 +64,8 @@ def test_pictures_are_built_from_the_seat_view(monkeypatch):
     monkeypatch.setattr(Game, "view", spy)
     scene = board_scene(game, "Player#3")
     assert asked and set(asked) == {"Player#3"}
-    assert all(row.realm is None for row in scene.seats)
+    assert all(row.realm is None for row in scene.seats if row.seat != "Player#3")
+    assert next(r.realm for r in scene.seats if r.seat == "Player#3") == game.state.players["Player#3"].realm
 
 
 def test_private_events_stay_out_of_a_seat_picture():
