@@ -12,6 +12,11 @@ Re-recorded once since, for the Dragon's sacrifice choice (issue #6: "Dragon com
 ``sac``"): only the 7 cases marked in GOLDEN, the ones whose games reach that new choice; with the choice
 switched off every digest equals the one recorded before it.
 
+Re-recorded again for issue 20's rule fixes, the 9 cases marked: a burnt Province becomes lvl 0
+(commit 46833e6) and the reading options' defaults (3cb8e79: Ashes of Power counts only Provinces
+burnt by an eliminating Wrath, a hidden Grand Protector passes the title on, Great Game in re-bids).
+Every other commit of that session left every digest as it was (checked commit by commit).
+
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
 """
@@ -68,26 +73,35 @@ GOLDEN = {
     "ring5_caretaker": "4605569759b472f7f20891d88e2b5665396aef901f86f42100f40c44662eb12d",
     "ring5_caretaker_all_choices": "d14a403baf22ede4f049e8a8289f09888ecc848e7d9b2a15614222446f281a79",
     # re-recorded for the Dragon sac choice
-    "ring5_random_seat2_shaped": "d1d8a581b9dfb28e427649367fc6b4c3da926c88444d7f87e97ef7693594c94c",
+    # re-recorded for issue 20's rule fixes
+    "ring5_random_seat2_shaped": "e51489b3970b3a683f3c47dd10c2c174f07a4f5a3e1fcfa6f24f0278b9271f03",
     "ring5_heuristic_mixed": "8f7cc7e8c77fad9602f165d658a08c167aec5f1d5687a1dc4d359b13ac6fa84c",
-    "ring5_silent": "0b8174a7504c2bb0e514e752f268e373e616162cf42101ebff37cc777ecb8d76",
+    # re-recorded for issue 20's rule fixes
+    "ring5_silent": "a29c5c23171b36467e519aa1c2bf3a16f2f0d6ec79d7afd1eab0491e3e5fdcb1",
     "two_players": "e9beac1bd06d52728ac763b2f982453832598a524e570f828f1fd923f8f25cee",
     "sixteen_players": "419f2d11c88d09de5e78b76b3c65fbc5b3ebf7841dca6e0c7573ffc198b79f67",
     # re-recorded for the Dragon sac choice
-    "grand7_island_factions": "52288da70597b0aea7c9ab9f25172c99d14aa1270030dce818d6b781a76ec8a3",
-    "factions_caretaker": "ab3e8d9fe59b2e5463af5ae849fbae1218b4f06cc5c799f3fc9d86ca97dcf0c2",
-    "island_random": "138aac1399d76d6394a294cb9239b699d844e94863a62697a792c9ca6fec0ef8",
+    # re-recorded for issue 20's rule fixes
+    "grand7_island_factions": "2e57538e4a8c0e71210cc557db919e597cbcbe3b47b6ec7e54e9caca2bdcc53d",
+    # re-recorded for issue 20's rule fixes
+    "factions_caretaker": "ef7e765685238e2aa603f681b053abee32195af7edfa4b97618be30240ff5159",
+    # re-recorded for issue 20's rule fixes
+    "island_random": "6c81d53c83d17b53a6f75dd8550ac3d1a292084c7fe76b82a11709c2e0549d59",
     # re-recorded for the Dragon sac choice
     "teams": "cb188af903b29c720906fe68b22ac6224e8c0ae6a019831e2deeb801c4e626c7",
     # re-recorded for the Dragon sac choice
-    "grand16_island": "f2c2b4360f14e9a2e721d707fa12a03d6409ad9531a408a017d192adc59e71a6",
+    # re-recorded for issue 20's rule fixes
+    "grand16_island": "c84f50e625d7eb58c10556b146ede8d2693bb262310cff8aeb7079f25e684709",
     "takeover_ring5_heuristic": "f05d0efdd7ef705b09b5cfb2fd19f97253c40c14b88d7501aae7a23acf2f6a6d",
     # re-recorded for the Dragon sac choice
-    "takeover_grand6_island_factions": "e36312478c348e49779ffa0c4cf773e369ddd8d89d0913b8329c2c03f38ad8b8",
+    # re-recorded for issue 20's rule fixes
+    "takeover_grand6_island_factions": "01388562e61f830d7293fbf167d0889c8e16b185c34be6dbdd6a7d2d25247719",
     # re-recorded for the Dragon sac choice
-    "parallel_ring5": "350c7d2c23c29cccbec56eb059e3ec77dad5578703ec724f52d1741a88c0104e",
+    # re-recorded for issue 20's rule fixes
+    "parallel_ring5": "d0609e0620c13db27beaa963326b29ad9c9381efd03238f99662b577eec69d4a",
     # re-recorded for the Dragon sac choice
-    "parallel_grand6_island_factions_teams": "b66d7adca4eef2df4601bbb9321620b10307e5c33b433389ced44942c10284fb",
+    # re-recorded for issue 20's rule fixes
+    "parallel_grand6_island_factions_teams": "c99716d064b4208581a1ee38328dad5d85835449f8691ddd186fb42754e5d199",
 }
 
 
