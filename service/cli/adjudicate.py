@@ -172,10 +172,11 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
 
 
 # -- reports and status --------------------------------------------------------------------------
-def new_report(game: Any, start: int) -> str:
-    """The public report of what happened since event ``start`` (engine/protectors/report.py)."""
-    text, _ = game.report_since(start)
-    return text
+def new_report(game: Any, start: int) -> tuple[str, int]:
+    """The public report of what happened since event ``start`` (engine/protectors/report.py), and the
+    event index it reaches (the game file's ``posted`` moves there, so ``regent report --since-last``
+    never repeats what adjudicate printed)."""
+    return game.report_since(start)
 
 
 def status(gf: GameFile) -> str:
@@ -272,7 +273,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         start, played = len(game.state.events), dict(gf.step_ai)
         game.advance(force=bool(missing))
         gf.step_started, gf.step_ai = gamefile.now(), {}
-        report = new_report(game, start)
+        report, reached = new_report(game, start)
+        gf.posted = max(gf.posted, reached)
         if played:
             report += "\nPlayed by AI: " + ", ".join(f"{gf.name(s)} ({a})" for s, a in sorted(played.items()))
         if missing:

@@ -92,6 +92,16 @@ def test_advance_needs_every_dm_and_force_fills_the_silent_seats(game_file, tmp_
     assert gamefile.read(game_file).game.step == "orders"
 
 
+def test_what_adjudicate_printed_is_not_posted_again(game_file, capsys):
+    assert main(["adjudicate", str(game_file), "--force"]) == 0
+    printed = capsys.readouterr().out
+    assert "== Turn 1 ==" in printed or "Turn 1" in printed
+    assert gamefile.read(game_file).posted > 0  # the step's report counts as posted
+    assert main(["report", str(game_file), "--since-last"]) == 0
+    again = capsys.readouterr()
+    assert again.out.strip() == "" and "nothing new since the last post" in again.err
+
+
 def test_dry_run_saves_nothing(game_file, tmp_path, capsys):
     before = game_file.read_bytes()
     assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n"), "--force", "--dry-run"]) == 0
