@@ -144,5 +144,5 @@ class StewardAgent(HeuristicAgent):
         bought = sum(buys.values())
         self.last_reasons = ((f"upgrades {', '.join(upgrades)} (more income, more units)",) if upgrades else ()) + (
             f"buys {bought} unit{'s' if bought != 1 else ''} for the next Dragon fight"
-            + (f", bids {bid} it would otherwise hoard" if bid else ""),)
+            + f", bids {bid}",)
         return ctx.validate(ConsolidationDecision(tuple(buys.items()), tuple(upgrades), None, bid))

@@ -77,7 +77,9 @@ def start_echo() -> tuple[subprocess.Popen, int]:
     return proc, json.loads(proc.stdout.readline())["port"]
 
 
-async def _ping_worker(port: int, stop: float, lat: list[float]) -> int:
+async def _ping_worker(port: int, stop: float, lat: list[float], every: float = 0.0) -> int:
+    """Pings until ``stop`` (perf_counter time), appending each round trip to ``lat``; ``every``: a
+    pause between pings (0: back to back). Returns the number of pings."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     unpacker = msgpack.Unpacker(raw=False)
     n = 0
@@ -92,6 +94,8 @@ async def _ping_worker(port: int, stop: float, lat: list[float]) -> int:
                 unpacker.feed(await reader.read(65536))
         lat.append(time.perf_counter() - t)
         n += 1
+        if every:
+            await asyncio.sleep(every)
     writer.close()
     return n
 

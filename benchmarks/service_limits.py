@@ -26,6 +26,10 @@ from pathlib import Path
 
 import msgpack
 
+from benchmarks.service_bench import _ping_worker
+
+PING_EVERY = 0.01  # seconds between the second connection's pings
+
 ROOT = Path(__file__).resolve().parents[1]
 ENTRY = "from service.cli import main; raise SystemExit(main())"
 SETUP = {"board": "ring-5", "seed": 1, "players": 5, "auto_advance": False}
@@ -98,25 +102,6 @@ async def _flood(port: int, text: str, token: str, gid: str, stop_at: float, inf
     return answered
 
 
-async def _pinger(port: int, stop_at: float, lat: list[float], every: float = 0.01) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    unpacker = msgpack.Unpacker(raw=False)
-    n = 0
-    while time.perf_counter() < stop_at:
-        t = time.perf_counter()
-        writer.write(msgpack.packb([0, n, "ping", []]))
-        while True:
-            try:
-                unpacker.unpack()
-                break
-            except msgpack.OutOfData:
-                unpacker.feed(await reader.read(65536))
-        lat.append(time.perf_counter() - t)
-        n += 1
-        await asyncio.sleep(every)
-    writer.close()
-
-
 def flood(port: int, seconds: float, size: int, label: str) -> dict[str, float]:
     from service.client import Client
 
@@ -129,7 +114,7 @@ def flood(port: int, seconds: float, size: int, label: str) -> dict[str, float]:
     async def run() -> int:
         stop_at = time.perf_counter() + seconds
         answered, _ = await asyncio.gather(_flood(port, text, g["seat_tokens"]["Player#1"], g["game_id"], stop_at),
-                                           _pinger(port, stop_at, lat))
+                                           _ping_worker(port, stop_at, lat, every=PING_EVERY))
         return answered
 
     t = time.perf_counter()
@@ -147,7 +132,7 @@ def flood_rows(seconds: float) -> dict[str, float]:
         proc, port, _ = serve(Path(tmp) / "flood.sqlite", Path(tmp) / "flood.log", "--sync", "normal")
         try:
             quiet: list[float] = []
-            asyncio.run(_pinger(port, time.perf_counter() + min(seconds, 2.0), quiet))
+            asyncio.run(_ping_worker(port, time.perf_counter() + min(seconds, 2.0), quiet, every=PING_EVERY))
             out["flood_idle_ping_p99_ms"] = pct(quiet, 0.99)
             out.update(flood(port, seconds, DEFAULT_MAX_SUBMISSION - 64, "64k"))
             out.update(flood(port, seconds, 1 << 20, "1m_refused"))

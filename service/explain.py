@@ -1,16 +1,18 @@
 """A one-line reason for an AI seat's decision, worded so a GM can paste it to the players.
 
-An agent may explain itself: if it has a ``reason`` attribute (a string set by its last ``act``), that
-is used. The shipped agents do not, so the line is built here from the decision itself and the facts
-the seat could see (its $Realm, the DPL and its min.US), with the habit that made the agent choose it:
+An agent may explain itself (``agents.base.reasons_of``: the ``last_reasons`` its last ``act`` kept, as
+the steward does); then those are used. Otherwise the line is built here from the decision itself, with
+the habit that made the agent choose it:
 the rulebook defaults for ``caretaker``, the hand-written rules of ``heuristic`` (agents/heuristic.py)
-and "the trained policy's choice" for policies. Nothing here reads what the seat may not see.
+and "the trained policy's choice" for policies. Nothing here reads what the seat may not see, and no
+line names a balance: $Realm held is secret from the other players (rules: 003), and the line is for them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from agents.base import reasons_of
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, Decision, DragonDecision, OrdersDecision
 from engine.protectors.orders import Fortify, March, Support, Work
 
@@ -19,9 +21,9 @@ POLICY = "the trained policy's choice"
 
 def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]) -> str:
     """One line: what the seat decided, in words, and why (as far as the agent's habits say)."""
-    own = getattr(agent, "reason", None)
-    if isinstance(own, str) and own.strip():
-        return " ".join(own.split())
+    own = reasons_of(agent)
+    if own:
+        return "; ".join(" ".join(r.split()) for r in own)
     what = describe(decision, view)
     why = _why(agent_name, decision, view)
     temperature = getattr(agent, "temperature", None)
@@ -32,11 +34,9 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
 
 
 def describe(decision: Decision, view: dict[str, Any]) -> str:
-    """The decision in words: ``bids 15 of its 50 $Realm``, ``attacks Province 4 from 3 with 5 units``..."""
-    realm = (view.get("players", {}).get(view.get("you"), {}) or {}).get("realm")
-    of_realm = f" of its {realm} $Realm" if isinstance(realm, int) else ""
+    """The decision in words: ``bids 15``, ``attacks Province 4 from 3 with 5 units``..."""
     if isinstance(decision, BidDecision):
-        text = f"bids {decision.bid}{of_realm}"
+        text = f"bids {decision.bid}"
         return text + (f" and picks the {decision.faction} faction" if decision.faction else "")
     if isinstance(decision, OrdersDecision):
         return _orders(decision) or "gives no orders"

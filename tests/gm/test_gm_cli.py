@@ -53,7 +53,7 @@ def test_dms_are_stored_as_they_arrive_and_resolve_when_all_are_in(game_file, tm
     out = capsys.readouterr().out
     assert "Player#1 (Alice): stored: Bid 10" in out and "Player#2 (Bob): stored: Bid 5" in out
     # the AI seat decided too, with a reason a GM can paste
-    assert re.search(r"AI Player#5 \(Eve\) \[heuristic\], bid: bids \d+ of its 50 \$Realm \(.+\)", out)
+    assert re.search(r"AI Player#5 \(Eve\) \[heuristic\], bid: bids \d+ \(.+\)", out)
     assert "waiting for Player#3 (Carol), Player#4 (Dan)" in out and "in: Player#1 (Alice)" in out
     gf = gamefile.read(game_file)
     assert gf.game.step == "bid" and set(gf.game.state.submissions) == {"Player#1", "Player#2", "Player#5"}
@@ -224,7 +224,7 @@ def test_a_shipped_policy_takes_a_seat(game_file, tmp_path, capsys):
     assert main(["seat", str(game_file), "Player#4", "ppo:normal"]) == 0
     assert main(["adjudicate", str(game_file)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"AI Player#4 \(Dan\) \[ppo:normal\], bid: bids \d+ of its 50 \$Realm "
+    assert re.search(r"AI Player#4 \(Dan\) \[ppo:normal\], bid: bids \d+ "
                      r"\(the trained policy's choice, drawn at temperature 1: this level varies its play\)", out)
 
 
@@ -237,7 +237,7 @@ def test_a_failing_agent_falls_back_to_the_rulebook_default(game_file, capsys, m
     monkeypatch.setattr(HeuristicAgent, "act", broken)
     assert main(["adjudicate", str(game_file)]) == 0
     out = capsys.readouterr().out
-    assert "AI Player#5 (Eve) [heuristic], bid: bids 0 of its 50 $Realm (the rulebook default: the agent's " \
+    assert "AI Player#5 (Eve) [heuristic], bid: bids 0 (the rulebook default: the agent's " \
            "choice failed: RuntimeError: out of ideas)" in out
     assert gamefile.read(game_file).game.state.submissions["Player#5"].bid == 0
 
