@@ -311,8 +311,6 @@ def _provinces(r: _Reader) -> None:
             if units and owner is None and occupant is None:
                 raise ValidationError(f"{field}.units", "units need an owner")
             burnt = r.flag(d.get("burnt", False), f"{field}.burnt")
-            if burnt and level:  # rules: 003 The Dragon's Wrath! — a burnt Province is "a normal lvl.0 Province"
-                raise ValidationError(f"{field}.level", "a burnt Province is lvl 0 (leave level out or write 0)")
             st.provinces[prov] = Province(owner=owner, units=units, occupant=occupant, level=level, burnt=burnt)
     for s, p in st.players.items():
         if p.eliminated:

@@ -380,14 +380,3 @@ def test_the_wizard_sanctum_held_in_a_position_round_trips():
     later = _same_after(copy_, [{}, {}])
     assert later.state.turn == 3 and later.state.sanctum["key"] == "crusade"
 
-
-def test_a_burnt_province_with_a_level_is_refused():
-    # rules: 003 The Dragon's Wrath! — burnt Provinces function like a normal lvl.0 Province (issue 20)
-    provinces = {"P1": {"owner": "Player#1", "units": 1}, "P2": {"burnt": True, "level": 2},
-                 "P3": {"owner": "Player#3", "units": 1}, "P4": {"owner": "Player#4", "units": 1},
-                 "P5": {"owner": "Player#5", "units": 1}}
-    with pytest.raises(ValidationError, match=r"position\.provinces\.P2\.level"):
-        Game({"board": "ring-5", "seed": 1, "position": {"turn": 2, "provinces": provinces}})
-    provinces["P2"] = {"burnt": True}
-    game = Game({"board": "ring-5", "seed": 1, "position": {"turn": 2, "provinces": provinces}})
-    assert game.state.provinces["P2"].level == 0
