@@ -44,7 +44,7 @@ from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, has
 from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
-from engine.protectors.setup import build_state, replay_setup
+from engine.protectors.setup import build_state, replay_setup, setup_colour_names, setup_colours
 from engine.protectors.state import (
     BANK_BID,
     BID,
@@ -155,17 +155,24 @@ class Game:
         """Submit a seat's DM text (``docs/dm-syntax.md``): every line becomes part of the decision, is
         ignored (blank, markup, greeting, sign-off, ``//`` comment: ``DmResult.ignored``), or refuses the
         DM naming the line. ``lenient``: invalid lines are dropped instead (``DmResult.dropped``) and the
-        rest stands. Display names (``players[...].name``) stand for seats, and so do ``aliases`` (other
-        names players use, such as the colours a GM's board shows: ``{"orange": "Player#1"}``)."""
+        rest stands. Display names (``players[...].name``) stand for seats, so do their colours
+        (:meth:`colours`) and ``aliases`` (other names players use: ``{"Bobby": "Player#1"}``)."""
         self._check_submitter(seat)
         st = self.state
         names = {p.name: s for s, p in st.players.items()}
+        for colour, who in setup_colour_names(self.setup).items():  # rules: 003 Orders, a player's colour
+            names.setdefault(colour, who)
         for alias, who in (aliases or {}).items():
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
             names.setdefault(alias, who)
         decision, result = settle(st, seat, read_dm(text, players=names, step=st.step), lenient)
         return replace(result, lines=self._store(seat, decision))
+
+    def colours(self) -> dict[str, str]:
+        """Every seat's colour name: the setup's ``players[i].colour``, else the board's
+        (``engine/protectors/colours.py``). Public: every player knows the others' colours."""
+        return setup_colours(self.setup)
 
     def _check_submitter(self, seat: str) -> None:
         st = self.state

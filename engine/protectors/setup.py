@@ -14,13 +14,14 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
+from engine.protectors.colours import check_colour, colour_names, seat_colours
 from engine.protectors.factions import FACTIONS
 from engine.protectors.position_import import POSITION_KEYS, import_position
 from engine.protectors.state import BID, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
 
 SETUP_KEYS = {"rules", "seed", "board", "players", "options", "position"}
-PLAYER_KEYS = {"seat", "name", "faction", "team", "start"}
+PLAYER_KEYS = {"seat", "name", "faction", "team", "start", "colour"}
 # A setup without a seed gets one from ``secrets`` (issue 23: seedless games used to share seed 0, so
 # anyone could replay one offline). 63 bits: too many to guess, and still a plain msgpack/JSON integer.
 SEED_BITS = 63
@@ -67,9 +68,22 @@ def _players(spec: Any) -> list[dict[str, Any]]:
         fac = p.get("faction")
         if fac is not None and fac not in FACTIONS:
             raise ValidationError(f"players[{i}].faction", f"{fac!r} is not one of {', '.join(FACTIONS)}")
+        colour = check_colour(p["colour"], f"players[{i}].colour") if p.get("colour") is not None else None
         out.append({"seat": seat, "name": str(p.get("name") or seat), "faction": fac,
-                    "team": p.get("team"), "start": p.get("start")})
+                    "team": p.get("team"), "start": p.get("start"), "colour": colour})
+    seat_colours(out)  # two seats never share a colour (rules: 003 Orders, "a unique colour")
     return out
+
+
+def setup_colours(setup: dict[str, Any]) -> dict[str, str]:
+    """Every seat's colour name (``engine/protectors/colours.py``), from a setup already checked."""
+    return seat_colours(_players(setup["players"]))
+
+
+def setup_colour_names(setup: dict[str, Any]) -> dict[str, str]:
+    """Colour -> seat, as DMs may name seats (a colour equal to another seat's display name left out)."""
+    players = _players(setup["players"])
+    return colour_names(players, seat_colours(players))
 
 
 def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: random.Random) -> None:

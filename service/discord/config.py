@@ -53,14 +53,19 @@ factions = false               # true: the Factions variant (give seats a factio
 # [games.realm-one.deadlines]  # override the rulebook windows, e.g. orders = "48h"
 
 [games.realm-one.seats]
-# Each seat: a Discord user id (with a display name), or an AI level (easy, normal, hard, expert)
-# or agent name (heuristic, caretaker, ppo, ...).
-"Player#1" = { user = 300000000000000001, name = "Blue" }
-"Player#2" = { user = 300000000000000002, name = "Red" }
-"Player#3" = { user = 300000000000000003, name = "Green" }
-"Player#4" = { user = 300000000000000004, name = "Gold" }
-"Player#5" = { ai = "normal", name = "Black" }
+# Each seat: a Discord user id (with a display name), or an AI level (easy, normal, hard, expert,
+# steward, fair, strong) or agent name (heuristic, caretaker, ppo, ...). `colour` is optional: the
+# colour players call the seat by (default: the one the board pictures paint it, named in their legend).
+# Orders may name a player by display name, colour or Player#N.
+"Player#1" = { user = 300000000000000001, name = "Alice", colour = "blue" }
+"Player#2" = { user = 300000000000000002, name = "Bob", colour = "red" }
+"Player#3" = { user = 300000000000000003, name = "Carol" }
+"Player#4" = { user = 300000000000000004, name = "Dan" }
+"Player#5" = { ai = "normal", name = "Eve" }
 '''
+
+
+SEAT_KEYS = {"user", "ai", "name", "faction", "colour"}
 
 
 class ConfigError(ValueError):
@@ -74,6 +79,7 @@ class Seat:
     user: int | None = None
     ai: str | None = None
     faction: str | None = None
+    colour: str | None = None
 
 
 @dataclass
@@ -96,7 +102,8 @@ class GameConfig:
         players = []
         for s in sorted(self.seats.values(), key=lambda s: int(s.seat.split("#")[1])):
             players.append({"seat": s.seat, **({"name": s.name} if s.name else {}),
-                            **({"faction": s.faction} if s.faction else {})})
+                            **({"faction": s.faction} if s.faction else {}),
+                            **({"colour": s.colour} if s.colour else {})})
         setup: dict[str, Any] = {"rules": "protectors", "board": self.board, "seed": self.seed,
                                  "players": players, "options": {"version": self.version, "factions": self.factions},
                                  "expiry": {"auto": self.expiry}}
@@ -227,13 +234,17 @@ def _game(key: str, g: Any) -> GameConfig:
             raise ConfigError(f"{w}: seats are named Player#1, Player#2, ...")
         if isinstance(spec, int | str) and not isinstance(spec, bool):
             spec = {"user": spec} if (isinstance(spec, int) or spec.isdigit()) else {"ai": spec}
-        if not isinstance(spec, dict) or set(spec) - {"user", "ai", "name", "faction"}:
+        if isinstance(spec, dict) and set(spec) - SEAT_KEYS:
+            raise ConfigError(f"{w}.{sorted(set(spec) - SEAT_KEYS)[0]}: unknown key; expected one of "
+                              f"{', '.join(sorted(SEAT_KEYS))}")
+        if not isinstance(spec, dict):
             raise ConfigError(f"{w}: must be {{ user = ID, name = \"...\" }} or {{ ai = \"normal\" }} "
-                              "(and optionally faction = \"...\")")
+                              "(and optionally faction = \"...\", colour = \"...\")")
         if ("user" in spec) == ("ai" in spec):
             raise ConfigError(f"{w}: give exactly one of user (a Discord user id) or ai (an AI level or agent)")
         s = Seat(seat=seat, name=_str(spec["name"], f"{w}.name") if "name" in spec else None,
-                 faction=_str(spec["faction"], f"{w}.faction") if "faction" in spec else None)
+                 faction=_str(spec["faction"], f"{w}.faction") if "faction" in spec else None,
+                 colour=_str(spec["colour"], f"{w}.colour") if "colour" in spec else None)
         if "user" in spec:
             s.user = _id(spec["user"], f"{w}.user")
             if s.user in users:

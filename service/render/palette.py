@@ -12,24 +12,29 @@ holder's seat number.
 
 from __future__ import annotations
 
+from engine.protectors.colours import COLOUR_NAMES
+
 SEAT_COLOURS = (  # index i: the i-th seat of the game (setup order)
     "#2700C4",  # 1 indigo
     "#3BB1FF",  # 2 sky blue
     "#004E00",  # 3 dark green
     "#62FF76",  # 4 light green
-    "#4E3B3B",  # 5 dark brown
+    "#4E3B3B",  # 5 brown
     "#C4B19D",  # 6 sand
     "#89B100",  # 7 lime
     "#627600",  # 8 olive
     "#760062",  # 9 plum
-    "#EB3B62",  # 10 rose red
+    "#EB3B62",  # 10 rose
     "#B176B1",  # 11 orchid
     "#C4D8FF",  # 12 pale blue
     "#B12762",  # 13 raspberry
     "#4E76FF",  # 14 blue
-    "#2762B1",  # 15 steel blue
+    "#2762B1",  # 15 steel
     "#EB9DC4",  # 16 pink
 )
+# What players call each colour (rules: 003 names players "by colour"): the engine keeps the names, in
+# this order, so a DM can name a seat by the colour its board shows (engine/protectors/colours.py).
+SEAT_COLOUR_NAMES = COLOUR_NAMES
 # The smallest CIEDE2000 distance between the first n seat colours (and from them to the board's
 # parchment, burnt grey, white and black), over normal vision and the three simulated dichromacies.
 MIN_DELTA_E = {2: 24.0, 5: 15.0, 7: 14.5, 8: 14.0, 12: 13.0, 16: 12.0}

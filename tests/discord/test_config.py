@@ -27,7 +27,8 @@ def test_the_template_is_a_working_config(tmp_path):
     assert config.game_for_channel(game.channel) is game
     setup = game.setup()
     assert setup["agents"] == {"Player#5": "normal"} and setup["expiry"] == {"auto": True}
-    assert [p["name"] for p in setup["players"]] == ["Blue", "Red", "Green", "Gold", "Black"]
+    assert [p["name"] for p in setup["players"]] == ["Alice", "Bob", "Carol", "Dan", "Eve"]
+    assert [p.get("colour") for p in setup["players"]] == ["blue", "red", None, None, None]
     assert "token =" not in TEMPLATE and "token_env" in TEMPLATE
     assert config.address() == {"host": "127.0.0.1", "port": 7750}
     assert config.state == str(tmp_path / "regent-discord.json")  # next to the config, wherever the bot runs
@@ -51,6 +52,8 @@ def test_the_template_is_a_working_config(tmp_path):
     (lambda d: d["games"]["realm-one"].update(deadlines={"lunch": "1h"}), "deadlines.lunch: unknown step"),
     (lambda d: d["games"]["realm-one"].update(pictures="yes"), "pictures: must be true or false"),
     (lambda d: d["games"]["realm-one"].update(version="huge"), "version: must be"),
+    (lambda d: d["games"]["realm-one"]["seats"]["Player#1"].update(colour=3), "seats.Player#1.colour: must be"),
+    (lambda d: d["games"]["realm-one"]["seats"]["Player#1"].update(hue="red"), "seats.Player#1.hue: unknown key"),
 ])
 def test_mistakes_name_the_key(change, message):
     data = base()

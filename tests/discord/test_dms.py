@@ -227,3 +227,24 @@ def test_an_ability_only_dm_acts_and_the_seat_is_told_its_orders_are_still_to_co
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
+    table = game_table(CH)
+    table["seats"]["Player#2"]["colour"] = "teal"  # the GM's own colour; Player#3 keeps the board's
+    h = Harness(server, make_config({"g": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in range(1, 6):
+            await bridge.on_dm(h.chat.dm(user_of(CH, i), f"Bid {i}"))
+        for seat_no, text, canonical in [(1, "Support! teal in P2", "Support! Player#2 in P2 from P1"),
+                                         (4, "support dark green in p3", "Support! Player#3 in P3 from P4"),
+                                         (3, "Support! Red in P2", "Support! Player#2 in P2 from P3"),
+                                         (2, "Support! Player#1 in P1", "Support! Player#1 in P1 from P2")]:
+            await bridge.on_dm(h.chat.dm(user_of(CH, seat_no), text))
+            assert f"✓ `{canonical}`" in h.chat.last_dm(user_of(CH, seat_no))
+        await bridge.close_client()
+
+    asyncio.run(body())

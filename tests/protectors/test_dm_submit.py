@@ -59,9 +59,9 @@ def test_display_names_stand_for_seats():
     assert g.state.submissions["Player#1"] == OrdersDecision((Support("Player#2", "P2", "P1"),))
 
 
-def test_aliases_such_as_colours_stand_for_seats():
+def test_aliases_stand_for_seats():
     g = orders_game()
-    assert g.submit_dm("Player#1", "Support! Sky Blue in P2", aliases={"Sky blue": "Player#2"}).lines == \
+    assert g.submit_dm("Player#1", "Support! Bobby in P2", aliases={"Bobby": "Player#2"}).lines == \
         ["Support! Player#2 in P2 from P1"]
     with pytest.raises(ValidationError, match=r"aliases\.Teal"):
         g.submit_dm("Player#3", "Fortify! P3", aliases={"Teal": "Player#99"})
