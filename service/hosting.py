@@ -256,6 +256,7 @@ class HostedGame:
         v["step_started"] = self.step_started
         v["over"] = self.game.over
         v["clock"] = clock.describe(self.meta)
+        v["colours"] = self.game.colours()  # public: rules: 003 Orders, players named by colour
         return v
 
     def log(self, who: str | None, since: int) -> dict[str, Any]:

@@ -115,15 +115,19 @@ class Bridge:
         else:
             made = await self.rpc("game.create", setup=game.setup(), **auth)
         gm = {"game_id": made["game_id"], "token": made["gm_token"]}
-        turn = (await self.rpc("game.view", **gm))["turn"]
+        view = await self.rpc("game.view", **gm)
+        turn = view["turn"]
         # an imported game's history is not reposted: the channel hears what happens from now on
         log_next = (await self.rpc("game.log", **gm))["next"] if game.import_path else 0
         self.state.set_game(key, {"game_id": made["game_id"], "gm_token": made["gm_token"],
                                   "seat_tokens": made["seat_tokens"], "log_next": log_next, "turn": turn,
                                   "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
                                   "expected": False, "users": {}})
+        seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
+                          for seat, p in view["players"].items())
         await self._post(game.channel, f"**A new game of Protectors of the Realm** ({key}). "
-                                       "Players: DM me your decisions; I answer line by line. " + FINAL)
+                                       "Players: DM me your decisions; I answer line by line. " + FINAL
+                         + f"\nSeats (name orders by name, colour or seat):\n{seats}")
 
     def users(self, key: str) -> dict[str, int | None]:
         """Seat -> Discord user id now (the config, then the GM's ``/regent seat`` changes)."""

@@ -239,6 +239,8 @@ def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
         await bridge.start()
         for i in range(1, 6):
             await bridge.on_dm(h.chat.dm(user_of(CH, i), f"Bid {i}"))
+        post = h.chat.texts(CH)
+        assert "Player#2: Red (teal)" in post and "Player#3: Green (dark green)" in post
         for seat_no, text, canonical in [(1, "Support! teal in P2", "Support! Player#2 in P2 from P1"),
                                          (4, "support dark green in p3", "Support! Player#3 in P3 from P4"),
                                          (3, "Support! Red in P2", "Support! Player#2 in P2 from P3"),
