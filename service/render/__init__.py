@@ -52,6 +52,20 @@ def _view_and_events(game: Any, seat: str | None, view: str) -> tuple[dict[str, 
     return game.view(seat), game.events(seat)
 
 
+def colour_names(game: Any) -> dict[str, str]:
+    """Each seat's colour as players name it (rules: 003 Orders: "this colour or/and a player's Discord
+    name can be used to specify players"): ``Game.colours()``, public to every view."""
+    colours = getattr(game, "colours", None)
+    try:
+        if colours is not None:
+            return dict(colours())
+    except KeyError:  # a setup without a "players" list (the board's count): the defaults below
+        pass
+    from service.render.palette import SEAT_COLOUR_NAMES  # (an engine build from before Game.colours())
+
+    return {s: SEAT_COLOUR_NAMES[i % len(SEAT_COLOUR_NAMES)] for i, s in enumerate(game.state.players)}
+
+
 def orders_done(game: Any, seat: str | None = None) -> bool:
     """Whether the current turn's orders have been carried out (as far as ``seat`` can tell)."""
     t = game.state.turn
@@ -91,7 +105,8 @@ def scene_after_turn(shown: Any, turn: int, seat: str | None, kind: str):
     cards = [e.data["card"] for e in events if e.turn == turn and e.kind == "card"] \
         if shown.state.turn > turn else None
     coming = list(shown.state.pending_attacks) if shown.state.turn > turn and not over else []
-    return build_scene(v, events, turn, title=title, mode=kind, cards=cards, coming=coming)
+    return build_scene(v, events, turn, title=title, mode=kind, cards=cards, coming=coming,
+                       colour_names=colour_names(shown))
 
 
 def _scene_now(game: Any, seat: str | None, kind: str):
@@ -101,7 +116,7 @@ def _scene_now(game: Any, seat: str | None, kind: str):
     hl = highlight_turn(game, None, seat)
     note = None if hl is not None or game.over else f"no moves yet in turn {game.state.turn}" + (
         f" (turn {game.state.turn - 1}'s: --turn {game.state.turn - 1})" if game.state.turn > 1 else "")
-    return build_scene(v, events, hl, mode=kind, note=note)
+    return build_scene(v, events, hl, mode=kind, note=note, colour_names=colour_names(game))
 
 
 def render_board(game: Any, seat: str | None, turn: int | None = None, fmt: str = "png",

@@ -9,7 +9,6 @@ matplotlib.
 from __future__ import annotations
 
 import io
-import textwrap
 import threading
 
 import matplotlib
@@ -19,18 +18,16 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 
 from engine.errors import ValidationError
-from service.render.layout import BOARD_INCHES, EXTENT
-from service.render.palette import DRAGON, INK, NEUTRAL, SEA, SEA_EDGE, text_colour
+from service.render.labels import FIG_H, FIG_W, MARGIN, TextItem, board_texts
+from service.render.labels import figure_size as labels_figure_size
+from service.render.layout import EXTENT
+from service.render.metrics import DPI
+from service.render.palette import DRAGON, INK, NEUTRAL, SEA, SEA_EDGE
+from service.render.panel import Stroke, build_panel
 from service.render.scene import Scene
 
 FORMATS = ("png", "svg")
-DPI = 100
-FIG_W, FIG_H = 12.0, 8.0  # inches: 1200 x 800 px, a comfortable Discord image (bigger boards: more)
-MARGIN = 0.15  # inches around the board square
-PANEL_W = FIG_W - 3 * MARGIN - BOARD_INCHES  # the right-hand panel's width (inches)
 GOLD = "#E8B400"  # the outline of a golden march
-NAME_CHARS = 14  # legend names are cut to this many characters
-STORY_LINES = 14
 PNG_COLOURS = 256  # PNGs are quantised to a palette: a few tens of KB instead of hundreds
 _SAVE_LOCK = threading.Lock()  # rc_context touches matplotlib's global rcParams while saving
 
@@ -74,38 +71,64 @@ def _inch_axes(fig: Figure, x: float, y: float, w: float, h: float):
 
 def figure_size(scene: Scene) -> tuple[float, float]:
     """Width and height (inches): the board square, then the panel; bigger boards get more room."""
-    inches = scene.layout.inches
-    return MARGIN * 3 + inches + PANEL_W, max(FIG_H, inches + MARGIN + 0.65)
+    return labels_figure_size(scene.layout.inches)
 
 
 def draw_board(scene: Scene) -> tuple[Figure, dict[str, object]]:
-    """The board picture; returns the figure and the label artists (Province labels and battle
-    lines, keyed ``P3`` and ``battle-P3``), for geometry checks."""
+    """The board picture; returns the figure and every text artist keyed by its label-model key
+    (``label-P3``, ``battle-P3``, ``legend-2-1``, ``title``...; see :mod:`service.render.labels`)."""
     width, height = figure_size(scene)
     fig = new_figure(width, height)
-    fig.text(MARGIN / width, 1 - 0.12 / height, scene.title, ha="left", va="top", fontsize=15,
-             weight="bold", color=INK, gid="title")
-    fig.text(MARGIN / width, 1 - 0.42 / height, scene.subtitle, ha="left", va="top", fontsize=10, color="#444444",
-             gid="subtitle")
     inches = scene.layout.inches
     ax = _inch_axes(fig, MARGIN, MARGIN, inches, inches)
     ax.set_xlim(-EXTENT, EXTENT)
     ax.set_ylim(-EXTENT, EXTENT)
     ax.set_aspect("equal")
-    labels = _draw_provinces(ax, scene)
+    _draw_provinces(ax, scene)
     _draw_marches(ax, scene)
-    labels.update(_draw_battles(ax, scene))
-    _draw_panel(fig, scene, MARGIN * 2 + inches)
-    return fig, labels
+    top = _inch_axes(fig, 0, 0, width, height)  # texts and panel shapes, in figure inches, over the board
+    top.set_xlim(0, width)
+    top.set_ylim(0, height)
+    top.set_zorder(2)
+    panel = build_panel(scene)
+    for r in panel.rects:
+        top.add_patch(Rectangle((r.x, r.y), r.w, r.h, facecolor=r.face, edgecolor=r.edge, lw=r.lw, gid=r.key))
+    for st in panel.strokes:
+        _draw_stroke(top, st)
+    artists = {}
+    for item in board_texts(scene) + panel.texts:
+        artists[item.key] = draw_text(top, item)
+    return fig, artists
 
 
-def _draw_provinces(ax, scene: Scene) -> dict[str, object]:
+def draw_text(ax, item: TextItem):
+    """One :class:`TextItem` on an axes whose data units are figure inches."""
+    bbox = None
+    if item.pad:
+        bbox = {"boxstyle": f"round,pad={item.pad}", "fc": item.face, "ec": item.edge, "lw": 0.8}
+    return ax.text(item.x, item.y, item.text, ha=item.ha, va=item.va, fontsize=item.size, weight=item.weight,
+                   style=item.style, color=item.colour, rotation=item.rotation, rotation_mode="anchor",
+                   linespacing=item.linespacing, multialignment="center" if item.ha == "center" else "left",
+                   bbox=bbox, gid=item.key, zorder=4 if item.pad else 3)
+
+
+def _draw_stroke(ax, st: Stroke) -> None:
+    if st.march is None:
+        ax.plot(st.xs, st.ys, color=st.colour, lw=st.lw, gid=st.key)
+        return
+    golden, delayed, sea = st.march
+    style = march_style(golden, delayed, sea)
+    line, = ax.plot(st.xs, st.ys, color=st.colour, lw=st.lw, linestyle=style["linestyle"], gid=st.key,
+                    solid_capstyle="butt", dash_capstyle="butt")
+    line.set_path_effects([patheffects.withStroke(linewidth=st.lw + (3.4 if golden else 2.2),
+                                                  foreground=style["outline"])])
+
+
+def _draw_provinces(ax, scene: Scene) -> None:
     lay = scene.layout
     if lay.sea:
         cx, cy, r = lay.sea
         ax.add_patch(Circle((cx, cy), r, facecolor=SEA, edgecolor=SEA_EDGE, lw=1.5, gid="sea"))
-        ax.text(cx, cy - (0.34 if scene.board.island else 0.0), "Central Sea", ha="center", va="center",
-                fontsize=10, style="italic", color="#4A6E8C")
     else:
         ax.add_patch(Rectangle((-EXTENT, -EXTENT), 2 * EXTENT, 2 * EXTENT, facecolor=SEA, edgecolor="none",
                                gid="sea"))
@@ -113,7 +136,6 @@ def _draw_provinces(ax, scene: Scene) -> dict[str, object]:
             (x1, y1), (x2, y2) = lay.shapes[a].anchor, lay.shapes[b].anchor
             ax.plot([x1, x2], [y1, y2], color="#8A7F62", lw=3.0, solid_capstyle="round", zorder=1)
     fought = {b.province for b in scene.battles}
-    labels = {}
     for name, pv in scene.provinces.items():
         sh = lay.shapes[name]
         hatch = "///" if pv.burnt else None
@@ -128,17 +150,6 @@ def _draw_provinces(ax, scene: Scene) -> dict[str, object]:
                            lw=max(lw, 2.0) if is_island else lw, hatch=hatch, zorder=2)
         patch.set_gid(f"province-{name}")
         ax.add_patch(patch)
-        ink = text_colour(pv.fill)
-        text = pv.line1 + ("\n" + pv.line2 if pv.line2 else "")
-        x, y = lay.line_at(name, -0.5) if name in fought else sh.anchor
-        t = ax.text(x, y, text, ha="center", va="center", multialignment="center",
-                    fontsize=lay.label_pt, weight="bold", color=ink, zorder=5, linespacing=1.05,
-                    rotation=lay.rotation.get(name, 0.0), rotation_mode="anchor", gid=f"label-{name}")
-        labels[name] = t
-        if scene.board.island == name:
-            ax.text(sh.anchor[0], sh.anchor[1] + sh.radius + 0.05, "Wizard Sanctum", ha="center", va="bottom",
-                    fontsize=8, style="italic", color="#7A5C1E", zorder=5)
-    return labels
 
 
 def march_style(golden: bool, delayed: bool, sea: bool) -> dict[str, object]:
@@ -152,6 +163,7 @@ def march_style(golden: bool, delayed: bool, sea: bool) -> dict[str, object]:
 
 
 def _draw_marches(ax, scene: Scene) -> None:
+    seen: dict[str, int] = {}
     for arr in scene.arrows:
         pts = arr.points
         if len(pts) < 2:
@@ -160,6 +172,8 @@ def _draw_marches(ax, scene: Scene) -> None:
         width = 1.6 + 0.7 * min(arr.count, 4)
         st = march_style(arr.golden, arr.delayed, arr.sea)
         gid = f"march-{arr.src}-{arr.dst}"
+        seen[gid] = seen.get(gid, 0) + 1
+        gid += f"-{seen[gid]}" if seen[gid] > 1 else ""  # SVG ids stay unique
         outline = [patheffects.withStroke(linewidth=width + (3.4 if arr.golden else 2.2), foreground=st["outline"])]
         line, = ax.plot(pts[:-1, 0], pts[:-1, 1], color=colour, lw=width, linestyle=st["linestyle"], zorder=6,
                         solid_capstyle="butt", dash_capstyle="butt", gid=gid)
@@ -169,116 +183,3 @@ def _draw_marches(ax, scene: Scene) -> None:
                                shrinkA=0, shrinkB=0, gid=f"{gid}-head")
         head.set_path_effects([patheffects.withStroke(linewidth=2.0, foreground=st["outline"])])
         ax.add_patch(head)
-        if arr.count > 1 or arr.sea:
-            mx, my = pts[len(pts) // 2]
-            ax.text(mx, my, f"{arr.count}", ha="center", va="center", fontsize=6.5, weight="bold", color=INK,
-                    zorder=8, bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": colour, "lw": 1.0})
-
-
-def _draw_battles(ax, scene: Scene) -> dict[str, object]:
-    out = {}
-    for bm in scene.battles:
-        t = ax.text(bm.at[0], bm.at[1], bm.text, ha="center", va="center", fontsize=bm.fontsize, weight="bold",
-                    color="white", zorder=8, rotation=bm.rotation, rotation_mode="anchor", gid=f"battle-{bm.province}",
-                    bbox={"boxstyle": "round,pad=0.12", "fc": DRAGON, "ec": "white", "lw": 0.6})
-        out[f"battle-{bm.province}"] = t
-    return out
-
-
-def _draw_panel(fig: Figure, scene: Scene, x0: float) -> None:
-    width = PANEL_W
-    _, fig_h = fig.get_size_inches()
-    top = fig_h - 2 * MARGIN
-    ax = _inch_axes(fig, x0, MARGIN, width, top)
-    ax.set_xlim(0, width)
-    ax.set_ylim(0, top)
-    y = top - 0.05
-    rows = scene.seats
-    size = 9.0 if len(rows) <= 10 else 8.0
-    step = size / 72 * 1.55
-    cols = [("", 0.0), ("#", 0.3), ("Player", 0.6), ("Prov", 2.05), ("Units", 2.5), ("VP", 3.0), ("Br", 3.35)]
-    if any(r.realm is not None for r in rows):
-        cols.append(("$Realm", 3.7))
-    ax.text(0, y, "Protector Ranking", fontsize=11, weight="bold", va="top", color=INK)
-    y -= 0.3
-    for head, cx in cols:
-        ax.text(cx, y, head, fontsize=size, weight="bold", va="top", color="#444444")
-    y -= step
-    for r in rows:
-        grey = "#888888" if r.eliminated else INK
-        ax.add_patch(Rectangle((0.02, y - step * 0.78), 0.22, step * 0.7, facecolor=r.colour, edgecolor="black",
-                               lw=0.6, gid=f"swatch-{r.number}"))
-        place = f"{r.rank}." if r.rank else "out"
-        name = r.name if len(r.name) <= NAME_CHARS else r.name[:NAME_CHARS - 1] + "\u2026"
-        cells = [f"{r.number}", f"{place} {name}", f"{r.provinces}", f"{r.units}", f"{r.vp}",
-                 f"{r.bracket}" if r.bracket else "-"]
-        if len(cols) > 7:
-            cells.append(f"${r.realm}" if r.realm is not None else "")
-        for (_, cx), cell in zip(cols[1:], cells, strict=True):
-            ax.text(cx, y, cell, fontsize=size, va="top", color=grey)
-        y -= step
-    key_height = _draw_key(ax, width)
-    y -= 0.15
-    y -= _draw_gauge(fig, scene, x0, y, width) + 0.12
-    ax.text(0, y, "Cards in play", fontsize=11, weight="bold", va="top", color=INK)
-    y -= 0.24
-    cards = ", ".join(scene.cards) or "none"
-    if scene.locked_cards:
-        cards += "; kept: " + ", ".join(scene.locked_cards)
-    for line in textwrap.wrap(cards, 58)[:3]:
-        ax.text(0, y, line, fontsize=9, va="top", color=INK)
-        y -= 0.18
-    if scene.note:
-        y -= 0.06
-        ax.text(0, y, scene.note, fontsize=9, va="top", color="#444444", style="italic", gid="note")
-        y -= 0.2
-    if scene.highlight_turn is not None and (scene.story or scene.arrows):
-        y -= 0.1
-        ax.text(0, y, f"Turn {scene.highlight_turn}: what happened", fontsize=9.5, weight="bold", va="top", color=INK)
-        y -= 0.22
-        room = int(max(0.0, y - key_height - 0.05) / 0.17)
-        lines = scene.story[:room]
-        if len(scene.story) > room and room:
-            lines[-1] = f"... and {len(scene.story) - room + 1} more (see the text report)"
-        for line in lines:
-            ax.text(0, y, line, fontsize=8.5, va="top", color=INK)
-            y -= 0.17
-
-
-KEY = ("P3 Lv2 = Province 3, level 2;  #4 \u26942 = seat #4's Army Units there (2)",
-       "grey, hatched = burnt-out;  red edge + \u2605#4 2:1 #3 = battle: #4 beat #3, 2 US to 1",
-       "marches: short arc = to a neighbour, dotted across the sea = by sea",
-       "(Seafarers!, Ferry!, the Island); dashed = Delayed; gold edge = golden")
-
-
-def _draw_key(ax, width: float) -> float:
-    """The key at the bottom of the panel; returns its height (inches)."""
-    for i, line in enumerate(reversed(KEY)):
-        ax.text(0, 0.02 + i * 0.16, line, fontsize=7, va="bottom", color="#555555")
-    return 0.02 + len(KEY) * 0.16
-
-
-def _draw_gauge(fig: Figure, scene: Scene, x0: float, top: float, width: float) -> float:
-    """rules: 003 Dragon's Power Level and the Power Threshold — DPL against the threshold.
-    Returns the gauge's height in inches."""
-    lines = [(f"Scale of Terror: {scene.tier}", 9.5)] + ([(scene.attack, 8.5)] if scene.attack else []) \
-        + ([(scene.coming, 8.5)] if scene.coming else [])
-    height = 0.75 + 0.2 * len(lines)
-    ax = _inch_axes(fig, x0, MARGIN + top - height, width, height)
-    scale = max(scene.threshold * 1.25, scene.dpl * 1.1, 1)
-    ax.set_xlim(0, scale * 1.01)
-    ax.set_ylim(height, 0)  # inches from the top
-    ax.text(0, 0.02, f"Dragon: DPL {scene.dpl} / Power Threshold {scene.threshold}", fontsize=11, weight="bold",
-            va="top", color=INK)
-    y = 0.27
-    for i, (text, size) in enumerate(lines):
-        gid = "tier" if i == 0 else ("attack" if text == scene.attack else "coming")
-        ax.text(0, y, text, fontsize=size, va="top", color=DRAGON, weight="bold", gid=gid)
-        y += 0.2
-    bar = height - 0.32
-    ax.add_patch(Rectangle((0, bar), scale, 0.28, facecolor="#EEEEEE", edgecolor="#666666", lw=0.8))
-    ax.add_patch(Rectangle((0, bar), min(scene.dpl, scale), 0.28, facecolor=DRAGON, edgecolor="none",
-                           gid="dpl-bar"))
-    ax.plot([scene.threshold, scene.threshold], [bar - 0.05, bar + 0.32], color="black", lw=2.2)
-    ax.text(scene.threshold, bar - 0.06, "threshold", fontsize=7.5, ha="center", va="bottom", color=INK)
-    return height

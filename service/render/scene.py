@@ -63,6 +63,7 @@ class SeatRow:
     faction: str | None
     eliminated: bool
     realm: int | None  # only when the view holds it and the picture may show it
+    colour_name: str = ""  # what players call the seat's colour (Game.colours()), for the legend
 
 
 @dataclass(frozen=True)
@@ -160,10 +161,11 @@ def total_min_us(view: dict[str, Any], board: Board) -> int:
 
 def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | None, title: str | None = None,
                 mode: str = "gm", cards: list[str] | None = None, coming: list[str] | tuple[str, ...] = (),
-                note: str | None = None) -> Scene:
+                note: str | None = None, colour_names: dict[str, str] | None = None) -> Scene:
     """The picture's content from a view dict (``game.view(seat)``, or the channel's public view)
     and the events that view may see. ``cards``: the cards to list (default: the view's);
-    ``coming``: Dragon Attacks queued for the next turn (their sources)."""
+    ``coming``: Dragon Attacks queued for the next turn (their sources); ``colour_names``: each
+    seat's colour as players name it (``Game.colours()``; public, rules: 003 Orders)."""
     board = Board.from_setup(view["board"])
     layout = layout_for(board)
     players = view["players"]
@@ -195,7 +197,8 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
 
     seats = [SeatRow(seat=s, number=numbers[s], name=names[s], colour=colours[s], rank=rank.get(s),
                      bracket=p.get("bracket"), provinces=p["provinces"], units=p["units"], vp=p["vp"],
-                     faction=p.get("faction"), eliminated=p["eliminated"], realm=realm_of(s))
+                     faction=p.get("faction"), eliminated=p["eliminated"], realm=realm_of(s),
+                     colour_name=(colour_names or {}).get(s, ""))
              for s, p in players.items()]
     seats.sort(key=lambda r: (r.rank is None, r.rank or 0, r.number))
     tier = scale_of_terror(view["dpl"], total_min_us(view, board), len(board.provinces))

@@ -14,9 +14,16 @@ from service.render.layout import polygons_overlap, rectangle
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def played_game(board="ring-7", players=7, seed=7, turns=3) -> Game:
-    """A game played by random agents until ``turns`` turns are done (or it ends)."""
-    game = Game({"board": board, "seed": seed, "players": players})
+# Display names of every length and shape a Discord server gives (wide capitals, accents, spaces).
+NAMES = ("Alice", "Bo", "Wilhelmina Wolfgang", "Zoë", "MMMMWWWW", "Chidi", "li", "Ragnhild the Bold", "Sam",
+         "Oluwaseun", "Kai", "Marguerite", "Ty", "WWWWWWWWWWWWWWWW", "Ana", "Jun")
+
+
+def played_game(board="ring-7", players=7, seed=7, turns=3, names=False) -> Game:
+    """A game played by random agents until ``turns`` turns are done (or it ends); ``names``: the
+    players get the display names of :data:`NAMES`."""
+    spec = [{"name": NAMES[i]} for i in range(players)] if names else players
+    game = Game({"board": board, "seed": seed, "players": spec})
     agents = {f"Player#{i}": RandomAgent(seed * 100 + i) for i in range(1, players + 1)}
     while not game.over and game.state.turn <= turns:
         play_turn_step(game, agents)
@@ -54,16 +61,25 @@ def fill_of(root: ET.Element, gid: str) -> str:
 
 
 def label_rectangles(fig, labels: dict) -> dict[str, np.ndarray]:
-    """Each label's real rectangle on the canvas (pixels), measured by matplotlib's renderer."""
+    """Each label's real rectangle on the canvas (pixels), measured by matplotlib's renderer (a
+    text with a box: the box's), turned about the text's centre."""
     renderer = fig.canvas.get_renderer()
     out = {}
     for name, t in labels.items():
         rot = t.get_rotation()
         t.set_rotation(0)
-        bb = t.get_window_extent(renderer)
+        patch = t.get_bbox_patch()
+        if patch is not None:
+            t.update_bbox_position_size(renderer)  # the box gets its size as the text is laid out
+        bb = (patch if patch is not None else t).get_window_extent(renderer)
         t.set_rotation(rot)
-        anchor = t.axes.transData.transform(t.get_position())
-        out[name] = rectangle(tuple(anchor), bb.width, bb.height, rot)
+        anchor = t.get_transform().transform(t.get_position())
+        centre = (bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2
+        # the unrotated box, turned about the anchor as matplotlib does (rotation_mode "anchor")
+        a = np.radians(rot)
+        dx, dy = centre[0] - anchor[0], centre[1] - anchor[1]
+        c = (anchor[0] + dx * np.cos(a) - dy * np.sin(a), anchor[1] + dx * np.sin(a) + dy * np.cos(a))
+        out[name] = rectangle(c, bb.width, bb.height, rot)
     return out
 
 

@@ -1,0 +1,239 @@
+"""The side panel of a board picture, as plain data: the title, the Protector Ranking legend, the
+Dragon's gauge, the cards in play, the turn's story and the key (figure inches, see
+:mod:`service.render.labels`).
+
+Legend columns are as wide as their widest cell really is (measured, not guessed), so a long display
+name or colour name pushes the next column on instead of running into it; when the row would not fit
+the panel the font shrinks, and only then are names cut (with an ellipsis).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.render.labels import MARGIN, TextItem, figure_size
+from service.render.metrics import text_size
+from service.render.palette import DRAGON, INK
+
+GAP = 0.1  # inches between legend columns
+SWATCH_W = 0.22
+LEGEND_PT = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn until a row fits the panel
+MIN_NAME_CHARS = 8
+STORY_PT, STORY_STEP = 8.5, 0.17
+KEY_PT, KEY_STEP = 7.0, 0.16
+GREY, MUTED = "#888888", "#444444"
+SAMPLE_W = 0.34  # a key's sample line
+
+
+@dataclass(frozen=True)
+class Rect:
+    key: str
+    x: float
+    y: float
+    w: float
+    h: float
+    face: str
+    edge: str = "none"
+    lw: float = 0.0
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A line in the panel: the threshold mark, or a sample march in the key (``march``: golden,
+    delayed, sea)."""
+
+    key: str
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    colour: str
+    lw: float
+    march: tuple[bool, bool, bool] | None = None
+
+
+@dataclass
+class Panel:
+    texts: list[TextItem]
+    rects: list[Rect]
+    strokes: list[Stroke]
+
+
+def width(text: str, size: float, weight: str = "normal") -> float:
+    return text_size(text, size, weight)[0]
+
+
+def cut(text: str, size: float, room: float, weight: str = "normal", least: int = 1) -> str:
+    """``text``, cut with an ellipsis to fit ``room`` inches (never under ``least`` characters)."""
+    if width(text, size, weight) <= room:
+        return text
+    for n in range(len(text) - 1, least - 1, -1):
+        short = text[:n].rstrip() + "\u2026"
+        if width(short, size, weight) <= room:
+            return short
+    return text[:least].rstrip() + "\u2026"
+
+
+def wrap(text: str, size: float, room: float, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of at most ``room`` inches (the last cut if need be)."""
+    out: list[str] = []
+    words = text.split(" ")
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if line and width(trial, size) > room:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    out.append(line)
+    if len(out) > lines:
+        out = [*out[:lines - 1], " ".join(out[lines - 1:])]
+    return [cut(x, size, room) for x in out]
+
+
+def legend_cells(scene) -> tuple[list[str], list[list[str]]]:
+    heads = ["#", "Player (colour)", "Prov", "Units", "VP", "Br"]
+    show_realm = any(r.realm is not None for r in scene.seats)
+    if show_realm:
+        heads.append("$Realm")
+    rows = []
+    for r in scene.seats:
+        who = r.name + (f" ({r.colour_name})" if r.colour_name else "")
+        cells = [f"{r.number}", who, f"{r.provinces}", f"{r.units}", f"{r.vp}",
+                 "out" if r.eliminated else (f"{r.bracket}" if r.bracket else "-")]
+        if show_realm:
+            cells.append(f"${r.realm}" if r.realm is not None else "")
+        rows.append(cells)
+    return heads, rows
+
+
+def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEND_PT):
+    """``(size, column x offsets, rows)``: the largest size whose columns fit ``room`` inches; at the
+    smallest size the Player column (1) is cut to what is left."""
+    def widths(size, table):
+        return [max(width(c, size, "bold" if i == 0 else "normal") for i, c in enumerate(col))
+                for col in zip(*table, strict=True)]
+
+    for size in sizes:
+        table = [heads, *rows]
+        ws = widths(size, table)
+        need = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1)
+        if need <= room or size == sizes[-1]:
+            if need > room:
+                others = need - ws[1]
+                names = max(room - others, width("M" * MIN_NAME_CHARS, size))
+                rows = [[c if i != 1 else cut(c, size, names, least=MIN_NAME_CHARS) for i, c in enumerate(r)]
+                        for r in rows]
+                ws = widths(size, [heads, *rows])
+            xs, x = [], SWATCH_W + GAP
+            for w in ws:
+                xs.append(x)
+                x += w + GAP
+            return size, xs, rows
+    raise AssertionError("unreachable")
+
+
+KEY = ("P3 Lv2 = Province 3, level 2;  #4 \u26942 = seat #4's Army Units there (2)",
+       "grey, hatched = burnt-out;  \u2605#4 2:1 #3 = battle there: #4 beat #3, 2 US to 1")
+KEY_MARCHES = (("march to a neighbour", (False, False, False)), ("by sea", (False, False, True)),
+               ("Delayed March!", (False, True, False)), ("golden", (True, False, False)))
+
+
+def build_panel(scene, story_title: str | None = None) -> Panel:
+    """The panel's texts, swatches and strokes for ``scene``."""
+    fig_w, fig_h = figure_size(scene.layout.inches)
+    x0 = 2 * MARGIN + scene.layout.inches
+    room = fig_w - MARGIN - x0
+    texts: list[TextItem] = [
+        TextItem("title", "panel", scene.title, MARGIN, fig_h - 0.12, 15.0, weight="bold"),
+        TextItem("subtitle", "panel", cut(scene.subtitle, 10.0, x0 - 2 * MARGIN), MARGIN, fig_h - 0.42, 10.0,
+                 colour=MUTED)]
+    rects: list[Rect] = []
+    strokes: list[Stroke] = []
+    y = fig_h - MARGIN - 0.05
+    texts.append(TextItem("ranking", "panel", "Protector Ranking (best first)", x0, y, 11.0, weight="bold"))
+    y -= 0.3
+    heads, rows = legend_cells(scene)
+    size, xs, rows = fit_legend(heads, rows, room)
+    step = size / 72 * 1.55
+    for i, (head, cx) in enumerate(zip(heads, xs, strict=True)):
+        texts.append(TextItem(f"head-{i}", "legend", head, x0 + cx, y, size, weight="bold", colour=MUTED))
+    y -= step
+    for r, cells in zip(scene.seats, rows, strict=True):
+        ink = GREY if r.eliminated else INK
+        rects.append(Rect(f"swatch-{r.number}", x0 + 0.02, y - step * 0.78, SWATCH_W, step * 0.7, r.colour,
+                          "black", 0.6))
+        for i, (cell, cx) in enumerate(zip(cells, xs, strict=True)):
+            if cell:
+                texts.append(TextItem(f"legend-{r.number}-{i}", "legend", cell, x0 + cx, y, size, colour=ink))
+        y -= step
+    key_top = _key(texts, strokes, scene, x0, room)
+    y -= 0.15
+    y = _gauge(texts, rects, strokes, scene, x0, y, room) - 0.12
+    texts.append(TextItem("cards-head", "panel", "Cards in play", x0, y, 11.0, weight="bold"))
+    y -= 0.24
+    cards = ", ".join(scene.cards) or "none"
+    if scene.locked_cards:
+        cards += "; kept: " + ", ".join(scene.locked_cards)
+    for i, line in enumerate(wrap(cards, 9.0, room, 3)):
+        texts.append(TextItem(f"cards-{i}", "panel", line, x0, y, 9.0))
+        y -= 0.18
+    if scene.note:
+        y -= 0.06
+        texts.append(TextItem("note", "panel", cut(scene.note, 9.0, room), x0, y, 9.0, style="italic", colour=MUTED))
+        y -= 0.2
+    if scene.highlight_turn is not None and (scene.story or scene.arrows):
+        y -= 0.1
+        texts.append(TextItem("story-head", "panel", story_title or f"Turn {scene.highlight_turn}: what happened",
+                              x0, y, 9.5, weight="bold"))
+        y -= 0.22
+        fits = int(max(0.0, y - key_top - 0.05) / STORY_STEP)
+        lines = scene.story[:fits]
+        if len(scene.story) > fits and fits:
+            lines[-1] = f"... and {len(scene.story) - fits + 1} more (see the text report)"
+        for i, line in enumerate(lines):
+            texts.append(TextItem(f"story-{i}", "panel", cut(line, STORY_PT, room), x0, y, STORY_PT))
+            y -= STORY_STEP
+    return Panel(texts, rects, strokes)
+
+
+def _key(texts, strokes, scene, x0: float, room: float) -> float:
+    """The key at the bottom of the panel (two lines, then a sample of each march style in two
+    rows); returns its top (figure inches)."""
+    y = MARGIN + 0.02
+    half = room / 2
+    for row, pair in enumerate((KEY_MARCHES[2:], KEY_MARCHES[:2])):
+        for col, (label, style) in enumerate(pair):
+            x = x0 + col * half
+            mid = y + row * KEY_STEP + KEY_PT / 72 / 2 + 0.01
+            strokes.append(Stroke(f"key-{label}", (x + 0.02, x + SAMPLE_W), (mid, mid), "#666666", 2.2, style))
+            texts.append(TextItem(f"key-march-{row}-{col}", "panel", label, x + SAMPLE_W + 0.08,
+                                  y + row * KEY_STEP, KEY_PT, colour="#555555", va="bottom"))
+    y += 2 * KEY_STEP
+    for i, line in enumerate(reversed(KEY)):
+        texts.append(TextItem(f"key-{i}", "panel", cut(line, KEY_PT, room), x0, y + i * KEY_STEP, KEY_PT,
+                              colour="#555555", va="bottom"))
+    return y + len(KEY) * KEY_STEP
+
+
+def _gauge(texts, rects, strokes, scene, x0: float, top: float, room: float) -> float:
+    """rules: 003 Dragon's Power Level and the Power Threshold — DPL against the threshold, the
+    Scale of Terror tier, and a Dragon Attack under way or coming. Returns the gauge's bottom."""
+    texts.append(TextItem("gauge", "panel", f"Dragon: DPL {scene.dpl} / Power Threshold {scene.threshold}", x0,
+                          top - 0.02, 11.0, weight="bold"))
+    y = top - 0.27
+    lines = [("tier", f"Scale of Terror: {scene.tier}", 9.5)] + ([("attack", scene.attack, 8.5)] if scene.attack
+                                                                 else []) \
+        + ([("coming", scene.coming, 8.5)] if scene.coming else [])
+    for key, text, size in lines:
+        texts.append(TextItem(key, "panel", cut(text, size, room, "bold"), x0, y, size, weight="bold",
+                              colour=DRAGON))
+        y -= 0.2
+    scale = max(scene.threshold * 1.25, scene.dpl * 1.1, 1) * 1.01
+    bar = y - 0.45  # the bar's bottom: room above it for the "threshold" label
+    wide = room - 0.05
+    rects.append(Rect("dpl-back", x0, bar, wide, 0.28, "#EEEEEE", "#666666", 0.8))
+    rects.append(Rect("dpl-bar", x0, bar, wide * min(scene.dpl, scale) / scale, 0.28, DRAGON))
+    tx = x0 + wide * scene.threshold / scale
+    strokes.append(Stroke("threshold", (tx, tx), (bar - 0.05, bar + 0.33), "black", 2.2))
+    texts.append(TextItem("threshold-label", "panel", "threshold", tx, bar + 0.34, 7.5, ha="center", va="bottom"))
+    return bar
