@@ -58,6 +58,15 @@ Consolidation on, the next turn's ranking bid, which is part of it). What is lef
 opening bid and its re-bids. Takeover pilots, 80 positions: orders only 44 better, all three 49;
 adding BID and REBID gave the same 49 (positions taken over at turn 2 have no bid step left), and
 at turn 1 the opening bid's candidates are few and close (the policy's and the heuristic's)."""
+MAX_ROLLOUT_ACTIONS = 30_000
+"""the work one decision may do: once the rollouts have played this many engine actions (decisions
+submitted and steps advanced, summed over rollouts) and each candidate has MIN_ROLLOUTS of them, the
+search stops and scores what it has. A count, not a clock, so a seed still fixes the decision on any
+machine. Measured (benchmarks/level_bench.py): 8,400-12,400 actions per CPU second in ring-5 and
+ring-7 rollouts, so about 3.5 s at the slowest; the decisions it cuts were the 7-seat turn-2 ones that
+took 4-7 s (issue 19: ``expert`` answers within 5 s)."""
+MIN_ROLLOUTS = 8
+"""rollouts every candidate gets before MAX_ROLLOUT_ACTIONS may stop the search"""
 SAMPLE_TEMPERATURES = (1.0, 2.0)
 """the temperatures the base policy samples extra candidates at, in turn: 1 (as trained) first; the
 policy is often sure of itself, so if that gives too few distinct orders, 2 (the ``easy`` level)"""
@@ -122,9 +131,10 @@ class SearchAgent:
     def __init__(self, base_spec: str = DEFAULT_BASE, candidates: int = DEFAULT_CANDIDATES,
                  rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
                  seed: int | None = None, name: str | None = None, steps: tuple[str, ...] = SEARCHED_STEPS,
-                 own_rollout_agent: str | None = None):
+                 own_rollout_agent: str | None = None, max_work: int = MAX_ROLLOUT_ACTIONS):
         """``own_rollout_agent``: who plays this seat in the rollouts after the decision (default:
-        ``rollout_agent``, like every other seat); ``steps``: the steps searched."""
+        ``rollout_agent``, like every other seat); ``steps``: the steps searched; ``max_work``: see
+        MAX_ROLLOUT_ACTIONS."""
         from agents.registry import make_agent
 
         if candidates < 1 or rollouts < 1:
@@ -133,6 +143,9 @@ class SearchAgent:
         self.base_spec, self.candidates, self.rollouts = base_spec, int(candidates), int(rollouts)
         self.rollout_spec, self.own_rollout_spec = rollout_agent, own_rollout_agent or rollout_agent
         self.steps = tuple(steps)
+        self.max_work = int(max_work)
+        self.last_rollouts = 0
+        """rollouts per candidate in the latest search (fewer than ``rollouts`` when the work cap bound)"""
         self.name = name or f"search:{candidates},{rollouts},{base_spec}"
         self.base: Agent = make_agent(base_spec, seed)
         self.samplers: list[Any] = []
@@ -210,7 +223,11 @@ class SearchAgent:
         worlds = [determinise(red, seat, s) for s in samples]
         agents = self._agents_for(list(red.players), seat)
         totals = [0.0] * len(cands)
+        work, done = 0, 0
         for world, sample in zip(worlds, samples, strict=True):
+            if done >= MIN_ROLLOUTS and work >= self.max_work:
+                break
+            done += 1
             for i, cand in enumerate(cands):
                 g = game_around(setup, world.clone())
                 try:
@@ -220,8 +237,11 @@ class SearchAgent:
                     continue
                 for k, s in enumerate(agents):
                     agents[s].reset(sample + k)  # the same rollout players for every candidate
+                before = len(g.actions)
                 totals[i] += terminal_reward(finish(g, agents).result, seat, team)
-        return [t / self.rollouts for t in totals]
+                work += len(g.actions) - before
+        self.last_rollouts = done
+        return [t / done for t in totals]
 
 
 def search_from_spec(spec: str, seed: int | None = None) -> SearchAgent:

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         seat = next(s for s, p in pos.state.players.items() if not p.eliminated)
         ctx = SeatContext(pos, seat)
         t_search = _cpu(lambda: search.act(ctx))  # noqa: B023 (called at once)
-        n_rollouts = len(search.last_scores) * search.rollouts if len(search.last_scores) > 1 else 0
+        n_rollouts = len(search.last_scores) * search.last_rollouts if len(search.last_scores) > 1 else 0
         rows.append({"search": t_search, "base": _cpu(lambda: base.act(ctx)),  # noqa: B023
                      "heuristic": _cpu(lambda: heuristic.act(ctx)),  # noqa: B023
                      "rollouts": n_rollouts,

@@ -221,3 +221,22 @@ def test_specs_and_registry():
     for bad in ("search:x,3", "search:3", "search:0,3", "search:2,0"):
         with pytest.raises(ValidationError):
             make_agent(bad, 0)
+
+
+def test_the_work_cap_stops_the_rollouts_after_the_minimum_and_stays_deterministic():
+    from agents.search import MIN_ROLLOUTS
+
+    game = _position(seed=5)
+    seat = game.state.active()[0]
+    uncapped = SearchAgent("ppo:hard", candidates=3, rollouts=MIN_ROLLOUTS + 4, seed=2)
+    uncapped.act(SeatContext(game, seat))
+    assert len(uncapped.last_scores) >= 2 and uncapped.last_rollouts == MIN_ROLLOUTS + 4
+    runs = []
+    for _ in range(2):  # a cap of one action binds at once: every candidate still gets MIN_ROLLOUTS
+        capped = SearchAgent("ppo:hard", candidates=3, rollouts=MIN_ROLLOUTS + 4, seed=2, max_work=1)
+        decision = capped.act(SeatContext(game, seat))
+        assert capped.last_rollouts == MIN_ROLLOUTS
+        runs.append((decision, [s for _, s in capped.last_scores]))
+    assert runs[0] == runs[1]
+    # scores are means over the rollouts played, so they stay within the reward's range
+    assert all(-1.0 <= s <= 1.0 for s in runs[0][1])
