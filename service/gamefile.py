@@ -43,7 +43,9 @@ from typing import Any
 import msgpack
 
 from engine.errors import RegentError, ValidationError
+from engine.protectors.colours import fold
 from engine.protectors.game import Game
+from engine.protectors.setup import setup_colour_names
 
 KIND = "regent-game"
 FORMAT = 1
@@ -85,8 +87,8 @@ class GameFile:
         return str(getattr(p, "name", None) or seat)
 
     def seat_named(self, label: str) -> str | None:
-        """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3`` or a display name
-        (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches."""
+        """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3``, a display name or a
+        colour (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches."""
         players = self.game.state.players
         text = " ".join(str(label).replace("\u00a0", " ").split())
         if text in players:
@@ -100,6 +102,8 @@ class GameFile:
         if m and f"Player#{int(m.group(1))}" in players:
             return f"Player#{int(m.group(1))}"
         named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
+        if not named:  # rules: 003 Orders: a player's colour names them too (a display name first)
+            named = [s for c, s in setup_colour_names(self.game.setup).items() if fold(c) == key]
         return named[0] if len(named) == 1 else None
 
     def unknown_seat(self, label: str) -> str:

@@ -6,9 +6,10 @@
     regent adjudicate game.bin --force           # resolve now: the rulebook defaults for silent seats
 
 The game file is service/gamefile.py's format (the one ``game.export`` writes). A DMs file holds each
-seat's DM under a header line ``== Player#3 ==`` or ``== Alice ==`` (the display name); the text is in
-the rulebook's syntax (docs/dm-syntax.md). AI seats (``regent seat``) decide whenever their step is
-waiting, and each of their decisions is printed with a one-line reason the GM can show the players.
+seat's DM under a header line ``== Player#3 ==``, ``== Alice ==`` (the display name) or ``== red ==`` (the
+seat's colour); the text is in the rulebook's syntax (docs/dm-syntax.md). AI seats (``regent seat``)
+decide whenever their step is waiting, and each of their decisions is printed with a one-line reason
+the GM can show the players.
 Every write is atomic and keeps the version before this run as ``game.bin.bak``.
 """
 

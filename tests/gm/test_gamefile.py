@@ -129,7 +129,7 @@ def test_read_names_a_missing_file(tmp_path):
 @pytest.mark.parametrize(("label", "seat"), [
     ("Player#3", "Player#3"), ("player 3", "Player#3"), ("P#3", "Player#3"), ("carol", "Player#3"),
     ("  Carol ", "Player#3"), ("Carol (Player#3)", "Player#3"), ("Carol (Player#2)", None), ("Crol", None),
-    ("Player#9", None),
+    ("Player#9", None), ("Dark  Green", "Player#3"), ("sky blue (Player#2)", "Player#2"), ("teal", None),
 ])
 def test_seat_named(label, seat):
     assert GameFile(Game(SETUP)).seat_named(label) == seat
