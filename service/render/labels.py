@@ -88,23 +88,91 @@ def board_texts(scene) -> list[TextItem]:
         x, y = to_inches(scene, sh.anchor[0], sh.anchor[1] + sh.radius + 0.05)
         out.append(TextItem("sanctum-name", "board", "Wizard Sanctum", x, y, SANCTUM_PT, style="italic",
                             colour="#7A5C1E", ha="center", va="bottom"))
-    fought = {b.province for b in scene.battles}
+    battles = {b.province: b for b in scene.battles}
     for name, pv in scene.provinces.items():
-        px, py = lay.line_at(name, -0.5) if name in fought else lay.shapes[name].anchor
-        x, y = to_inches(scene, px, py)
-        text = pv.line1 + ("\n" + pv.line2 if pv.line2 else "")
-        out.append(TextItem(f"label-{name}", "province", text, x, y, lay.label_pt, weight="bold",
-                            colour=text_colour(pv.fill), ha="center", va="center",
-                            rotation=lay.rotation.get(name, 0.0), linespacing=LABEL_LINESPACING))
-    for bm in scene.battles:
-        x, y = to_inches(scene, *bm.at)
-        out.append(TextItem(f"battle-{bm.province}", "battle", bm.text, x, y, bm.fontsize, weight="bold",
-                            colour="white", ha="center", va="center", rotation=bm.rotation, pad=BATTLE_PAD,
-                            face=DRAGON, edge="white"))
+        out.extend(province_texts(scene, name, pv, battles.get(name)))
     for i, arr in enumerate(scene.arrows):
         if (arr.count > 1 or arr.sea) and len(arr.points) >= 2:
             out.append(_count_badge(scene, i, arr, out))
     return out
+
+
+def province_texts(scene, name: str, pv, bm=None) -> list[TextItem]:
+    """A Province's label (and its battle box under it, if a battle was fought there), placed as one
+    block inside the Province: on the wedge's middle line (a disc's vertical), as near the layout's
+    anchor as fits, the battle box's font shrinking until the block fits (rules: 003 How to resolve
+    battles: the battle is shown where it happened)."""
+    lay = scene.layout
+    sh = lay.shapes[name]
+    rot = lay.rotation.get(name, 0.0)
+    text = pv.line1 + ("\n" + pv.line2 if pv.line2 else "")
+    colour = text_colour(pv.fill)
+
+    def items(cx: float, cy: float, bsize: float, lh: float, bh: float) -> list[TextItem]:
+        a = math.radians(rot)
+        up = (-math.sin(a), math.cos(a))
+        lx, ly = to_inches(scene, cx + up[0] * (bh + BLOCK_GAP) / 2, cy + up[1] * (bh + BLOCK_GAP) / 2)
+        out = [TextItem(f"label-{name}", "province", text, lx, ly, lay.label_pt, weight="bold", colour=colour,
+                        ha="center", va="center", rotation=rot, linespacing=LABEL_LINESPACING)]
+        if bm is not None:
+            bx, by = to_inches(scene, cx - up[0] * (lh + BLOCK_GAP) / 2, cy - up[1] * (lh + BLOCK_GAP) / 2)
+            out.append(TextItem(f"battle-{name}", "battle", bm.text, bx, by, bsize, weight="bold", colour="white",
+                                ha="center", va="center", rotation=rot, pad=BATTLE_PAD, face=DRAGON, edge="white"))
+        return out
+
+    per_inch = 2 * EXTENT / lay.inches  # data units per inch
+    lh = text_size(text, lay.label_pt, "bold", "normal", LABEL_LINESPACING)[1] * per_inch
+    ax, ay = sh.anchor
+    if bm is None:
+        return items(ax, ay, 0.0, lh, 0.0)
+    first = None
+    for scale in FIT_SCALES:
+        bsize = bm.fontsize * scale
+        bh = (text_size(bm.text, bsize, "bold")[1] + 2 * BATTLE_PAD * bsize / 72) * per_inch
+        for cx, cy in _candidates(sh, rot):
+            block = items(cx, cy, bsize, lh, bh)
+            first = first or block
+            if all(_inside(sh, to_board(scene, box(it))) for it in block):
+                return block
+    return first or []
+
+
+FIT_SCALES = (1.0, 0.9, 0.8, 0.7)
+FIT_MARGIN = 0.004  # data units kept clear of the Province's edge
+BLOCK_GAP = 0.006  # data units between a Province's label and its battle box
+
+
+def _candidates(sh, rot: float) -> list[tuple[float, float]]:
+    """Block centres to try, nearest the anchor first: along the wedge's middle line, or a disc's
+    vertical through its centre."""
+    ax, ay = sh.anchor
+    if sh.kind == "wedge":
+        mid = math.radians((sh.theta1 + sh.theta2) / 2)
+        r0 = math.hypot(ax, ay)
+        radii = sorted(np.linspace(sh.r_in, sh.r_out, 41), key=lambda r: abs(r - r0))
+        return [(r * math.cos(mid), r * math.sin(mid)) for r in radii]
+    offsets = sorted(np.linspace(-sh.radius, sh.radius, 41), key=abs)
+    return [(ax, ay + d) for d in offsets]
+
+
+def to_board(scene, pts: np.ndarray) -> np.ndarray:
+    """Figure inches -> board data units (the inverse of :func:`to_inches`)."""
+    return (np.asarray(pts) - MARGIN) / scene.layout.inches * 2 * EXTENT - EXTENT
+
+
+def _inside(sh, pts: np.ndarray) -> bool:
+    """Whether every point lies inside the wedge or disc ``sh`` (FIT_MARGIN inside its edges)."""
+    pts = np.atleast_2d(pts)
+    if sh.kind == "disc":
+        return bool((np.hypot(pts[:, 0] - sh.anchor[0], pts[:, 1] - sh.anchor[1]) <= sh.radius - FIT_MARGIN).all())
+    r = np.hypot(pts[:, 0], pts[:, 1])
+    ang = np.degrees(np.arctan2(pts[:, 1], pts[:, 0]))
+    span = sh.theta2 - sh.theta1
+    off = (ang - sh.theta1) % 360
+    # distance from each straight edge (the wedge's sides are radial lines)
+    side = r * np.sin(np.clip(np.radians(np.minimum(off, span - off)), 0.0, math.pi / 2))
+    return bool(((r >= sh.r_in + FIT_MARGIN) & (r <= sh.r_out - FIT_MARGIN) & (off <= span)
+                 & (side >= FIT_MARGIN)).all())
 
 
 def _count_badge(scene, i: int, arr, placed: list[TextItem]) -> TextItem:

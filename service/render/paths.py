@@ -27,6 +27,7 @@ MAX_HALF_SPAN = 24.0  # degrees: an arc on a small ring reaches at most this far
 HALF_SPAN_SHARE = 0.3  # ... and at most this share of the angle between the two wedges' middles
 BIG_RING_SHARE = 0.42  # on rings of more than 16 Provinces the wedges are narrow: longer arcs
 LANE_STEP = 0.028  # a second march over the same border in the same direction runs this far inwards
+LANES = 4  # ... up to this many; a fifth shares the first's lane (so no march ever reaches the sea)
 
 
 def is_sea_move(board: Board, src: str, dst: str) -> bool:
@@ -47,7 +48,7 @@ def ring_arc(layout: Layout, src: str, dst: str, k: int = 0) -> np.ndarray:
     share = BIG_RING_SHARE if len(layout.shapes) > 16 else HALF_SPAN_SHARE
     half = min(abs(d) * share, MAX_HALF_SPAN)
     sign = 1.0 if d > 0 else -1.0
-    radius = (LANE_CW if d < 0 else LANE_CCW) - LANE_STEP * k
+    radius = (LANE_CW if d < 0 else LANE_CCW) - LANE_STEP * (k % LANES)
     angles = np.radians(np.linspace(border - sign * half, border + sign * half, SAMPLES))
     return np.column_stack([radius * np.cos(angles), radius * np.sin(angles)])
 

@@ -31,7 +31,7 @@ BATTLE_MARK = "\u2605"  # a star before a battle line
 # docs/assumptions.md, SCALE_OF_TERROR_MULTIPLES.
 SCALE_OF_TERROR_MULTIPLES = {"Dragon": 2.0, "Ancient Dragon": 2.5, "Worldbreaker": 3.0}
 VIEWS = ("gm", "channel", "seat")
-STORY_NAME_CHARS = 10
+STORY_NAME_CHARS = 16  # a longer display name is cut in the story lines (the legend has it whole)
 ATTACK_SOURCES = {"threshold": "the Power Threshold is reached", "elimination": "a Protector was eliminated",
                   "card": "a card", "worldeater": "the Worldeater"}
 
