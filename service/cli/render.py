@@ -5,7 +5,7 @@ saved game file, as PNG, SVG or GIF.
     regent render game.bin --turn 3 --view channel -o t3.png  # for the public channel
     regent render game.bin --turn 3 --seat Player#2 -o p2.svg # Player#2's own view (their DM)
     regent render game.bin --summary --ai Player#4=caretaker -o summary.png
-    regent render game.bin --animate -o game.gif            # one frame per turn (channel view)
+    regent render game.bin --animate -o game.gif            # a frame per turn, then the summary (channel view)
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="picture format (default: from the --out suffix, else png)")
     p.add_argument("--summary", action="store_true", help="the game summary instead of the board")
     p.add_argument("--animate", action="store_true",
-                   help="the whole game as one animated GIF, one frame per turn (for the end-of-game post)")
+                   help="the whole game as one animated GIF: the board after each turn, then the summary "
+                        "(for the end-of-game post; at most 10 MiB, Discord's limit)")
     p.add_argument("--ai", action="append", default=[], metavar="SEAT=AGENT",
-                   help="for --summary: a seat an AI played, e.g. Player#4=caretaker (repeatable)")
+                   help="for --summary/--animate: a seat an AI played, e.g. Player#4=caretaker (repeatable)")
     p.set_defaults(func=run_render)
 
 
@@ -64,24 +65,23 @@ def run_render(args: argparse.Namespace) -> int:
     if args.animate:
         from service.render.animate import MAX_BYTES
 
-        if args.turn is not None or args.ai or args.format:
-            raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn, --ai and --format")
+        if args.turn is not None or args.format:
+            raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn and --format")
         fmt = "gif"
         view = args.view or ("seat" if seat else "channel")
-        data = render_animation(game, seat, view)
+        ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}  # the closing summary says who an AI played
+        data = render_animation(game, seat, view, ai_seats={**ai, **parse_ai(args.ai)})
         if len(data) > MAX_BYTES:
             raise ValidationError("--animate", f"the GIF is {len(data)} bytes, over Discord's {MAX_BYTES}")
     elif args.summary:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
-        if args.view == "channel":
-            raise ValidationError("--view", "the summary has a GM view and seat views (--seat), no channel view")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
         ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
-        data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt)
+        data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt, view=args.view)
     else:
         if args.ai:
-            raise ValidationError("--ai", "only the summary (--summary) shows who an AI played")
+            raise ValidationError("--ai", "only the summary (--summary, --animate) shows who an AI played")
         data = render_board(game, seat, turn=args.turn, fmt=fmt, view=args.view)
     _write(args.out, data)
     print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")

@@ -66,19 +66,26 @@ def colour_names(game: Any) -> dict[str, str]:
     return {s: SEAT_COLOUR_NAMES[i % len(SEAT_COLOUR_NAMES)] for i, s in enumerate(game.state.players)}
 
 
-def orders_done(game: Any, seat: str | None = None) -> bool:
-    """Whether the current turn's orders have been carried out (as far as ``seat`` can tell)."""
+def orders_done(game: Any, seat: str | None = None, public: bool = False) -> bool:
+    """Whether the current turn's orders have been carried out (as far as ``seat`` can tell; with
+    ``public``, as far as every player can tell: from the public events only)."""
     t = game.state.turn
-    return game.step in ORDERS_DONE_STEPS or any(
-        e.turn == t and e.kind in ("march", "battle", "seize") for e in game.events(seat))
+    if public:
+        from service.render.channel import public_events
+
+        events = public_events(game)
+    else:
+        events = game.events(seat)
+    return game.step in ORDERS_DONE_STEPS or any(e.turn == t and e.kind in ("march", "battle", "seize")
+                                                 for e in events)
 
 
-def highlight_turn(game: Any, turn: int | None, seat: str | None = None) -> int | None:
+def highlight_turn(game: Any, turn: int | None, seat: str | None = None, public: bool = False) -> int | None:
     """Which turn's marches and battles a picture shows: ``turn`` if given; else the current turn
     once its orders have been carried out, or none (a mid-turn picture shows no old moves)."""
     if turn is not None:
         return turn
-    return game.state.turn if orders_done(game, seat) else None
+    return game.state.turn if orders_done(game, seat, public) else None
 
 
 def board_scene(game: Any, seat: str | None, turn: int | None = None, view: str | None = None):
@@ -87,7 +94,7 @@ def board_scene(game: Any, seat: str | None, turn: int | None = None, view: str 
     game.view(seat)  # raises ValidationError for an unknown seat
     if turn is not None:
         check_turn(game, turn)
-    if turn is None or (turn == game.state.turn and not game.over and not orders_done(game, seat)):
+    if turn is None or (turn == game.state.turn and not game.over and not orders_done(game, seat, kind == "channel")):
         return _scene_now(game, seat, kind)
     shown = game_at_turn(game, turn)
     return scene_after_turn(shown, turn, seat, kind)
@@ -113,7 +120,7 @@ def _scene_now(game: Any, seat: str | None, kind: str):
     from service.render.scene import build_scene
 
     v, events = _view_and_events(game, seat, kind)
-    hl = highlight_turn(game, None, seat)
+    hl = highlight_turn(game, None, seat, kind == "channel")
     note = None if hl is not None or game.over else f"no moves yet in turn {game.state.turn}" + (
         f" (turn {game.state.turn - 1}'s: --turn {game.state.turn - 1})" if game.state.turn > 1 else "")
     return build_scene(v, events, hl, mode=kind, note=note, colour_names=colour_names(game))
@@ -140,11 +147,13 @@ def render_animation(game: Any, seat: str | None = None, view: str | None = "cha
 
 
 def render_summary(game: Any, seat: str | None = None, ai_seats: dict[str, str] | None = None,
-                   fmt: str = "png") -> bytes:
-    """The game summary: VP table, which seats an AI played, provinces held per turn."""
+                   fmt: str = "png", view: str | None = None) -> bytes:
+    """The game summary: VP table, which seats an AI played, Provinces held and VPs per turn, the
+    Dragon's DPL after each turn; as ``view`` sees it (as for :func:`render_board`)."""
     _check(fmt)
+    kind = resolve_view(seat, view)
     from service.render.draw import figure_bytes
     from service.render.summary import draw_summary, summary_data
 
-    fig = draw_summary(summary_data(game, seat, ai_seats or {}))
+    fig = draw_summary(summary_data(game, seat, ai_seats or {}, public=kind == "channel"))
     return figure_bytes(fig, fmt)

@@ -22,7 +22,7 @@ from service.render.labels import FIG_H, FIG_W, MARGIN, TextItem, board_texts
 from service.render.labels import figure_size as labels_figure_size
 from service.render.layout import EXTENT
 from service.render.metrics import DPI
-from service.render.palette import DRAGON, INK, NEUTRAL, SEA, SEA_EDGE
+from service.render.palette import BURNT, DRAGON, INK, NEUTRAL, SEA, SEA_EDGE, SEAT_COLOURS
 from service.render.panel import Stroke, build_panel
 from service.render.scene import Scene
 
@@ -57,8 +57,33 @@ def figure_bytes(fig: Figure, fmt: str) -> bytes:
     from PIL import Image  # a matplotlib dependency
 
     img = Image.frombuffer("RGBA", fig.canvas.get_width_height(), rgba, "raw", "RGBA", 0, 1).convert("RGB")
-    img.quantize(colors=PNG_COLOURS, method=Image.Quantize.MEDIANCUT).save(buf, format="png", optimize=True)
+    img.quantize(palette=palette_for([img]), dither=Image.Dither.NONE).save(buf, format="png", optimize=True)
     return buf.getvalue()
+
+
+# Colours every picture must keep exactly (a quantised picture maps each pixel to its nearest palette
+# entry): the seats', the board's and the panel's. The rest of the palette adapts to the picture.
+FIXED_COLOURS = (*SEAT_COLOURS, NEUTRAL, BURNT, SEA, SEA_EDGE, INK, DRAGON, GOLD, "#FFFFFF", "#000000",
+                 "#EEEEEE", "#444444", "#555555", "#666666", "#888888", "#4A6E8C", "#7A5C1E")
+
+
+def palette_for(images: list) -> object:
+    """A 256-colour palette image: :data:`FIXED_COLOURS`, then the colours ``images`` need most
+    (median cut over them, stacked)."""
+    from PIL import Image
+
+    w = max(im.width for im in images)
+    sample = Image.new("RGB", (w, sum(im.height for im in images)), "white")
+    y = 0
+    for im in images:
+        sample.paste(im, (0, y))
+        y += im.height
+    free = PNG_COLOURS - len(FIXED_COLOURS)
+    adaptive = sample.quantize(colors=free, method=Image.Quantize.MEDIANCUT).getpalette()[:3 * free]
+    fixed = [int(c[i:i + 2], 16) for c in FIXED_COLOURS for i in (1, 3, 5)]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(fixed + adaptive + [255] * (3 * PNG_COLOURS - len(fixed) - len(adaptive)))
+    return pal
 
 
 def _inch_axes(fig: Figure, x: float, y: float, w: float, h: float):

@@ -1,20 +1,25 @@
-"""The end-of-game summary picture: VP table, who an AI played, and Provinces held per turn.
+"""The end-of-game summary picture: VP table, who an AI played, Provinces held per turn, and the
+Dragon's DPL after each turn against the Power Threshold.
 
 Built from ``game.view(seat)`` plus the per-turn history the engine appends after each
-Consolidation (Provinces held and VPs per seat, both public: anyone can count them on the board).
-$Realm appears only in the GM's summary.
+Consolidation (Provinces held and VPs per seat, both public: anyone can count them on the board),
+and the DPL at each turn's end from one replay of the game (:func:`service.render.replay.turn_ends`;
+the DPL and threshold are public). $Realm appears only in the GM's summary; the channel's
+(``public``) shows what every player may see.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ValidationError
-from service.render.palette import INK, seat_colour
+from service.render.palette import DRAGON, INK, seat_colour
 
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
 HUMAN = "human"
+DRAGON_CHART_INCHES = 1.5
+NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
 
 
 @dataclass(frozen=True)
@@ -40,29 +45,51 @@ class Summary:
     turns: list[int]
     provinces: dict[str, list[int]]  # seat -> Provinces held after each turn in ``turns``
     vp: dict[str, list[int]]  # seat -> VPs after each turn in ``turns``
+    dpl_turns: list[int] = field(default_factory=list)  # turns whose end the DPL series has
+    dpl: list[int] = field(default_factory=list)  # the Dragon's DPL at the end of each of dpl_turns
+    threshold: list[int] = field(default_factory=list)  # the Power Threshold then
 
 
-def _result_text(view: dict[str, Any], numbers: dict[str, int]) -> str:
+def _result_text(view: dict[str, Any], numbers: dict[str, int], names: dict[str, str]) -> str:
     res = view.get("result")
     if not res:
         return f"Game in progress - turn {view['turn']}"
     how = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
            "times_up": "Time's Up!"}.get(res["how"], res["how"])
     win = res.get("winner")
-    who = f": {win}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
+    who = f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
     return f"{how}{who} - turn {res['turn']}"
 
 
-def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str]) -> Summary:
+def dpl_series(game: Any) -> tuple[list[int], list[int], list[int]]:
+    """``(turns, DPL, Power Threshold)`` at the end of each finished turn (one replay of the game),
+    then the final board's if the game ended inside a turn (rules: 003 Dragon's Power Level)."""
+    from service.render.replay import turn_ends
+
+    turns, dpl, threshold = [], [], []
+    for turn, snapshot in turn_ends(game):
+        turns.append(turn)
+        dpl.append(int(snapshot.state.dpl))
+        threshold.append(int(snapshot.view(None)["power_threshold"]))
+    if game.over and (not turns or turns[-1] < game.state.turn):
+        turns.append(game.state.turn)
+        dpl.append(int(game.state.dpl))
+        threshold.append(int(game.view(None)["power_threshold"]))
+    return turns, dpl, threshold
+
+
+def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: bool = False) -> Summary:
+    """The summary as ``seat`` sees it (None: the GM; ``public``: what every player may see)."""
     view = game.view(seat)
     players = view["players"]
     if not isinstance(ai_seats, dict) or any(s not in players for s in ai_seats):
         unknown = sorted(set(ai_seats) - set(players)) if isinstance(ai_seats, dict) else ai_seats
         raise ValidationError("ai_seats", f"must map known seats to agent names; unknown: {unknown}")
-    gm = "you" not in view
+    gm = "you" not in view and not public
     numbers = {s: i + 1 for i, s in enumerate(players)}
+    names = {s: str(p.get("name") or s) for s, p in players.items()}  # as the text reports name them
     final_vp = (view.get("result") or {}).get("vp", {})
-    rows = [SummaryRow(seat=s, number=numbers[s], name=p["name"], colour=seat_colour(i),
+    rows = [SummaryRow(seat=s, number=numbers[s], name=names[s], colour=seat_colour(i),
                        player=str(ai_seats.get(s, HUMAN)), vp=int(final_vp.get(s, p["vp"])),
                        provinces=p["provinces"], units=p["units"], eliminated=p["eliminated"],
                        realm=p.get("realm") if gm else None)
@@ -79,10 +106,12 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str]) -> Summa
         for s, p in players.items():
             provinces[s].append(int(p["provinces"]))
             vp[s].append(int(p["vp"]))
-    who = "GM view" if gm else f"view of {view['you']}"
+    who = "GM view" if gm else ("public view" if "you" not in view else f"{names[view['you']]}'s view")
     board = view["board"] if isinstance(view["board"], str) else view["board"].get("name", "custom")
-    return Summary(title=_result_text(view, numbers), subtitle=f"{board} - {len(players)} seats - {who}",
-                   gm=gm, rows=rows, turns=turns, provinces=provinces, vp=vp)
+    dpl_turns, dpl, threshold = dpl_series(game)
+    return Summary(title=_result_text(view, numbers, names), subtitle=f"{board} - {len(players)} seats - {who}",
+                   gm=gm, rows=rows, turns=turns, provinces=provinces, vp=vp, dpl_turns=dpl_turns, dpl=dpl,
+                   threshold=threshold)
 
 
 def draw_summary(summary: Summary):
@@ -100,6 +129,7 @@ def draw_summary(summary: Summary):
 
 def _table(fig, summary: Summary, height: float) -> None:
     from service.render.draw import FIG_W
+    from service.render.panel import cut
 
     top = height - 0.8
     ax = fig.add_axes((0.15 / FIG_W, 0.2 / height, 5.6 / FIG_W, (top - 0.2) / height))
@@ -118,9 +148,9 @@ def _table(fig, summary: Summary, height: float) -> None:
     for r in summary.rows:
         ink = "#888888" if r.eliminated else INK
         ax.add_patch(_swatch(r.colour, y, step, r.number))
-        name = r.name if len(r.name) <= 15 else r.name[:14] + "\u2026"
+        name = cut(r.name + (" (out)" if r.eliminated else ""), size, NAME_INCHES)
         played = "AI: " + r.player if r.player != HUMAN else HUMAN
-        cells = [str(r.number), name + (" (out)" if r.eliminated else ""), played[:16], str(r.vp),
+        cells = [str(r.number), name, played[:16], str(r.vp),
                  str(r.provinces), str(r.units)]
         if summary.gm:
             cells.append(f"${r.realm}" if r.realm is not None else "")
@@ -140,13 +170,39 @@ def _chart(fig, summary: Summary, height: float) -> None:
     from service.render.draw import FIG_W
 
     left = 6.3
-    ax = fig.add_axes((left / FIG_W, 0.65 / height, (FIG_W - left - 1.3) / FIG_W, (height - 1.6) / height))
+    right = 1.75 if len(summary.rows) > 8 else 1.3  # room for the legend (two columns past 8 seats)
+    dragon_h = DRAGON_CHART_INCHES
+    bottom = 0.55 + dragon_h + 0.8  # room for the Dragon chart's title and the chart above's axis label
+    wide = (FIG_W - left - right) / FIG_W
+    ax = fig.add_axes((left / FIG_W, bottom / height, wide, (height - 0.95 - bottom) / height))
     _series(ax, summary, summary.provinces, "Provinces held after each turn", "Provinces", legend=True)
+    ax3 = fig.add_axes((left / FIG_W, 0.55 / height, wide, dragon_h / height))
+    _dragon(ax3, summary)
     rows_height = 0.5 + (len(summary.rows) + 1) * (9.5 if len(summary.rows) <= 10 else 8.5) / 72 * 1.6
     chart_top = height - 0.8 - rows_height - 0.45
     if chart_top > 1.6:  # room under the table: VPs after each turn
         ax2 = fig.add_axes((0.75 / FIG_W, 0.55 / height, 4.9 / FIG_W, (chart_top - 0.55) / height))
         _series(ax2, summary, summary.vp, "Victory Points after each turn", "VP", legend=False)
+
+
+def _dragon(ax, summary: Summary) -> None:
+    """rules: 003 Dragon's Power Level and the Power Threshold: the DPL after each turn, and the
+    threshold it is measured against (a step line: the threshold changes with the board)."""
+    ax.set_title("The Dragon's DPL after each turn", fontsize=11, weight="bold", color=INK, loc="left")
+    if not summary.dpl_turns:
+        ax.text(0.5, 0.5, "no turn completed yet", ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        return
+    ax.plot(summary.dpl_turns, summary.dpl, color=DRAGON, marker="o", markersize=5, lw=2.2, label="DPL",
+            gid="dpl-series")
+    ax.step(summary.dpl_turns, summary.threshold, where="mid", color="black", lw=1.2, linestyle=(0, (4, 2)),
+            label="threshold", gid="threshold-series")
+    ax.set_xlabel("turn")
+    ax.set_xticks(summary.dpl_turns)
+    ax.set_ylim(0, max(max(summary.dpl), max(summary.threshold)) * 1.15 + 1)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
 
 
 def _series(ax, summary: Summary, data: dict[str, list[int]], title: str, ylabel: str, legend: bool) -> None:

@@ -53,3 +53,50 @@ def test_render_errors_name_the_problem(game_file, tmp_path, capsys, extra, need
 def test_missing_game_file(tmp_path, capsys):
     assert main(["render", str(tmp_path / "nope.bin"), "-o", str(tmp_path / "x.png")]) == 2
     assert "no such game file" in capsys.readouterr().err
+
+
+def test_render_views(game_file, tmp_path):
+    """--view channel: no $Realm column, 'public view'; --view seat needs --seat; gm shows $Realm."""
+    out = {}
+    for view, extra in (("gm", []), ("channel", []), ("seat", ["--seat", "Player#2"])):
+        path = tmp_path / f"{view}.svg"
+        assert main(["render", str(game_file), "--turn", "1", "--view", view, "-o", str(path), *extra]) == 0
+        out[view] = all_text(svg_root(path.read_bytes()))
+    assert "$Realm" in out["gm"] and "GM view" in out["gm"]
+    assert "$Realm" not in out["channel"] and "public view" in out["channel"]
+    assert "Player#2's view" in out["seat"]
+    summ = tmp_path / "s.svg"
+    assert main(["render", str(game_file), "--summary", "--view", "channel", "-o", str(summ)]) == 0
+    text = all_text(svg_root(summ.read_bytes()))
+    assert "public view" in text and "$Realm" not in text and "The Dragon's DPL after each turn" in text
+
+
+def test_render_animate(game_file, tmp_path, capsys):
+    gif = tmp_path / "game.gif"
+    assert main(["render", str(game_file), "--animate", "--ai", "Player#3=caretaker", "-o", str(gif)]) == 0
+    data = gif.read_bytes()
+    assert data[:6] == b"GIF89a" and "gif" in capsys.readouterr().out
+    from io import BytesIO
+
+    from PIL import Image
+
+    assert Image.open(BytesIO(data)).n_frames == 2  # turn 1's board, then the summary
+
+
+@pytest.mark.parametrize(("extra", "needle"), [
+    (["--view", "seat"], "seat"),
+    (["--view", "channel", "--seat", "Player#2"], "seat"),
+    (["--animate", "--turn", "1"], "--animate"),
+    (["--animate", "--summary"], "--animate"),
+])
+def test_render_view_errors(game_file, tmp_path, capsys, extra, needle):
+    out = tmp_path / "x.png"
+    assert main(["render", str(game_file), "-o", str(out), *extra]) == 2
+    assert needle in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_unknown_view_is_refused_by_the_parser(game_file, tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["render", str(game_file), "-o", str(tmp_path / "x.png"), "--view", "everyone"])
+    assert exit_.value.code == 2 and "--view" in capsys.readouterr().err
