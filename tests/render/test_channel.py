@@ -28,7 +28,8 @@ from service.render import board_scene, render_board, render_summary
 from tests.render.helpers import NAMES, all_text, svg_root
 
 BOARDS = [("ring-5", 5), ("ring-7+island", 7), ("ring-16-grand", 16)]
-REALM, MARCH, FIGHT, BID = 40000, 70001, 80001, 4321  # planted values: seat i gets value + 1013 * i
+# planted values (seat i gets value + 1013 * i): six or seven digits, found nowhere else on a picture
+REALM, MARCH, FIGHT, BID = 9_400_000, 7_700_001, 8_800_001, 943_217
 CARD = "Canary Card"
 
 
@@ -38,8 +39,8 @@ def play(board: str, seats: int, seed: int, steps: int, submitted: bool) -> Game
     game = Game({"board": board, "seed": seed, "players": [{"name": NAMES[i]} for i in range(seats)]})
     agents = {s: RandomAgent(seed * 100 + i) for i, s in enumerate(game.state.players)}
     for k in range(steps + 1):
-        if game.over:
-            break
+        if game.over or (k == steps and submitted and game.step == "bid"):
+            break  # (the bids are planted: see plant)
         for p in game.pending():
             if not p.submitted:
                 game.submit(p.seat, agents[p.seat].act(SeatContext(game, p.seat)))
@@ -68,8 +69,9 @@ def plant(game: Game) -> dict[str, dict[str, object]]:
         out[seat] = {"realm": REALM + 1013 * i, "march": MARCH + 1013 * i, "fight": FIGHT + 1013 * i}
     if game.step == "bid":  # a secret bid (rules: 003 Bidding), not yet revealed
         for i, p in enumerate(game.pending()):
-            game.submit(p.seat, f"Bid {BID + 1013 * i}")
-            out[p.seat]["bid"] = BID + 1013 * i
+            if not p.submitted:
+                game.submit(p.seat, f"Bid {BID + 1013 * i}")
+                out[p.seat]["bid"] = BID + 1013 * i
     return out
 
 
@@ -109,7 +111,7 @@ def hidden_words(game: Game) -> list[str]:
     return orders + deck + [CARD]
 
 
-@settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(board=st.sampled_from(BOARDS), seed=st.integers(1, 60), steps=st.integers(0, 14), submitted=st.booleans())
 def test_channel_picture_holds_no_secret(board, seed, steps, submitted):
     game = play(*board, seed, steps, submitted)
@@ -117,9 +119,9 @@ def test_channel_picture_holds_no_secret(board, seed, steps, submitted):
     secrets = [v for per in planted.values() for v in per.values()]
     words = hidden_words(game)
     scene = board_scene(game, None, view="channel")
-    svg = render_board(game, None, fmt="svg", view="channel").decode()
-    text = all_text(svg_root(svg.encode()))
-    assert leaks(values(scene), svg, secrets, words) == []
+    svg = render_board(game, None, fmt="svg", view="channel")
+    text = all_text(svg_root(svg))
+    assert leaks(values(scene), text, secrets, words) == []
     assert not re.search(r"\$\s?\d", text), "the channel picture shows an amount of money"
     assert all(r.realm is None for r in scene.seats) and scene.mode == "channel"
     for turn in range(1, game.state.turn):  # and every past turn's channel picture (replayed)
@@ -130,7 +132,7 @@ def test_channel_picture_holds_no_secret(board, seed, steps, submitted):
             (e.data["src"], e.data["dst"], e.data["count"]) for e in public]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(board=st.sampled_from(BOARDS), seed=st.integers(1, 60), steps=st.integers(1, 12))
 def test_seat_picture_holds_its_own_secrets_only_and_gm_all(board, seed, steps):
     game = play(*board, seed, steps, submitted=False)
@@ -151,8 +153,8 @@ def test_the_leak_check_finds_a_leak():
     game = play("ring-5", 5, 3, 3, submitted=True)
     planted = plant(game)
     secrets = [v for per in planted.values() for v in per.values()]
-    svg = render_board(game, None, fmt="svg", view="gm").decode()
-    assert leaks(values(board_scene(game, None, view="gm")), svg, secrets, hidden_words(game))
+    text = all_text(svg_root(render_board(game, None, fmt="svg", view="gm")))
+    assert leaks([], text, secrets, []) and leaks(values(board_scene(game, None, view="gm")), "", secrets, [])
 
 
 @pytest.mark.parametrize("view", ["gm", "channel", "seat"])
