@@ -468,36 +468,38 @@ class App(Residency):
         return sorted(out)
 
     async def render(self, p: Params) -> Any:
-        """A picture the GM can post: the board (now or after ``turn``) or the game summary, as bytes."""
+        """A picture to post, as bytes: the board (now or after ``turn``), the game summary, or the
+        whole game animated (``kind``), as ``view`` shows it: the GM may have any view drawn (``gm``,
+        ``channel``, or ``seat`` with ``seat``), a seat token its own seat view or the channel view
+        (``service/render/access.py``; ``public: true`` = the channel view)."""
         hosted = self._game(p)
         who = self._auth(p, hosted)
         turn = p.int("turn", None, minimum=1)
-        fmt = p.str("format", "png")
+        fmt = p.str("format", None)
         kind = p.str("kind", "board")
-        public = p.bool("public", False)  # no seat's secrets: what a game channel may show (service/public_board.py)
+        public = p.bool("public", False)
+        view = p.str("view", None)
+        seat = p.str("seat", None)
         p.done()
-        if fmt not in ("svg", "png"):
-            raise invalid("format", "must be 'png' or 'svg'")
-        if kind not in ("board", "summary"):
-            raise invalid("kind", "must be 'board' or 'summary'")
         try:
             from service import render as rendering
-
-            board, summary = rendering.render_board, rendering.render_summary
+            from service.render.access import picture_format, picture_view
         except (ImportError, AttributeError):
             raise RpcError("internal", "rendering is not installed (service.render is missing; "
                                        "install the render extra)") from None
+        fmt = picture_format(kind, fmt)
+        view, seat = picture_view(who, view, seat, public)
+        if turn is not None and kind != "board":
+            raise invalid("turn", f"a {kind} covers the whole game; leave out turn")
 
         def draw() -> bytes:
             with RENDER_LOCK:  # matplotlib is not thread-safe
+                ai_seats = {s: ", ".join(a) for s, a in hosted.meta["ai_played"].items() if a}
                 if kind == "summary":
-                    ai_seats = {s: ", ".join(a) for s, a in hosted.meta["ai_played"].items()}
-                    return summary(hosted.game, who, ai_seats, fmt)
-                if public:
-                    from service import public_board
-
-                    return public_board.render(hosted.game, turn, fmt)
-                return board(hosted.game, who, turn, fmt)
+                    return rendering.render_summary(hosted.game, seat, ai_seats, fmt, view=view)
+                if kind == "animation":
+                    return rendering.render_animation(hosted.game, seat, view, ai_seats=ai_seats)
+                return rendering.render_board(hosted.game, seat, turn, fmt, view=view)
 
         try:
             return await self._locked(hosted, draw)

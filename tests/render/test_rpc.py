@@ -1,0 +1,112 @@
+"""``game.render``'s ``view`` through a real server: the GM may have any view drawn, a seat token
+only its own seat view or the channel view; ``kind: animation`` gives the whole game as a GIF."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from service.client import ServiceError
+from service.render.access import picture_view
+from tests.render.helpers import all_text, svg_root
+from tests.service.helpers import ServerProcess
+
+NAMES = ["Alice", "Bo", "Chidi", "Dana", "Eve"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    proc = ServerProcess(tmp_path_factory.mktemp("render-server")).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def game(server):
+    """A ring-5 game one turn in (Turn 1 done), its tokens, and a client."""
+    with server.client() as c:
+        g = c.call("game.create", setup={"board": "ring-5", "seed": 4, "players": [{"name": n} for n in NAMES],
+                                         "auto_advance": False})
+        for _ in range(12):
+            if c.call("game.view", game_id=g["game_id"], token=g["gm_token"])["turn"] >= 2:
+                break
+            c.call("game.advance", game_id=g["game_id"], token=g["gm_token"], force=True)
+        yield c, g
+
+
+def render(game, token_of: str, **fields):
+    c, g = game
+    token = g["gm_token"] if token_of == "gm" else g["seat_tokens"][token_of]
+    return c.call("game.render", game_id=g["game_id"], token=token, **fields)
+
+
+def text(data: bytes) -> str:
+    return all_text(svg_root(data))
+
+
+def refused(game, token_of: str, **fields) -> ServiceError:
+    with pytest.raises(ServiceError) as err:
+        render(game, token_of, **fields)
+    return err.value
+
+
+def test_gm_may_have_every_view_drawn(game):
+    gm = text(render(game, "gm", format="svg"))
+    assert "GM view" in gm and "$Realm" in gm
+    assert text(render(game, "gm", format="svg", view="gm")) == gm
+    channel = text(render(game, "gm", format="svg", view="channel"))
+    assert "public view" in channel and "$Realm" not in channel
+    seat = text(render(game, "gm", format="svg", view="seat", seat="Player#2"))
+    assert "Bo's view" in seat
+    summary = text(render(game, "gm", format="svg", kind="summary", view="channel"))
+    assert "public view" in summary and "$Realm" not in summary
+
+
+def test_seat_token_gets_its_own_view_or_the_channel(game):
+    own = text(render(game, "Player#3", format="svg"))
+    assert "Chidi's view" in own
+    assert text(render(game, "Player#3", format="svg", view="seat")) == own
+    assert text(render(game, "Player#3", format="svg", view="seat", seat="Player#3")) == own
+    channel = text(render(game, "Player#3", format="svg", view="channel"))
+    assert channel == text(render(game, "gm", format="svg", view="channel"))  # the same picture for all
+    assert text(render(game, "Player#3", format="svg", public=True)) == channel
+
+
+@pytest.mark.parametrize(("fields", "code", "field"), [
+    ({"view": "gm"}, "forbidden", "view"),
+    ({"view": "seat", "seat": "Player#1"}, "forbidden", "seat"),
+    ({"view": "gm", "kind": "summary"}, "forbidden", "view"),
+    ({"view": "everyone"}, "invalid_params", "view"),
+    ({"view": "channel", "seat": "Player#3"}, "invalid_params", "seat"),
+    ({"public": True, "view": "seat"}, "invalid_params", "public"),
+])
+def test_seat_token_is_refused_other_views(game, fields, code, field):
+    err = refused(game, "Player#3", **fields)
+    assert (err.code, err.details.get("field")) == (code, field)
+
+
+def test_gm_asks_a_seat_view_by_seat(game):
+    err = refused(game, "gm", view="seat")
+    assert (err.code, err.details.get("field")) == ("invalid_params", "seat")
+    err = refused(game, "gm", view="seat", seat="Player#9")
+    assert err.details.get("field") == "seat"
+
+
+def test_animation_is_a_gif_of_the_game(game):
+    gif = render(game, "Player#2", kind="animation", view="channel")
+    assert gif[:6] == b"GIF89a"
+    assert render(game, "gm", kind="animation")[:6] == b"GIF89a"  # the GM's own animation
+    err = refused(game, "gm", kind="animation", format="png")
+    assert err.details.get("field") == "format"
+    err = refused(game, "gm", kind="summary", turn=1)
+    assert err.details.get("field") == "turn"
+
+
+def test_access_rules_table():
+    """The rules themselves, without a server."""
+    assert picture_view(None, None, None, False) == ("gm", None)
+    assert picture_view("Player#2", None, None, False) == ("seat", "Player#2")
+    assert picture_view(None, "seat", "Player#4", False) == ("seat", "Player#4")
+    assert picture_view("Player#2", None, None, True) == ("channel", None)
+    assert picture_view(None, "channel", None, False) == ("channel", None)
