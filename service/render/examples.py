@@ -1,8 +1,10 @@
-"""Regenerate the example pictures in ``docs/images/`` (``python -m service.render.examples``).
+"""Regenerate every example picture in ``docs/images/``: ``python -m service.render.examples``.
 
-Games are played by the random agent with fixed seeds, so the pictures are reproducible for a
-given version of the engine. The mid-game examples use the first seed whose game has battles in
-the turn shown.
+The boards of 5, 7 and 16 seats (Grand, with the Island) after a turn, each in the GM view and the
+channel view, a seat's view, a custom board, the game summary and the whole game as an animated
+GIF (channel view). Games are played by the random agent with fixed seeds and display names, so the
+pictures are reproducible for a given version of the engine. The mid-game examples use the first
+seed whose game has battles in the turn shown; the summary and animation the longest of 24 games.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ CUSTOM_BOARD: dict[str, Any] = {
 }
 
 
+# Display names as a Discord server has them (the pictures show them, as the text reports do).
+NAMES = ("Alice", "Bo", "Wilhelmina", "Zoë", "Kai", "Chidi", "Ragnhild", "Sam", "Oluwaseun", "Marguerite", "Ty",
+         "Ana", "Jun", "Ines", "Lars", "Mei")
+
+
 def play(setup: dict[str, Any], until_turn: int | None = None):
     """Random agents play ``setup`` until ``until_turn`` is done (or to the end)."""
     from agents.random_agent import RandomAgent
@@ -42,14 +49,44 @@ def play(setup: dict[str, Any], until_turn: int | None = None):
     return game
 
 
+def named(board: Any, players: int, seed: int) -> dict[str, Any]:
+    return {"board": board, "seed": seed, "players": [{"name": NAMES[i]} for i in range(players)]}
+
+
 def lively(board: str, players: int, turn: int, battles: int = 1):
     """The first seeded game with at least ``battles`` battles in ``turn`` and still running after it."""
     for seed in SEARCH_SEEDS:
-        game = play({"board": board, "seed": seed, "players": players}, until_turn=turn)
+        game = play(named(board, players, seed), until_turn=turn)
         fights = sum(1 for e in game.state.events if e.turn == turn and e.kind == "battle")
         if fights >= battles and game.state.turn > turn:
             return game
     raise RuntimeError(f"no seed in {SEARCH_SEEDS} gives {battles} battles in turn {turn} on {board}")
+
+
+def longest(board: str, players: int, seeds=range(1, 25)):
+    """The seeded game (played to its end) that lasts the most turns: the animation's example."""
+    games = [play(named(board, players, seed)) for seed in seeds]
+    return max(games, key=lambda g: (g.state.turn, -g.setup["seed"]))
+
+
+def pictures() -> dict[str, bytes]:
+    """Every example picture, by file name."""
+    from service.render import render_animation
+
+    out: dict[str, bytes] = {}
+    for name, board, players, turn, battles in (("ring-5", "ring-5", 5, 2, 1), ("ring-7", "ring-7", 7, 2, 2),
+                                                ("ring-16-grand-island", "ring-16-grand+island", 16, 5, 4)):
+        game = lively(board, players, turn=turn, battles=battles)
+        out[f"{name}.png" if name == "ring-16-grand-island" else f"{name}-gm.png"] = render_board(game, None, turn=turn)
+        out[f"{name}-channel.png"] = render_board(game, None, turn=turn, view="channel")
+        if name == "ring-7":
+            out["ring-7-seat.png"] = render_board(game, "Player#3", turn=turn)
+    out["custom-board.png"] = render_board(play(named(CUSTOM_BOARD, 6, 3), until_turn=2), None)
+    finished = longest("ring-7", 7)
+    ai = {s: "random" for s in list(finished.state.players)[::2]}
+    out["summary.png"] = render_summary(finished, None, ai, view="channel")
+    out["game.gif"] = render_animation(finished, view="channel", ai_seats=ai)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,17 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    ring7 = lively("ring-7", 7, turn=2, battles=2)
-    pictures = {
-        "ring-7-gm.png": render_board(ring7, None, turn=2),
-        "ring-7-seat.png": render_board(ring7, "Player#3", turn=2),
-        "ring-16-grand-island.png": render_board(lively("ring-16-grand+island", 16, turn=6, battles=3), None, turn=6),
-        "custom-board.png": render_board(play({"board": CUSTOM_BOARD, "seed": 3, "players": 6}, until_turn=2), None),
-    }
-    finished = play({"board": "ring-7", "seed": ring7.setup["seed"], "players": 7})
-    ai = {s: "random" for s in list(finished.state.players)[::2]}
-    pictures["summary.png"] = render_summary(finished, None, ai)
-    for name, data in pictures.items():
+    for name, data in pictures().items():
         (args.out / name).write_bytes(data)
         sys.stdout.write(f"{args.out / name}: {len(data) // 1024} KB\n")
     return 0
