@@ -61,3 +61,29 @@ def test_teams_count_a_team_mate_as_the_filler_side():
     for r in t["detail"]:
         assert len(r["distance"]) == 2  # the two seats of the other team, not the filler's team-mate
         assert not (r["filler_won"] and r["other_won"])
+
+
+def test_the_spread_carries_a_seeded_bootstrap_interval_that_sees_real_kingmaking():
+    from training.table import kingmaking_interval
+
+    even = [_row(other=s) for s in "BCDE"] * 25  # every distance wins alike
+    skewed = [_row(other=s) for s in "BBBCD"] * 20  # distance 1 wins 4 of every 5 games won
+    lo, hi = kingmaking_interval(even)
+    assert 0.0 <= lo <= hi < 0.5 and kingmaking_interval(even) == [lo, hi]  # seeded: the same report, the same
+    s = summarize_table(skewed)
+    klo, khi = s["kingmaking_ci"]
+    assert klo <= s["kingmaking"] <= khi and klo > KINGMAKING_BAR  # clearly kingmaking, interval and all
+    assert kingmaking_interval([_row(other="B", distance={"B": 1})] * 5) == [0.0, 0.0]  # one distance: no spread
+
+
+def test_the_first_games_of_a_longer_run_are_the_same_games():
+    """Common random numbers along the run: game g does not depend on how many games are played, so a
+    card's quick check can replay its first games and must get its counts exactly."""
+    from training.table import check_counts
+
+    short = compare(["steward", "random"], games=5, players=5, seed=70, progress=False)
+    long = compare(["steward", "random"], games=10, players=5, seed=70, progress=False)
+    for f in ("steward", "random"):
+        assert long["tables"][f]["detail"][:5] == short["tables"][f]["detail"]
+    assert check_counts(long, 5) == check_counts(short, 5)
+    assert all(sum(c) <= 5 for c in check_counts(long, 5).values())
