@@ -1,27 +1,53 @@
-"""How far a filler's Dragon fights can move the table: a cheating steward as a measured bound.
+"""How far a filler's Dragon fights can move the table: cheating stewards as measured bounds.
 
-The steward's main lever on Dragon wins (rules: 003 Fire and blood!) is its units in Dragon fights. The
-``full-stack`` steward cheats: at every Dragon decision the engine first fills each Province it holds
-to the supply limit (rules: 003 Consolidation, "Max supply limit for a single Province is 3 Army
-Units") for free, then it commits everything. No rules-legal filler of the same seat can bring more
-units to a fight, so the Dragon's win rate beside it bounds what that lever can do; ``regent eval table``
-with ``--fillers steward`` beside ``python -m training.table_ceiling`` shows the gap (docs/table-health.md).
-It is an analysis tool: the registry does not know it and the service cannot seat it.
+The steward's lever on Dragon wins (rules: 003 Fire and blood!) is the units it brings to Dragon
+fights. Each cheat below is the steward plus something no rules-legal filler of the same seat has, so
+the Dragon's win rate beside it bounds what that lever can do. They are analysis tools: the registry
+does not know them and the service cannot seat them.
+
+- ``full-stack``: at every Dragon decision the engine first fills each Province it holds to the
+  supply limit (rules: 003 Consolidation, "Max supply limit for a single Province is 3 Army Units")
+  for free, then it commits everything (as the steward, it keeps them and meets its min.US only when
+  every unit on the board could not turn the fight). The units are real: they win it the fights' rewards (Grand
+  Protector, bonus VPs and $Realm) and, when the fight is won, they stay on the board and defend it.
+- ``free-us``: the steward plays as always, and in every Dragon fight while its seat lives the
+  Protectors also get the US a full stack would add over what it committed, credited to nobody (the
+  DPL the fight must beat is lowered by that much: rules: 003 "Protector US needs to be higher than
+  the current DPL"). Its own units, rewards and survival are the steward's: this isolates the units a
+  seat could bring to its fights, the most any filler in that seat could bring (a full stack).
+- ``free-us-always``: ``free-us``, and a full stack's 3 US in every fight after its seat is gone too:
+  more than any one seat can bring.
+
+``python -m training.table_ceiling --players 5 --games 2000 --seed 10000`` prints their table beside
+the heuristic and the steward on the same games (common random numbers; docs/table-health.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import engine.protectors.dragon as dragon
 from agents import registry
 from agents.steward import StewardAgent
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
-from engine.protectors.state import DRAGON
+from engine.protectors.state import DRAGON, GameState
 from engine.protectors.tables import SUPPLY_LIMIT
 
 FULL_STACK = "full-stack"
+FREE_US = "free-us"
+FREE_US_ALWAYS = "free-us-always"
+CHEATS = (FULL_STACK, FREE_US, FREE_US_ALWAYS)
+
+
+def _held(st: GameState, seat: str) -> list[str]:
+    return [p for p, pr in st.provinces.items()
+            if pr.owner == seat and st.holder(p) == seat and not pr.burnt and p != st.board.island]
 
 
 class FullStackSteward(StewardAgent):
@@ -30,16 +56,66 @@ class FullStackSteward(StewardAgent):
     name = FULL_STACK
 
     def __init__(self, seed: int | None = None):
-        super().__init__(seed, others_commit=1e9)  # and it always commits everything
+        super().__init__(seed, others_commit=1e9)  # commits everything whenever any help could turn the fight
 
     def act(self, ctx: SeatContext) -> Decision:
         if ctx.step == DRAGON:
             st = ctx._game.state  # the real game: this is the cheat
-            for p, pr in st.provinces.items():
-                if pr.owner == ctx.seat and st.holder(p) == ctx.seat and not pr.burnt and p != st.board.island:
-                    pr.units = max(pr.units, SUPPLY_LIMIT)
+            for p in _held(st, ctx.seat):
+                st.provinces[p].units = max(st.provinces[p].units, SUPPLY_LIMIT)
             ctx = SeatContext(ctx._game, ctx.seat)  # a fresh view of the filled board
         return super().act(ctx)
+
+
+class FreeUSSteward(StewardAgent):
+    """The steward; each Dragon fight the Protectors also get, credited to nobody, the US a full stack
+    would add over its commitment (``always``: and 3 US a fight after its seat is gone). A cheat."""
+
+    def __init__(self, seed: int | None = None, always: bool = False):
+        super().__init__(seed)
+        self.always = always
+        self.name = FREE_US_ALWAYS if always else FREE_US
+
+    def act(self, ctx: SeatContext) -> Decision:
+        st = ctx._game.state
+        st._free_us_seat = (ctx.seat, self.always)  # read by the patched fought_dpl (this game only)
+        decision = super().act(ctx)
+        if ctx.step == DRAGON:
+            us, _ = dragon.contribution(st, ctx.seat, decision)
+            st._free_us = max(0, SUPPLY_LIMIT * max(1, len(_held(st, ctx.seat))) - us)
+        return decision
+
+
+def _free_us(state: GameState) -> int:
+    """The uncredited US the game's ``free-us`` filler gives this fight (0 in any other game)."""
+    seat, always = getattr(state, "_free_us_seat", (None, False))
+    if seat is None:
+        return 0
+    extra = state.__dict__.pop("_free_us", None)
+    if extra is None:  # its seat made no decision for this fight: it is gone
+        extra = SUPPLY_LIMIT if always and state.players[seat].eliminated else 0
+    return extra
+
+
+@contextlib.contextmanager
+def cheats() -> Iterator[None]:
+    """The cheats in the registry, and the engine's fought DPL lowered by ``free-us``, for a ``with``
+    block only: every other game in the process is untouched."""
+    original = dragon.fought_dpl
+
+    def fought(state: GameState, att: Any) -> int:
+        return max(0, original(state, att) - _free_us(state))
+
+    registry.AGENTS[FULL_STACK] = lambda seed: FullStackSteward(seed)
+    registry.AGENTS[FREE_US] = lambda seed: FreeUSSteward(seed)
+    registry.AGENTS[FREE_US_ALWAYS] = lambda seed: FreeUSSteward(seed, always=True)
+    dragon.fought_dpl = fought
+    try:
+        yield
+    finally:
+        dragon.fought_dpl = original
+        for name in CHEATS:
+            registry.AGENTS.pop(name, None)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,17 +123,20 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=10000)
-    ap.add_argument("--fillers", default="heuristic,steward", help="measured beside the full-stack steward")
+    ap.add_argument("--fillers", default="heuristic,steward", help="measured beside the cheats")
+    ap.add_argument("--cheats", default=",".join(CHEATS))
+    ap.add_argument("--out", help="JSON report path")
     args = ap.parse_args(argv)
-    registry.AGENTS[FULL_STACK] = lambda seed: FullStackSteward(seed)
-    try:
-        report: dict[str, Any] = compare([*args.fillers.split(","), FULL_STACK], games=args.games,
-                                         players=args.players, seed=args.seed, progress=True)
-    finally:
-        del registry.AGENTS[FULL_STACK]
+    with cheats():
+        report: dict[str, Any] = compare([*args.fillers.split(","), *args.cheats.split(",")], games=args.games,
+                                         players=args.players, seed=args.seed, progress=False)
     print("\n".join(table_rows(report)))
+    for f, t in report["tables"].items():
+        print(f"{f}: Dragon or the filler wins {100 * (t['dragon']['rate'] + t['filler']['rate']):.1f}%")
+    if args.out:
+        Path(args.out).write_text(json.dumps(report))
     return 0
 
 
