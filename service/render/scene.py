@@ -3,8 +3,9 @@
 Nothing here reads ``game.state``: the picture holds exactly what its view and visible events
 hold, so secrecy follows the engine's own view rules (a seat's view), or the public view built in
 :mod:`service.render.channel` (the channel picture). The GM (seat ``None``) sees everything,
-including every seat's $Realm. All geometry (march paths, battle marks, label slots) is computed
-here, in board data units, so tests can check it without drawing.
+including every seat's $Realm. The march paths are computed here (``paths.py``, board data units);
+where every text goes, battle boxes included, is the label model's (``labels.py``, ``panel.py``), so
+tests check the geometry without drawing.
 """
 
 from __future__ import annotations
