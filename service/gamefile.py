@@ -45,7 +45,6 @@ import msgpack
 from engine.errors import RegentError, ValidationError
 from engine.protectors.colours import fold
 from engine.protectors.game import Game
-from engine.protectors.setup import setup_colour_names
 
 KIND = "regent-game"
 FORMAT = 1
@@ -103,7 +102,7 @@ class GameFile:
             return f"Player#{int(m.group(1))}"
         named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
         if not named:  # rules: 003 Orders: a player's colour names them too (a display name first)
-            named = [s for c, s in setup_colour_names(self.game.setup).items() if fold(c) == key]
+            named = [s for c, s in self.game.colour_names().items() if fold(c) == key]
         return named[0] if len(named) == 1 else None
 
     def unknown_seat(self, label: str) -> str:

@@ -160,7 +160,7 @@ class Game:
         self._check_submitter(seat)
         st = self.state
         names = {p.name: s for s, p in st.players.items()}
-        for colour, who in setup_colour_names(self.setup).items():  # rules: 003 Orders, a player's colour
+        for colour, who in self.colour_names().items():  # rules: 003 Orders, a player's colour
             names.setdefault(colour, who)
         for alias, who in (aliases or {}).items():
             if who not in st.players:
@@ -172,7 +172,15 @@ class Game:
     def colours(self) -> dict[str, str]:
         """Every seat's colour name: the setup's ``players[i].colour``, else the board's
         (``engine/protectors/colours.py``). Public: every player knows the others' colours."""
-        return setup_colours(self.setup)
+        return setup_colours(self._players_spec())
+
+    def colour_names(self) -> dict[str, str]:
+        """Colour -> seat: the colours a DM may name seats by (one that is another seat's display
+        name is left out: the name wins)."""
+        return setup_colour_names(self._players_spec())
+
+    def _players_spec(self) -> Any:
+        return self.setup.get("players", len(self.state.players))  # a setup may give only a board
 
     def _check_submitter(self, seat: str) -> None:
         st = self.state

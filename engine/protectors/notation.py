@@ -47,6 +47,7 @@ Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the re
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -138,6 +139,9 @@ _MAX_DIGITS = len(str(MAX_DM_NUMBER))
 MAX_ECHO = 60  # characters of a player's word quoted back in an error
 MAX_REASON = 400  # characters of an error's reason
 MAX_LINE_ECHO = 200  # characters of the offending DM line an error names
+
+MAX_NAMES_SHOWN = 16
+"""an unknown player name's error lists at most this many of the names (display names and colours)"""
 
 
 def _norm(word: str) -> str:
@@ -270,7 +274,12 @@ class _Words:
             raise self.fail(f"expected a player like Player#2, {self.got()}")
         if key in self.seats:
             return self.seats[key]
-        known = f" or one of {', '.join(sorted(self.seats))}" if self.seats else ""
+        close = difflib.get_close_matches(key, list(self.seats), n=1, cutoff=0.75)
+        if close:  # a typo of a display name or a colour
+            raise self.fail(f"{echo(raw)} is not a player like Player#2; did you mean {close[0]}?")
+        names = sorted(self.seats)
+        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", ..." if len(names) > MAX_NAMES_SHOWN else "")
+        known = f" or one of {shown}" if names else ""
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
 
 

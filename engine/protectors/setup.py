@@ -75,15 +75,16 @@ def _players(spec: Any) -> list[dict[str, Any]]:
     return out
 
 
-def setup_colours(setup: dict[str, Any]) -> dict[str, str]:
-    """Every seat's colour name (``engine/protectors/colours.py``), from a setup already checked."""
-    return seat_colours(_players(setup["players"]))
+def setup_colours(players: Any) -> dict[str, str]:
+    """Every seat's colour name (``engine/protectors/colours.py``) from a setup's ``players`` (a list or
+    a count) already checked."""
+    return seat_colours(_players(players))
 
 
-def setup_colour_names(setup: dict[str, Any]) -> dict[str, str]:
+def setup_colour_names(players: Any) -> dict[str, str]:
     """Colour -> seat, as DMs may name seats (a colour equal to another seat's display name left out)."""
-    players = _players(setup["players"])
-    return colour_names(players, seat_colours(players))
+    read = _players(players)
+    return colour_names(read, seat_colours(read))
 
 
 def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: random.Random) -> None:

@@ -55,15 +55,7 @@ def _view_and_events(game: Any, seat: str | None, view: str) -> tuple[dict[str, 
 def colour_names(game: Any) -> dict[str, str]:
     """Each seat's colour as players name it (rules: 003 Orders: "this colour or/and a player's Discord
     name can be used to specify players"): ``Game.colours()``, public to every view."""
-    colours = getattr(game, "colours", None)
-    try:
-        if colours is not None:
-            return dict(colours())
-    except KeyError:  # a setup without a "players" list (the board's count): the defaults below
-        pass
-    from service.render.palette import SEAT_COLOUR_NAMES  # (an engine build from before Game.colours())
-
-    return {s: SEAT_COLOUR_NAMES[i % len(SEAT_COLOUR_NAMES)] for i, s in enumerate(game.state.players)}
+    return dict(game.colours())
 
 
 def orders_done(game: Any, seat: str | None = None, public: bool = False) -> bool:

@@ -11,7 +11,6 @@ from engine.errors import ValidationError
 from engine.protectors.colours import COLOUR_NAMES
 from engine.protectors.game import Game
 from engine.protectors.orders import Support
-from engine.protectors.setup import setup_colour_names
 from tests.protectors.test_dm_submit import orders_game
 
 
@@ -62,7 +61,7 @@ def test_a_gms_own_colour_names_the_seat_and_a_display_name_beats_a_default_colo
     # Player#1's default would be "indigo", which is Player#2's display name: the name wins
     assert g.colours()["Player#1"] == "red"
     g2 = game([{"name": "Alice"}, {"name": "Indigo"}, {}, {}, {}])
-    names = setup_colour_names(g2.setup)
+    names = g2.colour_names()
     assert "indigo" not in names and names["sky blue"] == "Player#2"
 
 
@@ -73,3 +72,9 @@ def test_the_boards_colour_names_follow_its_palette():
     source = Path(palette.__file__).read_text(encoding="utf-8")
     for i, (hex_, name) in enumerate(zip(SEAT_COLOURS, SEAT_COLOUR_NAMES, strict=True), start=1):
         assert f'"{hex_}",  # {i} {name}\n' in source  # the comment beside each value names it
+
+
+def test_a_setup_with_only_a_board_has_the_boards_colours():
+    g = Game({"board": "ring-3", "seed": 1})
+    assert g.colours() == {"Player#1": "indigo", "Player#2": "sky blue", "Player#3": "dark green"}
+    assert g.colour_names()["sky blue"] == "Player#2"

@@ -415,3 +415,18 @@ def test_round_trip(line):
 @given(st.lists(lines, max_size=6))
 def test_round_trip_whole_dm(many):
     assert parse_text("\n".join(format_line(x) for x in many)) == many
+
+
+def test_a_misspelt_name_or_colour_gets_the_closest_one():
+    players = {"Alice": "Player#1", "sky blue": "Player#2", "Bob": "Player#3"}
+    for text, meant in (("Support! Alcie in P2", "alice"), ("Support! sky bleu in P2", "sky blue")):
+        with pytest.raises(OrderSyntaxError) as info:
+            parse_line(text, players=players)
+        assert info.value.reason.endswith(f"is not a player like Player#2; did you mean {meant}?")
+
+
+def test_a_long_list_of_names_is_cut():
+    players = {f"{kind}{i:02d}": f"Player#{i}" for kind in ("name", "hue") for i in range(1, 17)}
+    with pytest.raises(OrderSyntaxError) as info:
+        parse_line("Support! Zed in P2", players=players)
+    assert info.value.reason.endswith(", ...") and info.value.reason.count(",") == 16
