@@ -186,7 +186,7 @@ def register_eval(subparsers) -> None:
     """Adds ``regent eval`` (field / round-robin / takeover / takeover-ceiling / field-ceiling / table)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
                                description="Evaluate agents: seat-vs-field and round-robin tournaments "
-                               "(win rate and VP share with 95% CIs, an Elo ladder) and mid-game takeovers; "
+                               "(win rate and VP share with 95%% CIs, an Elo ladder) and mid-game takeovers; "
                                "reports as JSON plus a PNG plot.")
     sub = ev.add_subparsers(dest="eval_mode", required=True, metavar="MODE")
     f = sub.add_parser("field", help="one agent (rotating seats) against a field of agents")
@@ -201,7 +201,7 @@ def register_eval(subparsers) -> None:
     _common(r)
     r.set_defaults(func=_round_robin)
     tb = sub.add_parser("table", help="what a filler does to the table: one vacant seat (rotating) among a field; "
-                        "filler wins, the other seats' wins (by distance), Dragon wins, with 95% CIs")
+                        "filler wins, the other seats' wins (by distance), Dragon wins, with 95%% CIs")
     tb.add_argument("--fillers", required=True, help="comma-separated agent specs, each measured on the same games")
     tb.add_argument("--field", default="heuristic", help="comma-separated agent specs standing in for the humans")
     tb.add_argument("--games", type=int, default=300)
@@ -216,7 +216,7 @@ def register_eval(subparsers) -> None:
     _common(t)
     t.set_defaults(func=_takeover)
     tg = sub.add_parser("takeovers", help="the takeover benchmark over a grid of turns x table sizes: per agent "
-                        "and cell, pairs better / same / worse than the baseline, the better share with its 95% CI")
+                        "and cell, pairs better / same / worse than the baseline, the better share with its 95%% CI")
     tg.add_argument("--agents", required=True, help="comma-separated agent specs, each on the same positions")
     tg.add_argument("--baseline", default="caretaker")
     tg.add_argument("--recorder", default="heuristic", help="who plays every seat until the takeover")
