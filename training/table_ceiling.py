@@ -119,7 +119,7 @@ def cheats() -> Iterator[None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from training.table import compare, table_rows
+    from training.table import compare, paired_difference, table_rows
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=5)
@@ -134,7 +134,12 @@ def main(argv: list[str] | None = None) -> int:
                                          players=args.players, seed=args.seed, progress=False)
     print("\n".join(table_rows(report)))
     for f, t in report["tables"].items():
-        print(f"{f}: Dragon or the filler wins {100 * (t['dragon']['rate'] + t['filler']['rate']):.1f}%")
+        line = f"{f}: Dragon or the filler wins {100 * (t['dragon']['rate'] + t['filler']['rate']):.1f}%"
+        if "heuristic" in report["tables"] and f != "heuristic":
+            p = paired_difference(report, "dragon", f, "heuristic")
+            line += (f"; Dragon minus the all-heuristic table's, same games: {100 * p['diff']:+.1f} points "
+                     f"[{100 * p['ci'][0]:+.1f}, {100 * p['ci'][1]:+.1f}]")
+        print(line)
     if args.out:
         Path(args.out).write_text(json.dumps(report))
     return 0

@@ -87,3 +87,19 @@ def test_the_first_games_of_a_longer_run_are_the_same_games():
         assert long["tables"][f]["detail"][:5] == short["tables"][f]["detail"]
     assert check_counts(long, 5) == check_counts(short, 5)
     assert all(sum(c) <= 5 for c in check_counts(long, 5).values())
+
+
+def test_paired_difference_is_per_game_and_refuses_other_games():
+    from engine.errors import ValidationError
+    from training.table import paired_difference
+
+    report = compare(["caretaker", "random"], games=8, players=5, seed=40, progress=False)
+    p = paired_difference(report, "dragon", "caretaker", "random")
+    t = report["tables"]
+    assert p["n"] == 8 and p["diff"] == pytest.approx(t["caretaker"]["dragon"]["rate"] - t["random"]["dragon"]["rate"])
+    assert p["ci"][0] <= p["diff"] <= p["ci"][1]
+    assert paired_difference(report, "others", "random", "random") == {"diff": 0.0, "ci": [0.0, 0.0], "n": 8}
+    other = compare(["random"], games=8, players=5, seed=41, progress=False)
+    report["tables"]["elsewhere"] = other["tables"]["random"]
+    with pytest.raises(ValidationError):
+        paired_difference(report, "dragon", "caretaker", "elsewhere")
