@@ -101,11 +101,14 @@ def render_markdown(card: dict[str, Any]) -> str:
         lines += [f"## What it does to the table: {entry['title']}", "",
                   "One filler in a vacant seat (rotating) among heuristics standing in for the humans; the same "
                   "games for every filler (docs/table-health.md). Rates with 95% intervals.", "",
-                  "| filler | filler wins | the other seats win | Dragon wins (everyone loses) | kingmaking spread |",
-                  "|---|---|---|---|---|"]
+                  "| filler | filler wins | the other seats win | Dragon wins (everyone loses) | "
+                  "other seats' wins per seat by distance | kingmaking spread [95% interval] |",
+                  "|---|---|---|---|---|---|"]
         for name, f in entry["fillers"].items():
+            dist = " / ".join(f"{d}: {pct(v['rate'])}" for d, v in f.get("by_distance", {}).items())
+            klo, khi = f.get("kingmaking_ci", (f["kingmaking"], f["kingmaking"]))
             lines.append(f"| `{name}` | {ci_text(f['filler'])} | {ci_text(f['others'])} | {ci_text(f['dragon'])} | "
-                         f"{f['kingmaking']:.2f} |")
+                         f"{dist} | {f['kingmaking']:.2f} [{klo:.2f}, {khi:.2f}] |")
         lines += ["", f"Reproduce: `{entry['command']}`", ""]
     if card.get("targets"):
         lines += ["## Targets (issue 7)", "", "| target | wanted | measured | met | gap / next step |",
