@@ -47,7 +47,7 @@ def check_colour(value: Any, where: str) -> str:
 def seat_colours(players: Sequence[dict[str, Any]]) -> dict[str, str]:
     """Every seat's colour: the setup's, else the board's default. ``players`` are setup players
     already read (each with ``seat``, ``name`` and optionally ``colour``). Two seats never share one."""
-    given = {p["seat"]: p["colour"] for p in players if p.get("colour")}
+    given: dict[str, str] = {p["seat"]: str(p["colour"]) for p in players if p.get("colour")}
     names = {fold(p["name"]): p["seat"] for p in players}
     seen: dict[str, str] = {}
     for i, p in enumerate(players):
@@ -60,7 +60,7 @@ def seat_colours(players: Sequence[dict[str, Any]]) -> dict[str, str]:
         if names.get(key, p["seat"]) != p["seat"]:
             raise ValidationError(f"players[{i}].colour", f"{colour!r} is {names[key]}'s display name")
         seen[key] = p["seat"]
-    out = {}
+    out: dict[str, str] = {}
     taken = set(seen)
     for i, p in enumerate(players):
         if p["seat"] in given:
@@ -68,12 +68,10 @@ def seat_colours(players: Sequence[dict[str, Any]]) -> dict[str, str]:
             continue
         # the first default colour no other seat took (a GM's "blue" for seat 3 moves seat 14's
         # default on), so each seat keeps one colour of its own
-        for k in range(len(COLOUR_NAMES)):
-            colour = default_colour(i + k)
-            if fold(colour) not in taken:
-                break
-        out[p["seat"]] = colour
-        taken.add(fold(colour))
+        name = next((default_colour(i + k) for k in range(len(COLOUR_NAMES))
+                     if fold(default_colour(i + k)) not in taken), default_colour(i))
+        out[p["seat"]] = name
+        taken.add(fold(name))
     return out
 
 
