@@ -9,9 +9,11 @@ the digest stored with every engine action lets a restarted server check the rep
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,10 +88,9 @@ class Store:
         self._db.executescript(INDEXES)
         missing = self._db.execute("SELECT id, meta FROM games WHERE gm IS NULL").fetchall()
         if missing:
-            self._db.execute("BEGIN IMMEDIATE")
-            for game_id, meta in missing:
-                self._db.execute("UPDATE games SET gm = ? WHERE id = ?", (unpack(meta).get("gm", ""), game_id))
-            self._db.execute("COMMIT")
+            with self._transaction():
+                self._db.executemany("UPDATE games SET gm = ? WHERE id = ?",
+                                     [(unpack(meta).get("gm", ""), game_id) for game_id, meta in missing])
 
     @staticmethod
     def _flags(meta: dict[str, Any]) -> tuple[int, int, str]:
@@ -99,56 +100,51 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def create(self, game_id: str, setup: dict[str, Any], meta: dict[str, Any],
-               actions: list[tuple[list[Any], float, str]] = ()) -> float:
-        now = time.time()
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction under the store's lock: all of it is stored, or none."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO games (id, created, setup, meta, over, watch, gm) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, now, pack(setup), pack(meta),
-                                                                  *self._flags(meta)))
-                for seq, (action, at, digest) in enumerate(actions):
-                    self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                                     (game_id, seq, pack(action), at, digest))
+                yield
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+    def _insert_actions(self, game_id: str, start: int, actions: list[tuple[list[Any], float, str]]) -> None:
+        self._db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                             [(game_id, start + i, pack(action), at, digest)
+                              for i, (action, at, digest) in enumerate(actions)])
+
+    def _update_meta(self, game_id: str, meta: dict[str, Any]) -> None:
+        self._db.execute("UPDATE games SET meta = ?, over = ?, watch = ?, gm = ? WHERE id = ?",
+                         (pack(meta), *self._flags(meta), game_id))
+
+    def create(self, game_id: str, setup: dict[str, Any], meta: dict[str, Any],
+               actions: list[tuple[list[Any], float, str]] = ()) -> float:
+        now = time.time()
+        with self._transaction():
+            self._db.execute("INSERT INTO games (id, created, setup, meta, over, watch, gm) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, now, pack(setup), pack(meta),
+                                                              *self._flags(meta)))
+            self._insert_actions(game_id, 0, list(actions))
         return now
 
     def append(self, game_id: str, seq: int, actions: list[tuple[list[Any], float, str]],
                meta: dict[str, Any] | None = None) -> None:
         """Append engine actions from ``seq`` on (and update the metadata) in one transaction."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for i, (action, at, digest) in enumerate(actions):
-                    self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                                     (game_id, seq + i, pack(action), at, digest))
-                if meta is not None:
-                    self._db.execute("UPDATE games SET meta = ?, over = ?, watch = ?, gm = ? WHERE id = ?",
-                                     (pack(meta), *self._flags(meta), game_id))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._transaction():
+            self._insert_actions(game_id, seq, actions)
+            if meta is not None:
+                self._update_meta(game_id, meta)
 
     def truncate(self, game_id: str, actions: list[tuple[list[Any], float, str]], meta: dict[str, Any]) -> None:
         """Replace a game's whole action log and metadata in one transaction (``game.undo``)."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-                for seq, (action, at, digest) in enumerate(actions):
-                    self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                                     (game_id, seq, pack(action), at, digest))
-                self._db.execute("UPDATE games SET meta = ?, over = ?, watch = ?, gm = ? WHERE id = ?",
-                                 (pack(meta), *self._flags(meta), game_id))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._transaction():
+            self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            self._insert_actions(game_id, 0, actions)
+            self._update_meta(game_id, meta)
 
     def load_all(self) -> list[StoredGame]:
         with self._lock:
