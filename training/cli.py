@@ -20,15 +20,19 @@ from pathlib import Path
 from engine.errors import ValidationError
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=5)
-    p.add_argument("--board", default=None, help="built-in board name (default: the ring for --players)")
+def _common(p: argparse.ArgumentParser, board: bool = True,
+            out: str = "JSON report path (a PNG plot is written beside it)") -> None:
+    """The scenario and report options of every eval command; ``board``: one board (--players,
+    --board), not several sizes."""
+    if board:
+        p.add_argument("--players", type=int, default=5)
+        p.add_argument("--board", default=None, help="built-in board name (default: the ring for --players)")
     p.add_argument("--version", choices=("normal", "grand"), default="normal")
     p.add_argument("--island", action="store_true")
     p.add_argument("--factions", action="store_true")
     p.add_argument("--teams", type=int, default=0, help="team size (0: no teams)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=None, help="JSON report path (a PNG plot is written beside it)")
+    p.add_argument("--out", default=None, help=out)
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
@@ -223,13 +227,7 @@ def register_eval(subparsers) -> None:
     tg.add_argument("--turns", default="2,4,6", help="comma-separated takeover turns (orders step)")
     tg.add_argument("--sizes", default="5,7", help="comma-separated player counts (the built-in ring of each)")
     tg.add_argument("--positions", type=int, default=50, help="positions per cell (fewer when games end sooner)")
-    tg.add_argument("--version", choices=("normal", "grand"), default="normal")
-    tg.add_argument("--island", action="store_true")
-    tg.add_argument("--factions", action="store_true")
-    tg.add_argument("--teams", type=int, default=0, help="team size (0: no teams)")
-    tg.add_argument("--seed", type=int, default=0)
-    tg.add_argument("--out", default=None, help="JSON report path")
-    tg.add_argument("--quiet", action="store_true", help="no progress bars")
+    _common(tg, board=False, out="JSON report path")
     tg.set_defaults(func=_takeovers)
     tc = sub.add_parser("takeover-ceiling", help="a clairvoyant player (sees hidden cards and money, knows the "
                         "opponents' moves) on takeover's positions: how many pairs any player could win")
