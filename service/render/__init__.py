@@ -52,12 +52,6 @@ def _view_and_events(game: Any, seat: str | None, view: str) -> tuple[dict[str, 
     return game.view(seat), game.events(seat)
 
 
-def colour_names(game: Any) -> dict[str, str]:
-    """Each seat's colour as players name it (rules: 003 Orders: "this colour or/and a player's Discord
-    name can be used to specify players"): ``Game.colours()``, public to every view."""
-    return dict(game.colours())
-
-
 def orders_done(game: Any, seat: str | None = None, public: bool = False) -> bool:
     """Whether the current turn's orders have been carried out (as far as ``seat`` can tell; with
     ``public``, as far as every player can tell: from the public events only)."""
@@ -105,7 +99,7 @@ def scene_after_turn(shown: Any, turn: int, seat: str | None, kind: str):
         if shown.state.turn > turn else None
     coming = list(shown.state.pending_attacks) if shown.state.turn > turn and not over else []
     return build_scene(v, events, turn, title=title, mode=kind, cards=cards, coming=coming,
-                       colour_names=colour_names(shown))
+                       colour_names=shown.colours())
 
 
 def _scene_now(game: Any, seat: str | None, kind: str):
@@ -115,7 +109,7 @@ def _scene_now(game: Any, seat: str | None, kind: str):
     hl = highlight_turn(game, None, seat, kind == "channel")
     note = None if hl is not None or game.over else f"no moves yet in turn {game.state.turn}" + (
         f" (turn {game.state.turn - 1}'s: --turn {game.state.turn - 1})" if game.state.turn > 1 else "")
-    return build_scene(v, events, hl, mode=kind, note=note, colour_names=colour_names(game))
+    return build_scene(v, events, hl, mode=kind, note=note, colour_names=game.colours())
 
 
 def render_board(game: Any, seat: str | None, turn: int | None = None, fmt: str = "png",
