@@ -144,3 +144,9 @@ def test_deadlines_print_in_local_time(monkeypatch):
     text = gamefile.describe_deadline(3 * 86400 + 3600)
     assert text.startswith("deadline ") and "(in 3d 1h)" in text and "259" not in text
     assert "passed 2h 0m ago" in gamefile.describe_deadline(0.0, at=7200.0)
+
+
+def test_an_unknown_seat_gets_the_closest_name_or_colour_and_every_seat_with_its_colour():
+    gf = GameFile(Game(SETUP))
+    assert gf.unknown_seat("sky blu").startswith("no seat is called 'sky blu'; did you mean Player#2 (Bob)?")
+    assert "Player#3 (Carol) dark green" in gf.unknown_seat("teal")
