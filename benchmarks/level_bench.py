@@ -6,7 +6,8 @@ of its list that is installed), built once the way a seat builds it (``service.a
 inference for policies, the seat's own context only), and asked for its orders in positions recorded
 from all-heuristic games at the start of the orders step of a few turns, in ring-5 and ring-7 (the
 first standing seat decides). Wall-clock and CPU time per decision: median, p90 and max; the first
-decision of each level (building the agent, loading a checkpoint) is reported apart as ``cold``.
+decision of each level (building the agent) is reported apart as ``cold``; a checkpoint an earlier
+level already loaded is not read again, so a fresh process's load is benchmarks/policy_bench.py's.
 
     .venv/bin/python -m benchmarks.level_bench [--positions 4] [--turns 2,4,6] [--sizes 5,7]
 """
