@@ -7,6 +7,7 @@
     regent eval takeover-ceiling --positions 200 --turn 2 --seed 10000 --workers 2
     regent eval field-ceiling --field caretaker --games 200 --seed 10000 --level 2 --workers 2
     regent eval table --fillers caretaker,heuristic,steward --field heuristic --games 300 --out runs/table.json
+    regent eval settings --agent ppo:hard --games 200 --out runs/settings-hard.json
 
 ``regent train`` lives in ``training.train_cli`` (issue 7); ``register_train`` here only forwards to it.
 """
@@ -186,8 +187,27 @@ def _table(args) -> int:
     return 0
 
 
+def _settings(args) -> int:
+    from training.settings import measure, save_settings_plot, table_rows
+
+    only = [x.strip() for x in args.only.split(",") if x.strip()]
+    out = Path(args.out) if args.out else None
+    cache = out.parent / "settings-heuristic.json" if out else None
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    report = measure(args.agent, args.games, args.seed, only or None, cache, progress=not args.quiet)
+    rows = "\n".join(table_rows(report))
+    print(rows)
+    if out:
+        out.write_text(json.dumps(report, indent=1))
+        out.with_suffix(".md").write_text(rows + "\n")
+        print(f"saved {out}, {out.with_suffix('.md')} and {save_settings_plot(report, out.with_suffix('.png'))}")
+    return 0
+
+
 def register_eval(subparsers) -> None:
-    """Adds ``regent eval`` (field / round-robin / takeover / takeover-ceiling / field-ceiling / table)."""
+    """Adds ``regent eval`` (field / round-robin / table / settings / takeover / takeovers / takeover-ceiling /
+    field-ceiling)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
                                description="Evaluate agents: seat-vs-field and round-robin tournaments "
                                "(win rate and VP share with 95%% CIs, an Elo ladder) and mid-game takeovers; "
@@ -219,6 +239,18 @@ def register_eval(subparsers) -> None:
     t.add_argument("--turn", type=int, default=2, help="take over at the orders step of this turn")
     _common(t)
     t.set_defaults(func=_takeover)
+    st = sub.add_parser("settings", help="issue 19's grid: one agent (rotating seat) among heuristics in every "
+                        "setting the rules allow, beside the heuristic in the same seat of the same games; targets "
+                        "judged (training/settings.py)")
+    st.add_argument("--agent", required=True, help="agent spec, e.g. ppo:hard or policy:<model.zip>[@T]")
+    st.add_argument("--games", type=int, default=200, help="games per setting")
+    st.add_argument("--seed", type=int, default=10_000, help="first game seed (10000+: never trained on)")
+    st.add_argument("--only", default="", help="comma-separated setting labels (default: all; see "
+                    "training/settings.py)")
+    st.add_argument("--out", default=None, help="JSON report path (a markdown table and a PNG beside it; the "
+                    "heuristic's side is cached in settings-heuristic.json there)")
+    st.add_argument("--quiet", action="store_true", help="no progress bars")
+    st.set_defaults(func=_settings)
     tg = sub.add_parser("takeovers", help="the takeover benchmark over a grid of turns x table sizes: per agent "
                         "and cell, pairs better / same / worse than the baseline, the better share with its 95%% CI")
     tg.add_argument("--agents", required=True, help="comma-separated agent specs, each on the same positions")
