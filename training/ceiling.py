@@ -87,6 +87,8 @@ class Candidates(list):
     among them (the order combinations or the Dragon splits; never true for bids, which are a grid)."""
 
     exhaustive: bool = False
+    own: int = 0
+    """how many of the first candidates are the agents' own choices"""
 
 
 def _combinations(options: Sequence[Sequence[Any]], cap: int, rng: random.Random, make) -> Candidates:
@@ -172,6 +174,7 @@ def candidates(ctx: SeatContext, agents: Sequence[Agent], rng: random.Random,
         more = Candidates()
     out = Candidates(dict.fromkeys((*own, *more)))
     out.exhaustive = more.exhaustive
+    out.own = len(dict.fromkeys(own))
     return out
 
 
@@ -250,15 +253,26 @@ class Clairvoyant:
             agents[self.seat] = cont
             self.playouts += 1
             o = seat_outcome(finish(g, agents), self.seat)
-            v = standing_key(o)
+            v = self.value(g, o)
             best = v if best is None or v > best else best
             out_now = out_now and o["eliminated"] and o["eliminated_turn"] == game.state.turn
         return (best, out_now) if best is not None else None
 
+    def value(self, game: Game, outcome: dict[str, Any]) -> Value:
+        """What a finished play-out is worth to this player (larger is better): the seat's standing."""
+        return standing_key(outcome)
+
+    def allowed(self, ctx: SeatContext, decision: Decision) -> bool:
+        """Whether ``decision`` may be tried at all (every legal one here; a subclass may restrict)."""
+        return True
+
     def choose(self, game: Game, others: dict[str, Agent]) -> Decision:
         ctx = SeatContext(game, self.seat)
         bids = [getattr(d, "bid", 0) for s, d in game.state.submissions.items() if s != self.seat]
-        cands = candidates(ctx, self.continuations, self.rng, bids)
+        found = candidates(ctx, self.continuations, self.rng, bids)
+        # the continuations' own choices come first and are always tried
+        cands = Candidates(c for i, c in enumerate(found) if i < found.own or self.allowed(ctx, c))
+        cands.exhaustive = found.exhaustive and len(cands) == len(found)
         best, best_value, all_out = None, None, True
         for cand in cands:
             r = self._playout(game, cand, others)

@@ -17,6 +17,13 @@ does not know them and the service cannot seat them.
   seat could bring to its fights, the most any filler in that seat could bring (a full stack).
 - ``free-us-always``: ``free-us``, and a full stack's 3 US in every fight after its seat is gone too:
   more than any one seat can bring.
+- ``clairvoyant``: no free units, only foresight. It plays the vacant seat with rules-legal decisions
+  that a steward may take (it marches only back into Provinces it has held, supports nobody), choosing
+  each one by exact play-outs of the real game to its end (hidden cards, $Realm and the engine's
+  random generator read; the field's agents copied), as ``training.ceiling.Clairvoyant`` does for a
+  seat's own result, but valuing the *table*: a game another seat wins above one it wins itself or
+  nobody wins, and the Dragon's win last. Whatever it cannot do, no steward can do by its decisions
+  alone (to the extent its candidates cover what matters): the bound on legal play.
 
 ``python -m training.table_ceiling --players 5 --games 2000 --seed 10000`` prints their table beside
 the heuristic and the steward on the same games (common random numbers; docs/table-health.md).
@@ -27,22 +34,34 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import engine.protectors.dragon as dragon
 from agents import registry
+from agents.base import Agent
+from agents.registry import make_agent
 from agents.steward import StewardAgent
-from engine.protectors.decisions import Decision
+from engine.errors import ValidationError
+from engine.protectors.decisions import Decision, OrdersDecision
+from engine.protectors.game import Game
+from engine.protectors.orders import March, Support
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import DRAGON, GameState
 from engine.protectors.tables import SUPPLY_LIMIT
+from envs.opponents import make_setup
+from training.ceiling import Clairvoyant, Value, _run
+from training.evaluate import _setup_kwargs, field_specs, seat_of
+from training.table import summarize_table, table_game
 
 FULL_STACK = "full-stack"
 FREE_US = "free-us"
 FREE_US_ALWAYS = "free-us-always"
+CLAIRVOYANT = "clairvoyant"
 CHEATS = (FULL_STACK, FREE_US, FREE_US_ALWAYS)
+CLAIRVOYANT_CONTINUATIONS = ("steward",)
+"""who plays the seat's later decisions in the clairvoyant steward's play-outs"""
 
 
 def _held(st: GameState, seat: str) -> list[str]:
@@ -118,6 +137,63 @@ def cheats() -> Iterator[None]:
             registry.AGENTS.pop(name, None)
 
 
+class TableClairvoyant(Clairvoyant):
+    """The clairvoyant player for the table (module doc, ``clairvoyant``): steward-legal candidates only,
+    play-outs valued by who won the table."""
+
+    def __init__(self, seat: str, continuations: Sequence[str] = CLAIRVOYANT_CONTINUATIONS, seed: int = 0):
+        super().__init__(seat, continuations, seed)
+        self.held: set[str] = set()
+
+    def choose(self, game: Game, others: dict[str, Agent]) -> Decision:
+        st = game.state
+        self.held |= {p for p, pr in st.provinces.items() if pr.owner == self.seat}
+        self.held.add(st.players[self.seat].start)
+        return super().choose(game, others)
+
+    def allowed(self, ctx: SeatContext, decision: Decision) -> bool:
+        """A steward's orders: no Support, and March only back into a Province the seat has held."""
+        if not isinstance(decision, OrdersDecision):
+            return True
+        return all(not isinstance(o, Support) and (not isinstance(o, March) or o.dst in self.held)
+                   for o in decision.orders)
+
+    def value(self, game: Game, outcome: dict[str, Any]) -> Value:
+        """2: another seat won the table; 1: the seat itself won, or nobody did; 0: the Dragon won."""
+        res = game.result or {}
+        if res.get("how") == "dragon":
+            return (0.0, 0.0)
+        other = res.get("winner") is not None and not outcome["win"]
+        return (2.0 if other else 1.0, 0.0)
+
+
+def _clairvoyant_game(job: tuple) -> dict[str, Any]:
+    g, game_seed, setup, field, continuations = job
+    game = Game(setup)
+    seats = list(game.state.players)
+    vacant = seat_of(g, seats)  # the seat, field and agent seeds training.table.table uses
+    specs = field_specs(seats, vacant, field, game_seed)
+    others = {s: make_agent(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items()) if s != vacant}
+    oracle = TableClairvoyant(vacant, continuations, seed=game_seed)
+    return table_game(oracle.play(game, others), vacant) | {"playouts": oracle.playouts}
+
+
+def clairvoyant_table(games: int = 200, field: Sequence[str] = ("heuristic",), players: int = 5, seed: int = 0,
+                      continuations: Sequence[str] = CLAIRVOYANT_CONTINUATIONS, workers: int = 1,
+                      progress: bool = True) -> dict[str, Any]:
+    """``training.table.table`` with the clairvoyant steward in the vacant seat: the same games (seeds,
+    seats, field agents), so its rows pair with any filler's of the same command."""
+    if games < 1 or workers < 1 or not field:
+        raise ValidationError("games", "need at least one game, one worker and one field agent")
+    kw = _setup_kwargs(players, None, "normal", False, False, 0)
+    jobs = [(g, seed + g, make_setup(seed=seed + g, **kw), tuple(field), tuple(continuations))
+            for g in range(games)]
+    rows = _run(_clairvoyant_game, jobs, workers, "clairvoyant steward", progress)
+    return {"mode": "table", "filler": CLAIRVOYANT, "field": list(field), "setup": kw, "seed": seed,
+            "continuations": list(continuations), "playouts": sum(r.pop("playouts") for r in rows),
+            **summarize_table(rows), "detail": rows}
+
+
 def main(argv: list[str] | None = None) -> int:
     from training.table import compare, paired_difference, table_rows
 
@@ -126,12 +202,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=10000)
     ap.add_argument("--fillers", default="heuristic,steward", help="measured beside the cheats")
-    ap.add_argument("--cheats", default=",".join(CHEATS))
+    ap.add_argument("--cheats", default=",".join(CHEATS), help=f"out of {', '.join((*CHEATS, CLAIRVOYANT))}")
+    ap.add_argument("--workers", type=int, default=1, help="processes for the clairvoyant steward")
     ap.add_argument("--out", help="JSON report path")
     args = ap.parse_args(argv)
+    chosen = [c for c in args.cheats.split(",") if c]
+    unknown = [c for c in chosen if c not in (*CHEATS, CLAIRVOYANT)]
+    if unknown:
+        ap.error(f"--cheats: unknown {unknown[0]!r}; out of {', '.join((*CHEATS, CLAIRVOYANT))}")
     with cheats():
-        report: dict[str, Any] = compare([*args.fillers.split(","), *args.cheats.split(",")], games=args.games,
-                                         players=args.players, seed=args.seed, progress=False)
+        report: dict[str, Any] = compare([*args.fillers.split(","), *(c for c in chosen if c != CLAIRVOYANT)],
+                                         games=args.games, players=args.players, seed=args.seed, progress=False)
+    if CLAIRVOYANT in chosen:
+        report["fillers"].append(CLAIRVOYANT)
+        report["tables"][CLAIRVOYANT] = clairvoyant_table(args.games, players=args.players, seed=args.seed,
+                                                          workers=args.workers)
     print("\n".join(table_rows(report)))
     for f, t in report["tables"].items():
         line = f"{f}: Dragon or the filler wins {100 * (t['dragon']['rate'] + t['filler']['rate']):.1f}%"

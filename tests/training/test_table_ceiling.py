@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import engine.protectors.dragon as dragon
 from agents import registry
-from training.table_ceiling import CHEATS, FREE_US, FREE_US_ALWAYS, FULL_STACK, cheats
+from training.table_ceiling import (
+    CHEATS,
+    FREE_US,
+    FREE_US_ALWAYS,
+    FULL_STACK,
+    TableClairvoyant,
+    cheats,
+    clairvoyant_table,
+)
 
 
 def test_the_cheats_exist_only_inside_the_block():
@@ -68,3 +76,49 @@ def test_full_stack_commits_a_full_stack_to_every_fight():
     # the board could turn the fight (then, as the steward, it keeps them and meets its min.US)
     assert commits and all(units in (3, need) for units, need in commits)
     assert sum(units == 3 for units, _ in commits) > len(commits) / 2
+
+
+class _Blind(TableClairvoyant):
+    """The clairvoyant steward with nothing to tell its candidates apart: it keeps the steward's own."""
+
+    def value(self, game, outcome):
+        return (0.0, 0.0)
+
+
+def _table_value(row) -> int:
+    return 0 if row["how"] == "dragon" else 1 if row["filler_won"] or not row["winners"] else 2
+
+
+def test_the_clairvoyant_plays_the_steward_tables_games():
+    from training import table_ceiling
+    from training.table import table
+
+    steward = table("steward", games=6, seed=40, progress=False)
+    original = table_ceiling.TableClairvoyant
+    table_ceiling.TableClairvoyant = _Blind  # ties keep the first candidate: the steward's own choice
+    try:
+        blind = clairvoyant_table(6, seed=40, progress=False)
+    finally:
+        table_ceiling.TableClairvoyant = original
+    # common random numbers: the same seeds, seats and field agents as the steward's table, game by game
+    assert [(r["filler"], r["how"], r["winner"]) for r in blind["detail"]] == \
+        [(r["filler"], r["how"], r["winner"]) for r in steward["detail"]]
+    seen = clairvoyant_table(6, seed=40, progress=False)
+    assert seen["playouts"] > 6
+    # the steward's own line is always a candidate and every play-out is exact: never worse, game by game
+    for mine, base in zip(seen["detail"], steward["detail"], strict=True):
+        assert _table_value(mine) >= _table_value(base)
+    assert sum(map(_table_value, seen["detail"])) > sum(map(_table_value, steward["detail"]))
+
+
+def test_the_clairvoyant_tries_only_what_a_steward_may_order():
+    from engine.protectors.decisions import OrdersDecision
+    from engine.protectors.orders import Fortify, March, Support
+
+    oracle = TableClairvoyant("Player#1")
+    oracle.held = {"P1", "P3"}
+    ctx = None  # allowed() reads only the decision and what the seat has held
+    assert oracle.allowed(ctx, OrdersDecision((Fortify("P1", False),)))
+    assert oracle.allowed(ctx, OrdersDecision((March(2, "P2", "P3"),)))  # back into a Province it held
+    assert not oracle.allowed(ctx, OrdersDecision((Fortify("P1"), March(1, "P1", "P2"))))
+    assert not oracle.allowed(ctx, OrdersDecision((Support("Player#1", "P2", "P1"),)))
