@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from agents.base import Agent
 from agents.registry import make_agent
 from agents.steward import StewardAgent
 from engine.errors import ValidationError
-from engine.protectors.decisions import Decision, OrdersDecision
+from engine.protectors.decisions import BidDecision, ConsolidationDecision, Decision, DragonDecision, OrdersDecision
 from engine.protectors.game import Game
 from engine.protectors.orders import March, Support
 from engine.protectors.seat import SeatContext
@@ -144,12 +145,17 @@ class TableClairvoyant(Clairvoyant):
     def __init__(self, seat: str, continuations: Sequence[str] = CLAIRVOYANT_CONTINUATIONS, seed: int = 0):
         super().__init__(seat, continuations, seed)
         self.held: set[str] = set()
+        self.changes: Counter[str] = Counter()
 
     def choose(self, game: Game, others: dict[str, Agent]) -> Decision:
         st = game.state
         self.held |= {p for p, pr in st.provinces.items() if pr.owner == self.seat}
         self.held.add(st.players[self.seat].start)
-        return super().choose(game, others)
+        steward = self.continuations[0].act(SeatContext(game, self.seat))
+        best = super().choose(game, others)
+        if best != steward:  # where foresight departs from the steward: what a better steward would do
+            self.changes[_change(st.step, steward, best)] += 1
+        return best
 
     def allowed(self, ctx: SeatContext, decision: Decision) -> bool:
         """A steward's orders: no Support, and March only back into a Province the seat has held."""
@@ -167,6 +173,25 @@ class TableClairvoyant(Clairvoyant):
         return (2.0 if other else 1.0, 0.0)
 
 
+def _change(step: str, steward: Decision, best: Decision) -> str:
+    """A short name for how ``best`` differs from the steward's choice at ``step``."""
+    if isinstance(best, DragonDecision) and isinstance(steward, DragonDecision):
+        a, b = sum(c.count for c in steward.commits), sum(c.count for c in best.commits)
+        return f"dragon: commits {'more' if b > a else 'fewer' if b < a else 'as many'} units"
+    if isinstance(best, ConsolidationDecision) and isinstance(steward, ConsolidationDecision):
+        a, b = sum(n for _, n in steward.buys), sum(n for _, n in best.buys)
+        parts = [f"buys {'more' if b > a else 'fewer'}" if a != b else "",
+                 f"bids {'more' if best.bid > steward.bid else 'less'}" if best.bid != steward.bid else "",
+                 "other upgrades" if best.upgrades != steward.upgrades else ""]
+        return "consolidation: " + (", ".join(x for x in parts if x) or "other placement")
+    if isinstance(best, OrdersDecision) and isinstance(steward, OrdersDecision):
+        kinds = lambda d: sorted(type(o).__name__ + ("(golden)" if o.golden else "") for o in d.orders)  # noqa: E731
+        return f"orders: {'+'.join(kinds(best)) or 'none'} instead of {'+'.join(kinds(steward)) or 'none'}"
+    if isinstance(best, BidDecision) and isinstance(steward, BidDecision):
+        return f"bid: {'more' if best.bid > steward.bid else 'less'}"
+    return f"{step}: other"
+
+
 def _clairvoyant_game(job: tuple) -> dict[str, Any]:
     g, game_seed, setup, field, continuations = job
     game = Game(setup)
@@ -175,7 +200,8 @@ def _clairvoyant_game(job: tuple) -> dict[str, Any]:
     specs = field_specs(seats, vacant, field, game_seed)
     others = {s: make_agent(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items()) if s != vacant}
     oracle = TableClairvoyant(vacant, continuations, seed=game_seed)
-    return table_game(oracle.play(game, others), vacant) | {"playouts": oracle.playouts}
+    return table_game(oracle.play(game, others), vacant) | {"playouts": oracle.playouts,
+                                                           "changes": dict(oracle.changes)}
 
 
 def clairvoyant_table(games: int = 200, field: Sequence[str] = ("heuristic",), players: int = 5, seed: int = 0,
@@ -191,6 +217,7 @@ def clairvoyant_table(games: int = 200, field: Sequence[str] = ("heuristic",), p
     rows = _run(_clairvoyant_game, jobs, workers, "clairvoyant steward", progress)
     return {"mode": "table", "filler": CLAIRVOYANT, "field": list(field), "setup": kw, "seed": seed,
             "continuations": list(continuations), "playouts": sum(r.pop("playouts") for r in rows),
+            "changes": dict(sum((Counter(r.pop("changes")) for r in rows), Counter()).most_common()),
             **summarize_table(rows), "detail": rows}
 
 
@@ -225,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
             line += (f"; Dragon minus the all-heuristic table's, same games: {100 * p['diff']:+.1f} points "
                      f"[{100 * p['ci'][0]:+.1f}, {100 * p['ci'][1]:+.1f}]")
         print(line)
+    if CLAIRVOYANT in report["tables"]:
+        print("where the clairvoyant steward departs from the steward (decisions):")
+        for what, n in report["tables"][CLAIRVOYANT]["changes"].items():
+            print(f"  {n:6d}  {what}")
     if args.out:
         Path(args.out).write_text(json.dumps(report))
     return 0
