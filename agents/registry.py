@@ -11,6 +11,7 @@ from agents.heuristic import HeuristicAgent
 from agents.random_agent import RandomAgent
 from agents.search import search_from_spec
 from agents.steward import StewardAgent
+from agents.steward_search import StewardSearchAgent
 from engine.errors import ValidationError
 from npr_controller.caretaker import CaretakerAgent
 
@@ -20,6 +21,8 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "heuristic": lambda seed: HeuristicAgent(seed),
     # plays the vacant seat for the table: defends, helps against the Dragon, conquers no one
     "steward": lambda seed: StewardAgent(seed),
+    # the steward, each decision chosen among steward-legal variants by look-ahead valued for the table
+    "steward-search": lambda seed: StewardSearchAgent(seed),
     # the shipped policy at a temperature picked by table size, to win about a fair share
     "fair": lambda seed: FairAgent(seed),
 }

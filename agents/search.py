@@ -33,6 +33,7 @@ rollouts per candidate) and ``search:<K>,<M>,<base>`` (any agent spec as the bas
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from agents.base import Agent
@@ -131,10 +132,12 @@ class SearchAgent:
     def __init__(self, base_spec: str = DEFAULT_BASE, candidates: int = DEFAULT_CANDIDATES,
                  rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
                  seed: int | None = None, name: str | None = None, steps: tuple[str, ...] = SEARCHED_STEPS,
-                 own_rollout_agent: str | None = None, max_work: int = MAX_ROLLOUT_ACTIONS):
+                 own_rollout_agent: str | None = None, max_work: int = MAX_ROLLOUT_ACTIONS,
+                 value: Callable[[dict[str, Any] | None, str, str | None], float] = terminal_reward):
         """``own_rollout_agent``: who plays this seat in the rollouts after the decision (default:
         ``rollout_agent``, like every other seat); ``steps``: the steps searched; ``max_work``: see
-        MAX_ROLLOUT_ACTIONS."""
+        MAX_ROLLOUT_ACTIONS; ``value``: what a finished rollout is worth, from its result, the seat and
+        its team (default: the seat's own ``terminal_reward``)."""
         from agents.registry import make_agent
 
         if candidates < 1 or rollouts < 1:
@@ -144,6 +147,7 @@ class SearchAgent:
         self.rollout_spec, self.own_rollout_spec = rollout_agent, own_rollout_agent or rollout_agent
         self.steps = tuple(steps)
         self.max_work = int(max_work)
+        self.value = value
         self.last_rollouts = 0
         """rollouts per candidate in the latest search (fewer than ``rollouts`` when the work cap bound)"""
         self.name = name or f"search:{candidates},{rollouts},{base_spec}"
@@ -238,7 +242,7 @@ class SearchAgent:
                 for k, s in enumerate(agents):
                     agents[s].reset(sample + k)  # the same rollout players for every candidate
                 before = len(g.actions)
-                totals[i] += terminal_reward(finish(g, agents).result, seat, team)
+                totals[i] += self.value(finish(g, agents).result, seat, team)
                 work += len(g.actions) - before
         self.last_rollouts = done
         return [t / done for t in totals]
