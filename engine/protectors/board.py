@@ -98,7 +98,7 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
         )
 
     @classmethod
-    def from_adjacency(cls, spec: dict[str, Any], name: str = "custom") -> Board:
+    def from_adjacency(cls, spec: Any, name: str = "custom") -> Board:  # Any: checked below
         """A GM's board: ``{"provinces": {"P1": {"neighbors": [...]}, ...}, "island": "P0"|None}``.
 
         Validated: names are ``P<n>``, every neighbour is a known Province, borders are symmetric,
