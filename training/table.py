@@ -182,15 +182,17 @@ def check_counts(report: dict[str, Any], games: int) -> dict[str, list[int]]:
     return out
 
 
-def card_entry(report: dict[str, Any], command: str, title: str) -> dict[str, Any]:
+def card_entry(report: dict[str, Any], command: str, title: str, check_per_seat: int = CHECK_GAMES_PER_SEAT
+               ) -> dict[str, Any]:
     """A ``compare`` report as a model card's ``table`` entry: each filler's three rates with their
     intervals (``training.model_card.ci_text`` shape), the other seats' per-seat rates by distance, the
-    kingmaking spread with its interval, the command, and the quick check (``check_counts``)."""
+    kingmaking spread with its interval, the command, and the quick check (``check_counts``) over the
+    first ``check_per_seat`` x seats games (fewer for a filler that searches: seconds a game)."""
     def m(r: dict[str, Any]) -> dict[str, Any]:
         return {"rate": r["rate"], "ci": r["ci"], "n": r["games"]}
 
     first = next(iter(report["tables"].values()))
-    check = min(first["games"], CHECK_GAMES_PER_SEAT * first["setup"]["players"])
+    check = min(first["games"], check_per_seat * first["setup"]["players"])
     return {"title": title, "command": command,
             "fillers": {f: {"filler": m(t["filler"]), "others": m(t["others"]), "dragon": m(t["dragon"]),
                             "by_distance": {d: m(v) for d, v in t["by_distance"].items()},
@@ -201,7 +203,8 @@ def card_entry(report: dict[str, Any], command: str, title: str) -> dict[str, An
 
 
 def add_to_card(card_dir: Any, entries: list[dict[str, Any]]) -> None:
-    """Put the ``table`` entries into a checkpoint's card (JSON and Markdown), keeping the rest."""
+    """Put the ``table`` entries into a checkpoint's card (JSON and Markdown), keeping the rest; an entry
+    replaces the card's entry of the same title."""
     import json
     from pathlib import Path
 
@@ -209,7 +212,8 @@ def add_to_card(card_dir: Any, entries: list[dict[str, Any]]) -> None:
 
     path = Path(card_dir)
     card = json.loads((path / CARD_JSON).read_text())
-    card["table"] = entries
+    titles = {e["title"] for e in entries}
+    card["table"] = [e for e in card.get("table", []) if e["title"] not in titles] + entries
     write_card(path, card)
 
 
@@ -292,12 +296,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=main.__doc__.splitlines()[0] if main.__doc__ else None)
     ap.add_argument("card_dir")
     ap.add_argument("reports", nargs="+", metavar="REPORT.json=TITLE")
+    ap.add_argument("--check-per-seat", type=int, default=CHECK_GAMES_PER_SEAT,
+                    help="games per seat the card's quick check replays (fewer for a searching filler)")
     args = ap.parse_args(argv)
     entries = []
     for item in args.reports:
         path, _, title = item.partition("=")
         report = json.loads(Path(path).read_text())
-        entries.append(card_entry(report, command_of(report), title or path))
+        entries.append(card_entry(report, command_of(report), title or path, args.check_per_seat))
     add_to_card(args.card_dir, entries)
     return 0
 

@@ -103,3 +103,20 @@ def test_paired_difference_is_per_game_and_refuses_other_games():
     report["tables"]["elsewhere"] = other["tables"]["random"]
     with pytest.raises(ValidationError):
         paired_difference(report, "dragon", "caretaker", "elsewhere")
+
+
+def test_a_card_entry_checks_the_games_asked_for_and_replaces_its_title(tmp_path):
+    import json
+
+    from training.model_card import CARD_JSON
+    from training.table import add_to_card, card_entry, check_counts, command_of
+
+    report = compare(["steward", "random"], games=12, players=5, seed=70, progress=False)
+    entry = card_entry(report, command_of(report), "ring-5 test", check_per_seat=1)
+    assert entry["check"] == {"games": 5, "counts": check_counts(report, 5)}
+    assert card_entry(report, command_of(report), "x")["check"]["games"] == 12  # 6 x 5 seats, cut to the run
+    (tmp_path / CARD_JSON).write_text(json.dumps({"name": "t", "table": [
+        {**entry, "check": {"games": 1, "counts": {}}}, {**entry, "title": "kept"}]}))
+    add_to_card(tmp_path, [entry])
+    titles = [e["title"] for e in json.loads((tmp_path / CARD_JSON).read_text())["table"]]
+    assert titles == ["kept", "ring-5 test"]
