@@ -37,7 +37,7 @@ from engine.protectors.tables import UNIT_COST
 
 TABLE_CANDIDATES = 6
 """at most this many choices per decision, the steward's own first"""
-TABLE_ROLLOUTS = 16
+TABLE_ROLLOUTS = 8
 """sampled futures each choice is played out on"""
 SEARCHED = (BID, REBID, ORDERS, DRAGON, CONSOLIDATION)
 BID_CHOICES = (0, 15, 16, 20)

@@ -14,10 +14,11 @@ from service.errors import invalid
 
 # Difficulty names a GM may use instead of an agent: the first agent present in the registry wins.
 # What each does to the rest of the table (who wins, how often the Dragon does) is measured in
-# docs/table-health.md: ``steward`` keeps the table alive and wins little itself, ``fair`` wins about a
-# fair share, ``strong`` and ``expert`` play to win (and take wins from the humans).
+# docs/table-health.md: ``steward`` keeps the table alive and wins little itself (the steward's habits
+# with a look-ahead for the table, agents/steward_search.py; no torch), ``fair`` wins about a fair share,
+# ``strong`` and ``expert`` play to win (and take wins from the humans).
 DIFFICULTIES = {
-    "steward": ("steward", "caretaker"),
+    "steward": ("steward-search", "steward", "caretaker"),
     "fair": ("fair", "heuristic", "caretaker"),
     "strong": ("ppo:hard", "ppo", "heuristic", "caretaker"),
     "easy": ("ppo:easy", "random"),
@@ -62,14 +63,14 @@ def resolve(name: Any, field: str = "agent") -> str | None:
     if not isinstance(name, str):
         raise invalid(field, "must be an agent name, a difficulty, or nil for a human seat")
     known = registry()
+    if name in DIFFICULTIES:  # a level first: the ``steward`` level is the steward agent with its look-ahead
+        for candidate in DIFFICULTIES[name]:
+            if candidate in known:
+                return candidate
     if name in known:
         return name
     if name.startswith(POLICY_PREFIX):
         return name  # checked by building it (see ``check``), which loads torch only for this seat
-    if name in DIFFICULTIES:
-        for candidate in DIFFICULTIES[name]:
-            if candidate in known:
-                return candidate
     raise invalid(field, f"unknown agent {name!r}; known agents: {', '.join(sorted(known))}; "
                          f"difficulties: {', '.join(DIFFICULTIES)}")
 
