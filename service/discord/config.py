@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from service.ai import DIFFICULTIES
-
 DEFAULT_PATH = "discord.toml"
 DEFAULT_TOKEN_ENV = "REGENT_DISCORD_TOKEN"
 DEFAULT_REMINDERS = ("24h", "6h", "1h")
-AI_LEVELS = tuple(DIFFICULTIES)  # the difficulty names game.assign takes (service/ai.py)
+# the difficulty names game.assign takes (service/ai.py's DIFFICULTIES; the bot talks only to the service,
+# so the names are written here too, and a test keeps the two lists equal)
+AI_LEVELS = ("steward", "fair", "strong", "easy", "normal", "hard", "expert")
 STEPS = ("bid", "rebid", "bank_bid", "orders", "dragon", "consolidation")
 SEAT_RE = re.compile(r"^Player#[1-9][0-9]?$")
 DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")

@@ -77,3 +77,10 @@ def test_durations(n, unit):
     factor = {"s": 1, "m": 60, "h": 3600, "d": 86400, "": 1}[unit]
     assert duration(f"{n}{unit}", "x") == n * factor
     assert duration(n, "x") == n
+
+
+def test_the_bot_knows_every_level_the_service_takes():
+    from service.ai import DIFFICULTIES
+    from service.discord.config import AI_LEVELS
+
+    assert AI_LEVELS == tuple(DIFFICULTIES)
