@@ -83,4 +83,4 @@ def test_the_bot_knows_every_level_the_service_takes():
     from service.ai import DIFFICULTIES
     from service.discord.config import AI_LEVELS
 
-    assert AI_LEVELS == tuple(DIFFICULTIES)
+    assert tuple(DIFFICULTIES) == AI_LEVELS
