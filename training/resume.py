@@ -75,6 +75,13 @@ def load_state(checkpoint: str | Path, n_envs: int) -> tuple[dict[str, Any] | No
         return None, f"{f} is not a resume state of format {FORMAT}: games restart from the run seed"
     if len(state["envs"]) != n_envs:
         return None, f"the checkpoint ran {len(state['envs'])} envs, this run {n_envs}: games restart from the run seed"
+    for i, blob in enumerate(state["envs"]):  # each env's state is unpickled in its worker: try it here first
+        try:
+            pickle.loads(blob)
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError) as err:
+            return None, (f"env {i}'s state in {f} cannot be restored by this build ({type(err).__name__}: {err}); "
+                          f"it was written by other code, or by the other build of the engine (compiled with "
+                          f"`make fast` or pure Python: their pickles do not cross): games restart from the run seed")
     return state, ""
 
 

@@ -128,6 +128,31 @@ def test_without_the_resume_state_it_still_resumes_inexactly(tmp_path):
     assert again["steps"] == 128 and not again["resumed_exactly"]
 
 
+class _OtherBuild:
+    """Unpickles as a mypyc-compiled engine class does when the state came from the pure one (or back)."""
+
+    def __init__(self):
+        self.turn = 3
+
+    def __setstate__(self, state):
+        raise TypeError("__init__() missing required argument 'setup' (pos 1)")
+
+
+def test_an_env_state_this_build_cannot_read_resumes_inexactly(tmp_path):
+    import pickle
+
+    from training.resume import FORMAT, load_state
+
+    ckpt = tmp_path / "model.zip"
+    good = pickle.dumps({"env": 1})
+    bad = pickle.dumps(_OtherBuild())
+    (tmp_path / "resume.pkl").write_bytes(pickle.dumps({"format": FORMAT, "envs": [good, good]}))
+    assert load_state(ckpt, 2)[0] is not None
+    (tmp_path / "resume.pkl").write_bytes(pickle.dumps({"format": FORMAT, "envs": [good, bad]}))
+    state, why = load_state(ckpt, 2)
+    assert state is None and "env 1's state" in why and "other build" in why and "restart" in why
+
+
 def test_bad_resume_and_until_are_named(tmp_path):
     from engine.errors import ValidationError
     from training.train import main
