@@ -194,7 +194,10 @@ def save_settings_plot(report: dict[str, Any], path: Path | str) -> Path:
     bx.set_xlabel("% of games the Dragon wins (everyone loses)")
     bx.set_title("Dragon wins: no more than the all-heuristic table")
     bx.legend(fontsize=8, loc="lower right")
-    fig.suptitle(f"{report['agent']}: {len(labels)} settings, {report['games']} games each, "
+    agent = report["agent"]
+    if agent.startswith("policy:") and agent.count("/") > 2:  # a run's checkpoint: its last folders are enough
+        agent = "policy:.../" + "/".join(agent.split("/")[-3:])
+    fig.suptitle(f"{agent}: {len(labels)} settings, {report['games']} games each, "
                  f"seeds from {report['seed']}")
     fig.tight_layout()
     fig.savefig(p, dpi=100)
