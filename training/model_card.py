@@ -39,8 +39,13 @@ def write_card(out_dir: str | Path, card: dict[str, Any]) -> tuple[Path, Path]:
 
 def render_markdown(card: dict[str, Any]) -> str:
     lines = [f"# Model card: {card['name']}", "", card.get("summary", ""), ""]
-    lines += ["## Use", "", "```python", "from agents.registry import make_agent",
-              "agent = make_agent(\"ppo\")        # normal; also \"ppo:easy\", \"ppo:hard\"", "```", ""]
+    from agents.checkpoints import LEVELS
+
+    if any(lv.checkpoint == card.get("name") for lv in LEVELS.values()):  # behind the shipped levels
+        use = "agent = make_agent(\"ppo\")        # normal; also \"ppo:easy\", \"ppo:hard\""
+    else:  # a checkpoint of its own: seated by its spec
+        use = f"agent = make_agent(\"policy:checkpoints/{card.get('name')}/model.zip\")  # greedy; @1 samples"
+    lines += ["## Use", "", "```python", "from agents.registry import make_agent", use, "```", ""]
     if card.get("handles"):
         lines += ["## Games it handles", ""]
         lines += [f"- {k}: {v}" for k, v in card["handles"].items()]
