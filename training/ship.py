@@ -67,6 +67,42 @@ def slim_checkpoint(path: Path) -> int:
     return path.stat().st_size
 
 
+def from_run_checkpoint(step_dir: Path, ckpt: Path) -> dict[str, Any]:
+    """Put a run's periodic checkpoint (``<run>/checkpoints/step_<N>``: ``model.zip``, ``state.json``,
+    ``league.json``) into ``ckpt`` as if the run had ended there: the model, the run's ``config.toml``, and a
+    ``training_summary.json`` built from the checkpoint's own records (steps, wall and CPU time, league
+    history) and the run's warm-start report. For a run stopped before its ``total_timesteps``; the summary
+    says so."""
+    import shutil
+
+    from engine.errors import ValidationError
+    from training.config import load_config, to_dict
+
+    run = step_dir.parent.parent
+    need = [step_dir / "model.zip", step_dir / "state.json", step_dir / "league.json", run / "config.toml"]
+    missing = [str(f) for f in need if not f.is_file()]
+    if missing:
+        raise ValidationError("from-checkpoint", f"not a run's periodic checkpoint: missing {', '.join(missing)}")
+    state = json.loads((step_dir / "state.json").read_text())
+    cfg = load_config(run / "config.toml")
+    report = run / "imitation" / "report.json"
+    summary = {
+        "run": run.name, "run_dir": str(run), "model": str(step_dir / "model.zip"),
+        "steps": int(state["steps"]), "steps_this_run": int(state["steps"]),
+        "wall_seconds": state["wall_seconds"], "cpu_seconds": state["cpu_seconds"],
+        "resumed_from": None, "resumed_exactly": False,
+        "imitation": json.loads(report.read_text()) if report.is_file() else None,
+        "league": json.loads((step_dir / "league.json").read_text()), "config": to_dict(cfg),
+        "command": f"regent train --config training/configs/{cfg.exp_name}.toml (stopped at its "
+                   f"{state['steps']:,}-step checkpoint of {cfg.total_timesteps:,})",
+    }
+    ckpt.mkdir(parents=True, exist_ok=True)
+    shutil.copy(step_dir / "model.zip", ckpt / "model.zip")
+    shutil.copy(run / "config.toml", ckpt / "config.toml")
+    (ckpt / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return summary
+
+
 def own_levels(ckpt: Path) -> dict[str, Level]:
     """Difficulty levels of a checkpoint not (yet) in ``agents.checkpoints.LEVELS``: ``easy`` is ``easy.zip``
     at temperature 1 when the directory has one, else the policy sampled at temperature 2; ``normal``
@@ -297,8 +333,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--notes", default=None,
                     help="JSON with optional summary, tried, next, limitations (list), time_note and "
                          "ceilings (training.ceiling results, see ceiling_reading) for the card")
+    ap.add_argument("--from-checkpoint", default=None, metavar="RUN/checkpoints/step_N",
+                    help="first put this periodic checkpoint of a stopped run into CHECKPOINT (training_summary.json "
+                         "from its own records)")
     args = ap.parse_args(argv)
     ckpt = Path(args.checkpoint)
+    if args.from_checkpoint:
+        from_run_checkpoint(Path(args.from_checkpoint), ckpt)
     if not args.no_slim:
         slim_checkpoint(ckpt / "model.zip")
     summary = json.loads((ckpt / "training_summary.json").read_text())
