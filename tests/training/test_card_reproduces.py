@@ -22,7 +22,9 @@ ROOT = Path(__file__).parents[2]
 CARDS = sorted((ROOT / "checkpoints").glob("*/model_card.json"))
 
 
-def _figures():
+def _figures(quick: bool = False):
+    """Every figure of every card; a card with ``quick_checks`` has its full commands opt-in (slow) and each
+    figure's first games checked exactly by default (``quick``: only those figures)."""
     for path in CARDS:
         card = json.loads(path.read_text())
         entries = dict(card["evaluation"])
@@ -30,8 +32,10 @@ def _figures():
             entries.update({f"{level}: {k}": v for k, v in d.items() if isinstance(v, dict) and "command" in v})
         for label, d in card.get("coverage", {}).items():  # the games it handles: the policy and the heuristic
             entries.update({f"{label}: policy": d, f"{label}: heuristic": d["heuristic"]})
+        marks = [pytest.mark.slow] if card.get("quick_checks") and not quick else []
         for name, figure in entries.items():
-            yield pytest.param(figure, id=f"{path.parent.name}: {name}")
+            if not quick or "check" in figure:
+                yield pytest.param(figure, id=f"{path.parent.name}: {name}", marks=marks)
 
 
 def _tables():
@@ -59,6 +63,24 @@ def test_figure_comes_back_from_its_command(figure, tmp_path, monkeypatch):
     lo, hi = figure["ci"]
     assert n == figure["n"]
     assert lo - 1e-9 <= rate <= hi + 1e-9, f"{figure['command']}: {rate:.3f} outside the card's [{lo:.3f}, {hi:.3f}]"
+
+
+@pytest.mark.parametrize("figure", list(_figures(quick=True)))
+def test_figure_quick_check_comes_back_exactly(figure, tmp_path, monkeypatch):
+    """A card measured at size (issue 19's v4) checks each figure by default on its command's first games:
+    game g (or position g) is the same in any run, so the count must come back exactly; the whole command is
+    the opt-in slow test above."""
+    monkeypatch.chdir(ROOT)
+    check = figure["check"]
+    args = shlex.split(figure["command"])[1:]
+    key = "--positions" if args[1] == "takeover" else "--games"
+    args[args.index(key) + 1] = str(check["n"])
+    out = tmp_path / "report.json"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*args, "--quiet", "--out", str(out)]) == 0
+    report = json.loads(out.read_text())
+    count = report["better"] if report["mode"] == "takeover" else report["wins"]
+    assert count == check["count"] and check["count"] <= round(figure["rate"] * figure["n"])
 
 
 def _run_table(command: str, tmp_path, games: int | None = None) -> dict:
