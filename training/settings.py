@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.errors import ValidationError
 from training.evaluate import seat_vs_field
+from training.ship import fair_share
 from training.stats import wilson
 
 EVAL_SEED = 10_000  # evaluation seeds start here: training never plays these games
@@ -46,12 +47,6 @@ SETTINGS: list[tuple[str, dict[str, Any], str]] = [  # (label, setup, which targ
     ("teams of 3 (6 players)", {"players": 6, "teams": 3}, HEURISTIC),
 ]
 LABELS = [label for label, _, _ in SETTINGS]
-
-
-def fair_share(setup: dict[str, Any]) -> float:
-    """One seat's (or team's) share of the wins if every side were equal: 1 / sides."""
-    teams = setup.get("teams") or 0
-    return 1.0 / (setup["players"] // teams if teams else setup["players"])
 
 
 def command(spec: str, setup: dict[str, Any], games: int, seed: int = EVAL_SEED) -> str:
