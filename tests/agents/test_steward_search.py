@@ -76,16 +76,33 @@ def test_it_stays_a_steward_and_says_why(seed, players):
     assert game.over and log["searched"] >= 2
 
 
-def test_one_candidate_is_the_steward():
+def _blind(seed: int) -> StewardSearchAgent:
+    """steward-search with every rollout worth the same: each candidate is built, checked and played out,
+    and the tie keeps the steward's own choice."""
+    agent = StewardSearchAgent(seed, rollouts=1)
+    agent.value = lambda result, seat, team=None: 0.0
+    act, agent.compared = agent.act, 0
+
+    def counted(ctx):
+        decision = act(ctx)
+        agent.compared += len(agent.last_scores) > 1
+        return decision
+
+    agent.act = counted
+    return agent
+
+
+def test_a_tie_keeps_the_steward():
     for seed in (3, 8):
         results = []
-        for filler in (make_agent("steward", seed), StewardSearchAgent(seed, candidates=1, rollouts=2)):
+        for filler in (make_agent("steward", seed), _blind(seed)):
             game = Game(make_setup(board=None, players=5, seed=seed))
             seats = list(game.state.players)
             agents = {s: HeuristicAgent(seed * 10 + i) for i, s in enumerate(seats)}
             agents[seats[0]] = filler
             results.append((finish(game, agents).result, game.state.history))
         assert results[0] == results[1]
+        assert filler.compared >= 2  # it really compared candidates, and still played the steward's games
 
 
 def _orders_position(seed: int = 3) -> Game:
