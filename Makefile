@@ -37,7 +37,7 @@ test: setup
 test-compiled: setup
 	$(BIN)/pip install -q -e '.[fast]'
 	$(BIN)/python tools/build_fast.py
-	$(BIN)/python -m pytest -n 2 tests/protectors/test_compiled.py tests/protectors/test_clone.py tests/envs/test_compiled_envs.py; \
+	$(BIN)/python -m pytest -n 2 tests/protectors/test_compiled.py tests/protectors/test_clone.py tests/protectors/test_pickle.py tests/envs/test_compiled_envs.py; \
 	rc=$$?; $(BIN)/python tools/build_fast.py --clean; exit $$rc
 
 # Optional: the engine compiled with mypyc (needs a C compiler; ~1 minute). Same results bit for bit,

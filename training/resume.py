@@ -80,9 +80,8 @@ def load_state(checkpoint: str | Path, n_envs: int) -> tuple[dict[str, Any] | No
             pickle.loads(blob)
         except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError) as err:
             return None, (f"env {i}'s state in {f} cannot be restored by this build ({type(err).__name__}: {err}); "
-                          f"other code wrote it, or the compiled engine (`make fast`) wrote or reads it: mypyc's "
-                          f"classes do not unpickle, so an exact resume needs the pure engine (`make fast-clean`) "
-                          f"for the whole run: games restart from the run seed")
+                          f"other code wrote it (another version, or the compiled build before session 10, whose "
+                          f"classes did not unpickle): games restart from the run seed")
     return state, ""
 
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from agents.spaces import layout as L
 from agents.spaces.planner import STAGE_INDEX, STAGES
@@ -71,6 +72,7 @@ BOARD_SIZE = G_SIZE + L.MAX_PLAYERS * P_F + L.N_PROV * V_F
 OBS_SIZE = BOARD_SIZE + C_SIZE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class BoardCache:
     """Per-game constants: adjacency, and per observing seat the static part of the board block.
 
@@ -132,6 +134,7 @@ _FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
 _RANKINGS_MAX = 4096  # ranking entries kept per observing seat (a few per game in practice)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class _SeatStatic:
     """What never changes in a game for one observing seat: the template with the static features
     (#players, #Prov, grand, Island, factions, teams; players present / is me / same team; Provinces

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from agents.spaces import layout as L
 from engine.errors import ValidationError
@@ -29,6 +30,7 @@ def _num(p: str) -> int:
     return int(p[1:])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class Planner:
     """Base: a stage machine. Subclasses set ``stage`` and implement ``_legal`` / ``_apply``.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from agents.spaces import layout as L
 from agents.spaces.planner_base import Planner, _num
 from engine.protectors import cards as C
@@ -22,6 +24,7 @@ def order_options(state: GameState, seat: str, prov: str) -> dict[int, dict]:
     return {_KI[k]: v for k, v in legality.order_options(state, seat, prov).items()}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class OrdersPlanner(Planner):
     """rules: 003 Negotiation and Orders; Orders; Golden Orders; Sea cards (Ferry!, Pirates!)."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from agents.spaces import layout as L
 from agents.spaces.planner_base import Planner, _num
 from engine.protectors.consolidation import supply_limit
@@ -38,6 +40,7 @@ def bid_actions(budget: int) -> list[int]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class BidPlanner(Planner):
     """rules: 003 Protector Ranking — a secret bid (and the faction with the turn-1 bid)."""
 
@@ -67,6 +70,7 @@ class BidPlanner(Planner):
         return BidDecision(self.bid, self.faction)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class DragonPlanner(Planner):
     """rules: 003 Determine Protector US step; The Dragon's Wrath (burn choices); Cenarion; Kalu'Ak;
     Lannuvár. Abilities first (hiding or the Bank end the decision), then units per Province, then
@@ -175,6 +179,7 @@ class DragonPlanner(Planner):
         return DragonDecision(commits, tuple(self.burns), tuple(self.abilities))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class ConsolidationPlanner(Planner):
     """rules: 003 5. Consolidation — buying step, Golden Work upgrades, Capitol, bidding step."""
 

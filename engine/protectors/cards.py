@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from engine.protectors.shuffling import shuffle
 
 # Event deck  # rules: 003 Reveal Cards, Event cards (with the number of duplicates)
@@ -58,6 +60,7 @@ DECK_FIRST_TURN = {EVENT: 1, DRAGON: 1, SEA: 5, END: 10}
 TURN_ONE_CARDS = {EVENT: CALMS_OF_SUMMER, DRAGON: MISTY_MOUNTAINS}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass
 class Deck:
     """A draw pile (index 0 is the top) and its discard pile."""

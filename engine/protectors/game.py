@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import msgpack
+from mypy_extensions import mypyc_attr
 
 from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationError
 from engine.protectors import bank, legality, mountain_king, peeks, report, sanctum
@@ -91,6 +92,7 @@ class Pending(Shared):
         return {"seat": self.seat, "kind": self.kind, "submitted": self.submitted}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class Game:
     """One game of Protectors of the Realm (rules v0.7)."""
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from engine.errors import ValidationError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision
@@ -17,6 +19,7 @@ from engine.protectors.state import GameState
 from engine.protectors.views import seat_state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 class SeatContext:
     def __init__(self, game: Any, seat: str):
         if seat not in game.state.players:

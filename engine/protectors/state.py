@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from engine.protectors.board import Board
 from engine.protectors.cards import Deck
 
@@ -20,6 +22,7 @@ BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION, OVER = (
 WAITING_STEPS = (BID, REBID, BANK_BID, DRAGON, ORDERS, CONSOLIDATION)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass(slots=True)
 class Player:
     seat: str
@@ -42,6 +45,7 @@ class Player:
     offer_turn: int | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass(slots=True)
 class Province:
     owner: str | None = None
@@ -68,6 +72,7 @@ class Province:
         return Province(self.owner, self.units, self.occupant, self.level, self.burnt)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass
 class Options:
     version: str = "normal"  # "normal" | "grand"  # rules: 003 Setup
@@ -140,6 +145,7 @@ READING_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass
 class Attack:
     """A Dragon Attack waiting for commitments. # rules: 003 Resolving a Dragon Attack."""
@@ -156,6 +162,7 @@ class Attack:
     first: dict[str, Any] = field(default_factory=dict)  # the first round's decisions (revealed)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass
 class GameState:
     board: Board
