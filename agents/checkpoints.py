@@ -38,13 +38,14 @@ class Level:
         return CHECKPOINTS_DIR / self.checkpoint / self.model
 
 
+# Session 10: the levels play protectors-ppo-v4 (issue 19's one network for every setting; v3 before).
 LEVELS: dict[str, Level] = {
-    "easy": Level("protectors-ppo-v3", 2.0,
-                  description="protectors-ppo-v3 sampling at temperature 2 (flattened choices; v3 model card)"),
-    "normal": Level("protectors-ppo-v3", 1.0,
-                    description="protectors-ppo-v3 sampling as trained (v3 model card)"),
-    "hard": Level("protectors-ppo-v3", 0.0,
-                  description="protectors-ppo-v3, always its most likely choice (v3 model card)"),
+    "easy": Level("protectors-ppo-v4", 2.0,
+                  description="protectors-ppo-v4 sampling at temperature 2 (flattened choices; v4 model card)"),
+    "normal": Level("protectors-ppo-v4", 1.0,
+                    description="protectors-ppo-v4 sampling as trained (v4 model card)"),
+    "hard": Level("protectors-ppo-v4", 0.0,
+                  description="protectors-ppo-v4, always its most likely choice (v4 model card)"),
 }
 
 

@@ -1,23 +1,40 @@
 """``fair``: the shipped policy tuned to win about a fair share, like an average player.
 
 A seat filler that wins far more than its share takes the humans' wins; one that wins far less hands
-the game to its neighbours or to the Dragon. ``fair`` plays the shipped policy (``ppo``'s network)
-sampling at a temperature picked by the number of seats: the network is strong in the 5-seat games
-it was mostly trained on and weaker in bigger ones, so small tables get a flatter (weaker) choice and
-big tables its most likely one. The temperatures were tuned on ``regent eval table`` seeds 0-299
-among heuristics (ring-5: T=3 won 19.7% for a fair 20%; ring-7: T=1.0, 1.5, 2.0 and 2.5 won 13.0%,
-14.0%, 9.7% and 10.0% for a fair 14.3%, so T=1.5) and are measured on seeds from 10000 in
-docs/table-health.md.
+the game to its neighbours or to the Dragon. ``fair`` plays the shipped policy (``ppo``'s network,
+protectors-ppo-v4 since session 10) sampling at a temperature picked by the number of seats: the
+network is strongest in small tables, so they get a flatter (weaker) choice and big tables its most
+likely one. Two decisions are the heuristic's (``HEURISTIC_STEPS``): turn 1's opening bid and the
+commitments to a Dragon Attack, where the policy, playing for itself, gave the Dragon more games than
+the heuristics it replaces (it keeps its units out of fights the table could win).
+
+Tuned on ``regent eval table`` seeds below 10000 among heuristics (session 10; the fair shares are
+20%, 14.3%, 10% and 6.25%; Dragon points against the all-heuristic table of the same games):
+
+- ring-5 (seeds 0-1999): the policy alone at T=3/4 won 18.1%/12.2%, Dragon +1.8/+1.9; with the
+  heuristic's Dragon steps T=4 won 19.2%, +1.9; with its opening bid too, T=3.5 won **20.1%, -0.4**.
+- ring-7 (0-2099): the policy alone at T=2/2.5 won 13.2%/11.2%, Dragon +1.2/+1.3; with the heuristic's
+  Dragon steps T=2.5 won 15.3%, -0.1; with its opening bid too, T=2.5/3/3.25 won 16.8/**14.2**/13.3%,
+  Dragon -4.2/**-4.6**/-4.6.
+- ring-10 (0-999, both heuristic steps): T=0/1/2/3/4 won 17.1/13.7/13.6/**10.5**/6.6%, Dragon at T=3 -2.5.
+- 16 players (0-319): T=0/1 won **4.1**/3.4% (fair 6.25%): its most likely choice, the strongest it has.
+
+Measured on seeds from 10000 in docs/table-health.md.
 """
 
 from __future__ import annotations
 
 from agents.checkpoints import LEVELS
+from agents.heuristic import HeuristicAgent
 from agents.policy import PolicyAgent
+from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
+from engine.protectors.state import BID, DRAGON
 
 # (most seats, temperature): the first row whose seat count covers the game's seats applies.
-FAIR_TEMPERATURES: tuple[tuple[int, float], ...] = ((5, 3.0), (7, 1.5), (16, 0.0))
+FAIR_TEMPERATURES: tuple[tuple[int, float], ...] = ((5, 3.5), (7, 3.0), (10, 3.0), (16, 0.0))
+# The steps whose decision is the heuristic's (rules: 003 Ranking Bids, turn 1; 003 Resolving a Dragon Attack).
+HEURISTIC_STEPS: tuple[str, ...] = (BID, DRAGON)
 
 
 def fair_temperature(seats: int) -> float:
@@ -29,7 +46,14 @@ class FairAgent(PolicyAgent):
         lv = LEVELS["hard"]
         base = PolicyAgent.load(lv.path, seed, 0.0)
         super().__init__(base.models, seed, 0.0, name="fair")
+        self.heuristic = HeuristicAgent(seed)
 
-    def act(self, ctx: SeatContext):
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        self.heuristic.reset(seed)
+
+    def act(self, ctx: SeatContext) -> Decision:
+        if ctx.state.step in HEURISTIC_STEPS:
+            return self.heuristic.act(ctx)
         self.temperature = fair_temperature(len(ctx.state.players))
         return super().act(ctx)
