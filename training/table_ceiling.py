@@ -45,6 +45,7 @@ from agents.base import Agent
 from agents.registry import make_agent
 from agents.steward import StewardAgent
 from engine.errors import ValidationError
+from engine.protectors import build_of
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, Decision, DragonDecision, OrdersDecision
 from engine.protectors.game import Game
 from engine.protectors.orders import March, Support
@@ -92,6 +93,12 @@ class FreeUSSteward(StewardAgent):
     would add over its commitment (``always``: and 3 US a fight after its seat is gone). A cheat."""
 
     def __init__(self, seed: int | None = None, always: bool = False):
+        # the cheat replaces an engine function (``cheats``), which the optional compiled engine (make fast)
+        # calls natively and would never see
+        if build_of(dragon.__name__) != "pure Python":
+            raise ValidationError("cheats", f"{FREE_US_ALWAYS if always else FREE_US} patches the engine's fought "
+                                            f"DPL, which the compiled engine cannot take: run it on the pure "
+                                            f"engine (make fast-clean)")
         super().__init__(seed)
         self.always = always
         self.name = FREE_US_ALWAYS if always else FREE_US

@@ -117,20 +117,22 @@ class Options:
         unknown = set(d) - {f.name for f in fields(cls)}
         if unknown:
             raise ValidationError("options", f"unknown keys {sorted(unknown)}")
-        o = cls(**d)
-        if o.version not in ("normal", "grand"):
-            raise ValidationError("options.version", f"must be 'normal' or 'grand', not {o.version!r}")
+        # every value is checked before the dataclass is built: under the optional compiled build (mypyc)
+        # a value of the wrong type would fail inside __init__ as a TypeError, not name the option
+        o = {f.name: d.get(f.name, f.default) for f in fields(cls)}
+        if o["version"] not in ("normal", "grand"):
+            raise ValidationError("options.version", f"must be 'normal' or 'grand', not {o['version']!r}")
         for name in ("factions", "teams", "great_game_rebids", "team_vp_eliminated", "deep_snow_dragon",
                      "bloodlust_below_floor"):
-            if not isinstance(getattr(o, name), bool):
+            if not isinstance(o[name], bool):
                 raise ValidationError(f"options.{name}", "must be true or false")
-        if o.faction_choice not in ("chosen", "random"):
+        if o["faction_choice"] not in ("chosen", "random"):
             raise ValidationError("options.faction_choice", "must be 'chosen' or 'random'")
         for name, allowed in READING_CHOICES.items():
-            if getattr(o, name) not in allowed:
+            if o[name] not in allowed:
                 raise ValidationError(f"options.{name}", f"must be one of {', '.join(map(repr, allowed))}, "
-                                                         f"not {getattr(o, name)!r}")
-        return o
+                                                         f"not {o[name]!r}")
+        return cls(**o)
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -3,8 +3,13 @@ only inside ``cheats()``, and only in their own game."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine.protectors.dragon as dragon
 from agents import registry
+from agents.registry import make_agent
+from engine.errors import ValidationError
+from engine.protectors import build_of
 from training.table_ceiling import (
     CHEATS,
     FREE_US,
@@ -55,6 +60,8 @@ def _battles(filler):
     return out
 
 
+@pytest.mark.skipif(build_of("engine.protectors.dragon") != "pure Python",
+                    reason="the free-us cheats patch the pure engine (see the next test)")
 def test_free_us_lowers_only_the_fought_dpl_and_only_beside_it():
     with cheats():
         helped = _battles(FREE_US)
@@ -65,6 +72,12 @@ def test_free_us_lowers_only_the_fought_dpl_and_only_beside_it():
     # after its seat is gone, 'always' still gives a full stack's 3 US; never more than 3 a fight
     assert all(a - f <= 3 for a, f in helped + always)
     assert sum(a - f for a, f in always) >= sum(a - f for a, f in helped)
+
+
+@pytest.mark.skipif(build_of("engine.protectors.dragon") == "pure Python", reason="the compiled engine's refusal")
+def test_free_us_is_refused_by_the_compiled_engine_with_a_clear_error():
+    with cheats(), pytest.raises(ValidationError, match="pure engine"):
+        make_agent(FREE_US, 0)
 
 
 def test_full_stack_commits_a_full_stack_to_every_fight():
