@@ -47,6 +47,7 @@ class FairAgent(PolicyAgent):
         base = PolicyAgent.load(lv.path, seed, 0.0)
         super().__init__(base.models, seed, 0.0, name="fair")
         self.heuristic = HeuristicAgent(seed)
+        self.decided_by = "policy"  # who made the latest decision (service/explain.py words it)
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
@@ -54,6 +55,8 @@ class FairAgent(PolicyAgent):
 
     def act(self, ctx: SeatContext) -> Decision:
         if ctx.state.step in HEURISTIC_STEPS:
+            self.decided_by = "heuristic"
             return self.heuristic.act(ctx)
+        self.decided_by = "policy"
         self.temperature = fair_temperature(len(ctx.state.players))
         return super().act(ctx)

@@ -25,7 +25,10 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
     if own:
         return "; ".join(" ".join(r.split()) for r in own)
     what = describe(decision, view)
-    why = _why(agent_name, decision, view)
+    # an agent made of two (``fair``: the policy, with the heuristic's opening bid and Dragon steps) says
+    # which one decided
+    decided_by = getattr(agent, "decided_by", None)
+    why = _why(decided_by if decided_by in ("heuristic", "policy") else agent_name, decision, view)
     temperature = getattr(agent, "temperature", None)
     if why == POLICY and isinstance(temperature, int | float) and not isinstance(temperature, bool):
         why = (f"{why}: its most likely move" if temperature == 0

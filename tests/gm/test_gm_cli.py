@@ -228,6 +228,17 @@ def test_a_shipped_policy_takes_a_seat(game_file, tmp_path, capsys):
                      r"\(the trained policy's choice, drawn at temperature 1: this level varies its play\)", out)
 
 
+def test_the_fair_level_says_which_of_its_two_parts_decided(game_file, capsys):
+    """``fair`` bids its opening bid and commits to the Dragon as the heuristic does, and plays the rest as
+    its policy: each line says which, so a GM can tell the players."""
+    assert main(["seat", str(game_file), "Player#4", "fair"]) == 0
+    assert main(["adjudicate", str(game_file), "--force"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"AI Player#4 \(Dan\) \[fair\], bid: bids \d+ \(aims for a high rank", out)
+    assert re.search(r"AI Player#4 \(Dan\) \[fair\], orders: .* \(the trained policy's choice, drawn at "
+                     r"temperature 3\.5: this level varies its play\)", out)
+
+
 def test_a_failing_agent_falls_back_to_the_rulebook_default(game_file, capsys, monkeypatch):
     from agents.heuristic import HeuristicAgent
 
