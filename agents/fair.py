@@ -6,7 +6,8 @@ protectors-ppo-v4 since session 10) sampling at a temperature picked by the numb
 network is strongest in small tables, so they get a flatter (weaker) choice and big tables its most
 likely one. Two decisions are the heuristic's (``HEURISTIC_STEPS``): turn 1's opening bid and the
 commitments to a Dragon Attack, where the policy, playing for itself, gave the Dragon more games than
-the heuristics it replaces (it keeps its units out of fights the table could win).
+the heuristics it replaces. (Its opening bid in ring-7 was always 16 against the heuristics' 15 in 700
+seat-games: it buys first rank; why that helps the Dragon was not measured.)
 
 Tuned on ``regent eval table`` seeds below 10000 among heuristics (session 10; the fair shares are
 20%, 14.3%, 10% and 6.25%; Dragon points against the all-heuristic table of the same games):
