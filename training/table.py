@@ -28,6 +28,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from agents.registry import make_agent
 from agents.runner import finish
 from engine.errors import ValidationError
 from engine.protectors.board import Board
@@ -166,7 +167,10 @@ def table(filler: str, field: Sequence[str] = ("heuristic",), games: int = 300, 
 
 
 def compare(fillers: Sequence[str], **kw: Any) -> dict[str, Any]:
-    """The same games (common random numbers) with each filler in the vacant seat."""
+    """The same games (common random numbers) with each filler in the vacant seat. Every spec is built once
+    first, so a misspelt last filler is named before minutes of the others' games, not after."""
+    for spec in (*fillers, *kw.get("field", ("heuristic",))):
+        make_agent(spec, 0)
     return {"mode": "table_compare", "fillers": list(fillers), "tables": {f: table(f, **kw) for f in fillers}}
 
 

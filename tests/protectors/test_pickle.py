@@ -8,6 +8,7 @@ constructor call (``values.Shared.__reduce__``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 
@@ -18,6 +19,7 @@ from agents.random_agent import RandomAgent
 from agents.runner import play_turn_step
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
+from engine.protectors.state import GameState
 from envs.opponents import make_setup
 from envs.seat_env import ProtectorsSeatEnv
 
@@ -43,10 +45,10 @@ def _play(game: Game, seed: int, steps: int, submit_one: bool = False) -> None:
 
 def _same_state(a: Game, b: Game) -> None:
     assert a.to_blob() == b.to_blob()
-    assert a.state.rng.getstate() == b.state.rng.getstate()
-    for name in ("players", "provinces", "turn", "step", "attack", "bank", "ranking"):
-        if hasattr(a.state, name):
-            assert getattr(a.state, name) == getattr(b.state, name), name
+    assert a.state.rng.getstate() == b.state.rng.getstate()  # random.Random compares by identity
+    for f in dataclasses.fields(GameState):
+        if f.name != "rng":
+            assert getattr(a.state, f.name) == getattr(b.state, f.name), f.name
     assert [p.to_dict() for p in a.pending()] == [p.to_dict() for p in b.pending()]
 
 

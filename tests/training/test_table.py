@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import ValidationError
 from engine.protectors.board import Board
 from training.table import KINGMAKING_BAR, compare, land_distances, summarize_table, table
 
@@ -120,3 +121,15 @@ def test_a_card_entry_checks_the_games_asked_for_and_replaces_its_title(tmp_path
     add_to_card(tmp_path, [entry])
     titles = [e["title"] for e in json.loads((tmp_path / CARD_JSON).read_text())["table"]]
     assert titles == ["kept", "ring-5 test"]
+
+
+def test_a_bad_filler_or_field_is_named_before_any_game(monkeypatch):
+    import training.table as tb
+
+    played = []
+    monkeypatch.setattr(tb, "table", lambda filler, **kw: played.append(filler))
+    for kw in ({"fillers": ["heuristic", "bogus"]}, {"fillers": ["heuristic"], "field": ("heuristic", "nobody")}):
+        fillers = kw.pop("fillers")
+        with pytest.raises(ValidationError, match="unknown agent"):
+            tb.compare(fillers, games=2000, **kw)
+    assert played == []
