@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.protectors import cards as C
 from engine.protectors import sanctum
 from engine.protectors.decisions import ConsolidationDecision
@@ -202,7 +204,7 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
                 state.provinces[prov].level = 2
     bought, short = _buy(state, seat, d.buys)
     if bought:
-        emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join(f"{k} in {p}" for p, k in bought) + ".",
+        emit(state, "buy", "003 Buying step", f"{seat} buys " + ", ".join([f"{k} in {p}" for p, k in bought]) + ".",
              seat=seat, bought=bought)
     if short:
         # rules: 003 Buying step — "they will simply buy as many as they can in the Provinces specified";
@@ -228,13 +230,19 @@ def reduced_bids(state: GameState) -> dict[str, int]:
     bid they asked for (read back from that step's private ``bid_reduced`` events)."""
     out: dict[str, int] = {}
     events = state.events
+    last = state.turn - 1
     i = len(events) - 1
     while i >= 0:  # newest first (an index walk: mypyc cannot compile reversed() over this list)
         e = events[i]
-        if e.turn < state.turn - 1:
+        # Event's fields by position (turn, kind, ..., data): state.events holds them untyped, and a typed
+        # local read by index compiles to direct code where an attribute is a generic lookup
+        turn: int = e[0]
+        if turn < last:
             break
-        if e.kind == "bid_reduced" and e.turn == state.turn - 1:
-            out[e.data["seat"]] = e.data["asked"]
+        kind: str = e[1]
+        if turn == last and kind == "bid_reduced":
+            data: dict[str, Any] = e[4]
+            out[data["seat"]] = data["asked"]
         i -= 1
     return out
 

@@ -51,10 +51,11 @@ def start_attack(state: GameState, source: str) -> None:
          dpl=dpl, source=source, worldeater=worldeater)
     # rules: 003 "With great power comes great responsibility" — min.US = green Provinces (doubled by
     # the Worldeater); public: every Protector can count the green Provinces on the board.
-    need = {s: min_us(len(state.green(s)), worldeater) for s in active}
+    greens = state.green_counts()
+    need = {s: min_us(greens[s], worldeater) for s in active}
     emit(state, "min_us", "003 Resolving a Dragon Attack, min.US",
          "min.US" + (" (doubled: the Worldeater)" if worldeater else "") + ": "
-         + ", ".join(f"{s} {n}" for s, n in need.items()) + ".", min_us=need)
+         + ", ".join([f"{s} {n}" for s, n in need.items()]) + ".", min_us=need)
 
 
 @dataclass
@@ -104,6 +105,7 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
     if att is None:
         raise RuntimeError("no Dragon Attack to resolve")
     sides: dict[str, _Side] = {}
+    greens = state.green_counts()  # nothing below changes who holds what before the battle
     for seat in att.participants:
         if state.players[seat].eliminated:
             continue
@@ -121,13 +123,13 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
                 money(state, seat, -HIGHMAGISTER_COST * n, "003 Cenarion, Fight fire with fire!")
                 state.players[seat].used.add("fight_fire_with_fire")
         us, units = contribution(state, seat, d)
-        green = len(state.green(seat))
+        green = greens[seat]
         sides[seat] = _Side(us, units, min_us(green, att.worldeater), green)
     fighting = {s: v for s, v in sides.items() if not v.hidden}
     for seat, v in fighting.items():
         # rules: 003 Each Turn — "All orders/choices ... will be revealed to all players at the same time
         # as they are executed": each commitment is public once the attack resolves.
-        lines = [ln.text() for ln in decisions[seat].lines()]
+        lines = list(decisions[seat].texts)  # each line's text, formatted once per decision
         emit(state, "commitment", "003 Determine Protector US step",
              f"{seat} commits " + ("; ".join(lines) if lines else "nothing (turns off the lights)")
              + f": US {v.us} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us, units=v.units,
@@ -211,22 +213,38 @@ def _flags(state: GameState, seat: str) -> set[str]:
 def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> dict[str, int]:
     """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered.
     Returns the units removed per Province."""
-    commits = sorted(d.commits, key=lambda c: (c.sac is None, state.board.number(c.src)))
+    # plain loops rather than sorted(key=lambda), min() of three and zip(strict=True): mypyc compiles
+    # these to direct code where the others go through generic calls (benchmarks: Dragon resolution)
+    number = state.board.number
+    keyed = [(c.sac is None, number(c.src), i) for i, c in enumerate(d.commits)]
+    keyed.sort()
+    commits = [d.commits[k[2]] for k in keyed]
     left = n
     taken = [0] * len(commits)
     for i, c in enumerate(commits):
-        take = min(left, c.count if c.sac is None else min(c.sac, c.count), state.provinces[c.src].units)
-        state.provinces[c.src].units -= take
+        pr = state.provinces[c.src]
+        take = c.count if c.sac is None or c.sac > c.count else c.sac
+        if pr.units < take:
+            take = pr.units
+        if left < take:
+            take = left
+        pr.units -= take
         taken[i] = take
         left -= take
     for i, c in enumerate(commits):  # sac counts smaller than the losses: the rest in the same order,
         # never more than was committed from a Province (its other units stayed home)
-        take = min(left, c.count - taken[i], state.provinces[c.src].units)
-        state.provinces[c.src].units -= take
+        pr = state.provinces[c.src]
+        take = c.count - taken[i]
+        if pr.units < take:
+            take = pr.units
+        if left < take:
+            take = left
+        pr.units -= take
         taken[i] += take
         left -= take
     lost: dict[str, int] = {}
-    for c, k in zip(commits, taken, strict=True):
+    for i, c in enumerate(commits):
+        k = taken[i]
         if k:
             lost[c.src] = lost.get(c.src, 0) + k
     return lost
@@ -243,7 +261,7 @@ def _outcome(state: GameState, seat: str, rule: str, lost: dict[str, int], realm
     if not (n or realm or vp):
         return  # nothing happened to this seat (it committed nothing): its commitment line says so
     parts = [f"loses {n} unit{'s' if n != 1 else ''} to the Dragon ("
-             + ", ".join(f"{p} {k}" for p, k in lost.items()) + ")" if n else "loses no units"]
+             + ", ".join([f"{p} {k}" for p, k in lost.items()]) + ")" if n else "loses no units"]
     if realm:
         parts.append(f"earns {realm} $Realm")
     if vp:
@@ -349,11 +367,13 @@ def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> No
     for p in chosen:
         lost += state.provinces[p].units  # "annihilated (together with any units on it)"
         state.provinces[p].burn()
-    if chosen and not state.green(seat):  # rules: 003 Ashes of Power — "left behind from the Dragon
-        state.ashes.update(chosen)        # eliminating a player" (Options.ashes_burnt)
+    # what is still green: burning touched only the chosen Provinces
+    last_burnt = bool(chosen) and all(p in chosen for p in green)
+    if last_burnt:  # rules: 003 Ashes of Power — "left behind from the Dragon eliminating a player"
+        state.ashes.update(chosen)  # (Options.ashes_burnt)
     emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}"
          + (f" ({lost} unit{'s' if lost != 1 else ''} lost)." if lost else "."), seat=seat, burnt=chosen,
          units_lost=lost)
-    if chosen and not state.green(seat):
+    if last_burnt:
         eliminate(state, seat, "dragon", "003 The Dragon's Wrath!")
         destroy_realm(state, seat, "003 The Dragon's Wrath! (eliminated)")

@@ -7,7 +7,7 @@ $Realm created or destroyed with the rule that did it.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine.protectors.state import GameState
 
@@ -33,7 +33,7 @@ class Event(NamedTuple):
         return d
 
 
-_new_event = tuple.__new__  # what Event._make does, without the keyword layer (emit runs ~20 times a turn)
+_new_event: Final = tuple.__new__  # what Event._make does, without the keyword layer (emit runs ~20 times a turn)
 
 
 def copied(events: list[Event], memo: dict[int, Any]) -> list[Event]:

@@ -30,12 +30,12 @@ def execute_orders(state: GameState) -> None:
     # in Province-number order, the order March! orders are listed in (_march)
     # (validated orders always name their Province)
     by_province = cast(ByProvince, {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders})
-    by_province = {p: by_province[p] for p in sorted(by_province, key=state.board.number)}
+    by_province = {p: by_province[p] for p in _by_number(state, list(by_province))}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
-            lines = list(d.texts)
+            lines = list(d.texts)  # the orders' lines come first, in order (OrdersDecision.lines)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
-                 orders=[[o.text(), type(o).__name__.lower(), o.province] for o in d.orders])
+                 orders=[[lines[i], _kind(o), o.province] for i, o in enumerate(d.orders)])
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:
@@ -45,8 +45,7 @@ def execute_orders(state: GameState) -> None:
     cancelled: set[str] = set()
     for delayed in (False, True):
         golden = _march(state, by_province, forces, delayed)
-        battles = sorted((p for p, f in forces.items() if len(f) >= 2 and sum(1 for n in f.values() if n > 0) >= 2),
-                         key=state.board.number)
+        battles = _by_number(state, [p for p, f in forces.items() if len(f) >= 2 and _sides_with_units(f) >= 2])
         # rules: 003 Support! — "If a Province that has been given a Support! order is attacked, the
         # Support! order is cancelled"
         cancelled |= set(battles)
@@ -60,6 +59,34 @@ def execute_orders(state: GameState) -> None:
                 break
         pr.units = n
         pr.occupant = left if left is not None and left != pr.owner else None
+
+
+def _by_number(state: GameState, provinces: list[str]) -> list[str]:
+    """``provinces`` in Province-number order (a decorated sort: no key function call per item)."""
+    number = state.board.number
+    keyed = [(number(p), i) for i, p in enumerate(provinces)]
+    keyed.sort()
+    return [provinces[k[1]] for k in keyed]
+
+
+def _sides_with_units(force: dict[str, int]) -> int:
+    n = 0
+    for k in force.values():
+        if k > 0:
+            n += 1
+    return n
+
+
+_KINDS: dict[type, str] = {}
+
+
+def _kind(o: ProvinceOrder) -> str:
+    """An order's kind as the orders event names it (``march``, ``support``, ...): its class name."""
+    t = type(o)
+    k = _KINDS.get(t)
+    if k is None:
+        k = _KINDS[t] = t.__name__.lower()
+    return k
 
 
 def _transfers(state: GameState) -> None:

@@ -380,7 +380,7 @@ class Game:
         active = st.active()
         b = brackets(active)
         emit(st, "ranking", "003 Protector Ranking", "Protector Ranking: " + ", ".join(
-            f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(active)), ranking=list(active))
+            [f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(active)]), ranking=list(active))
         begin_reveal(st)
         st.step = REVEAL
 

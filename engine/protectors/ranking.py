@@ -5,33 +5,43 @@
 
 from __future__ import annotations
 
-import functools
 import random
 
 from engine.protectors.shuffling import shuffle
 from engine.protectors.tables import BRACKET_GOLDEN, BRACKETS
 
+BRACKETS_CACHE_SIZE = 4096
+"""rankings whose brackets are remembered (a step asks several times for the same ranking: golden limits,
+views, encodings); the memo is emptied when it grows past this"""
+_BRACKETS_MEMO: dict[tuple[str, ...], dict[str, int]] = {}
+
 
 def brackets(active_ranking: list[str]) -> dict[str, int]:
-    """Seat -> bracket (1-4) for the active players in ranking order.
+    """Seat -> bracket (1-4) for the active players in ranking order (a new dict: the caller may change it).
 
     # rules: 003 Protector Ranking, brackets table — "dependent (at all times) on the number of
     # active players".
     """
-    return dict(_brackets(tuple(active_ranking)))
+    key = tuple(active_ranking)
+    known = _BRACKETS_MEMO.get(key)
+    if known is None:
+        if len(_BRACKETS_MEMO) >= BRACKETS_CACHE_SIZE:
+            _BRACKETS_MEMO.clear()
+        known = _BRACKETS_MEMO[key] = _brackets(key)
+    return dict(known)
 
 
-@functools.lru_cache(maxsize=4096)
-def _brackets(active_ranking: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    # asked several times a step (golden limits, views, encodings) for the same ranking: memoised
+def _brackets(active_ranking: tuple[str, ...]) -> dict[str, int]:
     sizes = BRACKETS[max(1, min(len(active_ranking), 16))]
-    out: list[tuple[str, int]] = []
+    out: dict[str, int] = {}
     i = 0
     for b, size in enumerate(sizes, start=1):
-        out += [(seat, b) for seat in active_ranking[i:i + size]]
+        for seat in active_ranking[i:i + size]:
+            out[seat] = b
         i += size
-    out += [(seat, 4) for seat in active_ranking[i:]]  # more than 16 active players: the rest share bracket 4
-    return tuple(out)
+    for seat in active_ranking[i:]:  # more than 16 active players: the rest share bracket 4
+        out[seat] = 4
+    return out
 
 
 def golden_allowed(bracket: int) -> frozenset[str]:
@@ -47,7 +57,9 @@ def order_by_bids(seats: list[str], bids: dict[str, int], previous: list[str]) -
     # Protector Ranking as it were at the start of the turn".
     """
     pos = {s: i for i, s in enumerate(previous)}
-    return sorted(seats, key=lambda s: (-bids[s], pos.get(s, len(pos))))
+    keyed = [(-bids[s], pos.get(s, len(pos)), i) for i, s in enumerate(seats)]  # a stable sort, no key call
+    keyed.sort()
+    return [seats[k[2]] for k in keyed]
 
 
 def first_turn_order(seats: list[str], bids: dict[str, int], rng: random.Random) -> tuple[
@@ -88,5 +100,5 @@ def bids_text(bids: dict[str, int], asked: dict[str, int] | None = None) -> str:
     """The revealed bids, naming each bid reduced to what the seat held (``asked``: seat -> the bid it
     gave). # rules: 003 1. Protector Ranking — the secret bids are revealed in this phase."""
     asked = asked or {}
-    return ", ".join(f"{s} {b}" + (f" (bid {asked[s]}, reduced to what they held)" if asked.get(s, b) > b else "")
-                     for s, b in bids.items())
+    return ", ".join([f"{s} {b}" + (f" (bid {asked[s]}, reduced to what they held)" if asked.get(s, b) > b else "")
+                      for s, b in bids.items()])

@@ -13,6 +13,8 @@ from engine.protectors.state import GameState
 from engine.protectors.tables import dpl_increase
 
 MAX_BLACK_SWANS = 32  # guard: Black Swan redrawing itself forever is impossible in practice
+# rules: 003 Hoarding $Realm table — the DPL step (in multiples of the board's base step) a hoard causes
+HOARD_NOTES = {2: " (a Protector hoards 250+ $Realm)", 3: " (a Protector hoards 350+ $Realm)"}
 
 
 def begin_reveal(state: GameState) -> None:
@@ -45,8 +47,7 @@ def _play(state: GameState, deck: str, card: str, swans: int = 0) -> None:
     state.dpl += gain  # rules: 003 — each card revealed and played increases the DPL
     # rules: 003 Hoarding $Realm table — a bigger step than the board's base says someone hoards
     # (public: every Protector senses the DPL); who, and how much, stays hidden.
-    hoard = {2: " (a Protector hoards 250+ $Realm)", 3: " (a Protector hoards 350+ $Realm)"}.get(
-        gain // dpl_increase(0, state.board.count), "")
+    hoard = HOARD_NOTES.get(gain // dpl_increase(0, state.board.count), "")
     emit(state, "card", f"003 Reveal Cards, {card}", f"{card} is revealed (DPL +{gain} -> {state.dpl}){hoard}.",
          deck=deck, card=card, dpl=state.dpl, gain=gain)
     if card == C.BLACK_SWAN and swans < MAX_BLACK_SWANS:

@@ -235,6 +235,16 @@ class GameState:
         island = self.board.island
         return [p for p, pr in self.provinces.items() if pr.owner == seat and not pr.burnt and p != island]
 
+    def green_counts(self) -> dict[str, int]:
+        """How many green Provinces (``green``) every seat holds, in one pass over the board."""
+        island = self.board.island
+        out = dict.fromkeys(self.players, 0)
+        for p, pr in self.provinces.items():
+            owner = pr.owner
+            if owner is not None and not pr.burnt and p != island and owner in out:
+                out[owner] += 1
+        return out
+
     def holder(self, prov: str) -> str | None:
         """Whose Army Units stand in ``prov`` (the owner unless another player occupies it)."""
         pr = self.provinces[prov]

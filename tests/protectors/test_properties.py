@@ -49,6 +49,8 @@ def check_invariants(game: Game) -> None:
         assert sum(d for _, s, d, _ in st_.ledger if s == seat) == p.realm, f"ledger of {seat} is off"
         if p.eliminated:
             assert not st_.owned(seat) and st_.units_of(seat) == 0, f"eliminated {seat} still owns things"
+    # the one-pass count Dragon resolution uses agrees with each seat's own list of green Provinces
+    assert st_.green_counts() == {seat: len(st_.green(seat)) for seat in st_.players}
     for prov, pr in st_.provinces.items():
         assert pr.units >= 0
         assert pr.units == 0 or pr.owner is not None or pr.occupant is not None

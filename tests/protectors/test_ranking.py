@@ -99,6 +99,13 @@ class TestBrackets:
         with pytest.raises(IllegalOrderError, match="only one Golden order of each type"):
             g.submit("Player#1", "Golden March! 1 from P1 to P10\nDelayed Golden March! 1 from P2 to P3")
 
+    def test_brackets_are_the_callers_own_dict(self):
+        # brackets() remembers rankings it has seen; changing one answer must not change the next
+        first = brackets(P[:5])
+        first["Player#1"] = 4
+        del first["Player#5"]
+        assert brackets(P[:5]) == {"Player#1": 1, "Player#2": 1, "Player#3": 2, "Player#4": 3, "Player#5": 4}
+
     def test_brackets_follow_eliminations(self):
         g = position("ring-5", 5, {"P1": ("Player#1", 3), "P2": ("Player#2", 1), "P3": ("Player#3", 1),
                                    "P4": ("Player#4", 1), "P5": ("Player#5", 1)}, ranking=P[:5])
