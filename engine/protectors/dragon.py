@@ -215,8 +215,8 @@ def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> dict[st
     Returns the units removed per Province."""
     # plain loops rather than sorted(key=lambda), min() of three and zip(strict=True): mypyc compiles
     # these to direct code where the others go through generic calls (benchmarks: Dragon resolution)
-    number = state.board.number
-    keyed = [(c.sac is None, number(c.src), i) for i, c in enumerate(d.commits)]
+    board = state.board
+    keyed = [(c.sac is None, board.number(c.src), i) for i, c in enumerate(d.commits)]
     keyed.sort()
     commits = [d.commits[k[2]] for k in keyed]
     left = n
@@ -257,7 +257,9 @@ def _outcome(state: GameState, seat: str, rule: str, lost: dict[str, int], realm
     # rules: 003 Resolving a Dragon Attack, outcomes table and Other events 2 — the rewards follow
     # from public facts (green Provinces, the revealed commitments), so they are public too.
     """
-    n = sum(lost.values())
+    n = 0
+    for k in lost.values():
+        n += k
     if not (n or realm or vp):
         return  # nothing happened to this seat (it committed nothing): its commitment line says so
     parts = [f"loses {n} unit{'s' if n != 1 else ''} to the Dragon ("

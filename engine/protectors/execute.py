@@ -63,8 +63,8 @@ def execute_orders(state: GameState) -> None:
 
 def _by_number(state: GameState, provinces: list[str]) -> list[str]:
     """``provinces`` in Province-number order (a decorated sort: no key function call per item)."""
-    number = state.board.number
-    keyed = [(number(p), i) for i, p in enumerate(provinces)]
+    board = state.board
+    keyed = [(board.number(p), i) for i, p in enumerate(provinces)]
     keyed.sort()
     return [provinces[k[1]] for k in keyed]
 

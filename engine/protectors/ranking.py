@@ -99,6 +99,10 @@ def resolve_rebid(group: list[str], rebids: dict[str, int], rng: random.Random) 
 def bids_text(bids: dict[str, int], asked: dict[str, int] | None = None) -> str:
     """The revealed bids, naming each bid reduced to what the seat held (``asked``: seat -> the bid it
     gave). # rules: 003 1. Protector Ranking — the secret bids are revealed in this phase."""
-    asked = asked or {}
-    return ", ".join([f"{s} {b}" + (f" (bid {asked[s]}, reduced to what they held)" if asked.get(s, b) > b else "")
-                      for s, b in bids.items()])
+    parts: list[str] = []
+    for s, b in bids.items():
+        if asked and asked.get(s, b) > b:
+            parts.append(f"{s} {b} (bid {asked[s]}, reduced to what they held)")
+        else:
+            parts.append(f"{s} {b}")
+    return ", ".join(parts)

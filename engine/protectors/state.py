@@ -241,8 +241,8 @@ class GameState:
         out = dict.fromkeys(self.players, 0)
         for p, pr in self.provinces.items():
             owner = pr.owner
-            if owner is not None and not pr.burnt and p != island and owner in out:
-                out[owner] += 1
+            if owner is not None and not pr.burnt and p != island:
+                out[owner] += 1  # an owner is always a seat of the game
         return out
 
     def holder(self, prov: str) -> str | None:
