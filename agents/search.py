@@ -3,7 +3,8 @@
 At the orders step (rules: 003 Negotiation and Orders; by default also the Dragon and Consolidation
 steps, ``SEARCHED_STEPS``) the agent builds up to ``candidates`` distinct decisions: the base
 policy's greedy choice first, then the heuristic's, then samples from the policy at
-``SAMPLE_TEMPERATURES``. Each candidate is played out ``rollouts`` times to the end
+``SAMPLE_TEMPERATURES``; the default ``search`` then adds the choices of the heuristic with one knob
+turned (``CANDIDATE_VARIANTS``). Each candidate is played out ``rollouts`` times to the end
 of the game and the one with the best mean ``agents.reward.terminal_reward`` for the seat is played
 (ties: the earlier candidate, so the greedy one wins a tie). Every candidate is scored on the same
 ``rollouts`` determinisations with the same rollout seeds (common random numbers). Every other step
@@ -25,9 +26,10 @@ Rollouts: every seat, this one included after the candidate, is played by ``roll
 ``agents.runner.finish`` (to the end of the game). The rollout model is the heuristic, so what
 the search gains against heuristic opponents is an upper bound of what it gains against others.
 
-Registry names (``agents.registry``): ``search`` (the defaults below), ``search:<K>,<M>`` (candidates,
-rollouts per candidate) and ``search:<K>,<M>,<base>`` (any agent spec as the base, e.g.
-``search:8,32,ppo:normal``); ``search:1,1`` is the base agent itself.
+Registry names (``agents.registry``): ``search`` (the defaults below, with CANDIDATE_VARIANTS; the
+service's ``expert``), ``search:<K>,<M>`` (candidates, rollouts per candidate; no variants) and
+``search:<K>,<M>,<base>`` (any agent spec as the base, e.g. ``search:8,32,ppo:normal``);
+``search:1,1`` is the base agent itself, and ``search:8,64`` the default ``search`` before session 11.
 """
 
 from __future__ import annotations
@@ -47,10 +49,22 @@ from engine.protectors.shuffling import shuffle
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 
 DEFAULT_BASE = "ppo:hard"
-DEFAULT_CANDIDATES = 8
+DEFAULT_CANDIDATES = 4
 DEFAULT_ROLLOUTS = 64
-"""K=8, M=64: ~0.5 s per orders decision on the 2-core machine. Takeover pilots (80 positions, seed
-10000): K=8/M=64 49 better; K=8/M=160 49; K=16/M=64 47 -- more rollouts or candidates bought nothing."""
+"""``search`` (and so ``expert``): K=4 of the base policy's and the heuristic's own choices, plus the
+CANDIDATE_VARIANTS' choices, M=64 rollouts each. Earlier takeover pilots (80 positions, seed 10000, v3):
+K=8/M=64 49 better; K=8/M=160 49; K=16/M=64 47 -- more rollouts or more of the policy's own samples
+bought nothing. What did buy something was other kinds of candidates (CANDIDATE_VARIANTS)."""
+CANDIDATE_VARIANTS: tuple[dict[str, Any], ...] = (
+    {"margin": 0}, {"margin": 2}, {"all_in": False}, {"gp_hides": False}, {"keep_one": True},
+    {"assume_fortify": True},
+)
+"""The heuristic with one knob turned a notch (``agents.heuristic.HeuristicAgent``; the clairvoyant
+ceiling's continuations, ``training.ceiling.WIDE_CONTINUATIONS``): the default ``search`` adds each
+one's decision to the candidates. Session 11, v4 as the base, ring-5 takeovers at turn 2 against the
+caretaker: on 100 tuning positions (seed 5000) K=8 alone 59 better, K=4 + these 61, K=8 + these 61
+(K=4 picked: cheaper, and it won more games, 49 against 43); on the 200 held-out positions (seed
+10000) K=4 + these beat the caretaker in 123 pairs against K=8 alone's 113 (docs/evaluation.md)."""
 DEFAULT_ROLLOUT_AGENT = "heuristic"
 SEARCHED_STEPS = (ORDERS, DRAGON, CONSOLIDATION)
 """the steps whose decision is searched (every other step is the base agent's): the orders, the
@@ -133,11 +147,14 @@ class SearchAgent:
                  rollouts: int = DEFAULT_ROLLOUTS, rollout_agent: str = DEFAULT_ROLLOUT_AGENT,
                  seed: int | None = None, name: str | None = None, steps: tuple[str, ...] = SEARCHED_STEPS,
                  own_rollout_agent: str | None = None, max_work: int = MAX_ROLLOUT_ACTIONS,
-                 value: Callable[[dict[str, Any] | None, str, str | None], float] = terminal_reward):
+                 value: Callable[[dict[str, Any] | None, str, str | None], float] = terminal_reward,
+                 variants: tuple[dict[str, Any], ...] = ()):
         """``own_rollout_agent``: who plays this seat in the rollouts after the decision (default:
         ``rollout_agent``, like every other seat); ``steps``: the steps searched; ``max_work``: see
         MAX_ROLLOUT_ACTIONS; ``value``: what a finished rollout is worth, from its result, the seat and
-        its team (default: the seat's own ``terminal_reward``)."""
+        its team (default: the seat's own ``terminal_reward``); ``variants``: heuristic knob settings
+        (CANDIDATE_VARIANTS) whose decisions are candidates too, beside the ``candidates``."""
+        from agents.heuristic import HeuristicAgent
         from agents.registry import make_agent
 
         if candidates < 1 or rollouts < 1:
@@ -163,6 +180,7 @@ class SearchAgent:
             self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
                              for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
+        self.variants: list[Agent] = [HeuristicAgent(seed, **knobs) for knobs in variants]
         self._rollout_agents: dict[tuple[str, str], Agent] = {}
         self.last_scores: list[tuple[Decision, float]] = []
         """the candidates of the latest search with their mean rollout rewards (for inspection)"""
@@ -174,10 +192,12 @@ class SearchAgent:
         self.heuristic.reset(seed)
         for sampler in self.samplers:
             sampler.reset(seed)
+        for variant in self.variants:
+            variant.reset(seed)
 
     def act(self, ctx: SeatContext) -> Decision:
         decision = self.base.act(ctx)
-        if ctx.step not in self.steps or self.candidates == 1:
+        if ctx.step not in self.steps or (self.candidates == 1 and not self.variants):
             return decision
         cands = self._candidates(ctx, decision)
         if len(cands) == 1:
@@ -204,7 +224,10 @@ class SearchAgent:
                 if len(out) >= self.candidates:
                     break
                 add(sampler.act(ctx))
-        return out[:self.candidates]
+        out = out[:self.candidates]
+        for variant in self.variants:  # beside the K above (CANDIDATE_VARIANTS)
+            add(variant.act(ctx))
+        return out
 
     # -- rollouts --------------------------------------------------------------------------------
     def _agents_for(self, seats: list[str], seat: str) -> dict[str, Agent]:
@@ -251,7 +274,7 @@ class SearchAgent:
 def search_from_spec(spec: str, seed: int | None = None) -> SearchAgent:
     """``search`` or ``search:<K>,<M>`` or ``search:<K>,<M>,<base agent spec>``."""
     if spec == "search":
-        return SearchAgent(seed=seed, name="search")
+        return SearchAgent(seed=seed, name="search", variants=CANDIDATE_VARIANTS)
     body = spec.split(":", 1)[1] if spec.startswith("search:") else spec
     parts = body.split(",", 2)
     try:

@@ -16,6 +16,8 @@ from agents.heuristic import HeuristicAgent
 from agents.registry import make_agent
 from agents.runner import MAX_ADVANCES, play_turn_step
 from agents.search import (
+    CANDIDATE_VARIANTS,
+    DEFAULT_CANDIDATES,
     REALM_ESTIMATE_FACTOR,
     SearchAgent,
     determinise,
@@ -221,6 +223,26 @@ def test_specs_and_registry():
     for bad in ("search:x,3", "search:3", "search:0,3", "search:2,0"):
         with pytest.raises(ValidationError):
             make_agent(bad, 0)
+
+
+def test_the_default_search_also_weighs_the_heuristic_variants_choices():
+    """``search`` (``expert``): K of the policy's and the heuristic's choices, then each knob variant's."""
+    agent = make_agent("search", 0)
+    assert len(agent.variants) == len(CANDIDATE_VARIANTS) and agent.candidates == DEFAULT_CANDIDATES
+    assert make_agent("search:4,64", 0).variants == []  # an explicit K, M: the policy's candidates only
+    found = 0
+    for seed in (3, 9):
+        game = _position(seed=seed)
+        for seat in game.state.active():
+            ctx = SeatContext(game, seat)
+            base = agent.base.act(ctx)
+            cands = agent._candidates(ctx, base)
+            assert cands[0] == base and len(cands) == len(set(cands))
+            assert len(cands) <= DEFAULT_CANDIDATES + len(CANDIDATE_VARIANTS)
+            for knobs in CANDIDATE_VARIANTS:  # every variant's decision is among them
+                assert HeuristicAgent(0, **knobs).act(ctx) in cands
+            found += len(cands) > DEFAULT_CANDIDATES
+    assert found  # the variants add choices the policy and the plain heuristic did not make
 
 
 def test_the_work_cap_stops_the_rollouts_after_the_minimum_and_stays_deterministic():
