@@ -1,0 +1,50 @@
+"""training.informed: the expert's candidates scored on the real future (an analysis player that cheats).
+
+Its play-outs must be the real future (the heuristic's own decision scores exactly what the heuristic
+then gets in the real game), it must leave the real game alone, and it must never be seatable."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from agents.registry import AGENTS, make_agent
+from agents.reward import terminal_reward
+from agents.runner import finish
+from engine.errors import ValidationError
+from engine.protectors.seat import SeatContext
+from training.evaluate import record_positions
+from training.informed import NAME, InformedSearch, informed_takeover
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return record_positions(3, turn=2, players=5, seed=10000, progress=False)
+
+
+def test_a_play_out_is_the_real_future(positions):
+    checked = 0
+    for _, pos in positions:
+        seat = pos.state.active()[0]
+        informed = InformedSearch(0)
+        seen = []  # the play-out's whole result (winner, how, turn, every VP), not only its score
+        informed.value = lambda result, s, team, seen=seen: seen.append(result) or terminal_reward(result, s, team)
+        decision = HeuristicAgent(0).act(SeatContext(pos, seat))
+        before = pos.to_blob()
+        [score] = informed._evaluate(SeatContext(pos, seat), [decision])
+        assert pos.to_blob() == before  # the real game is untouched
+        real = pos.clone()  # the same future, played for real: heuristics everywhere
+        real.submit(seat, decision)
+        finish(real, {s: HeuristicAgent(i) for i, s in enumerate(real.state.players)})
+        assert seen == [real.result] and score == terminal_reward(real.result, seat)
+        checked += 1
+    assert checked == 3
+
+
+def test_it_is_registered_only_for_its_own_run(positions):
+    with pytest.raises(ValidationError):
+        make_agent(NAME, 0)
+    report = informed_takeover(positions=2, turn=2, players=5, seed=10000, progress=False)
+    assert report["mode"] == "takeover" and report["agent"] == NAME and report["positions"] == 2
+    assert report["better"] + report["same"] + report["worse"] == 2
+    assert NAME not in AGENTS
