@@ -21,7 +21,6 @@ from tqdm import tqdm
 
 from agents.registry import make_agent
 from agents.runner import finish
-from agents.search import SearchAgent
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from training.evaluate import record_positions
@@ -46,7 +45,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--turns", default="2,4,6")
     ap.add_argument("--seed", type=int, default=30000)
     args = ap.parse_args(argv)
-    search = SearchAgent(seed=0)
+    search = make_agent("search", 0)  # what the expert level plays (agents/search.py)
     base, heuristic = make_agent("ppo:hard", 0), make_agent("heuristic", 0)
     rows: list[dict[str, float]] = []
     positions = [p for t in args.turns.split(",")
@@ -72,7 +71,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "search_over_plain_rollouts": sum(r["search"] for r in searched) / sum(r["plain"] for r in searched),
     }
     print(f"{result['decisions']} orders decisions ({result['searched']} with 2+ candidates, so searched)")
-    print(f"search (K={search.candidates}, M={search.rollouts}): median {result['search_median_s']:.2f} s, "
+    print(f"search (K={search.candidates} + {len(search.variants)} variants, M={search.rollouts}): "
+          f"median {result['search_median_s']:.2f} s, "
           f"p90 {result['search_p90_s']:.2f} s, max {result['search_max_s']:.2f} s CPU per decision")
     print(f"base ppo:hard {result['base_median_ms']:.2f} ms, heuristic {result['heuristic_median_ms']:.2f} ms "
           f"(median per decision)")
