@@ -12,7 +12,7 @@ from engine.protectors import cards as C
 from engine.protectors import sanctum
 from engine.protectors.decisions import ConsolidationDecision
 from engine.protectors.dragon import active_cards
-from engine.protectors.events import emit, money, transfer
+from engine.protectors.events import EVENT_DATA, EVENT_KIND, EVENT_TURN, emit, money, transfer
 from engine.protectors.factions import BANK_COST, FAITH_COST, OFFER_COST, has
 from engine.protectors.orders import Funding, Work
 from engine.protectors.state import GameState
@@ -234,14 +234,12 @@ def reduced_bids(state: GameState) -> dict[str, int]:
     i = len(events) - 1
     while i >= 0:  # newest first (an index walk: mypyc cannot compile reversed() over this list)
         e = events[i]
-        # Event's fields by position (turn, kind, ..., data): state.events holds them untyped, and a typed
-        # local read by index compiles to direct code where an attribute is a generic lookup
-        turn: int = e[0]
+        turn: int = e[EVENT_TURN]  # by index (events.EVENT_TURN): a typed local, direct code compiled
         if turn < last:
             break
-        kind: str = e[1]
+        kind: str = e[EVENT_KIND]
         if turn == last and kind == "bid_reduced":
-            data: dict[str, Any] = e[4]
+            data: dict[str, Any] = e[EVENT_DATA]
             out[data["seat"]] = data["asked"]
         i -= 1
     return out

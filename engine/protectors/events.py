@@ -33,6 +33,12 @@ class Event(NamedTuple):
         return d
 
 
+# an Event's fields by position, for loops over the (untyped) ``state.events`` that read them by index:
+# compiled, an index is direct code where an attribute is a generic lookup (consolidation.reduced_bids)
+EVENT_TURN: Final = Event._fields.index("turn")
+EVENT_KIND: Final = Event._fields.index("kind")
+EVENT_DATA: Final = Event._fields.index("data")
+
 _new_event: Final = tuple.__new__  # what Event._make does, without the keyword layer (emit runs ~20 times a turn)
 
 

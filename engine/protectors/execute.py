@@ -13,7 +13,7 @@ from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
 from engine.protectors.events import emit, money, transfer
 from engine.protectors.factions import has
-from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work
+from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work, order_kind
 from engine.protectors.state import GameState
 from engine.protectors.tables import FERRY_COST
 
@@ -30,12 +30,12 @@ def execute_orders(state: GameState) -> None:
     # in Province-number order, the order March! orders are listed in (_march)
     # (validated orders always name their Province)
     by_province = cast(ByProvince, {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders})
-    by_province = {p: by_province[p] for p in _by_number(state, list(by_province))}
+    by_province = {p: by_province[p] for p in state.board.by_number(by_province)}
     for seat, d in sorted(state.orders.items()):
         if d.orders or d.sends:
             lines = list(d.texts)  # the orders' lines come first, in order (OrdersDecision.lines)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
-                 orders=[[lines[i], _kind(o), o.province] for i, o in enumerate(d.orders)])
+                 orders=[[lines[i], order_kind(o), o.province] for i, o in enumerate(d.orders)])
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:
@@ -45,7 +45,7 @@ def execute_orders(state: GameState) -> None:
     cancelled: set[str] = set()
     for delayed in (False, True):
         golden = _march(state, by_province, forces, delayed)
-        battles = _by_number(state, [p for p, f in forces.items() if len(f) >= 2 and _sides_with_units(f) >= 2])
+        battles = state.board.by_number([p for p, f in forces.items() if len(f) >= 2 and _sides_with_units(f) >= 2])
         # rules: 003 Support! — "If a Province that has been given a Support! order is attacked, the
         # Support! order is cancelled"
         cancelled |= set(battles)
@@ -61,32 +61,12 @@ def execute_orders(state: GameState) -> None:
         pr.occupant = left if left is not None and left != pr.owner else None
 
 
-def _by_number(state: GameState, provinces: list[str]) -> list[str]:
-    """``provinces`` in Province-number order (a decorated sort: no key function call per item)."""
-    board = state.board
-    keyed = [(board.number(p), i) for i, p in enumerate(provinces)]
-    keyed.sort()
-    return [provinces[k[1]] for k in keyed]
-
-
 def _sides_with_units(force: dict[str, int]) -> int:
     n = 0
     for k in force.values():
         if k > 0:
             n += 1
     return n
-
-
-_KINDS: dict[type, str] = {}
-
-
-def _kind(o: ProvinceOrder) -> str:
-    """An order's kind as the orders event names it (``march``, ``support``, ...): its class name."""
-    t = type(o)
-    k = _KINDS.get(t)
-    if k is None:
-        k = _KINDS[t] = t.__name__.lower()
-    return k
 
 
 def _transfers(state: GameState) -> None:
@@ -108,7 +88,7 @@ def _ferries(state: GameState, by_province: ByProvince) -> None:
     for seat, d in state.orders.items():
         if not d.ferries:
             continue
-        wanted = sorted(d.ferries, key=state.board.number)
+        wanted = state.board.by_number(d.ferries)
         affordable = min(len(wanted), state.players[seat].realm // FERRY_COST)
         if affordable:
             money(state, seat, -FERRY_COST * affordable, "003 Sea cards, Ferry! cost")

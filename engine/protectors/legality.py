@@ -59,7 +59,7 @@ def march_targets(state: GameState, seat: str, src: str, ferries: tuple[str, ...
         return [p for p in state.board.all_provinces if p != src]
     if C.FLOOD in active_cards(state) or src == state.board.island:
         return []
-    return sorted(state.board.neighbours[src], key=state.board.number)
+    return state.board.by_number(state.board.neighbours[src])
 
 
 def golden_limits(state: GameState, seat: str) -> dict[str, int]:

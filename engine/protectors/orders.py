@@ -103,8 +103,17 @@ ProvinceOrder = March | Support | Fortify | Work
 ORDER_KINDS = ("march", "support", "fortify", "work")
 
 
+_KINDS: dict[type, str] = {}
+
+
 def order_kind(order: ProvinceOrder) -> str:
-    return type(order).__name__.lower()
+    """``march``, ``support``, ``fortify`` or ``work``: the order's class name, remembered per class (the
+    orders event names every order's kind each turn, and a class name is a generic lookup compiled)."""
+    t = type(order)
+    k = _KINDS.get(t)
+    if k is None:
+        k = _KINDS[t] = t.__name__.lower()
+    return k
 
 
 # -- side choices in the orders phase ------------------------------------------------------------

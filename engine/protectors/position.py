@@ -41,7 +41,7 @@ def export_position(game: Any) -> dict[str, Any]:
         out[prov] = d
     pos["provinces"] = out
     if st.ashes:
-        pos["ashes"] = sorted(st.ashes, key=st.board.number)
+        pos["ashes"] = st.board.by_number(st.ashes)
     gone = {s: {"turn": p.eliminated_turn, "by": p.eliminated_by} for s, p in st.players.items() if p.eliminated}
     if gone:
         pos["eliminated"] = gone

@@ -54,7 +54,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         "options": st.options.as_dict(),  # public: agreed at setup, reading options included
         # rules: 003 Ashes of Power — the burnt Provinces "left behind from the Dragon eliminating a
         # player" (public: everyone saw the Wrath that eliminated their owner)
-        "ashes": sorted(st.ashes, key=st.board.number),
+        "ashes": st.board.by_number(st.ashes),
         "sanctum_holder": sanctum["holder"] if sanctum else None,
     }
     if st.attack:
