@@ -164,6 +164,14 @@ class Attack:
     first: dict[str, Any] = field(default_factory=dict)  # the first round's decisions (revealed)
 
 
+def is_green(prov: str, pr: Province, island: str | None) -> bool:
+    """rules: 003 Dragon Attack, min.US — a "normal (green)" Province (whose it is, the caller checks):
+    not burnt to grey by the Dragon's Wrath. The Island is not one (its units cannot fight the Dragon,
+    003 Island Rules; assumption GREEN_MAINLAND), so it neither raises min.US nor burns in the Wrath, nor
+    saves a seat from the Wrath's elimination. Read by ``GameState.green`` and ``green_counts``."""
+    return not pr.burnt and prov != island
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
 @dataclass
 class GameState:
@@ -232,16 +240,17 @@ class GameState:
         return out
 
     def green(self, seat: str) -> list[str]:
+        """``seat``'s green Provinces (``is_green``), in board order."""
         island = self.board.island
-        return [p for p, pr in self.provinces.items() if pr.owner == seat and not pr.burnt and p != island]
+        return [p for p, pr in self.provinces.items() if pr.owner == seat and is_green(p, pr, island)]
 
     def green_counts(self) -> dict[str, int]:
-        """How many green Provinces (``green``) every seat holds, in one pass over the board."""
+        """How many green Provinces (``is_green``) every seat holds, in one pass over the board."""
         island = self.board.island
         out = dict.fromkeys(self.players, 0)
         for p, pr in self.provinces.items():
             owner = pr.owner
-            if owner is not None and not pr.burnt and p != island:
+            if owner is not None and is_green(p, pr, island):
                 out[owner] += 1  # an owner is always a seat of the game
         return out
 

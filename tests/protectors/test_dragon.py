@@ -116,6 +116,22 @@ class TestOutcomes:
         assert st.ranking == ["Player#3", "Player#1"]  # P3 met min.US, the GP dropped
         assert st.provinces["P5"].units == 0 and st.dpl == 5
 
+    def test_the_island_is_not_a_green_province(self):
+        """rules: 003 min.US = the green Provinces a player controls; 003 Island Rules — its units cannot
+        fight the Dragon (assumption GREEN_MAINLAND): it adds no min.US, the Wrath never burns it, and a seat
+        whose last green Province burns is eliminated though it holds the Island."""
+        g = position("ring-7+island", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P0": ("Player#2", 1),
+                                          "P5": ("Player#3", 1)}, ranking=P[:3], realm=dict.fromkeys(P[:3], 0))
+        assert g.state.board.island == "P0" and g.state.green_counts() == {"Player#1": 1, "Player#2": 1,
+                                                                             "Player#3": 1}
+        dragon_attack(g, 9)
+        ev = fight(g, {"Player#3": "1 from P5"})
+        battle = event(ev, "dragon_battle").data
+        assert not battle["won"] and battle["contributions"]["Player#2"]["min_us"] == 1  # P2 only, not P0
+        st = g.state
+        assert st.provinces["P2"].burnt and not st.provinces["P0"].burnt  # 1 short: P2, never the Island
+        assert st.players["Player#2"].eliminated and st.players["Player#2"].eliminated_by == "dragon"
+
     def test_wrath_burns_the_chosen_province(self):
         g = position("ring-7", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
                                    "P5": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
