@@ -180,9 +180,13 @@ class SearchAgent:
             self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
                              for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
+        self.variant_knobs = tuple(variants)
         self.variants: list[Agent] = [HeuristicAgent(seed, **knobs) for knobs in variants]
         self._rollout_agents: dict[tuple[str, str], Agent] = {}
         self.last_scores: list[tuple[Decision, float]] = []
+        self.last_source = ""
+        """which candidate the latest decision was and where it came from, for the decision trace"""
+        self._origins: dict[Decision, str] = {}
         """the candidates of the latest search with their mean rollout rewards (for inspection)"""
         self.reset(seed)
 
@@ -197,36 +201,41 @@ class SearchAgent:
 
     def act(self, ctx: SeatContext) -> Decision:
         decision = self.base.act(ctx)
+        self._origins = {}
         if ctx.step not in self.steps or (self.candidates == 1 and not self.variants):
+            self.last_source = f"{self.base_spec}'s choice: this step is not searched"
             return decision
         cands = self._candidates(ctx, decision)
         if len(cands) == 1:
             self.last_scores = [(cands[0], 0.0)]
+            self.last_source = "the only candidate"
             return cands[0]
         scores = self._evaluate(ctx, cands)
         self.last_scores = list(zip(cands, scores, strict=True))
         best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        self.last_source = (f"the best of {len(cands)} candidates in simulated play-outs"
+                            + (f", {self._origins[cands[best]]}" if cands[best] in self._origins else ""))
         return cands[best]
 
     # -- candidates ------------------------------------------------------------------------------
     def _candidates(self, ctx: SeatContext, greedy: Decision) -> list[Decision]:
         out: list[Decision] = []
 
-        def add(d: Decision) -> None:
+        def add(d: Decision, origin: str) -> None:
             if type(d) is type(greedy) and d not in out:
                 out.append(d)
+                self._origins[d] = origin  # what the decision trace says (service/explain.py)
 
-        add(greedy)
+        add(greedy, f"{self.base_spec}'s own choice")
         if len(out) < self.candidates:
-            add(self.heuristic.act(ctx))
+            add(self.heuristic.act(ctx), "the heuristic's")
         for sampler in self.samplers:
             for _ in range(SAMPLE_TRIES * self.candidates):
                 if len(out) >= self.candidates:
                     break
-                add(sampler.act(ctx))
-        out = out[:self.candidates]
-        for variant in self.variants:  # beside the K above (CANDIDATE_VARIANTS)
-            add(variant.act(ctx))
+                add(sampler.act(ctx), f"one sampled from {self.base_spec} at temperature {sampler.temperature:g}")
+        for variant, knobs in zip(self.variants, self.variant_knobs, strict=True):  # beside the K above
+            add(variant.act(ctx), "the heuristic's with " + ", ".join(f"{k} {v}" for k, v in knobs.items()))
         return out
 
     # -- rollouts --------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
     # which one decided
     decided_by = getattr(agent, "decided_by", None)
     why = _why(decided_by if decided_by in ("heuristic", "policy") else agent_name, decision, view)
+    source = getattr(agent, "last_source", "")
+    if source and isinstance(source, str):  # a search says which candidate won and where it came from
+        why = source
     temperature = getattr(agent, "temperature", None)
     if why == POLICY and isinstance(temperature, int | float) and not isinstance(temperature, bool):
         why = (f"{why}: its most likely move" if temperature == 0
@@ -93,8 +96,8 @@ def _why(agent_name: str, decision: Decision, view: dict[str, Any]) -> str:
         return "a random legal choice"
     if base in ("ppo", "policy"):
         return POLICY
-    if base == "search":
-        return "the best of the policy's candidates in simulated play-outs"
+    if base == "search":  # the agent's own line (``SearchAgent.last_source``) replaces this in ``reason``
+        return "the best of its candidates in simulated play-outs"
     return ""
 
 

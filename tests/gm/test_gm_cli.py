@@ -239,6 +239,19 @@ def test_the_fair_level_says_which_of_its_two_parts_decided(game_file, capsys):
                      r"temperature 3\.5: this level varies its play\)", out)
 
 
+def test_the_expert_level_says_which_candidate_won_and_whose_it_was(game_file, capsys):
+    """``expert`` searches orders, Dragon and Consolidation decisions: the line names the winning candidate's
+    origin (the policy's, the heuristic's, a heuristic variant's), and says when a step is not searched."""
+    assert main(["seat", str(game_file), "Player#4", "expert"]) == 0
+    assert main(["adjudicate", str(game_file), "--force"]) == 0  # turn 1's bid: not searched
+    assert main(["adjudicate", str(game_file), "--force"]) == 0  # the orders: searched
+    out = capsys.readouterr().out
+    assert re.search(r"\[search\], bid: bids \d+ \(ppo:hard's choice: this step is not searched\)", out)
+    assert re.search(r"\[search\], orders: .* \((the only candidate|the best of \d+ candidates in simulated "
+                     r"play-outs, (ppo:hard's own choice|the heuristic's|one sampled from ppo:hard at temperature "
+                     r"[\d.]+|the heuristic's with [a-z_]+ \w+))\)", out)
+
+
 def test_a_failing_agent_falls_back_to_the_rulebook_default(game_file, capsys, monkeypatch):
     from agents.heuristic import HeuristicAgent
 
