@@ -132,6 +132,10 @@ def _takeover_ceiling(args) -> int:
     if args.informed:  # the expert's own candidates with perfect information (training/informed.py)
         from training.informed import informed_takeover
 
+        if args.compare or args.workers != 1:
+            raise ValidationError("informed", "--informed plays in one process and draws no comparison: "
+                                  "leave out --compare and --workers")
+
         _emit(informed_takeover(args.positions, args.turn, players, args.baseline, args.recorder, seed=args.seed,
                                 progress=not args.quiet, **kw), args, plot=False)
         return 0
@@ -275,8 +279,9 @@ def register_eval(subparsers) -> None:
     tc.add_argument("--turn", type=int, default=2)
     tc.add_argument("--compare", default="", help="comma-separated `regent eval takeover --out` reports (same "
                     "positions) drawn beside the ceiling in the PNG written next to --out")
-    tc.add_argument("--informed", action="store_true", help="instead: the expert's own candidates, each scored on "
-                    "the real future (hidden money, cards and dice known): what perfect information alone adds")
+    tc.add_argument("--informed", action="store_true",
+                    help="instead: the expert's own candidates, each scored on the real future (hidden money, cards "
+                         "and dice known): what perfect information alone adds (--level does not apply)")
     _ceiling_common(tc, 2)
     tc.set_defaults(func=_takeover_ceiling)
     fc = sub.add_parser("field-ceiling", help="a clairvoyant player in one seat against a field from the "

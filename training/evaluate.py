@@ -176,6 +176,9 @@ def record_positions(count: int, turn: int = 2, players: int = 5, recorder: str 
                      seed: int = 0, progress: bool = True, max_tries: int | None = None) -> list[tuple[int, Game]]:
     """(seed, game) at the start of the orders step of ``turn`` in recorder-played games (games over
     before then are skipped)."""
+    if count < 1 or turn < 1:
+        raise ValidationError("positions", f"need at least one position and a turn from 1, not {count} "
+                                           f"position(s) at turn {turn}")
     kw = _setup_kwargs(players, board, version, island, factions, teams)
     out: list[tuple[int, Game]] = []
     tries = 0

@@ -128,3 +128,10 @@ def test_regent_eval_cli(tmp_path, capsys):
     assert main(["eval", "round-robin", "--agents", "heuristic,random", "--games", "2", "--quiet"]) == 0
     assert main(["eval", "field", "--agent", "nobody", "--games", "1", "--quiet"]) == 2
     assert "unknown agent" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count, turn", [(0, 2), (3, 0), (-1, 1)])
+def test_positions_need_a_count_and_a_real_turn(count, turn):
+    # named before any game is played (it used to say "no game lasted to turn 2" for --positions 0)
+    with pytest.raises(ValidationError, match=f"not {count} position\\(s\\) at turn {turn}"):
+        record_positions(count, turn=turn, progress=False)

@@ -184,7 +184,9 @@ def test_the_cli_names_bad_input_before_any_game_is_played(tmp_path, capsys):
     cases = [(["--level", "7"], "level: --level must be 0..2, not 7"),
              (["--compare", str(tmp_path / "missing.json")], "cannot read the report"),
              (["--compare", str(field)], "is not a `regent eval takeover --out` report"),
-             (["--compare", str(other), "--seed", "6"], "is not on these positions: it has seed 5")]
+             (["--compare", str(other), "--seed", "6"], "is not on these positions: it has seed 5"),
+             (["--informed", "--compare", str(other)], "--informed plays in one process and draws no comparison"),
+             (["--informed", "--workers", "2"], "leave out --compare and --workers")]
     for extra, message in cases:
         assert main(["eval", "takeover-ceiling", "--positions", "3", "--quiet", *extra]) == 2
         assert message in capsys.readouterr().err
