@@ -31,6 +31,8 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
 AGENTS.update(CHECKPOINT_AGENTS)
 # Decision-time search over the shipped policy's orders (agents.search); ``search:<K>,<M>[,<base>]`` too.
 AGENTS["search"] = lambda seed: search_from_spec("search", seed)
+# the same with more candidates scored by successive halving: measured no better, kept to reproduce it
+AGENTS["search-wide"] = lambda seed: search_from_spec("search-wide", seed)
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:

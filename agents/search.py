@@ -27,18 +27,21 @@ Rollouts: every seat, this one included after the candidate, is played by ``roll
 the search gains against heuristic opponents is an upper bound of what it gains against others.
 
 Registry names (``agents.registry``): ``search`` (the defaults below, with CANDIDATE_VARIANTS; the
-service's ``expert``), ``search:<K>,<M>`` (candidates, rollouts per candidate; no variants) and
+service's ``expert``), ``search-wide`` (also WIDE_EXTRA of the step's other legal choices, scored by
+successive halving; measured no better, WIDE_HALVING_BUDGET), ``search:<K>,<M>`` (candidates, rollouts per candidate; no variants) and
 ``search:<K>,<M>,<base>`` (any agent spec as the base, e.g. ``search:8,32,ppo:normal``);
 ``search:1,1`` is the base agent itself, and ``search:8,64`` the default ``search`` before session 11.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 from agents.base import Agent
+from agents.choices import step_choices
 from agents.reward import terminal_reward
 from agents.runner import finish
 from engine.errors import RegentError, ValidationError
@@ -65,6 +68,20 @@ one's decision to the candidates. Session 11, v4 as the base, ring-5 takeovers a
 caretaker: on 100 tuning positions (seed 5000) K=8 alone 59 better, K=4 + these 61, K=8 + these 61
 (K=4 picked: cheaper, and it won more games, 49 against 43); on the 200 held-out positions (seed
 10000) K=4 + these beat the caretaker in 123 pairs against K=8 alone's 113 (docs/evaluation.md)."""
+WIDE_EXTRA = 16
+"""``search-wide`` also tries up to this many of the step's other legal choices (``agents.choices``:
+order combinations, Dragon splits, buys x bids), drawn at random, beside ``search``'s candidates."""
+WIDE_HALVING_BUDGET = 640
+"""rollouts ``search-wide`` spends on a decision by successive halving (Karnin, Koren and Somekh 2013):
+every candidate gets an equal share of one round's budget and the better half go on to the next round
+with fresh determinisations, until one is left. 640 is the work of ``search``'s ~10 candidates x 64
+rollouts, spread over about 25 candidates. Measured, session 12 (ring-5 takeovers at turn 2 against
+the caretaker): 64 better of 100 tuning positions (seed 5000) against ``search``'s 61, also with 32
+extra choices, also at 4x the budget (2,560 rollouts, 3.4 s CPU a decision); but 118 of the 200
+held-out ones (seed 10000) against ``search``'s 123. Breadth the honest search can afford does not
+pay: ``search`` stays the default (``expert``), and ``search-wide`` is kept to reproduce the figures."""
+HALVING_FLOOR = 4
+"""rollouts every candidate still in play gets in a round, however many there are"""
 DEFAULT_ROLLOUT_AGENT = "heuristic"
 SEARCHED_STEPS = (ORDERS, DRAGON, CONSOLIDATION)
 """the steps whose decision is searched (every other step is the base agent's): the orders, the
@@ -148,22 +165,26 @@ class SearchAgent:
                  seed: int | None = None, name: str | None = None, steps: tuple[str, ...] = SEARCHED_STEPS,
                  own_rollout_agent: str | None = None, max_work: int = MAX_ROLLOUT_ACTIONS,
                  value: Callable[[dict[str, Any] | None, str, str | None], float] = terminal_reward,
-                 variants: tuple[dict[str, Any], ...] = ()):
+                 variants: tuple[dict[str, Any], ...] = (), extra: int = 0, halving: int = 0):
         """``own_rollout_agent``: who plays this seat in the rollouts after the decision (default:
         ``rollout_agent``, like every other seat); ``steps``: the steps searched; ``max_work``: see
         MAX_ROLLOUT_ACTIONS; ``value``: what a finished rollout is worth, from its result, the seat and
         its team (default: the seat's own ``terminal_reward``); ``variants``: heuristic knob settings
-        (CANDIDATE_VARIANTS) whose decisions are candidates too, beside the ``candidates``."""
+        (CANDIDATE_VARIANTS) whose decisions are candidates too, beside the ``candidates``; ``extra``:
+        how many of the step's enumerated choices (WIDE_EXTRA) are candidates too; ``halving``: when
+        above 0, the candidates are scored by successive halving within that many rollouts
+        (WIDE_HALVING_BUDGET) instead of ``rollouts`` each."""
         from agents.heuristic import HeuristicAgent
         from agents.registry import make_agent
 
-        if candidates < 1 or rollouts < 1:
-            raise ValidationError("agent", f"search needs candidates >= 1 and rollouts >= 1, "
-                                           f"not {candidates} and {rollouts}")
+        if candidates < 1 or rollouts < 1 or extra < 0 or halving < 0:
+            raise ValidationError("agent", f"search needs candidates >= 1, rollouts >= 1, extra >= 0 and "
+                                           f"halving >= 0, not {candidates}, {rollouts}, {extra} and {halving}")
         self.base_spec, self.candidates, self.rollouts = base_spec, int(candidates), int(rollouts)
         self.rollout_spec, self.own_rollout_spec = rollout_agent, own_rollout_agent or rollout_agent
         self.steps = tuple(steps)
         self.max_work = int(max_work)
+        self.extra, self.halving = int(extra), int(halving)
         self.value = value
         self.last_rollouts = 0
         """rollouts per candidate in the latest search (fewer than ``rollouts`` when the work cap bound)"""
@@ -202,7 +223,7 @@ class SearchAgent:
     def act(self, ctx: SeatContext) -> Decision:
         decision = self.base.act(ctx)
         self._origins = {}
-        if ctx.step not in self.steps or (self.candidates == 1 and not self.variants):
+        if ctx.step not in self.steps or (self.candidates == 1 and not self.variants and not self.extra):
             self.last_source = f"{self.base_spec}'s choice: this step is not searched"
             return decision
         cands = self._candidates(ctx, decision)
@@ -210,9 +231,9 @@ class SearchAgent:
             self.last_scores = [(cands[0], 0.0)]
             self.last_source = "the only candidate"
             return cands[0]
-        scores = self._evaluate(ctx, cands)
+        scores, finalists = self._evaluate(ctx, cands)
         self.last_scores = list(zip(cands, scores, strict=True))
-        best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        best = max(finalists, key=lambda i: (scores[i], -i))
         self.last_source = (f"the best of {len(cands)} candidates in simulated play-outs"
                             + (f", {self._origins[cands[best]]}" if cands[best] in self._origins else ""))
         return cands[best]
@@ -236,6 +257,11 @@ class SearchAgent:
                 add(sampler.act(ctx), f"one sampled from {self.base_spec} at temperature {sampler.temperature:g}")
         for variant, knobs in zip(self.variants, self.variant_knobs, strict=True):  # beside the K above
             add(variant.act(ctx), "the heuristic's with " + ", ".join(f"{k} {v}" for k, v in knobs.items()))
+        if self.extra:  # beside those too: some of the step's other legal choices, drawn at random
+            rng = random.Random(self.rng.randrange(2**62))
+            more = [d for d in step_choices(ctx, greedy, rng, [getattr(d, "bid", 0) for d in out]) if d not in out]
+            for d in rng.sample(more, min(self.extra, len(more))):
+                add(d, "another legal choice, drawn at random")
         return out
 
     # -- rollouts --------------------------------------------------------------------------------
@@ -251,39 +277,90 @@ class SearchAgent:
             out[s] = self._rollout_agents[key]
         return out
 
-    def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> list[float]:
-        seat, red = ctx.seat, ctx.state
-        setup = public_setup(ctx.view)
-        team = red.players[seat].team if red.options.teams else None
-        samples = [self.rng.randrange(2**62) for _ in range(self.rollouts)]
-        worlds = [determinise(red, seat, s) for s in samples]
-        agents = self._agents_for(list(red.players), seat)
-        totals = [0.0] * len(cands)
-        work, done = 0, 0
-        for world, sample in zip(worlds, samples, strict=True):
-            if done >= MIN_ROLLOUTS and work >= self.max_work:
+    def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> tuple[list[float], list[int]]:
+        """Each candidate's mean rollout value, and the candidates the best is chosen from: all of them,
+        or with ``halving`` those still in play in the last round."""
+        rollout = _Rollouts(self, ctx, cands)
+        finalists = rollout.halving(self.halving) if self.halving else rollout.uniform(self.rollouts)
+        self.last_rollouts = rollout.most
+        return [rollout.mean(i) for i in range(len(cands))], finalists
+
+
+class _Rollouts:
+    """The play-outs of one decision: every candidate played out on determinised copies of the seat's
+    state, each candidate on the same determinisations with the same rollout seeds (common random
+    numbers), until the search's work cap (MAX_ROLLOUT_ACTIONS)."""
+
+    def __init__(self, search: SearchAgent, ctx: SeatContext, cands: list[Decision]):
+        self.search, self.cands, self.seat, self.red = search, cands, ctx.seat, ctx.state
+        self.setup = public_setup(ctx.view)
+        self.team = self.red.players[self.seat].team if self.red.options.teams else None
+        self.agents = search._agents_for(list(self.red.players), self.seat)
+        self.totals = [0.0] * len(cands)
+        self.counts = [0] * len(cands)
+        self.work = 0
+        self.most = 0
+        """rollouts of the candidate that got the most"""
+
+    def play(self, alive: list[int], sample: int) -> None:
+        """One determinisation (from ``sample``) played out once for each candidate in ``alive``."""
+        world = determinise(self.red, self.seat, sample)
+        for i in alive:
+            g = game_around(self.setup, world.clone())
+            self.counts[i] += 1
+            try:
+                g.submit(self.seat, self.cands[i])
+            except RegentError:  # not legal in this world (cannot happen for a legal decision)
+                self.totals[i] = float("-inf")
+                continue
+            for k, s in enumerate(self.agents):
+                self.agents[s].reset(sample + k)  # the same rollout players for every candidate
+            before = len(g.actions)
+            self.totals[i] += self.search.value(finish(g, self.agents).result, self.seat, self.team)
+            self.work += len(g.actions) - before
+        self.most = max(self.most, max(self.counts[i] for i in alive))
+
+    def mean(self, i: int) -> float:
+        return self.totals[i] / self.counts[i]
+
+    def uniform(self, rollouts: int) -> list[int]:
+        """``rollouts`` each (fewer once the work cap binds, never fewer than MIN_ROLLOUTS); all finalists."""
+        samples = [self.search.rng.randrange(2**62) for _ in range(rollouts)]
+        alive = list(range(len(self.cands)))
+        for done, sample in enumerate(samples):
+            if done >= MIN_ROLLOUTS and self.work >= self.search.max_work:
                 break
-            done += 1
-            for i, cand in enumerate(cands):
-                g = game_around(setup, world.clone())
-                try:
-                    g.submit(seat, cand)
-                except RegentError:  # not legal in this world (cannot happen for a legal decision)
-                    totals[i] = float("-inf")
-                    continue
-                for k, s in enumerate(agents):
-                    agents[s].reset(sample + k)  # the same rollout players for every candidate
-                before = len(g.actions)
-                totals[i] += self.value(finish(g, agents).result, seat, team)
-                work += len(g.actions) - before
-        self.last_rollouts = done
-        return [t / done for t in totals]
+            self.play(alive, sample)
+        return alive
+
+    def halving(self, budget: int) -> list[int]:
+        """Successive halving within ``budget`` rollouts (WIDE_HALVING_BUDGET); a round is cut short
+        once the work cap binds and every candidate in play has HALVING_FLOOR rollouts of it. The
+        finalists: the candidates in play in the last round played."""
+        n = len(self.cands)
+        alive = list(range(n))
+        rounds = max(1, math.ceil(math.log2(n)))
+        while True:
+            m = max(HALVING_FLOOR, budget // (rounds * len(alive)))
+            samples = [self.search.rng.randrange(2**62) for _ in range(m)]
+            for done, sample in enumerate(samples):
+                if done >= HALVING_FLOOR and self.work >= self.search.max_work:
+                    break
+                self.play(alive, sample)
+            if len(alive) == 1 or self.work >= self.search.max_work:
+                break
+            ranked = sorted(alive, key=lambda i: (-self.mean(i), i))  # ties: the earlier candidate
+            alive = sorted(ranked[: math.ceil(len(alive) / 2)])
+        return alive
 
 
 def search_from_spec(spec: str, seed: int | None = None) -> SearchAgent:
     """``search`` or ``search:<K>,<M>`` or ``search:<K>,<M>,<base agent spec>``."""
     if spec == "search":
         return SearchAgent(seed=seed, name="search", variants=CANDIDATE_VARIANTS)
+    if spec == "search-wide":
+        return SearchAgent(seed=seed, name="search-wide", variants=CANDIDATE_VARIANTS, extra=WIDE_EXTRA,
+                           halving=WIDE_HALVING_BUDGET)
     body = spec.split(":", 1)[1] if spec.startswith("search:") else spec
     parts = body.split(",", 2)
     try:

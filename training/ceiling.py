@@ -8,7 +8,7 @@ everybody, is lost whatever the seat does. This module measures that with a play
 - it reads the real game, hidden $Realm, unrevealed decks and the engine's random generator included;
 - it knows its opponents exactly (the recorder agents are deterministic, and it plays copies of them);
 - at every one of its decisions it tries a wide set of legal candidates (every combination of legal
-  orders when there are at most ``ORDERS_CAP``, a grid of buys and bids, every split of units for a
+  orders when there are at most ``agents.choices.ORDERS_CAP``, a grid of buys and bids, every split of units for a
   Dragon Attack, plus the continuation agents' own choices), plays each one out exactly to
   the end of the game (its own later decisions by one of the continuation agents, each tried), and
   keeps the best.
@@ -27,7 +27,6 @@ never an agent: it is not in ``agents.registry`` and the service cannot seat it.
 from __future__ import annotations
 
 import copy
-import itertools
 import json
 import random
 import zlib
@@ -40,34 +39,21 @@ from typing import Any
 from tqdm import tqdm
 
 from agents.base import Agent
+from agents.choices import Candidates, step_choices
 from agents.heuristic import HeuristicAgent
 from agents.registry import make_agent
 from agents.runner import MAX_ADVANCES, finish
 from engine.errors import RegentError, ValidationError
 from engine.protectors.decisions import (
-    BidDecision,
-    ConsolidationDecision,
     Decision,
-    DragonDecision,
-    OrdersDecision,
 )
 from engine.protectors.game import Game
-from engine.protectors.orders import Commit, order_kind
 from engine.protectors.seat import SeatContext
-from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
-from engine.protectors.tables import UNIT_COST, UPGRADE_COST
+from engine.protectors.state import ORDERS
 from envs.opponents import make_setup
 from training.evaluate import field_specs, record_positions, seat_of, seat_outcome, standing_key, why_better
 from training.stats import wilson
 
-ORDERS_CAP = 400
-"""at most this many order combinations are tried per orders step: every combination when there are no
-more (a one- or two-Province seat), else this many drawn uniformly (seeded), plus the agents' choices"""
-DRAGON_CAP = 200
-"""the same for the splits of units committed to a Dragon Attack"""
-BID_GRID = (0, 1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200)
-"""ranking bids tried at a bid or Consolidation step (with the agents' own bids and all-in): the ranking
-depends only on the order of the bids, so a grid of small steps covers the orders that matter"""
 DEFAULT_CONTINUATIONS = ("heuristic",)
 WIDE_CONTINUATIONS = (
     "heuristic", "ppo:hard",
@@ -82,78 +68,6 @@ win for the seat at one level is played again at the next (the heuristic; then t
 heuristic's knobs; then also 12 random players re-seeded per decision)"""
 
 
-class Candidates(list):
-    """The decisions tried at one step; ``exhaustive``: every legal choice of the step's main part is
-    among them (the order combinations or the Dragon splits; never true for bids, which are a grid)."""
-
-    exhaustive: bool = False
-    own: int = 0
-    """how many of the first candidates are the agents' own choices"""
-
-
-def _combinations(options: Sequence[Sequence[Any]], cap: int, rng: random.Random, make) -> Candidates:
-    """``make(combo)`` for every combination of one item from each of ``options`` when there are at most
-    ``cap`` (then ``exhaustive``), else for ``cap`` of them drawn at random; ``make`` may return None (skip)."""
-    total = 1
-    for opts in options:
-        total *= len(opts)
-    exhaustive = total <= cap
-    combos = (itertools.product(*options) if exhaustive
-              else (tuple(rng.choice(opts) for opts in options) for _ in range(cap)))
-    out = Candidates(d for d in map(make, combos) if d is not None)
-    out.exhaustive = exhaustive
-    return out
-
-
-def _orders_candidates(ctx: SeatContext, base: OrdersDecision, rng: random.Random) -> Candidates:
-    """Every combination of one legal order per orderable Province within the golden limits (rules: 003
-    Golden Orders: one golden order of each kind a turn, as the bracket allows), or ``ORDERS_CAP`` of
-    them drawn at random; sends, snitch, ferries and abilities are the base decision's."""
-    limits = ctx.golden_limits()
-    per_prov = [opts for opts in (ctx.legal_orders(p) for p in ctx.orderable()) if opts]
-
-    def make(combo) -> OrdersDecision | None:
-        used = Counter(order_kind(o) for o in combo if o.golden)
-        if any(n > limits.get(k, 0) for k, n in used.items()):
-            return None
-        return OrdersDecision(tuple(combo), base.sends, base.snitch, base.ferries, base.abilities)
-
-    return _combinations(per_prov, ORDERS_CAP, rng, make)
-
-
-def _dragon_candidates(ctx: SeatContext, base: DragonDecision, rng: random.Random) -> Candidates:
-    """Every split of the seat's units over its Provinces committed to the fight (0..units each; rules:
-    003 Determine Protector US step), casualties by the engine's default order, burns the base's."""
-    view = ctx.view
-    provs = [p for p in ctx.orderable() if p != view["island"] and view["provinces"][p]["units"] > 0]
-    return _combinations(
-        [range(view["provinces"][p]["units"] + 1) for p in provs], DRAGON_CAP, rng,
-        lambda counts: DragonDecision(tuple(Commit(p, n) for p, n in zip(provs, counts, strict=True) if n),
-                                      base.burns))
-
-
-def _bids(realm: int, known: Iterable[int]) -> list[int]:
-    """The grid, the ``known`` bids (the agents' own, the others' just submitted and one more than each:
-    every place in the ranking), and all-in; those the seat can pay."""
-    return sorted({b for b in (*BID_GRID, *known, realm) if 0 <= b <= realm})
-
-
-def _consolidation_candidates(ctx: SeatContext, base: ConsolidationDecision, known: Iterable[int]) -> Candidates:
-    """Buys of 0..all affordable units (placed evenly, rules: 003 Consolidation), with and without the
-    base decision's upgrades, times the bids for what is left."""
-    out = Candidates()
-    realm, known = ctx.realm, tuple(known)
-    most = sum(n for _, n in ctx.even_placement(None))  # all it can afford, within the supply limit
-    for upgrades in dict.fromkeys(((), base.upgrades)):
-        for k in range(most + 1):
-            buys = tuple(ctx.even_placement(k))
-            left = realm - UNIT_COST * sum(n for _, n in buys) - UPGRADE_COST * len(upgrades)
-            if left >= 0:
-                out += [ConsolidationDecision(buys, upgrades, base.capitol, b, base.abilities)
-                        for b in _bids(left, known)]
-    return out
-
-
 def candidates(ctx: SeatContext, agents: Sequence[Agent], rng: random.Random,
                others_bids: Iterable[int] = ()) -> Candidates:
     """The decisions the clairvoyant player tries at ``ctx``'s step: the agents' own choices first (so a
@@ -162,16 +76,7 @@ def candidates(ctx: SeatContext, agents: Sequence[Agent], rng: random.Random,
     own = [a.act(ctx) for a in agents]
     base = own[0]
     known = [x for b in others_bids for x in (b, b + 1)] + [getattr(d, "bid", 0) for d in own]
-    if ctx.step == ORDERS:
-        more = _orders_candidates(ctx, base, rng)
-    elif ctx.step == DRAGON:
-        more = _dragon_candidates(ctx, base, rng)
-    elif ctx.step == CONSOLIDATION:
-        more = _consolidation_candidates(ctx, base, known)
-    elif ctx.step in (BID, REBID, BANK_BID):
-        more = Candidates(BidDecision(b, base.faction, base.funding) for b in _bids(ctx.realm, known))
-    else:
-        more = Candidates()
+    more = step_choices(ctx, base, rng, known)
     out = Candidates(dict.fromkeys((*own, *more)))
     out.exhaustive = more.exhaustive
     out.own = len(dict.fromkeys(own))

@@ -37,7 +37,7 @@ class InformedSearch(SearchAgent):
     def __init__(self, seed: int | None = None):
         super().__init__(seed=seed, name=NAME, rollouts=1, variants=CANDIDATE_VARIANTS)
 
-    def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> list[float]:
+    def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> tuple[list[float], list[int]]:
         real = ctx._game  # the cheat: the real game, not the seat's redacted state
         seat = ctx.seat
         team = real.state.players[seat].team if real.state.options.teams else None
@@ -54,7 +54,7 @@ class InformedSearch(SearchAgent):
                 agents[s].reset(k)
             scores.append(self.value(finish(game, agents).result, seat, team))
         self.last_rollouts = 1
-        return scores
+        return scores, list(range(len(cands)))
 
 
 def informed_takeover(positions: int = 200, turn: int = 2, players: int = 5, baseline: str = "caretaker",

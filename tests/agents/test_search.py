@@ -18,7 +18,9 @@ from agents.runner import MAX_ADVANCES, play_turn_step
 from agents.search import (
     CANDIDATE_VARIANTS,
     DEFAULT_CANDIDATES,
+    HALVING_FLOOR,
     REALM_ESTIMATE_FACTOR,
+    WIDE_EXTRA,
     SearchAgent,
     determinise,
     game_around,
@@ -225,12 +227,17 @@ def test_specs_and_registry():
             make_agent(bad, 0)
 
 
-def test_the_default_search_also_weighs_the_heuristic_variants_choices():
-    """``search`` (``expert``): K of the policy's and the heuristic's choices, then each knob variant's."""
-    agent = make_agent("search", 0)
+def test_search_wide_also_weighs_the_heuristic_variants_and_other_legal_choices():
+    """``search`` (``expert``): K of the policy's and the heuristic's choices, then each knob variant's;
+    ``search-wide`` then up to WIDE_EXTRA of the step's other legal choices, each once and each legal."""
+    default = make_agent("search", 0)
+    assert default.extra == 0 and default.halving == 0 and default.variants
+    agent = make_agent("search-wide", 0)
     assert len(agent.variants) == len(CANDIDATE_VARIANTS) and agent.candidates == DEFAULT_CANDIDATES
-    assert make_agent("search:4,64", 0).variants == []  # an explicit K, M: the policy's candidates only
-    found = 0
+    assert agent.extra == WIDE_EXTRA and agent.halving > 0
+    plain = make_agent("search:4,64", 0)  # an explicit K, M: the policy's candidates only, M rollouts each
+    assert plain.variants == [] and plain.extra == 0 and plain.halving == 0
+    found, drawn = 0, 0
     for seed in (3, 9):
         game = _position(seed=seed)
         for seat in game.state.active():
@@ -238,11 +245,17 @@ def test_the_default_search_also_weighs_the_heuristic_variants_choices():
             base = agent.base.act(ctx)
             cands = agent._candidates(ctx, base)
             assert cands[0] == base and len(cands) == len(set(cands))
-            assert len(cands) <= DEFAULT_CANDIDATES + len(CANDIDATE_VARIANTS)
+            assert len(cands) <= DEFAULT_CANDIDATES + len(CANDIDATE_VARIANTS) + WIDE_EXTRA
             for knobs in CANDIDATE_VARIANTS:  # every variant's decision is among them
                 assert HeuristicAgent(0, **knobs).act(ctx) in cands
-            found += len(cands) > DEFAULT_CANDIDATES
+            for d in cands:
+                assert ctx.validate(d) == d
+            own = [d for d in cands if not agent._origins[d].startswith("another legal choice")]
+            found += len(own) > DEFAULT_CANDIDATES
+            drawn += len(cands) - len(own)
+            assert cands[:len(own)] == own  # the drawn ones come after every agent's own choice
     assert found  # the variants add choices the policy and the plain heuristic did not make
+    assert drawn  # and the enumeration adds more
 
 
 def test_the_work_cap_stops_the_rollouts_after_the_minimum_and_stays_deterministic():
@@ -262,3 +275,46 @@ def test_the_work_cap_stops_the_rollouts_after_the_minimum_and_stays_determinist
     assert runs[0] == runs[1]
     # scores are means over the rollouts played, so they stay within the reward's range
     assert all(-1.0 <= s <= 1.0 for s in runs[0][1])
+
+
+def _halving_search(seed: int = 2, **kw) -> SearchAgent:
+    return SearchAgent("ppo:hard", candidates=2, rollouts=1, seed=seed, extra=6, halving=24, **kw)
+
+
+def test_successive_halving_plays_the_best_finalist_and_gives_the_finalists_more_rollouts():
+    game = _position(seed=5)
+    seat = game.state.active()[0]
+    agent = _halving_search()
+    counts = []
+    real = agent._evaluate
+
+    def spy(ctx, cands):
+        scores, finalists = real(ctx, cands)
+        counts.append((cands, scores, finalists))
+        return scores, finalists
+
+    agent._evaluate = spy
+    decision = agent.act(SeatContext(game, seat))
+    (cands, scores, finalists), = counts
+    assert len(cands) > 2 and 1 <= len(finalists) < len(cands)
+    # the decision is the finalist with the best mean (the earlier one on a tie), not the best mean overall
+    best = max(finalists, key=lambda i: (scores[i], -i))
+    assert decision == cands[best]
+    assert agent.last_rollouts > HALVING_FLOOR  # the finalists played more rounds than the first
+    assert all(-1.0 <= s <= 1.0 for s in scores)
+    again = _halving_search()
+    assert again.act(SeatContext(game, seat)) == decision and again.last_scores == agent.last_scores
+
+
+def test_a_halving_search_under_the_work_cap_stops_after_one_round_of_the_floor():
+    game = _position(seed=5)
+    seat = game.state.active()[0]
+    capped = _halving_search(max_work=1)
+    decision = capped.act(SeatContext(game, seat))
+    assert capped.last_rollouts == HALVING_FLOOR
+    means = [s for _, s in capped.last_scores]
+    assert decision == capped.last_scores[max(range(len(means)), key=lambda i: (means[i], -i))][0]
+    with pytest.raises(ValidationError):
+        SearchAgent("ppo:hard", 2, 2, seed=0, extra=-1)
+    with pytest.raises(ValidationError):
+        SearchAgent("ppo:hard", 2, 2, seed=0, halving=-5)

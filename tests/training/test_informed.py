@@ -31,12 +31,12 @@ def test_a_play_out_is_the_real_future(positions):
         informed.value = lambda result, s, team, seen=seen: seen.append(result) or terminal_reward(result, s, team)
         decision = HeuristicAgent(0).act(SeatContext(pos, seat))
         before = pos.to_blob()
-        [score] = informed._evaluate(SeatContext(pos, seat), [decision])
+        [score], finalists = informed._evaluate(SeatContext(pos, seat), [decision])
         assert pos.to_blob() == before  # the real game is untouched
         real = pos.clone()  # the same future, played for real: heuristics everywhere
         real.submit(seat, decision)
         finish(real, {s: HeuristicAgent(i) for i, s in enumerate(real.state.players)})
-        assert seen == [real.result] and score == terminal_reward(real.result, seat)
+        assert seen == [real.result] and score == terminal_reward(real.result, seat) and finalists == [0]
         checked += 1
     assert checked == 3
 
