@@ -12,6 +12,7 @@ from agents.random_agent import RandomAgent
 from agents.search import search_from_spec
 from agents.steward import StewardAgent
 from agents.steward_search import StewardSearchAgent
+from agents.strong import StrongAgent
 from engine.errors import ValidationError
 from npr_controller.caretaker import CaretakerAgent
 
@@ -25,6 +26,8 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "steward-search": lambda seed: StewardSearchAgent(seed),
     # the shipped policy at a temperature picked by table size, to win about a fair share
     "fair": lambda seed: FairAgent(seed),
+    # the shipped policy's most likely choice, opening with no bid at a table of 7 or more (agents/strong.py)
+    "strong": lambda seed: StrongAgent(seed),
 }
 # Shipped policies and their difficulty levels (``ppo``, ``ppo:easy|normal|hard``); torch loads only
 # when one of them is made.

@@ -26,10 +26,11 @@ Rollouts: every seat, this one included after the candidate, is played by ``roll
 ``agents.runner.finish`` (to the end of the game). The rollout model is the heuristic, so what
 the search gains against heuristic opponents is an upper bound of what it gains against others.
 
-Registry names (``agents.registry``): ``search`` (the defaults below, with CANDIDATE_VARIANTS; the
-service's ``expert``), ``search-wide`` (also WIDE_EXTRA of the step's other legal choices, scored by
-successive halving; measured no better, WIDE_HALVING_BUDGET), ``search:<K>,<M>`` (candidates, rollouts per candidate; no variants) and
-``search:<K>,<M>,<base>`` (any agent spec as the base, e.g. ``search:8,32,ppo:normal``);
+Registry names (``agents.registry``): ``search`` (the defaults below, with CANDIDATE_VARIANTS, over
+EXPERT_BASE; the service's ``expert``), ``search-wide`` (also WIDE_EXTRA of the step's other legal
+choices, scored by successive halving; measured no better, WIDE_HALVING_BUDGET), ``search:<K>,<M>``
+(candidates, rollouts per candidate; no variants; over DEFAULT_BASE) and ``search:<K>,<M>,<base>``
+(any agent spec as the base, e.g. ``search:8,32,ppo:normal``);
 ``search:1,1`` is the base agent itself, and ``search:8,64`` the default ``search`` before session 11.
 """
 
@@ -52,6 +53,11 @@ from engine.protectors.shuffling import shuffle
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 
 DEFAULT_BASE = "ppo:hard"
+"""the base agent of ``search:<K>,<M>`` (the figures before session 12 were measured with it)"""
+EXPERT_BASE = "strong"
+"""the base agent of the default ``search`` (``expert``): ``ppo:hard`` with the big-table opening bid
+(agents/strong.py). Only turn 1's opening bid differs, and the search does not search it, so every
+takeover figure of ``search`` measured with ``ppo:hard`` as the base stands (no takeover reaches turn 1)."""
 DEFAULT_CANDIDATES = 4
 DEFAULT_ROLLOUTS = 64
 """``search`` (and so ``expert``): K=4 of the base policy's and the heuristic's own choices, plus the
@@ -224,7 +230,8 @@ class SearchAgent:
         decision = self.base.act(ctx)
         self._origins = {}
         if ctx.step not in self.steps or (self.candidates == 1 and not self.variants and not self.extra):
-            self.last_source = f"{self.base_spec}'s choice: this step is not searched"
+            rule = getattr(self.base, "last_rule", "")  # strong's opening bid at a big table says why
+            self.last_source = f"{self.base_spec}'s choice: this step is not searched" + (f"; {rule}" if rule else "")
             return decision
         cands = self._candidates(ctx, decision)
         if len(cands) == 1:
@@ -357,9 +364,9 @@ class _Rollouts:
 def search_from_spec(spec: str, seed: int | None = None) -> SearchAgent:
     """``search`` or ``search:<K>,<M>`` or ``search:<K>,<M>,<base agent spec>``."""
     if spec == "search":
-        return SearchAgent(seed=seed, name="search", variants=CANDIDATE_VARIANTS)
+        return SearchAgent(EXPERT_BASE, seed=seed, name="search", variants=CANDIDATE_VARIANTS)
     if spec == "search-wide":
-        return SearchAgent(seed=seed, name="search-wide", variants=CANDIDATE_VARIANTS, extra=WIDE_EXTRA,
+        return SearchAgent(EXPERT_BASE, seed=seed, name="search-wide", variants=CANDIDATE_VARIANTS, extra=WIDE_EXTRA,
                            halving=WIDE_HALVING_BUDGET)
     body = spec.split(":", 1)[1] if spec.startswith("search:") else spec
     parts = body.split(",", 2)

@@ -20,11 +20,11 @@ from service.errors import invalid
 DIFFICULTIES = {
     "steward": ("steward-search", "steward", "caretaker"),
     "fair": ("fair", "heuristic", "caretaker"),
-    "strong": ("ppo:hard", "ppo", "heuristic", "caretaker"),
+    "strong": ("strong", "ppo:hard", "ppo", "heuristic", "caretaker"),
     "easy": ("ppo:easy", "random"),
     "normal": ("heuristic", "caretaker"),
-    "hard": ("ppo:hard", "ppo", "heuristic", "caretaker"),
-    # decision-time search over ppo:hard's choices (agents.search): the strongest, seconds a decision
+    "hard": ("strong", "ppo:hard", "ppo", "heuristic", "caretaker"),
+    # decision-time search over strong's choices (agents.search): the strongest, seconds a decision
     "expert": ("search", "ppo:hard", "ppo", "heuristic", "caretaker"),
 }
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).

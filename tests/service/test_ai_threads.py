@@ -31,8 +31,9 @@ def test_difficulties_resolve_to_the_strongest_agent_present():
     assert ai.resolve("expert") == ("search" if "search" in known else ai.resolve("hard"))
     assert ai.resolve("hard") == next(a for a in ai.DIFFICULTIES["hard"] if a in known)
     # the table-health levels (docs/table-health.md): steward is the steward with its look-ahead, fair its own
-    # agent, strong is hard
+    # agent, strong is hard: the policy with the big-table opening bid (agents/strong.py)
     assert (ai.resolve("steward"), ai.resolve("fair"), ai.resolve("strong")) == ("steward-search", "fair",
                                                                                 ai.resolve("hard"))
+    assert ai.resolve("strong") == "strong"
     with pytest.raises(Exception, match="difficulties: steward, fair, strong, easy, normal, hard, expert"):
         ai.resolve("impossible")
