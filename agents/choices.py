@@ -109,14 +109,15 @@ def consolidation_choices(ctx: SeatContext, base: ConsolidationDecision, known: 
 
 
 def step_choices(ctx: SeatContext, base: Decision, rng: random.Random, known: Iterable[int] = ()) -> Candidates:
-    """The enumeration for ``ctx``'s step around ``base`` (empty at a step with none); ``known``: ranking
+    """The enumeration for ``ctx``'s step around ``base`` (empty at a step with none, or when ``base`` is
+    not that step's kind of decision); ``known``: ranking
     bids to try beside the grid (the agents' own; the clairvoyant player also reads the others')."""
-    if ctx.step == ORDERS:
+    if ctx.step == ORDERS and isinstance(base, OrdersDecision):
         return orders_choices(ctx, base, rng)
-    if ctx.step == DRAGON:
+    if ctx.step == DRAGON and isinstance(base, DragonDecision):
         return dragon_choices(ctx, base, rng)
-    if ctx.step == CONSOLIDATION:
+    if ctx.step == CONSOLIDATION and isinstance(base, ConsolidationDecision):
         return consolidation_choices(ctx, base, known)
-    if ctx.step in (BID, REBID, BANK_BID):
+    if ctx.step in (BID, REBID, BANK_BID) and isinstance(base, BidDecision):
         return Candidates(BidDecision(b, base.faction, base.funding) for b in bids(ctx.realm, known))
     return Candidates()
