@@ -21,7 +21,7 @@ from typing import Any
 
 from agents.registry import AGENTS
 from agents.runner import finish
-from agents.search import CANDIDATE_VARIANTS, SearchAgent
+from agents.search import CANDIDATE_VARIANTS, EXPERT_BASE, SearchAgent
 from engine.errors import RegentError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
@@ -35,7 +35,7 @@ class InformedSearch(SearchAgent):
     """``expert``'s candidates, each scored by one exact play-out of the real game (see the module)."""
 
     def __init__(self, seed: int | None = None):
-        super().__init__(seed=seed, name=NAME, rollouts=1, variants=CANDIDATE_VARIANTS)
+        super().__init__(EXPERT_BASE, seed=seed, name=NAME, rollouts=1, variants=CANDIDATE_VARIANTS)
 
     def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> tuple[list[float], list[int]]:
         real = ctx._game  # the cheat: the real game, not the seat's redacted state
