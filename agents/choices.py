@@ -110,8 +110,8 @@ def consolidation_choices(ctx: SeatContext, base: ConsolidationDecision, known: 
 
 def step_choices(ctx: SeatContext, base: Decision, rng: random.Random, known: Iterable[int] = ()) -> Candidates:
     """The enumeration for ``ctx``'s step around ``base`` (empty at a step with none, or when ``base`` is
-    not that step's kind of decision); ``known``: ranking
-    bids to try beside the grid (the agents' own; the clairvoyant player also reads the others')."""
+    not that step's kind of decision); ``known``: ranking bids to try beside the grid (the agents' own;
+    the clairvoyant player also reads the others')."""
     if ctx.step == ORDERS and isinstance(base, OrdersDecision):
         return orders_choices(ctx, base, rng)
     if ctx.step == DRAGON and isinstance(base, DragonDecision):

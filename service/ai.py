@@ -25,7 +25,7 @@ DIFFICULTIES = {
     "normal": ("heuristic", "caretaker"),
     "hard": ("strong", "ppo:hard", "ppo", "heuristic", "caretaker"),
     # decision-time search over strong's choices (agents.search): the strongest, seconds a decision
-    "expert": ("search", "ppo:hard", "ppo", "heuristic", "caretaker"),
+    "expert": ("search", "strong", "ppo:hard", "ppo", "heuristic", "caretaker"),
 }
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
 POLICY_PREFIX = "policy:"

@@ -44,9 +44,7 @@ from agents.heuristic import HeuristicAgent
 from agents.registry import make_agent
 from agents.runner import MAX_ADVANCES, finish
 from engine.errors import RegentError, ValidationError
-from engine.protectors.decisions import (
-    Decision,
-)
+from engine.protectors.decisions import Decision
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import ORDERS
