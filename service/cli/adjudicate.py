@@ -217,7 +217,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             gamefile.write(args.game, gf, backup=first[0])  # .bak: the file as it was before this run
             last[0], first[0] = body, False
 
-    rejected: list[str] = list(errors)
+    rejected: list[tuple[str | None, str]] = [(None, e) for e in errors]  # (seat, what was wrong)
     stored = 0
     for n, seat, text in dms:
         who = gf.display(seat)
@@ -237,18 +237,23 @@ def _adjudicate(args: argparse.Namespace) -> int:
         try:
             lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
-            rejected.append(f"{who}: rejected (DM at line {n}): {err}")
+            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}"))
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
+        # the seat's refused DM earlier in this file was fixed by this one: said, but it no longer holds
+        # the step (a file grown as DMs arrive holds the refused DM and then its correction)
+        for fixed in [r for r in rejected if r[0] == seat]:
+            rejected.remove(fixed)
+            print(f"    {fixed[1]}; superseded by the DM at line {n}")
         for item in dropped:
             print(f"    dropped {_item(item, n)}")
         for item in ignored:
             if isinstance(item, list | tuple) and len(item) == 3 and not str(item[1]).strip():
                 continue  # blank lines go without saying
             print(f"    ignored {_item(item, n)}")
-    for line in rejected:
+    for _, line in rejected:
         print(line, file=sys.stderr)
     cache: dict[str, Any] = {}
     for line in ai_decisions(gf, cache):

@@ -198,6 +198,19 @@ def test_lenient_drops_only_the_invalid_lines_and_a_grown_file_can_be_run_again(
                                                                           "Player#5": 15}
 
 
+def test_a_rejected_dm_fixed_later_in_the_same_file_no_longer_holds_the_step(game_file, tmp_path, capsys):
+    # the file grows as DMs arrive: Alice's refused DM, then her corrected one, then everyone else's
+    capsys.readouterr()
+    text = ("== Alice ==\nBid 999\n== Alice ==\nBid 10\n== Bob ==\nBid 5\n== Carol ==\nBid 3\n"
+            "== Dan ==\nBid 4\n")
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text)]) == 0
+    captured = capsys.readouterr()
+    assert "Player#1 (Alice): rejected (DM at line 1)" in captured.out  # still said, as superseded
+    assert "superseded by the DM at line 3" in captured.out and "not stored" not in captured.err
+    assert "== Turn 1 ==" in captured.out  # every seat is in: the step resolved as the rules say
+    assert gamefile.read(game_file).game.step == "orders"
+
+
 def test_render_takes_a_display_name_for_the_seat(game_file, tmp_path, capsys):
     out = tmp_path / "bob.svg"
     assert main(["render", str(game_file), "-o", str(out), "--seat", "bob"]) == 0
