@@ -35,6 +35,7 @@ import os
 import re
 import shutil
 import time
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,14 +88,21 @@ class GameFile:
 
     def seat_named(self, label: str) -> str | None:
         """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3``, a display name or a
-        colour (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches."""
+        colour (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches.
+        A label as pasted from Discord (``@Carol``, ``**Carol**``, ``Carol:``, ``Carol 👋``) is tried
+        without its mention sign, markup, trailing punctuation and emoji when it names no seat as it is."""
+        seat = self._seat_named(label)
+        bare = _bare_label(str(label))
+        return seat if seat is not None or not bare or bare == str(label).strip() else self._seat_named(bare)
+
+    def _seat_named(self, label: str) -> str | None:
         players = self.game.state.players
         text = " ".join(str(label).replace("\u00a0", " ").split())
         if text in players:
             return text
         m = re.fullmatch(r"(.+?)\s*\((.+)\)", text)  # "Alice (Player#2)": both halves must agree
         if m:
-            a, b = self.seat_named(m.group(1)), self.seat_named(m.group(2))
+            a, b = self._seat_named(m.group(1)), self._seat_named(m.group(2))
             return a if a is not None and a == b else None
         key = text.casefold()
         m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
@@ -122,6 +130,12 @@ class GameFile:
         played = self.ai_played.setdefault(seat, [])
         if agent not in played:
             played.append(agent)
+
+
+def _bare_label(label: str) -> str:
+    """``label`` without Discord's mention sign and markup, trailing punctuation or emoji (symbols)."""
+    text = "".join(" " if unicodedata.category(c) in ("So", "Sk", "Cf") else c for c in label)
+    return text.strip().strip("*_~`").strip().lstrip("@").rstrip(":.,;!?").strip()
 
 
 def loads(blob: bytes, where: str = "game file") -> GameFile:

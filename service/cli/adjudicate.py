@@ -26,7 +26,7 @@ from engine.errors import RegentError, ValidationError
 from service import gamefile
 from service.gamefile import GameFile
 
-HEADER = re.compile(r"^\s*={2,}\s*(.+?)\s*={2,}\s*$")
+HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
 
 
 def register(sub: argparse._SubParsersAction) -> None:

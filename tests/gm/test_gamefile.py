@@ -130,6 +130,9 @@ def test_read_names_a_missing_file(tmp_path):
     ("Player#3", "Player#3"), ("player 3", "Player#3"), ("P#3", "Player#3"), ("carol", "Player#3"),
     ("  Carol ", "Player#3"), ("Carol (Player#3)", "Player#3"), ("Carol (Player#2)", None), ("Crol", None),
     ("Player#9", None), ("Dark  Green", "Player#3"), ("sky blue (Player#2)", "Player#2"), ("teal", None),
+    # as pasted from Discord: a mention, markup, trailing punctuation, an emoji
+    ("@Carol", "Player#3"), ("**Carol**", "Player#3"), ("Carol:", "Player#3"), ("Carol 👋", "Player#3"),
+    ("@carol (Player#3)", "Player#3"), ("@Crol", None), ("@", None), ("**", None),
 ])
 def test_seat_named(label, seat):
     assert GameFile(Game(SETUP)).seat_named(label) == seat

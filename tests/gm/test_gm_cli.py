@@ -146,6 +146,14 @@ def test_missing_files_are_one_line_errors(game_file, tmp_path, capsys, what):
     assert ("no such game file" if what == "game" else "no such DMs file") in err
 
 
+def test_headers_as_pasted_from_discord_name_their_seat(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    text = "**== Alice ==**\nBid 10\n== @Bob ==\nBid 5\n== Carol: ==\nBid 3\n"
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text)]) == 0
+    assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#2", "Player#3",
+                                                                     "Player#5"}
+
+
 def test_text_before_the_first_header_is_an_error(game_file, tmp_path, capsys):
     assert main(["adjudicate", str(game_file), dms(tmp_path, "Bid 10\n== Alice ==\nBid 3\n")]) == 2
     assert "line 1: text before the first" in capsys.readouterr().err
