@@ -132,6 +132,13 @@ class GameFile:
             played.append(agent)
 
 
+def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``by_seat``'s items in the game's seat order (Player#8 before Player#10, which a plain sort of
+    the seat names puts first), seats the game does not have last."""
+    order = {s: i for i, s in enumerate(game.state.players)}
+    return sorted(by_seat.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+
+
 def _bare_label(label: str) -> str:
     """``label`` without Discord's mention sign and markup, trailing punctuation or emoji (symbols)."""
     text = "".join(" " if unicodedata.category(c) in ("So", "Sk", "Cf") else c for c in label)

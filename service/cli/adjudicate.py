@@ -78,7 +78,7 @@ def run_new(args: argparse.Namespace) -> int:
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
     gamefile.write(args.out, gf)
-    ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in sorted(gf.agents.items()))
+    ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in gamefile.in_seat_order(gf.game, gf.agents))
     print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
     print(status(gf))
     return 0
@@ -282,7 +282,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
         if played:
-            report += "\nPlayed by AI: " + ", ".join(f"{gf.name(s)} ({a})" for s, a in sorted(played.items()))
+            report += "\nPlayed by AI: " + ", ".join(f"{gf.name(s)} ({a})"
+                                                    for s, a in gamefile.in_seat_order(game, played))
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
         print(report)

@@ -92,4 +92,7 @@ def _ai_line(gf) -> str:
     played = {s: a for s, a in gf.ai_played.items() if a}
     if not played:
         return ""
-    return "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})" for s, a in sorted(played.items()))
+    from service.gamefile import in_seat_order
+
+    return "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})"
+                                        for s, a in in_seat_order(gf.game, played))

@@ -296,3 +296,19 @@ def test_a_second_command_on_the_same_file_at_once_is_refused(game_file, tmp_pat
     assert "another regent command is changing this game file" in capsys.readouterr().err
     assert game_file.read_bytes() == before
     assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 3\n")]) == 0  # free again
+
+
+def test_seats_are_listed_in_seat_order_at_a_big_table(tmp_path, capsys):
+    # Player#8 before Player#10: the AI seats at a table of 12, in what new, adjudicate and report print
+    agents = {8: "caretaker", 10: "caretaker", 12: "caretaker"}
+    setup = {"board": "ring-12", "seed": 1,
+             "players": [{"seat": f"Player#{i}", "name": f"N{i}", **({"agent": agents[i]} if i in agents else {})}
+                         for i in range(1, 13)]}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    assert "AI seats: Player#8 (N8): caretaker, Player#10 (N10): caretaker, Player#12" in capsys.readouterr().out
+    assert main(["adjudicate", str(path), "--force"]) == 0
+    assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
+    assert main(["report", str(path), "--turn", "1"]) == 0
+    assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
