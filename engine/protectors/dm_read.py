@@ -190,6 +190,11 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
         raise err
     return "\n".join(reading.canonical())
 
+# A note to the GM after an order, as at the start of a line (docs/dm-syntax.md, "What is ignored"): '//' after
+# a space; "Bid 20//30" is read as written.
+_TRAILING_COMMENT = re.compile(r"\s//.*$")
+
+
 
 # -- one line ----------------------------------------------------------------------------------
 def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None) -> DmLine:
@@ -200,6 +205,13 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "refused", why=_too_long(raw), error="syntax")
     if stripped.startswith("//") or FENCE.match(stripped):
         return DmLine(no, raw, "ignored", why=chatter(raw) or "")
+    note = _TRAILING_COMMENT.search(raw)
+    if note is not None:  # "Fortify P1 // holding": the note to the GM is left out, and said
+        entry = _read_line(no, raw[: note.start()], seats, names, step)
+        if entry.kind not in ("order", "nothing"):
+            return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, entry.why, entry.error)
+        said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a comment (//)") if w)
+        return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, said, entry.error)
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
                       "the rest plainly", error="syntax")

@@ -160,6 +160,22 @@ def test_a_greeting_on_the_order_line_is_left_out_and_said():
     assert r.entries[0].kind == "order" and "a greeting" in r.entries[0].why
 
 
+@pytest.mark.parametrize(("text", "step", "canonical"), [
+    ("Fortify P1 // holding", "orders", ["Fortify! P1"]),
+    ("March! 1 from P1 to P2 // sorry Bob", "orders", ["March! 1 from P1 to P2"]),
+    ("Bid 20 //more next turn", "bid", ["Bid 20"]),
+    ("none // nothing this turn", "orders", ["none"]),
+])
+def test_a_comment_after_an_order_is_left_out_and_said(text, step, canonical):
+    r = read(text, step)
+    assert r.error() is None and r.canonical() == canonical
+    assert "a comment (//)" in r.entries[0].why and r.entries[0].text == text
+
+
+def test_two_slashes_inside_an_order_are_not_a_comment():
+    assert read("Bid 20//30", "bid").error() is not None  # no space before '//': read as written, refused
+
+
 # -- what is refused, naming the line -----------------------------------------------------------
 REFUSED = [
     ("orders", "move everything east", "unknown order 'move'"),
