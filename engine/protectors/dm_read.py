@@ -229,6 +229,27 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
+    parsed, left_out, first_error = _orders(raw, text, seats, names, step)
+    if first_error is not None or not parsed:
+        part = chatter(raw, names) if not parsed else None  # a line with an order in it is never left out
+        if part is not None:
+            return DmLine(no, raw, "ignored", why=part)
+        around = _around_order(no, raw, text, seats, names, step)
+        if around is not None:
+            return around
+        reason = first_error.reason if first_error is not None else "expected an order"
+        if not parsed and first_error is not None and _not_an_order(first_error):
+            reason += "; a note to the GM can go on a line starting with //"
+        elif first_error is not None and _TRAILING_TEXT.match(first_error.reason):
+            reason += f"; after an order only {_CHAT_NAMED} may follow on its line, a note to the GM goes after //"
+        return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
+    return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
+
+
+def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
+            step: str | None) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
+    """The orders of ``text`` (one line, unwrapped), the pieces of it left out (``Hi GM, Bid 20``), and the
+    first piece that is neither."""
     parsed: list[Line] = []
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
@@ -241,15 +262,71 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
                 first_error = first_error or _other_step(err, segment, step)
             else:
                 left_out.append(f"{echo(segment.rstrip(',;. '))}: {part}")
-    if first_error is not None or not parsed:
-        part = chatter(raw, names) if not parsed else None  # a line with an order in it is never left out
-        if part is not None:
-            return DmLine(no, raw, "ignored", why=part)
-        reason = first_error.reason if first_error is not None else "expected an order"
-        if not parsed and first_error is not None and _not_an_order(first_error):
-            reason += "; a note to the GM can go on a line starting with //"
-        return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
-    return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
+    return parsed, left_out, first_error
+
+
+# An order joined to what is around it without a ',' (docs/dm-syntax.md, "What is ignored"): a header ending
+# in ':' before it ("My orders: Fortify! P1"), and only these words of greeting or thanks before or after it
+# ("Hi GM! Bid 20 thanks!"). Anything else beside an order stays an error.
+_HELLO_WORDS = frozenset({"hi", "hello", "hey", "gm"})
+_THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm"})  # and "thank you"
+_CHAT_NAMED = "hi, hello, hey, thanks, thank you, thx, ty, cheers, please, pls or gm"
+_CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
+_TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
+
+
+def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str],
+                  step: str | None) -> DmLine | None:
+    """``text`` (not read as orders) as an order with a header, greeting or thanks around it; a refusal when
+    that could be read two ways, or when what is before a ':' is no header; ``None`` when there is no order."""
+    starts: list[tuple[int, str]] = []  # where the order may start, and what is before it
+    colon = text.find(":")
+    before = chatter(text[: colon + 1], names) if colon > 0 else None
+    if before in ("a header", "a greeting"):
+        starts.append((colon + 1, before or ""))
+    for m in _CHAT_WORD.finditer(text):  # "Hi GM! Bid 20"
+        if m.group().lower() not in _HELLO_WORDS:
+            break
+        starts.append((m.end(), "a greeting"))
+    ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
+    tokens = list(_CHAT_WORD.finditer(text))
+    k = len(tokens)
+    while k > 0:
+        word = tokens[k - 1].group().lower()
+        if word == "you" and k > 1 and tokens[k - 2].group().lower() == "thank":
+            k -= 2
+        elif word in _THANKS_WORDS:
+            k -= 1
+        else:
+            break
+        ends.append(tokens[k].start())
+    readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
+    for start, what in [(0, ""), *starts]:
+        for end in [len(text), *ends]:
+            if (start, end) == (0, len(text)) or start >= end:
+                continue
+            parsed, left_out, error = _orders(raw, text[start:end], seats, names, step)
+            if error is not None or not parsed:
+                continue
+            said = ([f"{echo(text[:start].strip())}: {what}"] if start else []) + left_out
+            said += [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
+            key = tuple(ln.text() for ln in parsed)
+            readings.setdefault(key, (tuple(parsed), "; ".join(said)))
+    if len(readings) > 1:
+        ways = " or ".join(echo("; ".join(key)) for key in readings)
+        return DmLine(no, raw, "refused", why=clip(f"the line could be read as {ways}; which one is meant is not "
+                                                   "clear, send the order alone", MAX_REASON), error="syntax")
+    if readings:
+        parsed_lines, what_left = next(iter(readings.values()))
+        return _accepted(no, raw, parsed_lines, what_left, step)
+    if colon > 0 and before is None:
+        parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step)
+        if error is None and parsed:  # "My plan: Fortify! P1"
+            return DmLine(no, raw, "refused", why=clip(f"{echo(text[: colon + 1].strip())} before the order is not "
+                                                       "a header like 'My orders:'; send the order alone, or a "
+                                                       "note to the GM on a line starting with //", MAX_REASON),
+                          error="syntax")
+    return None
 
 
 def _too_long(raw: str) -> str:

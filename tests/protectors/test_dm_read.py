@@ -176,6 +176,51 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     assert read("Bid 20//30", "bid").error() is not None  # no space before '//': read as written, refused
 
 
+@pytest.mark.parametrize(("text", "step", "canonical", "said"), [
+    ("My orders: Fortify! P1", "orders", ["Fortify! P1"], ["'My orders:': a header"]),
+    ("Here is my bid: Bid 20", "bid", ["Bid 20"], ["'Here is my bid:': a header"]),
+    ("My orders for turn 3: Fortify! P1, March! 1 from P2 to P3", "orders", ["Fortify! P1", "March! 1 from P2 to P3"],
+     ["'My orders for turn 3:': a header"]),
+    ("orders - March! 2 from P1 to P2", "orders", ["March! 2 from P1 to P2"], ["'orders': a header"]),
+    ("Hi GM! Bid 20 thanks!", "bid", ["Bid 20"], ["'Hi GM': a greeting", "'thanks!': a sign-off"]),
+    ("Bid 20 thx", "bid", ["Bid 20"], ["'thx': a sign-off"]),
+    ("bid 20, cheers", "bid", ["Bid 20"], ["'cheers': a sign-off"]),
+    ("Fortify! P1 thank you GM", "orders", ["Fortify! P1"], ["'thank you GM': a sign-off"]),
+    ("hey Fortify! P1 pls", "orders", ["Fortify! P1"], ["'hey': a greeting", "'pls': a sign-off"]),
+    ("My orders: Fortify! P1 ty", "orders", ["Fortify! P1"], ["'My orders:': a header", "'ty': a sign-off"]),
+    ("Hi GM! My orders: Fortify! P1 // holding", "orders", ["Fortify! P1"],
+     ["'Hi GM! My orders:': a header", "'// holding': a comment (//)"]),
+])
+def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(text, step, canonical, said):
+    r = read(text, step)
+    assert r.error() is None, r.error()
+    assert r.canonical() == canonical
+    assert r.entries[0].kind == "order" and r.entries[0].why == "; ".join(said)
+
+
+@pytest.mark.parametrize(("text", "step", "reason"), [
+    # before ':' only a header: anything else is refused, naming it
+    ("My plan: Fortify! P1", "orders", "'My plan:' before the order is not a header like 'My orders:'"),
+    ("Move everything: Fortify! P1", "orders", "'Move everything:' before the order is not a header"),
+    # after an order only the named words of thanks, never a word that could be part of it
+    ("Bid 20 tomorrow", "bid", "unexpected 'tomorrow' at the end of the order; after an order only hi, hello"),
+    ("Bid 20 thanks 30", "bid", "unexpected 'thanks 30' at the end of the order"),
+    ("Fortify! P1 Bob", "orders", "unexpected 'Bob' at the end of the order"),
+    # a greeting not in the list
+    ("Howdy partner Bid 20", "bid", "unknown order 'Howdy'"),
+])
+def test_other_text_joined_to_an_order_is_still_refused(text, step, reason):
+    assert reason in refusal(text, step).reason
+
+
+def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
+    players = {"Bob": "Player#2", "Bob ty": "Player#3"}  # "Snitch Bob ty thx": Bob ty, thanks; or Bob, ty thx?
+    err = read_dm("Snitch Bob ty thx", players=players, step="orders").error()
+    assert err is not None
+    assert "could be read as 'Snitch Player#3' or 'Snitch Player#2'" in err.reason
+    assert read_dm("Snitch Bob thx", players=players, step="orders").canonical() == ["Snitch Player#2"]
+
+
 # -- what is refused, naming the line -----------------------------------------------------------
 REFUSED = [
     ("orders", "move everything east", "unknown order 'move'"),
