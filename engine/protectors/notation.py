@@ -254,11 +254,25 @@ class _Words:
     def province(self, what: str) -> str:
         if self.i >= len(self.raw):
             raise self.fail(f"expected {what} like P3, but the line ends")
+        if self._spaced_province():  # "P 1": every Province is named P<n> (board.PROVINCE_RE)
+            number = self.norm[self.i + 1]
+            if (self.spelled[self.i + 1] == self.raw[self.i + 1] and self.i + 2 < len(self.norm)
+                    and _DIGITS.fullmatch(self.norm[self.i + 2])):  # "P 1 2"; "P 6. 1 in P5" is P6
+                spelled = " ".join(self.raw[self.i : self.i + 3])
+                raise self.fail(f"{echo(spelled)} could be P{number} or P{number}{self.norm[self.i + 2]}; "
+                                "write the Province without spaces, like P3")
+            self.i += 1
+            self.norm[self.i] = "p" + number
         m = _PROVINCE.fullmatch(self.norm[self.i])
         if not m or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
         return f"P{int(m.group(1).lstrip('0') or '0')}"
+
+    def _spaced_province(self) -> bool:
+        """``P 1``: a lone ``P`` followed by a space and digits (``P. 1`` is not one)."""
+        return (self.norm[self.i] == "p" and self.spelled[self.i] == self.raw[self.i]
+                and self.i + 1 < len(self.norm) and _DIGITS.fullmatch(self.norm[self.i + 1]) is not None)
 
     def seat(self, stop: str | None = None) -> str:
         """``Player#N``, or the words up to ``stop`` looked up in the players map."""

@@ -45,6 +45,9 @@ def canonical(text: str, step: str | None = None) -> list[str]:
     return r.canonical()
 
 
+canonical_of = canonical
+
+
 def refusal(text: str, step: str | None = None):
     err = read(text, step).error()
     assert err is not None, f"{text!r} was accepted"
@@ -255,6 +258,26 @@ def test_what_is_refused(step, text, reason):
     assert err.input in lines  # the offending line, as written
     for row in err.details["rejected"]:
         assert row["line"] == lines[row["line_no"] - 1]
+
+
+@pytest.mark.parametrize(("text", "step", "canonical"), [
+    ("Fortify! P 1", "orders", ["Fortify! P1"]),
+    ("March! 2 from P 1 to P 12", "orders", ["March! 2 from P1 to P12"]),
+    ("2 from P 6 (sac 1), 1 from P 7", "dragon", ["2 from P6 (sac 1)", "1 from P7"]),
+    ("Buy 2 in P 6. 1 in P 5.", "consolidation", ["Buy 2 in P6. 1 in P5."]),
+])
+def test_a_space_inside_a_province_name(text, step, canonical):
+    assert canonical_of(text, step) == canonical
+
+
+@pytest.mark.parametrize(("text", "step", "reason"), [
+    ("Fortify! P 1 2", "orders", "'P 1 2' could be P1 or P12; write the Province without spaces"),
+    ("Buy 2 in P 6 1 in P5", "consolidation", "'P 6 1' could be P6 or P61"),
+    ("Fortify! P. 1", "orders", "'P' is not a province like P3"),
+    ("Fortify! P one", "orders", "'P' is not a province like P3"),
+])
+def test_a_spaced_province_that_could_be_two_is_refused(text, step, reason):
+    assert reason in refusal(text, step).reason
 
 
 def test_an_ambiguous_dm_names_every_line_involved():
