@@ -110,6 +110,11 @@ _NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
 _PROVINCE = re.compile(r"p#?([0-9]+)")
 _SEAT = re.compile(r"player#([0-9]+)")
 _DIGITS = re.compile(r"[0-9]+")
+# "1,000": a comma between groups of three digits. A ',' between orders is followed by a space
+# (_segments), so a grouped number never clashes with one; in funding brackets it does (_parse_funding).
+_GROUPED = re.compile(r"-?[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+_COMMA_NUMBER = re.compile(r"[0-9],[0-9]{3}")
+_SEPARATED = re.compile(r"-?[0-9]+(?:[.,][0-9]{3})+")  # "1.000": a thousands separator, not a decimal point
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
 _PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
 _PLAYER_WORD = re.compile(r"\bplayer\s*#\s*(?=\d)", re.IGNORECASE)
@@ -232,8 +237,11 @@ class _Words:
         if token is None or not _NUMBER.fullmatch(token):
             raise self.fail(f"expected {what} (a whole number), {self.got()}")
         digits = token.strip("$")
+        if _GROUPED.fullmatch(digits):  # "1,000"
+            digits = digits.replace(",", "")
         if not _DIGITS.fullmatch(digits.lstrip("-")):
-            raise self.fail(f"{what} must be a whole number, got {echo(token)}")
+            hint = "; write a thousand as 1000 or 1,000" if _SEPARATED.fullmatch(digits) else ""  # 1.000: 1 or 1000?
+            raise self.fail(f"{what} must be a whole number, got {echo(token)}{hint}")
         if digits.startswith("-"):
             raise self.fail(f"{what} must not be negative, got {echo(token)}")
         digits = digits.lstrip("0") or "0"
@@ -344,12 +352,21 @@ def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Fun
         raise OrderSyntaxError(f"empty funding {echo('(' + inner + ')')}; expected like '(110 from Player#2)'",
                                input=clip(line, MAX_LINE_ECHO))
     out = []
-    for part in parts:
-        w = _Words(line, part, seats)
-        amount = w.number("the funding amount", 1)
-        w.accept(*_REALM_WORDS)
-        w.expect("from", "the funding amount")
-        out.append(Funding(amount, w.seat()))
+    try:
+        for part in parts:
+            w = _Words(line, part, seats)
+            amount = w.number("the funding amount", 1)
+            w.accept(*_REALM_WORDS)
+            w.expect("from", "the funding amount")
+            out.append(Funding(amount, w.seat()))
+    except OrderSyntaxError as err:
+        m = _COMMA_NUMBER.search(inner)
+        if m is None:
+            raise
+        # "(1,000 from Bob)": in brackets ',' separates the fundings ("(10 from Player#2,100 from Player#3)")
+        raise OrderSyntaxError(clip(f"{err.reason}; in the brackets ',' separates the fundings, so a number "
+                                    "there is written without one (1000, not 1,000)", MAX_REASON),
+                               input=clip(line, MAX_LINE_ECHO)) from None
     return tuple(out)
 
 

@@ -347,6 +347,30 @@ def test_the_largest_number_is_read():
     assert canonical("Bid 007", "bid") == ["Bid 7"]
 
 
+@pytest.mark.parametrize(("text", "step", "canonical"), [
+    ("bid 1,000", "bid", ["Bid 1000"]),
+    ("Bid 1,000,000", "bid", ["Bid 1000000"]),
+    ("Send 2,500 $Realm to Carol", "orders", ["Send 2500 to Player#3"]),
+    ("Bid 1,000, thanks", "bid", ["Bid 1000"]),
+    ("Bid 20 (10 from Player#2,100 from Player#3)", "bid", ["Bid 20 (10 from Player#2, 100 from Player#3)"]),
+])
+def test_a_thousands_comma(text, step, canonical):
+    assert canonical_of(text, step) == canonical
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("Bid 1,000,001", "at most 1000000"),
+    ("Bid 1.000", "got '1.000'; write a thousand as 1000 or 1,000"),  # 1 or 1000? never guessed
+    ("Bid 1,00", "the bid must be a whole number, got '1,00'"),
+    ("Bid 1, 000", "unexpected '000' at the end of the order"),  # ', ' separates orders
+    # in funding brackets ',' separates the fundings with no space after it: a grouped number clashes
+    ("Bid 20 (1,000 from Player#2)", "in the brackets ',' separates the fundings, so a number there is written "
+                                     "without one (1000, not 1,000)"),
+])
+def test_a_number_with_a_separator_that_could_clash_is_refused(text, reason):
+    assert reason in refusal(text, "bid").reason
+
+
 def test_limits_on_lines():
     assert "characters long" in refusal("Bid 4 " + "x" * MAX_LINE_CHARS, "bid").reason
     err = refusal("Bid 4\n" * (MAX_DM_LINES + 1), "bid")
