@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -242,6 +243,10 @@ def _adjudicate(args: argparse.Namespace) -> int:
         stored += 1
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
+        if seat in gf.agents:  # a seat can change hands mid-step (docs/gm-guide.md 3); said, so it is no slip
+            print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; "
+                  f"'regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human' gives the "
+                  "seat back")
         # the seat's refused DM earlier in this file was fixed by this one: said, but it no longer holds
         # the step (a file grown as DMs arrive holds the refused DM and then its correction)
         for fixed in [r for r in rejected if r[0] == seat]:

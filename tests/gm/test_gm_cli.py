@@ -312,3 +312,17 @@ def test_seats_are_listed_in_seat_order_at_a_big_table(tmp_path, capsys):
     assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
     assert main(["report", str(path), "--turn", "1"]) == 0
     assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
+
+
+def test_a_dm_under_an_ai_seats_header_is_stored_and_said(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n== Eve ==\nBid 7\n")]) == 0
+    out = capsys.readouterr().out
+    # stored as the seat's decision (a seat may change hands mid-step), but never silently
+    assert "Player#5 (Eve): stored: Bid 7" in out
+    assert (f"Player#5 (Eve) is an AI seat (heuristic): this DM was stored as its decision; "
+            f"'regent seat {game_file} Eve human' gives the seat back") in out
+    assert out.count("is an AI seat") == 1  # Alice's DM: no warning
+    assert not re.search(r"AI Player#5 \(Eve\) \[heuristic\]", out)  # the AI did not decide over the DM
+    gf = gamefile.read(game_file)
+    assert gf.game.state.submissions["Player#5"] is not None and "Player#5" not in gf.step_ai
