@@ -273,6 +273,9 @@ _THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm
 _CHAT_NAMED = "hi, hello, hey, thanks, thank you, thx, ty, cheers, please, pls or gm"
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
+MAX_CHAT_WORDS = 3
+"""greeting or thanks words tried on each side of an order ("Hi GM! Bid 20 thanks!" has two and one): each
+start x end is one more reading of the line, so a line of "hi hi hi ..." stays a few readings, not thousands"""
 
 
 def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str],
@@ -284,14 +287,14 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     before = chatter(text[: colon + 1], names) if colon > 0 else None
     if before in ("a header", "a greeting"):
         starts.append((colon + 1, before or ""))
-    for m in _CHAT_WORD.finditer(text):  # "Hi GM! Bid 20"
-        if m.group().lower() not in _HELLO_WORDS:
+    for n, m in enumerate(_CHAT_WORD.finditer(text)):  # "Hi GM! Bid 20"
+        if m.group().lower() not in _HELLO_WORDS or n == MAX_CHAT_WORDS:
             break
         starts.append((m.end(), "a greeting"))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
     tokens = list(_CHAT_WORD.finditer(text))
     k = len(tokens)
-    while k > 0:
+    while k > 0 and len(ends) < MAX_CHAT_WORDS:
         word = tokens[k - 1].group().lower()
         if word == "you" and k > 1 and tokens[k - 2].group().lower() == "thank":
             k -= 2

@@ -216,6 +216,14 @@ def test_other_text_joined_to_an_order_is_still_refused(text, step, reason):
     assert reason in refusal(text, step).reason
 
 
+def test_at_most_three_words_of_greeting_or_thanks_are_tried_on_each_side():
+    # each word is one more reading of the line (dm_read.MAX_CHAT_WORDS): a player's bot cannot make a line of
+    # "hi hi hi ..." cost thousands of readings
+    assert read("Hi hey GM Bid 20 thanks ty thx", "bid").canonical() == ["Bid 20"]
+    assert read("Hi hey hello GM Bid 20", "bid").error() is not None
+    assert read("Bid 20 thanks ty thx cheers", "bid").error() is not None
+
+
 def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
     players = {"Bob": "Player#2", "Bob ty": "Player#3"}  # "Snitch Bob ty thx": Bob ty, thanks; or Bob, ty thx?
     err = read_dm("Snitch Bob ty thx", players=players, step="orders").error()
