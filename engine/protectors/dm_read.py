@@ -267,7 +267,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
 
 # An order joined to what is around it without a ',' (docs/dm-syntax.md, "What is ignored"): a header ending
 # in ':' before it ("My orders: Fortify! P1"), and only these words of greeting or thanks before or after it
-# ("Hi GM! Bid 20 thanks!"). Anything else beside an order stays an error.
+# ("Hi GM! Bid 20 thanks!", "Thanks! Bid 20"). Anything else beside an order stays an error.
 _HELLO_WORDS = frozenset({"hi", "hello", "hey", "gm"})
 _THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm"})  # and "thank you"
 _CHAT_NAMED = "hi, hello, hey, thanks, thank you, thx, ty, cheers, please, pls or gm"
@@ -287,10 +287,13 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     before = chatter(text[: colon + 1], names) if colon > 0 else None
     if before in ("a header", "a greeting"):
         starts.append((colon + 1, before or ""))
-    for n, m in enumerate(_CHAT_WORD.finditer(text)):  # "Hi GM! Bid 20"
-        if m.group().lower() not in _HELLO_WORDS or n == MAX_CHAT_WORDS:
+    what = "a greeting"
+    for n, m in enumerate(_CHAT_WORD.finditer(text)):  # "Hi GM! Bid 20", "Thanks! Bid 20"
+        word = m.group().lower()
+        if word not in _HELLO_WORDS | _THANKS_WORDS or n == MAX_CHAT_WORDS:
             break
-        starts.append((m.end(), "a greeting"))
+        what = what if word in _HELLO_WORDS else "thanks"
+        starts.append((m.end(), what))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
     tokens = list(_CHAT_WORD.finditer(text))
     k = len(tokens)

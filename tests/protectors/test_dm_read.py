@@ -187,6 +187,8 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     ("orders - March! 2 from P1 to P2", "orders", ["March! 2 from P1 to P2"], ["'orders': a header"]),
     ("Hi GM! Bid 20 thanks!", "bid", ["Bid 20"], ["'Hi GM': a greeting", "'thanks!': a sign-off"]),
     ("Bid 20 thx", "bid", ["Bid 20"], ["'thx': a sign-off"]),
+    ("Thanks! Bid 20", "bid", ["Bid 20"], ["'Thanks': thanks"]),
+    ("Hi, thx GM Fortify! P1", "orders", ["Fortify! P1"], ["'Hi, thx GM': thanks"]),
     ("bid 20, cheers", "bid", ["Bid 20"], ["'cheers': a sign-off"]),
     ("Fortify! P1 thank you GM", "orders", ["Fortify! P1"], ["'thank you GM': a sign-off"]),
     ("hey Fortify! P1 pls", "orders", ["Fortify! P1"], ["'hey': a greeting", "'pls': a sign-off"]),
