@@ -228,7 +228,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if seat in game.state.submissions and any(p.seat == seat for p in game.pending()):
             # rules: 003 Each Turn — "Once a DM is sent to the GM, your orders/choices are final": the
             # DM stored first stands (a DMs file re-run as it grows lands here for every earlier DM)
-            print(f"{who}: already in for the {game.step} step; the DM at line {n} is not used (DMs are final)")
+            by_ai = f" by its AI ({gf.step_ai[seat]})" if seat in gf.step_ai else ""  # said: no human sent it
+            print(f"{who}: already in{by_ai} for the {game.step} step; the DM at line {n} is not used (DMs are final)")
             continue
         if not any(p.seat == seat for p in game.pending()):
             # a late DM for a step already resolved, or a seat with nothing to decide now (no units

@@ -326,3 +326,12 @@ def test_a_dm_under_an_ai_seats_header_is_stored_and_said(game_file, tmp_path, c
     assert not re.search(r"AI Player#5 \(Eve\) \[heuristic\]", out)  # the AI did not decide over the DM
     gf = gamefile.read(game_file)
     assert gf.game.state.submissions["Player#5"] is not None and "Player#5" not in gf.step_ai
+
+
+def test_a_dm_for_an_ai_seat_that_already_decided_says_the_ai_decided(game_file, tmp_path, capsys):
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n")]) == 0
+    assert "AI Player#5 (Eve) [heuristic]" in capsys.readouterr().out  # the AI seat decided its bid
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Eve ==\nBid 7\n")]) == 0
+    out = capsys.readouterr().out
+    assert "Player#5 (Eve): already in by its AI (heuristic) for the bid step; the DM at line 1 is not used" in out
+    assert gamefile.read(game_file).game.state.submissions["Player#5"] is not None
