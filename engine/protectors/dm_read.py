@@ -311,19 +311,26 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         for end in [len(text), *ends]:
             if (start, end) == (0, len(text)) or start >= end:
                 continue
+            around = ([f"{echo(text[:start].strip())}: {what}"] if start else [])
+            after = [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
+            if words(text[start:end]) in _NONE_PHRASES | _LIGHTS_PHRASES:  # "My orders: none"
+                entry = _read_line(no, text[start:end], seats, names, step)  # a phrase: read before any order
+                if entry.kind == "nothing":
+                    readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
+                continue
             parsed, left_out, error = _orders(raw, text[start:end], seats, names, step)
             if error is not None or not parsed:
                 continue
-            said = ([f"{echo(text[:start].strip())}: {what}"] if start else []) + left_out
-            said += [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
             key = tuple(ln.text() for ln in parsed)
-            readings.setdefault(key, (tuple(parsed), "; ".join(said)))
+            readings.setdefault(key, (tuple(parsed), "; ".join(around + left_out + after)))
     if len(readings) > 1:
         ways = " or ".join(echo("; ".join(key)) for key in readings)
         return DmLine(no, raw, "refused", why=clip(f"the line could be read as {ways}; which one is meant is not "
                                                    "clear, send the order alone", MAX_REASON), error="syntax")
     if readings:
-        parsed_lines, what_left = next(iter(readings.values()))
+        key, (parsed_lines, what_left) = next(iter(readings.items()))
+        if not parsed_lines:  # "none" or "Turn off the lights" with a header or thanks around it
+            return DmLine(no, raw, "nothing", canonical=key, why=what_left)
         return _accepted(no, raw, parsed_lines, what_left, step)
     if colon > 0 and before is None:
         parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step)
