@@ -46,6 +46,7 @@ import msgpack
 from engine.errors import RegentError, ValidationError
 from engine.protectors.colours import fold
 from engine.protectors.game import Game
+from engine.protectors.report import display_names
 
 KIND = "regent-game"
 FORMAT = 1
@@ -137,6 +138,14 @@ def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
     the seat names puts first), seats the game does not have last."""
     order = {s: i for i, s in enumerate(game.state.players)}
     return sorted(by_seat.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+
+
+def played_by_ai(game: Game, played: dict[str, Any]) -> str:
+    """The reports' ``Played by AI: ...`` line (issue 24: the channel always sees which seats an AI played):
+    each seat's display name with its agent, or agents (a list), in seat order."""
+    names = display_names(game.state)
+    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({a if isinstance(a, str) else ', '.join(a)})"
+                                        for s, a in in_seat_order(game, played))
 
 
 def _bare_label(label: str) -> str:

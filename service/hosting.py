@@ -399,8 +399,7 @@ class HostedGame:
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
-            lines.append("Played by AI: " + ", ".join(f"{names.get(s, s)} ({a})"
-                                                      for s, a in gamefile.in_seat_order(self.game, ai_seats)))
+            lines.append(gamefile.played_by_ai(self.game, ai_seats))
         return "\n".join(lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:
@@ -425,9 +424,7 @@ class HostedGame:
                 if name not in agents:
                     agents.append(name)
         if ai_seats and text:
-            names = {s: p.name or s for s, p in g.state.players.items()}
-            text += "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})"
-                                                  for s, a in gamefile.in_seat_order(g, ai_seats))
+            text += "\n" + gamefile.played_by_ai(g, ai_seats)
         return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
 
     def private_summary(self, who: str | None, label: str, turn: int | None) -> dict[str, Any]:

@@ -88,11 +88,9 @@ def _posted(gf) -> int:
 
 def _ai_line(gf) -> str:
     """Issue 24: what the channel sees always labels the seats an AI played."""
-    names = {s: p.name or s for s, p in gf.game.state.players.items()}
     played = {s: a for s, a in gf.ai_played.items() if a}
     if not played:
         return ""
-    from service.gamefile import in_seat_order
+    from service.gamefile import played_by_ai
 
-    return "\nPlayed by AI: " + ", ".join(f"{names.get(s, s)} ({', '.join(a)})"
-                                        for s, a in in_seat_order(gf.game, played))
+    return "\n" + played_by_ai(gf.game, played)
