@@ -195,7 +195,6 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
 _TRAILING_COMMENT = re.compile(r"\s//.*$")
 
 
-
 # -- one line ----------------------------------------------------------------------------------
 def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None) -> DmLine:
     stripped = raw.strip()
@@ -270,6 +269,8 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
 # ("Hi GM! Bid 20 thanks!", "Thanks! Bid 20"). Anything else beside an order stays an error.
 _HELLO_WORDS = frozenset({"hi", "hello", "hey", "gm"})
 _THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm"})  # and "thank you"
+_BEFORE_WORDS = _HELLO_WORDS | _THANKS_WORDS  # "Hi GM! Bid 20", "Thanks! Bid 20"
+_NOTHING_PHRASES = _NONE_PHRASES | _LIGHTS_PHRASES  # "My orders: none"
 _CHAT_NAMED = "hi, hello, hey, thanks, thank you, thx, ty, cheers, please, pls or gm"
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
@@ -286,16 +287,16 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     colon = text.find(":")
     before = chatter(text[: colon + 1], names) if colon > 0 else None
     if before in ("a header", "a greeting"):
-        starts.append((colon + 1, before or ""))
+        starts.append((colon + 1, before))
+    tokens = list(_CHAT_WORD.finditer(text))
     what = "a greeting"
-    for n, m in enumerate(_CHAT_WORD.finditer(text)):  # "Hi GM! Bid 20", "Thanks! Bid 20"
+    for m in tokens[:MAX_CHAT_WORDS]:  # "Hi GM! Bid 20", "Thanks! Bid 20"
         word = m.group().lower()
-        if word not in _HELLO_WORDS | _THANKS_WORDS or n == MAX_CHAT_WORDS:
+        if word not in _BEFORE_WORDS:
             break
-        what = what if word in _HELLO_WORDS else "thanks"
+        what = what if word in _HELLO_WORDS else "a thank-you"
         starts.append((m.end(), what))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
-    tokens = list(_CHAT_WORD.finditer(text))
     k = len(tokens)
     while k > 0 and len(ends) < MAX_CHAT_WORDS:
         word = tokens[k - 1].group().lower()
@@ -313,7 +314,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
                 continue
             around = ([f"{echo(text[:start].strip())}: {what}"] if start else [])
             after = [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
-            if words(text[start:end]) in _NONE_PHRASES | _LIGHTS_PHRASES:  # "My orders: none"
+            if words(text[start:end]) in _NOTHING_PHRASES:  # "My orders: none"
                 entry = _read_line(no, text[start:end], seats, names, step)  # a phrase: read before any order
                 if entry.kind == "nothing":
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
