@@ -245,9 +245,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
         if seat in gf.agents:  # a seat can change hands mid-step (docs/gm-guide.md 3); said, so it is no slip
-            print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; "
-                  f"'regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human' gives the "
-                  "seat back")
+            print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; to give the "
+                  f"seat back: regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human")
         # the seat's refused DM earlier in this file was fixed by this one: said, but it no longer holds
         # the step (a file grown as DMs arrive holds the refused DM and then its correction)
         for fixed in [r for r in rejected if r[0] == seat]:
@@ -288,8 +287,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
         if played:
-            report += "\nPlayed by AI: " + ", ".join(f"{gf.name(s)} ({a})"
-                                                    for s, a in gamefile.in_seat_order(game, played))
+            report += "\n" + gamefile.played_by_ai(game, played)
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
         print(report)

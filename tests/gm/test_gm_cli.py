@@ -321,7 +321,7 @@ def test_a_dm_under_an_ai_seats_header_is_stored_and_said(game_file, tmp_path, c
     # stored as the seat's decision (a seat may change hands mid-step), but never silently
     assert "Player#5 (Eve): stored: Bid 7" in out
     assert (f"Player#5 (Eve) is an AI seat (heuristic): this DM was stored as its decision; "
-            f"'regent seat {game_file} Eve human' gives the seat back") in out
+            f"to give the seat back: regent seat {game_file} Eve human") in out
     assert out.count("is an AI seat") == 1  # Alice's DM: no warning
     assert not re.search(r"AI Player#5 \(Eve\) \[heuristic\]", out)  # the AI did not decide over the DM
     gf = gamefile.read(game_file)
