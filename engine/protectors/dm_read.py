@@ -240,7 +240,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         if not parsed and first_error is not None and _not_an_order(first_error):
             reason += "; a note to the GM can go on a line starting with //"
         elif first_error is not None and _TRAILING_TEXT.match(first_error.reason):
-            reason += f"; after an order only {_CHAT_NAMED} may follow on its line, a note to the GM goes after //"
+            reason += f"; after an order only {_THANKS_NAMED} may follow on its line, a note to the GM goes after //"
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
 
@@ -271,7 +271,7 @@ _HELLO_WORDS = frozenset({"hi", "hello", "hey", "gm"})
 _THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm"})  # and "thank you"
 _BEFORE_WORDS = _HELLO_WORDS | _THANKS_WORDS  # "Hi GM! Bid 20", "Thanks! Bid 20"
 _NOTHING_PHRASES = _NONE_PHRASES | _LIGHTS_PHRASES  # "My orders: none"
-_CHAT_NAMED = "hi, hello, hey, thanks, thank you, thx, ty, cheers, please, pls or gm"
+_THANKS_NAMED = "thanks, thank you, thx, ty, cheers, please, pls or gm"  # _THANKS_WORDS, as the refusal says them
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
 MAX_CHAT_WORDS = 3

@@ -212,7 +212,8 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     ("My plan: Fortify! P1", "orders", "'My plan:' before the order is not a header like 'My orders:'"),
     ("Move everything: Fortify! P1", "orders", "'Move everything:' before the order is not a header"),
     # after an order only the named words of thanks, never a word that could be part of it
-    ("Bid 20 tomorrow", "bid", "unexpected 'tomorrow' at the end of the order; after an order only hi, hello"),
+    ("Bid 20 tomorrow", "bid", "unexpected 'tomorrow' at the end of the order; after an order only thanks, thank you"),
+    ("Bid 20 hi", "bid", "after an order only thanks, thank you, thx, ty, cheers, please, pls or gm may follow"),
     ("Bid 20 thanks 30", "bid", "unexpected 'thanks 30' at the end of the order"),
     ("Fortify! P1 Bob", "orders", "unexpected 'Bob' at the end of the order"),
     # a greeting not in the list
