@@ -86,22 +86,28 @@ _SIGN_OFF_MORE = {"you", "so", "much", "a", "lot", "again", "gm", "all", "everyo
                   "warm", "kind", "mate", "and", "good", "truly", "faithfully", "have", "great", "day", "it",
                   "is", "thats", "from", "me", "folks", "the", "work", "running", "game", "this", "your",
                   "time", "very", "many", "bye", "now", "there", "guys", "ya", "u", "ty", "thx"}
-_HEADER = {"here", "are", "is", "my", "our", "the", "these", "orders", "order", "choices", "choice",
-           "commitments", "commitment", "dm", "moves", "decision", "decisions", "for", "this", "turn",
+_HEADER = {"here", "heres", "are", "is", "my", "our", "the", "these", "orders", "order", "choices", "choice",
+           "purchases", "commitments", "commitment", "dm", "moves", "decision", "decisions", "for", "this", "turn",
            "round", "phase", "step", "consolidation", "dragon", "attack", "negotiation", "and", "of", "new",
            "next", "final", "in", "secret", "protector", "ranking", "fight", "vs", "against", "s", "bids",
            "bidding", "buying", "faction", "instructions", "gm", "to", "from", "please", "find",
            "below", "following", "first", "hi", "hello", "hey"}
 _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
-                 "buying", "dragon"}
+                 "buying", "dragon", "purchases"}
+MAX_NAME_WORDS = 2  # "Hi Alex", "Hello Mr Smith": the words of a name after a greeting that Regent need not know
 _AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
+# A header's number comes before its ':' ("Orders for turn 3:"); one after it is what the line says ("My bid for
+# this turn: 20" is a bid, never a header to leave out)
+_NUMBER_AFTER_COLON = re.compile(r":.*[0-9]")
 
 
-def chatter(line: str, names: Collection[str] = ()) -> str | None:
+def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | None = None) -> str | None:
     """Why ``line`` (as written) is left out of the decision, or ``None`` when it must be read as orders.
 
     ``names`` are the players' names as ``words`` gives them (seats, display names): ``Thanks, Bob``.
+    With ``reserved`` (the words orders are made of), a greeting may name someone Regent does not know,
+    the GM say: ``Hi Alex``, ``Hello Mr Smith`` (at most ``MAX_NAME_WORDS`` words of letters, none reserved).
     """
     stripped = line.strip()
     if not stripped:
@@ -119,11 +125,14 @@ def chatter(line: str, names: Collection[str] = ()) -> str | None:
     rest = _without_names(w, names)
     if rest and rest[0] in _GREETING and all(x in _GREETING_MORE or x in _GREETING for x in rest[1:]):
         return "a greeting"
+    if (reserved is not None and rest and rest[0] in _GREETING and 1 < len(rest) <= 1 + MAX_NAME_WORDS
+            and all(x.isalpha() and x not in reserved for x in rest[1:])):
+        return "a greeting"
     if rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:]):
         return "a sign-off"
     if not rest and len(w) <= 3:
         return "a signature"
-    if _is_header(rest):
+    if _is_header(rest) and not _NUMBER_AFTER_COLON.search(text):
         return "a header"
     return None
 

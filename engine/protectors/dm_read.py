@@ -26,9 +26,11 @@ from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_
 from engine.protectors.dm_lines import FENCE, chatter, unwrap, words
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
+    FACTIONS,
     MAX_DM_NUMBER,
     MAX_LINE_ECHO,
     MAX_REASON,
+    ORDER_WORDS,
     clip,
     echo,
     faction_of,
@@ -230,7 +232,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
     parsed, left_out, first_error = _orders(raw, text, seats, names, step)
     if first_error is not None or not parsed:
-        part = chatter(raw, names) if not parsed else None  # a line with an order in it is never left out
+        part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out
         if part is not None:
             return DmLine(no, raw, "ignored", why=part)
         around = _around_order(no, raw, text, seats, names, step)
@@ -256,7 +258,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
         try:
             parsed.append(parse_segment(raw.strip(), segment, seats, step))
         except OrderSyntaxError as err:
-            part = chatter(segment, names)
+            part = chatter(segment, names, _RESERVED)
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
             else:
@@ -274,6 +276,13 @@ _NOTHING_PHRASES = _NONE_PHRASES | _LIGHTS_PHRASES  # "My orders: none"
 _THANKS_NAMED = "thanks, thank you, thx, ty, cheers, please, pls or gm"  # _THANKS_WORDS, as the refusal says them
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
+# words an order is made of: never taken for a name after a greeting ("Hi Alex, Bid 20" greets Alex; "Hi pass" is no
+# greeting)
+_RESERVED = frozenset({*ORDER_WORDS, *(w for phrase in _NONE_PHRASES | _LIGHTS_PHRASES for w in phrase),
+                       *(w for f in FACTIONS for w in words(f)), "p", "province", "player", "units", "unit", "from",
+                       "to", "in", "sac", "realm", "realms"})
+_GREETING_MARK = re.compile(r"^[^!,:]{1,60}[!,:]")  # "Hi Alex!": a greeting ends at its first mark
+_BID_WORDS = frozenset({"bid", "bids", "rebid"})  # a header naming the bid may be followed by the amount alone
 MAX_CHAT_WORDS = 3
 """greeting or thanks words tried on each side of an order ("Hi GM! Bid 20 thanks!" has two and one): each
 start x end is one more reading of the line, so a line of "hi hi hi ..." stays a few readings, not thousands"""
@@ -285,7 +294,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     that could be read two ways, or when what is before a ':' is no header; ``None`` when there is no order."""
     starts: list[tuple[int, str]] = []  # where the order may start, and what is before it
     colon = text.find(":")
-    before = chatter(text[: colon + 1], names) if colon > 0 else None
+    before = chatter(text[: colon + 1], names, _RESERVED) if colon > 0 else None
     if before in ("a header", "a greeting"):
         starts.append((colon + 1, before))
     tokens = list(_CHAT_WORD.finditer(text))
@@ -296,6 +305,9 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             break
         what = what if word in _HELLO_WORDS else "a thank-you"
         starts.append((m.end(), what))
+    mark = _GREETING_MARK.search(text)
+    if mark is not None and chatter(text[: mark.end()], names, _RESERVED) == "a greeting":  # "Hi Alex! Bid 20"
+        starts.append((mark.end(), "a greeting"))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
     k = len(tokens)
     while k > 0 and len(ends) < MAX_CHAT_WORDS:
@@ -307,6 +319,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         else:
             break
         ends.append(tokens[k].start())
+    bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[:colon])))
     readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
     for start, what in [(0, ""), *starts]:
         for end in [len(text), *ends]:
@@ -320,6 +333,9 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
                 continue
             parsed, left_out, error = _orders(raw, text[start:end], seats, names, step)
+            if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
+                parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step)
+                parsed = parsed if parsed and isinstance(parsed[0].item, Bid) else []
             if error is not None or not parsed:
                 continue
             key = tuple(ln.text() for ln in parsed)

@@ -78,6 +78,7 @@ from engine.protectors.orders import (
 __all__ = [
     "FACTIONS",
     "MAX_DM_NUMBER",
+    "ORDER_WORDS",
     "SANCTUM_ABILITIES",
     "faction_of",
     "format_line",
@@ -277,6 +278,11 @@ class _Words:
         self.i += 1
         return f"P{int(m.group(1).lstrip('0') or '0')}"
 
+    def at_province(self) -> bool:
+        """Whether the next word names a Province (``P1``, ``P 1``)."""
+        return self.i < len(self.norm) and (_PROVINCE.fullmatch(self.norm[self.i]) is not None
+                                            or self._spaced_province())
+
     def _spaced_province(self) -> bool:
         """``P 1``: a lone ``P`` followed by a space and digits (``P. 1`` is not one)."""
         return (self.norm[self.i] == "p" and self.spelled[self.i] == self.raw[self.i]
@@ -421,11 +427,15 @@ def _parse_item(w: _Words) -> Item:
 def _march(w: _Words, golden: bool, delayed: bool) -> March:
     count = w.number("the unit count", 1)
     w.units()
-    w.expect("from", "the unit count")
+    if not (w.accept("from") or w.at_province()):  # "March! 2 P1 to P2": 'from' may go
+        raise w.fail(f"expected 'from' after the unit count, {w.got()}")
     src = w.province("the source province")
-    w.expect("to", "the source province")
+    if not w.accept(*_TO_WORDS):  # "March! 2 from P1 -> P2"
+        raise w.fail(f"expected 'to' after the source province, {w.got()}")
     return March(count, src, w.province("the destination province"), golden, delayed)
 
+
+_TO_WORDS = ("to", "->", "-->", "=>", "→", "⟶", "➡")  # an arrow says 'to' as plainly
 
 def _support(w: _Words, golden: bool, delayed: bool) -> Support:
     player = w.seat(stop="in")
@@ -512,10 +522,11 @@ def head_item(segment: str) -> type | None:
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
 _FILLERS = ("my", "i", "ill", "id", "please", "a")
 _FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS)  # what may follow a filler word
-_ORDER_WORDS = {"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE} | {alias[0] for alias, _ in _ABILITY_MATCHES}
+ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}
+                        | {alias[0] for alias, _ in _ABILITY_MATCHES})  # the words an order may start with
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
 # ("Hi GM, I bid 20, thanks")
-_SEGMENT_STARTS = _ORDER_WORDS | set(_FILLERS) - {"a"} | {
+_SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | {
     "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf"}
 
 

@@ -198,6 +198,19 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     ("My orders: Fortify! P1 ty", "orders", ["Fortify! P1"], ["'My orders:': a header", "'ty': a sign-off"]),
     ("Hi GM! My orders: Fortify! P1 // holding", "orders", ["Fortify! P1"],
      ["'Hi GM! My orders:': a header", "'// holding': a comment (//)"]),
+    # a header naming the bid, then the amount alone
+    ("Here is my bid: 20", "bid", ["Bid 20"], ["'Here is my bid:': a header"]),
+    ("Here's my bid: 1,000", "bid", ["Bid 1000"], ['"Here\'s my bid:": a header']),
+    ("Here is my bid: 20 thanks", "bid", ["Bid 20"], ["'Here is my bid:': a header", "'thanks': a sign-off"]),
+    ("My bid for this turn: 17 $Realm, thanks", "consolidation", ["Bid 17"],
+     ["'My bid for this turn:': a header", "'thanks': a sign-off"]),
+    ("My purchases for turn 3: Buy 2 in P6", "consolidation", ["Buy 2 in P6."],
+     ["'My purchases for turn 3:': a header"]),
+    # a greeting naming someone Regent does not know (the GM), ended by '!', ',' or ':'
+    ("Hi Alex! Bid 20", "bid", ["Bid 20"], ["'Hi Alex!': a greeting"]),
+    ("Hi Alex, Bid 20", "bid", ["Bid 20"], ["'Hi Alex': a greeting"]),
+    ("Hello Mr Smith: Fortify! P1 thanks", "orders", ["Fortify! P1"],
+     ["'Hello Mr Smith:': a greeting", "'thanks': a sign-off"]),
 ])
 def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(text, step, canonical, said):
     r = read(text, step)
@@ -220,9 +233,29 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     ("Howdy partner Bid 20", "bid", "unknown order 'Howdy'"),
     # "Turn off the lights" is a Dragon step's choice, with a header or not
     ("My orders: turn off the lights", "orders", "unknown order"),
+    # a greeting's name is words of letters that orders are not made of, and it ends at a mark
+    ("Hi Alex Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi pass, Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi Hodir! Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi P1! Fortify! P1", "orders", "unknown order 'Hi'"),
+    ("Hi Alex Smith Jones! Bid 20", "bid", "unknown order 'Hi'"),
+    # the amount after a header only when the header names the bid, and only at a step that takes one
+    ("My orders: 20", "orders", "unknown order 'My'"),
+    ("Here is my bid: 20", "orders", "not a choice for the orders step"),
 ])
 def test_other_text_joined_to_an_order_is_still_refused(text, step, reason):
     assert reason in refusal(text, step).reason
+
+
+def test_a_bid_after_a_header_is_never_left_out_as_the_header():
+    # "turn: 20" once read as "Orders for turn 3": the line was left out as a header, and a Consolidation DM
+    # with a Buy line went in without its bid
+    r = read("My bid for this turn: 20\nBuy 1 in P5", "consolidation")
+    assert r.error() is None and r.canonical() == ["Bid 20", "Buy 1 in P5."]
+    assert r.entries[0].kind == "order" and r.entries[0].why == "'My bid for this turn:': a header"
+    moves = read("My moves this turn: 3\nFortify! P1", "orders").error()
+    assert moves is not None and moves.details["line_no"] == 1  # refused, naming it; never left out
+    assert read("Orders for turn 3:\nFortify! P1", "orders").of_kind("ignored")[0].why == "a header"
 
 
 def test_at_most_three_words_of_greeting_or_thanks_are_tried_on_each_side():

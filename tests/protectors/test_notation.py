@@ -92,6 +92,13 @@ OTHER_FORMS = [
     ("Faction Kalu'Ak", ChooseFaction("Kalu'Ak")),
     ("Faction Iron Light", ChooseFaction("Iron Light")),
     ("Faction Lannuvár", ChooseFaction("Lannuvár")),
+    # a March! with an arrow for 'to', or without 'from' (the count, then the source Province)
+    ("March! 2 P1 to P2", March(2, "P1", "P2")),
+    ("March! 2 from P1 -> P2", March(2, "P1", "P2")),
+    ("March! 2 P1 -> P2", March(2, "P1", "P2")),
+    ("March 2 units P1 => P2", March(2, "P1", "P2")),
+    ("Delayed March! 1 P8 → P7", March(1, "P8", "P7", delayed=True)),
+    ("March! 2 P 1 -> P2", March(2, "P1", "P2")),
 ]
 
 
@@ -245,6 +252,8 @@ def test_parse_text_of_nothing_is_empty():
 ERRORS = [
     ("March! 2 form P1 to P2", "expected 'from' after the unit count, got 'form'"),
     ("March! 2 from P1 P2", "expected 'to' after the source province, got 'P2'"),
+    ("March! 2 P1 > P2", "expected 'to' after the source province, got '>'"),
+    ("March! 2 to P2", "expected 'from' after the unit count, got 'to'"),
     ("March! 2 from P1 to", "expected the destination province like P3, but the line ends"),
     ("March! 0 from P1 to P2", "the unit count must be at least 1, got 0"),
     ("March! two from P1 to P2", "expected the unit count (a whole number), got 'two'"),
