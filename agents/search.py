@@ -124,10 +124,11 @@ def estimated_realm(state: GameState, seat: str) -> int:
     return round(state.players[seat].realm * REALM_ESTIMATE_FACTOR)
 
 
-def determinise(state: GameState, seat: str, sample_seed: int) -> GameState:
+def determinise(state: GameState, seat: str, sample_seed: int, realm_known: bool = False) -> GameState:
     """A copy of the redacted ``state`` with what ``seat`` cannot see re-sampled from ``sample_seed``.
 
-    ``state`` must be the seat's redacted copy (``SeatContext.state``); it is not changed."""
+    ``state`` must be the seat's redacted copy (``SeatContext.state``); it is not changed. ``realm_known``
+    keeps the others' $Realm as ``state`` has it (an analysis of the real state, training/informed.py)."""
     out = state.clone()
     rng = random.Random(sample_seed)
     for deck in out.decks.values():
@@ -140,6 +141,8 @@ def determinise(state: GameState, seat: str, sample_seed: int) -> GameState:
             draw.remove(peek["card"])
             draw.insert(0, peek["card"])
     out.rng = rng
+    if realm_known:
+        return out
     estimate = estimated_realm(out, seat)
     for s, p in out.players.items():
         if s != seat and not p.eliminated:
@@ -272,6 +275,14 @@ class SearchAgent:
         return out
 
     # -- rollouts --------------------------------------------------------------------------------
+    def _known_state(self, ctx: SeatContext) -> GameState:
+        """What the rollouts start from: the seat's redacted state (training/informed.py knows more)."""
+        return ctx.state
+
+    def _sample_world(self, known: GameState, seat: str, sample: int) -> GameState:
+        """One world the seat's state could be, played out once for each candidate."""
+        return determinise(known, seat, sample)
+
     def _agents_for(self, seats: list[str], seat: str) -> dict[str, Agent]:
         """The rollout players by seat, made once per (seat, spec) and re-seeded per rollout."""
         from agents.registry import make_agent
@@ -299,7 +310,7 @@ class _Rollouts:
     numbers), until the search's work cap (MAX_ROLLOUT_ACTIONS)."""
 
     def __init__(self, search: SearchAgent, ctx: SeatContext, cands: list[Decision]):
-        self.search, self.cands, self.seat, self.red = search, cands, ctx.seat, ctx.state
+        self.search, self.cands, self.seat, self.red = search, cands, ctx.seat, search._known_state(ctx)
         self.setup = public_setup(ctx.view)
         self.team = self.red.players[self.seat].team if self.red.options.teams else None
         self.agents = search._agents_for(list(self.red.players), self.seat)
@@ -311,7 +322,7 @@ class _Rollouts:
 
     def play(self, alive: list[int], sample: int) -> None:
         """One determinisation (from ``sample``) played out once for each candidate in ``alive``."""
-        world = determinise(self.red, self.seat, sample)
+        world = self.search._sample_world(self.red, self.seat, sample)
         for i in alive:
             g = game_around(self.setup, world.clone())
             self.counts[i] += 1

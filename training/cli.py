@@ -129,15 +129,16 @@ def _takeover_ceiling(args) -> int:
 
     kw = _setup(args)
     players = kw.pop("players")
-    if args.informed:  # the expert's own candidates with perfect information (training/informed.py)
+    if args.informed or args.present:  # expert's kind of search knowing more (training/informed.py)
         from training.informed import informed_takeover
 
         if args.compare or args.workers != 1:
-            raise ValidationError("informed", "--informed plays in one process and draws no comparison: "
-                                  "leave out --compare and --workers")
-
+            raise ValidationError("informed", "--informed and --present play in one process and draw no "
+                                  "comparison: leave out --compare and --workers")
+        if args.informed and args.present:
+            raise ValidationError("present", "--informed and --present are two different players: give one")
         _emit(informed_takeover(args.positions, args.turn, players, args.baseline, args.recorder, seed=args.seed,
-                                progress=not args.quiet, **kw), args, plot=False)
+                                progress=not args.quiet, present=args.present, **kw), args, plot=False)
         return 0
     files = [f for f in args.compare.split(",") if f]
     compare = [_report(f, "takeover") for f in files]
@@ -282,6 +283,9 @@ def register_eval(subparsers) -> None:
     tc.add_argument("--informed", action="store_true",
                     help="instead: the expert's own candidates, each scored on the real future (hidden money, cards "
                          "and dice known): what perfect information alone adds (--level does not apply)")
+    tc.add_argument("--present", action="store_true",
+                    help="instead: search-wide's candidates played out from the real state (hidden money and "
+                         "abilities known) on reshuffled decks and fresh dice: what knowing the present adds")
     _ceiling_common(tc, 2)
     tc.set_defaults(func=_takeover_ceiling)
     fc = sub.add_parser("field-ceiling", help="a clairvoyant player in one seat against a field from the "

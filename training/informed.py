@@ -21,14 +21,17 @@ from typing import Any
 
 from agents.registry import AGENTS
 from agents.runner import finish
-from agents.search import CANDIDATE_VARIANTS, EXPERT_BASE, SearchAgent
+from agents.search import CANDIDATE_VARIANTS, EXPERT_BASE, WIDE_EXTRA, WIDE_HALVING_BUDGET, SearchAgent, determinise
 from engine.errors import RegentError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
+from engine.protectors.state import GameState
 from training.evaluate import takeover
 
 NAME = "informed-search (analysis)"
 """the name it plays under in a report; registered only while ``informed_takeover`` runs"""
+PRESENT_NAME = "present-informed-search (analysis)"
+"""``PresentInformedSearch``'s name in a report"""
 
 
 class InformedSearch(SearchAgent):
@@ -57,14 +60,36 @@ class InformedSearch(SearchAgent):
         return scores, list(range(len(cands)))
 
 
+class PresentInformedSearch(SearchAgent):
+    """A search that knows the present but not the future: every play-out starts from the *real* state (the
+    others' hidden $Realm, their spent abilities, who holds what), with the draw piles reshuffled and the
+    dice re-rolled as ``expert``'s determinisations do; the others' secret choices of this very step are
+    forgotten (no seat can know them) and re-made by the rollout players. ``extra`` and ``halving`` as
+    ``search-wide`` (more of the step's legal choices, successive halving). What it reaches bounds what a
+    search of ``expert``'s shape could gain from any belief about the present, however good."""
+
+    def __init__(self, seed: int | None = None, extra: int = WIDE_EXTRA, halving: int = WIDE_HALVING_BUDGET):
+        super().__init__(EXPERT_BASE, seed=seed, name=PRESENT_NAME, variants=CANDIDATE_VARIANTS, extra=extra,
+                         halving=halving)
+
+    def _known_state(self, ctx: SeatContext) -> GameState:
+        state = ctx._game.state.clone()  # the cheat: the real state, not the seat's redacted one
+        state.submissions = {s: d for s, d in state.submissions.items() if s == ctx.seat}
+        return state
+
+    def _sample_world(self, known: GameState, seat: str, sample: int) -> GameState:
+        return determinise(known, seat, sample, realm_known=True)
+
+
 def informed_takeover(positions: int = 200, turn: int = 2, players: int = 5, baseline: str = "caretaker",
-                      recorder: str = "heuristic", seed: int = 0, progress: bool = True,
+                      recorder: str = "heuristic", seed: int = 0, progress: bool = True, present: bool = False,
                       **setup: Any) -> dict[str, Any]:
-    """``training.evaluate.takeover`` with ``InformedSearch`` in the taken-over seat (same positions, seats
-    and pairing as every other takeover report of these arguments)."""
-    AGENTS[NAME] = InformedSearch
+    """``training.evaluate.takeover`` with ``InformedSearch`` (``present``: ``PresentInformedSearch``) in the
+    taken-over seat (same positions, seats and pairing as every other takeover report of these arguments)."""
+    name, cls = (PRESENT_NAME, PresentInformedSearch) if present else (NAME, InformedSearch)
+    AGENTS[name] = cls
     try:
-        return takeover(NAME, baseline, positions, turn, players, recorder, seed=seed, progress=progress, **setup)
+        return takeover(name, baseline, positions, turn, players, recorder, seed=seed, progress=progress, **setup)
     finally:
-        del AGENTS[NAME]
+        del AGENTS[name]
 

@@ -185,8 +185,10 @@ def test_the_cli_names_bad_input_before_any_game_is_played(tmp_path, capsys):
              (["--compare", str(tmp_path / "missing.json")], "cannot read the report"),
              (["--compare", str(field)], "is not a `regent eval takeover --out` report"),
              (["--compare", str(other), "--seed", "6"], "is not on these positions: it has seed 5"),
-             (["--informed", "--compare", str(other)], "--informed plays in one process and draws no comparison"),
-             (["--informed", "--workers", "2"], "leave out --compare and --workers")]
+             (["--informed", "--compare", str(other)], "--informed and --present play in one process and draw no"),
+             (["--informed", "--workers", "2"], "leave out --compare and --workers"),
+             (["--present", "--workers", "2"], "leave out --compare and --workers"),
+             (["--informed", "--present"], "--informed and --present are two different players: give one")]
     for extra, message in cases:
         assert main(["eval", "takeover-ceiling", "--positions", "3", "--quiet", *extra]) == 2
         assert message in capsys.readouterr().err

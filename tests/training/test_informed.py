@@ -14,7 +14,7 @@ from agents.runner import finish
 from engine.errors import ValidationError
 from engine.protectors.seat import SeatContext
 from training.evaluate import record_positions
-from training.informed import NAME, InformedSearch, informed_takeover
+from training.informed import NAME, PRESENT_NAME, InformedSearch, PresentInformedSearch, informed_takeover
 
 
 @pytest.fixture(scope="module")
@@ -48,3 +48,31 @@ def test_it_is_registered_only_for_its_own_run(positions):
     assert report["mode"] == "takeover" and report["agent"] == NAME and report["positions"] == 2
     assert report["better"] + report["same"] + report["worse"] == 2
     assert NAME not in AGENTS
+
+
+def test_the_present_informed_search_knows_the_present_but_not_this_steps_secrets_or_the_future(positions):
+    _, pos = positions[0]
+    seat, other = pos.state.active()[0], pos.state.active()[1]
+    pos = pos.clone()
+    pos.submit(other, HeuristicAgent(1).act(SeatContext(pos, other)))  # a secret order already given this step
+    before = pos.to_blob()
+    present = PresentInformedSearch(0)
+    known = present._known_state(SeatContext(pos, seat))
+    assert other in pos.state.submissions and other not in known.submissions  # re-made in each play-out
+    assert {s: p.realm for s, p in known.players.items()} == {s: p.realm for s, p in pos.state.players.items()}
+    worlds = [present._sample_world(known, seat, k) for k in range(4)]
+    assert all({s: p.realm for s, p in w.players.items()} == {s: p.realm for s, p in pos.state.players.items()}
+               for w in worlds)  # the others' hidden $Realm as it is, in every world
+    draws = {tuple(c for d in w.decks.values() for c in d.draw) for w in worlds}
+    assert len(draws) > 1  # the future is not known: the decks are reshuffled per world
+    honest = make_agent("search", 0)._sample_world(SeatContext(pos, seat).state, seat, 0)
+    assert {s: p.realm for s, p in honest.players.items() if s != seat} == {
+        s: pos.state.players[seat].realm for s in honest.players if s != seat and not honest.players[s].eliminated}
+    present.act(SeatContext(pos, seat))
+    assert pos.to_blob() == before  # the real game is untouched
+
+
+def test_the_present_informed_search_is_registered_only_for_its_own_run(positions):
+    report = informed_takeover(positions=1, turn=2, players=5, seed=10000, progress=False, present=True)
+    assert report["agent"] == PRESENT_NAME and report["better"] + report["same"] + report["worse"] == 1
+    assert PRESENT_NAME not in AGENTS
