@@ -245,6 +245,7 @@ class Bridge:
             fields: dict[str, Any] = {"text": text}
             if self.config.games[key].lenient:
                 fields["lenient"] = True
+            before = step_of(await self.rpc("game.view", **self._seat(key, seat)))
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
             return target, RESEND, False
@@ -254,8 +255,11 @@ class Bridge:
         answer = self._accepted(key, seat, mine[0]["kind"], result)
         # rules: 003 Weather forecast / Palantír: a DM of only look-ahead abilities acts at once and is
         # not yet the seat's orders (docs/service.md, ability-only messages)
+        # (only in the same step: a DM that completed the step may have resolved it at once, and the
+        # seat's next step waiting for it is not this DM's business)
         try:
-            still = any(not p["submitted"] for p in await self.rpc("game.pending", **self._seat(key, seat)))
+            now = await self.rpc("game.view", **self._seat(key, seat))
+            still = step_of(now) == before and any(p["seat"] == seat and not p["submitted"] for p in now["pending"])
         except (ServiceDown, ServiceError):  # stored all the same: the answer must say so
             still = False
         if still:
@@ -593,6 +597,12 @@ class Bridge:
         body = json.dumps(out, indent=2, ensure_ascii=False, default=str).encode()
         summary = summarise(out)
         await reply.send(summary, File(f"{cmd.name.replace(' ', '-')}.json", body))
+
+
+def step_of(view: dict[str, Any]) -> tuple[Any, Any, Any]:
+    """Which step a view shows: a step resolved and the next one begun (even of the same kind, as a
+    second Dragon attack in one turn) is another step."""
+    return view.get("turn"), view.get("step"), view.get("step_started")
 
 
 def due_reminders(thresholds: list[float], left: float, reminded: list[float]) -> list[float]:

@@ -229,6 +229,23 @@ def test_an_ability_only_dm_acts_and_the_seat_is_told_its_orders_are_still_to_co
     asyncio.run(body())
 
 
+def test_the_dm_that_completes_a_step_is_not_told_its_decision_is_still_to_come(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH + 6, seats=3)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in (1, 2, 3):  # the last bid resolves the step at once; the seat's orders wait next
+            await bridge.on_dm(h.chat.dm(user_of(CH + 6, i), f"Bid {i}"))
+            answer = h.chat.last_dm(user_of(CH + 6, i))
+            assert f"✓ `Bid {i}`" in answer and "still to come" not in answer
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "orders"
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
     table = game_table(CH)
     table["seats"]["Player#2"]["colour"] = "teal"  # the GM's own colour; Player#3 keeps the board's
