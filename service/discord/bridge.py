@@ -426,7 +426,8 @@ class Bridge:
             return
         deadline = min(p["deadline"] for p in missing)
         left = deadline - self.now()
-        crossed = due_reminders(self.config.reminders, left, entry["reminded"])
+        window = deadline - float(view.get("step_started") or 0.0)  # the time the step began with
+        crossed = due_reminders(self.config.reminders, left, entry["reminded"], window)
         if not crossed:
             return
         names = ", ".join(f"<@{users[p['seat']]}> ({p['seat']})" if users.get(p["seat"]) else p["seat"]
@@ -605,13 +606,17 @@ def step_of(view: dict[str, Any]) -> tuple[Any, Any, Any]:
     return view.get("turn"), view.get("step"), view.get("step_started")
 
 
-def due_reminders(thresholds: list[float], left: float, reminded: list[float]) -> list[float]:
+def due_reminders(thresholds: list[float], left: float, reminded: list[float],
+                  window: float = float("inf")) -> list[float]:
     """The thresholds (seconds before the deadline) crossed with ``left`` seconds to go and not yet
     reminded. One message covers them all, so a bot that was down through several posts one; none
-    once the deadline has passed (the step is then the GM's or the expiry's)."""
+    once the deadline has passed (the step is then the GM's or the expiry's). ``window``: the time
+    the step began with; a threshold as long as that or longer was crossed when the step began, and
+    the step's announcement already named who it waits for (a "24h" reminder on a 24 h step would
+    ping everyone again a second after it)."""
     if left <= 0:
         return []
-    return [t for t in thresholds if left <= t and t not in reminded]
+    return [t for t in thresholds if left <= t < window and t not in reminded]
 
 
 def with_ai_line(report: str) -> str:

@@ -11,7 +11,7 @@ CH = 900
 
 
 def test_reminders_name_who_is_missing_once_per_threshold_even_across_a_restart(server, tmp_path):
-    h = Harness(server, make_config({"g": game_table(CH)}, tmp_path))
+    h = Harness(server, make_config({"g": game_table(CH, deadlines={"bid": "30h"})}, tmp_path))
 
     def reminders():
         return [p.text for p in h.chat.posts[CH] if p.text.startswith("⏳ Reminder")]
@@ -68,6 +68,28 @@ def test_a_new_step_gets_its_own_reminders(server, tmp_path):
         await bridge.tick()
         texts = [p.text for p in h.chat.posts[CH + 1] if p.text.startswith("⏳ Reminder")]
         assert len(texts) == 2 and "bids" in texts[0] and "orders" in texts[1]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_threshold_as_long_as_the_step_is_not_a_reminder_at_its_start(server, tmp_path):
+    # the defaults: reminders 24h, 6h, 1h and the rulebook's 24 h bid window
+    h = Harness(server, make_config({"g": game_table(CH + 3, seats=3)}, tmp_path))
+
+    def reminders():
+        return [p.text for p in h.chat.posts[CH + 3] if p.text.startswith("⏳ Reminder")]
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        deadline = min(p["deadline"] for p in await bridge.rpc("game.pending", **bridge._gm("g")))
+        h.now = deadline - 24 * 3600 + 30  # the first tick after the step was announced
+        await bridge.tick()
+        assert reminders() == []
+        h.now = deadline - 5 * 3600
+        await bridge.tick()
+        assert len(reminders()) == 1 and "5 h 00 min left" in reminders()[0]
         await bridge.close_client()
 
     asyncio.run(body())

@@ -29,6 +29,12 @@ def test_each_threshold_is_reminded_at_most_once(ts, lefts):
     assert posts <= len(ts) and len(reminded) == len(set(reminded))
 
 
+@given(thresholds, st.floats(1, 2 * 10**6, allow_nan=False), st.floats(1, 2 * 10**6, allow_nan=False))
+def test_no_threshold_the_step_began_inside_of_is_reminded(ts, window, left):
+    left = min(left, window)
+    assert all(t < window for t in due_reminders(ts, left, [], window))
+
+
 @given(st.text(max_size=200))
 def test_every_report_carries_the_ai_line(report):
     out = with_ai_line(report)
