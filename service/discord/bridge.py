@@ -209,13 +209,15 @@ class Bridge:
             return None, ("You have no seat in a Regent game on this server, so I cannot take orders from you. "
                           "Ask the GM to give you a seat."), False
         lines = text.splitlines()
-        head = GAME_HEADER.match(lines[0]) if lines else None
-        if head and (len(choices) > 1 or head.group(1) in self.config.games):
-            picked = [c for c in choices if c[0] == head.group(1)]
+        first = next((i for i, line in enumerate(lines) if line.strip()), None)
+        named = game_header(lines[first]) if first is not None else None
+        known = {k.casefold(): k for k in self.config.games}  # `game: Main` names the game main
+        if named and (len(choices) > 1 or named.casefold() in known):
+            picked = [c for c in choices if c[0] == known.get(named.casefold())]
             if not picked:
-                return choices[0][0], (f"You have no seat in a game called {head.group(1)!r}; your games: "
+                return choices[0][0], (f"You have no seat in a game called {named!r}; your games: "
                                        f"{', '.join(c[0] for c in choices)}."), False
-            choices, text = picked, "\n".join(lines[1:])
+            choices, text = picked, "\n".join(lines[first + 1:])
         if not text.strip():
             return choices[0][0], "Your message has no orders in it: send your decision as text.", False
         target = choices[0][0]  # the game named in answers (the one the DM is for, once known)
@@ -598,6 +600,14 @@ class Bridge:
         body = json.dumps(out, indent=2, ensure_ascii=False, default=str).encode()
         summary = summarise(out)
         await reply.send(summary, File(f"{cmd.name.replace(' ', '-')}.json", body))
+
+
+def game_header(line: str) -> str | None:
+    """The game a DM's first line names (`game: main`), read through Discord formatting
+    (`**game: main**`, `> game: main`) as the DM's orders are."""
+    bare = re.sub(r"[*`~]", "", line).strip().lstrip(">#").strip()
+    m = GAME_HEADER.match(bare)
+    return m.group(1) if m else None
 
 
 def step_of(view: dict[str, Any]) -> tuple[Any, Any, Any]:

@@ -145,6 +145,25 @@ def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
     asyncio.run(body())
 
 
+def test_the_game_line_is_read_through_capitals_and_discord_formatting(server, tmp_path):
+    north, south = game_table(663, seats=3), game_table(664, seats=3)
+    both = 434_343
+    north["seats"]["Player#1"]["user"] = both
+    south["seats"]["Player#2"]["user"] = both
+    h = Harness(server, make_config({"north": north, "south": south}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(both, "\n**Game: South**\nBid 2"))
+        assert "**Stored** for Player#2 in south" in h.chat.last_dm(both)
+        await bridge.on_dm(h.chat.dm(both, "> game: NORTH\nBid 1"))
+        assert "**Stored** for Player#1 in north" in h.chat.last_dm(both)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_a_service_with_a_create_token(tmp_path, monkeypatch):
     from service.client import ServiceError
     from tests.service.helpers import ServerProcess
