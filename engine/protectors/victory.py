@@ -163,9 +163,13 @@ def times_up(state: GameState) -> None:
             table=[{"side": k, "vp": v, "units": u, "realm": r} for k, v, u, r, _ in table])
 
 
+HOW_WORDS = {"dragon": "Fire and blood!", "last_man_standing": "Last man standing!", "times_up": "Time's Up!"}
+
+
 def _finish(state: GameState, how: str, winner: str | None, rule: str, **extra) -> None:
     state.step = OVER
     vps = {s: victory_points(state, s) for s in state.players if not state.players[s].eliminated}
     state.result = {"how": how, "winner": winner, "turn": state.turn, "vp": vps, **extra}
-    who = "The Dragon wins" if winner is None else f"{winner} wins"
-    emit(state, "game_over", rule, f"Game over ({how}): {who}.", how=how, winner=winner)
+    # in words players read (the report names seats by display name; a team game's winner is a team)
+    who = "The Dragon wins" if winner is None else f"team {winner} wins" if state.options.teams else f"{winner} wins"
+    emit(state, "game_over", rule, f"Game over ({HOW_WORDS.get(how, how)}): {who}.", how=how, winner=winner)

@@ -39,6 +39,8 @@ MENTION = re.compile(r"^<@!?(\d+)>$")
 HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
+HOW_WORDS = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
+             "times_up": "Time's Up!"}  # rules 003, the three ends of a game
 STEP_WORDS = {"bid": "Protector Ranking bids", "rebid": "re-bids", "bank_bid": "Bank of Lannuvár bids",
               "orders": "orders", "dragon": "Dragon Attack commitments", "consolidation": "Consolidation"}
 
@@ -367,9 +369,16 @@ class Bridge:
     def _result(self, view: dict[str, Any]) -> str:
         res = view.get("result") or {}
         vp = res.get("vp") or {}
-        out = [f"**The game is over** (turn {res.get('turn', view['turn'])}, {res.get('how', 'ended')})."]
-        if res.get("winner"):
-            out.append(f"Winner: {self._label(view, res['winner'])}")
+        how = HOW_WORDS.get(res.get("how"), res.get("how") or "ended")
+        out = [f"**The game is over** (turn {res.get('turn', view['turn'])}, {how})."]
+        winner = res.get("winner")
+        if winner:
+            players = view.get("players") or {}
+            team = [s for s, p in players.items() if p.get("team") is not None and str(p["team"]) == str(winner)]
+            if winner not in players and team:  # a team game is won by a team
+                out.append(f"Winner: team {winner} ({', '.join(self._label(view, s) for s in team)})")
+            else:
+                out.append(f"Winner: {self._label(view, winner)}")
         if vp:
             out.append("VP: " + ", ".join(f"{self._label(view, s)} {v}" for s, v in sorted(vp.items(),
                                                                                         key=lambda kv: -kv[1])))

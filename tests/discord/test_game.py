@@ -188,3 +188,37 @@ def test_a_service_with_a_create_token(tmp_path, monkeypatch):
         asyncio.run(body(True))
     finally:
         locked.stop()
+
+
+def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_path):
+    async def body():
+        from service.client import AsyncClient
+
+        setup = {"rules": "protectors", "board": "ring-4", "seed": 3, "options": {"teams": True},
+                 "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1], "team": t}
+                             for i, t in ((1, "A"), (2, "A"), (3, "B"), (4, "B"))],
+                 "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
+                              "eliminated": {"Player#4": {"turn": 1, "by": "players"}},
+                              "provinces": {"P1": {"owner": "Player#1", "units": 1},
+                                            "P2": {"owner": "Player#2", "units": 6},
+                                            "P3": {"owner": "Player#3", "units": 1},
+                                            "P4": {"owner": "Player#1", "units": 1}}}}
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup=setup)
+            blob = (await c.call("game.export", game_id=g["game_id"], token=g["gm_token"]))["blob"]
+        (tmp_path / "teams.bin").write_bytes(blob)
+        table = game_table(680, seats=4)
+        table["import"] = str(tmp_path / "teams.bin")
+        h = Harness(server, make_config({"t": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        for i, text in ((1, "Fortify! P1\nFortify! P4"), (2, "March! 6 from P2 to P3"), (3, "Fortify! P3")):
+            await bridge.on_dm(h.chat.dm(user_of(680, i), text))
+        text = h.chat.texts(680)
+        assert "- Game over (Last man standing!): team A wins." in text
+        assert "**The game is over** (turn 2, Last man standing!)." in text
+        assert "Winner: team A (Player#1 (Blue), Player#2 (Red))" in text
+        assert "last_man_standing" not in text and "Winner: A" not in text
+        await bridge.close_client()
+
+    asyncio.run(body())
