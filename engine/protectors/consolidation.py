@@ -100,8 +100,9 @@ def seize_and_eliminate(state: GameState) -> None:
         rest = state.players[seat].realm
         money(state, seat, -rest, "003 Eliminated by players, paid to the inhabitants")
         if eliminators:
-            emit(state, "loot", "003 Being eliminated from the game by another player",
-                 f"{', '.join(eliminators)} loot {share} $Realm each from {seat}.", seat=seat,
+            text = (f"{eliminators[0]} loots {share} $Realm from {seat}." if len(eliminators) == 1
+                    else f"{', '.join(eliminators)} loot {share} $Realm each from {seat}.")
+            emit(state, "loot", "003 Being eliminated from the game by another player", text, seat=seat,
                  eliminators=eliminators, share=share)
 
 
