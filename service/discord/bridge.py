@@ -208,6 +208,13 @@ class Bridge:
                                                        "send yours to me by DM. Nothing was stored."), False
             choices = [c for c in choices if c[0] == owner[0]]
         if not choices:
+            held = [(k, s) for k in self.config.games if self.state.game(k)
+                    for s, u in (self.state.game(k).get("away") or {}).items() if u == dm.user_id]
+            if held:
+                k, s = held[0]
+                return k, (f"Your seat {s} in {k} is played by an AI now (the GM put it there), so I cannot take "
+                           f"orders from you for it; nothing was stored. Ask the GM to give it back to you "
+                           f"(`/regent seat {s} human`)."), False
             return None, ("You have no seat in a Regent game on this server, so I cannot take orders from you. "
                           "Ask the GM to give you a seat."), False
         lines = text.splitlines()
@@ -571,14 +578,18 @@ class Bridge:
             raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(self.state.game(key)['seat_tokens'])}")
         mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
         entry = self.state.game(key)
+        away = entry.setdefault("away", {})  # seat -> its player while an AI holds it (`human` gives it back)
         if mention or agent.lower() in HUMAN:
-            user = int(mention.group(1)) if mention else self.users(key).get(seat)
+            user = int(mention.group(1)) if mention else (self.users(key).get(seat) or away.get(seat))
             await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
             entry["users"][seat] = user
+            away.pop(seat, None)
             self.state.set_game(key, entry)
             msg = f"{seat} is played by a human again" + (f": <@{user}>." if user else " (no Discord user yet).")
         else:
             out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
+            if self.users(key).get(seat):
+                away[seat] = self.users(key)[seat]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
             level = "" if agent in AI_LEVELS else " agent"

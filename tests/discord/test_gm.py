@@ -122,7 +122,8 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         assert view["step"] == "consolidation"
         assert "Played by AI: Red (heuristic)" in h.chat.texts(CH)
         await bridge.on_dm(h.chat.dm(user2, "Bid 0"))
-        assert "no seat" in h.chat.last_dm(user2)  # the seat is the AI's now
+        assert "Player#2 in g is played by an AI now" in h.chat.last_dm(user2)  # the seat is the AI's now
+        assert "nothing was stored" in h.chat.last_dm(user2)
         reply = await command(h, bridge, "seat", seat="Player#2", agent=f"<@{user2}>")
         assert f"played by a human again: <@{user2}>" in reply.text()
         seen = len(h.chat.dms[user2])
@@ -135,6 +136,27 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         assert view["controllers"]["Player#2"] is None and view["played_by_ai"] == {"Player#2": ["heuristic"]}
         bad = await command(h, bridge, "seat", seat="Player#9", agent="normal")
         assert "unknown seat" in bad.text()
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_human_gives_an_ai_held_seat_back_to_its_own_player(server, tmp_path):
+    h = harness(server, tmp_path)
+    user4 = user_of(CH, 4)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await command(h, bridge, "seat", seat="Player#4", agent="heuristic")
+        reply = await command(h, bridge, "seat", seat="Player#4", agent="human")  # as docs/discord.md allows
+        assert f"Player#4 is played by a human again: <@{user4}>." in reply.text()
+        assert "no Discord user" not in reply.text()
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        if not next(p for p in view["pending"] if p["seat"] == "Player#4")["submitted"]:
+            await bridge.on_dm(h.chat.dm(user4, "Bid 4"))
+            assert "**Stored** for Player#4" in h.chat.last_dm(user4)
+        assert f"<@{user4}>" in (await command(h, bridge, "status")).text()
         await bridge.close_client()
 
     asyncio.run(body())
