@@ -41,6 +41,10 @@ PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds 
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
 HOW_WORDS = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
              "times_up": "Time's Up!"}  # rules 003, the three ends of a game
+# what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
+# not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
+NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and do nothing",
+           "dragon": "✓ `Turn off the lights`: you commit no Army Units"}
 STEP_WORDS = {"bid": "Protector Ranking bids", "rebid": "re-bids", "bank_bid": "Bank of Lannuvár bids",
               "orders": "orders", "dragon": "Dragon Attack commitments", "consolidation": "Consolidation"}
 
@@ -279,7 +283,7 @@ class Bridge:
 
     def _accepted(self, key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
         out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
-        out += [f"✓ `{line}`" for line in result.get("accepted") or []] or ["✓ (nothing: the rulebook default)"]
+        out += [f"✓ `{line}`" for line in result.get("accepted") or []] or [NOTHING.get(kind, "✓ nothing")]
         for item in result.get("ignored") or []:
             if not isinstance(item, dict) or str(item.get("text", "")).strip():  # blank lines go unmentioned
                 out.append("ignored: " + _line_note(item))

@@ -246,6 +246,24 @@ def test_the_dm_that_completes_a_step_is_not_told_its_decision_is_still_to_come(
     asyncio.run(body())
 
 
+def test_none_is_answered_as_no_orders_not_as_the_rulebook_default(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH + 7, seats=3)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 7, i), f"Bid {i}"))
+        await bridge.on_dm(h.chat.dm(user_of(CH + 7, 1), "none"))
+        answer = h.chat.last_dm(user_of(CH + 7, 1))
+        # the rulebook default for a silent seat is Fortify!; `none` is no orders at all (dm-syntax.md)
+        assert "**Stored**" in answer and "rulebook default" not in answer
+        assert "no orders; your units stay where they are and do nothing" in answer
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
     table = game_table(CH)
     table["seats"]["Player#2"]["colour"] = "teal"  # the GM's own colour; Player#3 keeps the board's
