@@ -131,8 +131,9 @@ class Bridge:
                                   "expected": False, "users": {}})
         seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
                           for seat, p in view["players"].items())
-        await self._post(game.channel, f"**A new game of Protectors of the Realm** ({key}). "
-                                       "Players: DM me your decisions; I answer line by line. " + FINAL
+        head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
+                if game.import_path else f"**A new game of Protectors of the Realm** ({key}).")
+        await self._post(game.channel, head + " Players: DM me your decisions; I answer line by line. " + FINAL
                          + f"\nSeats (name orders by name, colour or seat):\n{seats}")
 
     def users(self, key: str) -> dict[str, int | None]:

@@ -111,6 +111,8 @@ def test_a_running_game_is_imported_without_reposting_its_history(server, tmp_pa
         await bridge.start()
         text = h.chat.texts(650)
         assert "- Bids:" not in text and "**Turn 1: orders**" in text  # only what happens from now on
+        assert "A new game" not in text and "**A running game of Protectors of the Realm** (old) continues here, " \
+            "at turn 1." in text
         view = await bridge.rpc("game.view", **bridge._gm("old"), wait=True)
         assert view["step"] == "orders" and view["controllers"]["Player#3"] == "caretaker"
         await play_to_the_end(h, bridge, ["old"])
