@@ -35,6 +35,7 @@ FINAL = "Choices are final (rules 003: \"Once a DM is sent to the GM, your order
 RESEND = ("The Regent service cannot be reached right now: your DM was NOT stored. "
           "Please send it again in a few minutes.")
 GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
+ELIMINATED = re.compile(r"^You were eliminated on turn (\d+)", re.MULTILINE)  # engine/protectors/report.py
 MENTION = re.compile(r"^<@!?(\d+)>$")
 HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
@@ -419,6 +420,9 @@ class Bridge:
                 rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
             except ServiceError as err:
                 log.warning("game %s: no private summary for %s: %s", key, seat, err)
+                continue
+            out = ELIMINATED.search(rep["report"])
+            if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
                 continue
             await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}):\n{rep['report']}")
 

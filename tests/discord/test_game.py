@@ -225,3 +225,44 @@ def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_an_eliminated_player_gets_the_summary_of_that_turn_and_none_after(server, tmp_path):
+    async def body():
+        from service.client import AsyncClient
+
+        setup = {"rules": "protectors", "board": "ring-3", "seed": 4,
+                 "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1]} for i in (1, 2, 3)],
+                 "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
+                              "provinces": {"P1": {"owner": "Player#1", "units": 3},
+                                            "P2": {"owner": "Player#2", "units": 6},
+                                            "P3": {"owner": "Player#3", "units": 1}}}}
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup=setup)
+            blob = (await c.call("game.export", game_id=g["game_id"], token=g["gm_token"]))["blob"]
+        (tmp_path / "out.bin").write_bytes(blob)
+        table = game_table(690, seats=3)
+        table["import"] = str(tmp_path / "out.bin")
+        h = Harness(server, make_config({"o": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user_of(690, 2), "March! 5 from P2 to P3"))
+        await bridge.on_dm(h.chat.dm(user_of(690, 3), "Fortify! P3"))
+        await bridge.on_dm(h.chat.dm(user_of(690, 1), "Fortify! P1"))
+        for _ in range(12):  # the two left play on, to the end of turn 3 at least
+            view = await bridge.rpc("game.view", **bridge._gm("o"), wait=True)
+            if view["over"] or view["turn"] >= 4:
+                break
+            for p in view["pending"]:
+                if not p["submitted"]:
+                    n = int(p["seat"].split("#")[1])
+                    await bridge.on_dm(h.chat.dm(user_of(690, n), dm_text(await seat_view(bridge, "o", p["seat"]),
+                                                                          p["seat"])))
+        assert "Green is eliminated" in h.chat.texts(690)
+        assert h.chat.dm_texts(user_of(690, 1)).count("**Your summary of turn") >= 2  # turns 2 and 3
+        mine = h.chat.dm_texts(user_of(690, 3))
+        assert mine.count("**Your summary of turn") == 1 and "**Your summary of turn 2**" in mine
+        assert "You were eliminated on turn 2" in mine
+        await bridge.close_client()
+
+    asyncio.run(body())
