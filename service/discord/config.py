@@ -51,6 +51,7 @@ expiry = true                  # when a deadline passes, resolve with the rulebo
 pictures = true                # post the board picture after each resolved step
 lenient = false                # true: store a DM's valid lines and drop the invalid ones (else refuse it all)
 factions = false               # true: the Factions variant (give seats a faction = "..." below, or they pick one)
+teams = false                  # true: Team Games (give every seat a team = "A" below; teams of the same size)
 # import = "game.bin"          # bring a running game in instead (a file from `regent export`)
 # [games.realm-one.deadlines]  # override the rulebook windows, e.g. orders = "48h"
 
@@ -58,7 +59,7 @@ factions = false               # true: the Factions variant (give seats a factio
 # Each seat: a Discord user id (with a display name), or an AI level (easy, normal, hard, expert,
 # steward, fair, strong) or agent name (heuristic, caretaker, ppo, ...). `colour` is optional: the
 # colour players call the seat by (default: the one the board pictures paint it, named in their legend).
-# Orders may name a player by display name, colour or Player#N.
+# Orders may name a player by display name, colour or Player#N. With teams = true each seat needs team = "A".
 "Player#1" = { user = 300000000000000001, name = "Alice", colour = "blue" }
 "Player#2" = { user = 300000000000000002, name = "Bob", colour = "red" }
 "Player#3" = { user = 300000000000000003, name = "Carol" }
@@ -67,7 +68,7 @@ factions = false               # true: the Factions variant (give seats a factio
 '''
 
 
-SEAT_KEYS = {"user", "ai", "name", "faction", "colour"}
+SEAT_KEYS = {"user", "ai", "name", "faction", "colour", "team"}
 
 
 class ConfigError(ValueError):
@@ -82,6 +83,7 @@ class Seat:
     ai: str | None = None
     faction: str | None = None
     colour: str | None = None
+    team: str | None = None
 
 
 @dataclass
@@ -96,6 +98,7 @@ class GameConfig:
     pictures: bool = True
     lenient: bool = False
     factions: bool = False
+    teams: bool = False
     deadlines: dict[str, float] = field(default_factory=dict)
     import_path: str | None = None
 
@@ -105,9 +108,11 @@ class GameConfig:
         for s in sorted(self.seats.values(), key=lambda s: int(s.seat.split("#")[1])):
             players.append({"seat": s.seat, **({"name": s.name} if s.name else {}),
                             **({"faction": s.faction} if s.faction else {}),
+                            **({"team": s.team} if s.team else {}),
                             **({"colour": s.colour} if s.colour else {})})
         setup: dict[str, Any] = {"rules": "protectors", "board": self.board, "seed": self.seed,
-                                 "players": players, "options": {"version": self.version, "factions": self.factions},
+                                 "players": players, "options": {"version": self.version, "factions": self.factions,
+                                                                 "teams": self.teams},
                                  "expiry": {"auto": self.expiry}}
         agents = {s.seat: s.ai for s in self.seats.values() if s.ai}
         if agents:
@@ -220,8 +225,8 @@ def _game(key: str, g: Any) -> GameConfig:
     where = f"games.{key}"
     if not isinstance(g, dict):
         raise ConfigError(f"{where}: must be a table")
-    known = {"channel", "board", "seed", "version", "expiry", "pictures", "lenient", "factions", "deadlines",
-             "import", "seats"}
+    known = {"channel", "board", "seed", "version", "expiry", "pictures", "lenient", "factions", "teams",
+             "deadlines", "import", "seats"}
     for k in g:
         if k not in known:
             raise ConfigError(f"{where}.{k}: unknown key; expected one of {', '.join(sorted(known))}")
@@ -241,12 +246,13 @@ def _game(key: str, g: Any) -> GameConfig:
                               f"{', '.join(sorted(SEAT_KEYS))}")
         if not isinstance(spec, dict):
             raise ConfigError(f"{w}: must be {{ user = ID, name = \"...\" }} or {{ ai = \"normal\" }} "
-                              "(and optionally faction = \"...\", colour = \"...\")")
+                              "(and optionally faction = \"...\", colour = \"...\", team = \"...\")")
         if ("user" in spec) == ("ai" in spec):
             raise ConfigError(f"{w}: give exactly one of user (a Discord user id) or ai (an AI level or agent)")
         s = Seat(seat=seat, name=_str(spec["name"], f"{w}.name") if "name" in spec else None,
                  faction=_str(spec["faction"], f"{w}.faction") if "faction" in spec else None,
-                 colour=_str(spec["colour"], f"{w}.colour") if "colour" in spec else None)
+                 colour=_str(spec["colour"], f"{w}.colour") if "colour" in spec else None,
+                 team=_str(str(spec["team"]), f"{w}.team") if "team" in spec else None)
         if "user" in spec:
             s.user = _id(spec["user"], f"{w}.user")
             if s.user in users:
@@ -273,11 +279,15 @@ def _game(key: str, g: Any) -> GameConfig:
     if version not in ("normal", "grand"):
         raise ConfigError(f"{where}.version: must be \"normal\" or \"grand\"")
     flags = {}
-    for k in ("expiry", "pictures", "lenient", "factions"):
+    for k in ("expiry", "pictures", "lenient", "factions", "teams"):
         v = g.get(k, k in ("expiry", "pictures"))
         if not isinstance(v, bool):
             raise ConfigError(f"{where}.{k}: must be true or false")
         flags[k] = v
+    if flags["teams"] and not g.get("import"):
+        for s in seats.values():
+            if s.team is None:
+                raise ConfigError(f"{where}.seats.{s.seat}.team: every seat needs a team when teams = true")
     board = g.get("board", "ring-5")
     if not isinstance(board, str | dict):
         raise ConfigError(f"{where}.board: a built-in board name or a board table")

@@ -84,3 +84,20 @@ def test_the_bot_knows_every_level_the_service_takes():
     from service.discord.config import AI_LEVELS
 
     assert tuple(DIFFICULTIES) == AI_LEVELS
+
+
+def test_a_team_game_is_configured_with_a_team_on_every_seat():
+    data = base()
+    game = data["games"]["realm-one"]
+    game["teams"] = True
+    for n, spec in enumerate(game["seats"].values()):
+        spec["team"] = "AB"[n % 2] if n < 4 else "A"
+    game["seats"]["Player#5"]["team"] = "B"
+    game["seats"]["Player#6"] = {"user": 300000000000000006, "name": "Fay", "team": "A"}
+    game["board"] = "ring-6"
+    setup = parse(data, "d.toml").games["realm-one"].setup()
+    assert setup["options"]["teams"] is True
+    assert [p["team"] for p in setup["players"]] == ["A", "B", "A", "B", "B", "A"]
+    del game["seats"]["Player#2"]["team"]
+    with pytest.raises(ConfigError, match=r"^d.toml: games.realm-one.seats.Player#2.team: every seat needs a team"):
+        parse(data, "d.toml")

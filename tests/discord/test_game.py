@@ -266,3 +266,21 @@ def test_an_eliminated_player_gets_the_summary_of_that_turn_and_none_after(serve
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_team_game_configured_in_discord_toml_is_created_with_its_teams(server, tmp_path):
+    table = game_table(695, seats=4, teams=True)
+    for n, spec in enumerate(table["seats"].values()):
+        spec["team"] = "AB"[n // 2]
+    h = Harness(server, make_config({"teams": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        view = await bridge.rpc("game.view", **bridge._gm("teams"), wait=True)
+        assert view["options"]["teams"] is True
+        assert {s: p["team"] for s, p in view["players"].items()} == {
+            "Player#1": "A", "Player#2": "A", "Player#3": "B", "Player#4": "B"}
+        await bridge.close_client()
+
+    asyncio.run(body())
