@@ -257,6 +257,12 @@ class Bridge:
                              f"{STEP_WORDS.get(view['step'], view['step'])} step and does not wait for you. "
                              "Nothing was stored."), True
             if all(p["submitted"] for p in mine):
+                decided = (self.state.game(key).get("ai_step") or {}).get(seat)
+                now = await self.rpc("game.view", **self._seat(key, seat)) if decided is not None else {}
+                if decided is not None and list(step_of(now)) == decided:
+                    return key, (f"The AI that played your seat ({seat}, {key}) had already decided the "
+                                 f"{STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} step before the GM gave the "
+                                 "seat back to you; nothing was changed. Your DMs count from the next step."), True
                 return key, (f"Your decision for this step ({seat}, {key}) is already stored; nothing was changed. "
                              + FINAL), True
             fields: dict[str, Any] = {"text": text}
@@ -593,6 +599,13 @@ class Bridge:
             await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
             entry["users"][seat] = user
             away.pop(seat, None)
+            # the AI may have decided this step already: the player's DM for it is then told so
+            view = await self.rpc("game.view", **self._gm(key), wait=True)
+            decided = entry.setdefault("ai_step", {})
+            if any(p["seat"] == seat and p["submitted"] for p in view["pending"]):
+                decided[seat] = list(step_of(view))
+            else:
+                decided.pop(seat, None)
             self.state.set_game(key, entry)
             msg = f"{seat} is played by a human again" + (f": <@{user}>." if user else " (no Discord user yet).")
         else:

@@ -153,9 +153,14 @@ def test_human_gives_an_ai_held_seat_back_to_its_own_player(server, tmp_path):
         assert f"Player#4 is played by a human again: <@{user4}>." in reply.text()
         assert "no Discord user" not in reply.text()
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
-        if not next(p for p in view["pending"] if p["seat"] == "Player#4")["submitted"]:
-            await bridge.on_dm(h.chat.dm(user4, "Bid 4"))
-            assert "**Stored** for Player#4" in h.chat.last_dm(user4)
+        assert next(p for p in view["pending"] if p["seat"] == "Player#4")["submitted"]  # the AI bid at once
+        await bridge.on_dm(h.chat.dm(user4, "Bid 4"))  # not "your decision is already stored": it was not theirs
+        answer = h.chat.last_dm(user4)
+        assert "The AI that played your seat (Player#4, g) had already decided the Protector Ranking bids" in answer
+        assert "Your decision" not in answer
+        await everyone_sends(h, bridge)  # the bids resolve; the orders are the player's own again
+        await bridge.on_dm(h.chat.dm(user4, "Fortify! P4"))
+        assert "**Stored** for Player#4" in h.chat.last_dm(user4)
         assert f"<@{user4}>" in (await command(h, bridge, "status")).text()
         await bridge.close_client()
 
