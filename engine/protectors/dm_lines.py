@@ -113,7 +113,7 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     if not stripped:
         return "blank line"
     if stripped.startswith("//"):
-        return "a comment (//)"
+        return "a note after //"
     if FENCE.match(stripped):
         return "markdown only (a code-block fence)"
     text = unwrap(stripped)

@@ -211,7 +211,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         entry = _read_line(no, raw[: note.start()], seats, names, step)
         if entry.kind not in ("order", "nothing"):
             return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, entry.why, entry.error)
-        said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a comment (//)") if w)
+        said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a note after //") if w)
         return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, said, entry.error)
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "

@@ -135,7 +135,7 @@ EXPECTED_BY_STEP: dict[str | None, str] = {
     "(each may be Golden), Send 40 to Player#2, Snitch Player#2, Ferry P1, an ability, or none",
     "dragon": "a commitment like '2 from P6 (sac 2)' or 'commit 2 from P6', Turn off the lights, Burn P3, "
     "or an ability like 'Fight fire with fire: 5'",
-    "consolidation": "Buy 2 in P6. 1 in P5., Bid 17, Upgrade P3, Capitol P3, an ability like "
+    "consolidation": "'Buy 2 in P6. 1 in P5.', Bid 17, Upgrade P3, Capitol P3, an ability like "
     "'Faith alone sustains us!', or none",
 }
 # rules: none (input hygiene) -- the largest number a DM may hold. No count, bid or amount in a game comes
@@ -421,7 +421,16 @@ def _parse_item(w: _Words) -> Item:
             w.i += len(alias)
             return _parse_ability(w, name)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
-    raise w.fail(f"unknown order {echo(w.spelled[w.i])}; expected one of {expected}")
+    close = difflib.get_close_matches(head, list(_HEAD_NAMES), n=1, cutoff=0.75)  # "Fortfy!", "Marsh!"
+    hint = f" (did you mean {_HEAD_NAMES[close[0]]}?)" if close else ""
+    raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint}; expected one of {expected}")
+
+
+# an order's first word as the rulebook writes it, for "did you mean ...?" after a misspelt one
+_HEAD_NAMES = {"march": "March!", "support": "Support!", "fortify": "Fortify!", "work": "Work, work!", "bid": "Bid",
+               "buy": "Buy", "upgrade": "Upgrade", "capitol": "Capitol", "burn": "Burn", "send": "Send",
+               "snitch": "Snitch", "ferry": "Ferry", "faction": "Faction", "commit": "commit", "golden": "Golden",
+               "delayed": "Delayed"}
 
 
 def _march(w: _Words, golden: bool, delayed: bool) -> March:

@@ -127,7 +127,7 @@ def test_the_heading_that_lost_a_bid_is_an_order_now():
 IGNORED = [
     ("", "blank line"),
     ("   ", "blank line"),
-    ("// a note to myself", "a comment (//)"),
+    ("// a note to myself", "a note after //"),
     ("---", "markdown or punctuation only"),
     ("**", "markdown or punctuation only"),
     ("```", "markdown only (a code-block fence)"),
@@ -172,7 +172,7 @@ def test_a_greeting_on_the_order_line_is_left_out_and_said():
 def test_a_comment_after_an_order_is_left_out_and_said(text, step, canonical):
     r = read(text, step)
     assert r.error() is None and r.canonical() == canonical
-    assert "a comment (//)" in r.entries[0].why and r.entries[0].text == text
+    assert "a note after //" in r.entries[0].why and r.entries[0].text == text
 
 
 def test_two_slashes_inside_an_order_are_not_a_comment():
@@ -197,7 +197,7 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     ("hey Fortify! P1 pls", "orders", ["Fortify! P1"], ["'hey': a greeting", "'pls': a sign-off"]),
     ("My orders: Fortify! P1 ty", "orders", ["Fortify! P1"], ["'My orders:': a header", "'ty': a sign-off"]),
     ("Hi GM! My orders: Fortify! P1 // holding", "orders", ["Fortify! P1"],
-     ["'Hi GM! My orders:': a header", "'// holding': a comment (//)"]),
+     ["'Hi GM! My orders:': a header", "'// holding': a note after //"]),
     # a header naming the bid, then the amount alone
     ("Here is my bid: 20", "bid", ["Bid 20"], ["'Here is my bid:': a header"]),
     ("Here's my bid: 1,000", "bid", ["Bid 1000"], ['"Here\'s my bid:": a header']),

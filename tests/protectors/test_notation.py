@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import OrderSyntaxError
-from engine.protectors.notation import FACTIONS, SANCTUM_ABILITIES, format_line, parse_line, parse_text
+from engine.protectors.notation import (
+    EXPECTED_BY_STEP,
+    FACTIONS,
+    SANCTUM_ABILITIES,
+    format_line,
+    parse_line,
+    parse_text,
+)
 from engine.protectors.orders import (
     ABILITY_TEXT,
     Ability,
@@ -263,11 +270,13 @@ ERRORS = [
     ("Fortify! P4 P5", "unexpected 'P5' at the end of the order"),
     ("Work, work! P2 now", "unexpected 'now' at the end of the order"),
     (
-        "Marsh! 2 from P1 to P2",
-        "unknown order 'Marsh!'; expected one of March!, Delayed March!, Support!, Fortify!, "
+        "Marsh! 2 from P1 to P2",  # a misspelt order word gets the nearest one as a hint
+        "unknown order 'Marsh!' (did you mean March!?); expected one of March!, Delayed March!, Support!, Fortify!, "
         "Work, work! (each may be Golden), Bid, Buy, Upgrade, Capitol, Send, Snitch, Ferry, Burn, "
         "Faction, a Dragon commitment like '2 from P6 (sac 2)', or an ability like 'Fight fire with fire: 5'",
     ),
+    ("Fortfy! P3", "unknown order 'Fortfy!' (did you mean Fortify!?); expected one of " + EXPECTED_BY_STEP[None]),
+    ("Teleport 2 from P1 to P2", "unknown order 'Teleport'; expected one of " + EXPECTED_BY_STEP[None]),
     ("Golden Bid 4", "'Golden' applies only to March!, Support!, Fortify! and Work, work!, not 'Bid'"),
     ("Delayed Fortify! P3", "'Delayed' applies only to March!, not 'Fortify!'"),
     ("Golden Golden March! 1 from P1 to P2", "'Golden' given twice"),
