@@ -283,9 +283,10 @@ def register_eval(subparsers) -> None:
     tc.add_argument("--informed", action="store_true",
                     help="instead: the expert's own candidates, each scored on the real future (hidden money, cards "
                          "and dice known): what perfect information alone adds (--level does not apply)")
-    tc.add_argument("--present", action="store_true",
-                    help="instead: search-wide's candidates played out from the real state (hidden money and "
-                         "abilities known) on reshuffled decks and fresh dice: what knowing the present adds")
+    tc.add_argument("--present", nargs="?", const="wide", choices=("wide", "expert"), default=None,
+                    help="instead: search-wide's candidates (or with 'expert', expert's) played out from the real "
+                         "state (hidden money and abilities known) on reshuffled decks and fresh dice: what "
+                         "knowing the present adds")
     _ceiling_common(tc, 2)
     tc.set_defaults(func=_takeover_ceiling)
     fc = sub.add_parser("field-ceiling", help="a clairvoyant player in one seat against a field from the "

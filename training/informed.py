@@ -22,7 +22,7 @@ from typing import Any
 from agents.registry import AGENTS
 from agents.runner import finish
 from agents.search import CANDIDATE_VARIANTS, EXPERT_BASE, WIDE_EXTRA, WIDE_HALVING_BUDGET, SearchAgent, determinise
-from engine.errors import RegentError
+from engine.errors import RegentError, ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import GameState
@@ -82,12 +82,17 @@ class PresentInformedSearch(SearchAgent):
 
 
 def informed_takeover(positions: int = 200, turn: int = 2, players: int = 5, baseline: str = "caretaker",
-                      recorder: str = "heuristic", seed: int = 0, progress: bool = True, present: bool = False,
+                      recorder: str = "heuristic", seed: int = 0, progress: bool = True, present: str | None = None,
                       **setup: Any) -> dict[str, Any]:
-    """``training.evaluate.takeover`` with ``InformedSearch`` (``present``: ``PresentInformedSearch``) in the
-    taken-over seat (same positions, seats and pairing as every other takeover report of these arguments)."""
-    name, cls = (PRESENT_NAME, PresentInformedSearch) if present else (NAME, InformedSearch)
-    AGENTS[name] = cls
+    """``training.evaluate.takeover`` with ``InformedSearch`` in the taken-over seat (same positions, seats and
+    pairing as every other takeover report of these arguments); ``present`` ``"wide"`` or ``"expert"``:
+    ``PresentInformedSearch`` with ``search-wide``'s or ``expert``'s candidates instead."""
+    if present not in (None, "wide", "expert"):
+        raise ValidationError("present", f"present is 'wide' or 'expert', not {present!r}")
+    name = NAME if present is None else f"{PRESENT_NAME}, {present}"
+    AGENTS[name] = (InformedSearch if present is None else
+                    (lambda seed: PresentInformedSearch(seed)) if present == "wide" else
+                    (lambda seed: PresentInformedSearch(seed, extra=0, halving=0)))
     try:
         return takeover(name, baseline, positions, turn, players, recorder, seed=seed, progress=progress, **setup)
     finally:

@@ -73,6 +73,8 @@ def test_the_present_informed_search_knows_the_present_but_not_this_steps_secret
 
 
 def test_the_present_informed_search_is_registered_only_for_its_own_run(positions):
-    report = informed_takeover(positions=1, turn=2, players=5, seed=10000, progress=False, present=True)
-    assert report["agent"] == PRESENT_NAME and report["better"] + report["same"] + report["worse"] == 1
-    assert PRESENT_NAME not in AGENTS
+    report = informed_takeover(positions=1, turn=2, players=5, seed=10000, progress=False, present="expert")
+    assert report["agent"] == f"{PRESENT_NAME}, expert" and report["better"] + report["same"] + report["worse"] == 1
+    assert not [name for name in AGENTS if name.startswith(PRESENT_NAME)]
+    with pytest.raises(ValidationError, match="present is 'wide' or 'expert'"):
+        informed_takeover(positions=1, turn=2, players=5, seed=10000, progress=False, present="deep")
