@@ -273,8 +273,15 @@ class Bridge:
         except ServiceDown:
             return target, RESEND, False
         except ServiceError as err:
-            return target, self._refusal(err), err.code not in ("invalid_order", "invalid_params",
-                                                               "internal", "rate_limited", "too_large")
+            answer = self._refusal(err)
+            rejected = err.details.get("rejected") or [] if err.code == "invalid_order" else []
+            if rejected and all(str(r.get("reason", "")).startswith("not a choice for the") for r in rejected):
+                # a late correction of a step already resolved, sent while the next one waits
+                answer += (f"\nThe game now waits for your {STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} "
+                           f"({seat}, {key}). A decision for a step that is already resolved cannot be changed: "
+                           "DMs are final once stored.")
+            return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "rate_limited",
+                                                    "too_large")
         answer = self._accepted(key, seat, mine[0]["kind"], result)
         # rules: 003 Weather forecast / Palantír: a DM of only look-ahead abilities acts at once and is
         # not yet the seat's orders (docs/service.md, ability-only messages)
@@ -373,12 +380,13 @@ class Bridge:
     def _next(self, view: dict[str, Any]) -> str:
         if view["over"]:
             return self._result(view)
-        pend = view["pending"]
+        pend = [p for p in view["pending"] if not p["submitted"]]  # an AI seat has decided already
         who = ", ".join(self._label(view, p["seat"]) for p in pend)
         dl = min((p["deadline"] for p in pend), default=None)
         out = f"**Turn {view['turn']}: {STEP_WORDS.get(view['step'], view['step'])}**"
-        if who:
-            out += f" from {who}"
+        if not pend:
+            return out + ": every decision is in; the GM resolves it."
+        out += f" from {who}"
         if dl is not None:
             out += f", deadline {when(dl, 'f')} ({when(dl)})"
         if (view.get("clock") or {}).get("paused"):

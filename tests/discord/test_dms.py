@@ -285,3 +285,24 @@ def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_late_correction_for_a_resolved_step_is_told_what_the_game_waits_for_now(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for n in range(1, 6):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Bid {n}"))  # the bid step resolves
+        user = user_of(CH, 2)
+        await bridge.on_dm(h.chat.dm(user, "Bid 9"))  # meant as a change of the bid already resolved
+        answer = h.chat.last_dm(user)
+        assert "Nothing was stored" in answer and "not a choice for the orders step" in answer
+        assert "The game now waits for your orders (Player#2, g)" in answer and "DMs are final" in answer
+        await bridge.on_dm(h.chat.dm(user, "March! 9 from P1 to P4"))  # a mistake in this step: no such hint
+        assert "The game now waits" not in h.chat.last_dm(user)
+        assert (await pending(bridge))["Player#2"] is False
+        await bridge.close_client()
+
+    asyncio.run(body())

@@ -111,6 +111,8 @@ def test_a_running_game_is_imported_without_reposting_its_history(server, tmp_pa
         await bridge.start()
         text = h.chat.texts(650)
         assert "- Bids:" not in text and "**Turn 1: orders**" in text  # only what happens from now on
+        waits = next(line for line in text.splitlines() if line.startswith("**Turn 1: orders**"))
+        assert "Player#1" in waits and "Player#3" not in waits  # the AI seat has decided: it owes no DM
         assert "A new game" not in text and "**A running game of Protectors of the Realm** (old) continues here, " \
             "at turn 1." in text
         view = await bridge.rpc("game.view", **bridge._gm("old"), wait=True)
