@@ -428,17 +428,20 @@ class Bridge:
         """Each human player's private summary of a finished turn, by DM (game.report ``private`` with
         their own seat's token: their balance, units and what happened to each of their orders)."""
         for seat, user in sorted(self.users(key).items()):
-            if user is None:
-                continue
-            try:
-                rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
-            except ServiceError as err:
-                log.warning("game %s: no private summary for %s: %s", key, seat, err)
-                continue
-            out = ELIMINATED.search(rep["report"])
-            if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
-                continue
-            await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}):\n{rep['report']}")
+            if user is not None:
+                await self._summary(key, seat, user, turn)
+
+    async def _summary(self, key: str, seat: str, user: int, turn: int, note: str = "") -> None:
+        """One seat's private summary of a finished turn, by DM to ``user``."""
+        try:
+            rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
+        except ServiceError as err:
+            log.warning("game %s: no private summary for %s: %s", key, seat, err)
+            return
+        out = ELIMINATED.search(rep["report"])
+        if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
+            return
+        await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}")
 
     # -- deadlines -----------------------------------------------------------------------------
     async def tick(self) -> None:
@@ -607,6 +610,7 @@ class Bridge:
             await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
             entry["users"][seat] = user
             away.pop(seat, None)
+            since = entry.setdefault("ai_since", {}).pop(seat, None)  # the turn its AI took the seat
             # the AI may have decided this step already: the player's DM for it is then told so
             view = await self.rpc("game.view", **self._gm(key), wait=True)
             decided = entry.setdefault("ai_step", {})
@@ -616,10 +620,15 @@ class Bridge:
                 decided.pop(seat, None)
             self.state.set_game(key, entry)
             msg = f"{seat} is played by a human again" + (f": <@{user}>." if user else " (no Discord user yet).")
+            if user and since is not None:  # what the seat's AI did meanwhile: the turns it finished
+                for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
+                    await self._summary(key, seat, user, turn, ", played by AI")
         else:
             out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
             if self.users(key).get(seat):
                 away[seat] = self.users(key)[seat]
+            if seat not in entry.setdefault("ai_since", {}):  # a second AI keeps the first one's turn
+                entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key), wait=True))["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
             level = "" if agent in AI_LEVELS else " agent"

@@ -167,6 +167,29 @@ def test_human_gives_an_ai_held_seat_back_to_its_own_player(server, tmp_path):
     asyncio.run(body())
 
 
+def test_a_player_given_their_seat_back_gets_the_summaries_of_the_turns_its_ai_played(server, tmp_path):
+    h = harness(server, tmp_path)
+    user2 = user_of(CH, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await command(h, bridge, "seat", seat="Player#2", agent="heuristic")  # turn 1: the AI plays it
+        for _ in range(10):
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["turn"] >= 2 or view["over"]:
+                break
+            await everyone_sends(h, bridge)
+        assert view["turn"] >= 2
+        assert not any("Your summary of turn 1" in m.text for m in h.chat.dms.get(user2, []))  # not while away
+        await command(h, bridge, "seat", seat="Player#2", agent="human")
+        told = [m.text for m in h.chat.dms.get(user2, []) if "Your summary of turn" in m.text]
+        assert len(told) == 1 and told[0].startswith("**Your summary of turn 1** (Player#2, g, played by AI):")
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_deadline_extend_pause_resume_and_board(server, tmp_path):
     h = harness(server, tmp_path)
 
