@@ -164,6 +164,14 @@ def times_up(state: GameState) -> None:
 
 
 HOW_WORDS = {"dragon": "Fire and blood!", "last_man_standing": "Last man standing!", "times_up": "Time's Up!"}
+"""rules: 003 "There are 3 ways for the game to end": each end as the rulebook names it"""
+
+
+def how_told(how: str | None) -> str:
+    """A game's end as players read it (reports, the Discord channel, pictures): its rulebook name, and
+    who won when it is the Dragon."""
+    name = HOW_WORDS.get(how or "", how or "ended")
+    return f"{name} The Dragon wins" if how == "dragon" else name
 
 
 def _finish(state: GameState, how: str, winner: str | None, rule: str, **extra) -> None:

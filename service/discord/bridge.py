@@ -40,12 +40,14 @@ MENTION = re.compile(r"^<@!?(\d+)>$")
 HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
-HOW_WORDS = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
-             "times_up": "Time's Up!"}  # rules 003, the three ends of a game
 # what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
 NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and do nothing",
            "dragon": "✓ `Turn off the lights`: you commit no Army Units"}
+# a game's end as players read it; the bot talks only to the service, so this is engine.protectors.victory.how_told
+# written out (tests/service/test_how_words.py keeps the two the same)
+HOW_WORDS = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
+             "times_up": "Time's Up!"}
 STEP_WORDS = {"bid": "Protector Ranking bids", "rebid": "re-bids", "bank_bid": "Bank of Lannuvár bids",
               "orders": "orders", "dragon": "Dragon Attack commitments", "consolidation": "Consolidation"}
 

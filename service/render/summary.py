@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.protectors.victory import how_told
 from service.render.palette import DRAGON, INK, seat_colour
 
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
@@ -54,8 +55,7 @@ def _result_text(view: dict[str, Any], numbers: dict[str, int], names: dict[str,
     res = view.get("result")
     if not res:
         return f"Game in progress - turn {view['turn']}"
-    how = {"dragon": "Fire and blood! The Dragon wins", "last_man_standing": "Last man standing!",
-           "times_up": "Time's Up!"}.get(res["how"], res["how"])
+    how = how_told(res["how"])
     win = res.get("winner")
     who = f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
     return f"{how}{who} - turn {res['turn']}"
