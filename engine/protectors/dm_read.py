@@ -293,8 +293,11 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     """``text`` (not read as orders) as an order with a header, greeting or thanks around it; a refusal when
     that could be read two ways, or when what is before a ':' is no header; ``None`` when there is no order."""
     starts: list[tuple[int, str]] = []  # where the order may start, and what is before it
-    colon = text.find(":")
-    before = chatter(text[: colon + 1], names, _RESERVED) if colon > 0 else None
+    mark = _GREETING_MARK.search(text)
+    greeted = mark is not None and chatter(text[: mark.end()], names, _RESERVED) == "a greeting"  # "Hi Alex!"
+    lead = mark.end() if mark is not None and greeted and text[mark.end() - 1] != ":" else 0
+    colon = text.find(":", lead)  # "Hello Mr GM, my bid for this turn: 7": the header after the greeting
+    before = chatter(text[lead : colon + 1], names, _RESERVED) if colon > lead else None
     if before in ("a header", "a greeting"):
         starts.append((colon + 1, before))
     tokens = list(_CHAT_WORD.finditer(text))
@@ -305,8 +308,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             break
         what = what if word in _HELLO_WORDS else "a thank-you"
         starts.append((m.end(), what))
-    mark = _GREETING_MARK.search(text)
-    if mark is not None and chatter(text[: mark.end()], names, _RESERVED) == "a greeting":  # "Hi Alex! Bid 20"
+    if mark is not None and greeted:  # "Hi Alex! Bid 20"
         starts.append((mark.end(), "a greeting"))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
     k = len(tokens)
@@ -319,7 +321,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         else:
             break
         ends.append(tokens[k].start())
-    bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[:colon])))
+    bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[lead:colon])))
     readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
     for start, what in [(0, ""), *starts]:
         for end in [len(text), *ends]:
@@ -349,7 +351,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         if not parsed_lines:  # "none" or "Turn off the lights" with a header or thanks around it
             return DmLine(no, raw, "nothing", canonical=key, why=what_left)
         return _accepted(no, raw, parsed_lines, what_left, step)
-    if colon > 0 and before is None:
+    if colon > lead and before is None:
         parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step)
         if error is None and parsed:  # "My plan: Fortify! P1"
             return DmLine(no, raw, "refused", why=clip(f"{echo(text[: colon + 1].strip())} before the order is not "

@@ -421,7 +421,8 @@ def _parse_item(w: _Words) -> Item:
             w.i += len(alias)
             return _parse_ability(w, name)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
-    close = difflib.get_close_matches(head, list(_HEAD_NAMES), n=1, cutoff=0.75)  # "Fortfy!", "Marsh!"
+    close = (difflib.get_close_matches(head, list(_HEAD_NAMES), n=1, cutoff=0.75)  # "Fortfy!", "Marsh!"
+             or [n for n in _HEAD_NAMES if sorted(n) == sorted(head)])  # "Bdi": two letters swapped; not "ok"
     hint = f" (did you mean {_HEAD_NAMES[close[0]]}?)" if close else ""
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint}; expected one of {expected}")
 

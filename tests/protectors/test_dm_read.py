@@ -211,6 +211,9 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     ("Hi Alex, Bid 20", "bid", ["Bid 20"], ["'Hi Alex': a greeting"]),
     ("Hello Mr Smith: Fortify! P1 thanks", "orders", ["Fortify! P1"],
      ["'Hello Mr Smith:': a greeting", "'thanks': a sign-off"]),
+    # a greeting, then a header, then the order
+    ("Hello Mr GM, my bid for this turn: 7", "bid", ["Bid 7"], ["'Hello Mr GM, my bid for this turn:': a header"]),
+    ("Hi Alex! Here is my bid: 20", "bid", ["Bid 20"], ["'Hi Alex! Here is my bid:': a header"]),
 ])
 def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(text, step, canonical, said):
     r = read(text, step)
@@ -239,6 +242,7 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     ("Hi Hodir! Bid 20", "bid", "unknown order 'Hi'"),
     ("Hi P1! Fortify! P1", "orders", "unknown order 'Hi'"),
     ("Hi Alex Smith Jones! Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi Alex, my plan: Fortify! P1", "orders", "'Hi Alex, my plan:' before the order is not a header"),
     # the amount after a header only when the header names the bid, and only at a step that takes one
     ("My orders: 20", "orders", "unknown order 'My'"),
     ("Here is my bid: 20", "orders", "not a choice for the orders step"),

@@ -276,6 +276,7 @@ ERRORS = [
         "Faction, a Dragon commitment like '2 from P6 (sac 2)', or an ability like 'Fight fire with fire: 5'",
     ),
     ("Fortfy! P3", "unknown order 'Fortfy!' (did you mean Fortify!?); expected one of " + EXPECTED_BY_STEP[None]),
+    ("Bdi 5", "unknown order 'Bdi' (did you mean Bid?); expected one of " + EXPECTED_BY_STEP[None]),
     ("Teleport 2 from P1 to P2", "unknown order 'Teleport'; expected one of " + EXPECTED_BY_STEP[None]),
     ("Golden Bid 4", "'Golden' applies only to March!, Support!, Fortify! and Work, work!, not 'Bid'"),
     ("Delayed Fortify! P3", "'Delayed' applies only to March!, not 'Fortify!'"),
