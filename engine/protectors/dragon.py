@@ -78,6 +78,12 @@ class _Side:
         return self.us >= self.min_us
 
 
+def working_sources(state: GameState, seat: str, d: DragonDecision) -> list[str]:
+    """The Provinces ``d`` commits units from that are busy with ``seat``'s own Work, work! (rules: 003 Work,
+    work!: -1 to the US they provide)."""
+    return [c.src for c in d.commits if c.count and state.work_orders.get(c.src, (None,))[0] == seat]
+
+
 def contribution(state: GameState, seat: str, d: DragonDecision) -> tuple[int, int]:
     """(US, units committed) for one seat's commitment.
 
@@ -86,10 +92,10 @@ def contribution(state: GameState, seat: str, d: DragonDecision) -> tuple[int, i
     # Island Rules, Enchanted weapons (+1 with at least 1 unit committed).
     """
     us = units = 0
+    busy = working_sources(state, seat, d)
     for c in d.commits:
         units += c.count
-        working = state.work_orders.get(c.src, (None,))[0] == seat
-        us += max(0, c.count - (1 if working else 0))
+        us += max(0, c.count - (1 if c.src in busy else 0))
     for a in d.abilities:
         if a.name == "fight_fire_with_fire" and a.value:
             us += FULL_COUNCIL_US if a.value >= HIGHMAGISTER_MAX else a.value
@@ -130,9 +136,11 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
         # rules: 003 Each Turn — "All orders/choices ... will be revealed to all players at the same time
         # as they are executed": each commitment is public once the attack resolves.
         lines = list(decisions[seat].texts)  # each line's text, formatted once per decision
+        busy = working_sources(state, seat, decisions[seat])  # why 1 unit from P5 may give US 0
+        why = f" (Work, work! in {', '.join(busy)}: -1 each)" if busy else ""
         emit(state, "commitment", "003 Determine Protector US step",
              f"{seat} commits " + ("; ".join(lines) if lines else "nothing (turns off the lights)")
-             + f": US {v.us} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us, units=v.units,
+             + f": US {v.us}{why} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us, units=v.units,
              min_us=v.min_us)
     protector_us = sum(v.us for v in fighting.values())
     dpl = fought_dpl(state, att)

@@ -38,6 +38,13 @@ class TestThresholdExample:
         ev = fight(g, {"Player#2": f"{committed} from P2"})
         assert event(ev, "dragon_battle").data["contributions"]["Player#2"]["us"] == us
 
+    def test_the_revealed_commitment_says_why_a_working_unit_adds_no_us(self):
+        g = self.game()
+        ev = fight(g, {"Player#2": "1 from P2", "Player#1": "3 from P7"})
+        said = {e.data["seat"]: e.text for e in ev if e.kind == "commitment"}
+        assert said["Player#2"] == "Player#2 commits 1 from P2: US 0 (Work, work! in P2: -1 each) of min.US 1."
+        assert said["Player#1"] == "Player#1 commits 3 from P7: US 3 of min.US 2."
+
     def test_committing_every_working_unit_discards_the_work_income(self):
         incomes = {}
         for committed in (2, 3):
