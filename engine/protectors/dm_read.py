@@ -267,8 +267,10 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
 
 
 # An order joined to what is around it without a ',' (docs/dm-syntax.md, "What is ignored"): a header ending
-# in ':' before it ("My orders: Fortify! P1"), and only these words of greeting or thanks before or after it
-# ("Hi GM! Bid 20 thanks!", "Thanks! Bid 20"). Anything else beside an order stays an error.
+# in ':' before it ("My orders: Fortify! P1"; after a header naming the bid, the amount alone: "Here is my bid:
+# 20"), a greeting ended by '!', ',' or ':' ("Hi Alex! Bid 20", also before a header), and only these words of
+# greeting or thanks before or after it ("Hi GM! Bid 20 thanks!", "Thanks! Bid 20"). Anything else beside an
+# order stays an error.
 _HELLO_WORDS = frozenset({"hi", "hello", "hey", "gm"})
 _THANKS_WORDS = frozenset({"thanks", "thx", "ty", "cheers", "please", "pls", "gm"})  # and "thank you"
 _BEFORE_WORDS = _HELLO_WORDS | _THANKS_WORDS  # "Hi GM! Bid 20", "Thanks! Bid 20"
