@@ -445,7 +445,9 @@ def _march(w: _Words, golden: bool, delayed: bool) -> March:
     return March(count, src, w.province("the destination province"), golden, delayed)
 
 
+
 _TO_WORDS = ("to", "->", "-->", "=>", "→", "⟶", "➡")  # an arrow says 'to' as plainly
+
 
 def _support(w: _Words, golden: bool, delayed: bool) -> Support:
     player = w.seat(stop="in")

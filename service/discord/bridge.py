@@ -276,7 +276,7 @@ class Bridge:
             return target, RESEND, False
         except ServiceError as err:
             answer = self._refusal(err)
-            rejected = err.details.get("rejected") or [] if err.code == "invalid_order" else []
+            rejected = (err.details.get("rejected") or []) if err.code == "invalid_order" else []
             if rejected and all(str(r.get("reason", "")).startswith("not a choice for the") for r in rejected):
                 # a late correction of a step already resolved, sent while the next one waits
                 answer += (f"\nThe game now waits for your {STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} "

@@ -125,12 +125,17 @@ def test_a_running_game_is_imported_without_reposting_its_history(server, tmp_pa
     asyncio.run(body())
 
 
-def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
-    north, south = game_table(661, seats=3), game_table(662, seats=3)
-    both = 424_242
+def two_games(server, tmp_path, channel: int, both: int) -> Harness:
+    """Games north and south (3 seats each) with user ``both`` in Player#1 of north and Player#2 of south."""
+    north, south = game_table(channel, seats=3), game_table(channel + 1, seats=3)
     north["seats"]["Player#1"]["user"] = both
     south["seats"]["Player#2"]["user"] = both
-    h = Harness(server, make_config({"north": north, "south": south}, tmp_path))
+    return Harness(server, make_config({"north": north, "south": south}, tmp_path))
+
+
+def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
+    both = 424_242
+    h = two_games(server, tmp_path, 661, both)
 
     async def body():
         bridge = h.bridge()
@@ -150,11 +155,8 @@ def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
 
 
 def test_the_game_line_is_read_through_capitals_and_discord_formatting(server, tmp_path):
-    north, south = game_table(663, seats=3), game_table(664, seats=3)
     both = 434_343
-    north["seats"]["Player#1"]["user"] = both
-    south["seats"]["Player#2"]["user"] = both
-    h = Harness(server, make_config({"north": north, "south": south}, tmp_path))
+    h = two_games(server, tmp_path, 663, both)
 
     async def body():
         bridge = h.bridge()
