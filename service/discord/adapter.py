@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 
 from service.client import ServiceError
-from service.discord.bridge import Bridge, ServiceDown
+from service.discord.bridge import Bridge, ConfigRefused, ServiceDown
 from service.discord.chat import Command, DirectMessage, DmClosed, File
 from service.discord.config import Config
 from service.discord.state import State
@@ -226,6 +226,7 @@ class RegentBot(discord.Client):
         self.bridge = Bridge(config, self.chat, State(config.state))
         self.tree.add_command(build_group(self.bridge, self.chat), guild=discord.Object(id=config.guild))
         self._ticker: asyncio.Task | None = None
+        self.fatal: str | None = None  # why the bot stopped itself (a configured game refused for good)
 
     async def setup_hook(self) -> None:
         await self.tree.sync(guild=discord.Object(id=self.config.guild))
@@ -238,14 +239,24 @@ class RegentBot(discord.Client):
                 await self.bridge.start()
             except (ServiceDown, ServiceError) as err:  # the ticker creates the games once the service answers
                 log.error("the games could not be started (%s); retrying every %.0f s", err, TICK_SECONDS)
+            except ConfigRefused as err:
+                await self.stop(err)
 
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK_SECONDS)
             try:
                 await self.bridge.tick()
+            except ConfigRefused as err:
+                await self.stop(err)
+                return
             except Exception:  # one bad tick must not stop reminders for good
                 log.exception("tick failed")
+
+    async def stop(self, err: ConfigRefused) -> None:
+        """A configured game the service refuses for good: retrying cannot mend it, the GM must."""
+        self.fatal = str(err)
+        await self.close()
 
     async def on_message(self, message: discord.Message) -> None:
         dm = to_direct_message(message, self.bridge.state)
@@ -254,9 +265,11 @@ class RegentBot(discord.Client):
 
 
 def run(config: Config, token: str) -> None:
-    """Run the bot until it is stopped; a refused token or an unreachable Discord is a one-line error."""
+    """Run the bot until it is stopped; a refused token, an unreachable Discord or a configured game the
+    service refuses for good is a one-line error."""
+    bot = RegentBot(config)
     try:
-        RegentBot(config).run(token, log_handler=None)
+        bot.run(token, log_handler=None)
     except discord.LoginFailure:
         raise ValueError(f"Discord refused the bot token in ${config.token_env} (reset it in the developer "
                          "portal, Bot -> Reset Token)") from None
@@ -265,3 +278,5 @@ def run(config: Config, token: str) -> None:
                          "(Bot -> Privileged Gateway Intents), see docs/discord.md") from None
     except OSError as err:  # aiohttp's connection errors are OSErrors
         raise ValueError(f"cannot reach Discord: {err}") from None
+    if bot.fatal:
+        raise ValueError(bot.fatal)

@@ -56,6 +56,16 @@ class ServiceDown(Exception):
     """The service could not be reached (or closed the connection) during a call."""
 
 
+# The service's refusals of a configured game that no retry mends: the config (or the file it names) is
+# wrong, the service wants a create token, or it is older than the bot. Anything else (the service down,
+# too many games, rate limits, a bug) is retried every tick.
+PERMANENT = frozenset({"bad_request", "unknown_method", "invalid_params", "invalid_order", "forbidden", "too_large"})
+
+
+class ConfigRefused(ValueError):
+    """A configured game the service refuses for good: the bot stops with this one line."""
+
+
 def when(ts: float, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone."""
     return f"<t:{int(ts)}:{style}>"
@@ -107,22 +117,49 @@ class Bridge:
             for key in self.config.games:
                 await self._sync(key)
 
-    async def _create(self, key: str, game: GameConfig) -> None:
+    async def _make(self, key: str, game: GameConfig) -> dict[str, Any]:
+        """``game.create`` or ``game.import`` for a configured game: its id and tokens."""
         create = os.environ.get(self.config.create_token_env, "").strip()
         auth = {"token": create} if create else {}  # the service's --create-token, when it has one
-        if game.import_path:
-            try:
-                with open(game.import_path, "rb") as f:
-                    blob = f.read()
-            except OSError as err:
-                raise ValueError(f"games.{key}.import: cannot read {game.import_path}: {err}") from None
-            made = await self.rpc("game.import", blob=blob, **auth)
-            for seat in game.seats.values():
-                if seat.ai:
-                    await self.rpc("game.assign", game_id=made["game_id"], token=made["gm_token"], seat=seat.seat,
-                                   agent=seat.ai)
-        else:
-            made = await self.rpc("game.create", setup=game.setup(), **auth)
+        if not game.import_path:
+            return await self._refusable(self.rpc("game.create", setup=game.setup(), **auth), f"games.{key}")
+        try:
+            with open(game.import_path, "rb") as f:
+                blob = f.read()
+        except OSError as err:
+            raise ConfigRefused(f"{self.config.path}: games.{key}.import: cannot read {game.import_path}: "
+                                f"{err.strerror or err}") from None
+        return await self._refusable(self.rpc("game.import", blob=blob, **auth),
+                                     f"games.{key}.import ({game.import_path})")
+
+    async def _refusable(self, call: Awaitable[Any], where: str) -> Any:
+        """``call``; a refusal no retry mends becomes ``ConfigRefused`` naming the config's ``where``."""
+        try:
+            return await call
+        except ServiceError as err:
+            if err.code not in PERMANENT:
+                raise
+            hint = (f"; set ${self.config.create_token_env} to the service's --create-token"
+                    if err.code == "forbidden" else "")
+            raise ConfigRefused(f"{self.config.path}: {where}: refused by the service ({err.code}: "
+                                f"{err.message}){hint}") from None
+
+    async def _create(self, key: str, game: GameConfig) -> None:
+        # a game the service made is remembered at once ("creating"), so a failure in what follows (an
+        # AI seat the service refuses, the service going down) is finished later, never made twice
+        made = self.state.creating(key)
+        if made is None:
+            made = await self._make(key, game)
+            ai_seats = sorted(s.seat for s in game.seats.values() if s.ai) if game.import_path else []
+            made = {**made, "assign": ai_seats}  # a created game has its AIs in its setup already
+            self.state.set_creating(key, made)
+        for seat in list(made["assign"]):
+            spec = game.seats.get(seat)
+            if spec is not None and spec.ai:
+                await self._refusable(self.rpc("game.assign", game_id=made["game_id"], token=made["gm_token"],
+                                               seat=seat, agent=spec.ai), f"games.{key}.seats.{seat}.ai")
+            made["assign"].remove(seat)
+            self.state.set_creating(key, made)
         gm = {"game_id": made["game_id"], "token": made["gm_token"]}
         view = await self.rpc("game.view", **gm)
         turn = view["turn"]

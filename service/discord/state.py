@@ -3,7 +3,8 @@
 What the bot must not forget across a restart: each game's id and tokens (``game.create`` gives
 them once), how far into each game's log it has posted, which reminder thresholds it posted for
 the current step, which Discord messages it already stored (Discord may deliver one twice), and
-the private threads opened for players whose DMs are closed. The game itself lives in the service.
+the private threads opened for players whose DMs are closed, and a game the service has made but the bot
+has not finished setting up (its AI seats, its first post). The game itself lives in the service.
 
 Every change is written to a temporary file, flushed to disk and renamed over the old one, so a
 crash leaves either the old or the new file, never half of one. The file holds game tokens: it is
@@ -29,7 +30,7 @@ class StateError(ValueError):
 class State:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.data: dict[str, Any] = {"version": VERSION, "games": {}, "processed": {}, "threads": {}}
+        self.data: dict[str, Any] = {"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {}}
         if self.path.exists():
             try:
                 loaded = json.loads(self.path.read_text(encoding="utf-8"))
@@ -45,6 +46,15 @@ class State:
 
     def set_game(self, key: str, entry: dict[str, Any]) -> None:
         self.data["games"][key] = entry
+        self.data["creating"].pop(key, None)  # set up: in the same write
+        self.save()
+
+    # -- a game the service made, still being set up ---------------------------------------------
+    def creating(self, key: str) -> dict[str, Any] | None:
+        return self.data["creating"].get(key)
+
+    def set_creating(self, key: str, made: dict[str, Any]) -> None:
+        self.data["creating"][key] = made
         self.save()
 
     # -- messages already stored -----------------------------------------------------------------

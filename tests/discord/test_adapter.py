@@ -249,3 +249,39 @@ def test_run_turns_discord_failures_into_one_line(tmp_path, monkeypatch, error, 
     monkeypatch.setattr(adapter.RegentBot, "run", fail)
     with pytest.raises(ValueError, match=message):
         adapter.run(config, "token")
+
+
+def test_a_configured_game_refused_for_good_stops_the_bot_with_its_line(tmp_path, monkeypatch):
+    from service.discord.bridge import ConfigRefused
+
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+    line = "d.toml: games.g: refused by the service (invalid_params: players: team games need teams of the same size)"
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.start = AsyncMock(side_effect=ConfigRefused(line))
+        bot.close = AsyncMock()
+        await bot.on_ready()
+        bot._ticker.cancel()
+        assert bot.fatal == line
+        bot.close.assert_awaited_once()  # not the log line and a retry every 30 s
+
+    async def later():  # the service was down at the start and refuses once it answers
+        bot = adapter.RegentBot(config)
+        bot.bridge.tick = AsyncMock(side_effect=[None, ConfigRefused(line)])
+        bot.close = AsyncMock()
+        await asyncio.wait_for(bot._tick(), 5)  # returns: no more ticks
+        assert bot.fatal == line and bot.bridge.tick.await_count == 2
+        bot.close.assert_awaited_once()
+
+    asyncio.run(body())
+    monkeypatch.setattr(adapter, "TICK_SECONDS", 0)
+    asyncio.run(later())
+
+    def stopped(self, *a, **k):
+        self.fatal = line  # what stop() leaves once discord.py's run returns
+
+    monkeypatch.setattr(adapter.RegentBot, "run", stopped)
+    with pytest.raises(ValueError, match=r"^d\.toml: games\.g: refused by the service"):
+        adapter.run(config, "token")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.discord.helpers import NAMES, Harness, dm_text, game_table, make_config, seat_view, user_of
 
 MAX_STEPS = 60
@@ -171,7 +173,7 @@ def test_the_game_line_is_read_through_capitals_and_discord_formatting(server, t
 
 
 def test_a_service_with_a_create_token(tmp_path, monkeypatch):
-    from service.client import ServiceError
+    from service.discord.bridge import ConfigRefused
     from tests.service.helpers import ServerProcess
 
     (tmp_path / "srv").mkdir()
@@ -184,8 +186,10 @@ def test_a_service_with_a_create_token(tmp_path, monkeypatch):
             try:
                 await bridge.start()
                 assert expect_ok and bridge.state.game("g") is not None
-            except ServiceError as err:
-                assert not expect_ok and err.code == "forbidden" and bridge.state.game("g") is None
+            except ConfigRefused as err:  # no retry mends it: the bot stops with one line saying what to set
+                assert not expect_ok and bridge.state.game("g") is None
+                assert str(err).startswith("test-discord.toml: games.g: refused by the service (forbidden: ")
+                assert str(err).endswith("set $REGENT_CREATE_TOKEN to the service's --create-token")
             await bridge.close_client()
 
         monkeypatch.delenv("REGENT_CREATE_TOKEN", raising=False)
@@ -194,6 +198,81 @@ def test_a_service_with_a_create_token(tmp_path, monkeypatch):
         asyncio.run(body(True))
     finally:
         locked.stop()
+
+
+def test_a_game_the_service_refuses_for_good_stops_the_bot_with_one_line(server, tmp_path):
+    from service.discord.bridge import ConfigRefused
+
+    table = game_table(672, seats=5, teams=True)
+    for n, spec in enumerate(table["seats"].values()):
+        spec["team"] = "AAABB"[n]  # 3 against 2: the engine's rule, which the config does not repeat
+    h = Harness(server, make_config({"uneven": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        with pytest.raises(ConfigRefused, match=r"^test-discord.toml: games.uneven: refused by the service "
+                                                r"\(invalid_params: .*same size"):
+            await bridge.start()
+        assert bridge.state.game("uneven") is None and bridge.state.creating("uneven") is None
+        assert h.chat.texts(672) == ""  # nothing announced
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_an_unreadable_import_file_stops_the_bot_with_one_line(server, tmp_path):
+    from service.discord.bridge import ConfigRefused
+
+    table = game_table(674, seats=3)
+    table["import"] = str(tmp_path / "missing.bin")
+    h = Harness(server, make_config({"gone": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        with pytest.raises(ConfigRefused, match=r"games.gone.import: cannot read .*missing.bin: No such file"):
+            await bridge.start()
+        (tmp_path / "junk.bin").write_bytes(b"not a game")
+        h.config.games["gone"].import_path = str(tmp_path / "junk.bin")
+        with pytest.raises(ConfigRefused, match=r"games.gone.import \(.*junk.bin\): refused by the service"):
+            await h.bridge().start()
+        assert bridge.state.game("gone") is None
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_an_imported_game_whose_ai_seat_is_refused_is_finished_after_the_fix_not_imported_twice(server, tmp_path):
+    from service.client import AsyncClient
+    from service.discord.bridge import ConfigRefused
+
+    async def body():
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup={"rules": "protectors", "board": "ring-3", "seed": 9, "players": 3})
+            blob = (await c.call("game.export", game_id=g["game_id"], token=g["gm_token"]))["blob"]
+        (tmp_path / "running.bin").write_bytes(blob)
+        table = game_table(676, seats=3, ai={"Player#3": "grandmaster"})
+        table["import"] = str(tmp_path / "running.bin")
+        h = Harness(server, make_config({"fix": table}, tmp_path))
+        bridge = h.bridge()
+        with pytest.raises(ConfigRefused, match=r"games.fix.seats.Player#3.ai: refused by the service "
+                                                r"\(invalid_params: .*grandmaster"):
+            await bridge.start()
+        made = bridge.state.creating("fix")
+        assert bridge.state.game("fix") is None and made["assign"] == ["Player#3"]
+        assert h.chat.texts(676) == ""
+        await bridge.close_client()
+
+        h.config.games["fix"].seats["Player#3"].ai = "caretaker"  # the GM mends discord.toml and restarts
+        bridge = h.bridge()
+        await bridge.start()
+        entry = bridge.state.game("fix")
+        assert entry["game_id"] == made["game_id"] and bridge.state.creating("fix") is None  # the same game
+        view = await bridge.rpc("game.view", **bridge._gm("fix"), wait=True)
+        assert view["controllers"]["Player#3"] == "caretaker"
+        assert h.chat.texts(676).count("**A running game of Protectors of the Realm** (fix)") == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
 
 
 def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_path):
