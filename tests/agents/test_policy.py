@@ -21,11 +21,13 @@ from envs.seat_env import ProtectorsSeatEnv
 
 def _train(tmp_path) -> str:
     import torch
+    from stable_baselines3.common.logger import configure
 
     torch.set_num_threads(1)  # the suite runs on 2 cores with xdist: no thread oversubscription
     env = DummyVecEnv([lambda: ProtectorsSeatEnv(opponents=("random", "caretaker"))])
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [32]}, device="cpu")
+    model.set_logger(configure(str(tmp_path / "log"), []))  # not SB3's default folder in /tmp, left behind
     model.learn(total_timesteps=2048)
     assert model.num_timesteps >= 2048
     path = tmp_path / "tiny"

@@ -26,8 +26,9 @@ class Recording(ProtectorsSeatEnv):
         return super().step(action)
 
 
-def test_maskable_ppo_learns_from_mid_game_starts():
+def test_maskable_ppo_learns_from_mid_game_starts(tmp_path):
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import configure
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -36,6 +37,7 @@ def test_maskable_ppo_learns_from_mid_game_starts():
     model = MaskablePPO("MlpPolicy", DummyVecEnv([lambda: Monitor(env)]), n_steps=128, batch_size=64, n_epochs=1,
                         policy_kwargs={"net_arch": [16, 16]}, seed=0, device="cpu")
     before = {k: v.clone() for k, v in model.policy.state_dict().items()}
+    model.set_logger(configure(str(tmp_path / "log"), []))  # not SB3's default folder in /tmp, left behind
     model.learn(total_timesteps=384)
     assert model.num_timesteps >= 384
     assert len(env.starts) >= 4 and sum(t >= 2 for t in env.starts) >= 2, env.starts
