@@ -119,6 +119,8 @@ _SEPARATED = re.compile(r"-?[0-9]+(?:[.,][0-9]{3})+")  # "1.000": a thousands se
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
 _PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
 _PLAYER_WORD = re.compile(r"\bplayer\s*#\s*(?=\d)", re.IGNORECASE)
+# an arrow written against its provinces ("P1->P2", "P1 >P2") is a word of its own, as with spaces
+_TIGHT_ARROW = re.compile(r"(?<=\d)\s*(-->|->|=>|>|→|⟶|➡)\s*(?=p\s*#?\s*\d)", re.IGNORECASE)
 
 _EXPECTED_ORDERS = (
     "March!, Delayed March!, Support!, Fortify!, Work, work! (each may be Golden), Bid, Buy, Upgrade, "
@@ -175,7 +177,7 @@ def _words(text: str) -> tuple[str, ...]:
 def _clean(line: str) -> str:
     """Drop Discord markup and spell ``Province 4`` / ``player # 2`` as ``P4`` / ``Player#2``."""
     text = re.sub(r"[*`~]", "", line).replace("_", " ")
-    return _PLAYER_WORD.sub("Player#", _PROVINCE_WORD.sub("P", text))
+    return _TIGHT_ARROW.sub(r" \1 ", _PLAYER_WORD.sub("Player#", _PROVINCE_WORD.sub("P", text)))
 
 
 # ability key -> accepted spellings (as word tuples); longest spellings are tried first
@@ -446,7 +448,7 @@ def _march(w: _Words, golden: bool, delayed: bool) -> March:
 
 
 
-_TO_WORDS = ("to", "->", "-->", "=>", "→", "⟶", "➡")  # an arrow says 'to' as plainly
+_TO_WORDS = ("to", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an arrow says 'to' as plainly
 
 
 def _support(w: _Words, golden: bool, delayed: bool) -> Support:

@@ -103,6 +103,9 @@ OTHER_FORMS = [
     ("March! 2 P1 to P2", March(2, "P1", "P2")),
     ("March! 2 from P1 -> P2", March(2, "P1", "P2")),
     ("March! 2 P1 -> P2", March(2, "P1", "P2")),
+    ("March! 2 P1 > P2", March(2, "P1", "P2")),
+    ("March! 2 P1->P2", March(2, "P1", "P2")),  # an arrow against its provinces
+    ("march 2 from province 1>province 2", March(2, "P1", "P2")),
     ("March 2 units P1 => P2", March(2, "P1", "P2")),
     ("Delayed March! 1 P8 → P7", March(1, "P8", "P7", delayed=True)),
     ("March! 2 P 1 -> P2", March(2, "P1", "P2")),
@@ -259,7 +262,7 @@ def test_parse_text_of_nothing_is_empty():
 ERRORS = [
     ("March! 2 form P1 to P2", "expected 'from' after the unit count, got 'form'"),
     ("March! 2 from P1 P2", "expected 'to' after the source province, got 'P2'"),
-    ("March! 2 P1 > P2", "expected 'to' after the source province, got '>'"),
+    ("March! 2 P1 < P2", "expected 'to' after the source province, got '<'"),
     ("March! 2 to P2", "expected 'from' after the unit count, got 'to'"),
     ("March! 2 from P1 to", "expected the destination province like P3, but the line ends"),
     ("March! 0 from P1 to P2", "the unit count must be at least 1, got 0"),
