@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
-from engine.protectors.dm_lines import FENCE, chatter, unwrap, words
+from engine.protectors.dm_lines import FENCE, MAX_NAME_WORDS, chatter, unwrap, words
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
@@ -283,6 +283,17 @@ _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
 _RESERVED = frozenset({*ORDER_WORDS, *(w for phrase in _NONE_PHRASES | _LIGHTS_PHRASES for w in phrase),
                        *(w for f in FACTIONS for w in words(f)), "p", "province", "player", "units", "unit", "from",
                        "to", "in", "sac", "realm", "realms"})
+# words that may turn what follows around: never taken for a greeted name ("Hi, not Bid 20" is no Bid 20)
+_NOT_A_NAME = frozenset({"not", "dont", "no", "never", "cancel", "ignore", "scrap", "scratch", "undo", "instead",
+                         "maybe", "perhaps", "if", "or", "and", "but", "i", "we", "will", "want", "would", "might"})
+
+
+def _could_be_a_name(word: str) -> bool:
+    """``word`` (lower case, as written) may be a name after a greeting without a mark ("Hi Alex Bid 20")."""
+    plain = words(word)
+    return len(plain) == 1 and plain[0].isalpha() and plain[0] not in _RESERVED | _NOT_A_NAME
+
+
 _GREETING_MARK = re.compile(r"^[^!,:]{1,60}[!,:]")  # "Hi Alex!": a greeting ends at its first mark
 _BID_WORDS = frozenset({"bid", "bids", "rebid"})  # a header naming the bid may be followed by the amount alone
 MAX_CHAT_WORDS = 3
@@ -303,12 +314,17 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     if before in ("a header", "a greeting"):
         starts.append((colon + 1, before))
     tokens = list(_CHAT_WORD.finditer(text))
-    what = "a greeting"
-    for m in tokens[:MAX_CHAT_WORDS]:  # "Hi GM! Bid 20", "Thanks! Bid 20"
+    what, hello, named = "a greeting", False, 0
+    for m in tokens[:MAX_CHAT_WORDS]:  # "Hi GM! Bid 20", "Thanks! Bid 20", "Hi Alex Bid 20"
         word = m.group().lower()
-        if word not in _BEFORE_WORDS:
+        if word in _BEFORE_WORDS:
+            what = what if word in _HELLO_WORDS else "a thank-you"
+            hello = hello or word in _HELLO_WORDS
+        elif (what == "a greeting" and hello and named < MAX_NAME_WORDS and _could_be_a_name(word)
+              and text[m.end():m.end() + 1] not in ("!", ",", ":")):  # ended by a mark: the reading below
+            named += 1  # the greeted one's name without a mark
+        else:
             break
-        what = what if word in _HELLO_WORDS else "a thank-you"
         starts.append((m.end(), what))
     if mark is not None and greeted:  # "Hi Alex! Bid 20"
         starts.append((mark.end(), "a greeting"))

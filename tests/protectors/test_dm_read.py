@@ -209,6 +209,10 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     # a greeting naming someone Regent does not know (the GM), ended by '!', ',' or ':'
     ("Hi Alex! Bid 20", "bid", ["Bid 20"], ["'Hi Alex!': a greeting"]),
     ("Hi Alex, Bid 20", "bid", ["Bid 20"], ["'Hi Alex': a greeting"]),
+    # or by nothing at all, when what follows the name is the order
+    ("Hi Alex Bid 20", "bid", ["Bid 20"], ["'Hi Alex': a greeting"]),
+    ("hello mr smith fortify! P1", "orders", ["Fortify! P1"], ["'hello mr smith': a greeting"]),
+    ("Hey GM Alex Bid 20 thanks", "bid", ["Bid 20"], ["'Hey GM Alex': a greeting", "'thanks': a sign-off"]),
     ("Hello Mr Smith: Fortify! P1 thanks", "orders", ["Fortify! P1"],
      ["'Hello Mr Smith:': a greeting", "'thanks': a sign-off"]),
     # a greeting, then a header, then the order
@@ -237,7 +241,9 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     # "Turn off the lights" is a Dragon step's choice, with a header or not
     ("My orders: turn off the lights", "orders", "unknown order"),
     # a greeting's name is words of letters that orders are not made of, and it ends at a mark
-    ("Hi Alex Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi not Bid 20", "bid", "unknown order 'Hi'"),  # a word that may turn the order around is no name
+    ("Hi Alex Smith Jones Bid 20", "bid", "unknown order 'Hi'"),  # a name of three words, past MAX_NAME_WORDS
+    ("Thanks Alex Bid 20", "bid", "unknown order 'Thanks'"),  # a name only after a greeting
     ("Hi pass, Bid 20", "bid", "unknown order 'Hi'"),
     ("Hi Hodir! Bid 20", "bid", "unknown order 'Hi'"),
     ("Hi P1! Fortify! P1", "orders", "unknown order 'Hi'"),
