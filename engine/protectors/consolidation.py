@@ -247,11 +247,18 @@ def reduced_bids(state: GameState) -> dict[str, int]:
 
 
 def fund(state: GameState, seat: str, funding: tuple[Funding, ...]) -> None:
-    """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)": the team-mate pays that much."""
+    """rules: 003 Team Games, Pooled $Realm — "(110 from Player#2)": the team-mate pays that much, or what
+    it holds (POOL_FIRST). A seat does not see its team-mate's balance (POOL_UNSEEN), so a transfer asked
+    beyond it is told to the two of them here, not refused when the DM came."""
     for f in funding:
         paid = min(f.amount, state.players[f.source].realm)
         if paid > 0:
-            transfer(state, f.source, seat, paid, "003 Team Games, pooled $Realm")
+            money(state, f.source, -paid, f"003 Team Games, pooled $Realm to {seat}")
+            money(state, seat, paid, f"003 Team Games, pooled $Realm from {f.source}")
+        if paid < f.amount:
+            emit(state, "pool_short", "003 Team Games, Pooled $Realm",
+                 f"{f.source} could pay only {paid} of the {f.amount} $Realm {seat} asked for.",
+                 private={seat, f.source}, seat=seat, source=f.source, asked=f.amount, paid=paid)
 
 
 def _buy(state: GameState, seat: str, buys: tuple[tuple[str, int], ...]

@@ -6,6 +6,7 @@ Each kind of step takes one decision type. ``from_lines`` groups a DM's lines in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrderError
@@ -170,7 +171,7 @@ def from_lines(step: str, lines: list[Line]) -> Decision:
         if not isinstance(line.item, ACCEPTS[kind]):
             raise IllegalOrderError(f"not a choice for the {step} step", input=line.text())
     items = [ln.item for ln in lines]
-    funding = tuple(f for ln in lines for f in ln.funding)
+    funding = _pooled(f for ln in lines for f in ln.funding)
     of = lambda t: [i for i in items if isinstance(i, t)]  # noqa: E731
     if kind is BidDecision:
         bids, facs = of(Bid), of(ChooseFaction)
@@ -193,6 +194,15 @@ def from_lines(step: str, lines: list[Line]) -> Decision:
     return ConsolidationDecision(buys, tuple(u.src for u in of(Upgrade)),
                                  caps[0].src if caps else None, bids[0].amount if bids else 0,
                                  tuple(of(Ability)), funding)
+
+
+def _pooled(funding: Iterable[Funding]) -> tuple[Funding, ...]:
+    """One transfer per team-mate, in the order first named: "Buy 1 (20 from Player#2)" and "Bid 5 (10 from
+    Player#2)" ask Player#2 for 30 (rules: 003 Team Games, Pooled $Realm; the same money, POOL_FIRST)."""
+    total: dict[str, int] = {}
+    for f in funding:
+        total[f.source] = total.get(f.source, 0) + f.amount
+    return tuple(Funding(amount, source) for source, amount in total.items())
 
 
 def _at_most_one(found: list, name: str) -> None:

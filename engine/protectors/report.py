@@ -109,7 +109,7 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     changes = [(delta, rule) for (lt, s, delta, rule) in st.ledger if lt == t and s == seat]
     if changes:
         out.append(f"$Realm changes on turn {t}:")
-        out += [f"- {delta:+d} ({_rule_name(rule)})" for delta, rule in changes]
+        out += [f"- {delta:+d} ({named(_rule_name(rule), names)})" for delta, rule in changes]
     events = [e for e in st.events if e.turn == t and e.visible(seat)]
     orders = _orders_of(events, seat)
     if orders:

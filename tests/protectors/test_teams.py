@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import IllegalOrderError
 from engine.protectors.game import Game
+from engine.protectors.report import display_names, private_summary, public_report
 from engine.protectors.victory import check_end, times_up
 from tests.protectors.test_factions import P1, P2, P3, make
 
@@ -67,8 +68,32 @@ class TestPooledRealm:
         g = self._team()
         with pytest.raises(IllegalOrderError, match="team-mate"):
             g.submit(P1, "Bid 10 (10 from Player#4)")
-        with pytest.raises(IllegalOrderError, match="holds only 225"):
-            g.submit(P1, "Bid 10 (300 from Player#2)")
+
+
+    def test_a_team_mates_balance_is_never_told_when_the_dm_comes(self):
+        # rules: 003 Team Games, Pooled $Realm; POOL_UNSEEN: a seat does not see its team-mate's $Realm, so
+        # a refusal naming it (or refusing by it) would tell: the transfer is capped when made, and told then
+        g = self._team()
+        assert g.submit(P1, "Bid 10 (300 from Player#2)") == ["Bid 10 (300 from Player#2)"]
+        assert "225" not in " ".join(map(str, g.view(P1)["players"][P2].values()))
+        g.submit(P3, "Bid 0 (1 from Player#1)")  # every transfer is made before any spending (POOL_FIRST)
+        g.advance(force=True)
+        st = g.state
+        assert st.players[P2].realm == 0 and st.players[P1].realm == 65 + 225 - 10 - 1
+        short = [e for e in st.events if e.kind == "pool_short"]
+        assert [(e.data["source"], e.data["asked"], e.data["paid"], e.visible_to) for e in short] == [
+            (P2, 300, 225, frozenset({P1, P2}))]
+        names = display_names(st)
+        told = f"{names[P2]} could pay only 225 of the 300 $Realm {names[P1]} asked for."
+        t = short[0].turn
+        assert told in private_summary(g, P1, t) and told in private_summary(g, P2, t)
+        assert "could pay only" not in private_summary(g, P3, t) and "could pay only" not in public_report(st, t)
+        assert f"-225 (Team Games, pooled $Realm to {names[P1]})" in private_summary(g, P2, t)  # who took it
+
+    def test_a_buy_lines_pool_and_the_bid_lines_are_one_transfer_per_team_mate(self):
+        g = self._team()
+        said = g.submit(P1, "Buy 1 (20 from Player#2)\nBid 5 (10 from Player#2, 5 from Player#3)")
+        assert said == ["Buy 1 in P1.", "Bid 5 (30 from Player#2, 5 from Player#3)"]
 
     def test_the_turn_one_bid_is_pooled(self):
         g = Game(team_setup("ring-4", 4, 2))
