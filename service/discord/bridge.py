@@ -19,7 +19,7 @@ import os
 import re
 import time
 import tomllib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from service.client import AsyncClient, ServiceError
@@ -69,6 +69,11 @@ class ConfigRefused(ValueError):
 def when(ts: float, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone."""
     return f"<t:{int(ts)}:{style}>"
+
+
+def by_seat(seats: Iterable[str]) -> list[str]:
+    """Seats in seat order (Player#2 before Player#10), easier to scan at 16 than the ranking's order."""
+    return sorted(seats, key=lambda s: (len(s), s))
 
 
 def span(seconds: float) -> str:
@@ -292,6 +297,9 @@ class Bridge:
                 view = await self.rpc("game.view", **self._seat(key, seat))
                 if view.get("over"):
                     return key, f"The game {key} is over; there is nothing more to send.", True
+                if ((view.get("players") or {}).get(seat) or {}).get("eliminated"):
+                    return key, (f"Your seat {seat} in {key} was eliminated, so the game no longer waits for "
+                                 "decisions from you; nothing was stored."), True
                 return key, (f"Nothing is pending for you ({seat}) in {key} right now: the game is in the "
                              f"{STEP_WORDS.get(view['step'], view['step'])} step and does not wait for you. "
                              "Nothing was stored."), True
@@ -388,7 +396,7 @@ class Bridge:
             waiting = entry.get("waiting")
             if waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
                 text.append(f"⏰ The deadline passed: the step was resolved with the rulebook defaults for "
-                            f"{', '.join(self._label(view, s) for s in waiting['seats'])}.")
+                            f"{', '.join(self._label(view, s) for s in by_seat(waiting['seats']))}.")
             text.append(with_ai_line(new["report"]))
             if view["over"]:
                 text.append(self._result(view))
@@ -420,7 +428,7 @@ class Bridge:
         if view["over"]:
             return self._result(view)
         pend = [p for p in view["pending"] if not p["submitted"]]  # an AI seat has decided already
-        who = ", ".join(self._label(view, p["seat"]) for p in pend)
+        who = ", ".join(self._label(view, s) for s in by_seat(p["seat"] for p in pend))  # not ranking order
         dl = min((p["deadline"] for p in pend), default=None)
         out = f"**Turn {view['turn']}: {STEP_WORDS.get(view['step'], view['step'])}**"
         if not pend:
@@ -513,8 +521,8 @@ class Bridge:
         crossed = due_reminders(self.config.reminders, left, entry["reminded"], window)
         if not crossed:
             return
-        names = ", ".join(f"<@{users[p['seat']]}> ({p['seat']})" if users.get(p["seat"]) else p["seat"]
-                          for p in missing)
+        names = ", ".join(f"<@{users[seat]}> ({seat})" if users.get(seat) else seat
+                          for seat in by_seat(p["seat"] for p in missing))
         await self._post(self.config.games[key].channel,
                          f"⏳ Reminder: {span(left)} left for the {STEP_WORDS.get(view['step'], view['step'])} "
                          f"(deadline {when(deadline, 'f')}). Still missing: {names}.")
@@ -658,7 +666,8 @@ class Bridge:
             else:
                 decided.pop(seat, None)
             self.state.set_game(key, entry)
-            msg = f"{seat} is played by a human again" + (f": <@{user}>." if user else " (no Discord user yet).")
+            msg = (f"{self._label(view, seat)} is played by a human again"
+                   + (f": <@{user}>." if user else " (no Discord user yet)."))
             if user and since is not None:  # what the seat's AI did meanwhile: the turns it finished
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
                     await self._summary(key, seat, user, turn, ", played by AI")
@@ -670,8 +679,10 @@ class Bridge:
                 entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key), wait=True))["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
+            view = await self.rpc("game.view", **self._gm(key))
             level = "" if agent in AI_LEVELS else " agent"
-            msg = f"{seat} is now played by AI ({agent}{level} -> {out['controller']}); the seat keeps its history."
+            plays = agent + level + ("" if out["controller"] == agent else f" -> {out['controller']}")
+            msg = f"{self._label(view, seat)} is now played by AI ({plays}); the seat keeps its history."
         await reply.send(msg)
         await self._post(self.config.games[key].channel, msg)
         await self._sync(key)

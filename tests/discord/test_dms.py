@@ -306,3 +306,16 @@ def test_a_late_correction_for_a_resolved_step_is_told_what_the_game_waits_for_n
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_the_seats_a_step_waits_for_are_named_in_seat_order_not_ranking_order(tmp_path):
+    from service.discord.bridge import Bridge
+    from service.discord.state import State
+    from tests.discord.fake import FakeChat
+
+    config = make_config({"g": game_table(905, seats=5)}, tmp_path)  # the config is not what is read here
+    bridge = Bridge(config, FakeChat(), State(config.state))
+    ranking = ["Player#10", "Player#2", "Player#12", "Player#1"]  # as the service lists pending seats
+    view = {"over": False, "turn": 2, "step": "orders", "players": {s: {"name": s} for s in ranking},
+            "pending": [{"seat": s, "submitted": False, "deadline": 1_900_000_000.0} for s in ranking]}
+    assert bridge._next(view).startswith("**Turn 2: orders** from Player#1, Player#2, Player#10, Player#12, deadline")

@@ -332,6 +332,9 @@ def test_an_eliminated_player_gets_the_summary_of_that_turn_and_none_after(serve
         await bridge.on_dm(h.chat.dm(user_of(690, 2), "March! 5 from P2 to P3"))
         await bridge.on_dm(h.chat.dm(user_of(690, 3), "Fortify! P3"))
         await bridge.on_dm(h.chat.dm(user_of(690, 1), "Fortify! P1"))
+        assert not (await bridge.rpc("game.view", **bridge._gm("o"), wait=True))["over"]  # the two left play on
+        await bridge.on_dm(h.chat.dm(user_of(690, 3), "Bid 0"))  # told why, not "nothing is pending"
+        assert "Your seat Player#3 in o was eliminated, so the game no longer waits" in h.chat.last_dm(user_of(690, 3))
         for _ in range(12):  # the two left play on, to the end of turn 3 at least
             view = await bridge.rpc("game.view", **bridge._gm("o"), wait=True)
             if view["over"] or view["turn"] >= 4:

@@ -115,8 +115,8 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         await bridge.start()
         await everyone_sends(h, bridge)  # turn 1 bids
         reply = await command(h, bridge, "seat", seat="Player#2", agent="normal")
-        assert "Player#2 is now played by AI (normal" in reply.text()
-        assert "Player#2 is now played by AI" in h.chat.texts(CH)
+        assert "Player#2 (Red) is now played by AI (normal -> heuristic); the seat keeps its history." in reply.text()
+        assert "Player#2 (Red) is now played by AI" in h.chat.texts(CH)
         await everyone_sends(h, bridge)  # orders: Player#2's AI sends its own
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert view["step"] == "consolidation"
@@ -148,9 +148,10 @@ def test_human_gives_an_ai_held_seat_back_to_its_own_player(server, tmp_path):
     async def body():
         bridge = h.bridge()
         await bridge.start()
-        await command(h, bridge, "seat", seat="Player#4", agent="heuristic")
+        taken = await command(h, bridge, "seat", seat="Player#4", agent="heuristic")
+        assert "Player#4 (Gold) is now played by AI (heuristic agent); the seat" in taken.text()  # no "-> heuristic"
         reply = await command(h, bridge, "seat", seat="Player#4", agent="human")  # as docs/discord.md allows
-        assert f"Player#4 is played by a human again: <@{user4}>." in reply.text()
+        assert f"Player#4 (Gold) is played by a human again: <@{user4}>." in reply.text()
         assert "no Discord user" not in reply.text()
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert next(p for p in view["pending"] if p["seat"] == "Player#4")["submitted"]  # the AI bid at once
