@@ -175,6 +175,8 @@ class Bridge:
                                   "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
                                   "expected": False, "users": {}})
         seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
+                          + (f", {p['faction']}" if p.get("faction") else "")
+                          + (f", team {p['team']}" if p.get("team") else "")
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
                 if game.import_path else f"**A new game of Protectors of the Realm** ({key}).")
@@ -453,6 +455,9 @@ class Bridge:
                 out.append(f"Winner: team {winner} ({', '.join(self._label(view, s) for s in team)})")
             else:
                 out.append(f"Winner: {self._label(view, winner)}")
+        teams = [row for row in res.get("table") or () if row.get("side") not in (view.get("players") or {})]
+        if teams:  # Time's Up! in a team game: the sides' sums decide (rules: 003 Team Games)
+            out.append("Teams: " + ", ".join(f"team {row['side']} {row['vp']} VP" for row in teams))
         if vp:
             out.append("VP: " + ", ".join(f"{self._label(view, s)} {v}" for s, v in sorted(vp.items(),
                                                                                         key=lambda kv: -kv[1])))

@@ -107,8 +107,9 @@ def _scene_now(game: Any, seat: str | None, kind: str):
 
     v, events = _view_and_events(game, seat, kind)
     hl = highlight_turn(game, None, seat, kind == "channel")
-    note = None if hl is not None or game.over else f"no moves yet in turn {game.state.turn}" + (
-        f" (turn {game.state.turn - 1}'s: --turn {game.state.turn - 1})" if game.state.turn > 1 else "")
+    t = game.state.turn  # the note is read in Discord, the CLI and the service alike: no one tool's flag
+    note = None if hl is not None or game.over else f"no moves yet in turn {t}" + (
+        f"; turn {t - 1}'s are in the picture after turn {t - 1}" if t > 1 else "")
     return build_scene(v, events, hl, mode=kind, note=note, colour_names=game.colours())
 
 

@@ -91,14 +91,19 @@ def wrap(text: str, size: float, room: float, lines: int) -> list[str]:
 
 
 def legend_cells(scene) -> tuple[list[str], list[list[str]]]:
-    heads = ["#", "Player (colour)", "Prov", "Units", "VP", "Br"]
+    heads = ["#", "Player (colour)"]
+    # public choices the channel knows (rules: 003 Factions, Team Games), only in games that have them
+    show_team = any(r.team for r in scene.seats)
+    show_faction = any(r.faction for r in scene.seats)
+    heads += ["Team"] * show_team + ["Faction"] * show_faction + ["Prov", "Units", "VP", "Br"]
     show_realm = any(r.realm is not None for r in scene.seats)
     if show_realm:
         heads.append("$Realm")
     rows = []
     for r in scene.seats:
         who = r.name + (f" ({r.colour_name})" if r.colour_name else "")
-        cells = [f"{r.number}", who, f"{r.provinces}", f"{r.units}", f"{r.vp}",
+        cells = [f"{r.number}", who, *[r.team or "-"] * show_team, *[r.faction or "-"] * show_faction,
+                 f"{r.provinces}", f"{r.units}", f"{r.vp}",
                  "out" if r.eliminated else (f"{r.bracket}" if r.bracket else "-")]
         if show_realm:
             cells.append(f"${r.realm}" if r.realm is not None else "")

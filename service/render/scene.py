@@ -65,6 +65,7 @@ class SeatRow:
     eliminated: bool
     realm: int | None  # only when the view holds it and the picture may show it
     colour_name: str = ""  # what players call the seat's colour (Game.colours()), for the legend
+    team: str | None = None  # team games: public (rules: 003 Team Games)
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
     seats = [SeatRow(seat=s, number=numbers[s], name=names[s], colour=colours[s], rank=rank.get(s),
                      bracket=p.get("bracket"), provinces=p["provinces"], units=p["units"], vp=p["vp"],
                      faction=p.get("faction"), eliminated=p["eliminated"], realm=realm_of(s),
-                     colour_name=(colour_names or {}).get(s, ""))
+                     colour_name=(colour_names or {}).get(s, ""),
+                     team=str(p["team"]) if p.get("team") is not None else None)
              for s, p in players.items()]
     seats.sort(key=lambda r: (r.rank is None, r.rank or 0, r.number))
     tier = scale_of_terror(view["dpl"], total_min_us(view, board), len(board.provinces))

@@ -319,3 +319,22 @@ def test_the_seats_a_step_waits_for_are_named_in_seat_order_not_ranking_order(tm
     view = {"over": False, "turn": 2, "step": "orders", "players": {s: {"name": s} for s in ranking},
             "pending": [{"seat": s, "submitted": False, "deadline": 1_900_000_000.0} for s in ranking]}
     assert bridge._next(view).startswith("**Turn 2: orders** from Player#1, Player#2, Player#10, Player#12, deadline")
+
+
+def test_a_team_game_ended_by_times_up_posts_the_teams_sums(tmp_path):
+    from service.discord.bridge import Bridge
+    from service.discord.state import State
+    from tests.discord.fake import FakeChat
+
+    config = make_config({"g": game_table(906, seats=4)}, tmp_path)
+    bridge = Bridge(config, FakeChat(), State(config.state))
+    players = {f"Player#{i}": {"name": n, "team": t} for i, n, t in ((1, "Ann", "A"), (2, "Bo", "A"),
+                                                                    (3, "Cy", "B"), (4, "Di", "B"))}
+    view = {"over": True, "turn": 10, "players": players,
+            "result": {"how": "times_up", "winner": "B", "turn": 10,
+                       "vp": {"Player#1": 9, "Player#3": 7, "Player#4": 6},
+                       "table": [{"side": "B", "vp": 13, "units": 8, "realm": 40},
+                                 {"side": "A", "vp": 9, "units": 5, "realm": 90}]}}
+    text = bridge._result(view)
+    assert "Winner: team B (Player#3 (Cy), Player#4 (Di))" in text
+    assert "Teams: team B 13 VP, team A 9 VP" in text and "realm" not in text.lower()

@@ -365,6 +365,9 @@ def test_a_team_game_configured_in_discord_toml_is_created_with_its_teams(server
         await bridge.start()
         view = await bridge.rpc("game.view", **bridge._gm("teams"), wait=True)
         assert view["options"]["teams"] is True
+        seats = ("Player#1: Blue (indigo), team A\nPlayer#2: Red (sky blue), team A\n"
+                 "Player#3: Green (dark green), team B")
+        assert seats in h.chat.texts(695)  # the channel knows the teams from the start
         assert {s: p["team"] for s, p in view["players"].items()} == {
             "Player#1": "A", "Player#2": "A", "Player#3": "B", "Player#4": "B"}
         await bridge.close_client()

@@ -201,3 +201,22 @@ def test_png_keeps_every_seat_colour_exactly():
     counts = {"#{:02X}{:02X}{:02X}".format(*c): n for n, c in rgb.getcolors(1 << 20)}
     for i in range(7):  # its colour covers a wedge
         assert counts.get(SEAT_COLOURS[i], 0) > 5000, SEAT_COLOURS[i]
+
+
+def test_the_legend_shows_teams_and_factions_only_in_games_that_have_them():
+    from service.render.panel import legend_cells
+
+    plain = played_game(turns=1)
+    heads, _ = legend_cells(board_scene(plain, None, view="channel"))
+    assert "Team" not in heads and "Faction" not in heads
+    setup = {"rules": "protectors", "board": "ring-4", "seed": 2, "options": {"teams": True, "factions": True},
+             "players": [{"seat": f"Player#{i}", "team": "AB"[(i - 1) // 2], "faction": f}
+                         for i, f in ((1, "Hodir"), (2, "Cenarion"), (3, "Iron Light"), (4, "Hodir"))]}
+    g = Game(setup)
+    for seat in g.state.players:
+        g.submit(seat, "Bid 0")
+    g.advance(force=True)
+    heads, rows = legend_cells(board_scene(g, None, view="channel"))
+    assert heads[:4] == ["#", "Player (colour)", "Team", "Faction"]
+    assert {(r[0], r[2]) for r in rows} == {("1", "A"), ("2", "A"), ("3", "B"), ("4", "B")}
+    assert {r[0]: r[3] for r in rows}["3"] == g.state.players["Player#3"].faction
