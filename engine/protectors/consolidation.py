@@ -65,7 +65,8 @@ def cleanup_and_supply(state: GameState) -> None:
         limit = supply_limit(state, prov, state.holder(prov), cards)
         if pr.units > limit:
             emit(state, "starved", "003 5. Consolidation, supply limit",
-                 f"{pr.units - limit} units of {state.holder(prov)} starve in {prov}.",
+                 f"{pr.units - limit} unit{'s' if pr.units - limit != 1 else ''} of {state.holder(prov)} "
+                 f"starve{'s' if pr.units - limit == 1 else ''} in {prov}.",
                  province=prov, lost=pr.units - limit)
             pr.units = limit
 

@@ -95,6 +95,13 @@ _HEADER = {"here", "heres", "are", "is", "my", "our", "the", "these", "orders", 
 _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
                  "buying", "dragon", "purchases"}
+# a whole line players write around their orders that says nothing for the game ("Here you go:", "GM:")
+_ASIDES = {("here", "you", "go"), ("here", "you", "are"), ("here", "it", "is"), ("here", "they", "are"),
+           ("as", "discussed"), ("as", "promised"), ("as", "agreed"), ("as", "planned"), ("gm",), ("to", "the", "gm"),
+           ("for", "the", "gm"), ("ok", "here", "goes"), ("here", "goes")}
+_APOLOGY = {"sorry", "apologies", "apologise", "apologize"}
+_SMALL_WORDS = {"the", "for", "a", "to", "in", "from", "of", "on", "off"}  # in orders, and in any sentence
+MAX_APOLOGY_WORDS = 8  # "Sorry for the delay!", "Apologies for the late orders"
 MAX_NAME_WORDS = 2  # "Hi Alex", "Hello Mr Smith": the words of a name after a greeting that Regent need not know
 _AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
 # A header's number comes before its ':' ("Orders for turn 3:"); one after it is what the line says ("My bid for
@@ -130,6 +137,13 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
         return "a greeting"
     if rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:]):
         return "a sign-off"
+    if rest in _ASIDES:
+        return "an aside"
+    # "Sorry for the delay!": words of letters only, none an order is made of but the small ones and a header's
+    # nouns ("Sorry for the late orders"; "Sorry, I forgot my bid" and "sorry, bid 20" stay)
+    if (reserved is not None and rest and rest[0] in _APOLOGY and len(rest) <= MAX_APOLOGY_WORDS
+            and all(x.isalpha() and (x not in reserved or x in _SMALL_WORDS or x in _HEADER_NOUNS) for x in rest[1:])):
+        return "an apology"
     if not rest and len(w) <= 3:
         return "a signature"
     if _is_header(rest) and not _NUMBER_AFTER_COLON.search(text):

@@ -311,7 +311,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     lead = mark.end() if mark is not None and greeted and text[mark.end() - 1] != ":" else 0
     colon = text.find(":", lead)  # "Hello Mr GM, my bid for this turn: 7": the header after the greeting
     before = chatter(text[lead : colon + 1], names, _RESERVED) if colon > lead else None
-    if before in ("a header", "a greeting"):
+    if before in ("a header", "a greeting", "an aside"):
         starts.append((colon + 1, before))
     tokens = list(_CHAT_WORD.finditer(text))
     what, hello, named = "a greeting", False, 0

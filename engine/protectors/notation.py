@@ -118,7 +118,7 @@ _COMMA_NUMBER = re.compile(r"[0-9],[0-9]{3}")
 _SEPARATED = re.compile(r"-?[0-9]+(?:[.,][0-9]{3})+")  # "1.000": a thousands separator, not a decimal point
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
 _PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
-_PLAYER_WORD = re.compile(r"\bplayer\s*#\s*(?=\d)", re.IGNORECASE)
+_PLAYER_WORD = re.compile(r"\bplayer\s*#?\s*(?=\d)", re.IGNORECASE)  # "Player#2", "player # 2", "Player 2"
 # an arrow written against its provinces ("P1->P2", "P1 >P2") is a word of its own, as with spaces
 _TIGHT_ARROW = re.compile(r"(?<=\d)\s*(-->|->|=>|>|→|⟶|➡)\s*(?=p\s*#?\s*\d)", re.IGNORECASE)
 
@@ -405,7 +405,7 @@ def _parse_item(w: _Words) -> Item:
         raise w.fail(f"'Delayed' applies only to March!, not {w.spelled[w.i]!r}")
     if golden and head not in ("march", "support", "fortify", "work"):
         only = "March!, Support!, Fortify! and Work, work!"
-        raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}")
+        raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}{_did_you_mean(head)}")
     if _NUMBER.fullmatch(head):
         return _parse_commit(w)
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
@@ -423,10 +423,17 @@ def _parse_item(w: _Words) -> Item:
             w.i += len(alias)
             return _parse_ability(w, name)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
+    raise w.fail(f"unknown order {echo(w.spelled[w.i])}{_did_you_mean(head)}; expected one of {expected}")
+
+
+def _did_you_mean(head: str) -> str:
+    """" (did you mean Fortify!?)" for a misspelt order word ("Fortfy!", "Marsh!", "Bdi"); "" for an order word
+    spelt right or none close."""
+    if head in _HEAD_NAMES:
+        return ""
     close = (difflib.get_close_matches(head, list(_HEAD_NAMES), n=1, cutoff=0.75)  # "Fortfy!", "Marsh!"
              or [n for n in _HEAD_NAMES if sorted(n) == sorted(head)])  # "Bdi": two letters swapped; not "ok"
-    hint = f" (did you mean {_HEAD_NAMES[close[0]]}?)" if close else ""
-    raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint}; expected one of {expected}")
+    return f" (did you mean {_HEAD_NAMES[close[0]]}?)" if close else ""
 
 
 # an order's first word as the rulebook writes it, for "did you mean ...?" after a misspelt one

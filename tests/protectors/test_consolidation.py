@@ -92,7 +92,13 @@ class TestEliminationAndLoot:
         g = position("ring-10", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P5": ("Player#2", 1)})
         ev = play_orders(g, {"Player#1": "March! 2 from P2 to P1"})
         assert g.state.provinces["P1"].units == 3  # 3 + 2 marched in = 5; 2 starve
-        assert next(e for e in ev if e.kind == "starved").data == {"province": "P1", "lost": 2}
+        starved = next(e for e in ev if e.kind == "starved")
+        assert starved.data == {"province": "P1", "lost": 2} and starved.text == "2 units of Player#1 starve in P1."
+
+    def test_one_unit_starves_in_the_singular(self):
+        g = position("ring-10", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 1), "P5": ("Player#2", 1)})
+        ev = play_orders(g, {"Player#1": "March! 1 from P2 to P1"})
+        assert next(e for e in ev if e.kind == "starved").text == "1 unit of Player#1 starves in P1."
 
 
 class TestProduction:

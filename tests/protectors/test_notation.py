@@ -149,6 +149,7 @@ TOLERANT = [
     ("Work, work! Province#2", Work("P2")),
     ("Golden Work work", Work(None, golden=True)),
     ("support player#2 in p2", Support("Player#2", "P2")),
+    ("Support! Player 14 in P5", Support("Player#14", "P5")),  # the '#' left out
     ("Support! PLAYER # 3 in P2 from P1", Support("Player#3", "P2", "P1")),
     ("Fortify! Province#4", Fortify("P4")),
     ("Fortify! Province 4", Fortify("P4")),
@@ -282,6 +283,8 @@ ERRORS = [
     ("Bdi 5", "unknown order 'Bdi' (did you mean Bid?); expected one of " + EXPECTED_BY_STEP[None]),
     ("Teleport 2 from P1 to P2", "unknown order 'Teleport'; expected one of " + EXPECTED_BY_STEP[None]),
     ("Golden Bid 4", "'Golden' applies only to March!, Support!, Fortify! and Work, work!, not 'Bid'"),
+    ("Golden Fortfy! P5", "'Golden' applies only to March!, Support!, Fortify! and Work, work!, not 'Fortfy!' "
+                          "(did you mean Fortify!?)"),
     ("Delayed Fortify! P3", "'Delayed' applies only to March!, not 'Fortify!'"),
     ("Golden Golden March! 1 from P1 to P2", "'Golden' given twice"),
     ("Golden", "expected an order after 'Golden'"),
