@@ -325,10 +325,11 @@ class Bridge:
             answer = self._refusal(err)
             rejected = (err.details.get("rejected") or []) if err.code == "invalid_order" else []
             if rejected and all(str(r.get("reason", "")).startswith("not a choice for the") for r in rejected):
-                # a late correction of a step already resolved, sent while the next one waits
+                # a late correction of a step already resolved, or a decision sent before its step: the bot
+                # cannot tell them apart (it does not know the engine's steps), so it says both
                 answer += (f"\nThe game now waits for your {STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} "
-                           f"({seat}, {key}). A decision for a step that is already resolved cannot be changed: "
-                           "DMs are final once stored.")
+                           f"({seat}, {key}). Send each decision in its own step: one already resolved cannot be "
+                           "changed (DMs are final once stored), and a later step's is sent when I announce it.")
             return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "rate_limited",
                                                     "too_large")
         answer = self._accepted(key, seat, mine[0]["kind"], result)

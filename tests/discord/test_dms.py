@@ -300,6 +300,8 @@ def test_a_late_correction_for_a_resolved_step_is_told_what_the_game_waits_for_n
         answer = h.chat.last_dm(user)
         assert "Nothing was stored" in answer and "not a choice for the orders step" in answer
         assert "The game now waits for your orders (Player#2, g)" in answer and "DMs are final" in answer
+        await bridge.on_dm(h.chat.dm(user, "Buy 1 in P2"))  # early: the Consolidation step is still to come
+        assert "a later step's is sent when I announce it" in h.chat.last_dm(user)
         await bridge.on_dm(h.chat.dm(user, "March! 9 from P1 to P4"))  # a mistake in this step: no such hint
         assert "The game now waits" not in h.chat.last_dm(user)
         assert (await pending(bridge))["Player#2"] is False
