@@ -148,7 +148,7 @@ def production(state: GameState) -> None:
     state.work_orders = {}
     # rules: 003 Pirates!, Collecting $Realm — "immediately after the $Realm production step"; as much
     # as they can.
-    for seat, due in sorted(state.pirates_due.items()):
+    for seat, due in [(s, state.pirates_due[s]) for s in state.players if s in state.pirates_due]:  # seat order
         if state.players[seat].eliminated:
             continue
         paid = min(due, state.players[seat].realm)

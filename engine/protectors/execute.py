@@ -31,7 +31,8 @@ def execute_orders(state: GameState) -> None:
     # (validated orders always name their Province)
     by_province = cast(ByProvince, {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders})
     by_province = {p: by_province[p] for p in state.board.by_number(by_province)}
-    for seat, d in sorted(state.orders.items()):
+    for seat in [s for s in state.players if s in state.orders]:  # seat order (Player#2 before Player#10)
+        d = state.orders[seat]
         if d.orders or d.sends:
             lines = list(d.texts)  # the orders' lines come first, in order (OrdersDecision.lines)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
@@ -121,7 +122,7 @@ def _pirates(state: GameState, by_province: ByProvince) -> None:
                 fines[s] = SNITCH_FINE_SILENT
         if len(named) == 1:
             plank = set(named)
-    for s in sorted(plank):
+    for s in [s for s in state.players if s in plank]:  # in seat order; each loses its own unit
         prov = _least_defended(state, s, by_province)
         if prov is None:
             fines[s] = fines.get(s, 0) + PLANK_PAYMENT
@@ -132,8 +133,8 @@ def _pirates(state: GameState, by_province: ByProvince) -> None:
     for s, n in fines.items():
         state.pirates_due[s] = state.pirates_due.get(s, 0) + n
     emit(state, "snitches", "003 Snitches", "Pirates! snitches: " + (", ".join(
-        f"{s} -> {t}" for s, t in sorted(snitch.items())) or "nobody snitched"), snitches=snitch,
-        plank=sorted(plank), due=fines)
+        f"{s} -> {snitch[s]}" for s in state.players if s in snitch) or "nobody snitched"), snitches=snitch,
+        plank=[s for s in state.players if s in plank], due=fines)
 
 
 def _least_defended(state: GameState, seat: str, by_province: ByProvince) -> str | None:

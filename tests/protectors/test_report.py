@@ -267,3 +267,12 @@ def test_no_report_or_summary_shows_a_seat_another_seats_private_event(seed, pla
             lines = set(text.splitlines())
             assert not any(f"- {s}" in lines for s in secret), seat
         assert g.report_since(0, seat)[1] == len(g.events(seat))
+
+
+def test_a_big_tables_orders_are_reported_in_seat_order_not_as_text_sorts_them():
+    provinces = {f"P{i}": (f"Player#{i}", 1) for i in range(1, 13)}
+    ranking = [f"Player#{i}" for i in (7, 12, 1, 10, 2, 11, 3, 4, 5, 6, 8, 9)]
+    g = position("ring-12", 12, provinces, ranking=ranking)
+    events = play_orders(g, {f"Player#{i}": f"Fortify! P{i}" for i in range(1, 13)})
+    told = [e.data["seat"] for e in events if e.kind == "orders"]
+    assert told == [f"Player#{i}" for i in range(1, 13)]  # not Player#1, Player#10, Player#11, Player#12, Player#2
