@@ -9,6 +9,7 @@ from typing import Any
 
 import msgpack
 
+from engine import jsonfile
 from engine.errors import ValidationError
 from engine.newworld.parse import parse_world
 from engine.newworld.world import World
@@ -20,11 +21,13 @@ def decode_world(raw: bytes, fmt: str, *, source: str = "world") -> Any:
     """Decode ``raw`` bytes in ``fmt`` ("json", "toml" or "msgpack") to plain data."""
     try:
         if fmt == "json":
-            return json.loads(raw.decode("utf-8"))
+            return jsonfile.loads(raw.decode("utf-8"))
         if fmt == "toml":
             return tomllib.loads(raw.decode("utf-8"))
         if fmt == "msgpack":
             return msgpack.unpackb(raw, raw=False, strict_map_key=False)
+    except jsonfile.DuplicateKeyError as err:
+        raise ValidationError("world", f"{source}: {err}") from err
     except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
         raise ValidationError("world", f"{source} is not valid {fmt.upper()}: {err}") from err
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as err:

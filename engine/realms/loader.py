@@ -7,7 +7,6 @@ the defaults documented in worlds.md.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import msgpack
 
+from engine import jsonfile
 from engine.errors import ValidationError
 from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
@@ -373,14 +373,14 @@ def read_document(source: str | Path | bytes | dict) -> Any:
         return source
     try:
         if isinstance(source, bytes):
-            return json.loads(source) if source[:1] in (b"{", b"[") else msgpack.unpackb(source)
+            return jsonfile.loads(source) if source[:1] in (b"{", b"[") else msgpack.unpackb(source)
         path = Path(source)
         suffix = path.suffix.lower()
         if suffix == ".toml":
             return tomllib.loads(path.read_text(encoding="utf-8"))
         if suffix in (".msgpack", ".mpk"):
             return msgpack.unpackb(path.read_bytes())
-        return json.loads(path.read_text(encoding="utf-8"))
+        return jsonfile.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
         raise ValidationError(str(source), f"cannot read: {err.strerror or err}") from err
     except (ValueError, msgpack.UnpackException) as err:

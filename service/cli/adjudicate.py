@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from service import gamefile
 from service.gamefile import GameFile
@@ -89,7 +90,9 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise ValidationError(str(path), "no such setup file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonfile.loads(path.read_text(encoding="utf-8"))
+    except jsonfile.DuplicateKeyError as err:
+        raise ValidationError(str(path), str(err)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise ValidationError(str(path), f"not JSON ({err})") from None
     if not isinstance(data, dict):

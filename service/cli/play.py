@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from engine import jsonfile
 from engine.errors import ValidationError
 
 
@@ -35,7 +36,7 @@ def _setup(args: argparse.Namespace, seed: int) -> dict:
     board = args.board
     if board.endswith(".json"):
         with open(board, encoding="utf-8") as f:
-            board = json.load(f)
+            board = jsonfile.loads(f.read())
     n = len(Board.from_setup(board).provinces)
     count = n // 2 if isinstance(board, str) and "grand" in board else n
     if isinstance(board, dict):

@@ -92,3 +92,37 @@ def test_rpc_export_position_needs_the_gm_token_and_continues_the_game():
             await app.close()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("where", ["provinces", "realm"])
+def test_a_key_given_twice_in_a_hand_written_position_is_refused_not_overwritten(tmp_path, capsys, where):
+    g = _midgame()
+    path = tmp_path / "game.bin"
+    gamefile.write(path, gamefile.GameFile(g))
+    out = tmp_path / "setup.json"
+    assert main(["export-position", str(path), "-o", str(out)]) == 0
+    setup = json.loads(out.read_text())
+    first = next(iter(setup["position"][where]))
+    text = json.dumps(setup, indent=1)
+    # the GM copies an entry and forgets to change its key: json.loads would keep the last one silently
+    entry = json.dumps({first: setup["position"][where][first]})[1:-1]
+    text = text.replace(f'"{where}": {{', f'"{where}": {{{entry}, ', 1)
+    (tmp_path / "twice.json").write_text(text)
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "t.bin"), "--setup", str(tmp_path / "twice.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("regent: error:") and "twice.json" in err and "\n" not in err
+    assert f"the key '{first}' is given twice in one object" in err
+    assert not (tmp_path / "t.bin").exists()
+
+
+def test_json_worlds_refuse_a_key_given_twice_too():
+    from engine.errors import ValidationError
+    from engine.newworld.load import decode_world
+    from engine.realms.loader import read_document
+
+    with pytest.raises(ValidationError, match="the key 'a' is given twice"):
+        decode_world(b'{"a": 1, "b": 2, "a": 3}', "json")
+    with pytest.raises(ValidationError, match="the key 'x' is given twice"):
+        read_document(b'{"x": {"y": 1}, "x": {"y": 2}}')
+    assert read_document(b'{"x": {"x": 1}}') == {"x": {"x": 1}}  # the same key in two objects is fine
