@@ -31,7 +31,7 @@ from engine.protectors.state import (
     GameState,
     Province,
 )
-from engine.protectors.tables import MAX_LEVEL
+from engine.protectors.tables import ISLAND_SUPPLY_LIMIT, MAX_LEVEL, SUPPLY_LIMIT
 from engine.protectors.victory import province_vp
 
 # Steps a position may stand in: the waiting steps (the view's ``step``), the game's end, and two
@@ -138,6 +138,8 @@ def import_position(state: GameState, pos: Any) -> None:
     step = _step(pos, state.turn)
     _players(r)
     _provinces(r)
+    if step in (BID, ORDERS):
+        _after_consolidation(r)
     _ranking(r, step)
     state.dpl = r.count(pos.get("dpl", 0), "position.dpl")
     _cards(r, step)
@@ -259,8 +261,12 @@ def _players(r: _Reader) -> None:
         raise ValidationError("position.factions", "this game is played without factions (options.factions)")
     for s, f in factions.items():
         st.players[s].faction = f
-    for s, v in r.per_seat("realm", r.count).items():
+    given = r.per_seat("realm", r.count)
+    for s, v in given.items():
         st.players[s].realm = v
+    for s, p in st.players.items():
+        if p.eliminated and s not in given:
+            p.realm = 0  # not the starting 50: an eliminated seat's $Realm went to its eliminators or was lost
     for s, v in r.per_seat("used_abilities", lambda v, f: _abilities(v, ONCE_PER_GAME, f)).items():
         st.players[s].used = v
     for s, v in r.per_seat("gained_abilities", lambda v, f: _abilities(v, TIER, f)).items():
@@ -331,6 +337,26 @@ def _provinces(r: _Reader) -> None:
             raise ValidationError(f"position.vp.{s}", f"{v} is less than the {held} VP of {s}'s Provinces "
                                                       "(vp is the total the view shows)")
         st.players[s].vp = v - held
+
+
+def _after_consolidation(r: _Reader) -> None:
+    """At the start of a turn (the bids, the orders step) the last Consolidation has removed units over the
+    supply limit and eliminated every seat left without a Province (rules: 003 5. Consolidation; Eliminate
+    Players step): a hand-written position that says otherwise holds a mistake, not a game."""
+    st = r.state
+    most = SUPPLY_LIMIT + 1  # Faith alone sustains us: +1; Crab Infestation! only lowers it
+    for prov, pr in st.provinces.items():
+        limit = ISLAND_SUPPLY_LIMIT if prov == st.board.island else most
+        if pr.units > limit:
+            raise ValidationError(f"position.provinces.{prov}.units",
+                                  f"{pr.units} is over the supply limit ({limit}"
+                                  + ("" if prov == st.board.island else f", {SUPPLY_LIMIT} without Faith alone")
+                                  + ") that the last Consolidation kept (rules: 003 5. Consolidation)")
+    owners = {pr.owner for pr in st.provinces.values()}
+    for s, p in st.players.items():
+        if not p.eliminated and s not in owners:
+            raise ValidationError("position.provinces", f"{s} is in the game but owns no Province: give it its "
+                                                        "Provinces, or list it under eliminated")
 
 
 def _ranking(r: _Reader, step: str) -> None:
@@ -541,8 +567,14 @@ def _consolidation_state(r: _Reader) -> None:
     if spec is None:
         st.sanctum = None
         return
-    if not isinstance(spec, dict) or set(spec) != SANCTUM_KEYS:
-        raise ValidationError("position.sanctum", f"must be a map with {', '.join(sorted(SANCTUM_KEYS))}")
+    if not isinstance(spec, dict) or "holder" not in spec:
+        raise ValidationError("position.sanctum", "must be a map with holder (and optionally kind, key, pending)")
+    if set(spec) - SANCTUM_KEYS:
+        raise ValidationError("position.sanctum", f"unknown keys {sorted(set(spec) - SANCTUM_KEYS)}; "
+                                                  f"expected {', '.join(sorted(SANCTUM_KEYS))}")
+    # what is left out is what a capture leaves (sanctum.sync): nothing chosen yet, the choice to come
+    spec = {"kind": None, "key": None, **spec}
+    spec.setdefault("pending", spec["kind"] is None and st.options.factions)
     island = st.board.island
     holder = r.seat(spec["holder"], "position.sanctum.holder")
     if island is None or st.provinces[island].owner != holder:

@@ -74,13 +74,14 @@ def test_the_steward_never_conquers_a_seat_and_meets_min_us_when_it_can():
 
 
 def _position_game() -> Game:
-    """Player#1 (start P1) lost P1 to Player#2 and holds P5 with 3 units; P4 (Player#4) is weak too."""
+    """Player#1 (start P1) lost P1 to Player#2 and holds P5 (Player#5's, who is out) with 3 units; P4
+    (Player#4) is weak too."""
     players = [{"seat": f"Player#{i}", "start": f"P{i}"} for i in range(1, 6)]
     provinces = {"P1": {"owner": "Player#2", "units": 1}, "P2": {"owner": "Player#2", "units": 1},
                  "P3": {"owner": "Player#3", "units": 1}, "P4": {"owner": "Player#4", "units": 1},
                  "P5": {"owner": "Player#1", "units": 3}}
     return Game({"board": "ring-5", "seed": 5, "players": players,
-                 "position": {"turn": 3, "phase": "orders", "provinces": provinces}})
+                 "position": {"turn": 3, "phase": "orders", "provinces": provinces, "eliminated": ["Player#5"]}})
 
 
 def test_the_steward_retakes_its_own_province_and_leaves_a_weaker_stranger_alone():

@@ -202,10 +202,28 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
     ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
     ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
+    # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
+    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
+     r"position.provinces.P1.units: 9 is over the supply limit \(4, 3 without Faith alone\)"),
+    ({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}},
+     "position.provinces: Player#4 is in the game but owns no Province"),
 ])
 def test_errors_name_the_field_path(pos, field):
     with pytest.raises(ValidationError, match=field):
         game({"provinces": FOUR, **pos} if "provinces" not in pos else pos)
+
+
+def test_mid_turn_a_stack_over_the_limit_and_a_seat_without_provinces_are_real_and_kept():
+    # after the orders: marches may have piled units up and taken a seat's last Province; Consolidation
+    # (the step the game waits for) trims the one and eliminates the other
+    provinces = {**{k: v for k, v in FOUR.items() if k != "P4"}, "P1": {"owner": P1, "units": 6}}
+    g = game({"provinces": provinces, "step": "consolidation"})
+    assert g.state.provinces["P1"].units == 6 and not g.state.players[P4].eliminated
+
+
+def test_an_eliminated_seat_has_no_realm_unless_the_position_says_so():
+    g = game({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "eliminated": [P4]})
+    assert g.state.players[P4].realm == 0 and g.state.players[P1].realm == 50  # the others start with 50
 
 
 def test_a_finished_game_imports_as_finished():
@@ -379,4 +397,18 @@ def test_the_wizard_sanctum_held_in_a_position_round_trips():
     # with the choice made, a whole turn more (orders, consolidation) plays the same in both
     later = _same_after(copy_, [{}, {}])
     assert later.state.turn == 3 and later.state.sanctum["key"] == "crusade"
+
+
+def test_a_sanctum_given_by_its_holder_alone_is_what_a_capture_leaves():
+    island = {"P0": {"owner": P1, "units": 1}}
+    pos = {"step": "consolidation", "provinces": {**FOUR, **island}, "factions": {P1: "Hodir", P2: "Cenarion"}}
+    g = game({**pos, "sanctum": {"holder": P1}}, board="ring-4+island", options={"factions": True})
+    assert g.state.sanctum == {"holder": P1, "kind": None, "key": None, "pending": True}
+    made = game({**pos, "sanctum": {"holder": P1, "kind": "gain", "key": "crusade"}}, board="ring-4+island",
+                options={"factions": True})
+    assert made.state.sanctum == {"holder": P1, "kind": "gain", "key": "crusade", "pending": False}
+    with pytest.raises(ValidationError, match=r"position.sanctum: unknown keys \['chosen'\]"):
+        game({**pos, "sanctum": {"holder": P1, "chosen": "crusade"}}, board="ring-4+island", options={"factions": True})
+    with pytest.raises(ValidationError, match="position.sanctum: must be a map with holder"):
+        game({**pos, "sanctum": {"kind": "gain"}}, board="ring-4+island", options={"factions": True})
 
