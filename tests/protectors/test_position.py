@@ -409,6 +409,6 @@ def test_a_sanctum_given_by_its_holder_alone_is_what_a_capture_leaves():
     assert made.state.sanctum == {"holder": P1, "kind": "gain", "key": "crusade", "pending": False}
     with pytest.raises(ValidationError, match=r"position.sanctum: unknown keys \['chosen'\]"):
         game({**pos, "sanctum": {"holder": P1, "chosen": "crusade"}}, board="ring-4+island", options={"factions": True})
-    with pytest.raises(ValidationError, match="position.sanctum: must be a map with holder"):
+    with pytest.raises(ValidationError, match=r"position\.sanctum: must be a map with holder"):
         game({**pos, "sanctum": {"kind": "gain"}}, board="ring-4+island", options={"factions": True})
 
