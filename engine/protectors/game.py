@@ -42,7 +42,7 @@ from engine.protectors.dragon import (
 )
 from engine.protectors.events import Event, emit, money
 from engine.protectors.execute import execute_orders
-from engine.protectors.factions import FACTIONS, has
+from engine.protectors.factions import FACTIONS, LANNUVAR, has
 from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
 from engine.protectors.setup import build_state, replay_setup, setup_colour_names, setup_colours
@@ -308,7 +308,7 @@ class Game:
                 f"{s} {p.faction}" for s, p in st.players.items()))
         eff = {s: bids[s] + self._great_game(s) for s in bids}
         asked = {s: d.bid for s, d in decisions.items()}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked), bids=bids)
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked, self._told_bonus(bids)), bids=bids)
         groups, rebid = first_turn_order(list(st.players), eff, st.rng)
         st.ranking = [s for g in groups for s in g]
         st.rebid_groups = rebid
@@ -368,8 +368,13 @@ class Game:
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(active, eff, st.ranking)
         st.next_bids = {}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked), bids=bids)
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked, self._told_bonus(bids)), bids=bids)
         self._ranked()
+
+    def _told_bonus(self, bids: dict[str, int]) -> dict[str, int]:
+        """The Great Game's bonus as the report names it: a Lannuvár seat's (its faction is known to all); one
+        gained from the Wizard Sanctum is that seat's secret choice, so it is not named (the ranking shows it)."""
+        return {s: self._great_game(s) for s in bids if self.state.players[s].faction == LANNUVAR}
 
     def _great_game(self, seat: str) -> int:
         # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids

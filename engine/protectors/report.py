@@ -19,6 +19,8 @@ from typing import Any
 
 from engine.protectors.events import Event
 from engine.protectors.state import GameState
+from engine.protectors.tables import MAX_LEVEL
+from engine.protectors.victory import victory_points
 
 SEAT_ID = re.compile(r"Player#\d+")
 HIDDEN_KINDS = ("phase",)  # step markers: the report's turn headers already say where we are
@@ -98,7 +100,8 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     if p.eliminated:
         out.append(f"You were eliminated on turn {p.eliminated_turn}"
                    + (f" ({p.eliminated_by})." if p.eliminated_by else "."))
-    out.append(f"Balance: {p.realm} $Realm. VP earned: {p.vp}.")
+    # the VP the view and the scoreboard show, then the part earned against the Dragon (positions.md, one VP meaning)
+    out.append(f"Balance: {p.realm} $Realm. VP: {victory_points(st, seat)} ({p.vp} earned against the Dragon).")
     held = {pr: st.provinces[pr].units for pr in st.provinces if st.holder(pr) == seat}
     total = sum(held.values())
     out.append(f"Army Units: {total}" + (" (" + ", ".join(f"{pr} {n}" for pr, n in held.items() if n) + ")"
@@ -225,8 +228,12 @@ def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, pro
             parts.append("succeeded, but no $Realm was produced this turn (003 Winter Storms)")
         elif prov in produced[0].data.get("work", ()):
             golden = text.startswith("Golden")
-            parts.append(f"succeeded: you may Upgrade {prov} for 25 $Realm" if golden
-                         else "succeeded: extra $Realm in the production step")
+            if golden and st.provinces[prov].level >= MAX_LEVEL:  # rules: 003 Golden Work, work!; levels end at 3
+                parts.append(f"succeeded, but {prov} is at level {MAX_LEVEL} already: no Upgrade (and, being "
+                             "Golden, no extra $Realm)")
+            else:
+                parts.append(f"succeeded: you may Upgrade {prov} for 25 $Realm" if golden
+                             else "succeeded: extra $Realm in the production step")
         else:
             parts.append("no income: no unit of yours was left on it, or all were sent to the Dragon")
         return "; ".join(parts)

@@ -472,6 +472,8 @@ class TestLannuvar:
         g = make("ring-4", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P1, 1)}, players=2, factions={P1: LANNUVAR},
                  phase="ranking", bids={P1: 10, P2: 39}, ranking=[P2, P1])
         assert g.state.ranking[0] == P1  # 10 + 2 x 15 = 40 > 39
+        told = next(e.text for e in g.state.events if e.kind == "bids")
+        assert told == "Bids: Player#2 39, Player#1 10 (+30: The Great Game of politics)"  # why 10 beats 39
 
     def _bank_game(self, both=False):
         fac = {P1: LANNUVAR, P2: LANNUVAR if both else CENARION}

@@ -222,6 +222,18 @@ class TestPrivateSummary:
         assert "Balance: 223 $Realm." in p1 and "Player#1 produces 100 $Realm." in p1
         assert "223" not in p2 and "produces 100" not in p2 and "123" not in p2
 
+    def test_a_golden_work_on_a_level_3_province_offers_no_upgrade(self):
+        # rules: 003 Golden Work, work! — "upgrade ... with one (1) level"; levels end at 3
+        g = position("ring-7", 2, {"P1": ("Player#1", 1, 3), "P2": ("Player#1", 1, 1), "P4": ("Player#2", 1)})
+        play_orders(g, {"Player#1": "Golden Work, work! P1\nWork, work! P2"})
+        mine = g.private_summary("Player#1", 2)
+        assert "- Golden Work, work! P1: succeeded, but P1 is at level 3 already: no Upgrade" in mine
+        assert "you may Upgrade P1" not in mine
+
+    def test_the_balance_line_gives_the_vp_the_scoreboard_shows(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 1, 3), "P4": ("Player#2", 1)}, vp={"Player#1": 10})
+        assert "VP: 10 (4 earned against the Dragon)." in g.private_summary("Player#1")  # level 3: 6 VP
+
     def test_display_name_in_the_title(self):
         g = Game({"board": "ring-5", "seed": 1, "players": [{"name": "Alice"}, {}, {}, {}, {}]})
         assert g.private_summary("Player#1").startswith("== Alice (Player#1): your summary, turn 1 ==")
