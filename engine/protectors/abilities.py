@@ -131,11 +131,18 @@ def _check_orders(state: GameState, seat: str, a: Ability, names: list[str]) -> 
     return "not an ability usable in the Negotiation and Orders phase"
 
 
+def _not_now(state: GameState, seat: str, name: str, who: str) -> str:
+    """Why a once-per-game ability is refused: spent already, or not the seat's (its faction's, or gained)."""
+    if name in state.players[seat].used:
+        return f"already used: {who} may use it once per game"
+    return f"only {who} may, once per game"
+
+
 def _check_dragon(state: GameState, seat: str, a: Ability) -> str | None:
     att = state.attack
     if a.name == "fight_fire_with_fire":
         if not can_use(state, seat, a.name):
-            return "only a Cenarion player may, once per game"
+            return _not_now(state, seat, a.name, "a Cenarion player")
         if not a.value or not 1 <= a.value <= HIGHMAGISTER_MAX:
             return f"summon 1 to {HIGHMAGISTER_MAX} Highmagisters"
         return None
@@ -145,7 +152,7 @@ def _check_dragon(state: GameState, seat: str, a: Ability) -> str | None:
         return None
     if a.name == "bank_of_lannuvar":
         if not can_use(state, seat, a.name):
-            return "only a Lannuvár player may, once per game"
+            return _not_now(state, seat, a.name, "a Lannuvár player")
         if att is not None and (att.bank_round or seat in att.bank_seats):
             return "The Bank of Lannuvár is already active for this attack"
         return None
@@ -154,10 +161,10 @@ def _check_dragon(state: GameState, seat: str, a: Ability) -> str | None:
 
 def _check_consolidation(state: GameState, seat: str, a: Ability) -> str | None:
     if a.name == "faith_alone":
-        return None if can_use(state, seat, a.name) else "only an Iron Light player may, once per game"
+        return None if can_use(state, seat, a.name) else _not_now(state, seat, a.name, "an Iron Light player")
     if a.name == "bank_of_lannuvar":
         if not can_use(state, seat, a.name):
-            return "only a Lannuvár player may, once per game"
+            return _not_now(state, seat, a.name, "a Lannuvár player")
         until = state.players[seat].bank_until
         if until is not None and until > state.turn:
             return "The Bank of Lannuvár is already active"

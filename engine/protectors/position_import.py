@@ -71,7 +71,10 @@ class _Reader:
 
     def seat(self, v: Any, field: str) -> str:
         if not isinstance(v, str) or v not in self.state.players:
-            raise ValidationError(field, f"unknown seat {v!r}")
+            named = [s for s, p in self.state.players.items()
+                     if isinstance(v, str) and p.name.casefold() == v.casefold()]
+            hint = f" (did you mean {named[0]}? a position names seats, not players)" if named else ""
+            raise ValidationError(field, f"unknown seat {v!r}{hint}")
         return v
 
     def count(self, v: Any, field: str) -> int:

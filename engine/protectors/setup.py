@@ -169,7 +169,8 @@ def build_state(setup: dict[str, Any]) -> GameState:
                 raise ValidationError(f"players[{i}].team", "every player needs a team in a team game")
             sizes[str(p["team"])] = sizes.get(str(p["team"]), 0) + 1
         if len(set(sizes.values())) != 1 or len(sizes) < 2:
-            raise ValidationError("players", "team games need 2+ teams of the same size")
+            raise ValidationError("players", "team games need 2+ teams of the same size (here: "
+                                  + ", ".join(f"{t} has {n}" for t, n in sizes.items()) + ")")
     rng = random.Random(seed)
     _starts(board, players, options.teams, rng)
     provinces = {p: Province() for p in board.all_provinces}

@@ -463,7 +463,7 @@ class TestIronLight:
         assert "faith_alone" not in names(g, P1)
         orders(g, {})
         assert g.state.provinces["P1"].units == 3  # the next Consolidation: back to 3
-        with pytest.raises(IllegalOrderError, match="once per game"):
+        with pytest.raises(IllegalOrderError, match="already used: an Iron Light player may use it once per game"):
             g.submit(P1, "Faith alone sustains us")
 
 

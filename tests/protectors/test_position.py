@@ -226,6 +226,13 @@ def test_an_eliminated_seat_has_no_realm_unless_the_position_says_so():
     assert g.state.players[P4].realm == 0 and g.state.players[P1].realm == 50  # the others start with 50
 
 
+def test_a_player_named_where_a_seat_goes_gets_the_seat_as_a_hint():
+    players = [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Bob", "Carol", "Dan"], start=1)]
+    with pytest.raises(ValidationError, match=r"position.provinces.P3.owner: unknown seat 'carol' "
+                                              r"\(did you mean Player#3\? a position names seats, not players\)"):
+        game({"provinces": {**FOUR, "P3": {"owner": "carol"}}}, players=players)
+
+
 def test_a_finished_game_imports_as_finished():
     over = game({"provinces": FOUR, "step": "over", "result": {"how": "times_up", "winner": P2, "turn": 12,
                                                                "vp": {P1: 2, P2: 9, P3: 2, P4: 2}}})
