@@ -340,11 +340,30 @@ class Bridge:
         try:
             now = await self.rpc("game.view", **self._seat(key, seat))
             still = step_of(now) == before and any(p["seat"] == seat and not p["submitted"] for p in now["pending"])
+            looks = self._new_looks(key, seat, now)  # what a Palantír or Weather forecast just showed
         except (ServiceDown, ServiceError):  # stored all the same: the answer must say so
-            still = False
+            still, looks = False, []
+        answer += "".join(f"\n👁 {line}" for line in looks)
         if still:
             answer += "\nThese act at once; your decision for this step is still to come: send it in another DM."
         return key, answer, True
+
+    def _new_looks(self, key: str, seat: str, view: dict[str, Any]) -> list[str]:
+        """The seat's looks at the decks this orders step (its own view's ``peeks``) not yet told, as lines;
+        remembered as told. rules: 003 Kalu'Ak, Weather forecast; Wizard Sanctum, the Palantír: a look is
+        only worth anything before the orders are given, so it is told at once, not in the turn's summary."""
+        entry = self.state.game(key)
+        peeks = view.get("peeks") if isinstance(view.get("peeks"), list) else []
+        step = f"{view.get('turn')}:{view.get('step_started')}"
+        told = entry.setdefault("looks", {})
+        done = told.get(seat, [step, 0])
+        count = done[1] if done[0] == step else 0
+        lines = [f"{p.get('by', 'A look')}: the top card of the {p.get('deck')} deck is {p.get('card')}."
+                 for p in peeks[count:] if isinstance(p, dict)]
+        if len(peeks) != count or done[0] != step:
+            told[seat] = [step, len(peeks)]
+            self.state.set_game(key, entry)
+        return lines
 
     def _accepted(self, key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
         out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
@@ -417,11 +436,28 @@ class Bridge:
             self.state.set_game(key, entry)
         if step_key != entry["step_key"]:
             entry["reminded"] = []
+            if view["step"] == "orders" and not view["over"]:
+                await self._tell_looks(key, view)
         missing = [p["seat"] for p in view["pending"] if not p["submitted"]]
         deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
         entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)
         self.state.set_game(key, entry)
+
+    async def _tell_looks(self, key: str, view: dict[str, Any]) -> None:
+        """A new orders step: each player whose seat looked at a deck as it began (Weather forecast's free
+        look) is told the card by DM, while the orders are still to give."""
+        for seat, user in self.users(key).items():
+            if not user or ((view.get("players") or {}).get(seat) or {}).get("eliminated"):
+                continue
+            try:
+                looks = self._new_looks(key, seat, await self.rpc("game.view", **self._seat(key, seat)))
+            except ServiceError as err:
+                log.warning("game %s: no looks for %s: %s", key, seat, err)
+                continue
+            if looks:
+                await self.tell(key, user, f"**Your look for the orders of turn {view['turn']}** ({seat}, {key}):\n"
+                                + "\n".join(f"👁 {line}" for line in looks))
 
     def _label(self, view: dict[str, Any], seat: str) -> str:
         name = ((view.get("players") or {}).get(seat) or {}).get("name")

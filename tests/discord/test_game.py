@@ -373,3 +373,37 @@ def test_a_team_game_configured_in_discord_toml_is_created_with_its_teams(server
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_kaluak_player_is_told_the_forecast_while_the_orders_are_still_to_give(server, tmp_path):
+    # rules: 003 Kalu'Ak, Weather forecast: the look is worth something only before the orders
+    async def body():
+        from service.client import AsyncClient
+
+        setup = {"rules": "protectors", "board": "ring-3", "seed": 6, "options": {"factions": True},
+                 "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1]} for i in (1, 2, 3)],
+                 "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
+                              "factions": {"Player#1": "Kalu'Ak", "Player#2": "Hodir", "Player#3": "Cenarion"},
+                              "realm": {"Player#1": 80, "Player#2": 50, "Player#3": 50}}}
+        async with await AsyncClient.connect(unix=server.unix) as c:
+            g = await c.call("game.create", setup=setup)
+            blob = (await c.call("game.export", game_id=g["game_id"], token=g["gm_token"]))["blob"]
+        (tmp_path / "kaluak.bin").write_bytes(blob)
+        table = game_table(697, seats=3)
+        table["import"] = str(tmp_path / "kaluak.bin")
+        h = Harness(server, make_config({"k": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        mine = h.chat.dm_texts(user_of(697, 1))
+        assert "**Your look for the orders of turn 2** (Player#1, k):\n👁 Weather forecast: the top card of the " \
+               "event deck is " in mine
+        assert "Your look" not in h.chat.dm_texts(user_of(697, 2))  # Hodir has no forecast
+        assert "top card" not in h.chat.texts(697)  # never in the channel
+        await bridge.on_dm(h.chat.dm(user_of(697, 1), "Weather forecast: There be Dragons?"))  # the paid look
+        answer = h.chat.last_dm(user_of(697, 1))
+        assert "👁 Weather forecast: the top card of the dragon deck is " in answer
+        assert answer.count("👁") == 1  # the free look was told already: not again
+        assert "your decision for this step is still to come" in answer
+        await bridge.close_client()
+
+    asyncio.run(body())
