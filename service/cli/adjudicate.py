@@ -82,6 +82,8 @@ def run_new(args: argparse.Namespace) -> int:
     gamefile.write(args.out, gf)
     ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in gamefile.in_seat_order(gf.game, gf.agents))
     print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
+    for look in _looks(gf, 0):  # a game brought in at its orders step: Weather forecast's look is made now
+        print(look)
     print(status(gf))
     return 0
 
@@ -239,6 +241,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             # against the Dragon...): it cannot be this step's decision, so it holds nothing up
             print(f"{who}: nothing to decide in the {game.step} step; the DM at line {n} is not used")
             continue
+        before = len(game.state.events)
         try:
             lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
@@ -247,6 +250,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         stored += 1
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
+        for look in _looks(gf, before):  # a Palantír or a paid Weather forecast: the player needs it now
+            print(f"    {look}")
         if seat in gf.agents:  # a seat can change hands mid-step (docs/gm-guide.md 3); said, so it is no slip
             print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; to give the "
                   f"seat back: regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human")
@@ -294,6 +299,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
         print(report)
+        for look in _looks(gf, start):  # Weather forecast's free look as the orders step begins
+            print(look)
         resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
         for line in ai_decisions(gf, cache):
             print(line)
@@ -305,6 +312,14 @@ def _adjudicate(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.dms), f"{len(rejected)} DM(s) not stored (listed above); "
                                              f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
     return 0
+
+
+def _looks(gf: GameFile, since: int) -> list[str]:
+    """The looks at the decks made since event ``since``, each for its seat alone to be told (rules: 003
+    Kalu'Ak, Weather forecast; the Palantír): the public report leaves them out, the player needs them
+    before giving orders."""
+    return [f"tell {gf.display(seat)} alone: {e.text}" for e in gf.game.state.events[since:]
+            if e.kind == "peek" and e.visible_to for seat in sorted(e.visible_to)]
 
 
 def _item(item: Any, header: int) -> str:

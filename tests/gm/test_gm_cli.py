@@ -335,3 +335,22 @@ def test_a_dm_for_an_ai_seat_that_already_decided_says_the_ai_decided(game_file,
     out = capsys.readouterr().out
     assert "Player#5 (Eve): already in by its AI (heuristic) for the bid step; the DM at line 1 is not used" in out
     assert gamefile.read(game_file).game.state.submissions["Player#5"] is not None
+
+
+def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
+    # rules: 003 Kalu'Ak, Weather forecast: the GM must pass the look on before the orders are due
+    setup = {"board": "ring-3", "seed": 6, "options": {"factions": True},
+             "players": [{"seat": f"Player#{i}", "name": n} for i, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))],
+             "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
+                          "factions": {"Player#1": "Kalu'Ak", "Player#2": "Hodir", "Player#3": "Cenarion"},
+                          "realm": {"Player#1": 80, "Player#2": 50, "Player#3": 50}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    path = tmp_path / "g.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    out = capsys.readouterr().out
+    assert "tell Player#1 (Ann) alone: Weather forecast: the top card of the event deck is " in out
+    assert main(["adjudicate", str(path), str(dms(tmp_path, "== Ann ==\nWeather forecast: There be Dragons?\n"))]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Ann): stored: Weather forecast: There be Dragons?" in out
+    assert "    tell Player#1 (Ann) alone: Weather forecast: the top card of the dragon deck is " in out
+    assert "event deck" not in out  # the free look was told when the game came in
