@@ -39,6 +39,9 @@ END_IS_NIGH = "The End is Nigh!"
 TIMES_UP = "Time's Up!"
 
 EVENT, DRAGON, SEA, END = "event", "dragon", "sea", "end"
+# the decks as the rulebook names them, for what players read (a look at the top card, rules: 003 Kalu'Ak
+# Weather forecast; Wizard Sanctum, the Palantír)
+DECK_NAMES = {EVENT: "Event deck", DRAGON: "There be Dragons? deck", SEA: "Sea deck", END: "The End deck"}
 DECK_ORDER = (EVENT, DRAGON, SEA, END)  # rules: 003 The End is Nigh! "Event before There be Dragon..."
 
 DECK_CONTENTS: dict[str, tuple[str, ...]] = {

@@ -232,6 +232,8 @@ def _funding_ok(state: GameState, seat: str, funding, rej: _Rejections) -> int:
         mate = state.players.get(f.source)
         if not state.options.teams or mate is None or mate.team != state.players[seat].team or f.source == seat:
             rej.add(f.text(), "pooled $Realm only comes from a team-mate in a team game")
+        elif mate.eliminated:  # public: no secret is told
+            rej.add(f.text(), f"{f.source} was eliminated: pooled $Realm comes from a team-mate still in the game")
         else:  # never checked against the team-mate's balance, which the seat does not see (POOL_UNSEEN)
             extra += f.amount
     return extra

@@ -31,10 +31,18 @@ def start_orders(state: GameState) -> None:
             _look(state, seat, C.EVENT, "Weather forecast", "003 Kalu'Ak, Weather forecast")
 
 
+def look_text(look: dict) -> str:
+    """A look (``{"deck", "card", "by"}``) as its seat reads it: "Weather forecast: the top card of the Event
+    deck is Flood!." (an empty deck: "... is nothing (it is empty).")."""
+    deck = C.DECK_NAMES.get(look["deck"], f"{look['deck']} deck")
+    card = look["card"] if look["card"] is not None else "nothing (it is empty)"
+    return f"{look['by']}: the top card of the {deck} is {card}."
+
+
 def _look(state: GameState, seat: str, deck: str, by: str, rule: str) -> str | None:
     card = state.decks[deck].top(state.rng)
     state.peeks.setdefault(seat, []).append({"deck": deck, "card": card, "by": by})
-    emit(state, "peek", rule, f"{by}: the top card of the {deck} deck is {card}.", private={seat},
+    emit(state, "peek", rule, look_text({"deck": deck, "card": card, "by": by}), private={seat},
          seat=seat, deck=deck, card=card)
     return card
 

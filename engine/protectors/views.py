@@ -16,6 +16,7 @@ from engine.protectors.abilities import legal_abilities
 from engine.protectors.cards import Deck
 from engine.protectors.deadlines import deadline_hours
 from engine.protectors.factions import ability_flags
+from engine.protectors.peeks import look_text
 from engine.protectors.ranking import brackets
 from engine.protectors.state import GameState, Player
 from engine.protectors.victory import power_threshold, standings
@@ -78,7 +79,8 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
             out["submitted"] = [ln.text() for ln in st.submissions[seat].lines()]
         if seat in st.next_bids:
             out["your_next_bid"] = st.next_bids[seat]
-        out["peeks"] = [dict(p) for p in st.peeks.get(seat, [])]  # this orders step's looks, yours only
+        # this turn's looks (from its orders step on), yours only, each with the words its seat reads
+        out["peeks"] = [{**p, "text": look_text(p)} for p in st.peeks.get(seat, [])]
         if sanctum and sanctum["holder"] == seat:
             out["sanctum"] = dict(sanctum)
         out["abilities"] = [a.text() for a in legal_abilities(st, seat)] if seat is not None and seat in mine else []

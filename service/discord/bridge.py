@@ -339,29 +339,36 @@ class Bridge:
         # seat's next step waiting for it is not this DM's business)
         try:
             now = await self.rpc("game.view", **self._seat(key, seat))
-            still = step_of(now) == before and any(p["seat"] == seat and not p["submitted"] for p in now["pending"])
-            looks = self._new_looks(key, seat, now)  # what a Palantír or Weather forecast just showed
+            same = step_of(now) == before
+            still = same and any(p["seat"] == seat and not p["submitted"] for p in now["pending"])
+            # what a Palantír or a paid Weather forecast just showed, while the orders are still to give (a
+            # DM that resolved the step has given them); `Weather forecast` alone asks for the looks again
+            again = "Weather forecast" in (result.get("accepted") or [])
+            looks = self._new_looks(key, seat, now, again) if same and now.get("step") == "orders" else []
         except (ServiceDown, ServiceError):  # stored all the same: the answer must say so
             still, looks = False, []
         answer += "".join(f"\n👁 {line}" for line in looks)
-        if still:
-            answer += "\nThese act at once; your decision for this step is still to come: send it in another DM."
+        if still:  # not yet the seat's decision: "final" is for the DM that gives it
+            answer = answer.replace("\n" + FINAL, "") + ("\nThese act at once; your decision for this step is "
+                                                        "still to come: send it in another DM.")
         return key, answer, True
 
-    def _new_looks(self, key: str, seat: str, view: dict[str, Any]) -> list[str]:
-        """The seat's looks at the decks this orders step (its own view's ``peeks``) not yet told, as lines;
-        remembered as told. rules: 003 Kalu'Ak, Weather forecast; Wizard Sanctum, the Palantír: a look is
-        only worth anything before the orders are given, so it is told at once, not in the turn's summary."""
+    def _new_looks(self, key: str, seat: str, view: dict[str, Any], again: bool = False) -> list[str]:
+        """The seat's looks at the decks this turn (its own view's ``peeks``, made from the orders step on) not
+        yet told (``again``: all of them), as lines; remembered as told, per turn. rules: 003 Kalu'Ak, Weather
+        forecast; Wizard Sanctum, the Palantír: a look is worth something before the orders are given, so it
+        is told at once, not only in the turn's summary."""
         entry = self.state.game(key)
-        peeks = view.get("peeks") if isinstance(view.get("peeks"), list) else []
-        step = f"{view.get('turn')}:{view.get('step_started')}"
+        raw = view.get("peeks")
+        peeks = [p for p in raw if isinstance(p, dict)] if isinstance(raw, list) else []
+        turn = view.get("turn")
         told = entry.setdefault("looks", {})
-        done = told.get(seat, [step, 0])
-        count = done[1] if done[0] == step else 0
-        lines = [f"{p.get('by', 'A look')}: the top card of the {p.get('deck')} deck is {p.get('card')}."
-                 for p in peeks[count:] if isinstance(p, dict)]
-        if len(peeks) != count or done[0] != step:
-            told[seat] = [step, len(peeks)]
+        done = told.get(seat, [turn, 0])
+        count = 0 if again or done[0] != turn else done[1]
+        lines = [str(p.get("text") or f"{p.get('by')}: the top card of the {p.get('deck')} deck is "
+                     f"{p.get('card')}.") for p in peeks[count:]]
+        if [turn, len(peeks)] != done:
+            told[seat] = [turn, len(peeks)]
             self.state.set_game(key, entry)
         return lines
 
@@ -671,11 +678,21 @@ class Bridge:
                + (" (held after an undo: resolve it with /regent advance)" if clock.get("held") else "")]
         if view["over"]:
             out.append(self._result(view))
-        for p in view["pending"]:
-            who = f"AI ({p['controller']})" if p.get("controller") else (f"<@{users[p['seat']]}>"
-                                                                         if users.get(p["seat"]) else "nobody")
+        pending = {p["seat"]: p for p in view["pending"]}
+        deadlines = {p["deadline"] for p in pending.values()}
+        if len(deadlines) == 1:  # one deadline for every seat (the usual case): said once
+            out[0] += f"; deadline {when(next(iter(deadlines)), 'f')}"
+        waiting = [s for s in by_seat(pending) if not pending[s]["submitted"]]
+        sent = [s for s in by_seat(pending) if pending[s]["submitted"]]
+        if pending:
+            out.append(f"{len(sent)} of {len(pending)} in" + (f"; waiting for {len(waiting)}:" if waiting else "."))
+        for seat in waiting + sent:  # the seats still to send first, each list in seat order
+            p = pending[seat]
+            who = f"AI ({p['controller']})" if p.get("controller") else (f"<@{users[seat]}>"
+                                                                         if users.get(seat) else "nobody")
             mark = "✓ sent" if p["submitted"] else "… waiting"
-            out.append(f"{mark}: {self._label(view, p['seat'])}, {who}, deadline {when(p['deadline'], 'f')}")
+            own = "" if len(deadlines) == 1 else f", deadline {when(p['deadline'], 'f')}"
+            out.append(f"{mark}: {self._label(view, seat)}, {who}{own}")
         return "\n".join(out)
 
     async def _public_report(self, key: str, turn: Any) -> str:

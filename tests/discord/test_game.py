@@ -396,14 +396,24 @@ def test_a_kaluak_player_is_told_the_forecast_while_the_orders_are_still_to_give
         await bridge.start()
         mine = h.chat.dm_texts(user_of(697, 1))
         assert "**Your look for the orders of turn 2** (Player#1, k):\n👁 Weather forecast: the top card of the " \
-               "event deck is " in mine
+               "Event deck is " in mine
         assert "Your look" not in h.chat.dm_texts(user_of(697, 2))  # Hodir has no forecast
         assert "top card" not in h.chat.texts(697)  # never in the channel
         await bridge.on_dm(h.chat.dm(user_of(697, 1), "Weather forecast: There be Dragons?"))  # the paid look
         answer = h.chat.last_dm(user_of(697, 1))
-        assert "👁 Weather forecast: the top card of the dragon deck is " in answer
+        assert "👁 Weather forecast: the top card of the There be Dragons? deck is " in answer
         assert answer.count("👁") == 1  # the free look was told already: not again
-        assert "your decision for this step is still to come" in answer
+        assert "your decision for this step is still to come" in answer and "Choices are final" not in answer
+        await bridge.on_dm(h.chat.dm(user_of(697, 1), "Weather forecast"))  # asking for the looks again
+        assert h.chat.last_dm(user_of(697, 1)).count("👁") == 2
+        for n in (1, 2, 3):  # the orders: the step resolves; no look is told again after it
+            await bridge.on_dm(h.chat.dm(user_of(697, n), f"Fortify! P{n}"))
+        view = await bridge.rpc("game.view", **bridge._gm("k"), wait=True)
+        assert view["step"] != "orders" and "👁" not in h.chat.last_dm(user_of(697, 1))
+        dragon_or_cons = (await bridge.rpc("game.pending", **bridge._seat("k", "Player#1")))
+        if dragon_or_cons:
+            await bridge.on_dm(h.chat.dm(user_of(697, 1), "Bid 0" if view["step"] == "consolidation" else "none"))
+            assert "👁" not in h.chat.last_dm(user_of(697, 1))
         await bridge.close_client()
 
     asyncio.run(body())

@@ -70,6 +70,11 @@ def test_status_advance_undo_report_export(server, tmp_path):
         await everyone_sends(h, bridge, seats={"Player#1", "Player#2"})
         status = (await command(h, bridge, "status")).text()
         assert "✓ sent: Player#1 (Blue)" in status and "… waiting: Player#3 (Green)" in status
+        lines = status.splitlines()
+        assert "; deadline <t:" in lines[0] and "deadline" not in "\n".join(lines[1:])  # one deadline, said once
+        assert lines[1] == "2 of 5 in; waiting for 3:"
+        assert [ln.split(":")[1].split(",")[0].strip() for ln in lines[2:]] == [
+            "Player#3 (Green)", "Player#4 (Gold)", "Player#5 (Black)", "Player#1 (Blue)", "Player#2 (Red)"]
         reply = await command(h, bridge, "advance")  # not everyone has sent: refused, nothing changes
         assert reply.deferred and "conflict" in reply.text() and "Nothing was changed" in reply.text()
         reply = await command(h, bridge, "advance", force=True)

@@ -348,9 +348,9 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     path = tmp_path / "g.bin"
     assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
     out = capsys.readouterr().out
-    assert "tell Player#1 (Ann) alone: Weather forecast: the top card of the event deck is " in out
+    assert "tell Player#1 (Ann) alone: Weather forecast: the top card of the Event deck is " in out
     assert main(["adjudicate", str(path), str(dms(tmp_path, "== Ann ==\nWeather forecast: There be Dragons?\n"))]) == 0
     out = capsys.readouterr().out
     assert "Player#1 (Ann): stored: Weather forecast: There be Dragons?" in out
-    assert "    tell Player#1 (Ann) alone: Weather forecast: the top card of the dragon deck is " in out
+    assert "    tell Player#1 (Ann) alone: Weather forecast: the top card of the There be Dragons? deck is " in out
     assert "event deck" not in out  # the free look was told when the game came in

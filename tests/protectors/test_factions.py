@@ -162,7 +162,8 @@ class TestKaluAkWeatherForecast:
         g = self._game()
         assert g.step == "orders"
         top = g.state.decks[C.EVENT].draw[0]
-        assert g.view(P1)["peeks"] == [{"deck": "event", "card": top, "by": "Weather forecast"}]
+        assert g.view(P1)["peeks"] == [{"deck": "event", "card": top, "by": "Weather forecast",
+                                        "text": f"Weather forecast: the top card of the Event deck is {top}."}]
         assert g.view(P2)["peeks"] == [] and top not in str(g.view(P2)["peeks"])
         assert [e.data["card"] for e in g.events(P1) if e.kind == "peek"] == [top]
         assert not [e for e in g.events(P2) if e.kind == "peek"]
@@ -172,8 +173,9 @@ class TestKaluAkWeatherForecast:
         orders(g, {})
         g.advance(force=True)
         assert g.step == "orders" and g.state.turn == 3
-        assert g.view(P1)["peeks"] == [{"deck": "event", "card": g.state.decks[C.EVENT].draw[0],
-                                        "by": "Weather forecast"}]
+        top = g.state.decks[C.EVENT].draw[0]
+        assert g.view(P1)["peeks"] == [{"deck": "event", "card": top, "by": "Weather forecast",
+                                        "text": f"Weather forecast: the top card of the Event deck is {top}."}]
 
     def test_dragon_deck_once_per_game_for_15_before_the_orders(self):
         g = self._game()
@@ -589,7 +591,8 @@ class TestSecrecyInRandomPlay:
                 play_turn_step(g, agents)
                 for seat in g.state.players:
                     view = g.view(seat)
-                    assert all(p in g.state.peeks.get(seat, []) for p in view["peeks"])
+                    own = g.state.peeks.get(seat, [])
+                    assert [{k: v for k, v in p.items() if k != "text"} for p in view["peeks"]] == own
                     for e in g.events(seat):
                         if e.kind == "peek":
                             assert e.visible_to == frozenset({seat})

@@ -170,7 +170,8 @@ class TestPalantir:
         top = g.state.decks[C.SEA].draw[0]
         g.submit(P1, "Palantír Sea")
         assert g.state.players[P1].realm == 85
-        assert {"deck": "sea", "card": top, "by": "Palantír"} in g.view(P1)["peeks"]
+        text = f"Palantír: the top card of the Sea deck is {top}."
+        assert {"deck": "sea", "card": top, "by": "Palantír", "text": text} in g.view(P1)["peeks"]
         assert not g.view(P2)["peeks"] and not [e for e in g.events(P2) if e.kind == "peek"]
         assert "Palantír" not in g.report()
         with pytest.raises(IllegalOrderError, match="already used this turn"):

@@ -90,6 +90,14 @@ class TestPooledRealm:
         assert "could pay only" not in private_summary(g, P3, t) and "could pay only" not in public_report(st, t)
         assert f"-225 (Team Games, pooled $Realm to {names[P1]})" in private_summary(g, P2, t)  # who took it
 
+    def test_nothing_is_pooled_from_an_eliminated_team_mate(self):
+        provs = {"P1": (P1, 1), "P2": (P2, 1), "P4": (P4, 1), "P5": (P5, 1), "P6": (P6, 1)}
+        g = make("ring-6", provs, phase="consolidation", options={"teams": True, "factions": False},
+                 teams=["A", "A", "A", "B", "B", "B"], realm={P1: 65, P2: 225, P4: 0, P5: 0, P6: 0},
+                 eliminated=[P3])
+        with pytest.raises(IllegalOrderError, match="Player#3 was eliminated: pooled"):
+            g.submit(P1, "Bid 10 (10 from Player#3)")
+
     def test_a_buy_lines_pool_and_the_bid_lines_are_one_transfer_per_team_mate(self):
         g = self._team()
         said = g.submit(P1, "Buy 1 (20 from Player#2)\nBid 5 (10 from Player#2, 5 from Player#3)")
