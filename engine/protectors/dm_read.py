@@ -393,7 +393,7 @@ def _other_step(err: OrderSyntaxError, segment: str, step: str | None) -> OrderS
     if step is None or step not in DECISION_TYPES or kind is None or issubclass(kind, ACCEPTS[DECISION_TYPES[step]]):
         return err
     name = _STEP_NAMES.get(step, step)
-    return OrderSyntaxError(f"not a choice for the {step} step; the {name} step takes {EXPECTED_BY_STEP[step]}",
+    return OrderSyntaxError(f"not a choice for the {name} step; it takes {EXPECTED_BY_STEP[step]}",
                             input=err.input)
 
 
@@ -414,7 +414,7 @@ def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: 
     for ln in parsed:
         if not isinstance(ln.item, accepts):
             name = _STEP_NAMES.get(step, step)
-            return entry.refuse(f"not a choice for the {step} step; the {name} step takes {EXPECTED_BY_STEP[step]}")
+            return entry.refuse(f"not a choice for the {name} step; it takes {EXPECTED_BY_STEP[step]}")
     return entry
 
 

@@ -177,6 +177,7 @@ class Bridge:
         seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
                           + (f", {p['faction']}" if p.get("faction") else "")
                           + (f", team {p['team']}" if p.get("team") else "")
+                          + (" (out: eliminated)" if p.get("eliminated") else "")
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
                 if game.import_path else f"**A new game of Protectors of the Realm** ({key}).")
@@ -523,9 +524,10 @@ class Bridge:
     async def _summaries(self, key: str, turn: int) -> None:
         """Each human player's private summary of a finished turn, by DM (game.report ``private`` with
         their own seat's token: their balance, units and what happened to each of their orders)."""
-        for seat, user in sorted(self.users(key).items()):
-            if user is not None:
-                await self._summary(key, seat, user, turn)
+        users = self.users(key)
+        for seat in by_seat(users):
+            if users[seat] is not None:
+                await self._summary(key, seat, users[seat], turn)
 
     async def _summary(self, key: str, seat: str, user: int, turn: int, note: str = "") -> None:
         """One seat's private summary of a finished turn, by DM to ``user``."""

@@ -297,6 +297,7 @@ def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_
         h = Harness(server, make_config({"t": table}, tmp_path))
         bridge = h.bridge()
         await bridge.start()
+        assert "Player#4: Gold (light green), team B (out: eliminated)" in h.chat.texts(680)
         for i, text in ((1, "Fortify! P1\nFortify! P4"), (2, "March! 4 from P2 to P3"), (3, "Fortify! P3")):
             await bridge.on_dm(h.chat.dm(user_of(680, i), text))
         text = h.chat.texts(680)

@@ -313,7 +313,7 @@ REFUSED = [
     ("bid", "Turn off the lights", "is a choice for a Dragon attack"),
     ("bid", "Hi GM, bid twenty", "expected the bid (a whole number), got 'twenty'"),
     ("orders", "Bid 5", "not a choice for the orders step"),
-    ("dragon", "March! 1 from P1 to P2", "not a choice for the dragon step"),
+    ("dragon", "March! 1 from P1 to P2", "not a choice for the Dragon step; it takes"),
     ("orders", "Support! Dave in P2", "'Dave' is not a player like Player#2 or one of"),
 ]
 

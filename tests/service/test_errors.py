@@ -159,7 +159,7 @@ def test_invalid_order_lists_each_line_and_stores_nothing(client, game):
     err = error_of(client, "game.submit", game_id=gid, token=p1, text="Bid 2\nMarch! 1 from P1 to P2")
     assert err.code == "invalid_order"
     assert err.details["rejected"] == [{"line": "March! 1 from P1 to P2", "line_no": 2, "reason": (
-        "not a choice for the bid step; the bid step takes Bid 20 (in turn 1 with factions also Faction Hodir), "
+        "not a choice for the bid step; it takes Bid 20 (in turn 1 with factions also Faction Hodir), "
         "or none")}]
     err = error_of(client, "game.submit", game_id=gid, token=p1, text="Launch the missiles")
     assert err.code == "invalid_order" and err.details["rejected"][0]["line"] == "Launch the missiles"
