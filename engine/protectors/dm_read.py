@@ -438,9 +438,11 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
     if not clash:
         return
     first = out[marks[0]]
+    said = first.text.strip()
+    # "'My orders: none' (none)", but not "'none' (none)"
+    read_as = "" if said.casefold() == first.canonical[0].casefold() else f" ({first.canonical[0]})"
     for i in clash:
-        out[i] = out[i].refuse(f"the DM also says {echo(first.text.strip())} ({first.canonical[0]}); "
-                               "send one or the other")
+        out[i] = out[i].refuse(f"the DM also says {echo(said)}{read_as}; send one or the other")
     for i in marks:
         other = out[clash[0]]
         out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts the orders also given "

@@ -307,6 +307,8 @@ REFUSED = [
     ("dragon", "0 from P1\n2 from P1", "two commitments from P1"),
     ("dragon", "Turn off the lights\n2 from P1", "send one or the other"),
     ("orders", "none\nFortify! P1", "send one or the other"),
+    ("orders", "Fortify! P1\nnone", "the DM also says 'none'; send one or the other"),  # not "'none' (none)"
+    ("orders", "Fortify! P1\nMy orders: none", "the DM also says 'My orders: none' (none); send one"),
     ("consolidation", "Buy 1 in P5\nBuy 2 in P5", "two purchases in P5"),
     ("consolidation", "Capitol P1\nCapitol P2", "two Capitols"),
     ("bid", "~~Bid 20~~\nBid 25", "struck-out text"),
