@@ -78,6 +78,8 @@ class _Reader:
         return v
 
     def count(self, v: Any, field: str) -> int:
+        if isinstance(v, str) and v.strip().lstrip("$").isdigit():  # "5" or "$85" typed by hand
+            raise ValidationError(field, f"must be a whole number >= 0 written without quotes (got the text {v!r})")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise ValidationError(field, "must be a whole number >= 0")
         if v > MAX_NUMBER:

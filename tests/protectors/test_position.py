@@ -200,6 +200,7 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"step": "over", "result": {"how": "times_up", "vp": {P1: "lots"}}}, "position.result.vp.Player#1"),
     ({"history": [{"turn": 1, "provinces": {P1: 1}}]}, r"position.history\[0\]"),
     ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
+    ({"turn": "5"}, "position.turn: must be a whole number >= 0 written without quotes \\(got the text '5'\\)"),
     ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
     ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
     # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
