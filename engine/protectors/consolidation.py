@@ -17,6 +17,7 @@ from engine.protectors.factions import BANK_COST, FAITH_COST, OFFER_COST, has
 from engine.protectors.orders import Funding, Work
 from engine.protectors.state import GameState
 from engine.protectors.tables import (
+    FAITH_SUPPLY_BONUS,
     ISLAND_SUPPLY_LIMIT,
     LEVEL_INCOME,
     MAX_LEVEL,
@@ -43,7 +44,7 @@ def supply_limit(state: GameState, prov: str, seat: str | None, cards: set[str] 
     if C.CRAB_INFESTATION in (active_cards(state) if cards is None else cards):
         limit -= 1
     if seat is not None and "faith_active" in state.players[seat].used_turn:
-        limit += 1
+        limit += FAITH_SUPPLY_BONUS
     return limit
 
 

@@ -454,7 +454,6 @@ def _march(w: _Words, golden: bool, delayed: bool) -> March:
     return March(count, src, w.province("the destination province"), golden, delayed)
 
 
-
 _TO_WORDS = ("to", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an arrow says 'to' as plainly
 
 

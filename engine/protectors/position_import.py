@@ -31,7 +31,7 @@ from engine.protectors.state import (
     GameState,
     Province,
 )
-from engine.protectors.tables import ISLAND_SUPPLY_LIMIT, MAX_LEVEL, SUPPLY_LIMIT
+from engine.protectors.tables import FAITH_SUPPLY_BONUS, ISLAND_SUPPLY_LIMIT, MAX_LEVEL, SUPPLY_LIMIT
 from engine.protectors.victory import province_vp
 
 # Steps a position may stand in: the waiting steps (the view's ``step``), the game's end, and two
@@ -349,7 +349,7 @@ def _after_consolidation(r: _Reader) -> None:
     supply limit and eliminated every seat left without a Province (rules: 003 5. Consolidation; Eliminate
     Players step): a hand-written position that says otherwise holds a mistake, not a game."""
     st = r.state
-    most = SUPPLY_LIMIT + 1  # Faith alone sustains us: +1; Crab Infestation! only lowers it
+    most = SUPPLY_LIMIT + FAITH_SUPPLY_BONUS  # the most any seat may keep: Crab Infestation! only lowers it
     for prov, pr in st.provinces.items():
         limit = ISLAND_SUPPLY_LIMIT if prov == st.board.island else most
         if pr.units > limit:
@@ -577,9 +577,8 @@ def _consolidation_state(r: _Reader) -> None:
     if set(spec) - SANCTUM_KEYS:
         raise ValidationError("position.sanctum", f"unknown keys {sorted(set(spec) - SANCTUM_KEYS)}; "
                                                   f"expected {', '.join(sorted(SANCTUM_KEYS))}")
-    # what is left out is what a capture leaves (sanctum.sync): nothing chosen yet, the choice to come
-    spec = {"kind": None, "key": None, **spec}
-    spec.setdefault("pending", spec["kind"] is None and st.options.factions)
+    # what is left out is what a capture leaves; a choice given is made, not still to come
+    spec = {**sanctum.taken(st, spec["holder"]), **({"pending": False} if "kind" in spec else {}), **spec}
     island = st.board.island
     holder = r.seat(spec["holder"], "position.sanctum.holder")
     if island is None or st.provinces[island].owner != holder:

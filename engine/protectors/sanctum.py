@@ -32,8 +32,13 @@ def sync(state: GameState) -> None:
         _revert(state, holder)
         state.sanctum = None
     if pr.owner is not None and state.sanctum is None:
-        # captured: the choice is made in the following buying and bidding step
-        state.sanctum = {"holder": pr.owner, "kind": None, "key": None, "pending": state.options.factions}
+        state.sanctum = taken(state, pr.owner)
+
+
+def taken(state: GameState, holder: str) -> dict:
+    """The Wizard Sanctum just captured by ``holder``: nothing chosen yet; the choice (refresh or gain, in
+    games with factions) is made in the following buying and bidding step."""
+    return {"holder": holder, "kind": None, "key": None, "pending": state.options.factions}
 
 
 def _revert(state: GameState, seat: str) -> None:

@@ -29,6 +29,8 @@ BRACKET_GOLDEN: dict[int, frozenset[str]] = {
 # rules: 003 Consolidation — "Remove any Army Units in excess of the max supply limit of 3".
 SUPPLY_LIMIT = 3
 ISLAND_SUPPLY_LIMIT = 1  # rules: 003 Island Rules — "The Island has a max supply limit of 1."
+# rules: 003 Iron Light, Faith alone sustains us — "their new *temporary* max supply limit of (normally) 4"
+FAITH_SUPPLY_BONUS = 1
 UNIT_COST = 75  # rules: 003 Consolidation, Buying step — "costing 75 $Realm each"
 UPGRADE_COST = 25  # rules: 003 Golden Work, work! — "pay 25 $Realm ... to upgrade"
 MAX_LEVEL = 3

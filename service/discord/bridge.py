@@ -360,14 +360,11 @@ class Bridge:
         forecast; Wizard Sanctum, the Palantír: a look is worth something before the orders are given, so it
         is told at once, not only in the turn's summary."""
         entry = self.state.game(key)
-        raw = view.get("peeks")
-        peeks = [p for p in raw if isinstance(p, dict)] if isinstance(raw, list) else []
-        turn = view.get("turn")
+        peeks, turn = view.get("peeks") or [], view["turn"]  # each look in its seat's words (engine peeks.look_text)
         told = entry.setdefault("looks", {})
         done = told.get(seat, [turn, 0])
         count = 0 if again or done[0] != turn else done[1]
-        lines = [str(p.get("text") or f"{p.get('by')}: the top card of the {p.get('deck')} deck is "
-                     f"{p.get('card')}.") for p in peeks[count:]]
+        lines = [p["text"] for p in peeks[count:]]
         if [turn, len(peeks)] != done:
             told[seat] = [turn, len(peeks)]
             self.state.set_game(key, entry)

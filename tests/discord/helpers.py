@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +74,15 @@ def dm_text(view: dict[str, Any], seat: str, messy: bool = False) -> str:
     if step == "consolidation":
         return "none" if messy else "Bid 0"
     return "Turn off the lights"
+
+
+async def game_file(server, setup: dict[str, Any], path: Path,
+                    play: Callable[[AsyncClient, dict[str, Any]], Awaitable[None]] | None = None) -> str:
+    """A running game made on the service from ``setup`` (``play(client, made)`` plays it on first), exported
+    to ``path``: the game file a GM brings in with ``import =``. Returns the path as the config writes it."""
+    async with await AsyncClient.connect(unix=server.unix) as c:
+        made = await c.call("game.create", setup=setup)
+        if play is not None:
+            await play(c, made)
+        path.write_bytes((await c.call("game.export", game_id=made["game_id"], token=made["gm_token"]))["blob"])
+    return str(path)
