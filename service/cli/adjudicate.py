@@ -265,7 +265,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
         for item in ignored:
             if isinstance(item, list | tuple) and len(item) == 3 and not str(item[1]).strip():
                 continue  # blank lines go without saying
-            print(f"    ignored {_item(item, n)}")
+            why = str(item[2]) if isinstance(item, list | tuple) and len(item) == 3 else ""
+            if why.startswith("left out ") and isinstance(item[0], int):  # the order was read, beside-words not
+                print(f"    line {n + item[0]}: {why}")
+            else:
+                print(f"    ignored {_item(item, n)}")
     for _, line in rejected:
         print(line, file=sys.stderr)
     cache: dict[str, Any] = {}

@@ -375,7 +375,10 @@ class Bridge:
         out += [f"✓ `{line}`" for line in result.get("accepted") or []] or [NOTHING.get(kind, "✓ nothing")]
         for item in result.get("ignored") or []:
             if not isinstance(item, dict) or str(item.get("text", "")).strip():  # blank lines go unmentioned
-                out.append("ignored: " + _line_note(item))
+                why = str(item.get("why", "")) if isinstance(item, dict) else ""
+                # "Hi GM, Bid 20": the line's order was read (above), only the words beside it were left out
+                out.append(f"line {item.get('line_no')}: {why}" if why.startswith("left out ")
+                           else "ignored: " + _line_note(item))
         for item in result.get("dropped") or []:
             out.append("✗ dropped: " + _line_note(item))
         out.append(FINAL)

@@ -354,3 +354,7 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     assert "Player#1 (Ann): stored: Weather forecast: There be Dragons?" in out
     assert "    tell Player#1 (Ann) alone: Weather forecast: the top card of the There be Dragons? deck is " in out
     assert "event deck" not in out  # the free look was told when the game came in
+    assert main(["adjudicate", str(path), str(dms(tmp_path, "== Bob ==\nhi regent fortify P2\n", "b.txt"))]) == 0
+    out = capsys.readouterr().out
+    assert "Player#2 (Bob): stored: Fortify! P2\n    line 2: left out 'hi regent': a greeting" in out
+    assert "ignored" not in out  # the line's order was read: only the words beside it were left out
