@@ -252,6 +252,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
         for look in _looks(gf, before):  # a Palantír or a paid Weather forecast: the player needs it now
             print(f"    {look}")
+        if any(p.seat == seat and not p.submitted for p in game.pending()):  # look-ahead abilities alone
+            print(f"    these act at once; {who}'s decision for the {game.step} step is still to come")
         if seat in gf.agents:  # a seat can change hands mid-step (docs/gm-guide.md 3); said, so it is no slip
             print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; to give the "
                   f"seat back: regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human")

@@ -353,6 +353,7 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Player#1 (Ann): stored: Weather forecast: There be Dragons?" in out
     assert "    tell Player#1 (Ann) alone: Weather forecast: the top card of the There be Dragons? deck is " in out
+    assert "    these act at once; Player#1 (Ann)'s decision for the orders step is still to come" in out
     assert "event deck" not in out  # the free look was told when the game came in
     assert main(["adjudicate", str(path), str(dms(tmp_path, "== Bob ==\nhi regent fortify P2\n", "b.txt"))]) == 0
     out = capsys.readouterr().out
