@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
+from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
 from engine.protectors.dm_lines import FENCE, MAX_NAME_WORDS, chatter, unwrap, words
 from engine.protectors.notation import (
@@ -40,6 +41,7 @@ from engine.protectors.notation import (
     split_orders,
 )
 from engine.protectors.orders import (
+    Ability,
     Bid,
     Burn,
     Buy,
@@ -53,6 +55,7 @@ from engine.protectors.orders import (
     Support,
     Work,
 )
+from engine.protectors.state import ORDERS
 
 __all__ = ["MAX_DM_CHARS", "MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
 
@@ -124,6 +127,11 @@ class DmReading:
     def lines(self) -> list[Line]:
         """The decision's lines, in DM order."""
         return [ln for e in self.entries for ln in e.lines]
+
+    def says_none(self) -> bool:
+        """The DM chose nothing (``none``): beside abilities that act at once it is still the seat's
+        decision (assumption INSTANT_ABILITIES)."""
+        return any(e.kind == "nothing" and e.canonical == (NONE,) for e in self.entries)
 
     def canonical(self) -> list[str]:
         return [c for e in self.entries if e.kind in ("order", "nothing") for c in e.canonical]
@@ -433,8 +441,10 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
     if not marks:
         return
     lights = all(out[i].canonical == (LIGHTS_OUT,) for i in marks)
+    # a look at the decks acts at once, before the orders (assumption INSTANT_ABILITIES): 'none'
+    # beside it is the orders, not a contradiction
     clash = [i for i, e in enumerate(out) if e.kind == "order"
-             and any(not (lights and isinstance(ln.item, Burn)) for ln in e.lines)]
+             and any(not (lights and isinstance(ln.item, Burn)) and not _instant(ln, step) for ln in e.lines)]
     if not clash:
         return
     first = out[marks[0]]
@@ -447,6 +457,10 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
         other = out[clash[0]]
         out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts the orders also given "
                                f"({echo(other.text.strip())}); send one or the other")
+
+
+def _instant(line: Line, step: str | None) -> bool:
+    return step == ORDERS and isinstance(line.item, Ability) and line.item.name in INSTANT
 
 
 def _one_of_each(out: list[DmLine]) -> None:

@@ -31,7 +31,7 @@ from engine.protectors.decisions import (
     OrdersDecision,
 )
 from engine.protectors.defaults import default_decision
-from engine.protectors.dm_read import read_dm
+from engine.protectors.dm_read import NONE, read_dm
 from engine.protectors.dm_submit import DmResult, settle
 from engine.protectors.dragon import (
     MAX_CHAINED_ATTACKS,
@@ -168,8 +168,9 @@ class Game:
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
             names.setdefault(alias, who)
-        decision, result = settle(st, seat, read_dm(text, players=names, step=st.step), lenient)
-        return replace(result, lines=self._store(seat, decision))
+        reading = read_dm(text, players=names, step=st.step)
+        decision, result = settle(st, seat, reading, lenient)
+        return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))
 
     def colours(self) -> dict[str, str]:
         """Every seat's colour name: the setup's ``players[i].colour``, else the board's
@@ -193,18 +194,20 @@ class Game:
         if seat in st.submissions:
             raise PhaseError(f"{seat} has already submitted for the {st.step} step; choices are final")
 
-    def _store(self, seat: str, decision: Decision) -> list[str]:
-        """Store a validated decision; returns its lines."""
+    def _store(self, seat: str, decision: Decision, chose_none: bool = False) -> list[str]:
+        """Store a validated decision; returns its lines. ``chose_none``: the DM said ``none``."""
         st = self.state
         lines = list(decision.texts)
         if isinstance(decision, OrdersDecision) and decision.abilities:
             # rules: 003 Kalu'Ak Weather forecast / Palantír — used during the Negotiation and Orders
-            # phase, they act at once; a message of only such lines is not yet the seat's orders
-            # (assumption INSTANT_ABILITIES).
+            # phase, they act at once; a message of only such lines is not yet the seat's orders,
+            # unless it also says 'none' (assumption INSTANT_ABILITIES).
             peeks.apply_instant(st, seat, decision.abilities)
+            if chose_none:
+                lines.append(NONE)
             self.actions.append(["submit", seat, lines])
             decision = replace(decision, abilities=())
-            if decision == OrdersDecision():
+            if decision == OrdersDecision() and not chose_none:
                 return lines
             st.submissions[seat] = decision
             return lines

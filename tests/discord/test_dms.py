@@ -344,3 +344,23 @@ def test_a_team_game_ended_by_times_up_posts_the_teams_sums(tmp_path):
     text = bridge._result(view)
     assert "Winner: team B (Player#3 (Cy), Player#4 (Di))" in text
     assert "Teams: team B 13 VP, team A 9 VP" in text and "realm" not in text.lower()
+
+
+def test_a_look_with_none_is_the_seats_orders(server, tmp_path):
+    table = game_table(CH + 8, seats=3, factions=True)
+    table["seats"]["Player#1"]["faction"] = "Kalu'Ak"
+    h = Harness(server, make_config({"g": table}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 8, i), f"Bid {i}"))
+        user = user_of(CH + 8, 1)
+        await bridge.on_dm(h.chat.dm(user, "Weather forecast\nnone"))
+        answer = h.chat.last_dm(user)
+        assert "✓ `Weather forecast`" in answer and "still to come" not in answer
+        assert (await pending(bridge))["Player#1"] is True
+        await bridge.close_client()
+
+    asyncio.run(body())

@@ -265,6 +265,21 @@ class TestAshesOfPower:
         g.submit(P1, "Weather forecast: There be Dragons?\nReplace with There be Dragons!\nFortify! P1")
         assert g.state.decks[C.DRAGON].draw[0] == C.THERE_BE_DRAGONS and g.pending(P1)[0].submitted
 
+    def test_look_and_none_in_one_message(self):
+        # a look acts at once; 'none' beside it is the seat's orders: no orders this turn
+        g = self._game(dragon_top=C.MISTY_MOUNTAINS)
+        lines = g.submit(P1, "Weather forecast: There be Dragons?\nnone")
+        assert g.pending(P1)[0].submitted and g.state.submissions[P1] == OrdersDecision()
+        assert [e for e in g.events(P1) if e.kind == "peek"]
+        assert lines[0].startswith("Weather forecast")
+        replayed = Game.from_blob(g.to_blob())  # the record replays to the same stored decision
+        assert replayed.state.submissions == g.state.submissions and replayed.pending(P1)[0].submitted
+
+    def test_look_alone_still_leaves_the_orders_to_come(self):
+        g = self._game(dragon_top=C.MISTY_MOUNTAINS)
+        g.submit(P1, "Weather forecast: There be Dragons?")
+        assert not g.pending(P1)[0].submitted
+
     def test_no_replacing_there_be_dragons(self):
         g = self._game(dragon_top=C.THERE_BE_DRAGONS)
         g.submit(P1, "Weather forecast: There be Dragons?")
