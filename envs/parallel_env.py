@@ -75,7 +75,9 @@ class ProtectorsParallelEnv(ParallelEnv):
         if self.cache is None or not self.cache.fits(self.game.state):  # kept across games of one board
             self.cache = BoardCache(self.game.state)
         self.planners: dict[str, Planner | None] = {}
-        self._vp = {a: 0 for a in self.agents}
+        # VPs at the start (read only when shaping): shaping pays the change from here, so over a game it
+        # sums to (final - starting VPs) / 10, as in the seat env
+        self._vp = {a: victory_points(self.game.state, a) for a in self.agents} if self.reward_shaping else {}
         self._run()
         return self._observations(), {a: self._info(a) for a in self.agents}
 

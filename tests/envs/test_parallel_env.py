@@ -63,3 +63,34 @@ def test_seats_without_a_choice_only_have_done():
             assert obs[a]["action_mask"].tolist() == [int(i == L.DONE) for i in range(L.ACTION_SIZE)]
         else:
             assert obs[a]["action_mask"].sum() >= 2
+
+
+def test_reward_shaping_pays_the_vp_change_from_the_start():
+    """Shaping is coef x (VPs now - VPs before) / 10 from the first step: nothing for the starting VPs,
+    and over a game it sums to (final - starting VPs) / 10 per seat, as in the seat env."""
+    from agents.reward import terminal_reward
+    from engine.protectors.victory import victory_points
+
+    env = ProtectorsParallelEnv(reward_shaping=1.0)
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        start = {a: victory_points(env.game.state, a) for a in env.agents}
+        assert any(v != 0 for v in start.values())  # the case the bug paid for: VPs before any step
+        rng = np.random.default_rng(seed)
+        totals = dict.fromkeys(env.agents, 0.0)
+        first = True
+        while env.agents:
+            before = {a: victory_points(env.game.state, a) for a in env.agents}
+            acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+            obs, rewards, terms, _, _ = env.step(acts)
+            if first and not any(terms.values()):
+                for a, r in rewards.items():
+                    assert r == pytest.approx((victory_points(env.game.state, a) - before[a]) / 10)
+                first = False
+            for a, r in rewards.items():
+                totals[a] += r
+        st = env.game.state
+        for a, total in totals.items():
+            team = st.players[a].team if st.options.teams else None
+            shaping = total - terminal_reward(env.game.result, a, team)
+            assert shaping == pytest.approx((victory_points(st, a) - start[a]) / 10, abs=1e-6)
