@@ -24,8 +24,8 @@ def _world(p: Params) -> Any:
 
 
 def _seed(p: Params) -> int | None:
-    seed = p.get("seed", int, 0, "an integer")
-    return seed
+    """None (missing or null): the controller draws a fresh secret seed and reports it in ``dice.seed``."""
+    return p.get("seed", int, None, "an integer or null")
 
 
 def _deck(p: Params) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.newworld import World, parse_world
 from engine.trace import Dice, Trace
+from npr_controller.dice import SeededDice, check_seed
 from npr_controller.newworld.attitude import ORDER, Attitude, AttitudeRoll, chart_row, roll_attitude
 from npr_controller.newworld.guidelines import Note, notes_for
 from npr_controller.newworld.landfall import Landfall, find_landfall
@@ -172,9 +173,14 @@ def resolve(
 
 
 def plan_nation(
-    world: World, nation: str, *, seed: int | None = 0, turn: int | None = None, dice: Dice | None = None
+    world: World, nation: str, *, seed: int | None = None, turn: int | None = None, dice: Dice | None = None
 ) -> NationPlan:
-    """Plan ``nation``'s turn. ``turn`` defaults to the world's; ``dice`` (if given) replaces ``seed``."""
+    """Plan ``nation``'s turn. ``turn`` defaults to the world's; ``dice`` (if given) replaces ``seed``.
+
+    ``seed`` None draws a fresh secret seed (recorded in ``dice.seed``). The nation rolls from the
+    stream of (seed, "npn.plan", nation, turn) (npr_controller/dice.py): two nations, or two turns,
+    planned with one seed never share dice.
+    """
     if not isinstance(nation, str) or nation not in world.nations:
         raise ValidationError(
             "nation", f"unknown nation {nation!r} (known: {', '.join(sorted(world.nations))})"
@@ -185,15 +191,16 @@ def plan_nation(
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise ValidationError("turn", f"must be a positive integer, not {turn!r}")
     if dice is None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValidationError("seed", f"must be an integer, not {seed!r}")
-        dice = Dice(seed)
+        dice = SeededDice(check_seed(seed))
+        rolls = dice.stream("npn.plan", nation, turn)
+    else:
+        rolls = dice
     trace = Trace()
     # rules: 002 The Planning Stage
     trace.add("002 The Planning Stage", f"turn {turn}: the GM determines {nation}'s attitude, then plans")
-    roll = roll_attitude(world, nation, turn, dice, trace)
-    attitude, fallbacks, landfall, target = resolve(world, nation, roll.attitude, dice, trace)
-    purchase = plan_purchase(chart_row(attitude), world, nation, dice, trace)
+    roll = roll_attitude(world, nation, turn, rolls, trace)
+    attitude, fallbacks, landfall, target = resolve(world, nation, roll.attitude, rolls, trace)
+    purchase = plan_purchase(chart_row(attitude), world, nation, rolls, trace)
     return NationPlan(
         nation,
         turn,
@@ -227,4 +234,5 @@ def npn_plan(params: Any) -> dict[str, Any]:
         if key not in params:
             raise ValidationError(key, "is required")
     world = parse_world(params["world"])
-    return plan_nation(world, params["nation"], seed=params.get("seed", 0), turn=params.get("turn")).to_dict()
+    # a missing or null seed: a fresh secret one, reported in ``seed`` and ``dice.seed``
+    return plan_nation(world, params["nation"], seed=params.get("seed"), turn=params.get("turn")).to_dict()

@@ -31,7 +31,8 @@ def _deck(f: Fields) -> Any:
 
 
 def _seed(f: Fields) -> int | None:
-    return f.get("seed", int, 0)
+    """None (missing or null): the decision draws a fresh secret seed (npr_controller/dice.py)."""
+    return f.get("seed", int, None)
 
 
 def _capacity(w: World, f: Fields) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from engine.realms.loader import Fields, choice
 from engine.realms.model import World
 from engine.realms.options import RealmRules
 from engine.trace import Dice, Trace
+from npr_controller.dice import SeededDice
 from npr_controller.realms.result import Decision
 
 R_BEHAVIOUR = "000 §13.4 NPR behavior in Battle"
@@ -247,19 +248,21 @@ def retreat(world: World, battle: Any) -> Decision:
     return Decision("npr.retreat", body, (text,), trace, Dice(None))
 
 
-def fight(world: World, battle: Any, *, seed: int | None = 0,
+def fight(world: World, battle: Any, *, seed: int | None = None,
           deck: tuple[MilitaryCard, ...] | None = None) -> Decision:
     """``npr.battle``: resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles).
 
     ``battle``: ``{"npr": name | [names], "area" | "sea", "enemy_units", "npr_units"?, "with_rebels"?,
     "enemy_leader_dice"?, "seats"?, "active_player"?}``; without ``npr_units`` the defenders are the
-    combined MC (Area) or NC (Sea Zone) of the NPRs.
+    combined MC (Area) or NC (Sea Zone) of the NPRs. ``seed`` None draws a fresh secret seed; the
+    battle rolls from the stream of (seed, the NPRs, the place, the round) (npr_controller/dice.py).
     """
     f = Fields(battle, "battle")
     f.check(("npr", "area", "sea", "npr_units", "enemy_units", "with_rebels", "enemy_leader_dice", "seats",
              "active_player"))
     nprs, where, naval = _battle_place(world, f)
-    trace, dice = Trace(), Dice(seed)
+    seeded = SeededDice(seed)
+    trace, dice = Trace(), seeded.stream("npr.battle", sorted(nprs), where, world.round)
     units = f.nonneg("npr_units", None)
     if units is None:
         caps = [(naval_capacity if naval else military_capacity)(world, n, where) for n in nprs]
@@ -274,4 +277,4 @@ def fight(world: World, battle: Any, *, seed: int | None = 0,
     body = {"npr": nprs, "where": where, "naval": naval, "npr_units": units, "roller": roller, **outcome.to_dict()}
     text = (f"{', '.join(nprs)} ({units}) in {where}: winner {outcome.winner} after {len(outcome.rounds)} "
             f"round(s); NPR left {outcome.npr_left}, Enemy left {outcome.enemy_left}",)
-    return Decision("npr.battle", body, text, trace, dice)
+    return Decision("npr.battle", body, text, trace, seeded)

@@ -14,7 +14,8 @@ from engine.errors import ValidationError
 from engine.realms.capacity import Capacity, military_capacity, naval_capacity
 from engine.realms.loader import Fields, choice, realm_ref
 from engine.realms.model import World
-from engine.trace import Dice, Trace
+from engine.trace import Trace
+from npr_controller.dice import SeededDice
 from npr_controller.realms.result import Decision
 
 R_AREAS = "000 §13.4 NPRs defending Areas"
@@ -108,12 +109,12 @@ def _priority(world: World, npr: str, attack: Attack) -> tuple[int, int, int]:
     return (0 if at_capital else 1, -attack.units, attack.index)
 
 
-def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = 0,
+def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = None,
            supply: int | None = None) -> Decision:
     """Decide every NPR defence triggered by ``attacks`` this turn (000 §13.4)."""
     if not (isinstance(attacks, list) and all(isinstance(a, Attack) for a in attacks)):
         attacks = parse_attacks(world, attacks)
-    trace, dice = Trace(), Dice(seed)
+    trace, dice = Trace(), SeededDice(seed)  # (defending rolls nothing; the seed is recorded all the same)
     defenders = {a.index: _enemy_nprs(world, a, trace) for a in attacks}
     by_npr: dict[str, list[Attack]] = {}
     for a in attacks:

@@ -12,6 +12,7 @@ from typing import Any
 from engine.realms.model import UnitStack, World
 from engine.realms.options import half_up
 from engine.trace import Dice, Trace
+from npr_controller.dice import SeededDice
 from npr_controller.realms.battle import MilitaryCard, resolve_battle
 from npr_controller.realms.result import Decision
 
@@ -256,16 +257,20 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     return entry, world
 
 
-def invasions(world: World, *, seed: int | None = 0,
+def invasions(world: World, *, seed: int | None = None,
               deck: tuple[MilitaryCard, ...] | None = None) -> Decision:
-    """``npr.invasions``: Phase 3 step B for every NPR, alphabetically (000 §13.5)."""
-    trace, dice = Trace(), Dice(seed)
+    """``npr.invasions``: Phase 3 step B for every NPR, alphabetically (000 §13.5).
+
+    ``seed`` None draws a fresh secret seed (recorded in ``dice.seed``); each NPR rolls from its own
+    stream of it (npr_controller/dice.py), so no two NPRs share dice.
+    """
+    trace, dice = Trace(), SeededDice(seed)
     # rules: 000 §13.5 -- resolve NPRs in alphabetical order
     nprs = sorted(n for n, r in world.realms.items() if r.is_npr)
     trace.add(R, f"NPRs in alphabetical order: {', '.join(nprs) or 'none'}")
     entries, summary = [], []
     for npr in nprs:
-        entry, world = invade_one(world, npr, dice, trace, deck)
+        entry, world = invade_one(world, npr, dice.stream("npr.invasions", npr, world.round), trace, deck)
         entries.append(entry)
         if entry["invades"]:
             b = entry["battle"]

@@ -27,7 +27,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "standard input (a pipe)")
     add_format(plan)
     plan.add_argument("--nation", required=True, help="the non-player nation to plan")
-    plan.add_argument("--seed", type=int, default=0, help="dice seed (same seed, same plan; default 0)")
+    plan.add_argument("--seed", type=int, default=None,
+                      help="dice seed: the same world, nation, turn and seed give the same plan. Left out, a "
+                           "fresh secret seed is drawn and printed with the dice (pass it back to replay). Each "
+                           "nation and turn rolls from its own stream of the seed (docs/npr-rules.md, 'Dice and "
+                           "seeds')")
     plan.add_argument("--turn", type=int, default=None, help="the turn (default: the world's)")
     plan.add_argument("--json", action="store_true", help="print the plan as JSON")
     plan.set_defaults(func=run_plan)

@@ -23,6 +23,10 @@ from npr_controller.realms.liberation import dnpr_expansion, liberate, released_
 from npr_controller.realms.result import Decision
 from service.cli.source import add_format, read_source
 
+SEED_HELP = ("dice seed: the same world and seed give the same decision. Left out, a fresh secret seed is "
+             "drawn and printed with the dice (pass it back to replay). Each NPR, or each battle, rolls "
+             "from its own stream of the seed (docs/npr-rules.md, 'Dice and seeds')")
+
 
 def _world(args: argparse.Namespace) -> Any:
     """The realm world from its file, or from standard input (``-``) (service/cli/source.py)."""
@@ -121,17 +125,17 @@ def register(subparsers: Any) -> None:
         return p
 
     p = cmd("invasions", _invasions, "Phase 3 step B NPR Invasions, alphabetically (000 §13.5)")
-    p.add_argument("--seed", type=int, default=0, help="seed for random targets and battle dice")
+    p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
     p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
     p = cmd("defend", _defend, "how NPRs defend against this turn's attacks (000 §13.4)")
     p.add_argument("attacks", help="attacks file: [{attacker, area|sea, units, trigger?}]")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
     p.add_argument("--supply", type=int, help="NPR pieces available (000 §13.4 No more NPR Units in Supply)")
     p = cmd("retreat", _retreat, "after a round: does the NPR retreat or fight on (000 §13.4)")
     p.add_argument("battle", help="battle file: {npr, area|sea, npr_units, enemy_units, with_rebels?}")
     p = cmd("battle", _battle, "resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles)")
     p.add_argument("battle", help="battle file: {npr, area|sea, enemy_units, npr_units?, with_rebels?, ...}")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
     p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
     p = cmd("cta", _cta, "the Defensive CtAs an NPR sends when War is declared on it (004 §11.3)")
     p.add_argument("--attacker", required=True)
