@@ -74,6 +74,20 @@ class LeagueSeatEnv(gym.Env):
         for env in self._envs.values():
             env.pool = WeightedPool(self.weights, env.pool.silent_turn_prob, env.pool.silent_forever_prob)
 
+    def relocate(self, specs: list[str]) -> None:
+        """Rename the pool's snapshot specs (oldest first, as in ``League.weights``) to ``specs``: the same
+        snapshots at the paths a resumed run found them (a moved run folder, another working directory).
+        Models already loaded stay loaded; no draw changes. A pool of another length is left alone."""
+        old = [k for k in self.weights if k.startswith("policy:")]
+        if len(old) != len(specs):
+            return
+        names = dict(zip(old, specs, strict=True))
+        self.weights = {names.get(k, k): v for k, v in self.weights.items()}
+        for env in self._envs.values():
+            pool = env.pool
+            pool.specs = tuple(names.get(k, k) for k in pool.specs)
+            pool._cache = {names.get(k, k): v for k, v in pool._cache.items()}
+
     # -- gymnasium API -------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)

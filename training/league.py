@@ -22,6 +22,7 @@ another Protector wins 0.5 x VP share), so the league and the learner chase the 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -128,20 +129,76 @@ class League:
         return check
 
     # -- persistence (resume) ----------------------------------------------------------------------
-    def to_json(self) -> str:
-        return json.dumps({"config": asdict(self.cfg), "snapshots": [asdict(s) for s in self.snapshots],
-                           "history": [asdict(h) for h in self.history]}, indent=1)
+    def to_json(self, base: str | Path | None = None) -> str:
+        """The pool and the checks as JSON; with ``base`` (the folder the file goes to) every snapshot's
+        model path is written relative to it, so the file still points at the snapshots when the run
+        folder moves or another working directory reads it."""
+        def rel(spec: str) -> str:
+            return _relative_spec(spec, Path(base)) if base is not None else spec
+
+        data: dict[str, Any] = {"config": asdict(self.cfg)}
+        if base is not None:
+            data["paths"] = PATHS_RELATIVE
+        data["snapshots"] = [{**asdict(s), "spec": rel(s.spec)} for s in self.snapshots]
+        data["history"] = [{**asdict(h), "incumbent_spec": rel(h.incumbent_spec)} for h in self.history]
+        return json.dumps(data, indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        Path(path).write_text(self.to_json(Path(path).parent), encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path, cfg: LeagueConfig | None = None) -> League:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        """Read ``league.json``. Snapshot paths come back absolute: relative to the file's folder (files
+        this code writes); in older files, as written (absolute, or relative to the first run's working
+        directory) when that file exists, else ``snapshots/step_N/model.zip`` under the run folder that
+        holds the file (a moved run)."""
+        path = Path(path)
+        data = json.loads(path.read_text(encoding="utf-8"))
         league = cls(cfg or LeagueConfig(**data["config"]))
-        league.snapshots = [Snapshot(**s) for s in data["snapshots"]]
-        league.history = [Check(**h) for h in data["history"]]
+        new = data.get("paths") == PATHS_RELATIVE
+        base = path.parent
+
+        def spec(s: str) -> str:
+            return _resolve_spec(s, base, new)
+
+        league.snapshots = [Snapshot(**{**s, "spec": spec(s["spec"])}) for s in data["snapshots"]]
+        league.history = [Check(**{**h, "incumbent_spec": spec(h["incumbent_spec"])}) for h in data["history"]]
         return league
+
+    def missing_snapshots(self) -> list[Snapshot]:
+        """Snapshots whose model file is not there (a run folder moved without its snapshots)."""
+        return [s for s in self.snapshots if s.spec.startswith(POLICY) and not Path(s.spec[len(POLICY):]).is_file()]
+
+
+POLICY = "policy:"
+PATHS_RELATIVE = "snapshot paths relative to this file's folder"
+
+
+def _relative_spec(spec: str, base: Path) -> str:
+    if not spec.startswith(POLICY):
+        return spec
+    target = os.path.abspath(spec[len(POLICY):])
+    try:
+        return POLICY + Path(os.path.relpath(target, os.path.abspath(base))).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        return POLICY + target
+
+
+def _resolve_spec(spec: str, base: Path, relative_to_base: bool) -> str:
+    if not spec.startswith(POLICY):
+        return spec
+    p = spec[len(POLICY):]
+    if relative_to_base:
+        return POLICY + os.path.normpath(os.path.join(os.path.abspath(base), p))
+    if Path(p).is_file():  # an older league.json: absolute, or relative to the working directory
+        return POLICY + os.path.abspath(p)
+    parts = Path(p).parts
+    if "snapshots" in parts:  # a moved run: the same snapshot under the run folder holding this file
+        tail = Path(*parts[len(parts) - 1 - parts[::-1].index("snapshots"):])
+        for run in [base, *list(base.parents)[:2]]:
+            if (run / tail).is_file():
+                return POLICY + os.path.abspath(run / tail)
+    return spec
 
 
 PlayFn = Callable[[str, int, int, dict[str, float]], tuple[list[float], list[float]]]

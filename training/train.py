@@ -85,6 +85,11 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         league_file = Path(resume).with_name("league.json")
         if league_file.exists():
             league = League.load(league_file, cfg.league)
+            gone = league.missing_snapshots()
+            if gone:
+                raise ValidationError("resume", f"{league_file} names snapshots that are not there: "
+                                      + ", ".join(f"step {s.step} at {s.spec.split(':', 1)[1]}" for s in gone)
+                                      + " (move or copy the run folder whole: its snapshots/ beside checkpoints/)")
         wall0, cpu0 = _resume_clock(Path(resume), wall0, cpu0)
     vec_env = make_vec_env(cfg, league.weights())
     vec_env.seed(cfg.seed)
@@ -138,6 +143,9 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         from training.resume import apply_state
 
         apply_state(exact, vec_env, rngs)
+        # the workers name the league's snapshots as the first run did (its folder, its working directory):
+        # point them at where this run found them (the same models, so nothing drawn changes)
+        vec_env.env_method("relocate", [k for k in league.weights() if k.startswith("policy:")])
 
     # -- train ---------------------------------------------------------------------------------------
     model.learn(total_timesteps=remaining, callback=callbacks, reset_num_timesteps=not resume, progress_bar=False)

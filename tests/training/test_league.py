@@ -87,12 +87,81 @@ class TestAdmission:
 
     def test_save_and_load_keep_pool_and_history(self, tmp_path):
         lg = League(LeagueConfig(join_margin=0.0))
-        lg.consider("policy:a", 5, scripted_play({"policy:a": 0.5, "caretaker": 0.0}), 1, 2, {"win_vs_caretaker": 1})
+        spec = f"policy:{tmp_path}/snapshots/step_5/model.zip"
+        lg.consider(spec, 5, scripted_play({spec: 0.5, "caretaker": 0.0}), 1, 2, {"win_vs_caretaker": 1})
         lg.save(tmp_path / "league.json")
         back = League.load(tmp_path / "league.json")
         assert back.snapshots == lg.snapshots
         assert back.history == lg.history
         assert back.weights() == lg.weights()
+
+
+class TestSnapshotPaths:
+    """league.json names snapshot models relative to its own folder, so a moved run folder (or another
+    working directory) still finds them; older files (absolute, or relative to the first run's working
+    directory) still load."""
+
+    @staticmethod
+    def league_with(spec: str) -> League:
+        lg = League(LeagueConfig(join_margin=0.0))
+        lg.consider(spec, 5, scripted_play({spec: 0.5, "caretaker": 0.0}), 1, 1)
+        lg.consider("policy:next", 6, scripted_play({"policy:next": 0.0, spec: 0.5}), 1, 1)  # spec is incumbent
+        return lg
+
+    @staticmethod
+    def run(root) -> tuple:
+        model = root / "run" / "snapshots" / "step_5" / "model.zip"
+        model.parent.mkdir(parents=True)
+        model.write_bytes(b"zip")
+        ckpt = root / "run" / "checkpoints" / "step_8"
+        ckpt.mkdir(parents=True)
+        return model, ckpt
+
+    def test_written_relative_to_the_file_and_found_after_a_move(self, tmp_path, monkeypatch):
+        import json
+        import shutil
+
+        _model, ckpt = self.run(tmp_path / "a")
+        monkeypatch.chdir(tmp_path / "a")
+        self.league_with("policy:run/snapshots/step_5/model.zip").save(ckpt / "league.json")
+        data = json.loads((ckpt / "league.json").read_text())
+        assert data["snapshots"][0]["spec"] == "policy:../../snapshots/step_5/model.zip"
+        assert data["history"][1]["incumbent_spec"] == "policy:../../snapshots/step_5/model.zip"
+        assert data["history"][0]["incumbent_spec"] == "caretaker"
+        shutil.move(str(tmp_path / "a" / "run"), str(tmp_path / "moved"))
+        monkeypatch.chdir(tmp_path)
+        back = League.load(tmp_path / "moved" / "checkpoints" / "step_8" / "league.json")
+        found = str(tmp_path / "moved" / "snapshots" / "step_5" / "model.zip")
+        assert back.snapshots[0].spec == f"policy:{found}"
+        assert back.history[1].incumbent_spec == f"policy:{found}"
+        assert back.missing_snapshots() == []
+
+    @pytest.mark.parametrize("how", ["absolute", "relative to the first run's directory"])
+    def test_older_files_still_load_where_they_were(self, tmp_path, monkeypatch, how):
+        import json
+
+        model, ckpt = self.run(tmp_path)
+        monkeypatch.chdir(tmp_path)
+        spec = f"policy:{model}" if how == "absolute" else "policy:run/snapshots/step_5/model.zip"
+        # the old format: specs as the run held them
+        (ckpt / "league.json").write_text(self.league_with(spec).to_json())
+        assert "paths" not in json.loads((ckpt / "league.json").read_text())
+        back = League.load(ckpt / "league.json")
+        assert back.snapshots[0].spec == f"policy:{model}"
+        assert back.missing_snapshots() == []
+
+    def test_an_older_file_of_a_moved_run_finds_its_snapshots_under_the_run_folder(self, tmp_path, monkeypatch):
+        model, ckpt = self.run(tmp_path / "moved")
+        monkeypatch.chdir(tmp_path)  # the first run's runs/<name>/ is not here
+        (ckpt / "league.json").write_text(self.league_with("policy:runs/first/snapshots/step_5/model.zip").to_json())
+        back = League.load(ckpt / "league.json")
+        assert back.snapshots[0].spec == f"policy:{model}"
+
+    def test_a_missing_snapshot_is_reported(self, tmp_path):
+        _, ckpt = self.run(tmp_path)
+        self.league_with(f"policy:{tmp_path}/gone/snapshots/step_5/model.zip").save(ckpt / "league.json")
+        back = League.load(ckpt / "league.json")
+        assert [s.step for s in back.missing_snapshots()] == [5]
 
 
 class TestRealGames:

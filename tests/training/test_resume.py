@@ -117,6 +117,53 @@ def test_the_same_with_two_subprocess_workers(tmp_path):
     run_in_pieces(tmp_path, 2, "subproc")
 
 
+def test_a_moved_run_folder_resumes_exactly_from_another_directory(tmp_path, monkeypatch):
+    """league.json names its snapshots relative to its own folder: a run folder moved elsewhere, resumed
+    from another working directory, still finds them, and the resume stays exact."""
+    import shutil
+
+    from training.train import main
+
+    def cfg(name: str):
+        f = tmp_path / f"{name}.toml"
+        f.write_text(TINY.format(n_envs=1, vec_env="dummy").replace("check_every = 64",
+                                                                    "check_every = 32\njoin_margin = -10.0"))
+        return load_config(f, runs_dir=f"runs-{name}")  # relative to the working directory, as the CLI's runs/
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    monkeypatch.chdir(tmp_path / "a")
+    whole = main(cfg("whole"))
+    first = main(cfg("first"), until=64)
+    league = json.loads(Path(first["run_dir"], "checkpoints", "step_64", "league.json").read_text())
+    specs = [s["spec"] for s in league["snapshots"]]
+    assert len(specs) == 2  # every candidate joins: the workers play snapshots after the resume
+    assert all(s.startswith("policy:../../snapshots/step_") for s in specs), specs
+    moved = shutil.move(str(tmp_path / "a" / first["run_dir"]), str(tmp_path / "elsewhere"))
+    monkeypatch.chdir(tmp_path / "b")
+    second = main(cfg("second"), resume=str(Path(moved, "checkpoints", "step_64", "model.zip")))
+    assert second["resumed_exactly"] and second["steps"] == 128
+    assert_same(weights(tmp_path / "a" / whole["model"]), weights(second["model"]))
+    assert history({"run_dir": tmp_path / "a" / whole["run_dir"]}) == history(second)
+
+
+def test_a_run_folder_moved_without_its_snapshots_is_a_clear_error(tmp_path):
+    from engine.errors import ValidationError
+    from training.league import League
+
+    league = League(config(tmp_path, "x").league)
+    league.consider("policy:" + str(tmp_path / "run" / "snapshots" / "step_64" / "model.zip"), 64,
+                    lambda spec, seed, games, w: ([1.0 if spec != "caretaker" else -1.0] * games, [0.0] * games), 0, 1)
+    ckpt = tmp_path / "run" / "checkpoints" / "step_64"
+    ckpt.mkdir(parents=True)
+    league.save(ckpt / "league.json")
+    (ckpt / "model.zip").write_bytes(b"")
+    from training.train import main
+
+    with pytest.raises(ValidationError, match=r"names snapshots that are not there: step 64 at .*snapshots/step_64"):
+        main(config(tmp_path, "y"), resume=str(ckpt / "model.zip"))
+
+
 def test_without_the_resume_state_it_still_resumes_inexactly(tmp_path):
     from training.train import main
 
