@@ -163,18 +163,18 @@ def modifiers(world: World, nation: str, turn: int) -> tuple[Modifier, ...]:
             else f"occupies {len(occupied)} Area(s), PC in {len(pc)}",
         )
     )
+    # rules: 002 Attitude table "+1 if all areas on the board are occupied by European nations": the
+    # landfall letters of a partial map (off_map_landfalls) are Areas of the board nobody occupies
+    # (a landfall there is free, landfall.py), so they count as unoccupied.
     empty = [a for a in sorted(world.areas) if not world.is_occupied(a)]
-    full = not empty
-    out.append(
-        Modifier(
-            "every Area occupied",
-            BOARD_FULL_MODIFIER if full else 0,
-            full,
-            "every Area on the board is occupied by European nations"
-            if full
-            else f"{len(empty)} Area(s) unoccupied, e.g. {empty[0]}",
-        )
-    )
+    off_map = sorted(world.off_map_landfalls)
+    full = not empty and not off_map
+    if full:
+        why = "every Area on the board is occupied by European nations"
+    else:
+        example = empty[0] if empty else f"{off_map[0]} (off the described map: off_map_landfalls)"
+        why = f"{len(empty) + len(off_map)} Area(s) unoccupied, e.g. {example}"
+    out.append(Modifier("every Area occupied", BOARD_FULL_MODIFIER if full else 0, full, why))
     hegemon, top, nxt = world.hegemon_lead()
     lead = top - nxt
     if hegemon is None:

@@ -14,8 +14,8 @@ from engine.errors import ValidationError
 from engine.realms.capacity import Capacity, military_capacity, naval_capacity
 from engine.realms.loader import Fields, choice, realm_ref
 from engine.realms.model import World
-from engine.trace import Trace
-from npr_controller.dice import SeededDice
+from engine.trace import Dice, Trace
+from npr_controller.dice import check_seed
 from npr_controller.realms.result import Decision
 
 R_AREAS = "000 §13.4 NPRs defending Areas"
@@ -114,7 +114,8 @@ def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = None
     """Decide every NPR defence triggered by ``attacks`` this turn (000 §13.4)."""
     if not (isinstance(attacks, list) and all(isinstance(a, Attack) for a in attacks)):
         attacks = parse_attacks(world, attacks)
-    trace, dice = Trace(), SeededDice(seed)  # (defending rolls nothing; the seed is recorded all the same)
+    # defending rolls nothing: a seed given is recorded, none is drawn (dice {"seed": null, "rolls": []})
+    trace, dice = Trace(), Dice(check_seed(seed))
     defenders = {a.index: _enemy_nprs(world, a, trace) for a in attacks}
     by_npr: dict[str, list[Attack]] = {}
     for a in attacks:

@@ -69,3 +69,17 @@ def test_exploration_may_sail_off_the_map():
             assert landfall.area == landfall.letter
             assert any("off the described map" in s.because for s in trace)
     assert seen & set(OFF) and seen & set(PART)
+
+
+def test_free_off_map_letters_keep_the_board_from_being_full():
+    """002 Attitude table "+1 if all areas on the board are occupied": every described Area is occupied,
+    but the landfall letters off the described map are free, so the board is not full (hA defect 2)."""
+    from npr_controller.newworld.attitude import modifiers
+
+    nations = {"Spain": {"treasury": 50, "ships": 2, "holdings": {"H": {"colonists": 2, "soldiers": 1}}},
+               "France": {"holdings": {"R": {"colonists": 1}, "U": {"colonists": 1}}},
+               "Dutch": {"player": True, "holdings": {"J": {"colonists": 1}}}}
+    world = parse_world({"turn": 6, "areas": PART, "nations": nations, "off_map_landfalls": OFF})
+    mod = next(m for m in modifiers(world, "Spain", 6) if m.name == "every Area occupied")
+    assert (mod.value, mod.applies) == (0, False)
+    assert "7 Area(s) unoccupied" in mod.because and "off_map_landfalls" in mod.because
