@@ -44,7 +44,8 @@ def render_markdown(card: dict[str, Any]) -> str:
     if any(lv.checkpoint == card.get("name") for lv in LEVELS.values()):  # behind the shipped levels
         use = "agent = make_agent(\"ppo\")        # normal; also \"ppo:easy\", \"ppo:hard\""
     else:  # a checkpoint of its own: seated by its spec
-        use = f"agent = make_agent(\"policy:checkpoints/{card.get('name')}/model.zip\")  # greedy; @1 samples"
+        model = card.get("model") or f"checkpoints/{card.get('name')}/model.zip"  # older cards: the shipped place
+        use = f"agent = make_agent(\"policy:{model}\")  # greedy; @1 samples"
     lines += ["## Use", "", "```python", "from agents.registry import make_agent", use, "```", ""]
     if card.get("handles"):
         lines += ["## Games it handles", ""]

@@ -4,7 +4,10 @@
 
 Every number in the card comes from ``training.evaluate`` (the same functions ``regent eval``
 runs), with the exact ``regent eval`` command that reproduces it (same seeds, so the same games).
-Also draws the league's strength over training (``docs/images/league.png``) from the run summary.
+Also draws the league's strength over training (``league.png`` in the checkpoint directory unless ``--plot``
+says where) from the run summary. What only the run's author knows (what comes next, the run's own
+limitations) is marked ``[TO FILL IN ...]`` in the card unless ``--notes FILE.json`` gives it; what the run
+tried is read from its config.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ import argparse
 import json
 import os
 import platform
+import sys
 from pathlib import Path
 from typing import Any
 
 from agents.checkpoints import LEVELS, Level
 from training.evaluate import seat_vs_field, takeover
-from training.model_card import ci_text, pct, write_card
+from training.model_card import CARD_MD, ci_text, pct, write_card
 from training.stats import wilson
 
 EVAL_SEED = 10_000  # evaluation seeds start here: training never plays these games
@@ -40,11 +44,15 @@ LIMITATIONS = [
     "under rules v0.7 as implemented; the heuristic scores 0% there too.",
     "A checkpoint is tied to the observation layout of agents.spaces.encoding (OBS_SIZE) and the action layout of "
     "agents.spaces.layout: changing either needs a retrain (agents.policy raises a clear error on a shape mismatch).",
-    "Trained for a 25-minute budget on 2 shared cores; boards other than the 5-player ring (2-16 players, Grand, "
-    "factions, the Island, teams) were a smaller share of training: it plays them all (table above) but is "
-    "weakest on the largest boards.",
-    "Difficulty levels: hard and normal are one network (greedy / sampled), easy an early snapshot of the same run.",
 ]
+
+
+def fill_in(what: str) -> str:
+    """A marked gap in a generated card: text only the run's author can write (``--notes FILE.json``)."""
+    return f"{FILL_IN} {what}; give it with --notes FILE.json]"
+
+
+FILL_IN = "[TO FILL IN by the author:"
 
 
 def slim_checkpoint(path: Path) -> int:
@@ -201,9 +209,27 @@ def evaluate_checkpoint(ckpt: Path, games: int, positions: int, level_games: int
 
 SUMMARY = ("A MaskablePPO seat filler for Protectors of the Realm: one network plays every decision (bids, "
            "factions, orders, Dragon, consolidation) through the envs' masked choice sequence.")
-TRIED = "tried: VP shaping, a heuristic-heavy league with snapshots"
-NEXT = ("next: a behaviour-cloning warm start from the heuristic, then PPO; several million steps over seeds "
-        "(ray_jobs.train_many), keeping the best by the harness")
+NEXT = "next: " + fill_in('what comes next, "next"')
+
+
+def tried_from_config(cfg: dict[str, Any], steps: int) -> str:
+    """What the run did, read from its config (the card's "tried" unless the notes give one)."""
+    parts = []
+    im = cfg.get("imitation") or {}
+    if im.get("games"):
+        parts.append(f"a behaviour-cloning warm start ({im['games']:,} games, {im.get('dagger_rounds', 0)} DAgger "
+                     f"round(s))")
+    parts.append(f"{steps:,} PPO steps")
+    coef = (cfg.get("env_options") or {}).get("reward_shaping", 0.0)
+    parts.append(f"VP shaping x{coef:g}" if coef else "the terminal reward alone (no shaping)")
+    lg = cfg.get("league") or {}
+    if lg.get("enabled", True) and lg:
+        parts.append("a league of caretaker {caretaker_weight:g}, heuristic {heuristic_weight:g}, random "
+                     "{random_weight:g} and snapshots {snapshot_weight:g}".format(**lg))
+    tk = cfg.get("takeover") or {}
+    if tk.get("prob"):
+        parts.append(f"mid-game starts in {tk['prob']:.0%} of episodes")
+    return "tried (this run, from its config): " + ", ".join(parts)
 
 
 def takeover_reading(tk: dict[str, Any]) -> str:
@@ -241,8 +267,9 @@ def ceiling_reading(ceilings: dict[str, Any] | None, key: str) -> str:
     return f"ceiling: {who} {got} (`{c['command']}`), so no player we have meets this target here"
 
 
-def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None, tried: str = TRIED,
-            nxt: str = NEXT, plot: str = "docs/images/league.png",
+def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | None,
+            tried: str = "tried: " + fill_in('what this run tried, "tried"'), nxt: str = NEXT,
+            plot: str = "league.png",
             ceilings: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The issue's targets with what was measured; a missed one says by how much, and, with ``ceilings``
     (``training.ceiling`` results), the most any player reached there."""
@@ -325,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--level-games", type=int, default=60)
     ap.add_argument("--coverage-games", type=int, default=200)
-    ap.add_argument("--plot", default="docs/images/league.png")
+    ap.add_argument("--plot", default=None,
+                    help="where the league plot goes (default: league.png in the checkpoint directory)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--no-slim", action="store_true", help="keep the optimizer state in model.zip")
     ap.add_argument("--own-levels", action="store_true",
@@ -351,10 +379,12 @@ def main(argv: list[str] | None = None) -> int:
     notes = json.loads(Path(args.notes).read_text()) if args.notes else {}
     results = evaluate_checkpoint(ckpt, args.games, args.positions, args.level_games, args.coverage_games,
                                   not args.quiet, own_levels(ckpt) if args.own_levels else None)
-    png = plot_league(history, Path(args.plot), f"{ckpt.name}: league over training")
+    plot = args.plot or str(ckpt / "league.png")
+    png = plot_league(history, Path(plot), f"{ckpt.name}: league over training")
     cfg = summary["config"]
     card = {
         "name": ckpt.name,
+        "model": (ckpt / "model.zip").as_posix(),  # as the card's commands name it
         "summary": notes.get("summary") or SUMMARY,
         "handles": {k: handles_text(v) for k, v in results["handles"].items()},
         "coverage": results["handles"],  # the same figures with their commands
@@ -371,9 +401,11 @@ def main(argv: list[str] | None = None) -> int:
         },
         "evaluation": results["evaluation"],
         "levels": results["levels"],
-        "targets": targets(results["evaluation"], results["takeover"], cpu_to_95, notes.get("tried", TRIED),
-                           notes.get("next", NEXT), args.plot, notes.get("ceilings")),
-        "limitations": notes.get("limitations") or LIMITATIONS,
+        "targets": targets(results["evaluation"], results["takeover"], cpu_to_95,
+                           notes.get("tried") or tried_from_config(cfg, summary["steps"]),
+                           notes.get("next") or NEXT, plot, notes.get("ceilings")),
+        "limitations": notes.get("limitations") or [
+            *LIMITATIONS, fill_in('this run\'s own limitations (budget, boards, levels), "limitations"')],
         "plot": str(png) if png else None,
         "eval_seed": EVAL_SEED,
     }
@@ -382,6 +414,9 @@ def main(argv: list[str] | None = None) -> int:
         card["table"] = json.loads(old.read_text())["table"]
     write_card(ckpt, card)
     print(json.dumps({"card": str(ckpt / "MODEL_CARD.md"), "targets": card["targets"]}, indent=1))
+    if FILL_IN in (ckpt / CARD_MD).read_text(encoding="utf-8"):
+        print(f"{ckpt / CARD_MD}: the parts marked {FILL_IN!r} are for you to write (--notes FILE.json with "
+              f"\"next\" and \"limitations\")", file=sys.stderr)
     return 0
 
 
