@@ -41,7 +41,8 @@ def render_markdown(card: dict[str, Any]) -> str:
     lines = [f"# Model card: {card['name']}", "", card.get("summary", ""), ""]
     from agents.checkpoints import LEVELS
 
-    if any(lv.checkpoint == card.get("name") for lv in LEVELS.values()):  # behind the shipped levels
+    served = any(lv.checkpoint == card.get("name") for lv in LEVELS.values())
+    if served:  # behind the shipped levels
         use = "agent = make_agent(\"ppo\")        # normal; also \"ppo:easy\", \"ppo:hard\""
     else:  # a checkpoint of its own: seated by its spec
         model = card.get("model") or f"checkpoints/{card.get('name')}/model.zip"  # older cards: the shipped place
@@ -94,8 +95,12 @@ def render_markdown(card: dict[str, Any]) -> str:
             lines.append(f"| {name} | {ci_text(m)} | `{m.get('command', '')}` |")
         lines.append("")
     if card.get("levels"):
-        lines += ["## Difficulty levels", "",
-                  "| level | how | win vs 4 caretakers | win vs 4 heuristics | VP share vs 4 heuristics |",
+        lines += ["## Difficulty levels", ""]
+        if not served:
+            now = ", ".join(sorted({lv.checkpoint for lv in LEVELS.values()}))
+            lines += [f"This checkpoint's own levels (`policy:<its model.zip>@T`); the registry's `ppo:*` levels play "
+                      f"{now} (`agents/checkpoints.py`).", ""]
+        lines += ["| level | how | win vs 4 caretakers | win vs 4 heuristics | VP share vs 4 heuristics |",
                   "|---|---|---|---|---|"]
         for name, lv in card["levels"].items():
             vh = lv.get("vs_heuristic", {})

@@ -5,6 +5,7 @@ config; what only the author knows is marked to fill in), and its make_agent lin
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,34 @@ def test_the_shipped_v1_card_keeps_its_own_words_in_its_notes():
     heur = next(t for t in card["targets"] if t["name"] == "ring-5, 1 seat vs 4 heuristics")["note"]
     assert f"{notes['tried']}; {notes['next']}" in heur
     assert notes["limitations"] == card["limitations"]
+
+
+def served_checkpoints() -> set[str]:
+    from agents.checkpoints import LEVELS
+
+    return {lv.checkpoint for lv in LEVELS.values()}
+
+
+def test_a_card_not_behind_the_levels_says_who_plays_them():
+    from training.model_card import render_markdown
+
+    text = render_markdown({"name": "mine", "model": "runs/x/model.zip",
+                            "levels": {"hard": {"how": "greedy", "vs_caretaker": m(0.0), "vs_heuristic": m(0.2)}}})
+    assert 'make_agent("policy:runs/x/model.zip")' in text and 'make_agent("ppo' not in text
+    assert f"the registry's `ppo:*` levels play {', '.join(sorted(served_checkpoints()))}" in text
+
+
+@pytest.mark.parametrize("card", sorted((ROOT / "checkpoints").glob("*/MODEL_CARD.md")), ids=lambda p: p.parent.name)
+def test_shipped_cards_say_which_checkpoint_the_ppo_levels_serve(card):
+    """Only the checkpoint agents/checkpoints.py serves offers make_agent("ppo..."); the others say what plays
+    the levels now (their own serving is history)."""
+    text = card.read_text()
+    use = text.split("## Use", 1)[1].split("```", 2)[1]
+    if card.parent.name in served_checkpoints():
+        assert 'make_agent("ppo")' in use
+        return
+    assert 'make_agent("ppo' not in use
+    assert "plays this card's early snapshot" not in text and "still plays" not in text
+    assert not re.search(r"agents/checkpoints\.py`? serves them", text)
+    for name in served_checkpoints():
+        assert f"`ppo:*` levels play {name}" in text or f"serves {name} for every level" in text
