@@ -108,6 +108,12 @@ def seize_and_eliminate(state: GameState) -> None:
                  eliminators=eliminators, share=share)
 
 
+def _still_working(state: GameState, seat: str, prov: str) -> bool:
+    """rules: 003 Work, work! — the order is resolved "if some of your Army Unit(s) that received this
+    order are still alive" (a Wrath after the supply step may have vaporised them with the Province)."""
+    return state.holder(prov) == seat and state.provinces[prov].units > 0
+
+
 def production(state: GameState) -> None:
     """rules: 003 $Realm production step; Winter Storms; Imarin's Blessings; burnt Provinces; the
     Capitol rule; Work, work! (+50, Hodir +80%, golden: none but an upgrade); Pirates! collection."""
@@ -130,8 +136,10 @@ def production(state: GameState) -> None:
         work = 0
         worked = []
         for prov, (s, golden) in state.work_orders.items():
-            if s != seat:
+            if s != seat or not _still_working(state, seat, prov):
                 continue
+            if not golden and state.provinces[prov].burnt and C.IMARINS_BLESSINGS not in cards:
+                continue  # rules: 003 The Dragon's Wrath! — a burnt-out Province never produces $Realm
             worked.append(prov)
             if golden:
                 state.golden_work_done[prov] = seat

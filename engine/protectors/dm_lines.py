@@ -99,7 +99,12 @@ _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitm
 _ASIDES = {("here", "you", "go"), ("here", "you", "are"), ("here", "it", "is"), ("here", "they", "are"),
            ("as", "discussed"), ("as", "promised"), ("as", "agreed"), ("as", "planned"), ("gm",), ("to", "the", "gm"),
            ("for", "the", "gm"), ("ok", "here", "goes"), ("here", "goes")}
+HEADER = "a header"  # chatter's word for "My orders for turn 3:" (dm_read checks the turn it names)
 _APOLOGY = {"sorry", "apologies", "apologise", "apologize"}
+_APOLOGY_SUBJECTS = {"i", "im", "we", "were"}  # "Sorry I missed the orders": "I" starts orders too ("I bid 20")
+# a mail program's signature line: "Sent from my iPhone", "Get Outlook for Android"
+_SENT_FROM = {("sent", "from", "my"), ("get", "outlook", "for"), ("sent", "from", "outlook")}
+MAX_SENT_FROM_WORDS = 8  # "Sent from my Samsung Galaxy smartphone"
 _SMALL_WORDS = {"the", "for", "a", "to", "in", "from", "of", "on", "off"}  # in orders, and in any sentence
 MAX_APOLOGY_WORDS = 8  # "Sorry for the delay!", "Apologies for the late orders"
 MAX_NAME_WORDS = 2  # "Hi Alex", "Hello Mr Smith": the words of a name after a greeting that Regent need not know
@@ -129,6 +134,8 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
         return "markdown or punctuation only"
     if stripped.startswith(("--", "- -", "—", "~")) and len(w) <= 3 and not any(x.isdigit() for x in w):
         return "a signature"
+    if w[:3] in _SENT_FROM and len(w) <= MAX_SENT_FROM_WORDS:
+        return "a signature"
     rest = _without_names(w, names)
     if rest and rest[0] in _GREETING and all(x in _GREETING_MORE or x in _GREETING for x in rest[1:]):
         return "a greeting"
@@ -142,12 +149,13 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     # "Sorry for the delay!": words of letters only, none an order is made of but the small ones and a header's
     # nouns ("Sorry for the late orders"; "Sorry, I forgot my bid" and "sorry, bid 20" stay)
     if (reserved is not None and rest and rest[0] in _APOLOGY and len(rest) <= MAX_APOLOGY_WORDS
-            and all(x.isalpha() and (x not in reserved or x in _SMALL_WORDS or x in _HEADER_NOUNS) for x in rest[1:])):
+            and all(x.isalpha() and (x not in reserved or x in _SMALL_WORDS or x in _HEADER_NOUNS
+                                     or x in _APOLOGY_SUBJECTS) for x in rest[1:])):
         return "an apology"
     if not rest and len(w) <= 3:
         return "a signature"
     if _is_header(rest) and not _NUMBER_AFTER_COLON.search(text):
-        return "a header"
+        return HEADER
     return None
 
 
@@ -184,5 +192,8 @@ def _is_header(w: tuple[str, ...]) -> bool:
 
 
 def _is_bid_header(w: tuple[str, ...]) -> bool:
-    """``my bid`` / ``the bid`` / ``here is my bid``: "bid" after a possessive, with no number."""
-    return any(x in ("bid", "bids") and i > 0 and w[i - 1] in ("my", "our", "the") for i, x in enumerate(w))
+    """``my bid`` / ``the bid`` / ``here is my bid`` / ``turn 5 bid``: "bid" after a possessive or a turn's
+    number, with no other number."""
+    return any(x in ("bid", "bids") and i > 0 and (w[i - 1] in ("my", "our", "the")
+                                                   or (i > 1 and w[i - 1].isdigit() and w[i - 2] in _AFTER_NUMBER))
+               for i, x in enumerate(w))

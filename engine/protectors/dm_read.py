@@ -22,9 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
+from engine.protectors import dm_email
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
-from engine.protectors.dm_lines import FENCE, MAX_NAME_WORDS, chatter, unwrap, words
+from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, chatter, unwrap, words
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
@@ -55,7 +56,7 @@ from engine.protectors.orders import (
     Support,
     Work,
 )
-from engine.protectors.state import ORDERS
+from engine.protectors.state import CONSOLIDATION, ORDERS
 
 __all__ = ["MAX_DM_CHARS", "MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
 
@@ -64,6 +65,7 @@ MAX_DM_CHARS = 16_000  # characters of a whole DM (eight full Discord messages)
 MAX_DM_LINES = 200  # lines with text
 MAX_LINE_CHARS = 500  # characters of one line
 MAX_REPORTED = 20  # refused lines listed in an error's details
+MAX_TURN_DIGITS = 3  # "turn 3" in a header; a longer number is no turn
 
 NONE = "none"
 LIGHTS_OUT = "Turn off the lights"
@@ -173,10 +175,11 @@ class DmReading:
 
 
 def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
-            one_decision: bool = True) -> DmReading:
+            one_decision: bool = True, turn: int | None = None) -> DmReading:
     """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
-    so errors list only what it takes and orders of other steps are refused). ``one_decision=False``
-    reads lines only (no check across lines: the lines of several seats may be read together)."""
+    so errors list only what it takes and orders of other steps are refused; ``turn``: the game's turn, so
+    a header naming another turn refuses the DM). ``one_decision=False`` reads lines only (no check across
+    lines: the lines of several seats may be read together)."""
     seats = seat_map(players)
     names = set(seats) | {" ".join(words(s)) for s in set(seats.values())}
     if len(text) > MAX_DM_CHARS:
@@ -188,7 +191,51 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
     entries = [_read_line(n, raw, seats, names, step) for n, raw in enumerate(raw_lines, start=1)]
-    return DmReading(_cross_check(entries, step) if one_decision else entries, step, one_decision)
+    if not one_decision:
+        return DmReading(entries, step, one_decision)
+    entries = _own_lines(entries, raw_lines)
+    if turn is not None:
+        entries = [_other_turn(e, turn, step) for e in entries]
+    return DmReading(_cross_check(entries, step), step, one_decision)
+
+
+def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
+    """A header naming another turn ("My orders for turn 3:" at turn 4) refuses the DM: an old email sent
+    again must not become this turn's decision. In the Consolidation the bid is for the next turn, so a
+    header may name that one too."""
+    if e.kind == "ignored" and e.why == HEADER:
+        w = words(unwrap(e.text))
+    elif e.kind == "order" and HEADER in e.why:  # "My orders for turn 3: Fortify! P1"
+        w = words(unwrap(e.text).split(":", 1)[0])
+    else:
+        return e
+    named = {int(w[i + 1]) for i in range(len(w) - 1) if w[i] == "turn" and w[i + 1].isdigit()
+             and len(w[i + 1]) <= MAX_TURN_DIGITS}
+    allowed = {turn, turn + 1} if step == CONSOLIDATION else {turn}
+    wrong = sorted(named - allowed)
+    if not wrong:
+        return e
+    what = _WANTED.get(step or "", "orders")
+    return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
+                    f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
+
+
+def _own_lines(entries: list[DmLine], raw_lines: list[str]) -> list[DmLine]:
+    """Left out: what an email reply adds around the player's own lines (``dm_email``): the earlier
+    message it quotes, its header, the signature."""
+    gone = dm_email.left_out(raw_lines)
+    reply = dm_email.is_reply(raw_lines)
+    out = []
+    for e in entries:
+        if e.no - 1 in gone:
+            e = DmLine(e.no, e.text, "ignored", why=gone[e.no - 1])
+        elif dm_email.is_quoted(e.text) and reply:
+            e = DmLine(e.no, e.text, "ignored", why=dm_email.QUOTED)
+        elif dm_email.is_quoted(e.text) and e.kind == "refused":
+            e = DmLine(e.no, e.text, "refused", e.parsed, why=clip(f"{e.why}; {dm_email.NOT_READ_QUOTE}", MAX_REASON),
+                       error=e.error)
+        out.append(e)
+    return out
 
 
 def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> str:

@@ -168,7 +168,7 @@ class Game:
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
             names.setdefault(alias, who)
-        reading = read_dm(text, players=names, step=st.step)
+        reading = read_dm(text, players=names, step=st.step, turn=st.turn)
         decision, result = settle(st, seat, reading, lenient)
         return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))
 

@@ -234,6 +234,8 @@ def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, pro
             else:
                 parts.append(f"succeeded: you may Upgrade {prov} for 25 $Realm" if golden
                              else "succeeded: extra $Realm in the production step")
+        elif st.provinces[prov].burnt and st.holder(prov) == seat:
+            parts.append(f"no income: {prov} is burnt out (003 The Dragon's Wrath!)")
         else:
             parts.append("no income: no unit of yours was left on it, or all were sent to the Dragon")
         return "; ".join(parts)

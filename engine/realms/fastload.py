@@ -20,6 +20,8 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
+from engine.errors import ValidationError
+from engine.realms.consistency import check_consistency
 from engine.realms.model import (
     MP_TYPES,
     REALM_KINDS,
@@ -351,8 +353,13 @@ def fast_world(data: Any, rules: RealmRules) -> World:
     for r in realms.values():
         if r.capital is not None and r.capital not in provinces:
             raise NotFast
-    return World(areas=areas, seas=seas, provinces=provinces, realms=realms,
-                 relations=_relations(_opt(w, "relations", dict, _EMPTY), realms, areas),
-                 units=_units(_opt(w, "units", list, ()), realms, areas),
-                 ships=_ships(_opt(w, "ships", list, ()), realms, seas),
-                 round=_nonneg(w, "round", 1), phase=_opt(w, "phase", str, "3B"), rules=rules)
+    world = World(areas=areas, seas=seas, provinces=provinces, realms=realms,
+                  relations=_relations(_opt(w, "relations", dict, _EMPTY), realms, areas),
+                  units=_units(_opt(w, "units", list, ()), realms, areas),
+                  ships=_ships(_opt(w, "ships", list, ()), realms, seas),
+                  round=_nonneg(w, "round", 1), phase=_opt(w, "phase", str, "3B"), rules=rules)
+    try:
+        check_consistency(world)  # the same function the full validator ends with
+    except ValidationError:
+        raise NotFast from None
+    return world

@@ -16,6 +16,7 @@ import msgpack
 
 from engine import jsonfile
 from engine.errors import ValidationError
+from engine.realms.consistency import check_consistency
 from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
     MP_TYPES,
@@ -362,9 +363,11 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
             raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
     relations = _relations(Fields(w.get("relations", dict, {}), "relations"), realms, areas)
     units, ships = _stacks(w, realms, areas, seas)
-    return World(areas=areas, seas=seas, provinces=provinces, realms=realms, relations=relations,
-                 units=units, ships=ships, round=w.nonneg("round", 1), phase=w.get("phase", str, "3B"),
-                 rules=rules)
+    world = World(areas=areas, seas=seas, provinces=provinces, realms=realms, relations=relations,
+                  units=units, ships=ships, round=w.nonneg("round", 1), phase=w.get("phase", str, "3B"),
+                  rules=rules)
+    check_consistency(world)
+    return world
 
 
 def read_document(source: str | Path | bytes | dict) -> Any:

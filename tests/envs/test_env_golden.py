@@ -17,6 +17,9 @@ Re-recorded again for issue 20's rule fixes, the 9 cases marked: a burnt Provinc
 burnt by an eliminating Wrath, a hidden Grand Protector passes the title on, Great Game in re-bids).
 Every other commit of that session left every digest as it was (checked commit by commit).
 
+Re-recorded for session 16's Work, work! fix (a Work order pays only while a unit of the seat is still
+on the Province, and never in a burnt-out one): the 2 cases marked, the ones whose games reach it.
+
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
 """
@@ -82,7 +85,8 @@ GOLDEN = {
     "sixteen_players": "419f2d11c88d09de5e78b76b3c65fbc5b3ebf7841dca6e0c7573ffc198b79f67",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "grand7_island_factions": "2e57538e4a8c0e71210cc557db919e597cbcbe3b47b6ec7e54e9caca2bdcc53d",
+    # re-recorded for the Work, work! fix (session 16)
+    "grand7_island_factions": "2004fec08f5580ed1fa0fc8eeec363d9aad2d7ed79940b407d209a14d5674131",
     # re-recorded for issue 20's rule fixes
     "factions_caretaker": "ef7e765685238e2aa603f681b053abee32195af7edfa4b97618be30240ff5159",
     # re-recorded for issue 20's rule fixes
@@ -98,7 +102,8 @@ GOLDEN = {
     "takeover_grand6_island_factions": "01388562e61f830d7293fbf167d0889c8e16b185c34be6dbdd6a7d2d25247719",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "parallel_ring5": "d0609e0620c13db27beaa963326b29ad9c9381efd03238f99662b577eec69d4a",
+    # re-recorded for the Work, work! fix (session 16)
+    "parallel_ring5": "f3b26bccb491e1b044be6457442aecfd8087557c0505f62f13b0bf87f5f1ce34",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     "parallel_grand6_island_factions_teams": "c99716d064b4208581a1ee38328dad5d85835449f8691ddd186fb42754e5d199",

@@ -4,6 +4,7 @@ Attack, lets another seat re-take it, and checks one place that reads Province l
 
 from __future__ import annotations
 
+from engine.protectors.report import private_summary
 from tests.protectors.helpers import dragon_attack, fight, play_orders, position
 
 
@@ -58,3 +59,38 @@ def test_upgrade_to_level_3_allowed_when_the_other_level_3_is_burnt():
     g.submit("Player#2", "Upgrade P6")
     g.advance(force=True)
     assert g.state.provinces["P6"].level == 3
+
+
+def _production(events, seat):
+    return next(e.data for e in events if e.kind == "production" and e.data["seat"] == seat)
+
+
+def test_work_in_a_burnt_out_province_produces_nothing():
+    """rules: 003 The Dragon's Wrath! — a burnt-out Province "cannot under any circumstances produce
+    $Realm income": its Work, work! pays nothing either, except under Imarin's Blessings."""
+    provs = {"P1": ("Player#2", 1, 0, True), "P7": ("Player#2", 1), "P4": ("Player#1", 1), "P3": ("Player#3", 1)}
+    g = position("ring-7", 3, provs)
+    paid = _production(play_orders(g, {"Player#2": "Work, work! P1"}), "Player#2")
+    assert paid["amount"] == 50 and paid["work"] == []  # P7 alone
+    assert "Work, work! P1: no income: P1 is burnt out" in private_summary(g, "Player#2")
+    g = position("ring-7", 3, provs, cards=("Imarin's Blessings",))
+    paid = _production(play_orders(g, {"Player#2": "Work, work! P1"}), "Player#2")
+    assert paid["amount"] == 2 * (50 + 50 + 50) and paid["work"] == ["P1"]
+
+
+def test_work_whose_units_the_wrath_vaporised_after_the_supply_step_produces_nothing():
+    """rules: 003 Work, work! — "if some of your Army Unit(s) that received this order are still alive":
+    an elimination drops the Power Threshold (16 -> 14), the Dragon (DPL 15) attacks at the Eliminate
+    Players step, after the Work orders were kept, and burns Player#1's working P1 with its unit."""
+    g = position("ring-8", 4, {"P1": ("Player#1", 1), "P3": ("Player#1", 1), "P6": ("Player#2", 2),
+                               "P4": ("Player#3", 0), "P5": ("Player#2", 1), "P7": ("Player#4", 1)},
+                 ranking=["Player#2", "Player#1", "Player#4", "Player#3"], dpl=15)
+    play_orders(g, {"Player#1": "Work, work! P1", "Player#2": "March! 1 from P5 to P4"})
+    st = g.state
+    assert st.players["Player#3"].eliminated and st.step == "dragon" and st.work_orders == {"P1": ("Player#1", False)}
+    # Player#2, the Grand Protector, escapes the Wrath; Player#4 at the bottom meets min.US (no No Quarter!)
+    events = fight(g, {"Player#1": "1 from P3\nBurn P1", "Player#2": "1 from P6", "Player#4": "1 from P7"})
+    assert st.provinces["P1"].burnt and st.provinces["P1"].owner is None
+    paid = _production(events, "Player#1")
+    assert paid["work"] == [] and paid["amount"] == 50  # P3 alone; no +50 from the vaporised P1
+    assert "Work, work! P1: no income: no unit of yours was left on it" in private_summary(g, "Player#1")

@@ -528,7 +528,7 @@ def _consolidation_items(draw):
 
 ITEMS = {"orders": _orders_items, "dragon": _dragon_items, "bid": _bid_items, "consolidation": _consolidation_items}
 NAMES = {v: k for k, v in PLAYERS.items()}
-CHATTER = ["Hi GM!", "Hello everyone", "Thanks!", "Cheers, Alice", "-- Bob the Bold", "My orders for turn 3:",
+CHATTER = ["Hi GM!", "Hello everyone", "Thanks!", "Cheers, Alice", "-- Bob the Bold", "My orders for this turn:",
            "", "   ", "---", "// my plan: win", "Here are my orders", "**Orders**", "good luck all", "```"]
 
 

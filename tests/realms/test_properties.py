@@ -56,20 +56,26 @@ def worlds(draw):
     ships = draw(
         st.lists(st.tuples(st.sampled_from(PRS), st.sampled_from(("S0", "S1")), st.integers(1, 2)), max_size=2)
     )
-    return world_from_dict(
-        {
-            "areas": areas,
-            "seas": seas,
-            "provinces": provinces,
-            "realms": realms,
-            "relations": {
-                "wars": [list(w) for w in wars],
-                "alliances": [{"pr": p, "npr": x, "active": act} for p, x, act in allies],
-            },
-            "units": [{"realm": r, "where": w, "count": c} for r, w, c in units],
-            "ships": [{"realm": r, "sea": s, "count": c} for r, s, c in ships],
-        }
-    )
+    document = {
+        "areas": areas,
+        "seas": seas,
+        "provinces": provinces,
+        "realms": realms,
+        "relations": {
+            "wars": [list(w) for w in wars],
+            # a world never Allies realms at War (engine/realms/consistency.py)
+            "alliances": [{"pr": p, "npr": x, "active": act} for p, x, act in allies if (p, x) not in wars],
+        },
+        "units": [{"realm": r, "where": w, "count": c} for r, w, c in units],
+        "ships": [{"realm": r, "sea": s, "count": c} for r, s, c in ships],
+    }
+    # only an Enemy Occupies a Province: drop the drawn occupations of realms at peace with the owner
+    peace = world_from_dict({**document, "provinces": {n: {k: v for k, v in p.items() if k != "occupied_by"}
+                                                       for n, p in provinces.items()}})
+    for p in provinces.values():
+        if "occupied_by" in p and not peace.at_war(p["occupied_by"], p["owner"]):
+            del p["occupied_by"]
+    return world_from_dict(document)
 
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
