@@ -86,11 +86,16 @@ def draw_leader(npr_units: int, only_npr: bool, deck: tuple[MilitaryCard, ...] |
 
 def npr_roller(seats: list[str] | None, active: str | None, trace: Trace) -> str | None:
     """Who rolls the NPR's dice: the player to the right of the Active Player (000 §13.4)."""
+    for i, seat in enumerate(seats or ()):
+        if not isinstance(seat, str):
+            raise ValidationError(f"battle.seats[{i}]", f"must be a player's name, not {type(seat).__name__}")
+        if seat in seats[:i]:
+            raise ValidationError(f"battle.seats[{i}]", f"{seat!r} is listed twice: each player has one seat")
     if not seats or active is None:
         trace.add(R_BEHAVIOUR, "the player to the right of the Active Player rolls the NPR's dice")
         return None
     if active not in seats:
-        raise ValidationError("active_player", f"{active!r} is not among the seats")
+        raise ValidationError("battle.active_player", f"{active!r} is not among the seats")
     # **Assumption**: seats are listed clockwise, so the player to the right is the previous seat.
     roller = seats[seats.index(active) - 1]
     trace.add(R_BEHAVIOUR, f"{roller}, to the right of the Active Player {active}, rolls the NPR's dice")
@@ -222,9 +227,15 @@ def _battle_place(world: World, f: Fields) -> tuple[list[str], str, bool]:
     """The NPR(s) of a ``battle`` map and where it is fought: (nprs, place, naval)."""
     nprs = f.get("npr", (str, list))
     nprs = [nprs] if isinstance(nprs, str) else nprs
+    if not nprs:
+        raise ValidationError("battle.npr", "must name an NPR, or a non-empty list of NPRs")
     for i, n in enumerate(nprs):
         if n not in world.realms or not world.realms[n].is_npr:
             raise ValidationError(f"battle.npr[{i}]", f"{n!r} is not an NPR")
+        if n in nprs[:i]:
+            # rules: 000 §13.4 Fighting Several NPRs in one Area -- each NPR's MC/NC counts once
+            raise ValidationError(f"battle.npr[{i}]", f"{n!r} is listed twice: each NPR fights once, "
+                                                      "with its own MC (or NC)")
     if ("area" in f.data) == ("sea" in f.data):
         raise ValidationError("battle", "give exactly one of 'area' or 'sea'")
     naval = "sea" in f.data
@@ -263,15 +274,28 @@ def fight(world: World, battle: Any, *, seed: int | None = None,
     nprs, where, naval = _battle_place(world, f)
     seeded = SeededDice(seed)
     trace, dice = Trace(), seeded.stream("npr.battle", sorted(nprs), where, world.round)
+    enemy_units = f.nonneg("enemy_units")
+    if enemy_units == 0:
+        # rules: 000 §13.4 NPRs defending Areas / Sea Zones -- a Battle is fought against Units (Ships) moved in
+        raise ValidationError("battle.enemy_units", "must be at least 1: with no Enemy Units there is no Battle")
     units = f.nonneg("npr_units", None)
+    if units == 0:
+        raise ValidationError("battle.npr_units", "must be at least 1: an NPR force of 0 Units fights no Battle")
     if units is None:
         caps = [(naval_capacity if naval else military_capacity)(world, n, where) for n in nprs]
         units = sum(c.value for c in caps)
+        if units == 0:
+            # rules: 000 §13.4 NPRs defending Areas -- the NPR defends with Units equal to its MC (NC);
+            # with none there is no defender and no Battle (npr defend says "no defenders, no Battle")
+            what = "NC for the Sea Zone" if naval else "MC for the Area"
+            raise ValidationError("battle.npr", f"{', '.join(nprs)} {'have' if len(nprs) > 1 else 'has'} {what} "
+                                                f"{where} = 0: no NPR Units defend it, so there is no Battle "
+                                                "(give npr_units to fight with a force of your own count)")
         trace.add(R_BEHAVIOUR, f"NPR {'Light Ships' if naval else 'Infantry'}: "
                   + " + ".join(f"{c.kind} {c.realm} {c.value}" for c in caps) + f" = {units}")
     seats = f.get("seats", list, None)
     roller = npr_roller(seats, f.get("active_player", str, None), trace)
-    outcome = resolve_battle(world, nprs, where, naval=naval, npr_units=units, enemy_units=f.nonneg("enemy_units"),
+    outcome = resolve_battle(world, nprs, where, naval=naval, npr_units=units, enemy_units=enemy_units,
                              dice=dice, trace=trace, with_rebels=f.get("with_rebels", bool, False), deck=deck,
                              enemy_leader_dice=f.nonneg("enemy_leader_dice", 0))
     body = {"npr": nprs, "where": where, "naval": naval, "npr_units": units, "roller": roller, **outcome.to_dict()}

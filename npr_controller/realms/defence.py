@@ -65,8 +65,14 @@ def parse_attacks(world: World, data: Any) -> list[Attack]:
         if where not in (world.seas if naval else world.areas):
             what = "Sea Zone" if naval else "Area"
             raise ValidationError(f.sub("sea" if naval else "area"), f"unknown {what} {where!r}")
-        out.append(Attack(i, attacker, where, naval, f.nonneg("units"),
-                          choice(f, "trigger", ("move", "declaration"), "move")))
+        units = f.nonneg("units")
+        if units == 0:
+            # rules: 000 §13.4 NPRs defending Areas -- "moves any of their Military Units into an Area" (or has
+            # Units there when War is Declared); Sea Zones likewise with Ships: no Units, no attack
+            what = "Ships" if naval else "Units"
+            raise ValidationError(f.sub("units"), f"must be at least 1: an attack moves {what} in (or has {what} "
+                                                  "there when War is Declared)")
+        out.append(Attack(i, attacker, where, naval, units, choice(f, "trigger", ("move", "declaration"), "move")))
     return out
 
 
