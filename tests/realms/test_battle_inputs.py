@@ -85,3 +85,14 @@ def test_the_service_names_the_field():
     status, out = run("npr.defend", [{"world": WORLD, "attacks": [{"attacker": "Aurelia", "area": "Highmoor",
                                                                     "units": 0}]}])
     assert status == "error" and out["code"] == "invalid_params" and out["details"]["field"] == "attacks[0].units"
+
+
+def test_with_rebels_is_documented_as_the_code_reads_it(world):
+    """hA defect 3: world-formats.md said `with_rebels` = "the Enemy is Rebels"; 000 §13.4 and the code
+    read it as the NPR fighting alongside Rebel Units, so it fights to the last Unit."""
+    row = next(line for line in (ROOT / "docs" / "world-formats.md").read_text().splitlines()
+               if line.startswith("| `with_rebels` |"))
+    assert "alongside Rebel" in row and "the Enemy is Rebels" not in row
+    out = retreat(world, {"npr": "Dorn", "area": "Northwatch", "npr_units": 1, "enemy_units": 4,
+                          "with_rebels": True}).to_dict()
+    assert out["retreat"] is False and "alongside Rebel Units" in out["trace"][-1]["because"]
