@@ -31,6 +31,42 @@ def make_setup(board: str | dict | None, players: int, seed: int, version: str =
             "options": {"version": version, "factions": bool(factions), "teams": bool(teams)}}
 
 
+VERSIONS = ("normal", "grand")
+
+
+def probe_game(board: str | dict | None, players: int, version: str = "normal", factions: bool = False,
+               island: bool = False, teams: int = 0) -> Any:
+    """A game of these env options (seed 0), built when the env is made so a bad combination is refused
+    there, in the env's own terms, not at ``reset()``. Raises ``ValidationError`` naming the option."""
+    from agents.spaces.encoding import BoardCache
+    from engine.protectors.board import Board
+    from engine.protectors.game import Game
+
+    if version not in VERSIONS:
+        raise ValidationError("version", f"one of {VERSIONS}, not {version!r}")
+    if board is not None and not isinstance(board, (str, dict)):
+        raise ValidationError("board", f"a built-in board name (ring-N, ring-N-grand, with +island), a board map "
+                                       f"(docs/protocol.md, Boards) or None, not {type(board).__name__}")
+    setup = make_setup(board, players, 0, version, factions, island, teams)
+    if board is not None:
+        b = Board.from_setup(board)
+        if island and b.island is None:
+            fix = f"'{board}+island'" if isinstance(board, str) else 'an "island" (such as "P0")'
+            raise ValidationError("island", f"island=True, but board {b.name!r} has no Island: give the board one "
+                                            f"({fix}), or leave board out (a given board decides the Island)")
+        n = len(b.provinces)
+        if version == "normal" and n != players:
+            hint = f"; a board of {2 * players}+ Provinces needs version='grand'" if n >= 2 * players else ""
+            raise ValidationError("board", f"{b.name!r} has {n} Provinces for players={players}: version='normal' "
+                                           f"needs one per player (such as 'ring-{players}'){hint}")
+        if version == "grand" and n < 2 * players:
+            raise ValidationError("board", f"{b.name!r} has {n} Provinces for players={players}: version='grand' "
+                                           f"needs at least two per player (such as 'ring-{players}-grand')")
+    game = Game(setup)
+    BoardCache(game.state)  # the encoder's limits (Provinces up to P32), checked now rather than at reset()
+    return game
+
+
 @dataclass
 class OpponentPool:
     specs: tuple[str, ...] = ("caretaker",)

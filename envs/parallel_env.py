@@ -11,6 +11,7 @@ rewards are ``agents.reward.terminal_reward`` at the end, shaping optional and o
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,13 +25,15 @@ from agents.spaces.planner import Planner, make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
-from envs.opponents import make_setup
+from envs.opponents import make_setup, probe_game
 
 ILLEGAL_PENALTY = -0.01
+RESET_OPTIONS = ("game_seed",)  # what reset(options=...) reads
 
 
 class ProtectorsParallelEnv(ParallelEnv):
-    metadata: ClassVar[dict] = {"name": "protectors_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata: ClassVar[dict] = {"name": "protectors_v0", "render_modes": ["ansi"], "is_parallelizable": True,
+                                "render_fps": 1}
 
     def __init__(self, board: str | dict | None = None, players: int = 5, version: str = "normal",
                  factions: bool = False, island: bool = False, teams: int = 0, reward_shaping: float = 0.0,
@@ -39,7 +42,7 @@ class ProtectorsParallelEnv(ParallelEnv):
             raise ValidationError("illegal_action", "one of ('penalize', 'raise')")
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
-        probe = Game(make_setup(seed=0, **self.setup_args))
+        probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
         self.possible_agents = list(probe.state.players)
         self.reward_shaping = float(reward_shaping)
         self.skip_forced = skip_forced
@@ -50,6 +53,8 @@ class ProtectorsParallelEnv(ParallelEnv):
                                             "action_mask": spaces.Box(0, 1, shape=(L.ACTION_SIZE,), dtype=np.int8)})
                             for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(L.ACTION_SIZE) for a in self.possible_agents}
+        # what state() returns: the board block (fixed size for every board), bounded like the observations
+        self.state_space = spaces.Box(-1.0, 10.0, shape=(BOARD_SIZE,), dtype=np.float32)
         self.game: Game | None = None
         self.agents: list[str] = []
         self.cache: BoardCache | None = None
@@ -67,6 +72,10 @@ class ProtectorsParallelEnv(ParallelEnv):
 
     # -- API -------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None):
+        unknown = sorted(set(options or {}) - set(RESET_OPTIONS))
+        if unknown:  # a warning, not an error: PettingZoo's parallel_api_test resets with options={"options": 1}
+            warnings.warn(f"ProtectorsParallelEnv.reset ignores option(s) {', '.join(map(repr, unknown))}; "
+                          f"it reads only: {', '.join(RESET_OPTIONS)}", UserWarning, stacklevel=2)
         rng = random.Random(seed)
         game_seed = (options or {}).get("game_seed", rng.randrange(2**31) if seed is not None else
                                         random.randrange(2**31))
@@ -131,7 +140,10 @@ class ProtectorsParallelEnv(ParallelEnv):
 
     def state(self) -> np.ndarray:
         """A global vector for centralised critics: the board block as the first seat sees it (it holds
-        that seat's own $Realm, so it is for training-time critics, never for a seat's policy)."""
+        that seat's own $Realm, so it is for training-time critics, never for a seat's policy); in
+        ``state_space``."""
+        if self.game is None:
+            raise ValidationError("env", "call reset() first")
         return encode_board(self.game.state, self.possible_agents[0], self.cache)
 
     # -- internals -------------------------------------------------------------------------------

@@ -24,12 +24,13 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
 from envs.midgame import MidGameStarts
-from envs.opponents import OpponentPool, make_setup
+from envs.opponents import OpponentPool, make_setup, probe_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
 MIDGAME_TRIES = 3  # mid-game positions whose game ends before the learner's first real choice: retry, then start fresh
 MAX_CHOICES = 20_000  # truncation guard; real games need a few hundred choices at most
+RESET_OPTIONS = ("game_seed", "midgame", "seat")  # what reset(options=...) reads
 
 
 class ProtectorsSeatEnv(gym.Env):
@@ -45,7 +46,8 @@ class ProtectorsSeatEnv(gym.Env):
     as a dict: with its ``prob`` an episode starts at a position recorded on the fly, mid-game).
     """
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
+    # render_fps: Gymnasium's checker asks for one; an "ansi" report has no frame rate of its own
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, board: str | dict | None = None, players: int = 5, version: str = "normal",
                  factions: bool = False, island: bool = False, teams: int = 0,
@@ -57,7 +59,7 @@ class ProtectorsSeatEnv(gym.Env):
             raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
-        make_setup(seed=0, **self.setup_args)  # validate early
+        probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
         self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
         self.midgame = MidGameStarts.of(midgame)
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
@@ -81,8 +83,15 @@ class ProtectorsSeatEnv(gym.Env):
     # -- gymnasium API --------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self._rng = random.Random(int(self.np_random.integers(2**31)))
         options = options or {}
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
+        if unknown:
+            raise ValidationError("options", f"unknown reset option(s) {', '.join(map(repr, unknown))}; "
+                                             f"known: {', '.join(RESET_OPTIONS)}")
+        if options.get("midgame") and "game_seed" in options:
+            raise ValidationError("options", "game_seed names a fresh game from turn 1 and midgame=True a "
+                                             "recorded position: give one of them")
+        self._rng = random.Random(int(self.np_random.integers(2**31)))
         if self._midgame_now(options):
             seat = options.get("seat") or self.fixed_seat
             for _ in range(MIDGAME_TRIES):

@@ -54,3 +54,35 @@ def test_the_action_table_is_the_layout():
     rows = table("| section | size | meaning |")
     assert {r[0]: int(r[1]) for r in rows} == {k: n for k, (_, n) in L.SECTIONS.items()}
     assert f"## Actions: one `Discrete({L.ACTION_SIZE})` space" in DOC
+
+
+def params(cls) -> list[str]:
+    import inspect
+
+    return [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+
+
+def test_the_seat_env_options_table_is_its_signature():
+    from envs.seat_env import ProtectorsSeatEnv
+
+    documented = [r[0].strip("`") for r in table("| option | default | meaning |")]
+    assert sorted(documented) == sorted(params(ProtectorsSeatEnv))
+
+
+def test_the_parallel_env_signature_is_written_out_and_the_rest_named_absent():
+    from envs.parallel_env import ProtectorsParallelEnv
+    from envs.seat_env import ProtectorsSeatEnv
+
+    sig = DOC[DOC.index("`ProtectorsParallelEnv("):].split(")`", 1)[0]
+    assert re.findall(r"(\w+)=", sig) == params(ProtectorsParallelEnv)
+    section = DOC[DOC.index("## ProtectorsParallelEnv"):]
+    for missing in set(params(ProtectorsSeatEnv)) - set(params(ProtectorsParallelEnv)):
+        assert f"`{missing}`" in section.split("do not exist here")[0], missing
+
+
+def test_the_documented_reset_options_are_the_ones_read():
+    from envs import parallel_env, seat_env
+
+    for key in seat_env.RESET_OPTIONS:
+        assert f"`{key}`" in DOC[DOC.index("`reset(options=...)` reads"):DOC.index("**Info.**")]
+    assert parallel_env.RESET_OPTIONS == ("game_seed",) and "reads only\n`game_seed`" in DOC

@@ -10,10 +10,12 @@ from agents.spaces import layout as L
 from envs.parallel_env import ProtectorsParallelEnv
 
 
+@pytest.mark.filterwarnings("ignore:ProtectorsParallelEnv.reset ignores option")  # the API test's {"options": 1}
 def test_pettingzoo_parallel_api():
     parallel_api_test(ProtectorsParallelEnv(players=4), num_cycles=500)
 
 
+@pytest.mark.filterwarnings("ignore:ProtectorsParallelEnv.reset ignores option")  # the API test's {"options": 1}
 def test_pettingzoo_parallel_api_with_factions_island_and_teams():
     parallel_api_test(ProtectorsParallelEnv(players=6, version="grand", island=True, factions=True), num_cycles=200)
     parallel_api_test(ProtectorsParallelEnv(players=4, teams=2), num_cycles=200)
