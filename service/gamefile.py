@@ -71,7 +71,7 @@ class GameFile:
 
     def deadline(self) -> float | None:
         """When the current step's window closes (Unix time), if the file knows when it started."""
-        window = self.deadlines.get(self.game.step)
+        window = self.deadlines.get(self.game.window_step())  # a Bank of Lannuvár round: the Bank's window
         if self.step_started is None or window is None:
             return None
         return self.step_started + window

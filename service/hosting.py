@@ -242,7 +242,7 @@ class HostedGame:
     def pending(self, who: str | None) -> list[dict[str, Any]]:
         out = []
         for p in self.game.pending(who):
-            entry = {"seat": p.seat, "kind": p.kind, "deadline": self.deadline(p.kind),
+            entry = {"seat": p.seat, "kind": p.kind, "deadline": self.deadline(self.game.window_step()),
                      "controller": self.meta["controllers"].get(p.seat), "submitted": p.submitted}
             out.append(entry)
         return out
@@ -363,10 +363,10 @@ class HostedGame:
         new_rows = []
         if expired and missing:
             now = time.time() if now is None else now
-            waiting = [s for s in missing if self.deadline(g.step) > now]
+            waiting = [s for s in missing if self.deadline(g.window_step()) > now]
             if waiting and not force:
                 raise RpcError(CONFLICT, f"deadline not passed yet for {', '.join(waiting)}",
-                               {"waiting": waiting, "deadline": self.deadline(g.step)})
+                               {"waiting": waiting, "deadline": self.deadline(g.window_step())})
             fill = self.meta["expiry"]["fill"]
             if fill != ai.RULEBOOK_DEFAULT:
                 for seat in missing:
@@ -486,7 +486,7 @@ class HostedGame:
                 or self.meta.get("held"):
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
-        return bool(missing) and self.deadline(g.step) <= now
+        return bool(missing) and self.deadline(g.window_step()) <= now
 
 
 def _engine_game(setup: dict[str, Any], field: str) -> Game:

@@ -46,6 +46,13 @@ def dragon_seats(state: GameState) -> list[str]:
     return [s for s in live if s not in att.bank_seats]
 
 
+def waits_for_reveal(state: GameState, seat: str) -> bool:
+    """rules: 003 The Bank of Lannuvár — ``seat``'s Bank is active in this Dragon Attack: it decides only
+    once the others' commitments are revealed, not in the first round."""
+    att = state.attack
+    return att is not None and not att.bank_round and seat in _live(state, att.bank_seats)
+
+
 def needs_second_round(state: GameState, decisions: dict[str, DragonDecision]) -> bool:
     """After the first round: activate the Bank for seats that asked, reveal, and wait for them."""
     att = state.attack

@@ -11,15 +11,20 @@ from __future__ import annotations
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
 
 HOURS = {BID: 24, REBID: 16, BANK_BID: 12, ORDERS: 72, DRAGON: 24, CONSOLIDATION: 24}
-BANK_HOURS = 12
 TEAM_HOURS = {24: 48}  # only the 24h windows change (16h and 12h stay: assumption TEAM_WINDOWS)
+
+
+def window_step(state: GameState) -> str:
+    """The step whose window applies now: a Dragon Attack's Bank of Lannuvár round (its seats decide
+    after the reveal) has the Bank's 12h, the ``bank_bid`` window."""
+    if state.step == DRAGON and state.attack is not None and state.attack.bank_round:
+        return BANK_BID
+    return state.step
 
 
 def deadline_hours(state: GameState, step: str | None = None) -> int | None:
     """Hours the seats have for ``step`` (default: the current step); None when nobody decides."""
-    step = state.step if step is None else step
-    if step == DRAGON and state.attack is not None and state.attack.bank_round and step == state.step:
-        return BANK_HOURS
+    step = window_step(state) if step is None or step == state.step else step
     hours = HOURS.get(step)
     if hours is None:
         return None

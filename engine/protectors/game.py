@@ -22,7 +22,7 @@ from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationE
 from engine.protectors import bank, legality, mountain_king, peeks, report, sanctum
 from engine.protectors import consolidation as cons
 from engine.protectors.abilities import legal_abilities
-from engine.protectors.deadlines import deadline_hours
+from engine.protectors.deadlines import deadline_hours, window_step
 from engine.protectors.decisions import (
     BidDecision,
     ConsolidationDecision,
@@ -185,12 +185,27 @@ class Game:
     def _players_spec(self) -> Any:
         return self.setup.get("players", len(self.state.players))  # a setup may give only a board
 
+    def window_step(self) -> str:
+        """The step whose time window applies now (``deadlines.window_step``: a Bank of Lannuvár round in a
+        Dragon Attack has the Bank's)."""
+        return window_step(self.state)
+
+    def why_not_deciding(self, seat: str) -> str:
+        """Why ``seat`` has no decision to make now, in words for its player."""
+        st = self.state
+        if st.players[seat].eliminated:
+            return f"{seat} is eliminated: it has no more decisions to make"
+        if st.step == DRAGON and bank.waits_for_reveal(st, seat):
+            return (f"{seat} decides after the others' commitments are revealed (The Bank of Lannuvár): "
+                    "send the commitments then")
+        return f"{seat} has no decision to make in the {st.step} step"
+
     def _check_submitter(self, seat: str) -> None:
         st = self.state
         if seat not in st.players:
             raise ValidationError("seat", f"unknown seat {seat!r}")
         if seat not in self.deciding_seats():
-            raise PhaseError(f"{seat} has no decision to make in the {st.step} step")
+            raise PhaseError(self.why_not_deciding(seat))
         if seat in st.submissions:
             raise PhaseError(f"{seat} has already submitted for the {st.step} step; choices are final")
 

@@ -239,7 +239,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if not any(p.seat == seat for p in game.pending()):
             # a late DM for a step already resolved, or a seat with nothing to decide now (no units
             # against the Dragon...): it cannot be this step's decision, so it holds nothing up
-            print(f"{who}: nothing to decide in the {game.step} step; the DM at line {n} is not used")
+            why = game.why_not_deciding(seat).removeprefix(seat + " ")
+            print(f"{who}: {why}; the DM at line {n} is not used")
             continue
         before = len(game.state.events)
         try:

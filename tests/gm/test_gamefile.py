@@ -153,3 +153,21 @@ def test_an_unknown_seat_gets_the_closest_name_or_colour_and_every_seat_with_its
     gf = GameFile(Game(SETUP))
     assert gf.unknown_seat("sky blu").startswith("no seat is called 'sky blu'; did you mean Player#2 (Bob)?")
     assert "Player#3 (Carol) dark green" in gf.unknown_seat("teal")
+
+
+def test_a_bank_of_lannuvar_round_in_a_dragon_attack_has_the_banks_12h_window():
+    # rules: 003 The Bank of Lannuvár — "will have 12h ... once the other players' choices have been revealed";
+    # team games stretch only the 24h windows, so the round keeps 12h where the Dragon step has 48h
+    from service import deadlines
+    from tests.protectors.helpers import dragon_attack
+    from tests.protectors.test_factions import make
+
+    g = make("ring-4", {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, factions={"Player#1": "Lannuvár"},
+             realm={"Player#1": 100, "Player#2": 0, "Player#3": 0, "Player#4": 0}, teams=["a", "a", "b", "b"],
+             options={"teams": True})
+    dragon_attack(g, 3)
+    gf = GameFile(g, deadlines=deadlines.windows(g.setup, None), step_started=1000.0)
+    assert gf.deadline() == 1000.0 + 48 * 3600
+    g.submit("Player#1", "The Bank of Lannuvár")
+    g.advance(force=True)
+    assert g.state.attack.bank_round and gf.deadline() == 1000.0 + 12 * 3600

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from engine.errors import IllegalOrderError
+from engine.errors import IllegalOrderError, PhaseError
 from engine.protectors import cards as C
 from engine.protectors.cards import CARD_DECK
 from engine.protectors.decisions import ConsolidationDecision, OrdersDecision
@@ -569,9 +569,12 @@ class TestLannuvar:
         while g.step not in ("orders", "dragon"):
             g.advance(force=True)
         dragon_attack(g, 2) if g.step == "orders" else None
-        assert P1 not in g.deciding_seats()
+        assert P1 not in g.deciding_seats() and g.window_step() == "dragon"
+        with pytest.raises(PhaseError, match="decides after the others' commitments are revealed"):
+            g.submit(P1, "1 from P1")  # told when to send it, not "no decision to make"
         g.advance(force=True)
         assert g.deciding_seats() == [P1] and g.state.attack.bank_round
+        assert g.window_step() == "bank_bid" and g.deadline_hours() == 12  # the Bank's 12h window
 
 
 class TestEnumeration:
