@@ -27,6 +27,19 @@ def parse_declaration(world: World, data: Any) -> tuple[str, str]:
     attacker, target = realm_ref(f, "attacker", world.realms), realm_ref(f, "target", world.realms)
     if attacker == target:
         raise ValidationError("declaration.target", "a realm cannot declare War on itself")
+    if not world.realms[attacker].is_pr:
+        # the declaration this answers is a Player Realm's (004 §11.3 Receiving a CtA: "when they are the
+        # target of a DoW"); NPRs never Declare War, and Vassals do not act in Wars (004 §11.4)
+        kind = {"npr": "an NPR", "dnpr": "a DNPR", "vassal": "a Vassal"}[world.realms[attacker].kind]
+        raise ValidationError("declaration.attacker", f"{attacker!r} is {kind}, not a Player Realm: only a "
+                                                      "Player Realm Declares War here")
+    if world.in_truce(attacker, target):
+        # rules: rules-gaps.md Definitions -- Truce: no War between the two realms until Phase 3 step A
+        raise ValidationError("declaration", f"{attacker} and {target} are in a Truce (relations.truces): no War "
+                                             "between them until Phase 3 step A of the next round")
+    if frozenset((attacker, target)) in world.relations.wars or world.at_war(attacker, target):
+        raise ValidationError("declaration", f"{attacker} is already at War with {target}: there is no new "
+                                             "Declaration of War, so no Call to Arms")
     if world.realms[target].kind == "vassal":
         # rules: 004 §11.4 Vassals in Wars -- declare War on the Overlord instead
         raise ValidationError("declaration.target", f"{target!r} is a Vassal: declare War on "
@@ -38,25 +51,29 @@ def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: b
     """What accepting or refusing a CtA from ``npr`` would do to ``pr`` (004 §11.3)."""
     units, tax = active_ally_units(world, npr)
     me = world.realms[pr]
-    busy = me.passed or any(world.at_war(pr, r) for r in world.realms)
+    wars = sorted(r for r in world.realms if world.at_war(pr, r))
+    busy = me.passed or bool(wars)
+    active = any(a.pr == pr and a.ally == npr and a.active for a in world.alliances_of(npr))
     accept = [
         f"join {npr}'s side: place {attacker}'s War tokens on {pr}'s own Capital",
         "you may send Defensive CtAs to your other NPR Allies",
+        # rules: 004 §11.3 Accepting a CtA step 4 -- decide whether to make the NPR an Active Ally
+        f"{npr} is already your Active Ally: nothing to decide (it defends with half MC)" if active else
         f"decide whether {npr} becomes an Active Ally: +{units} Allied Units (half of Tax Value {tax}, "
         "rounded up, max 5), and it then defends with half MC",
     ]
     if any({a.pr, a.ally} == {pr, attacker} for a in world.alliances_of(pr)):
         accept.append(f"your Alliance with {attacker} (on the opposing side) is terminated")
     refuse = [f"the Alliance with {npr} is terminated: remove your Alliance token"]
-    active = any(a.pr == pr and a.ally == npr and a.active for a in world.alliances_of(npr))
     if active:
         loss = half_up(pre_war_tax_value(world, npr))
-        refuse.append(f"lose {loss} Allied Units (half the pre-War Tax Value); {attacker} places a War token "
+        refuse.append(f"lose {loss} Allied Unit(s) (half the pre-War Tax Value); {attacker} places a War token "
                       f"on {npr}: a separate War")
     if not defensive:
         pass  # rules: 004 §11.3 Refusing a CtA -- steps 3-4 apply to Defensive CtAs only
     elif busy:
-        refuse.append("steps 3-4 are ignored: you have Passed or are already in another War")
+        why = f"{pr} has Passed" if me.passed else f"{pr} is already in another War (with {', '.join(wars)})"
+        refuse.append(f"steps 3-4 (the losses for refusing a Defensive CtA) are ignored: {why}")
     else:
         refuse.append(f"lose {world.rules.refuse_cta_stability_loss} Stability and remove "
                       f"{world.rules.refuse_cta_influence_loss} Influence from {npr}'s Areas")

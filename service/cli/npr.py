@@ -138,8 +138,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
     p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
     p = cmd("cta", _cta, "the Defensive CtAs an NPR sends when War is declared on it (004 §11.3)")
-    p.add_argument("--attacker", required=True)
-    p.add_argument("--target", required=True)
+    p.add_argument("--attacker", required=True,
+                   help="the Player Realm declaring War (not in a Truce with the target, not already at War with it)")
+    p.add_argument("--target", required=True, help="the realm War is declared on (a Vassal: declare on its Overlord)")
     p = cmd("liberate", _liberate, "Liberated NPR Provinces and the Capital chosen (000 §13)")
     p.add_argument("provinces", nargs="+")
     cmd("release", _release, "Vassals released as independent NPRs (000 §13.2)")
