@@ -1,5 +1,9 @@
 """``regent call METHOD '{json}'``: one request to a running service, the result printed as JSON.
 
+The fields come as JSON text on the command line, from a file (``@fields.json``) or from standard
+input (``-``): a large world does not fit on a command line ("Argument list too long"). A key given
+twice in one JSON object is an error naming it, as in every file ``regent`` reads (engine/jsonfile.py).
+
 Bytes in a result (a ``game.export`` blob, a rendered PNG) print as ``{"$bytes": base64}``, and a
 ``{"$bytes": base64}`` value in the JSON fields is sent as bytes, so scripts can round-trip them.
 """
@@ -13,6 +17,7 @@ import os
 import sys
 from typing import Any
 
+from engine import jsonfile
 from service.client import DEFAULT_HOST, DEFAULT_PORT, Client, ServiceError
 from service.limits import CREATE_TOKEN_ENV
 
@@ -37,13 +42,33 @@ def _from_json(value: Any) -> Any:
     return value
 
 
-def _call(args: argparse.Namespace) -> int:
+def read_fields(arg: str | None, stdin: Any = None) -> dict[str, Any]:
+    """The named fields from JSON text, ``@FILE`` or ``-`` (standard input); a ValueError naming where."""
+    if not arg:
+        return {}
+    if arg == "-":
+        where, text = "standard input", (stdin or sys.stdin).read()
+    elif arg.startswith("@"):
+        where = arg[1:]
+        if not where:
+            raise ValueError("fields: '@' needs a file name: @fields.json")
+        with open(where, encoding="utf-8") as f:  # errors name the file (service/cli/failure.py)
+            text = f.read()
+    else:
+        where, text = "fields", arg
     try:
-        fields = json.loads(args.fields) if args.fields else {}
+        fields = jsonfile.loads(text)
+    except jsonfile.DuplicateKeyError as err:
+        raise ValueError(f"{where}: {err}") from None
     except json.JSONDecodeError as err:
-        raise ValueError(f"fields: not JSON ({err})") from err
+        raise ValueError(f"{where}: not JSON ({err})") from None
     if not isinstance(fields, dict):
-        raise ValueError("fields: must be a JSON object of named fields")
+        raise ValueError(f"{where}: must be a JSON object of named fields")
+    return fields
+
+
+def _call(args: argparse.Namespace) -> int:
+    fields = read_fields(args.fields)
     if args.method in ("game.create", "game.import") and "token" not in fields and os.environ.get(CREATE_TOKEN_ENV):
         fields["token"] = os.environ[CREATE_TOKEN_ENV]  # the server's create token (regent serve --create-token)
     tls = None
@@ -74,7 +99,9 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("call", help="call one method of a running service (JSON in, JSON out)",
                               description=__doc__.splitlines()[0])
     p.add_argument("method", help="e.g. ping, game.create, game.view, npr.invasions")
-    p.add_argument("fields", nargs="?", default="{}", help="the method's named fields as a JSON object")
+    p.add_argument("fields", nargs="?", default="{}",
+                   help="the method's named fields as a JSON object; @FILE reads it from a file, - from "
+                        "standard input (for large fields such as a world). A key given twice is an error")
     p.add_argument("--host", default=DEFAULT_HOST)
     p.add_argument("--port", type=int, default=DEFAULT_PORT)
     p.add_argument("--unix", metavar="PATH", help="connect to a Unix socket instead of TCP")
