@@ -32,7 +32,7 @@ def sample_world() -> dict:
     ("npr.defend", {"attacks": json.loads((EXAMPLES / "realms" / "attacks.json").read_text()), "seed": 1}),
     ("npr.retreat", {"battle": json.loads((EXAMPLES / "realms" / "battle.json").read_text())}),
     ("npr.battle", {"battle": json.loads((EXAMPLES / "realms" / "fight.json").read_text()), "seed": 2}),
-    ("npr.call_to_arms", {"declaration": {"attacker": "Aurelia", "target": "Dorn"}}),
+    ("npr.call_to_arms", {"declaration": {"attacker": "Castamar", "target": "Elsmere"}}),  # not already at War
     ("npr.release", {}),
 ])
 def test_npr_calls_return_the_controllers_decision_with_its_trace(client, method, fields):
