@@ -221,7 +221,7 @@ def register_eval(subparsers) -> None:
     field-ceiling)."""
     ev = subparsers.add_parser("eval", help="evaluate agents: tournaments with CIs, Elo, mid-game takeovers",
                                description="Evaluate agents: seat-vs-field and round-robin tournaments "
-                               "(win rate and VP share with 95%% CIs, an Elo ladder) and mid-game takeovers; "
+                               "(win rate and VP share with 95% CIs, an Elo ladder) and mid-game takeovers; "
                                "reports as JSON plus a PNG plot.")
     sub = ev.add_subparsers(dest="eval_mode", required=True, metavar="MODE")
     f = sub.add_parser("field", help="one agent (rotating seats) against a field of agents")

@@ -168,7 +168,14 @@ def round_robin(agents: Sequence[str], games: int, players: int = 5, board=None,
         for s in seats:
             per[specs[s]].append(seat_outcome(game, s))
     return {"mode": "round_robin", "agents": list(agents), "setup": kw, "seed": seed,
-            "per_agent": {a: summarize(o) for a, o in per.items()}, "elo": elo.ladder()}
+            "per_agent": {a: summarize(o) for a, o in per.items()}, "elo": elo.ladder(), "counts": ROUND_ROBIN_COUNTS}
+
+
+ROUND_ROBIN_COUNTS = {  # written into every round-robin report: its two "games" count different things
+    "per_agent.games": "seat-games: one per seat the agent played (with fewer agents than seats an agent sits in "
+                       "several seats of a game, so these add up to games x players)",
+    "elo.games": "games: one per game the agent sat in, however many of its seats",
+}
 
 
 def record_positions(count: int, turn: int = 2, players: int = 5, recorder: str = "heuristic", board=None,
@@ -262,6 +269,28 @@ def save_json(report: dict[str, Any], path: str | Path) -> Path:
     return p
 
 
+def plot_label(spec: str, width: int = 22, shorten: bool = True) -> str:
+    """A tick label that fits under a bar: ``policy:<dir>/<file>.zip@T`` becomes ``<dir>/<file>@T`` (the full
+    spec is in the JSON report; ``shorten=False`` keeps it whole), wrapped at ``width`` characters, after a
+    ``/`` where it can."""
+    import textwrap
+
+    if shorten and spec.startswith("policy:"):
+        parts = []
+        for one in spec.split(":", 1)[1].split("+"):  # an ensemble: a+b+c
+            path, _, temp = one.partition("@")
+            p = Path(path)
+            parts.append(f"{p.parent.name}/{p.stem}" if p.parent.name else p.stem)
+        spec = "+".join(parts) + (f"@{temp}" if temp else "")
+    lines: list[str] = []
+    for piece in [x + "/" for x in spec.split("/")[:-1]] + [spec.split("/")[-1]]:
+        if lines and len(lines[-1]) + len(piece) <= width:
+            lines[-1] += piece
+        else:
+            lines += textwrap.wrap(piece, width, break_on_hyphens=False) or [piece]
+    return "\n".join(lines)
+
+
 def save_plot(report: dict[str, Any], path: str | Path) -> Path:
     """A PNG: win rate (Wilson 95%) and VP share (bootstrap 95%) per agent, or takeover differences."""
     import matplotlib
@@ -283,7 +312,10 @@ def save_plot(report: dict[str, Any], path: str | Path) -> Path:
     else:
         rows, labels = [report], [report["agent"]]
         title = f"{report['agent']} vs field {'/'.join(report['field'])}"
-    fig, axes = plt.subplots(1, 3, figsize=(12, 4))
+    ticks = [plot_label(x) for x in labels]
+    if len(set(ticks)) < len(ticks):  # two specs shortened alike: the whole specs, wrapped
+        ticks = [plot_label(x, 30, shorten=False) for x in labels]
+    fig, axes = plt.subplots(1, 3, figsize=(12, 4.5))
     for ax, key, name in zip(axes, ("win_rate", "vp_share", "score"), ("win rate", "VP share", "score"),
                              strict=True):
         vals = [r[key] for r in rows]
@@ -291,7 +323,7 @@ def save_plot(report: dict[str, Any], path: str | Path) -> Path:
         err = [[max(0.0, v - c[0]) for v, c in zip(vals, ci, strict=True)],
                [max(0.0, c[1] - v) for v, c in zip(vals, ci, strict=True)]]
         ax.bar(range(len(vals)), vals, yerr=err, capsize=4, color="#4477aa")
-        ax.set_xticks(range(len(vals)), labels, rotation=20, ha="right", fontsize=8)
+        ax.set_xticks(range(len(vals)), ticks, rotation=20, ha="right", fontsize=8)
         ax.set_title(f"{name} (95% CI)")
     fig.suptitle(title)
     fig.tight_layout()

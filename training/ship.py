@@ -98,7 +98,7 @@ def from_run_checkpoint(step_dir: Path, ckpt: Path) -> dict[str, Any]:
         "run": run.name, "run_dir": str(run), "model": str(step_dir / "model.zip"),
         "steps": int(state["steps"]), "steps_this_run": int(state["steps"]),
         "wall_seconds": state["wall_seconds"], "cpu_seconds": state["cpu_seconds"],
-        "resumed_from": None, "resumed_exactly": False,
+        "resumed_from": None, "resumed_exactly": None,
         "imitation": json.loads(report.read_text()) if report.is_file() else None,
         "league": json.loads((step_dir / "league.json").read_text()), "config": to_dict(cfg),
         "command": f"regent train --config training/configs/{cfg.exp_name}.toml (stopped at its "
@@ -306,6 +306,14 @@ def targets(ev: dict[str, Any], tk: dict[str, Any], cpu_minutes_to_95: float | N
     return rows
 
 
+def steps_label(x: float) -> str:
+    """An axis label for a step count: 500, 1.5k, 200k, 2.5M (never "0k 0k 1k 1k" on a short run)."""
+    for unit, size in (("M", 1e6), ("k", 1e3)):
+        if abs(x) >= size:
+            return f"{round(x / size, 2):g}{unit}"
+    return f"{x:g}"
+
+
 def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path | None:
     """Strength over training: admission scores and win rates vs caretakers / heuristics per check."""
     if not history:
@@ -332,7 +340,7 @@ def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path |
     from matplotlib.ticker import FuncFormatter
 
     for ax in (a, b):
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x / 1000:.0f}k"))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: steps_label(x)))
     b.set_xlabel("learner steps")
     b.set_ylabel("win rate (ring-5, one seat)")
     b.set_title("strength over training")

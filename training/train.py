@@ -66,6 +66,8 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         raise ValidationError("until", f"a step count >= 1, not {until}")
     if resume and not Path(resume).is_file():
         raise ValidationError("resume", f"no checkpoint at {resume}")
+    if resume:
+        _check_steps_left(_checkpoint_steps(Path(resume)), cfg.total_timesteps, until, resume)
     wall0, cpu0 = time.time(), _cpu_seconds()
     name = run_name(cfg)
     run_dir = Path(cfg.runs_dir) / name
@@ -120,6 +122,8 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
     model.set_logger(configure(str(run_dir), outputs))
     _log_hyperparameters(model, cfg)
     start = model.num_timesteps
+    if resume:  # the checkpoint's own count (a checkpoint without state.json is only known now)
+        _check_steps_left(start, cfg.total_timesteps, until, resume)
     remaining = max(0, min(cfg.total_timesteps, until or cfg.total_timesteps) - start)
 
     # -- callbacks -----------------------------------------------------------------------------------
@@ -157,7 +161,8 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         "run": name, "run_dir": str(run_dir), "model": str(run_dir / "model.zip"),
         "steps": int(model.num_timesteps), "steps_this_run": int(model.num_timesteps - start),
         "wall_seconds": round(time.time() - wall0, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
-        "resumed_from": resume, "resumed_exactly": bool(resume) and exact is not None,
+        # resumed_exactly: None for a fresh run; for a resumed one, whether its games went on exactly
+        "resumed_from": resume, "resumed_exactly": (exact is not None) if resume else None,
         "imitation": imitation, "league": json.loads(league.to_json()), "config": to_dict(cfg),
     }
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
@@ -168,6 +173,29 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         (out / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
         (out / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return summary
+
+
+def _checkpoint_steps(resume: Path) -> int | None:
+    """The learner steps a checkpoint was written at (``state.json`` / ``summary.json`` beside it), if known."""
+    for name in ("state.json", "summary.json"):
+        f = resume.with_name(name)
+        if f.exists():
+            steps = json.loads(f.read_text(encoding="utf-8")).get("steps")
+            return int(steps) if steps is not None else None
+    return None
+
+
+def _check_steps_left(done: int | None, total: int, until: int | None, resume: str) -> None:
+    """A resume with nothing left to train (``--steps`` / ``--until`` at or below the checkpoint's step) is an
+    error, not a new run directory that trained 0 steps."""
+    if done is None:
+        return
+    if total <= done:
+        raise ValidationError("steps", f"{resume} is at step {done:,} and total_timesteps is {total:,}: nothing "
+                                       f"to train; give --steps above {done:,}")
+    if until is not None and until <= done:
+        raise ValidationError("until", f"{resume} is at step {done:,}: --until {until:,} leaves nothing to train; "
+                                       f"give --until above {done:,}")
 
 
 def _earlier_imitation(resume: Path) -> dict[str, Any] | None:

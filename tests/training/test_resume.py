@@ -92,7 +92,7 @@ def run_in_pieces(tmp_path: Path, n_envs: int, vec_env: str) -> None:
     from training.train import main
 
     whole = main(config(tmp_path, "whole", n_envs, vec_env))
-    assert whole["steps"] == 128
+    assert whole["steps"] == 128 and whole["resumed_exactly"] is None  # a fresh run was not resumed at all
     first = main(config(tmp_path, "first", n_envs, vec_env), until=64)
     assert first["steps"] == 64
     end_of_first = Path(first["run_dir"], "checkpoints", "step_64", "model.zip")
@@ -162,6 +162,26 @@ def test_a_run_folder_moved_without_its_snapshots_is_a_clear_error(tmp_path):
 
     with pytest.raises(ValidationError, match=r"names snapshots that are not there: step 64 at .*snapshots/step_64"):
         main(config(tmp_path, "y"), resume=str(ckpt / "model.zip"))
+
+
+def test_a_resume_with_nothing_left_to_train_is_refused(tmp_path):
+    """--steps (or --until) at or below the checkpoint's step used to train 0 steps into a new run directory."""
+    from engine.errors import ValidationError
+    from training.train import main
+
+    first = main(config(tmp_path, "first"), until=64)
+    ckpt = str(Path(first["run_dir"], "checkpoints", "step_64", "model.zip"))
+    f = tmp_path / "first.toml"
+    for steps in (32, 64):
+        with pytest.raises(ValidationError, match=rf"steps: .*step_64/model.zip is at step 64 and total_timesteps is "
+                                                  rf"{steps}: nothing to train; give --steps above 64"):
+            main(load_config(f, runs_dir=str(tmp_path / "again"), total_timesteps=steps), resume=ckpt)
+    with pytest.raises(ValidationError, match=r"until: .* is at step 64: --until 64 leaves nothing to train"):
+        main(load_config(f, runs_dir=str(tmp_path / "again")), resume=ckpt, until=64)
+    assert not (tmp_path / "again").exists()  # refused before a run directory is made
+    Path(ckpt).with_name("state.json").unlink()  # without it, the count is read from the model itself
+    with pytest.raises(ValidationError, match="nothing to train"):
+        main(load_config(f, runs_dir=str(tmp_path / "again"), total_timesteps=64), resume=ckpt)
 
 
 def test_without_the_resume_state_it_still_resumes_inexactly(tmp_path):
