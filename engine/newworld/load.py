@@ -40,7 +40,8 @@ def load_world(path: str | Path) -> World:
     path = Path(path)
     fmt = SUFFIXES.get(path.suffix.lower())
     if fmt is None:
-        raise ValidationError("world", f"{path}: unknown file type (use {', '.join(sorted(SUFFIXES))})")
+        raise ValidationError("world", f"{path}: unknown file type (use {', '.join(sorted(SUFFIXES))}, or give "
+                                       "--format json, --format toml or --format msgpack)")
     try:
         raw = path.read_bytes()
     except OSError as err:

@@ -7,6 +7,7 @@ the defaults documented in worlds.md.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -383,7 +384,16 @@ def read_document(source: str | Path | bytes | dict) -> Any:
             return tomllib.loads(path.read_text(encoding="utf-8"))
         if suffix in (".msgpack", ".mpk"):
             return msgpack.unpackb(path.read_bytes())
-        return jsonfile.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        try:
+            return jsonfile.loads(text)
+        except json.JSONDecodeError as err:
+            if suffix == ".json" and text.lstrip()[:1] in ("{", "["):
+                raise  # JSON with a mistake in it
+            # a file without a suffix (or TOML named .json) is read as JSON: say how to have it read otherwise
+            raise ValueError(f"not JSON ({err}); a file not named .toml, .msgpack or .mpk is read as JSON: "
+                             "if it is TOML or MessagePack, rename it or (for the world) give --format toml "
+                             "or --format msgpack") from None
     except OSError as err:
         raise ValidationError(str(source), f"cannot read: {err.strerror or err}") from err
     except (ValueError, msgpack.UnpackException) as err:

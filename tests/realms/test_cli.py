@@ -77,3 +77,27 @@ def test_toml_world_from_worlds_md(capsys):
     assert (granada["npr"], granada["target"], granada["priority"]) == ("Granada", "Granada", "1.1 Capital Area")
     morocco = d["invasions"][1]
     assert "Sea only" in morocco["ineligible_areas"]["Murcia"]
+
+
+def test_a_toml_world_without_suffix_says_to_give_format(tmp_path, capsys):
+    """hA defect 10: a TOML file named without a suffix gave a bare JSON error ("Expecting value")."""
+    toml = (EXAMPLES / "iberia.toml").read_bytes()
+    for name in ("iberia", "iberia.json"):
+        path = tmp_path / name
+        path.write_bytes(toml)
+        assert main(["npr", "release", str(path)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "--format toml" in err[0] and str(path) in err[0], err
+    assert main(["npr", "release", str(tmp_path / "iberia"), "--format", "toml"]) == 0
+    # a real JSON mistake in a .json file is not sent looking for TOML
+    (tmp_path / "broken.json").write_text('{"areas": ')
+    assert main(["npr", "release", str(tmp_path / "broken.json")]) == 2
+    assert "--format" not in capsys.readouterr().err
+
+
+def test_an_npn_world_without_suffix_says_to_give_format(tmp_path, capsys):
+    path = tmp_path / "world"
+    path.write_bytes((EXAMPLES.parent / "newworld" / "world.json").read_bytes())
+    assert main(["npn", "plan", str(path), "--nation", "Spain"]) == 2
+    assert "--format toml" in capsys.readouterr().err
+    assert main(["npn", "plan", str(path), "--nation", "Spain", "--format", "json"]) == 0
