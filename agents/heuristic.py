@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from agents.teams import team_mates
 from engine.protectors.board import Board
 from engine.protectors.decisions import (
     BidDecision,
@@ -128,6 +129,7 @@ class HeuristicAgent:
         mine = ctx.orderable()
         legal = {p: ctx.legal_orders(p) for p in mine}
         orders: dict[str, object] = {}
+        mates = team_mates(ctx.state, me)  # never a target (agents/teams.py)
         # 1) attacks: the weakest adjacent enemy Province our stack (+ supports) beats
         for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]) if view["turn"] >= self.attack_from else ():
             units = view["provinces"][p]["units"]
@@ -143,7 +145,7 @@ class HeuristicAgent:
                 # an enemy stack gets everything; an empty Province gets all but one (home stays held)
                 if m.count != (move if h is not None else units - 1):
                     continue
-                if h == me or m.dst == view.get("island"):
+                if h == me or h in mates or m.dst == view.get("island"):
                     continue
                 if home_threat and h is None:
                     continue  # leave a threatened home only to strike an enemy stack, not to walk in

@@ -24,6 +24,7 @@ import numpy as np
 from agents.numpy_policy import NumpyPolicy, load_numpy_policy
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
 from agents.spaces.planner import make_planner
+from agents.teams import spare_team_mates
 from engine.errors import ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
@@ -147,7 +148,7 @@ class PolicyAgent:
             encode_choice(planner, obs[BOARD_SIZE:])
             planner.apply(self.choose(obs, planner.mask()))
             planner.skip_forced()
-        return planner.decision()
+        return spare_team_mates(ctx, planner.decision())
 
 
 def policy_from_spec(spec: str, seed: int | None = None) -> PolicyAgent:

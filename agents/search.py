@@ -45,6 +45,7 @@ from agents.base import Agent
 from agents.choices import step_choices
 from agents.reward import terminal_reward
 from agents.runner import finish
+from agents.teams import spare_team_mates
 from engine.errors import RegentError, ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.game import Game
@@ -253,6 +254,7 @@ class SearchAgent:
         out: list[Decision] = []
 
         def add(d: Decision, origin: str) -> None:
+            d = spare_team_mates(ctx, d)  # a drawn legal choice may march on a team-mate (agents/teams.py)
             if type(d) is type(greedy) and d not in out:
                 out.append(d)
                 self._origins[d] = origin  # what the decision trace says (service/explain.py)

@@ -18,7 +18,9 @@ burnt by an eliminating Wrath, a hidden Grand Protector passes the title on, Gre
 Every other commit of that session left every digest as it was (checked commit by commit).
 
 Re-recorded for session 16's Work, work! fix (a Work order pays only while a unit of the seat is still
-on the Province, and never in a burnt-out one): the 2 cases marked, the ones whose games reach it.
+on the Province, and never in a burnt-out one): the 2 cases marked, the ones whose games reach it. And
+for the AI seats that no longer march on their team-mates (agents/teams.py): the `teams` case, whose
+heuristic opponents did.
 
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
@@ -92,7 +94,8 @@ GOLDEN = {
     # re-recorded for issue 20's rule fixes
     "island_random": "6c81d53c83d17b53a6f75dd8550ac3d1a292084c7fe76b82a11709c2e0549d59",
     # re-recorded for the Dragon sac choice
-    "teams": "cb188af903b29c720906fe68b22ac6224e8c0ae6a019831e2deeb801c4e626c7",
+    # re-recorded: the heuristic opponents no longer march on their team-mates (session 16)
+    "teams": "2011ad491d1ae5fd851bd8955c178eabd0e26efa3955c8473213b392d4445de9",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     "grand16_island": "c84f50e625d7eb58c10556b146ede8d2693bb262310cff8aeb7079f25e684709",

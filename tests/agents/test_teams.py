@@ -1,0 +1,78 @@
+"""Team games: Regent's AI seats never march on their own team-mates (agents/teams.py; rules: 003 Team
+Games). Before session 16 the heuristic sent 42% of its marches into team-mates' Provinces in 6-seat
+teams of 2, and `strong` 38% at 9 seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.registry import make_agent
+from agents.runner import play_turn_step
+from agents.teams import spare_team_mates, team_mates
+from engine.protectors.decisions import OrdersDecision
+from engine.protectors.game import Game
+from engine.protectors.orders import Fortify, March, Support, Work
+from engine.protectors.seat import SeatContext
+from tests.protectors.helpers import position
+
+
+def _team_game(cards=()):
+    # Player#1 and Player#2 are a team; P2 (Player#2) and P3 (Player#3) both border Player#1's P1
+    return position("ring-4", 4, {"P1": ("Player#1", 3), "P2": ("Player#2", 1), "P3": ("Player#3", 1),
+                                  "P4": ("Player#4", 1)},
+                    teams=["a", "a", "b", "b"], options={"teams": True}, cards=cards)
+
+
+def test_team_mates_are_the_other_live_seats_of_the_team():
+    g = _team_game()
+    assert team_mates(g.state, "Player#1") == {"Player#2"} and team_mates(g.state, "Player#3") == {"Player#4"}
+    assert team_mates(position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}).state,
+                      "Player#1") == frozenset()
+
+
+def test_a_march_on_a_team_mate_and_its_support_become_fortify():
+    g = _team_game()
+    ctx = SeatContext(g, "Player#1")
+    d = OrdersDecision((March(2, "P1", "P2"),))
+    assert spare_team_mates(ctx, d).orders == (Fortify("P1"),)
+    enemy = OrdersDecision((March(2, "P1", "P4"),))
+    assert spare_team_mates(ctx, enemy) == enemy  # an enemy Province stays a target
+
+
+def test_when_a_card_forbids_fortify_the_spared_march_works_instead():
+    g = _team_game(cards=("Restlessness of Spring",))
+    ctx = SeatContext(g, "Player#1")
+    assert spare_team_mates(ctx, OrdersDecision((March(2, "P1", "P2"),))).orders == (Work("P1"),)
+
+
+def test_this_seats_support_of_a_march_on_a_team_mate_is_spared_too():
+    provinces = {"P1": ("Player#1", 2), "P3": ("Player#1", 2), "P2": ("Player#2", 1), "P4": ("Player#3", 1),
+                 "P5": ("Player#4", 1), "P6": ("Player#5", 1)}
+    g = position("ring-6", 6, provinces, teams=["a", "a", "b", "b", "c", "c"], options={"teams": True})
+    ctx = SeatContext(g, "Player#1")
+    d = OrdersDecision((March(2, "P1", "P2"), Support("Player#1", "P2", "P3")))
+    assert spare_team_mates(ctx, d).orders == (Fortify("P1"), Fortify("P3"))
+    g_plain = position("ring-6", 6, provinces)
+    assert spare_team_mates(SeatContext(g_plain, "Player#1"), d) == d  # no teams: an attack like any other
+
+
+@pytest.mark.parametrize("level", ["heuristic", "steward", "strong"])
+def test_ai_seats_never_march_on_team_mates_in_play(level):
+    marches = 0
+    for seed in range(3):
+        g = Game({"board": "ring-6", "seed": 500 + seed, "options": {"teams": True},
+                  "players": [{"seat": f"Player#{i + 1}", "team": "abc"[i // 2]} for i in range(6)]})
+        agents = {s: make_agent(level if i % 2 == 0 else "heuristic", seed=i) for i, s in enumerate(g.state.players)}
+        while not g.over:
+            if g.step == "orders":
+                for s in g.deciding_seats():
+                    d = agents[s].act(SeatContext(g, s))
+                    for o in d.orders:
+                        if isinstance(o, March):
+                            marches += 1
+                            assert g.state.holder(o.dst) not in team_mates(g.state, s), (level, seed, o)
+                    g.submit(s, d)
+                g.advance(force=True)
+            else:
+                play_turn_step(g, agents)
+    assert marches > 0  # the seats did attack: only never their own team
