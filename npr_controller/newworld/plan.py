@@ -99,9 +99,11 @@ class NationPlan:
             lines.append(f"  modified total: {r.total} -> {r.attitude}")
         lines += [f"  fallback: {f.source} -> {f.result} ({f.because}) [{f.rule}]" for f in self.fallbacks]
         roll = f" (rule 5.1 die {p.colonists_roll})" if p.colonists_roll is not None else ""
+        left = (f" (of {p.colonists_wanted}: no room for more on the ships)"
+                if p.colonists < p.colonists_wanted else "")
         lines.append(
             f"  purchases: {p.ships_built} ship(s), {p.soldiers} soldier(s), "
-            f"{p.colonists} colonist(s){roll}: ${p.cost} of ${p.treasury}"
+            f"{p.colonists} colonist(s){roll}{left}: ${p.cost} of ${p.treasury}"
             + (" (short of funds)" if p.short_of_funds else "")
         )
         lines.append(f"  fleet: {p.fleet_before} -> {p.fleet_after} ship(s), room for {p.capacity} units")

@@ -114,7 +114,7 @@ def plan_purchase(row: ChartRow, world: World, nation: str, dice: Dice, trace: T
         )
     else:
         wanted_c = row.colonists
-        trace.add(f"002 {att}", f"{att}: the nation takes {wanted_c} colonists (free)")
+        trace.add(f"002 {att}", f"{att}: the nation takes {wanted_c} colonists (free), as many as its ships carry")
     wanted_s = row.soldiers if row.soldiers is not None else o.soldier_limit
 
     if row.ships is ShipRule.MAINTAIN:
@@ -127,6 +127,11 @@ def plan_purchase(row: ChartRow, world: World, nation: str, dice: Dice, trace: T
         trace.add(
             "002 Status Quo", f"fleet of {fleet} kept (no builds or burns), carries {fleet * cap} units"
         )
+        if soldiers < (wanted_s or 0):
+            why = (f"room for {room} after the colonists" if room < (wanted_s or 0)
+                   else f"${money} buys {soldiers}")
+            trace.add("002 Status Quo", f"buys {soldiers} of its {wanted_s} soldiers \"if there are sufficient "
+                                        f"transport capacity and funds\": {why}")
     elif row.ships is ShipRule.MORE:
         # rules: 002 Piracy "maintain its current fleet, build three ships ... Colonists ... may be"
         build = min(row.ship_count, money // o.ship_price)

@@ -49,6 +49,11 @@ def expansion_target(world: World, nation: str, dice: Dice, trace: Trace) -> Tar
     if not free:
         trace.add("002 Expansion", f"no Area adjacent to {nation}'s holdings is free of European forces")
         return None
+    if len(free) == 1:  # nothing to choose: no die is rolled
+        area = free[0]
+        trace.add("002 Expansion", f"the only adjacent Area free of Europeans: {area}")
+        return Target("area", area, (), "002 Expansion", "the only adjacent Area free of Europeans")
+    # rules: 002 Expansion "randomly choose one adjacent, non-European occupied land area"
     area = dice.choice(free, f"{nation} Expansion target")
     trace.add(
         "002 Expansion", f"adjacent Areas free of Europeans: {', '.join(free)}; chosen at random: {area}"
@@ -142,11 +147,18 @@ def balancing_target(world: World, nation: str, dice: Dice, trace: Trace) -> Tar
     if not coastal:
         trace.add("002 Balancing", f"{victim} holds no coastal Area to assault")
         return None
-    area = dice.choice(coastal, f"{nation} Balancing target")
-    trace.add(
-        "002 Balancing",
-        f"coastal Areas of {victim}: {', '.join(coastal)}; chosen at random: {area}; "
-        "an amphibious assault is launched",
-    )
+    if len(coastal) == 1:  # nothing to choose: no die is rolled
+        area = coastal[0]
+        trace.add("002 Balancing", f"the only coastal Area of {victim}: {area}; an amphibious assault is launched")
+        why = f"the only coastal Area of {victim}"
+    else:
+        # rules: 002 Balancing "target a randomly chosen coastal area of the hemispheric hegemon"
+        area = dice.choice(coastal, f"{nation} Balancing target")
+        trace.add(
+            "002 Balancing",
+            f"coastal Areas of {victim}: {', '.join(coastal)}; chosen at random: {area}; "
+            "an amphibious assault is launched",
+        )
+        why = f"random coastal Area of {victim}"
     held = tuple(_others(world, nation, area))
-    return Target("area", area, held, "002 Balancing", f"random coastal Area of {victim}", victim)
+    return Target("area", area, held, "002 Balancing", why, victim)

@@ -76,8 +76,9 @@ def parse_attacks(world: World, data: Any) -> list[Attack]:
     return out
 
 
-def _enemy_nprs(world: World, attack: Attack, trace: Trace) -> list[str]:
-    """Enemy NPRs that engage this attack (Vassals' Provinces count as their Overlord's)."""
+def _enemy_nprs(world: World, attack: Attack, trace: Trace) -> tuple[list[str], list[str]]:
+    """(Enemy NPRs that engage this attack, Enemy NPRs that do not because Hostile units are already
+    there); Vassals' Provinces count as their Overlord's."""
     rule = R_SEAS if attack.naval else R_AREAS
     areas = sorted(world.seas[attack.where].adjacent) if attack.naval else [attack.where]
     found = set()
@@ -86,7 +87,7 @@ def _enemy_nprs(world: World, attack: Attack, trace: Trace) -> list[str]:
             side = world.side_of(p.owner)
             if p.occupied_by is None and world.realms[side].is_npr and world.at_war(attack.attacker, side):
                 found.add(side)
-    out = []
+    out, blocked = [], []
     for npr in sorted(found):
         if attack.naval:
             hostile = sum(s.count for s in world.ships_in(attack.where)
@@ -97,11 +98,13 @@ def _enemy_nprs(world: World, attack: Attack, trace: Trace) -> list[str]:
                           if world.unit_hostile_to(u, npr)
                           and not (attack.trigger == "declaration" and u.realm == attack.attacker))
         if hostile:
+            # rules: 000 §13.4 NPRs defending Areas / Sea Zones -- Hostile units already there: no Battle
             trace.add(rule, f"battle {attack.index}: {hostile} {'Ships' if attack.naval else 'Units'} "
                             f"Hostile to {npr} are already in {attack.where}: no Battle is triggered")
+            blocked.append(npr)
         else:
             out.append(npr)
-    return out
+    return out, blocked
 
 
 def _priority(world: World, npr: str, attack: Attack) -> tuple[int, int, int]:
@@ -122,7 +125,8 @@ def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = None
         attacks = parse_attacks(world, attacks)
     # defending rolls nothing: a seed given is recorded, none is drawn (dice {"seed": null, "rolls": []})
     trace, dice = Trace(), Dice(check_seed(seed))
-    defenders = {a.index: _enemy_nprs(world, a, trace) for a in attacks}
+    found = {a.index: _enemy_nprs(world, a, trace) for a in attacks}
+    defenders = {i: engaged for i, (engaged, _) in found.items()}
     by_npr: dict[str, list[Attack]] = {}
     for a in attacks:
         for npr in defenders[a.index]:
@@ -171,7 +175,7 @@ def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = None
         if parts:
             trace.add(rule, f"battle {a.index}: {a.attacker} ({a.units}) in {a.where}: "
                       + (f"{total} {kind} defend" if triggered else "no defenders, no Battle"))
-        else:
+        elif not found[a.index][1]:  # (an NPR held back by Hostile units already has its reason above)
             trace.add(rule, f"battle {a.index}: no Enemy NPR defends {a.where}: no Battle")
         short = None
         if triggered and supply is not None and total > supply:

@@ -218,7 +218,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     skip = world.rules.unrest_skips_existing
     marks = [p.name for p in world.provinces_in(target) if p.token in ("t", "v")
              and world.at_war(world.pr_of_token(p), npr) and not (skip and p.unrest)][:2]
-    trace.add(f"{R} step 2", f"add Unrest to {', '.join(marks) if marks else 'no Province (none qualifies)'}")
+    trace.add(f"{R} step 2", f"add Unrest to {', '.join(marks)}" if marks else
+              f"no Unrest added: no t/v of a PR at War with {npr} in {target} qualifies")
     # rules: 000 §13.5 step 3 -- Units = half the Tax Value controlled by the NPR and its Vassals
     tokens = world.rules.invasion_counts_manpower_tokens
     tax = sum(world.tax_income(m, manpower_tokens=tokens) for m in world.members(npr))
@@ -234,7 +235,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     entry.update(eligible=True, invades=True, target=target, priority=why, priority_level=level, reason=code,
                  unrest=marks, units=units, battle=None)
     # rules: 000 §13.5 step 4 -- resolve a Battle at once if Military Units are there
-    enemy = sum(u.count for u in world.units_in(target) if u.kind == "army" and world.at_war(u.realm, npr))
+    foes = [u for u in world.units_in(target) if u.kind == "army" and u.count > 0 and world.at_war(u.realm, npr)]
+    enemy = sum(u.count for u in foes)
     rebels = any(u.kind == "rebel" and u.count > 0 for u in world.units_in(target))
     left, board_units = units, world.units
     if enemy and units:
@@ -242,7 +244,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
         outcome = resolve_battle(world, [npr], target, naval=False, npr_units=units, enemy_units=enemy,
                                  dice=dice, trace=trace, npr_attacks=True, with_rebels=rebels, deck=deck,
                                  invading=True)
-        entry["battle"] = {"enemy_units": enemy, **outcome.to_dict()}
+        entry["battle"] = {"enemy_units": enemy, "enemy_realms": sorted({u.realm for u in foes}),
+                           **outcome.to_dict()}
         left = outcome.npr_left if outcome.winner != "enemy" else 0
         board_units = _apply_losses(world, target, npr, outcome.enemy_left)
     else:
@@ -255,6 +258,14 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     trace.add(f"{R} step 5", f"{left} surviving NPR Units in {target} now behave as Rebels")
     entry["rebels_placed"] = left
     return entry, world
+
+
+def _battle_result(npr: str, battle: dict[str, Any]) -> str:
+    """The invasion battle's outcome in names: who won it."""
+    enemy = " and ".join(battle["enemy_realms"]) or "the Enemy"
+    return {"npr": f"battle won by {npr}", "enemy": f"battle won by {enemy}",
+            "none": "both sides destroyed: nobody wins the battle",
+            "undecided": "battle undecided"}[battle["winner"]]
 
 
 def invasions(world: World, *, seed: int | None = None,
@@ -274,9 +285,9 @@ def invasions(world: World, *, seed: int | None = None,
         entries.append(entry)
         if entry["invades"]:
             b = entry["battle"]
+            unrest = f"Unrest on {', '.join(entry['unrest'])}" if entry["unrest"] else "no Unrest added"
             summary.append(f"{npr}: invades {entry['target']} ({entry['priority']}) with {entry['units']} "
-                           f"Units; Unrest on {', '.join(entry['unrest']) or 'none'}"
-                           + (f"; battle won by {b['winner']}" if b else "")
+                           f"Units; {unrest}" + (f"; {_battle_result(npr, b)}" if b else "")
                            + f"; {entry['rebels_placed']} become Rebels")
         else:
             summary.append(f"{npr}: no invasion ({entry['failed']})")

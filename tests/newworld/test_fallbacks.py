@@ -69,7 +69,7 @@ def test_exploration_with_every_landfall_taken_becomes_balancing():
               natives={"U": 1, **{a: 1 for a in "JNORCMXYE"}})
     # 8 (Spain and English tie at 1 PC: no lead) -> Exploration; Table #2 full -> Balancing on the
     # hegemon English (the Dutch hold much but control nothing)
-    plan = run(w, Attitude.EXPLORATION, [4, 4, 6], [0])
+    plan = run(w, Attitude.EXPLORATION, [4, 4, 6])
     assert chain(plan) == [("Exploration", "Balancing")]
     assert plan.attitude is Attitude.BALANCING and plan.target.held_by == ("English",)
 

@@ -122,3 +122,17 @@ def test_a_huge_treasury_is_planned_at_once():
     p = buy(Attitude.BALANCING, treasury=10**12, faces=[6], prices={"ship": 1, "soldier": 1})
     # 6 colonists + s soldiers on ceil((6 + s) / 2) ships: s + ceil((6 + s) / 2) <= 10**12
     assert p.cost <= 10**12 < p.cost + 2 and p.colonists + p.soldiers <= p.capacity
+
+
+def test_status_quo_says_why_it_sails_fewer_colonists_and_no_soldiers():
+    """hA defect 9: Status Quo "takes 4 colonists" but sailed 2 without saying why."""
+    from npr_controller.newworld import plan_nation
+    from tests.newworld.helpers import ScriptedDice, hold, world
+
+    w = world({"Portugal": {"treasury": 90, "ships": 1, "holdings": hold("H")}})
+    plan = plan_nation(w, "Portugal", dice=ScriptedDice(faces=[1, 1]))
+    assert str(plan.attitude) == "Status Quo"
+    assert (plan.purchase.colonists, plan.purchase.soldiers) == (2, 0)
+    text = plan.to_text()
+    assert "2 colonist(s) (of 4: no room for more on the ships)" in text
+    assert 'buys 0 of its 2 soldiers "if there are sufficient transport capacity and funds": room for 0' in text

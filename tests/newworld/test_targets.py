@@ -21,11 +21,16 @@ def find(finder, w, choices=(), nation="Spain"):
 
 class TestExpansion:
     def test_random_adjacent_area_free_of_europeans(self):
-        """randomly choose one adjacent, non-European occupied land area"""
+        """randomly choose one adjacent, non-European occupied land area: with one candidate there is
+        nothing to choose, and no die is rolled (hA defect 9: it said "chosen at random" with a d1)"""
         # Spain in H: neighbours J and R; the Dutch occupy J
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("J")}})
-        t = find(expansion_target, w, [0])
-        assert (t.kind, t.name) == ("area", "R")
+        trace = Trace()
+        dice = ScriptedDice()
+        t = expansion_target(w, "Spain", dice, trace)
+        assert (t.kind, t.name) == ("area", "R") and not dice.rolls
+        assert "the only adjacent Area free of Europeans: R" in trace.steps[-1].because
+        assert "random" not in trace.steps[-1].because + t.because
 
     def test_the_choice_is_random_among_all_candidates(self):
         w = world({"Spain": {"holdings": hold("U")}})
@@ -34,7 +39,7 @@ class TestExpansion:
 
     def test_natives_do_not_make_an_area_european_occupied(self):
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("J")}}, natives={"R": 3})
-        assert find(expansion_target, w, [0]).name == "R"
+        assert find(expansion_target, w).name == "R"
 
     def test_none_when_every_neighbour_is_european_occupied(self):
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("J", "R")}})
@@ -100,8 +105,8 @@ class TestBalancing:
         # Dutch PC in U, C (inland) and M (coastal); English PC in one Area
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("U", "C", "M")},
                    "English": {"holdings": hold("K")}})
-        t = find(balancing_target, w, [0])
-        assert (t.name, t.held_by) == ("M", ("Dutch",))
+        t = find(balancing_target, w)  # M is the Dutch's only coastal Area: no die
+        assert (t.name, t.held_by) == ("M", ("Dutch",)) and t.because == "the only coastal Area of Dutch"
 
     def test_ignores_its_own_political_control(self):
         """A nation ignores its own ... political control position when determining targets for
@@ -116,12 +121,12 @@ class TestBalancing:
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("O")},
                    "English": {"holdings": hold("K")}, "French": {"holdings": hold("D")}},
                   hegemon_tie_rival={"Spain": "French"})
-        assert find(balancing_target, w, [0]).name == "D"
+        assert find(balancing_target, w).name == "D"
 
     def test_tie_without_a_chief_rival_is_random(self):
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("O")},
                    "English": {"holdings": hold("K")}})
-        assert find(balancing_target, w, [1, 0]).name == "K"
+        assert find(balancing_target, w, [1]).name == "K"
 
     def test_none_when_the_hegemon_has_no_coast(self):
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("U", "C")}})
