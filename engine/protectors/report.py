@@ -123,7 +123,7 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     if mine:
         out.append(f"What happened to you on turn {t}:")
         out += [f"- {named(e.text, names)}" for e in mine]
-    if t == st.turn and seat in st.next_bids:
+    if t == st.turn and seat in st.next_bids and not game.over:  # the game's end left no next turn to bid for
         out.append(f"Your bid for next turn's Protector Ranking: {st.next_bids[seat]} $Realm (secret until then).")
     if t == st.turn and seat in st.submissions:
         out.append("Your DM for this step (final): " + "; ".join(ln.text() for ln in st.submissions[seat].lines())

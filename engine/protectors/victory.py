@@ -160,7 +160,25 @@ def times_up(state: GameState) -> None:
         table.append((key, vp, units, realm, best))
     table.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4]))
     _finish(state, "times_up", table[0][0], "003 Time's Up!",
-            table=[{"side": k, "vp": v, "units": u, "realm": r} for k, v, u, r, _ in table])
+            table=[{"side": k, "vp": v, "units": u, "realm": r} for k, v, u, r, _ in table],
+            told=_standings_told(state, table))
+
+
+def _standings_told(state: GameState, table: list[tuple[str, int, int, int, int]]) -> str:
+    """The Time's Up! table in words: every side's VPs, and what broke a tie at the top (rules: 003 Time's
+    Up!, "Most Army Units, Most $Realm, ... the highest ranked player"). A side's $Realm is named only when
+    it decided the game (the rules make it public then)."""
+    team = "team " if state.options.teams else ""
+    out = "VPs: " + ", ".join(f"{team}{k} {v}" for k, v, *_ in table)
+    if len(table) > 1 and table[0][1] == table[1][1]:
+        (k, _, u, r, _), (_, _, u2, r2, _) = table[0], table[1]
+        if u != u2:
+            out += f"; tied on VPs, {team}{k} has more Army Units ({u} to {u2})"
+        elif r != r2:
+            out += f"; tied on VPs and Army Units, {team}{k} has more $Realm ({r} to {r2})"
+        else:
+            out += f"; tied on VPs, Army Units and $Realm, {team}{k} holds the highest place in the Protector Ranking"
+    return out
 
 
 HOW_WORDS = {"dragon": "Fire and blood!", "last_man_standing": "Last man standing!", "times_up": "Time's Up!"}
@@ -174,10 +192,11 @@ def how_told(how: str | None) -> str:
     return f"{name} The Dragon wins" if how == "dragon" else name
 
 
-def _finish(state: GameState, how: str, winner: str | None, rule: str, **extra) -> None:
+def _finish(state: GameState, how: str, winner: str | None, rule: str, told: str = "", **extra) -> None:
     state.step = OVER
     vps = {s: victory_points(state, s) for s in state.players if not state.players[s].eliminated}
     state.result = {"how": how, "winner": winner, "turn": state.turn, "vp": vps, **extra}
     # in words players read (the report names seats by display name; a team game's winner is a team)
     who = "The Dragon wins" if winner is None else f"team {winner} wins" if state.options.teams else f"{winner} wins"
-    emit(state, "game_over", rule, f"Game over ({HOW_WORDS.get(how, how)}): {who}.", how=how, winner=winner)
+    emit(state, "game_over", rule, f"Game over ({HOW_WORDS.get(how, how)}): {who}." + (f" {told}." if told else ""),
+         how=how, winner=winner)

@@ -95,8 +95,9 @@ def scene_after_turn(shown: Any, turn: int, seat: str | None, kind: str):
     title = f"Protectors of the Realm - after turn {turn}" + (" (game over)" if over else "")
     # the moment is the end of the turn: the cards that were in play during it (the engine has
     # already put them away), and any Dragon Attack already queued for the next turn
+    # (a game that ended in the Consolidation stays on its last turn, its cards put away all the same)
     cards = [e.data["card"] for e in events if e.turn == turn and e.kind == "card"] \
-        if shown.state.turn > turn else None
+        if shown.state.turn > turn or over else None
     coming = list(shown.state.pending_attacks) if shown.state.turn > turn and not over else []
     return build_scene(v, events, turn, title=title, mode=kind, cards=cards, coming=coming,
                        colour_names=shown.colours())

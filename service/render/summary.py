@@ -21,6 +21,7 @@ MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ wit
 HUMAN = "human"
 DRAGON_CHART_INCHES = 1.5
 NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
+PLAYED_INCHES = 1.15  # the Played by column's width (the levels that played a seat, in turn)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class SummaryRow:
     units: int
     eliminated: bool
     realm: int | None
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,20 @@ def _result_text(view: dict[str, Any], numbers: dict[str, int], names: dict[str,
         return f"Game in progress - turn {view['turn']}"
     how = how_told(res["how"])
     win = res.get("winner")
+    if win and view["options"].get("teams"):  # a team game's winner is a team (rules: 003 Team Games)
+        return f"{how}: team {win} - turn {res['turn']}"
     who = f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
     return f"{how}{who} - turn {res['turn']}"
+
+
+def _team_totals(players: dict[str, Any], vp: dict[str, int]) -> dict[str, int]:
+    """Team -> the VPs of its seats still in the game, most first (rules: 003 Team Games, Time's Up!: "Add
+    the VPs from each team member together"; the engine's own table, when the game ended so, wins)."""
+    out: dict[str, int] = {}
+    for s, p in players.items():
+        if p.get("team") is not None:
+            out[str(p["team"])] = out.get(str(p["team"]), 0) + (0 if p["eliminated"] else vp[s])
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
 def dpl_series(game: Any) -> tuple[list[int], list[int], list[int]]:
@@ -92,9 +106,19 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
     rows = [SummaryRow(seat=s, number=numbers[s], name=names[s], colour=seat_colour(i),
                        player=str(ai_seats.get(s, HUMAN)), vp=int(final_vp.get(s, p["vp"])),
                        provinces=p["provinces"], units=p["units"], eliminated=p["eliminated"],
-                       realm=p.get("realm") if gm else None)
+                       realm=p.get("realm") if gm else None,
+                       team=str(p["team"]) if view["options"].get("teams") and p.get("team") is not None else None)
             for i, (s, p) in enumerate(players.items())]
-    rows.sort(key=lambda r: (r.eliminated, -r.vp, -r.provinces, r.number))
+    teams: dict[str, int] = {}
+    if view["options"].get("teams"):
+        teams = _team_totals(players, {r.seat: r.vp for r in rows})
+        table = (view.get("result") or {}).get("table")
+        if table:  # Time's Up!: the sides as the engine counted them (its option on eliminated members' VPs)
+            teams = {str(t["side"]): int(t["vp"]) for t in table}
+    place = {t: i for i, t in enumerate(teams)}
+    # a team game lists the teams in their order (the winning team first), each seat under its team
+    rows.sort(key=lambda r: (place.get(str(players[r.seat].get("team")), len(place)), r.eliminated, -r.vp,
+                             -r.provinces, r.number))
     # history: public counts only (Provinces held per seat after each Consolidation).
     history = [h for h in game.state.history if isinstance(h, dict) and "provinces" in h]
     turns = [int(h["turn"]) for h in history]
@@ -109,7 +133,10 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
     who = "GM view" if gm else ("public view" if "you" not in view else f"{names[view['you']]}'s view")
     board = view["board"] if isinstance(view["board"], str) else view["board"].get("name", "custom")
     dpl_turns, dpl, threshold = dpl_series(game)
-    return Summary(title=_result_text(view, numbers, names), subtitle=f"{board} - {len(players)} seats - {who}",
+    subtitle = f"{board} - {len(players)} seats - {who}"
+    if teams:
+        subtitle += " - team VPs: " + ", ".join(f"{t} {v}" for t, v in teams.items())
+    return Summary(title=_result_text(view, numbers, names), subtitle=subtitle,
                    gm=gm, rows=rows, turns=turns, provinces=provinces, vp=vp, dpl_turns=dpl_turns, dpl=dpl,
                    threshold=threshold)
 
@@ -148,9 +175,9 @@ def _table(fig, summary: Summary, height: float) -> None:
     for r in summary.rows:
         ink = "#888888" if r.eliminated else INK
         ax.add_patch(_swatch(r.colour, y, step, r.number))
-        name = cut(r.name + (" (out)" if r.eliminated else ""), size, NAME_INCHES)
-        played = "AI: " + r.player if r.player != HUMAN else HUMAN
-        cells = [str(r.number), name, played[:16], str(r.vp),
+        name = cut(r.name + (f" [{r.team}]" if r.team else "") + (" (out)" if r.eliminated else ""), size, NAME_INCHES)
+        played = cut("AI: " + r.player if r.player != HUMAN else HUMAN, size, PLAYED_INCHES)
+        cells = [str(r.number), name, played, str(r.vp),
                  str(r.provinces), str(r.units)]
         if summary.gm:
             cells.append(f"${r.realm}" if r.realm is not None else "")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from agents.random_agent import RandomAgent
 from agents.runner import play_turn_step
 from engine.protectors.game import Game
-from engine.protectors.report import named
+from engine.protectors.report import named, private_summary
 from tests.protectors.helpers import dragon_attack, fight, play_orders, position
 
 P = [f"Player#{i}" for i in range(1, 8)]
@@ -288,3 +288,14 @@ def test_a_big_tables_orders_are_reported_in_seat_order_not_as_text_sorts_them()
     events = play_orders(g, {f"Player#{i}": f"Fortify! P{i}" for i in range(1, 13)})
     told = [e.data["seat"] for e in events if e.kind == "orders"]
     assert told == [f"Player#{i}" for i in range(1, 13)]  # not Player#1, Player#10, Player#11, Player#12, Player#2
+
+
+def test_after_the_game_ends_no_summary_mentions_a_bid_for_a_next_turn():
+    from agents.heuristic import HeuristicAgent
+    from agents.runner import finish
+
+    g = finish(Game({"board": "ring-6-grand", "seed": 0, "players": 3}),
+               {f"Player#{i}": HeuristicAgent(i) for i in range(1, 4)})
+    assert g.state.result["how"] == "times_up" and g.state.next_bids  # the last Consolidation took bids
+    for seat in g.state.players:
+        assert "next turn's Protector Ranking" not in private_summary(g, seat)

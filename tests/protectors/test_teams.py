@@ -155,6 +155,19 @@ class TestVictory:
         even = dict.fromkeys((P1, P2, P3, P4), 0)
         assert self._end(same, even, [P4, P1, P2, P3])["winner"] == "B"  # Player#4 ranked first
 
+    def test_the_end_is_told_with_every_teams_vps_and_what_broke_a_tie(self):
+        g = make("ring-4", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1, 2), "P4": (P4, 1)}, phase="consolidation",
+                 options={"teams": True, "factions": False}, teams=["A", "A", "B", "B"],
+                 realm=dict.fromkeys((P1, P2, P3, P4), 0), ranking=[P1, P2, P3, P4])
+        times_up(g.state)
+        assert g.state.events[-1].text == "Game over (Time's Up!): team B wins. VPs: team B 6, team A 4."
+        same = {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), "P4": (P4, 1)}
+        g = make("ring-4", same, phase="consolidation", options={"teams": True, "factions": False},
+                 teams=["A", "A", "B", "B"], realm={P1: 0, P2: 10, P3: 5, P4: 4}, ranking=[P3, P1, P2, P4])
+        times_up(g.state)
+        assert g.state.events[-1].text.endswith(
+            "VPs: team A 4, team B 4; tied on VPs and Army Units, team A has more $Realm (10 to 9).")
+
     def test_dragon_conditions_count_starting_players_not_teams(self):
         g = make("ring-4", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), "P4": (P4, 1)},
                  options={"teams": True, "factions": False}, teams=["A", "A", "B", "B"])

@@ -112,3 +112,19 @@ def test_gif_frames_keep_the_seat_colours(long_game):
     assert holders
     for seat in holders:
         assert counts.get(seat_colour(seats.index(seat)), 0) > 500, seat
+
+
+def test_the_last_turns_picture_lists_the_cards_that_were_in_play():
+    # Time's Up! ends the game in the last turn's Consolidation, after the turn's cards were put away, and
+    # its turn never moves on: the picture of "after turn N" still lists them (they were once "none")
+    from agents.heuristic import HeuristicAgent
+    from agents.runner import finish
+    from engine.protectors.game import Game
+    from service.render import board_scene
+
+    g = finish(Game({"board": "ring-6-grand", "seed": 0, "players": 3}),
+               {f"Player#{i}": HeuristicAgent(i) for i in range(1, 4)})
+    last = g.state.turn
+    played = [e.data["card"] for e in g.state.events if e.turn == last and e.kind == "card"]
+    assert g.state.result["how"] == "times_up" and "Time's Up!" in played
+    assert board_scene(g, None, turn=last, view="channel").cards == played

@@ -60,3 +60,20 @@ def test_summary_of_a_game_in_progress():
     game = played_game("ring-3", 3, seed=1, turns=0)
     text = all_text(svg_root(render_summary(game, "Player#1", fmt="svg")))
     assert "in progress" in text
+
+
+def test_a_team_games_summary_names_the_winning_team_and_lists_the_teams_in_order():
+    from agents.heuristic import HeuristicAgent
+    from agents.runner import finish
+    from engine.protectors.game import Game
+
+    g = finish(Game({"board": "ring-8-grand", "seed": 1, "options": {"teams": True},
+                     "players": [{"seat": f"Player#{i}", "team": "NS"[i % 2]} for i in range(1, 5)]}),
+               {f"Player#{i}": HeuristicAgent(i) for i in range(1, 5)})
+    assert g.state.result["how"] == "times_up" and g.state.result["winner"] == "S"
+    s = summary_data(g, None, {"Player#2": "strong, caretaker"}, public=True)
+    assert s.title.startswith("Time's Up!: team S - turn")
+    assert s.subtitle.endswith("team VPs: S 8, N 2")
+    assert [r.team for r in s.rows] == ["S", "S", "N", "N"]  # the winning team on top
+    text = all_text(svg_root(figure_bytes(draw_summary(s), "svg")))
+    assert "[S]" in text and "AI: strong, care" in text and "AI: strong, caretaker" not in text  # cut, with …
