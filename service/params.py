@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.errors import invalid
+from service.errors import TOO_LARGE, RpcError, invalid
 
 _MISSING = object()
 # Deepest nesting of arrays and maps a request's fields may have (issue 23 item 3): no method needs
 # more than a handful of levels, and recursive checks further in (setup keys, world documents) must
 # never meet Python's recursion limit. msgpack itself stops at 1,024 levels.
 MAX_DEPTH = 64
+# Most arrays, maps and entries (of arrays and maps, counted together) one request may hold (hB item 2:
+# 8 MB of empty maps took the event loop 8 s to walk). The RPC layer stops decoding a message at this
+# count (``service/rpc.py``); check_depth enforces it for in-process callers too. The largest real
+# requests (a whole position for game.create, a big realm world) hold a few thousand.
+MAX_ITEMS = 200_000
 
 
-def check_depth(fields: dict, limit: int = MAX_DEPTH) -> None:
-    """``invalid_params`` naming the top-level field whose value nests deeper than ``limit``."""
+def check_depth(fields: dict, limit: int = MAX_DEPTH, max_items: int = MAX_ITEMS) -> None:
+    """``invalid_params`` naming the top-level field whose value nests deeper than ``limit``;
+    ``too_large`` once the fields hold more than ``max_items`` arrays, maps and entries."""
+    items = len(fields) + 1
     for name, value in fields.items():
         if not isinstance(value, dict | list | tuple):
             continue
@@ -23,6 +30,10 @@ def check_depth(fields: dict, limit: int = MAX_DEPTH) -> None:
             item, depth = stack.pop()
             if depth > limit:
                 raise invalid(str(name)[:64], f"nests deeper than {limit} levels of arrays and maps")
+            items += len(item) + 1
+            if items > max_items:
+                raise RpcError(TOO_LARGE, f"{str(name)[:64]}: a request holds at most {max_items:,} arrays, "
+                                          f"maps and entries", {"field": str(name)[:64], "limit": max_items})
             children = item.values() if isinstance(item, dict) else item
             stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list | tuple))
 

@@ -7,8 +7,13 @@ come back out of order (the msgid pairs them).
 
 Bad input: a message that decodes but is not a valid msgpack-rpc message gets ``bad_request`` and
 the connection carries on; a stream that cannot be decoded gets ``bad_request`` (msgid nil) and
-only that connection is closed. A message over the size limit gets ``too_large``; if it is so big
-that the buffer cannot hold it, the connection is closed after the error.
+only that connection is closed. A message over the size limit gets ``too_large``: if it arrived
+whole in one read it is answered (with its msgid) and the connection carries on; otherwise decoding
+stops as soon as the bytes buffered since the message began pass the limit, and the connection is
+closed after the error (the rest of the message cannot be skipped without reading it). A message
+holding more than ``params.MAX_ITEMS`` arrays, maps and entries is refused the same way while it is
+decoded (hB items 1-2). A message must be complete within the idle timeout of its first byte
+(hB item 3: a client dripping a byte at a time no longer holds a connection open).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 import msgpack
 
 from service.errors import BAD_REQUEST, IDLE, INTERNAL, RATE_LIMITED, TOO_LARGE, RpcError, from_exception
+from service.params import MAX_ITEMS
 
 log = logging.getLogger("regent.service")
 REQUEST, RESPONSE, NOTIFICATION = 0, 1, 2
@@ -34,6 +40,28 @@ READ_CHUNK = 64 * 1024
 MAX_MSGID = 2**32 - 1  # the spec: msgid is a 32-bit unsigned integer
 # Fast methods answered on the event loop without creating a task (pipelined pings stay cheap).
 INLINE = frozenset({"ping"})
+
+
+class _TooManyItems(Exception):
+    """Raised from the decoder's hooks: the message holds more than MAX_ITEMS arrays, maps and entries."""
+
+
+def stream_error(err: Exception) -> tuple[str, str]:
+    """(code, message) for a byte stream the decoder refused; never an empty reason."""
+    if isinstance(err, msgpack.FormatError):
+        return BAD_REQUEST, ("not a msgpack stream: a byte that starts no MessagePack value (0xc1, the "
+                             "one reserved type byte, or a stream that is not MessagePack at all)")
+    if isinstance(err, msgpack.StackError):
+        return BAD_REQUEST, "not a msgpack stream: arrays and maps nested more than 1,024 levels deep"
+    text = str(err)
+    if isinstance(err, ValueError) and "exceeds max_" in text:  # a declared length over the decoder's bounds
+        length, _, bound = text.partition(" exceeds ")
+        what = {"max_array_len": "an array", "max_map_len": "a map"}.get(bound.split("(")[0])
+        if what:
+            return TOO_LARGE, (f"{what} of {length} entries; a request holds at most {MAX_ITEMS:,} arrays, "
+                               f"maps and entries")
+        return TOO_LARGE, f"a string, binary or extension value of {length} bytes is over the message size limit"
+    return BAD_REQUEST, f"not a msgpack stream ({type(err).__name__}: {text[:200] or 'undecodable bytes'})"
 
 
 def _plain(value: Any) -> Any:
@@ -56,12 +84,21 @@ class Connection(asyncio.Protocol):
         self.registry = registry  # the server's open connections (None: not counted)
         self.max_connections = max_connections
         self.idle_timeout = idle_timeout
-        self.last_seen = 0.0
+        self.last_seen = 0.0  # when the last whole message arrived (or the connection opened)
         self._idle: asyncio.TimerHandle | None = None
         self.max_message = max_message
         self.max_inflight = max_inflight
-        self.unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, unicode_errors="replace",
-                                         max_buffer_size=2 * max_message + READ_CHUNK)
+        # Where the message being decoded began in the byte stream, how many bytes have been fed,
+        # and how many arrays, maps and entries of it are decoded: the streaming decoder keeps a
+        # partial message between reads, so its size is everything fed since it began (hB item 1).
+        self._fed = 0
+        self._msg_start = 0
+        self._items = 0
+        self._partial_since: float | None = None  # when the unfinished message's first byte came
+        self.unpacker = msgpack.Unpacker(
+            raw=False, strict_map_key=False, unicode_errors="replace",
+            max_buffer_size=max_message + 4 * READ_CHUNK, max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
+            list_hook=self._count, object_hook=self._count)
         self.packer = _packer()
         self.transport: asyncio.Transport | None = None
         self.inflight: set[asyncio.Task] = set()
@@ -96,9 +133,18 @@ class Connection(asyncio.Protocol):
         if self.transport is None:
             return
         loop = asyncio.get_running_loop()
-        quiet = loop.time() - self.last_seen
+        now = loop.time()
+        if self._partial_since is not None:  # an unfinished request: due within the timeout of its first byte
+            late = now - self._partial_since
+            if late >= self.idle_timeout:
+                self._fatal(IDLE, f"closing: a request was not complete {self.idle_timeout:g} seconds after its "
+                                  f"first byte (regent serve --idle-timeout); reconnect and send it whole")
+                return
+            self._idle = loop.call_later(self.idle_timeout - late, self._check_idle)
+            return
+        quiet = now - self.last_seen
         if self.inflight or quiet < self.idle_timeout:
-            self._idle = loop.call_later(max(self.idle_timeout - quiet, 1.0) if not self.inflight
+            self._idle = loop.call_later(self.idle_timeout - quiet if not self.inflight and quiet < self.idle_timeout
                                          else self.idle_timeout, self._check_idle)
             return
         self._fatal(IDLE, f"closing: no request for {self.idle_timeout:g} seconds (regent serve --idle-timeout); "
@@ -113,31 +159,54 @@ class Connection(asyncio.Protocol):
         if self.transport is not None and not self.transport.is_closing():
             self.transport.resume_reading()
 
+    def _count(self, container: Any) -> Any:
+        """The decoder's hook for every array and map: count it and its entries (hB item 2)."""
+        self._items += len(container) + 1
+        if self._items > MAX_ITEMS:
+            raise _TooManyItems
+        return container
+
     def data_received(self, data: bytes) -> None:
-        if self.transport is None:
+        if self.transport is None or not data:
             return
-        if self._idle is not None:
-            self.last_seen = asyncio.get_running_loop().time()
+        now = asyncio.get_running_loop().time() if self._idle is not None else 0.0
+        if self._partial_since is None and self._idle is not None:
+            self._partial_since = now  # the first byte of a message (completed ones clear it below)
         try:
             self.unpacker.feed(data)
         except msgpack.BufferFull:
-            self._fatal(TOO_LARGE, f"message larger than the limit of {self.max_message} bytes")
+            self._too_large()
             return
+        self._fed += len(data)
         while self.transport is not None:
-            start = self.unpacker.tell()
             try:
                 msg = self.unpacker.unpack()
             except msgpack.OutOfData:
+                break
+            except _TooManyItems:
+                self._fatal(TOO_LARGE, f"closing: a request holds at most {MAX_ITEMS:,} arrays, maps and entries "
+                                       f"(this one has more)")
                 return
-            except Exception as err:  # FormatError, StackError, ExtraData, ValueError, ...
-                self._fatal(BAD_REQUEST, f"not a msgpack stream ({type(err).__name__}: {str(err)[:200]})")
+            except Exception as err:  # FormatError, StackError, ValueError (a declared length), ...
+                self._fatal(*stream_error(err))
                 return
-            size = self.unpacker.tell() - start
+            end = self.unpacker.tell()
+            size, self._msg_start, self._items = end - self._msg_start, end, 0
+            if self._idle is not None:
+                self.last_seen = now
+                self._partial_since = now if self._fed > end else None
             try:
                 self._message(msg, size)
             except Exception:  # a bug here must not take the server (or this connection) down
                 log.exception("cannot handle a message")
                 self._reply(None, RpcError(INTERNAL, "the server could not handle this message"))
+        if self.transport is not None and self._fed - self._msg_start > self.max_message:
+            self._too_large()
+
+    def _too_large(self) -> None:
+        """The unfinished message already holds more bytes than the limit: stop reading it."""
+        self._fatal(TOO_LARGE, f"closing: a message over the limit of {self.max_message} bytes (regent serve "
+                               f"--max-message); the rest of it cannot be skipped")
 
     # -- messages ------------------------------------------------------------------------------
     def _message(self, msg: Any, size: int) -> None:
