@@ -755,8 +755,8 @@ class Bridge:
         world = parse_world(f)
         if cmd.name == "npr invasions":
             fields: dict[str, Any] = {"world": world}
-            if opts_seed := cmd.options.get("seed"):
-                fields["seed"] = opts_seed
+            if cmd.options.get("seed") is not None:  # a seed of 0 is a seed: only a missing one is drawn
+                fields["seed"] = cmd.options["seed"]
             out = await self.rpc("npr.invasions", **fields)
         else:
             nation = cmd.options.get("nation")

@@ -232,6 +232,8 @@ def test_npr_invasions_and_npn_plan_with_an_attached_world(server, tmp_path):
         [sent] = reply.sent
         direct = await bridge.rpc("npr.invasions", world=json.loads(realms.data), seed=3)
         assert json.loads(sent.file.data) == json.loads(json.dumps(direct, default=str))
+        zero = await command(h, bridge, "npr invasions", files=[realms], seed=0)  # 0 is a seed, not "none"
+        assert json.loads(zero.sent[0].file.data)["dice"]["seed"] == 0
         nw = File("world.json", (EXAMPLES / "newworld" / "world.json").read_bytes())
         reply = await command(h, bridge, "npn plan", files=[nw], nation="Spain", seed=4)
         assert reply.sent[0].file is not None and "trace steps" in reply.sent[0].text
