@@ -8,9 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
+import math
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
-from service.errors import invalid
+from service.errors import RpcError, clip, invalid
+
+log = logging.getLogger("regent.service")
 
 # Difficulty names a GM may use instead of an agent: the first agent present in the registry wins.
 # What each does to the rest of the table (who wins, how often the Dragon does) is measured in
@@ -35,6 +43,117 @@ RULEBOOK_DEFAULT = "default"
 # matrix-vector products, and extra threads only contend with each other (and with other seats' calls
 # running in the pool) on a busy machine: p99 1 ms with one thread against 50+ ms with two under load.
 TORCH_THREADS = 1
+# Checkpoint files a served game may name (hB item 4: ``policy:/dev/zero`` read 9.3 GB, and the
+# replies told a client which server files exist). In a server (``serve_checkpoints``, which
+# ``service.app.App`` calls), ``policy:<path>`` must name a regular file of at most
+# MAX_CHECKPOINT_BYTES whose real path lies under a checkpoint directory: the shipped ``checkpoints/``
+# and any ``regent serve --checkpoint-dir``. A relative path is looked up from the server's working
+# directory, then from each checkpoint directory. Every refusal is the same sentence, so a reply says
+# nothing about the server's files; the server's log has the reason. Outside a server (the CLI, a
+# GM's own files) nothing is restricted.
+MAX_CHECKPOINT_BYTES = 64 * 1024 * 1024
+_served_dirs: tuple[Path, ...] | None = None
+
+
+def shipped_checkpoints() -> Path:
+    from agents.checkpoints import CHECKPOINTS_DIR
+
+    return Path(CHECKPOINTS_DIR)
+
+
+def serve_checkpoints(extra: Iterable[str | os.PathLike] = ()) -> tuple[Path, ...]:
+    """Restrict ``policy:`` agents to files under the shipped checkpoints and ``extra`` (for good:
+    the process is a server). Returns the directories, real paths."""
+    global _served_dirs
+    dirs = []
+    for d in (shipped_checkpoints(), *extra):
+        real = Path(os.path.realpath(d))
+        if real not in dirs:
+            dirs.append(real)
+    _served_dirs = tuple(dirs)
+    return _served_dirs
+
+
+def served_dirs() -> tuple[Path, ...] | None:
+    """The checkpoint directories a server allows (``None``: not a server, nothing restricted)."""
+    return _served_dirs
+
+
+def _refusal(name: str, field: str) -> Exception:
+    return invalid(field, f"cannot use {clip(name, 120)!r}: a policy seat on this server plays a checkpoint "
+                          f"file of at most {MAX_CHECKPOINT_BYTES // (1024 * 1024)} MiB under its checkpoint "
+                          f"directories (the shipped checkpoints/, and any regent serve --checkpoint-dir)")
+
+
+def _served_file(path: str, dirs: tuple[Path, ...]) -> tuple[Path | None, str]:
+    """The real path of one checkpoint a server may load, or (None, why not) for the log."""
+    if not path or len(path) > 4096 or "\x00" in path:
+        return None, "empty, too long or not a path"
+    given = Path(path)
+    bases = [given] if given.is_absolute() else [Path.cwd() / given, *(d / given for d in dirs)]
+    why = "no such file under a checkpoint directory"
+    for base in bases:
+        for candidate in (base, base.with_name(base.name + ".zip")) if not base.suffix else (base,):
+            try:
+                real = Path(os.path.realpath(candidate))
+                info = os.stat(real)
+            except (OSError, ValueError):
+                continue
+            if not any(real == d or real.is_relative_to(d) for d in dirs):
+                why = f"{real} is outside the checkpoint directories"
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                why = f"{real} is not a regular file"
+                continue
+            if info.st_size > MAX_CHECKPOINT_BYTES:
+                why = f"{real} is {info.st_size} bytes, over {MAX_CHECKPOINT_BYTES}"
+                continue
+            return real, ""
+    return None, why
+
+
+def served_spec(name: str, field: str = "agent") -> str:
+    """``policy:<paths>[@T]`` with every path replaced by the real file a server may load; refused
+    (``invalid_params``, one sentence whatever the reason) otherwise. Outside a server: ``name``."""
+    dirs = _served_dirs
+    if dirs is None or not name.startswith(POLICY_PREFIX):
+        return name
+    body, at, temp = name[len(POLICY_PREFIX):].partition("@")
+    if at:
+        try:
+            t = float(temp)
+        except ValueError:
+            t = math.nan
+        if not math.isfinite(t) or not 0 <= t <= 100:
+            raise invalid(field, f"bad temperature in {clip(name, 120)!r}: policy:<checkpoint>@<temperature>, "
+                                 f"a number from 0 to 100")
+    files = []
+    for part in body.split("+"):
+        real, why = _served_file(part, dirs)
+        if real is None:
+            log.info("policy agent refused: %s", why, extra={"agent": clip(name, 200)})
+            raise _refusal(name, field)
+        files.append(str(real))
+    return POLICY_PREFIX + "+".join(files) + (f"@{temp}" if at else "")
+
+
+def _build(name: str, seed: int | None, field: str = "agent") -> Any:
+    """``make_agent`` for ``name``, a served ``policy:`` spec through :func:`served_spec` first."""
+    from agents.registry import make_agent
+
+    spec = served_spec(name, field)
+    if spec is name or _served_dirs is None:
+        return make_agent(spec, seed)
+    try:
+        return make_agent(spec, seed)
+    except ModuleNotFoundError as err:
+        from service.extras import install_hint
+
+        raise invalid(field, install_hint(err, f"the agent {clip(name, 120)!r}")) from None
+    except Exception as err:  # a file under a checkpoint directory that is no checkpoint
+        log.warning("policy agent refused: %s: %s", type(err).__name__, clip(str(err), 200),
+                    extra={"agent": clip(name, 200)})
+        raise _refusal(name, field) from None
 
 
 def _limit_torch_threads() -> None:
@@ -70,7 +189,10 @@ def resolve(name: Any, field: str = "agent") -> str | None:
     if name in known:
         return name
     if name.startswith(POLICY_PREFIX):
-        return name  # checked by building it (see ``check``), which loads torch only for this seat
+        if _served_dirs is not None:  # a server: the file is checked and loaded now, for every way in
+            _build(name, 0, field)
+            _limit_torch_threads()
+        return name  # otherwise checked by building it (see ``check``)
     raise invalid(field, f"unknown agent {name!r}; known agents: {', '.join(sorted(known))}; "
                          f"difficulties: {', '.join(DIFFICULTIES)}")
 
@@ -79,12 +201,13 @@ def check(name: str | None, field: str = "agent") -> Any:
     """Build the agent once so a bad checkpoint is refused when assigned, not when it must act."""
     if name is None or not name.startswith(POLICY_PREFIX):
         return None
-    from agents.registry import make_agent
-
     try:
-        agent = make_agent(name, 0)
+        agent = _build(name, 0, field)
     except Exception as err:  # a missing checkpoint, a bad temperature, torch absent
-        raise invalid(field, f"cannot load {name!r}: {err}") from None
+        if isinstance(err, RpcError):
+            raise
+        raise invalid(field, f"cannot load {clip(name, 120)!r}: {type(err).__name__}: "
+                             f"{clip(str(err), 200) or 'unreadable'}") from None
     _limit_torch_threads()
     return agent
 
@@ -97,12 +220,11 @@ def decision_seed(game_seed: Any, seat: str, step_index: int) -> int:
 
 def decide(game: Any, seat: str, agent_name: str, cache: dict[str, Any], seed: int) -> Any:
     """The agent's decision for ``seat`` now (the agent sees only the seat's own context)."""
-    from agents.registry import make_agent
     from engine.protectors.seat import SeatContext
 
     agent = cache.get(seat)
     if agent is None or getattr(agent, "_regent_name", None) != agent_name:
-        agent = make_agent(agent_name, seed)
+        agent = _build(agent_name, seed)
         _limit_torch_threads()
         with contextlib.suppress(AttributeError):  # a slotted agent: rebuilt each time
             agent._regent_name = agent_name

@@ -90,8 +90,11 @@ class App(Residency):
     def __init__(self, store: Store | None, workers: int = 4, expiry_interval: float = 60.0, processes: int = 0,
                  inline_bytes: int = INLINE_STATELESS_BYTES, inline_work: int = INLINE_STATELESS_WORK,
                  max_submission: int = DEFAULT_MAX_SUBMISSION, create_token: str | None = None,
-                 max_games: int = limits.DEFAULT_MAX_GAMES, max_resident: int = DEFAULT_MAX_RESIDENT):
+                 max_games: int = limits.DEFAULT_MAX_GAMES, max_resident: int = DEFAULT_MAX_RESIDENT,
+                 checkpoint_dirs: tuple[str, ...] = ()):
         self.store = store
+        # policy:<path> agents: only checkpoint files under these and the shipped checkpoints/ (service/ai.py)
+        self.checkpoint_dirs = ai.serve_checkpoints(checkpoint_dirs)
         self.max_submission = max_submission
         self.create_token = create_token or None  # game.create / game.import need it as their token
         self.max_games = max_games

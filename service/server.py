@@ -64,6 +64,7 @@ class ServeConfig:
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT  # seconds without a request; 0: never
     tls_cert: str | None = None
     tls_key: str | None = None
+    checkpoint_dirs: tuple[str, ...] = ()  # policy:<path> agents may load files under these too
 
 
 def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
@@ -91,7 +92,8 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
               inline_bytes=config.inline_bytes, inline_work=config.inline_work,
               max_submission=config.max_submission, create_token=config.create_token,
-              max_games=config.max_games, max_resident=config.max_resident)
+              max_games=config.max_games, max_resident=config.max_resident,
+              checkpoint_dirs=tuple(config.checkpoint_dirs))
     loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
     app.start()
     connections: set[Connection] = set()
