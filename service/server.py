@@ -8,6 +8,7 @@ import gc
 import logging
 import os
 import signal
+import sqlite3
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from service.rpc import (
     DEFAULT_MAX_MESSAGE,
     Connection,
 )
-from service.store import Store
+from service.store import Store, StoreError
 
 log = logging.getLogger("regent.service")
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 7750
@@ -94,7 +95,11 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
               max_submission=config.max_submission, create_token=config.create_token,
               max_games=config.max_games, max_resident=config.max_resident,
               checkpoint_dirs=tuple(config.checkpoint_dirs))
-    loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
+    try:
+        loaded = await asyncio.get_running_loop().run_in_executor(app.executor, app.load)
+    except sqlite3.DatabaseError as err:  # pages damaged inside a file that opened (hB item 8)
+        await app.close()
+        raise StoreError(f"{config.db}: a damaged SQLite database ({err}); restore it from a backup") from None
     app.start()
     connections: set[Connection] = set()
 

@@ -5,11 +5,21 @@ The database runs in WAL mode; ``synchronous=FULL`` (the default here) also surv
 ``NORMAL`` survives a killed process (``kill -9``) but not a power cut. A game is rebuilt by
 replaying its setup and actions (``engine.protectors.game.Game`` is a pure function of them), and
 the digest stored with every engine action lets a restarted server check the replay is exact.
+
+One server per database file (hB item 5: a second server on the same file answered ``internal`` and
+its ``game.undo`` truncated turns the first had stored): a store holds an exclusive ``flock`` on
+``<db>.lock`` (holding the owner's pid) for as long as it is open, and a second process is refused.
+A file the server cannot use (not SQLite, damaged, truncated, a directory, in a missing directory,
+another program's tables, read-only) is refused when the store opens, with a :class:`StoreError`
+naming the file and the problem (hB item 8), never later as ``internal`` replies.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
+import os
 import sqlite3
 import threading
 import time
@@ -48,6 +58,82 @@ CREATE INDEX IF NOT EXISTS games_gm ON games(gm);
 """
 
 
+# The columns Regent reads, per table: a database whose tables lack them belongs to something else.
+COLUMNS = {"games": {"id", "created", "setup", "meta"}, "actions": {"game_id", "seq", "action", "at", "digest"}}
+LOCK_SUFFIX = ".lock"
+
+
+class StoreError(ValueError):
+    """A database file the server cannot use; the message names the file and what is wrong."""
+
+
+# Locks held by this process: real path of a database -> [its open lock file, stores using it]. The
+# lock keeps other processes out; stores in one process (tests, a restart in place) share it.
+_HELD: dict[str, list[Any]] = {}
+_HELD_LOCK = threading.Lock()
+
+
+def _acquire(path: str) -> str:
+    key = os.path.realpath(path)
+    with _HELD_LOCK:
+        held = _HELD.get(key)
+        if held is not None:
+            held[1] += 1
+            return key
+        lock = key + LOCK_SUFFIX
+        try:
+            f = open(lock, "a+")  # noqa: SIM115 - held until the last store on this file closes
+        except OSError as err:
+            raise StoreError(f"{path}: cannot create its lock file {lock} ({err.strerror}); the server writes "
+                             f"next to its database, so the directory must be writable") from None
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            f.seek(0)
+            owner = f.read(20).strip()
+            f.close()
+            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise StoreError(f"{path}: cannot lock {lock} ({err.strerror})") from None
+            who = f" (pid {owner})" if owner.isdigit() else ""
+            raise StoreError(f"{path}: in use by another regent serve{who}; one server per database file "
+                             f"(stop that one, or give this one another --db)") from None
+        f.seek(0)
+        f.truncate()
+        f.write(f"{os.getpid()}\n")
+        f.flush()
+        _HELD[key] = [f, 1]
+        return key
+
+
+def _release(key: str) -> None:
+    with _HELD_LOCK:
+        held = _HELD.get(key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] <= 0:
+            del _HELD[key]
+            with contextlib.suppress(OSError):
+                fcntl.flock(held[0].fileno(), fcntl.LOCK_UN)
+            held[0].close()
+
+
+def _problem(err: sqlite3.Error) -> str:
+    """What is wrong with a database file SQLite refused, in words."""
+    text = str(err)
+    if "file is not a database" in text:
+        return "not a SQLite database (nor an empty file); give regent serve a new --db file or the right one"
+    if "malformed" in text or "corrupt" in text:
+        return (f"a damaged SQLite database ({text}); restore it from a backup, or give a new --db file")
+    if "readonly" in text or "read-only" in text:
+        return "read-only (its permissions, its directory's, or an immutable flag); the server writes every move to it"
+    if "locked" in text or "busy" in text:
+        return f"locked by another program ({text})"
+    if "unable to open" in text:
+        return f"cannot open it ({text})"
+    return f"cannot use it as a database ({type(err).__name__}: {text})"
+
+
 def pack(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
 
@@ -73,11 +159,66 @@ class Store:
             raise ValueError(f"sync: {sync!r} is not one of {', '.join(SYNC_MODES)}")
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self._db.executescript(SCHEMA)
-        self._migrate()
+        self._held: str | None = None
+        memory = self.path == ":memory:" or self.path.startswith("file::memory:")
+        if not memory:
+            where = Path(self.path)
+            if where.is_dir():
+                raise StoreError(f"{self.path}: is a directory, not a database file")
+            if not where.parent.is_dir():
+                raise StoreError(f"{self.path}: the directory {where.parent} does not exist")
+            if where.exists() and not where.is_file():
+                raise StoreError(f"{self.path}: not a regular file")
+            self._held = _acquire(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as err:
+            self._release()
+            raise StoreError(f"{self.path}: {_problem(err)}") from None
+        try:
+            self._check_tables()  # before anything writes to the file
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={sync.upper()}")
+            self._db.executescript(SCHEMA)
+            self._migrate()
+            self._check_writable()
+        except sqlite3.Error as err:
+            self._db.close()
+            self._release()
+            raise StoreError(f"{self.path}: {_problem(err)}") from None
+        except BaseException:
+            self._db.close()
+            self._release()
+            raise
+
+    def _release(self) -> None:
+        if self._held is not None:
+            _release(self._held)
+            self._held = None
+
+    def _check_tables(self) -> None:
+        """Refuse a database that holds another program's tables (hB item 8)."""
+        tables = [r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                                  "AND name NOT LIKE 'sqlite_%'")]
+        foreign = [t for t in tables if t not in COLUMNS]
+        if foreign:
+            raise StoreError(f"{self.path}: holds tables Regent did not make ({', '.join(sorted(foreign)[:5])}); "
+                             f"give regent serve a new --db file")
+        for table in tables:
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            missing = COLUMNS[table] - have
+            if missing:
+                raise StoreError(f"{self.path}: its {table} table is not Regent's (no {', '.join(sorted(missing))} "
+                                 f"column); give regent serve a new --db file")
+
+    def _check_writable(self) -> None:
+        """A write that is rolled back: a read-only file is refused now, not at the first move."""
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute(f"PRAGMA user_version = {version}")
+        finally:
+            self._db.execute("ROLLBACK")
 
     def _migrate(self) -> None:
         """Add the flag columns to a database written before them, and fill in ``gm``."""
@@ -99,6 +240,7 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._release()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:

@@ -35,3 +35,99 @@ def serve_error(capsys, *args: str) -> str:
 def test_bad_flags_are_refused_naming_the_flag(capsys, tmp_path, flags, named):
     line = serve_error(capsys, "--db", str(tmp_path / "r.sqlite"), "--port", "0", *flags)
     assert named in line
+
+
+# -- item 8: a database file the server cannot use -----------------------------------------------
+def _truncated(path):
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, created REAL, setup BLOB, meta BLOB)")
+    db.executemany("INSERT INTO games VALUES (?, 0, ?, ?)", [(f"g{i}", b"x" * 500, b"y" * 500) for i in range(500)])
+    db.commit()
+    db.close()
+    size = path.stat().st_size
+    with open(path, "r+b") as f:
+        f.truncate(size // 2)
+
+
+def _other_schema(path, sql):
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute(sql)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("kind", "words"), [
+    ("random", "not a SQLite database"),
+    ("text", "not a SQLite database"),
+    ("directory", "is a directory"),
+    ("missing-parent", "does not exist"),
+    ("truncated", "damaged"),
+    ("other-games", "not Regent's"),
+    ("foreign-table", "did not make"),
+])
+def test_a_database_file_it_cannot_use_is_one_line(capsys, tmp_path, kind, words):
+    import os
+
+    db = tmp_path / "db.sqlite"
+    if kind == "random":
+        db.write_bytes(os.urandom(5000))
+    elif kind == "text":
+        db.write_text("hello\n")
+    elif kind == "directory":
+        db.mkdir()
+    elif kind == "missing-parent":
+        db = tmp_path / "nope" / "x.sqlite"
+    elif kind == "truncated":
+        _truncated(db)
+    elif kind == "other-games":
+        _other_schema(db, "CREATE TABLE games (x)")
+    else:
+        _other_schema(db, "CREATE TABLE users (name TEXT)")
+    before = db.read_bytes() if db.is_file() else None
+    line = serve_error(capsys, "--db", str(db), "--port", "0")
+    assert str(db) in line and words in line, line
+    if before is not None:
+        assert db.read_bytes() == before  # refused, not changed
+
+
+def test_a_read_only_database_is_refused_at_start(capsys, tmp_path):
+    import subprocess
+
+    from service.store import Store
+
+    db = tmp_path / "ro.sqlite"
+    Store(db).close()
+    if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not allowed here")
+    try:
+        line = serve_error(capsys, "--db", str(db), "--port", "0")
+        assert str(db) in line and "read-only" in line
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], capture_output=True)
+
+
+# -- item 5: one server per database file --------------------------------------------------------
+def test_a_second_server_on_the_same_database_is_refused(capsys, tmp_path):
+    from tests.service.helpers import ServerProcess
+
+    first = ServerProcess(tmp_path).start()
+    try:
+        with first.client() as c:
+            g = c.call("game.create", setup={"board": "ring-5", "players": 5, "seed": 1})
+        line = serve_error(capsys, "--db", str(first.db), "--port", "0")
+        assert str(first.db) in line and "in use by another regent serve" in line
+        assert f"pid {first.proc.pid}" in line
+        with first.client() as c:  # the first one is untouched
+            assert c.call("game.view", game_id=g["game_id"], token=g["gm_token"])["game_id"] == g["game_id"]
+    finally:
+        first.stop()
+    second = ServerProcess(tmp_path).start()  # once it stopped, the file is free again
+    try:
+        with second.client() as c:
+            assert c.call("game.view", game_id=g["game_id"], token=g["gm_token"])["game_id"] == g["game_id"]
+    finally:
+        second.stop()
