@@ -6,6 +6,7 @@ the window below. Every window can be overridden per game with ``setup["deadline
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from service.errors import invalid
@@ -25,6 +26,23 @@ DEFAULT_WINDOWS = {
     # rules: 003 5. Consolidation — "24h is given to the players for this phase"
     "consolidation": 24 * HOUR,
 }
+# The longest window a game may set (hB item 6: NaN, inf and 1e300 were stored, and a NaN window
+# resolved its step at once and broke exported files): a year, the same bound as
+# ``game.deadline extend`` (service/clock.py MAX_EXTEND).
+MAX_WINDOW = 365 * 24 * HOUR
+
+
+def window_problem(value: Any) -> str | None:
+    """Why ``value`` is not a decision window in seconds, or None if it is one."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"must be a number of seconds from 0 to {MAX_WINDOW}, not {type(value).__name__}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"must be a finite number of seconds from 0 to {MAX_WINDOW}, not {value}"
+    if not 0 <= value <= MAX_WINDOW:
+        return f"must be a number of seconds from 0 to {MAX_WINDOW} (a year), not {value:.6g}"
+    return None
+
+
 # rules: 003 Team Games — "All 24h time windows are extended to 48h ... Any 72h windows stay the same."
 TEAM_EXTENDED = {24 * HOUR: 48 * HOUR}
 
@@ -40,7 +58,8 @@ def windows(setup: dict[str, Any], overrides: Any) -> dict[str, float]:
     for k, v in overrides.items():
         if k not in DEFAULT_WINDOWS:
             raise invalid(f"deadlines.{k}", f"unknown step; expected one of {', '.join(DEFAULT_WINDOWS)}")
-        if isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
-            raise invalid(f"deadlines.{k}", "must be a number of seconds >= 0")
+        problem = window_problem(v)
+        if problem:
+            raise invalid(f"deadlines.{k}", problem)
         out[k] = float(v)
     return out
