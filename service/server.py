@@ -7,6 +7,7 @@ import contextlib
 import gc
 import logging
 import os
+import resource
 import signal
 import sqlite3
 import ssl
@@ -40,6 +41,73 @@ DEFAULT_DB = "regent.sqlite"
 # (Python docs: gc.set_threshold, gc.freeze.)
 GC_YOUNG_THRESHOLD = 5_000
 GC_MIDDLE_THRESHOLD = 2
+
+
+# File descriptors (hB item 7: with ulimit -n 128 and 200 clients, asyncio logged "socket.accept()
+# out of system resource" 11,486 times in 10 s). At start the server raises its soft RLIMIT_NOFILE
+# to the hard limit and keeps --max-connections below what that allows, FD_HEADROOM (plus a few per
+# worker process) short of it: the store (database, WAL, shared memory, lock), listening sockets,
+# logs, worker pipes, files a render opens, and the connection a full server accepts only to tell it
+# why it closes. Loop errors go to the JSON log, each kind at most once per LOOP_ERROR_EVERY seconds.
+FD_HEADROOM = 64
+FD_PER_PROCESS = 4
+MIN_CONNECTIONS = 8
+LOOP_ERROR_EVERY = 10.0
+
+
+def fd_budget(max_connections: int, processes: int = 0) -> int:
+    """Raise the soft fd limit toward the hard one; the number of connections the server can hold
+    (``max_connections`` unless the limit forces fewer; 0 means no limit of its own)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and want > soft:
+        for target in (want, 1 << 20, 1 << 16):
+            if soft < target <= want:
+                try:
+                    resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                    soft = target
+                    break
+                except (ValueError, OSError):
+                    continue
+    if soft == resource.RLIM_INFINITY:
+        return max_connections
+    room = soft - FD_HEADROOM - FD_PER_PROCESS * processes
+    if room < MIN_CONNECTIONS:
+        raise ValueError(f"only {soft} file descriptors (ulimit -n {soft}); regent serve needs at least "
+                         f"{FD_HEADROOM + FD_PER_PROCESS * processes + MIN_CONNECTIONS}: raise ulimit -n")
+    if max_connections == 0 or max_connections > room:
+        log.warning("--max-connections lowered to what the file descriptor limit allows",
+                    extra={"max_connections": room, "asked": max_connections or "no limit", "fd_limit": soft})
+        return room
+    return max_connections
+
+
+class LoopErrors:
+    """The event loop's exception handler: every error in the JSON log, each kind at most once per
+    ``every`` seconds (with how many were left out)."""
+
+    def __init__(self, every: float = LOOP_ERROR_EVERY):
+        self.every = every
+        self.last: dict[str, float] = {}
+        self.skipped: dict[str, int] = {}
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        message = str(context.get("message") or "event loop error")
+        exc = context.get("exception")
+        key = f"{message}|{type(exc).__name__}"
+        now = loop.time()
+        if key in self.last and now - self.last[key] < self.every:
+            self.skipped[key] = self.skipped.get(key, 0) + 1
+            return
+        self.last[key] = now
+        skipped = self.skipped.pop(key, 0)
+        extra: dict = {"repeats": skipped} if skipped else {}
+        if isinstance(exc, OSError) and "system resource" in message:
+            log.warning("out of file descriptors: new connections wait until some close (raise ulimit -n or "
+                        "lower --max-connections)", extra={**extra, "error": str(exc)})
+            return
+        log.error("event loop: %s", message, exc_info=exc if isinstance(exc, BaseException) else None,
+                  extra=extra)
 
 
 @dataclass
@@ -89,6 +157,8 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
         if refusal:
             raise ValueError(refusal)
     tls = tls_context(config.tls_cert, config.tls_key)
+    max_connections = fd_budget(config.max_connections, config.processes)
+    asyncio.get_running_loop().set_exception_handler(LoopErrors())
     store = Store(config.db, config.sync) if config.db else None
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
               inline_bytes=config.inline_bytes, inline_work=config.inline_work,
@@ -105,7 +175,7 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
 
     def factory() -> Connection:
         return Connection(app, config.max_message, config.max_inflight, registry=connections,
-                          max_connections=config.max_connections, idle_timeout=config.idle_timeout)
+                          max_connections=max_connections, idle_timeout=config.idle_timeout)
 
     loop = asyncio.get_running_loop()
     if config.unix:
@@ -121,7 +191,7 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
     gc.freeze()  # what startup built lives on: keep it out of every later collection (shorter pauses)
     gc.set_threshold(GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, gc.get_threshold()[2])
     log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid(), "tls": tls is not None,
-                                 "create_token": app.create_token is not None})
+                                 "create_token": app.create_token is not None, "max_connections": max_connections})
     return server, app
 
 

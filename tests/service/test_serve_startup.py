@@ -131,3 +131,67 @@ def test_a_second_server_on_the_same_database_is_refused(capsys, tmp_path):
             assert c.call("game.view", game_id=g["game_id"], token=g["gm_token"])["game_id"] == g["game_id"]
     finally:
         second.stop()
+
+
+# -- item 7: a small file descriptor limit -------------------------------------------------------
+def test_a_small_fd_limit_caps_connections_and_the_log_stays_quiet(tmp_path):
+    import json
+    import resource
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import msgpack
+
+    from service.client import Client
+    from service.server import FD_HEADROOM
+    from tests.service.helpers import ENTRY, ROOT
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))  # a hard limit it cannot raise
+
+    sock_path, log_path = tmp_path / "s.sock", tmp_path / "server.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--db", str(tmp_path / "r.sqlite"),
+                                 "--unix", str(sock_path), "--log-level", "warning"],
+                                cwd=ROOT, stderr=log, stdout=subprocess.DEVNULL, preexec_fn=limit)
+    socks = []
+    try:
+        for _ in range(600):
+            if sock_path.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert proc.poll() is None, log_path.read_text()
+        for _ in range(200):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.settimeout(30)
+            for _ in range(300):
+                try:
+                    s.connect(str(sock_path))
+                    break
+                except BlockingIOError:  # the listen backlog is full until the server accepts
+                    time.sleep(0.05)
+            socks.append(s)
+        refused = 0
+        for s in socks[128 - FD_HEADROOM:]:  # beyond the cap: told why, then closed
+            reply = msgpack.Unpacker(raw=False)
+            reply.feed(s.recv(65536))
+            message = next(reply)
+            assert message[2]["code"] == "rate_limited"
+            refused += 1
+        assert refused == 200 - (128 - FD_HEADROOM)
+        for s in socks:
+            s.close()
+        socks.clear()
+        with Client(unix=str(sock_path), timeout=30) as c:
+            assert c.call("ping") == "pong"
+    finally:
+        for s in socks:
+            s.close()
+        proc.terminate()
+        proc.wait(timeout=30)
+    lines = log_path.read_text().splitlines()
+    assert all(line.startswith("{") for line in lines), lines[:5]
+    assert any(json.loads(line)["msg"].startswith("--max-connections lowered") for line in lines)
+    assert len(lines) <= 3, lines[:5]
