@@ -39,6 +39,8 @@ from engine.protectors.victory import province_vp
 # Consolidation not yet revealed) and "reveal" (the cards in ``reveal_queue`` still to draw).
 RANKING, REVEAL = "ranking", "reveal"
 STEPS = (BID, REBID, BANK_BID, ORDERS, DRAGON, CONSOLIDATION, OVER, RANKING, REVEAL)
+# steps between the last Consolidation (or the setup) and this turn's orders: the supply limit holds there
+TURN_START_STEPS = (BID, REBID, RANKING, REVEAL, BANK_BID, ORDERS)
 # ``phase``: the first version's name for a few of them (kept for old positions).
 PHASES = {"ranking": RANKING, "orders": ORDERS, "consolidation": CONSOLIDATION}
 # Where the turn goes on after a Dragon Attack (the game's internal steps).
@@ -100,8 +102,9 @@ class _Reader:
         if not isinstance(v, list):
             raise ValidationError(field, "must be a list of seats")
         out = [self.seat(s, f"{field}[{i}]") for i, s in enumerate(v)]
-        if len(set(out)) != len(out):
-            raise ValidationError(field, "lists a seat twice")
+        twice = [s for i, s in enumerate(out) if s in out[:i]]
+        if twice:
+            raise ValidationError(field, f"lists {twice[0]} twice")
         return out
 
     def mapping(self, key: str) -> dict[Any, Any]:
@@ -143,7 +146,7 @@ def import_position(state: GameState, pos: Any) -> None:
     step = _step(pos, state.turn)
     _players(r)
     _provinces(r)
-    if step in (BID, ORDERS):
+    if step in TURN_START_STEPS:
         _after_consolidation(r)
     _ranking(r, step)
     state.dpl = r.count(pos.get("dpl", 0), "position.dpl")
@@ -349,14 +352,17 @@ def _after_consolidation(r: _Reader) -> None:
     supply limit and eliminated every seat left without a Province (rules: 003 5. Consolidation; Eliminate
     Players step): a hand-written position that says otherwise holds a mistake, not a game."""
     st = r.state
-    most = SUPPLY_LIMIT + FAITH_SUPPLY_BONUS  # the most any seat may keep: Crab Infestation! only lowers it
     for prov, pr in st.provinces.items():
-        limit = ISLAND_SUPPLY_LIMIT if prov == st.board.island else most
+        holder = st.holder(prov)
+        faith = holder is not None and "faith_active" in st.players[holder].used_turn
+        # rules: 003 5. Consolidation; Faith alone sustains us! (+1 while active: the position's effects)
+        limit = ISLAND_SUPPLY_LIMIT if prov == st.board.island else SUPPLY_LIMIT + (FAITH_SUPPLY_BONUS if faith else 0)
         if pr.units > limit:
+            faith_note = "" if prov == st.board.island or faith else (
+                f"; {SUPPLY_LIMIT + FAITH_SUPPLY_BONUS} while {holder}'s Faith alone is active: effects faith_active")
             raise ValidationError(f"position.provinces.{prov}.units",
-                                  f"{pr.units} is over the supply limit ({limit}"
-                                  + ("" if prov == st.board.island else f", {SUPPLY_LIMIT} without Faith alone")
-                                  + ") that the last Consolidation kept (rules: 003 5. Consolidation)")
+                                  f"{pr.units} is over the supply limit of {limit} that the last Consolidation kept "
+                                  f"(rules: 003 5. Consolidation{faith_note})")
     owners = {pr.owner for pr in st.provinces.values()}
     for s, p in st.players.items():
         if not p.eliminated and s not in owners:
@@ -370,8 +376,13 @@ def _ranking(r: _Reader, step: str) -> None:
         rank = r.seats(pos["ranking"], "position.ranking")
         if step != OVER:
             active = {s for s, p in st.players.items() if not p.eliminated}
-            if set(rank) != active:
-                raise ValidationError("position.ranking", "must list every active seat once")
+            if set(rank) != active:  # (a seat twice: refused by r.seats)
+                missing = sorted(active - set(rank), key=list(st.players).index)
+                out = [s for s in rank if s not in active]
+                said = "; ".join(part for part in (
+                    f"missing {', '.join(missing)}" if missing else "",
+                    f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} eliminated" if out else "") if part)
+                raise ValidationError("position.ranking", f"must list every active seat once: {said}")
         st.ranking = rank
     else:
         st.ranking = [s for s in st.ranking if not st.players[s].eliminated]

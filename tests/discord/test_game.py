@@ -275,7 +275,7 @@ def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_
                  "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
                               "eliminated": {"Player#4": {"turn": 1, "by": "players"}},
                               "provinces": {"P1": {"owner": "Player#1", "units": 1},
-                                            "P2": {"owner": "Player#2", "units": 4},
+                                            "P2": {"owner": "Player#2", "units": 3},
                                             "P3": {"owner": "Player#3", "units": 1},
                                             "P4": {"owner": "Player#1", "units": 1}}}}
         table = game_table(680, seats=4)
@@ -284,7 +284,7 @@ def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_
         bridge = h.bridge()
         await bridge.start()
         assert "Player#4: Gold (light green), team B (out: eliminated)" in h.chat.texts(680)
-        for i, text in ((1, "Fortify! P1\nFortify! P4"), (2, "March! 4 from P2 to P3"), (3, "Fortify! P3")):
+        for i, text in ((1, "Fortify! P1\nFortify! P4"), (2, "March! 3 from P2 to P3"), (3, "Fortify! P3")):
             await bridge.on_dm(h.chat.dm(user_of(680, i), text))
         text = h.chat.texts(680)
         assert "- Game over (Last man standing!): team A wins." in text
@@ -303,7 +303,7 @@ def test_an_eliminated_player_gets_the_summary_of_that_turn_and_none_after(serve
                  "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1]} for i in (1, 2, 3)],
                  "position": {"turn": 2, "step": "orders", "ranking": ["Player#1", "Player#2", "Player#3"],
                               "provinces": {"P1": {"owner": "Player#1", "units": 3},
-                                            "P2": {"owner": "Player#2", "units": 4},
+                                            "P2": {"owner": "Player#2", "units": 3},
                                             "P3": {"owner": "Player#3", "units": 1}}}}
         table = game_table(690, seats=3)
         table["import"] = await game_file(server, setup, tmp_path / "out.bin")

@@ -205,7 +205,12 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
     # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
     ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
-     r"position.provinces.P1.units: 9 is over the supply limit \(4, 3 without Faith alone\)"),
+     r"position.provinces.P1.units: 9 is over the supply limit of 3 .*4 while Player#1's Faith alone is active"),
+    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}}, "over the supply limit of 3"),  # no Faith alone
+    ({"step": "ranking", "turn": 3, "provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}},
+     "position.provinces.P1.units: 4 is over the supply limit of 3"),  # the turn's start too
+    ({"ranking": [P1, P2, P3]}, "position.ranking: must list every active seat once: missing Player#4"),
+    ({"ranking": [P1, P2, P3, P4, P1]}, "position.ranking: lists Player#1 twice"),
     ({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}},
      "position.provinces: Player#4 is in the game but owns no Province"),
 ])
