@@ -10,7 +10,8 @@ the connection carries on; a stream that cannot be decoded gets ``bad_request`` 
 only that connection is closed. A message over the size limit gets ``too_large``: if it arrived
 whole in one read it is answered (with its msgid) and the connection carries on; otherwise decoding
 stops as soon as the bytes buffered since the message began pass the limit, and the connection is
-closed after the error (the rest of the message cannot be skipped without reading it). A message
+closed after the error (the rest of the message cannot be skipped without reading it: the server
+half-closes and discards what still comes for a while, see DRAIN_SECONDS). A message
 holding more than ``params.MAX_ITEMS`` arrays, maps and entries is refused the same way while it is
 decoded (hB items 1-2). A message must be complete within the idle timeout of its first byte
 (hB item 3: a client dripping a byte at a time no longer holds a connection open).
@@ -37,6 +38,11 @@ DEFAULT_MAX_INFLIGHT = 256
 DEFAULT_MAX_CONNECTIONS = 1024
 DEFAULT_IDLE_TIMEOUT = 900.0
 READ_CHUNK = 64 * 1024
+# After refusing a stream it cannot go on decoding (a message over the limit, too many items, bytes
+# that are not MessagePack), the server replies, half-closes, and discards what the client still
+# sends, up to --max-message bytes or DRAIN_SECONDS, before it closes: a client busy sending can then
+# still read why (closing at once with unread bytes resets the connection, losing the reply).
+DRAIN_SECONDS = 10.0
 MAX_MSGID = 2**32 - 1  # the spec: msgid is a 32-bit unsigned integer
 # Fast methods answered on the event loop without creating a task (pipelined pings stay cheap).
 INLINE = frozenset({"ping"})
@@ -95,6 +101,7 @@ class Connection(asyncio.Protocol):
         self._msg_start = 0
         self._items = 0
         self._partial_since: float | None = None  # when the unfinished message's first byte came
+        self._draining: int | None = None  # bytes still to discard after a refused stream
         self.unpacker = msgpack.Unpacker(
             raw=False, strict_map_key=False, unicode_errors="replace",
             max_buffer_size=max_message + 4 * READ_CHUNK, max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
@@ -169,6 +176,11 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.transport is None or not data:
             return
+        if self._draining is not None:
+            self._draining -= len(data)
+            if self._draining < 0:
+                self._close()
+            return
         now = asyncio.get_running_loop().time() if self._idle is not None else 0.0
         if self._partial_since is None and self._idle is not None:
             self._partial_since = now  # the first byte of a message (completed ones clear it below)
@@ -184,11 +196,11 @@ class Connection(asyncio.Protocol):
             except msgpack.OutOfData:
                 break
             except _TooManyItems:
-                self._fatal(TOO_LARGE, f"closing: a request holds at most {MAX_ITEMS:,} arrays, maps and entries "
-                                       f"(this one has more)")
+                self._refuse_stream(TOO_LARGE, f"closing: a request holds at most {MAX_ITEMS:,} arrays, maps and "
+                                               f"entries (this one has more)")
                 return
             except Exception as err:  # FormatError, StackError, ValueError (a declared length), ...
-                self._fatal(*stream_error(err))
+                self._refuse_stream(*stream_error(err))
                 return
             end = self.unpacker.tell()
             size, self._msg_start, self._items = end - self._msg_start, end, 0
@@ -205,8 +217,8 @@ class Connection(asyncio.Protocol):
 
     def _too_large(self) -> None:
         """The unfinished message already holds more bytes than the limit: stop reading it."""
-        self._fatal(TOO_LARGE, f"closing: a message over the limit of {self.max_message} bytes (regent serve "
-                               f"--max-message); the rest of it cannot be skipped")
+        self._refuse_stream(TOO_LARGE, f"closing: a message over the limit of {self.max_message} bytes (regent "
+                                       f"serve --max-message); the rest of it cannot be skipped")
 
     # -- messages ------------------------------------------------------------------------------
     def _message(self, msg: Any, size: int) -> None:
@@ -294,8 +306,8 @@ class Connection(asyncio.Protocol):
         self._send([RESPONSE, msgid, err.to_wire(), None])
 
     def _send(self, message: list) -> None:
-        if self.transport is None or self.transport.is_closing():
-            return
+        if self.transport is None or self.transport.is_closing() or self._draining is not None:
+            return  # (draining: half-closed after a refused stream; replies still in flight are dropped)
         try:
             data = self.packer.pack(message)
         except Exception as err:
@@ -305,6 +317,29 @@ class Connection(asyncio.Protocol):
                                                                               f"({type(err).__name__})").to_wire(),
                                      None])
         self.transport.write(data)
+
+    def _refuse_stream(self, code: str, message: str) -> None:
+        """The stream cannot be decoded on: reply (msgid nil), stop decoding for good, half-close, and
+        discard what the client still sends (see DRAIN_SECONDS) before closing."""
+        log.info("closing connection: %s", message, extra={"peer": self.peer, "code": code})
+        self._reply(None, RpcError(code, message))
+        self.unpacker = None  # its partial message goes now
+        transport = self.transport
+        if transport is None:
+            return
+        self._draining = self.max_message
+        self._partial_since = None
+        try:
+            if transport.can_write_eof():
+                transport.write_eof()
+        except (NotImplementedError, OSError, RuntimeError):
+            pass
+        asyncio.get_running_loop().call_later(DRAIN_SECONDS, self._close)
+
+    def _close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None
 
     def _fatal(self, code: str, message: str) -> None:
         log.info("closing connection: %s", message, extra={"peer": self.peer, "code": code})

@@ -28,8 +28,11 @@ class FakeTransport(asyncio.Transport):
         super().__init__()
         self.out = msgpack.Unpacker(raw=False, strict_map_key=False)
         self.closed = False
+        self.eof = False
 
     def write(self, data: bytes) -> None:
+        if self.eof:  # as asyncio's transports do
+            raise RuntimeError("Cannot call write() after write_eof()")
         self.out.feed(data)
 
     def close(self) -> None:
@@ -37,6 +40,12 @@ class FakeTransport(asyncio.Transport):
 
     def is_closing(self) -> bool:
         return self.closed
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        self.eof = True
 
     def get_extra_info(self, name: str, default: Any = None) -> Any:
         return default
@@ -75,6 +84,11 @@ def feed(conn: Connection, data: bytes, chunk: int = 64 * 1024) -> None:
         conn.data_received(data[i:i + chunk])
 
 
+def stopped(conn: Connection, transport: FakeTransport) -> bool:
+    """The connection decodes nothing more: closed, or half-closed and discarding until it closes."""
+    return transport.closed or (transport.eof and conn._draining is not None and conn.unpacker is None)
+
+
 def replies(transport: FakeTransport) -> list[Any]:
     return list(transport.out)
 
@@ -98,7 +112,7 @@ def test_a_message_of_many_small_objects_is_measured_whole():
         await settle()
         got = replies(transport)
         assert got and got[-1][2]["code"] == "too_large" and "100000" in got[-1][2]["message"]
-        assert transport.closed and app.calls == []  # nothing decoded past the limit was handled
+        assert stopped(conn, transport) and app.calls == []  # nothing decoded past the limit was handled
         assert conn._fed - conn._msg_start <= 100_000 + 4096  # stopped reading at the limit
 
     asyncio.run(run())
@@ -128,6 +142,44 @@ def test_a_complete_message_over_the_limit_keeps_the_connection():
     asyncio.run(run())
 
 
+def test_after_a_refused_stream_the_rest_is_discarded_then_the_connection_closes():
+    async def run() -> None:
+        conn, transport, app = connect(max_message=2000)
+        conn.data_received(b"\xc1")  # not MessagePack
+        assert stopped(conn, transport) and not transport.closed and replies(transport)[0][1] is None
+        conn.data_received(request(1, "ping", {}))  # discarded, never decoded
+        assert replies(transport) == [] and not transport.closed
+        conn.data_received(b"x" * 2500)  # past --max-message of discarded bytes: closed
+        assert transport.closed and app.calls == []
+
+    asyncio.run(run())
+
+
+def test_a_reply_still_in_flight_after_a_refused_stream_is_dropped_quietly():
+    class SlowApp(CountingApp):
+        def __init__(self) -> None:
+            super().__init__()
+            self.go = asyncio.Event()
+
+        async def call(self, method: str, raw: Any, size: int | None = None) -> Any:
+            await self.go.wait()
+            raise RuntimeError("answered after the stream was refused")
+
+    async def run() -> None:
+        errors: list = []
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
+        conn, transport, app = connect(SlowApp())
+        conn.data_received(request(1, "game.view", {}) + b"\xc1")
+        await settle()
+        task = next(iter(conn.inflight))
+        app.go.set()
+        await asyncio.wait([task])
+        assert task.exception() is None and errors == []  # no write after EOF
+        assert len(replies(transport)) == 1  # only the refusal
+
+    asyncio.run(run())
+
+
 # -- item 2: a bounded number of arrays, maps and entries per request ----------------------------
 @pytest.mark.parametrize("shape", ["maps", "arrays", "nils", "nested", "split_maps"])
 def test_a_request_of_too_many_items_is_refused_while_decoding(shape):
@@ -143,7 +195,7 @@ def test_a_request_of_too_many_items_is_refused_while_decoding(shape):
         await settle()
         got = replies(transport)
         assert got and got[-1][2]["code"] == "too_large" and f"{MAX_ITEMS:,}" in got[-1][2]["message"]
-        assert transport.closed and app.calls == []
+        assert stopped(conn, transport) and app.calls == []
         assert conn._fed <= MAX_ITEMS * 1.1 + 64 * 1024  # stopped reading soon after the limit
 
     asyncio.run(run())
@@ -207,7 +259,7 @@ def test_stream_errors_name_the_problem(data, words):
         conn, transport, _app = connect()
         conn.data_received(data)
         got = replies(transport)
-        assert transport.closed and got[-1][1] is None
+        assert stopped(conn, transport) and got[-1][1] is None
         error = got[-1][2]
         assert words in error["message"] or words == error["code"]
         assert "()" not in error["message"] and ": )" not in error["message"]
