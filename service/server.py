@@ -45,19 +45,24 @@ GC_MIDDLE_THRESHOLD = 2
 
 # File descriptors (hB item 7: with ulimit -n 128 and 200 clients, asyncio logged "socket.accept()
 # out of system resource" 11,486 times in 10 s). At start the server raises its soft RLIMIT_NOFILE
-# to the hard limit and keeps --max-connections below what that allows, FD_HEADROOM (plus a few per
-# worker process) short of it: the store (database, WAL, shared memory, lock), listening sockets,
-# logs, worker pipes, files a render opens, and the connection a full server accepts only to tell it
-# why it closes. Loop errors go to the JSON log, each kind at most once per LOOP_ERROR_EVERY seconds.
-FD_HEADROOM = 64
+# to the hard limit and keeps --max-connections below what that allows: FD_BASE (plus a few per
+# worker process) for the store (database, WAL, shared memory, lock), listening sockets, the event
+# loop, logs, worker pipes and files a render opens (13 in all when idle), plus ACCEPT_BATCHES listen
+# backlogs: asyncio accepts up to a backlog of connections per loop iteration, and one that a full
+# server refuses is closed three iterations after it was accepted. The backlog shrinks (to at least
+# MIN_BACKLOG) when descriptors are few. Loop errors go to the JSON
+# log, each kind at most once per LOOP_ERROR_EVERY seconds.
+FD_BASE = 32
 FD_PER_PROCESS = 4
+BACKLOG = 100  # asyncio's default for create_server
+MIN_BACKLOG = 8
+ACCEPT_BATCHES = 4
 MIN_CONNECTIONS = 8
 LOOP_ERROR_EVERY = 10.0
 
 
-def fd_budget(max_connections: int, processes: int = 0) -> int:
-    """Raise the soft fd limit toward the hard one; the number of connections the server can hold
-    (``max_connections`` unless the limit forces fewer; 0 means no limit of its own)."""
+def _raise_fd_limit() -> int | None:
+    """Raise the soft fd limit toward the hard one; the soft limit after (None: unlimited)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
     if soft != resource.RLIM_INFINITY and want > soft:
@@ -69,17 +74,27 @@ def fd_budget(max_connections: int, processes: int = 0) -> int:
                     break
                 except (ValueError, OSError):
                     continue
-    if soft == resource.RLIM_INFINITY:
-        return max_connections
-    room = soft - FD_HEADROOM - FD_PER_PROCESS * processes
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def fd_budget(max_connections: int, processes: int = 0) -> tuple[int, int]:
+    """Raise the soft fd limit toward the hard one; (the connections the server can hold, the listen
+    backlog): ``max_connections`` (0: no limit of its own) unless the limit forces fewer."""
+    soft = _raise_fd_limit()
+    if soft is None:
+        return max_connections, BACKLOG
+    base = FD_BASE + FD_PER_PROCESS * processes
+    backlog = max(MIN_BACKLOG, min(BACKLOG, (soft - base) // (ACCEPT_BATCHES * 2 + 2)))
+    room = soft - base - ACCEPT_BATCHES * backlog
     if room < MIN_CONNECTIONS:
         raise ValueError(f"only {soft} file descriptors (ulimit -n {soft}); regent serve needs at least "
-                         f"{FD_HEADROOM + FD_PER_PROCESS * processes + MIN_CONNECTIONS}: raise ulimit -n")
+                         f"{base + ACCEPT_BATCHES * MIN_BACKLOG + MIN_CONNECTIONS}: raise ulimit -n")
     if max_connections == 0 or max_connections > room:
         log.warning("--max-connections lowered to what the file descriptor limit allows",
-                    extra={"max_connections": room, "asked": max_connections or "no limit", "fd_limit": soft})
-        return room
-    return max_connections
+                    extra={"max_connections": room, "asked": max_connections or "no limit", "fd_limit": soft,
+                           "backlog": backlog})
+        return room, backlog
+    return max_connections, backlog
 
 
 class LoopErrors:
@@ -157,7 +172,7 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
         if refusal:
             raise ValueError(refusal)
     tls = tls_context(config.tls_cert, config.tls_key)
-    max_connections = fd_budget(config.max_connections, config.processes)
+    max_connections, backlog = fd_budget(config.max_connections, config.processes)
     asyncio.get_running_loop().set_exception_handler(LoopErrors())
     store = Store(config.db, config.sync) if config.db else None
     app = App(store, workers=config.workers, expiry_interval=config.expiry_interval, processes=config.processes,
@@ -182,10 +197,10 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
         with contextlib.suppress(FileNotFoundError):
             if Path(config.unix).is_socket():
                 os.unlink(config.unix)
-        server = await loop.create_unix_server(factory, config.unix, ssl=tls)
+        server = await loop.create_unix_server(factory, config.unix, ssl=tls, backlog=backlog)
         where = {"unix": config.unix}
     else:
-        server = await loop.create_server(factory, config.host, config.port, ssl=tls)
+        server = await loop.create_server(factory, config.host, config.port, ssl=tls, backlog=backlog)
         sock = server.sockets[0].getsockname()
         where = {"host": sock[0], "port": sock[1]}
     gc.freeze()  # what startup built lives on: keep it out of every later collection (shorter pauses)
