@@ -82,6 +82,17 @@ def deciding_seats(st: GameState) -> list[str]:
     return []
 
 
+def _set_aside(st: GameState, seat: str, bid: int, rule: str) -> int:
+    """Pay a bid revealed now, at most what the seat holds; a reduction is told to the seat alone
+    (assumption BID_REDUCED_PRIVATE: the others see the bid it became, never its balance)."""
+    paid = min(bid, st.players[seat].realm)
+    money(st, seat, -paid, rule)
+    if paid < bid:
+        emit(st, "bid_reduced", rule, f"Your bid of {bid} is reduced to {paid}, all the $Realm you hold.",
+             private={seat}, seat=seat, asked=bid, bid=paid)
+    return paid
+
+
 @dataclass(frozen=True)
 class Pending(Shared):
     seat: str
@@ -315,8 +326,7 @@ class Game:
         for s, d in decisions.items():  # rules: 003 Team Games, Pooled $Realm (the turn-1 bid)
             cons.fund(st, s, d.funding)
         for s, d in decisions.items():
-            bids[s] = min(d.bid, st.players[s].realm)
-            money(st, s, -bids[s], "003 Protector Ranking, bid")
+            bids[s] = _set_aside(st, s, d.bid, "003 Protector Ranking, bid")
         if st.options.factions:
             # rules: 003 Factions — chosen with the turn-1 bid, random for silent players; known to all.
             for s, d in decisions.items():
@@ -325,8 +335,7 @@ class Game:
             emit(st, "factions", "003 Factions", "Factions: " + ", ".join(
                 f"{s} {p.faction}" for s, p in st.players.items()))
         eff = {s: bids[s] + self._great_game(s) for s in bids}
-        asked = {s: d.bid for s, d in decisions.items()}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked, self._told_bonus(bids)), bids=bids)
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, self._told_bonus(bids)), bids=bids)
         groups, rebid = first_turn_order(list(st.players), eff, st.rng)
         st.ranking = [s for g in groups for s in g]
         st.rebid_groups = rebid
@@ -341,10 +350,8 @@ class Game:
         for s, d in decisions.items():
             cons.fund(st, s, d.funding)
         for s, d in decisions.items():
-            rebids[s] = min(d.bid, st.players[s].realm)
-            money(st, s, -rebids[s], "003 Protector Ranking, re-bid")
-        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(
-            rebids, {s: d.bid for s, d in decisions.items()}), bids=rebids)
+            rebids[s] = _set_aside(st, s, d.bid, "003 Protector Ranking, re-bid")
+        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(rebids), bids=rebids)
         order = []
         groups = {g[0]: g for g in st.rebid_groups}
         if st.options.great_game_rebids:  # rules: 003 The Great Game — "all bids" (Options.great_game_rebids)
@@ -366,8 +373,7 @@ class Game:
             # rules: 003 The Bank of Lannuvár — "12h to give their highly informed orders, once the other
             # players' choices have been revealed"; two or more bid at the same time
             others = {s: st.next_bids.get(s, 0) for s in st.active() if s not in late}
-            emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + bids_text(
-                others, cons.reduced_bids(st)), bids=others)
+            emit(st, "bids", "003 The Bank of Lannuvár", "Bids revealed: " + bids_text(others), bids=others)
             st.step = BANK_BID
             return
         self._resolve_ranking({})
@@ -377,16 +383,13 @@ class Game:
         st = self.state
         active = st.active()
         bids = {s: st.next_bids.get(s, 0) for s in active}
-        asked = cons.reduced_bids(st)
         for s, b in late.items():
-            asked[s] = b
-            bids[s] = min(b, st.players[s].realm)
-            money(st, s, -bids[s], "003 The Bank of Lannuvár, late bid")
+            bids[s] = _set_aside(st, s, b, "003 The Bank of Lannuvár, late bid")
             st.players[s].used_turn.discard("bank_bid")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(active, eff, st.ranking)
         st.next_bids = {}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, asked, self._told_bonus(bids)), bids=bids)
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, self._told_bonus(bids)), bids=bids)
         self._ranked()
 
     def _told_bonus(self, bids: dict[str, int]) -> dict[str, int]:

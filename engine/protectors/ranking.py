@@ -96,15 +96,14 @@ def resolve_rebid(group: list[str], rebids: dict[str, int], rng: random.Random) 
     return out
 
 
-def bids_text(bids: dict[str, int], asked: dict[str, int] | None = None, bonus: dict[str, int] | None = None) -> str:
-    """The revealed bids, naming each bid reduced to what the seat held (``asked``: seat -> the bid it
-    gave) and what counts on top of it (``bonus``: seat -> The Great Game of politics' +15 per Province,
-    rules: 003 Lannuvár). # rules: 003 1. Protector Ranking — the secret bids are revealed in this phase."""
+def bids_text(bids: dict[str, int], bonus: dict[str, int] | None = None) -> str:
+    """The revealed bids and what counts on top of each (``bonus``: seat -> The Great Game of politics' +15
+    per Province, rules: 003 Lannuvár). # rules: 003 1. Protector Ranking — the secret bids are revealed in
+    this phase. A bid reduced to what its seat held is revealed as the bid it became, never with the bid
+    asked for: that would tell everyone the seat's balance (assumption BID_REDUCED_PRIVATE)."""
     parts: list[str] = []
     for s, b in bids.items():
         text = f"{s} {b}"
-        if asked and asked.get(s, b) > b:
-            text += f" (bid {asked[s]}, reduced to what they held)"
         if bonus and bonus.get(s):
             text += f" (+{bonus[s]}: The Great Game of politics)"
         parts.append(text)

@@ -331,8 +331,9 @@ def test_the_example_in_docs_positions_imports_as_described():
     assert g.state.decks["event"].discard == ["Calms of Summer", "Flood!"]
 
 
-def test_a_bid_reduced_last_consolidation_is_still_named_after_the_bank_bid_step_is_imported():
-    # rules: 003 Bidding step / The Bank of Lannuvár — the bids revealed at the ranking name a reduced bid
+def test_a_bid_reduced_last_consolidation_is_still_told_to_its_seat_after_the_bank_bid_step_is_imported():
+    # rules: 003 Bidding step / The Bank of Lannuvár — a reduced bid is told to its seat alone; the ranking
+    # reveals the bid it became (assumption BID_REDUCED_PRIVATE), in the game and in its imported copy
     setup = {"board": "ring-4", "seed": 1, "players": 4, "options": {"factions": True}}
     g = Game({**setup, "position": {"step": "consolidation", "provinces": FOUR, "factions": {P1: "Lannuvár"},
                                     "realm": {P1: 40, P2: 80, P3: 10, P4: 10}}})
@@ -347,7 +348,9 @@ def test_a_bid_reduced_last_consolidation_is_still_named_after_the_bank_bid_step
         x.submit(P1, "Bid 5")
         x.advance(force=True)
     texts = [[e.text for e in x.state.events if e.kind == "bids"][-1] for x in (g, copy)]
-    assert texts[0] == texts[1] and "Player#2 5 (bid 10, reduced" in texts[0]
+    assert texts[0] == texts[1] and "Player#2 5" in texts[0] and "reduced" not in texts[0]
+    told = [[e.text for e in x.events(P2) if e.kind == "bid_reduced"] for x in (g, copy)]
+    assert told[0] == told[1] == ["Your bid of 10 is reduced to 5, all the $Realm you hold after buying."]
     with pytest.raises(ValidationError, match=r"position\.bids_asked\.Player#3"):
         game({"step": "bank_bid", "provinces": FOUR, "effects": {P1: ["bank_bid"]}, "factions": {P1: "Lannuvár"},
               "bids": {P3: 4}, "bids_asked": {P3: 4}}, options={"factions": True})

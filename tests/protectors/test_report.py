@@ -106,16 +106,17 @@ class TestConsolidationFacts:
         g = self.consolidate(70, "Buy 1 in P5")
         assert "- Player#1: Buy 1 in P5: none bought (not enough $Realm)." in g.report(turn=2).splitlines()
 
-    def test_a_bid_reduced_to_what_the_seat_holds_is_revealed_with_the_bids(self):
+    def test_a_bid_reduced_to_what_the_seat_holds_is_told_to_that_seat_alone(self):
         g = self.consolidate(100, "Buy 1 in P5. Bid 50")
         # consolidation: only the seat knows, the others learn nothing yet
         assert "reduced" not in g.report(turn=2)
         assert "- Your bid of 50 is reduced to 25, all the $Realm you hold after buying." in \
             g.report(turn=2, seat="Player#1").splitlines()
         assert "reduced" not in g.report(turn=2, seat="Player#2")
-        # next turn's Protector Ranking reveals the bids, the reduction with them
-        assert "- Bids: Player#1 25 (bid 50, reduced to what they held), Player#2 0" in \
-            g.report(turn=3).splitlines()
+        # next turn's Protector Ranking reveals the bid it became, never the bid asked for (that would tell
+        # everyone the seat's balance: assumption BID_REDUCED_PRIVATE)
+        assert "- Bids: Player#1 25, Player#2 0" in g.report(turn=3).splitlines()
+        assert "reduced" not in g.report(turn=3, seat="Player#2")
 
 
 class TestCardsAndDpl:
@@ -299,3 +300,4 @@ def test_after_the_game_ends_no_summary_mentions_a_bid_for_a_next_turn():
     assert g.state.result["how"] == "times_up" and g.state.next_bids  # the last Consolidation took bids
     for seat in g.state.players:
         assert "next turn's Protector Ranking" not in private_summary(g, seat)
+
