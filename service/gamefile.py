@@ -47,6 +47,7 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors.colours import fold
 from engine.protectors.game import Game
 from engine.protectors.report import display_names
+from service import deadlines
 
 KIND = "regent-game"
 FORMAT = 1
@@ -339,8 +340,9 @@ def _windows(value: Any, where: str) -> dict[str, float]:
         raise ValidationError(where, "deadlines must be a map step -> seconds")
     out = {}
     for k, v in value.items():
-        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
-            raise ValidationError(where, f"deadlines.{k}: must be a number of seconds >= 0")
+        problem = deadlines.window_problem(v) if isinstance(k, str) else "a step name must be a string"
+        if problem:  # a file written before the bounds (NaN, 1e300) is named, never an internal error
+            raise ValidationError(where, f"deadlines.{k}: {problem}")
         out[k] = float(v)
     return out
 

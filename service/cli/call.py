@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import binascii
 import json
 import os
 import sys
@@ -32,13 +33,17 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def _from_json(value: Any) -> Any:
+def _from_json(value: Any, path: str = "fields") -> Any:
+    """JSON fields as msgpack values: ``{"$bytes": base64}`` becomes bytes (a ValueError naming its path)."""
     if isinstance(value, dict):
         if set(value) == {"$bytes"} and isinstance(value["$bytes"], str):
-            return base64.b64decode(value["$bytes"])
-        return {k: _from_json(v) for k, v in value.items()}
+            try:
+                return base64.b64decode(value["$bytes"], validate=True)
+            except binascii.Error as err:
+                raise ValueError(f"{path}.$bytes: not base64 ({err})") from None
+        return {k: _from_json(v, f"{path}.{k}") for k, v in value.items()}
     if isinstance(value, list):
-        return [_from_json(v) for v in value]
+        return [_from_json(v, f"{path}[{i}]") for i, v in enumerate(value)]
     return value
 
 
@@ -71,6 +76,7 @@ def _call(args: argparse.Namespace) -> int:
     fields = read_fields(args.fields)
     if args.method in ("game.create", "game.import") and "token" not in fields and os.environ.get(CREATE_TOKEN_ENV):
         fields["token"] = os.environ[CREATE_TOKEN_ENV]  # the server's create token (regent serve --create-token)
+    params = _from_json(fields)  # before connecting: a bad field is named without a service
     tls = None
     if args.tls or args.tls_ca:
         import ssl
@@ -82,7 +88,7 @@ def _call(args: argparse.Namespace) -> int:
             raise ValueError(f"{args.tls_ca}: not a readable PEM certificate ({why})") from None
     try:
         with Client(args.host, args.port, unix=args.unix, timeout=args.timeout, tls=tls) as client:
-            _, _, error, result = client.request(args.method, [_from_json(fields)])
+            _, _, error, result = client.request(args.method, [params])
     except OSError as err:
         print(f"regent: error: cannot reach the service: {err}", file=sys.stderr)
         return 3

@@ -80,7 +80,7 @@ def test_service_export_and_import_use_the_game_file():
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "agents": {"Player#1": 3}}),
      "agents must map"),
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "deadlines": {"orders": -1}}),
-     "seconds >= 0"),
+     "deadlines.orders: must be a number of seconds from 0"),
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "step_started": "noon"}),
      "Unix time"),
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "posted": -1}), "posted"),
@@ -171,3 +171,12 @@ def test_a_bank_of_lannuvar_round_in_a_dragon_attack_has_the_banks_12h_window():
     g.submit("Player#1", "The Bank of Lannuvár")
     g.advance(force=True)
     assert g.state.attack.bank_round and gf.deadline() == 1000.0 + 12 * 3600
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), 1e300, -5])
+def test_a_game_file_with_an_impossible_deadline_is_named_not_an_internal_error(tmp_path, bad):
+    # a file written before the service bounded its windows (hB item 6): one line naming the field
+    path = tmp_path / "g.bin"
+    gamefile.write(path, GameFile(Game(SETUP), deadlines={"bid": bad}))
+    with pytest.raises(ValidationError, match="deadlines.bid: must be a"):
+        gamefile.read(path)

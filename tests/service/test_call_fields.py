@@ -71,3 +71,9 @@ def test_a_large_world_goes_through_a_file(server, tmp_path, capsys, monkeypatch
     monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text()))
     assert main(["call", "npr.invasions", "-", "--unix", server.unix, "--compact"]) == 0
     assert json.loads(capsys.readouterr().out) == out
+
+
+def test_a_bad_base64_field_is_named_before_any_connection(capsys):
+    # hB item 9: the base64 error did not say which field; now it is named, exit 2, no service needed
+    assert main(["call", "game.import", '{"blob": {"$bytes": "!!!"}}', "--port", "1"]) == 2
+    assert "fields.blob.$bytes: not base64" in capsys.readouterr().err
