@@ -148,6 +148,8 @@ def _check_dragon(state: GameState, seat: str, a: Ability) -> str | None:
         return None
     if a.name == "nothing_to_see_here":
         if not can_use(state, seat, a.name):
+            if a.name in state.players[seat].used:
+                return "already used: a Kalu'Ak player may hide once per game (more often with Ashes of Power)"
             return "only a Kalu'Ak player may (once per game unless Ashes of Power)"
         return None
     if a.name == "bank_of_lannuvar":

@@ -298,11 +298,11 @@ def _protectors_win(state: GameState, att: Attack, sides: dict[str, _Side],
             if v.us >= max(3, 3 * base):
                 vp, bonus = 2, 30 * surplus
                 state.players[seat].vp += vp
-                money(state, seat, bonus, "003 Other events 2b")
+                money(state, seat, bonus, "003 Other events 2b, Dragon bonus for 3x min.US")
             elif v.us >= max(2, 2 * base):
                 vp, bonus = 1, 15 * surplus
                 state.players[seat].vp += vp
-                money(state, seat, bonus, "003 Other events 2a")
+                money(state, seat, bonus, "003 Other events 2a, Dragon bonus for 2x min.US")
             _outcome(state, seat, rule, lost, reward, vp, bonus)
         else:
             _outcome(state, seat, rule, _vaporise(state, seat, d, v.units))

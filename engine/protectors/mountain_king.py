@@ -21,6 +21,9 @@ from engine.protectors.factions import can_use
 from engine.protectors.state import GameState
 from engine.protectors.tables import MAX_LEVEL, mountain_king_us
 
+SIDE = "mountain_king"  # His Regards' side in a battle event (no seat): reports name it SIDE_NAME
+SIDE_NAME = "the Mountain King"
+
 TRIBUTE_SHARE = 2  # "50% of their current $Realm holdings", rounded down (assumption TRIBUTE_ROUNDING)
 
 
@@ -95,5 +98,5 @@ def _fight(state: GameState, seat: str, prov: str, regards: int, rank: dict, car
         outcome = f"{intruder} wins"
     emit(state, "battle", "003 Hodir, The Mountain King sends His Regards",
          f"Battle in {prov}: the Mountain King {regards} US vs {intruder} {attack} US; {outcome}.",
-         province=prov, us={"mountain_king": regards, intruder: attack}, winner=seat if king_wins else intruder,
-         loser=intruder if king_wins else "mountain_king", tie=tie, mountain_king=True)
+         province=prov, us={SIDE: regards, intruder: attack}, winner=seat if king_wins else intruder,
+         loser=intruder if king_wins else SIDE, tie=tie, mountain_king=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.protectors import mountain_king
 from engine.protectors.events import Event
 from engine.protectors.state import GameState
 from engine.protectors.tables import MAX_LEVEL
@@ -177,7 +178,8 @@ def _battle_line(b: Event, seat: str) -> str:
     us = b.data["us"]
     other = next((s for s in us if s != seat), "?")
     result = "won" if b.data["winner"] == seat else "lost"
-    return f"{result} the battle in {b.data['province']} ({us.get(seat, 0)} US vs {other} {us.get(other, 0)} US)"
+    who = mountain_king.SIDE_NAME if other == mountain_king.SIDE else other
+    return f"{result} the battle in {b.data['province']} ({us.get(seat, 0)} US vs {who} {us.get(other, 0)} US)"
 
 
 def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, prov: str, text: str) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
+from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
 from service.gamefile import GameFile
 
@@ -146,6 +147,18 @@ def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str]
 
 
 # -- AI seats ------------------------------------------------------------------------------------
+
+# what an empty decision is, said as the rules say it (docs/dm-syntax.md): `none` in the orders step is no
+# orders at all (not the rulebook's Fortify! for a silent seat); in a Dragon Attack it commits nothing
+NOTHING = {"orders": "none (no orders: the units stay where they are and do nothing)",
+           "dragon": f"{LIGHTS_OUT} (no Army Units committed)"}
+
+
+def said(lines: list[str], step: str) -> str:
+    """A stored decision's lines for the GM, an empty one in the rules' words."""
+    return "; ".join(lines) or NOTHING.get(step, NONE)
+
+
 def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     """Every AI seat the current step waits for decides now; returns the lines printed for the GM."""
     from engine.protectors.defaults import default_decision
@@ -174,7 +187,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
         gf.note_ai(p.seat, name)
         gf.step_ai[p.seat] = name
         out.append(f"AI {gf.display(p.seat)} [{name}], {game.step}: {why}")
-        out.append("    DM: " + ("; ".join(lines) or "(nothing)"))
+        out.append("    DM: " + said(lines, game.step))
     return out
 
 
@@ -250,7 +263,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
-        print(f"{who}: stored: " + ("; ".join(lines) or "(nothing)"))
+        print(f"{who}: stored: " + said(lines, game.step))
         for look in _looks(gf, before):  # a Palantír or a paid Weather forecast: the player needs it now
             print(f"    {look}")
         if any(p.seat == seat and not p.submitted for p in game.pending()):  # look-ahead abilities alone

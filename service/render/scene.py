@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.protectors import mountain_king
 from engine.protectors.board import Board
 from service.render.layout import BATTLE_SCALE, Layout, layout_for
 from service.render.palette import BURNT, NEUTRAL, seat_colour
@@ -26,6 +27,7 @@ from service.render.paths import march_path
 LEVEL_MARK = "Lv"
 UNIT_MARK = "\u2694"  # crossed swords before a unit count
 BATTLE_MARK = "\u2605"  # a star before a battle line
+MOUNTAIN_KING_MARK = "MK"  # the Mountain King's side on a battle mark (no seat number)
 # rules: 003 Scale of Terror. The rulebook prints the same condition ("DPL >= 2x number of all
 # Provinces") for Dragon, Ancient Dragon and Worldbreaker; we read them as rising multiples of
 # #Provinces, ending at the Worldeater's 3x (rules: 003 The Mythical Worldeater). See
@@ -133,6 +135,8 @@ def display_names(players: dict[str, Any]) -> dict[str, str]:
 
 
 def short(seat: str | None, numbers: dict[str, int]) -> str:
+    if seat == mountain_king.SIDE:
+        return MOUNTAIN_KING_MARK
     return f"#{numbers[seat]}" if seat in numbers else "-"
 
 
@@ -233,6 +237,8 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
 
 
 def _who(seat: str | None, scene: Scene) -> str:
+    if seat == mountain_king.SIDE:  # rules: 003 Hodir — His Regards fights as no seat
+        return mountain_king.SIDE_NAME
     if seat not in scene.seat_number:
         return "-"
     name = scene.names.get(seat, seat)
@@ -277,9 +283,11 @@ def _add_battle(scene: Scene, d: dict[str, Any]) -> None:
     prov = d["province"]
     us = {s: int(v) for s, v in d.get("us", {}).items()}
     winner, loser = d.get("winner"), d.get("loser")
+    # rules: 003 Hodir — His Regards wins for the Hodir seat, who did not fight: the mark shows who fought
+    side = mountain_king.SIDE if d.get("mountain_king") and winner not in us else winner
     prev = next((i for i, b in enumerate(scene.battles) if b.province == prov), None)
     fights = 1 if prev is None else scene.battles[prev].fights + 1
-    text = f"{BATTLE_MARK}{short(winner, n)} {us.get(winner, 0)}:{us.get(loser, 0)} {short(loser, n)}"
+    text = f"{BATTLE_MARK}{short(side, n)} {us.get(side, 0)}:{us.get(loser, 0)} {short(loser, n)}"
     if fights > 1:
         text += f" +{fights - 1}"
     mark = BattleMark(prov, winner, loser, text, fights, us, at=lay.line_at(prov, 1.0),
@@ -289,4 +297,5 @@ def _add_battle(scene: Scene, d: dict[str, Any]) -> None:
     else:  # one line per Province: the last battle's winner and how many were fought there
         scene.battles[prev] = mark
     parts = " vs ".join(f"{_who(s, scene)} {v}" for s, v in us.items())
-    scene.story.append(f"Battle {prov}: {parts} US; {short(winner, n)} wins" + (" (tie)" if d.get("tie") else ""))
+    won = mountain_king.SIDE_NAME if side == mountain_king.SIDE else short(winner, n)
+    scene.story.append(f"Battle {prov}: {parts} US; {won} wins" + (" (tie)" if d.get("tie") else ""))

@@ -15,6 +15,7 @@ from engine.protectors.cards import CARD_DECK
 from engine.protectors.decisions import ConsolidationDecision, OrdersDecision
 from engine.protectors.factions import CENARION, HODIR, IRON_LIGHT, KALUAK, LANNUVAR, ability_flags
 from engine.protectors.game import Game
+from engine.protectors.report import private_summary
 from engine.protectors.tables import mountain_king_us
 from tests.protectors.helpers import dragon_attack, event, fight
 
@@ -320,8 +321,8 @@ class TestNothingToSeeHere:
         assert "nothing_to_see_here" in g.state.players[P1].used
         dragon_attack(g, 11)
         assert "nothing_to_see_here" not in names(g, P1)
-        with pytest.raises(IllegalOrderError, match="once per game"):
-            g.submit(P1, "Nothing to see here!")
+        with pytest.raises(IllegalOrderError, match="already used: a Kalu'Ak player may hide once per game"):
+            g.submit(P1, "Nothing to see here!")  # said as spent, not as "only a Kalu'Ak player may"
 
     def test_a_new_grand_protector_keeps_first_place(self):
         provs = {"P1": (P1, 1), "P2": (P2, 3), "P3": (P3, 1)}
@@ -377,6 +378,14 @@ class TestMountainKing:
         tribute = event(ev, "mountain_king_tribute")
         assert tribute.data["tribute"] == 100 and "Long live the King under the Mountains!" in tribute.text
         assert "mountain_king" in g.state.players[P1].used
+        # the intruder's summary and the turn's picture name the Mountain King, never his event id
+        summary = private_summary(g, P2)
+        assert "lost the battle in P1 (2 US vs the Mountain King 3 US)" in summary and "mountain_king" not in summary
+        from service.render import board_scene
+
+        story = "\n".join(board_scene(g, None, turn=2, view="gm").story)
+        assert "Battle P1: the Mountain King 3 vs #2 Player#2 2 US; the Mountain King wins" in story
+        assert board_scene(g, None, 2, "gm").battles[0].text.startswith("\u2605MK 3:2 #2")
 
     def test_the_king_loses(self):
         g, ev = self._game(realm=0)  # 1 US vs 2
