@@ -319,10 +319,13 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
         print(report)
-        for look in _looks(gf, start):  # Weather forecast's free look as the orders step begins
-            print(look)
         resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
-        for line in ai_decisions(gf, cache):
+        # Weather forecast's free look as the orders step begins, and the AI seats' decisions: secrets, so
+        # they are set apart from the report above, which is what the GM posts
+        private = _looks(gf, start) + ai_decisions(gf, cache)
+        if private:
+            print(GM_ONLY)
+        for line in private:
             print(line)
         save()
     print(status(gf))
@@ -332,6 +335,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.dms), f"{len(rejected)} DM(s) not stored (listed above); "
                                              f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
     return 0
+
+
+GM_ONLY = "--- not for posting (the GM and the seats named only) ---"
 
 
 def _looks(gf: GameFile, since: int) -> list[str]:
