@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
 from service.discord.chat import MESSAGE_LIMIT
@@ -211,23 +213,27 @@ def test_service_down_tells_the_player_to_resend_and_stores_nothing(server, tmp_
     asyncio.run(body())
 
 
-def test_an_ability_only_dm_acts_and_the_seat_is_told_its_orders_are_still_to_come(server, tmp_path):
-    table = game_table(CH + 5, seats=3, factions=True)
+@pytest.mark.parametrize(("dm", "channel"), [("Weather forecast", CH + 5), ("Weather forecast\nnone", CH + 8)])
+def test_an_ability_only_dm_acts_and_the_seat_is_told_its_orders_are_still_to_come(server, tmp_path, dm, channel):
+    # a look alone is not yet the seat's orders; with 'none' beside it, it is (no orders)
+    table = game_table(channel, seats=3, factions=True)
     table["seats"]["Player#1"]["faction"] = "Kalu'Ak"
     h = Harness(server, make_config({"g": table}, tmp_path))
+    alone = dm == "Weather forecast"
 
     async def body():
         bridge = h.bridge()
         await bridge.start()
         for i in (1, 2, 3):
-            await bridge.on_dm(h.chat.dm(user_of(CH + 5, i), f"Bid {i}"))
-        user = user_of(CH + 5, 1)
-        await bridge.on_dm(h.chat.dm(user, "Weather forecast"))
+            await bridge.on_dm(h.chat.dm(user_of(channel, i), f"Bid {i}"))
+        user = user_of(channel, 1)
+        await bridge.on_dm(h.chat.dm(user, dm))
         answer = h.chat.last_dm(user)
-        assert "✓ `Weather forecast`" in answer and "still to come" in answer
-        assert (await pending(bridge))["Player#1"] is False
-        await bridge.on_dm(h.chat.dm(user, "Fortify! P1"))
-        assert "still to come" not in h.chat.last_dm(user) and "✓ `Fortify! P1`" in h.chat.last_dm(user)
+        assert "✓ `Weather forecast`" in answer and ("still to come" in answer) is alone
+        assert (await pending(bridge))["Player#1"] is not alone
+        if alone:
+            await bridge.on_dm(h.chat.dm(user, "Fortify! P1"))
+            assert "still to come" not in h.chat.last_dm(user) and "✓ `Fortify! P1`" in h.chat.last_dm(user)
         await bridge.close_client()
 
     asyncio.run(body())
@@ -345,22 +351,3 @@ def test_a_team_game_ended_by_times_up_posts_the_teams_sums(tmp_path):
     assert "Winner: team B (Player#3 (Cy), Player#4 (Di))" in text
     assert "Teams: team B 13 VP, team A 9 VP" in text and "realm" not in text.lower()
 
-
-def test_a_look_with_none_is_the_seats_orders(server, tmp_path):
-    table = game_table(CH + 8, seats=3, factions=True)
-    table["seats"]["Player#1"]["faction"] = "Kalu'Ak"
-    h = Harness(server, make_config({"g": table}, tmp_path))
-
-    async def body():
-        bridge = h.bridge()
-        await bridge.start()
-        for i in (1, 2, 3):
-            await bridge.on_dm(h.chat.dm(user_of(CH + 8, i), f"Bid {i}"))
-        user = user_of(CH + 8, 1)
-        await bridge.on_dm(h.chat.dm(user, "Weather forecast\nnone"))
-        answer = h.chat.last_dm(user)
-        assert "✓ `Weather forecast`" in answer and "still to come" not in answer
-        assert (await pending(bridge))["Player#1"] is True
-        await bridge.close_client()
-
-    asyncio.run(body())
