@@ -252,6 +252,27 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
 _TRAILING_COMMENT = re.compile(r"\s//.*$")
 
 
+_SENTENCE_END = re.compile(r"[.!;]+\s+")
+
+
+def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None) -> DmLine | None:
+    """``none`` or Turn off the lights as a first sentence, then only words Regent leaves out ("Turn the
+    lights off. Sorry team."): the choice is read and the rest left out, said; else None."""
+    m = _SENTENCE_END.search(text)
+    if m is None:
+        return None
+    head, tail = text[: m.start()], text[m.end():]
+    if words(head) not in _LIGHTS_PHRASES | _NONE_PHRASES:
+        return None
+    part = chatter(tail, names, _RESERVED)
+    if part is None:
+        return None
+    entry = _read_line(no, head, {}, names, step)
+    why = f"{echo(tail.strip())}: {part}"
+    return DmLine(no, text, entry.kind, entry.parsed, entry.lines, entry.canonical,
+                  why if entry.kind == "nothing" else entry.why, entry.error)
+
+
 # -- one line ----------------------------------------------------------------------------------
 def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None) -> DmLine:
     stripped = raw.strip()
@@ -282,6 +303,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(LIGHTS_OUT,))
     if phrase in _NONE_PHRASES:
         return DmLine(no, raw, "nothing", canonical=(NONE,))
+    said = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
+    if said is not None:
+        return DmLine(no, raw, said.kind, said.parsed, said.lines, said.canonical, said.why, said.error)
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)

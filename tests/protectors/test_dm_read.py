@@ -222,6 +222,9 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     ("Hey GM Alex Bid 20 thanks", "bid", ["Bid 20"], ["'Hey GM Alex': a greeting", "'thanks': a sign-off"]),
     ("Hello Mr Smith: Fortify! P1 thanks", "orders", ["Fortify! P1"],
      ["'Hello Mr Smith:': a greeting", "'thanks': a sign-off"]),
+    # a choice of nothing as a sentence, then only words left out ("did you mean Burn?" before)
+    ("Turn the lights off. Sorry team.", "dragon", ["Turn off the lights"], ["'Sorry team.': an apology"]),
+    ("none. Thanks!", "orders", ["none"], ["'Thanks!': a sign-off"]),
     # a greeting, then a header, then the order
     ("Hello Mr GM, my bid for this turn: 7", "bid", ["Bid 7"], ["'Hello Mr GM, my bid for this turn:': a header"]),
     ("Hi Alex! Here is my bid: 20", "bid", ["Bid 20"], ["'Hi Alex! Here is my bid:': a header"]),
