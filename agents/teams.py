@@ -31,10 +31,6 @@ def team_mates(state: GameState, seat: str) -> frozenset[str]:
     return frozenset(s for s, p in state.players.items() if s != seat and p.team == team and not p.eliminated)
 
 
-def held_by_team_mate(state: GameState, seat: str, province: str) -> bool:
-    return state.holder(province) in team_mates(state, seat)
-
-
 def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
     """``decision`` with every March! into a team-mate's Province, and this seat's Support! of it, made a
     plain Fortify! of its own Province, or a Work, work!, or no order (validated again)."""
