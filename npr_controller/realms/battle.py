@@ -62,7 +62,7 @@ def parse_deck(data: Any, path: str = "deck") -> tuple[MilitaryCard, ...]:
     return tuple(cards)
 
 
-def draw_leader(npr_units: int, only_npr: bool, deck: tuple[MilitaryCard, ...] | None, dice: Dice,
+def draw_leader(npr_units: int, only_npr: bool, deck: list[MilitaryCard] | None, dice: Dice,
                 trace: Trace) -> MilitaryCard | None:
     """The Military Deck draw at the start of a battle (000 §13.4 NPR behavior in Battle)."""
     # rules: 000 §13.4 NPR behavior in Battle -- only NPR defenders with 3+ Units draw a card
@@ -71,8 +71,12 @@ def draw_leader(npr_units: int, only_npr: bool, deck: tuple[MilitaryCard, ...] |
         trace.add(R_BEHAVIOUR, f"no Military Deck draw: {why}")
         return None
     if deck:
-        card = deck[0]
+        # rules: 000 §13.4 -- "discard the card at the end of the Battle": the next Battle draws the next one
+        card = deck.pop(0)
         trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: draw the top Military Deck card: {card.name}")
+    elif deck is not None:
+        card = dice.choice(DEFAULT_MILITARY_DECK, purpose="Military Deck draw (the given deck is used up)")
+        trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: the given deck is used up, drew at random: {card.name}")
     else:
         card = dice.choice(DEFAULT_MILITARY_DECK, purpose="Military Deck draw (no deck order given)")
         trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: no deck order given, drew at random: {card.name}")
@@ -160,7 +164,7 @@ def _roll(side: str, n_dice: int, units: int, rules: RealmRules, dice: Dice) -> 
 
 def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, npr_units: int,
                    enemy_units: int, dice: Dice, trace: Trace, npr_attacks: bool = False,
-                   with_rebels: bool = False, deck: tuple[MilitaryCard, ...] | None = None,
+                   with_rebels: bool = False, deck: list[MilitaryCard] | None = None,
                    enemy_leader_dice: int = 0, invading: bool = False) -> BattleOutcome:
     """Fight a battle between an NPR force and its Enemy, round by round (rules-gaps.md Battles)."""
     rules = world.rules
@@ -296,7 +300,8 @@ def fight(world: World, battle: Any, *, seed: int | None = None,
     seats = f.get("seats", list, None)
     roller = npr_roller(seats, f.get("active_player", str, None), trace)
     outcome = resolve_battle(world, nprs, where, naval=naval, npr_units=units, enemy_units=enemy_units,
-                             dice=dice, trace=trace, with_rebels=f.get("with_rebels", bool, False), deck=deck,
+                             dice=dice, trace=trace, with_rebels=f.get("with_rebels", bool, False),
+                             deck=None if deck is None else list(deck),
                              enemy_leader_dice=f.nonneg("enemy_leader_dice", 0))
     body = {"npr": nprs, "where": where, "naval": naval, "npr_units": units, "roller": roller, **outcome.to_dict()}
     text = (f"{', '.join(nprs)} ({units}) in {where}: winner {outcome.winner} after {len(outcome.rounds)} "

@@ -170,7 +170,7 @@ def _apply_losses(world: World, area: str, npr: str, left: int) -> tuple:
 
 
 def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
-               deck: tuple[MilitaryCard, ...] | None) -> tuple[dict[str, Any], World]:
+               deck: list[MilitaryCard] | None) -> tuple[dict[str, Any], World]:
     """One NPR's Invasion check and, if it happens, its steps 1-5."""
     enemies = sorted(r for r in world.enemies_of(npr) if world.realms[r].is_pr)
     entry: dict[str, Any] = {"npr": npr, "at_war_with": enemies, "eligible": False, "invades": False,
@@ -280,8 +280,9 @@ def invasions(world: World, *, seed: int | None = None,
     nprs = sorted(n for n, r in world.realms.items() if r.is_npr)
     trace.add(R, f"NPRs in alphabetical order: {', '.join(nprs) or 'none'}")
     entries, summary = [], []
+    pile = None if deck is None else list(deck)  # drawn from in order, one card a Battle (000 §13.4: discarded)
     for npr in nprs:
-        entry, world = invade_one(world, npr, dice.stream("npr.invasions", npr, world.round), trace, deck)
+        entry, world = invade_one(world, npr, dice.stream("npr.invasions", npr, world.round), trace, pile)
         entries.append(entry)
         if entry["invades"]:
             b = entry["battle"]

@@ -44,16 +44,27 @@ def _retreat(w, **battle):
 
 def test_leader_draw_only_with_three_or_more_npr_units():
     """000 §13.4: only NPR defenders with a total of 3+ Units draw from the Military Deck."""
-    deck = (MilitaryCard("Cid", "leader", 2),)
+    deck = [MilitaryCard("Cid", "leader", 2)]
     trace = Trace()
     assert draw_leader(2, True, deck, Dice(0), trace) is None
-    assert draw_leader(3, True, deck, Dice(0), trace).dice == 2
     assert draw_leader(5, False, deck, Dice(0), trace) is None  # alongside Rebels: not only NPR defenders
+    assert draw_leader(3, True, deck, Dice(0), trace).dice == 2 and deck == []  # drawn, discarded after
+
+
+def test_each_battle_draws_the_next_card_of_the_given_deck():
+    """000 §13.4: "discard the card at the end of the Battle": a second Battle draws the next card, and a
+    used-up deck is said so (drawn at random from then on)."""
+    deck = [MilitaryCard("Chancellor", "advisor"), MilitaryCard("Cid", "leader", 2)]
+    trace = Trace()
+    assert draw_leader(4, True, deck, Dice(0), trace) is None  # the Advisor: no Leader
+    assert draw_leader(4, True, deck, Dice(0), trace).name == "Cid"
+    draw_leader(4, True, deck, Dice(0), trace)
+    assert any("the given deck is used up, drew at random" in t.because for t in trace.steps)
 
 
 def test_advisor_card_means_no_leader():
     """000 §13.4: if the card has an Advisor on it, that NPR force has no Leader."""
-    deck = parse_deck([{"name": "Chancellor", "kind": "advisor"}, {"name": "Cid", "kind": "leader", "dice": 2}])
+    deck = list(parse_deck([{"name": "Chancellor", "kind": "advisor"}, {"name": "Cid", "kind": "leader", "dice": 2}]))
     assert draw_leader(4, True, deck, Dice(0), Trace()) is None
     with pytest.raises(ValidationError, match=r"deck\[0\].kind"):
         parse_deck([{"name": "x", "kind": "queen"}])
@@ -144,7 +155,7 @@ def test_resolver_retreat_costs_one_extra_unit():
         naval=False,
         npr_units=3,
         enemy_units=5,
-        deck=(MilitaryCard("Clerk", "advisor"),),
+        deck=[MilitaryCard("Clerk", "advisor")],
         dice=ScriptedDice([1, 1, 1, 6, 1, 1]),
         trace=Trace(),
     )
@@ -153,12 +164,12 @@ def test_resolver_retreat_costs_one_extra_unit():
 
 def test_resolver_is_deterministic_for_a_seed_and_uses_the_leader():
     w = _w()
-    deck = (MilitaryCard("Cid", "leader", 2),)
+    deck = [MilitaryCard("Cid", "leader", 2)]
     a = resolve_battle(
-        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=deck
+        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=list(deck)
     )
     b = resolve_battle(
-        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=deck
+        w, ["Gran"], "Cap", naval=False, npr_units=4, enemy_units=4, dice=Dice(7), trace=Trace(), deck=list(deck)
     )
     assert a == b and a.leader.name == "Cid"
     assert all(len(r["npr_faces"]) == 5 and len(r["enemy_faces"]) == 3 for r in a.rounds)
