@@ -178,5 +178,5 @@ def test_a_game_file_with_an_impossible_deadline_is_named_not_an_internal_error(
     # a file written before the service bounded its windows (hB item 6): one line naming the field
     path = tmp_path / "g.bin"
     gamefile.write(path, GameFile(Game(SETUP), deadlines={"bid": bad}))
-    with pytest.raises(ValidationError, match="deadlines.bid: must be a"):
+    with pytest.raises(ValidationError, match=r"deadlines\.bid: must be a"):
         gamefile.read(path)
