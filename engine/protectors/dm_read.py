@@ -303,9 +303,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(LIGHTS_OUT,))
     if phrase in _NONE_PHRASES:
         return DmLine(no, raw, "nothing", canonical=(NONE,))
-    said = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
-    if said is not None:
-        return DmLine(no, raw, said.kind, said.parsed, said.lines, said.canonical, said.why, said.error)
+    first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
+    if first is not None:
+        return DmLine(no, raw, first.kind, first.parsed, first.lines, first.canonical, first.why, first.error)
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
