@@ -228,12 +228,25 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
     # example counts it as spent in this step ("Player#1 has 0 Realm").
     if bank:
         return
-    bid = min(d.bid, state.players[seat].realm)
-    money(state, seat, -bid, "003 Bidding step")
-    state.next_bids[seat] = bid
-    if bid < d.bid:  # secret until next turn's Protector Ranking reveals the bids (game.py names it then)
-        emit(state, "bid_reduced", "003 Bidding step", f"Your bid of {d.bid} is reduced to {bid}, all the $Realm "
-             "you hold after buying.", private={seat}, seat=seat, asked=d.bid, bid=bid)
+    state.next_bids[seat] = set_aside_bid(state, seat, d.bid, "003 Bidding step", AFTER_BUYING)
+
+
+AFTER_BUYING = " after buying"
+
+
+def set_aside_bid(state: GameState, seat: str, bid: int, rule: str, when: str = "") -> int:
+    """Pay ``bid``, at most what the seat holds; returns what was paid. A reduction is told to the seat
+    alone (assumption BID_REDUCED_PRIVATE: the ranking reveals the bid it became, never the balance)."""
+    paid = min(bid, state.players[seat].realm)
+    money(state, seat, -paid, rule)
+    if paid < bid:
+        emit(state, "bid_reduced", rule, bid_reduced_text(bid, paid, when), private={seat}, seat=seat, asked=bid,
+             bid=paid)
+    return paid
+
+
+def bid_reduced_text(asked: int, bid: int, when: str = "") -> str:
+    return f"Your bid of {asked} is reduced to {bid}, all the $Realm you hold{when}."
 
 
 def reduced_bids(state: GameState) -> dict[str, int]:

@@ -40,7 +40,7 @@ from engine.protectors.dragon import (
     start_attack,
     threshold_reached,
 )
-from engine.protectors.events import Event, emit, money
+from engine.protectors.events import Event, emit
 from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, LANNUVAR, has
 from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
@@ -80,17 +80,6 @@ def deciding_seats(st: GameState) -> list[str]:
     if st.step in (ORDERS, CONSOLIDATION):
         return st.active()
     return []
-
-
-def _set_aside(st: GameState, seat: str, bid: int, rule: str) -> int:
-    """Pay a bid revealed now, at most what the seat holds; a reduction is told to the seat alone
-    (assumption BID_REDUCED_PRIVATE: the others see the bid it became, never its balance)."""
-    paid = min(bid, st.players[seat].realm)
-    money(st, seat, -paid, rule)
-    if paid < bid:
-        emit(st, "bid_reduced", rule, f"Your bid of {bid} is reduced to {paid}, all the $Realm you hold.",
-             private={seat}, seat=seat, asked=bid, bid=paid)
-    return paid
 
 
 @dataclass(frozen=True)
@@ -326,7 +315,7 @@ class Game:
         for s, d in decisions.items():  # rules: 003 Team Games, Pooled $Realm (the turn-1 bid)
             cons.fund(st, s, d.funding)
         for s, d in decisions.items():
-            bids[s] = _set_aside(st, s, d.bid, "003 Protector Ranking, bid")
+            bids[s] = cons.set_aside_bid(st, s, d.bid, "003 Protector Ranking, bid")
         if st.options.factions:
             # rules: 003 Factions — chosen with the turn-1 bid, random for silent players; known to all.
             for s, d in decisions.items():
@@ -350,7 +339,7 @@ class Game:
         for s, d in decisions.items():
             cons.fund(st, s, d.funding)
         for s, d in decisions.items():
-            rebids[s] = _set_aside(st, s, d.bid, "003 Protector Ranking, re-bid")
+            rebids[s] = cons.set_aside_bid(st, s, d.bid, "003 Protector Ranking, re-bid")
         emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(rebids), bids=rebids)
         order = []
         groups = {g[0]: g for g in st.rebid_groups}
@@ -384,7 +373,7 @@ class Game:
         active = st.active()
         bids = {s: st.next_bids.get(s, 0) for s in active}
         for s, b in late.items():
-            bids[s] = _set_aside(st, s, b, "003 The Bank of Lannuvár, late bid")
+            bids[s] = cons.set_aside_bid(st, s, b, "003 The Bank of Lannuvár, late bid")
             st.players[s].used_turn.discard("bank_bid")
         eff = {s: b + self._great_game(s) for s, b in bids.items()}
         st.ranking = order_by_bids(active, eff, st.ranking)

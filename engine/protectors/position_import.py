@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.errors import RegentError, ValidationError
 from engine.protectors import cards as C
+from engine.protectors import consolidation as cons
 from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
@@ -610,7 +611,7 @@ def _bidding(r: _Reader, step: str) -> None:
         if bid is None or asked <= bid:
             raise ValidationError(f"position.bids_asked.{s}", "a bid asked for, above the bid in 'bids'")
         st.events.append(Event(st.turn - 1, "bid_reduced", "003 Bidding step",
-                               f"Your bid of {asked} is reduced to {bid}, all the $Realm you hold after buying.",
+                               cons.bid_reduced_text(asked, bid, cons.AFTER_BUYING),
                                {"seat": s, "asked": asked, "bid": bid}, frozenset({s})))
     groups = pos.get("rebid_groups", [])
     if not isinstance(groups, list):
