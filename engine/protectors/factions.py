@@ -6,6 +6,8 @@ Abilities are flags; the rule modules ask ``has(state, seat, flag)`` where a fac
 
 from __future__ import annotations
 
+import unicodedata
+
 from engine.protectors.state import GameState, Player
 
 CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR = "Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár"
@@ -36,6 +38,20 @@ PEEK_DRAGON_COST = 15  # Weather forecast, the There be Dragons? deck
 PALANTIR_COST = 15  # Island Rules, Palantír
 OFFER_COST = 50  # Hodir, An offer
 FAITH_COST = 7  # Iron Light, Faith alone sustains us!
+
+
+def _faction_key(text: str) -> str:
+    """``Lannuvar``, ``lannuvár``, ``KALUAK``, ``Kalu’Ak``, ``iron-light`` -> one key: letters, no accents."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c)).casefold()
+
+
+_FACTION_KEYS = {_faction_key(f): f for f in FACTIONS}
+
+
+def faction_named(text: str) -> str | None:
+    """The faction ``text`` names, in the rulebook's spelling, whatever its accents, case and apostrophes."""
+    return _FACTION_KEYS.get(_faction_key(text))
 
 
 def faction_of(ability: str) -> str:

@@ -53,6 +53,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 
 from engine.errors import OrderSyntaxError
+from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.orders import (
     ABILITY_TEXT,
     Ability,
@@ -90,7 +91,6 @@ __all__ = [
     "split_orders",
 ]
 
-FACTIONS = ("Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár")
 
 # Tier 1 and 2 faction abilities a Wizard Sanctum holder may refresh or gain: key -> rulebook name.
 SANCTUM_ABILITIES = {
@@ -193,7 +193,6 @@ _ABILITY_MATCHES = sorted(
 _SANCTUM_ALIASES = {
     alias: key for key, text in SANCTUM_ABILITIES.items() for alias in (_words(text), _words(key))
 }
-_FACTION_KEYS = {"".join(_words(f)): f for f in FACTIONS}
 
 
 class _Words:
@@ -497,9 +496,10 @@ def _send(w: _Words, golden: bool, delayed: bool) -> Send:
 
 def _faction(w: _Words, golden: bool, delayed: bool) -> ChooseFaction:
     raw, norm = w.rest()
-    if norm.replace(" ", "") not in _FACTION_KEYS:
+    named = faction_named(norm)
+    if named is None:
         raise w.fail(f"unknown faction {raw!r}; expected one of {', '.join(FACTIONS)}")
-    return ChooseFaction(_FACTION_KEYS[norm.replace(" ", "")])
+    return ChooseFaction(named)
 
 
 def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
@@ -610,7 +610,7 @@ def parse_line(text: str, *, players: Mapping[str, str] | None = None, step: str
 
 def faction_of(text: str) -> str | None:
     """The faction a line names on its own (``Hodir``, ``kalu'ak``), or ``None``."""
-    return _FACTION_KEYS.get("".join(_words(text)))
+    return faction_named(" ".join(_words(text)))
 
 
 def split_orders(text: str) -> list[str]:

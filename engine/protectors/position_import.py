@@ -17,7 +17,7 @@ from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.events import Event
-from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER
+from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER, faction_named
 from engine.protectors.notation import parse_text
 from engine.protectors.position import decode_rng
 from engine.protectors.state import (
@@ -290,9 +290,10 @@ def _players(r: _Reader) -> None:
 
 
 def _faction(v: Any, field: str) -> str:
-    if not _known(v, FACTIONS):
+    named = faction_named(v) if isinstance(v, str) else None
+    if named is None:
         raise ValidationError(field, f"{v!r} is not one of {', '.join(FACTIONS)}")
-    return v
+    return named
 
 
 def _provinces(r: _Reader) -> None:

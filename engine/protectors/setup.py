@@ -15,7 +15,7 @@ from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
 from engine.protectors.colours import check_colour, colour_names, seat_colours
-from engine.protectors.factions import FACTIONS
+from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.position_import import POSITION_KEYS, import_position
 from engine.protectors.state import BID, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
@@ -66,8 +66,11 @@ def _players(spec: Any) -> list[dict[str, Any]]:
             raise ValidationError(f"players[{i}].seat", f"seats are Player#1..Player#N in order; expected "
                                                         f"'Player#{i + 1}', got {seat!r}")
         fac = p.get("faction")
-        if fac is not None and fac not in FACTIONS:
-            raise ValidationError(f"players[{i}].faction", f"{fac!r} is not one of {', '.join(FACTIONS)}")
+        if fac is not None:
+            named = faction_named(fac) if isinstance(fac, str) else None
+            if named is None:
+                raise ValidationError(f"players[{i}].faction", f"{fac!r} is not one of {', '.join(FACTIONS)}")
+            fac = named
         colour = check_colour(p["colour"], f"players[{i}].colour") if p.get("colour") is not None else None
         out.append({"seat": seat, "name": str(p.get("name") or seat), "faction": fac,
                     "team": p.get("team"), "start": p.get("start"), "colour": colour})

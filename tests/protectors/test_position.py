@@ -428,3 +428,22 @@ def test_a_sanctum_given_by_its_holder_alone_is_what_a_capture_leaves():
     with pytest.raises(ValidationError, match=r"position\.sanctum: must be a map with holder"):
         game({**pos, "sanctum": {"kind": "gain"}}, board="ring-4+island", options={"factions": True})
 
+
+
+# -- faction names as a GM types them ----------------------------------------------------------
+@pytest.mark.parametrize("typed", ["Lannuvar", "lannuvár", "LANNUVAR"])
+def test_a_faction_typed_without_its_accent_or_case_is_the_rulebooks_faction(typed):
+    pos = {"step": "consolidation", "provinces": FOUR, "factions": {P1: typed, P2: "kalu ak", P3: "iron-light"}}
+    g = game(pos, options={"factions": True})
+    assert [g.state.players[s].faction for s in (P1, P2, P3)] == ["Lannuvár", "Kalu'Ak", "Iron Light"]
+    again = Game({"board": "ring-4", "seed": 1, "options": {"factions": True},
+                  "players": [{"name": "A", "faction": typed}, {"name": "B"}, {"name": "C"}, {"name": "D"}]})
+    assert again.state.players[P1].faction == "Lannuvár"
+
+
+def test_an_unknown_faction_is_still_refused_with_the_list():
+    with pytest.raises(ValidationError, match=r"position\.factions\.Player#1.*'Lannuvir' is not one of"):
+        game({"step": "consolidation", "provinces": FOUR, "factions": {P1: "Lannuvir"}}, options={"factions": True})
+    with pytest.raises(ValidationError, match=r"players\[0\]\.faction.*Cenarion, Kalu'Ak"):
+        Game({"board": "ring-4", "seed": 1, "options": {"factions": True},
+              "players": [{"name": "A", "faction": "Elves"}, {"name": "B"}, {"name": "C"}, {"name": "D"}]})
