@@ -143,7 +143,9 @@ def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
 
 def played_by_ai(game: Game, played: dict[str, Any]) -> str:
     """The reports' ``Played by AI: ...`` line (issue 24: the channel always sees which seats an AI played):
-    each seat's display name with its agent, or agents (a list), in seat order."""
+    each seat's display name with its agent, or agents (a list), in seat order; ``none`` when no AI played."""
+    if not played:
+        return "Played by AI: none"
     names = display_names(game.state)
     return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({a if isinstance(a, str) else ', '.join(a)})"
                                         for s, a in in_seat_order(game, played))

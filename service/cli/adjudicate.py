@@ -314,7 +314,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gf.step_started, gf.step_ai = gamefile.now(), {}
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
-        if played:
+        if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
             report += "\n" + gamefile.played_by_ai(game, played)
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)

@@ -359,3 +359,21 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Player#2 (Bob): stored: Fortify! P2\n    line 2: left out 'hi regent': a greeting" in out
     assert "ignored" not in out  # the line's order was read: only the words beside it were left out
+
+
+def test_a_step_no_ai_decided_says_so_in_a_game_with_ai_seats(tmp_path, capsys):
+    # the Bank of Lannuvár's late bid: only its human seat decides; the report still names who an AI played
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1, "options": {"factions": True},
+             "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
+             "position": {"step": "bank_bid", "provinces": four, "factions": {"Player#1": "Lannuvar"},
+                          "effects": {"Player#1": ["bank_bid"]}, "bids": {"Player#2": 5, "Player#3": 0,
+                                                                          "Player#4": 1}, "realm": {"Player#1": 40}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    capsys.readouterr()
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Ann ==\nBid 6\n"), "--advance"]) == 0
+    out = capsys.readouterr().out
+    report = out.split("--- not for posting ---")[0]
+    assert "Played by AI: none" in report and "Ben (heuristic)" not in report
