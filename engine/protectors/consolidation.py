@@ -228,7 +228,20 @@ def apply_decision(state: GameState, seat: str, d: ConsolidationDecision, funded
     # example counts it as spent in this step ("Player#1 has 0 Realm").
     if bank:
         return
+    if state.times_up:
+        # rules: 003 Time's Up! — "This will be the last turn of the game": there is no next turn's Protector
+        # Ranking to bid for, so no bid is set aside and the $Realm stays held (it may break a tie).
+        # Assumption LAST_TURN_NO_BID.
+        if d.bid:
+            emit(state, "bid_not_taken", "003 Time's Up!", last_turn_bid_text(d.bid), private={seat}, seat=seat,
+                 asked=d.bid)
+        return
     state.next_bids[seat] = set_aside_bid(state, seat, d.bid, "003 Bidding step", AFTER_BUYING)
+
+
+def last_turn_bid_text(asked: int) -> str:
+    return (f"Your bid of {asked} is not taken: Time's Up! makes this the last turn, with no next Protector "
+            f"Ranking to bid for; the {asked} $Realm stay yours.")
 
 
 AFTER_BUYING = " after buying"

@@ -20,7 +20,9 @@ Every other commit of that session left every digest as it was (checked commit b
 Re-recorded for session 16's Work, work! fix (a Work order pays only while a unit of the seat is still
 on the Province, and never in a burnt-out one): the 2 cases marked, the ones whose games reach it. And
 for the AI seats that no longer march on their team-mates (agents/teams.py): the `teams` case, whose
-heuristic opponents did.
+heuristic opponents did. Session 17: the last turn's Consolidation takes no bid (assumption
+LAST_TURN_NO_BID: the $Realm stays held, where the "Most Realm" tiebreak counts it): the 2 cases whose
+games reach a Time's Up! turn (grand7_island_factions, teams).
 
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
@@ -88,14 +90,16 @@ GOLDEN = {
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     # re-recorded for the Work, work! fix (session 16)
-    "grand7_island_factions": "2004fec08f5580ed1fa0fc8eeec363d9aad2d7ed79940b407d209a14d5674131",
+    # re-recorded: the last turn takes no bid (session 17)
+    "grand7_island_factions": "aca2b481d49996fa53887bc1f5679e5010ba218fae65a5b87d0d800a3b329c08",
     # re-recorded for issue 20's rule fixes
     "factions_caretaker": "ef7e765685238e2aa603f681b053abee32195af7edfa4b97618be30240ff5159",
     # re-recorded for issue 20's rule fixes
     "island_random": "6c81d53c83d17b53a6f75dd8550ac3d1a292084c7fe76b82a11709c2e0549d59",
     # re-recorded for the Dragon sac choice
     # re-recorded: the heuristic opponents no longer march on their team-mates (session 16)
-    "teams": "2011ad491d1ae5fd851bd8955c178eabd0e26efa3955c8473213b392d4445de9",
+    # re-recorded: the last turn takes no bid (session 17)
+    "teams": "63e08922d0eab4a497211cea797f488b6452ea8fba69ad5c3ebd3df137df704c",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     "grand16_island": "c84f50e625d7eb58c10556b146ede8d2693bb262310cff8aeb7079f25e684709",

@@ -95,6 +95,19 @@ class TestTheEnd:
         assert g.over and g.result["how"] == "times_up" and g.result["winner"] == "Player#2"
         assert g.result["vp"]["Player#2"] == 4 and g.result["vp"]["Player#1"] == 2
 
+    def test_the_last_turns_bid_is_not_taken_and_its_realm_breaks_the_tie(self):
+        # rules: 003 Time's Up! ("the last turn"), Bidding step ("for next turn's Protector Ranking"), the
+        # tiebreak "Most Army Units, Most Realm": assumption LAST_TURN_NO_BID. Spent, Player#4's 60 would
+        # leave every tiebreak equal and the highest ranked (Player#1) would win.
+        g = five(phase="consolidation", realm={**dict.fromkeys(P[:5], 0), "Player#4": 60})
+        g.state.times_up = True
+        g.submit("Player#4", "Bid 60")
+        g.advance(force=True)
+        assert g.over and g.result["winner"] == "Player#4" and g.state.players["Player#4"].realm >= 60
+        told = [e for e in g.state.events if e.kind == "bid_not_taken"]
+        assert [(e.visible_to, e.data["asked"]) for e in told] == [({"Player#4"}, 60)]
+        assert "Time's Up!" in told[0].text and all("bid_not_taken" != e.kind for e in g.events("Player#1"))
+
     def test_tie_breakers_units_then_realm_then_ranking(self):
         g = five({3: 2})
         times_up(g.state)

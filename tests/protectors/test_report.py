@@ -297,7 +297,8 @@ def test_after_the_game_ends_no_summary_mentions_a_bid_for_a_next_turn():
 
     g = finish(Game({"board": "ring-6-grand", "seed": 0, "players": 3}),
                {f"Player#{i}": HeuristicAgent(i) for i in range(1, 4)})
-    assert g.state.result["how"] == "times_up" and g.state.next_bids  # the last Consolidation took bids
+    assert g.state.result["how"] == "times_up" and not g.state.next_bids  # LAST_TURN_NO_BID
+    assert any(e.kind == "bid_not_taken" for e in g.state.events)  # the heuristics bid and were told
     for seat in g.state.players:
         assert "next turn's Protector Ranking" not in private_summary(g, seat)
 
