@@ -21,6 +21,9 @@ from engine.protectors.victory import destroy_realm, eliminate, power_threshold
 # Guard against a pathological chain of threshold attacks in one step (never reached in play:
 # every Dragon victory burns or eliminates, every Protector victory resets the DPL).
 MAX_CHAINED_ATTACKS = 64
+# rules: 003 No Quarter! — a seat it eliminates still faces the Wrath (outcomes table): its Provinces burn, one
+# per US short (assumption NO_QUARTER_WRATH); False: they are left green and ownerless
+NO_QUARTER_WRATH = True
 FULL_COUNCIL_US = 13  # rules: 003 Cenarion — "The complete High Council will provide +13"
 
 
@@ -330,23 +333,34 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
         _outcome(state, seat, rule, _vaporise(state, seat, decisions[seat], v.units))
     failed = [s for s in att.ranking_before if s in sides and not sides[s].met]
     # rules: 003 Dragon victory 1 and No Quarter!
+    no_quarter: dict[str, list[str]] = {}  # seat -> its green Provinces when No Quarter! eliminated it
     if failed:
         bottom = state.ranking[-1] if state.ranking else None
         for s in failed:
             state.ranking.remove(s)
         for s in failed:
             if s == bottom:
+                no_quarter[s] = state.green(s)
+                emit(state, "no_quarter", "003 No Quarter!", f"No Quarter!: {s}, already at the bottom of the "
+                     "Protector Ranking, is eliminated by the Dragon instead of dropping.", seat=s)
                 eliminate(state, s, "dragon", "003 No Quarter!")
                 destroy_realm(state, s, "003 No Quarter!")
             else:
                 state.ranking.append(s)
-        emit(state, "rank_drop", rule, f"Dropped to the bottom of the Protector Ranking: {', '.join(failed)}.",
-             seats=failed)
+        dropped = [s for s in failed if s not in no_quarter]
+        if dropped:
+            emit(state, "rank_drop", rule, f"Dropped to the bottom of the Protector Ranking: {', '.join(dropped)}.",
+                 seats=dropped)
     grand_protector = attack_grand_protector(state, att, sides)
     for seat in failed:
-        if state.players[seat].eliminated:
-            continue
         v = sides[seat]
+        if state.players[seat].eliminated:
+            if seat in no_quarter and NO_QUARTER_WRATH:
+                # rules: 003 outcomes table ("Drop to the lowest rank" and "You face The Dragon's Wrath!") and
+                # No Quarter! ("they will instead be eliminated"): "instead" replaces the drop; the Wrath
+                # still burns the Provinces the seat held (assumption NO_QUARTER_WRATH)
+                _wrath(state, seat, decisions[seat], v.min_us - v.us, no_quarter[seat])
+            continue
         if seat == grand_protector:
             # rules: 003 outcomes table — "If you are the Grand Protector: Lose all $Realm". That it happens
             # is public (the table); how much is the seat's own balance, so the amount goes to it alone.
@@ -363,10 +377,12 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
          f"The DPL is cut in half: {att.dpl} -> {state.dpl}.", dpl=state.dpl)
 
 
-def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> None:
+def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int,
+           held: list[str] | None = None) -> None:
     """rules: 003 The Dragon's Wrath! — one chosen Province per US short burns, the lowest-numbered
-    green Provinces when none are chosen; losing the last green Province eliminates."""
-    green = state.green(seat)
+    green Provinces when none are chosen; losing the last green Province eliminates. ``held``: the green
+    Provinces of a seat No Quarter! has just eliminated (it owns nothing now; the Dragon burns them)."""
+    green = state.green(seat) if held is None else [p for p in held if not state.provinces[p].burnt]
     chosen = [p for p in d.burns if p in green][:shortfall]
     for p in green:
         if len(chosen) >= shortfall:
@@ -379,11 +395,11 @@ def _wrath(state: GameState, seat: str, d: DragonDecision, shortfall: int) -> No
         state.provinces[p].burn()
     # what is still green: burning touched only the chosen Provinces
     last_burnt = bool(chosen) and all(p in chosen for p in green)
-    if last_burnt:  # rules: 003 Ashes of Power — "left behind from the Dragon eliminating a player"
-        state.ashes.update(chosen)  # (Options.ashes_burnt)
+    if last_burnt or held is not None:  # rules: 003 Ashes of Power — "left behind from the Dragon eliminating
+        state.ashes.update(chosen)  # a player" (Options.ashes_burnt); No Quarter!'s too
     emit(state, "wrath", "003 The Dragon's Wrath!", f"The Dragon burns {', '.join(chosen)} of {seat}"
          + (f" ({lost} unit{'s' if lost != 1 else ''} lost)." if lost else "."), seat=seat, burnt=chosen,
          units_lost=lost)
-    if last_burnt:
+    if last_burnt and held is None:
         eliminate(state, seat, "dragon", "003 The Dragon's Wrath!")
         destroy_realm(state, seat, "003 The Dragon's Wrath! (eliminated)")

@@ -153,7 +153,26 @@ class TestOutcomes:
         dragon_attack(g, 20)
         fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2"})
         assert g.state.players["Player#3"].eliminated  # already last, forced to drop
-        assert not g.state.provinces["P5"].burnt  # eliminated by No Quarter!, not burnt
+        # "instead" replaces the drop, not the Wrath (outcomes table; assumption NO_QUARTER_WRATH): 2 US short,
+        # both its Provinces burn; they count as ashes left by the Dragon eliminating a player
+        assert g.state.provinces["P5"].burnt and g.state.provinces["P6"].burnt
+        assert {"P5", "P6"} <= g.state.ashes
+        kinds = [(e.kind, e.data.get("seats", e.data.get("seat"))) for e in g.state.events[-8:]]
+        assert ("no_quarter", "Player#3") in kinds and ("wrath", "Player#3") in kinds
+        assert not any(k == "rank_drop" for k, _ in kinds)  # nobody else dropped: no empty drop line
+
+    def test_no_quarter_burns_one_province_per_us_short_the_chosen_first(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P4": ("Player#3", 1),
+                                   "P5": ("Player#3", 1), "P6": ("Player#3", 1)}, ranking=P[:3],
+                     realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 20)
+        fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2", "Player#3": "1 from P4\nBurn P6"})
+        st = g.state
+        assert st.players["Player#3"].eliminated
+        assert [q for q in ("P4", "P5", "P6") if st.provinces[q].burnt] == ["P4", "P6"]  # min.US 3, 1 sent
+        assert st.provinces["P5"].owner is None and not st.provinces["P5"].burnt  # the rest: green, ownerless
+        wrath = [e for e in st.events if e.kind == "wrath"][-1]
+        assert wrath.text == "The Dragon burns P6, P4 of Player#3."
 
     def test_worldeater_doubles_min_us_not_rewards(self):
         g = position("ring-7", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#1", 3),
