@@ -409,6 +409,7 @@ class HostedGame:
         g = self.game
         if turn is not None and turn > g.state.turn:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
+        self._check_carried(turn)
         t = g.state.turn if turn is None else turn
         visible = g.events(who)
         if since is None:
@@ -427,6 +428,15 @@ class HostedGame:
             text += "\n" + gamefile.played_by_ai(g, ai_seats)
         return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
 
+    def _check_carried(self, turn: int | None) -> None:
+        """A turn before the position a game was set up from has no events here (docs/positions.md: the event
+        log is not carried): its report would be empty, which reads as "nothing happened"; it is refused, saying
+        why."""
+        start = (self.game.setup.get("position") or {}).get("turn")
+        if turn is not None and isinstance(start, int) and not isinstance(start, bool) and turn < start:
+            raise invalid("turn", f"turn {turn} predates this game's start: it was brought in as a position at turn "
+                                  f"{start}, and the event log before that is not carried")
+
     def private_summary(self, who: str | None, label: str, turn: int | None) -> dict[str, Any]:
         """A seat's DM summary (Game.private_summary): the GM may ask for any seat, a seat only for its
         own (its balance and orders are nobody else's business)."""
@@ -439,6 +449,7 @@ class HostedGame:
             raise invalid("private", f"no seat {label!r} in this game")
         if turn is not None and turn > g.state.turn:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
+        self._check_carried(turn)
         return {"turn": g.state.turn if turn is None else turn, "seat": seat,
                 "report": g.private_summary(seat, turn)}
 

@@ -18,7 +18,7 @@ order, each of kind
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
@@ -33,10 +33,12 @@ from engine.protectors.notation import (
     MAX_LINE_ECHO,
     MAX_REASON,
     ORDER_WORDS,
+    NameList,
     clip,
     echo,
     faction_of,
     head_item,
+    name_list,
     parse_segment,
     seat_map,
     split_orders,
@@ -175,11 +177,13 @@ class DmReading:
 
 
 def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
-            one_decision: bool = True, turn: int | None = None) -> DmReading:
+            one_decision: bool = True, turn: int | None = None, listed: Collection[str] | None = None) -> DmReading:
     """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
     so errors list only what it takes and orders of other steps are refused; ``turn``: the game's turn, so
-    a header naming another turn refuses the DM). ``one_decision=False`` reads lines only (no check across
-    lines: the lines of several seats may be read together)."""
+    a header naming another turn refuses the DM; ``listed``: the names, as written, that a refusal of an
+    unknown player lists -- the game gives the display names of the seats still in the game; default: every
+    name in ``players``). ``one_decision=False`` reads lines only (no check across lines: the lines of several
+    seats may be read together)."""
     seats = seat_map(players)
     names = set(seats) | {" ".join(words(s)) for s in set(seats.values())}
     if len(text) > MAX_DM_CHARS:
@@ -190,7 +194,8 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     if busy > MAX_DM_LINES:
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
-    entries = [_read_line(n, raw, seats, names, step) for n, raw in enumerate(raw_lines, start=1)]
+    shown = name_list(players, listed)
+    entries = [_read_line(n, raw, seats, names, step, shown) for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
     entries = _own_lines(entries, raw_lines)
@@ -274,7 +279,8 @@ def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None)
 
 
 # -- one line ----------------------------------------------------------------------------------
-def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None) -> DmLine:
+def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None,
+               shown: NameList | None = None) -> DmLine:
     stripped = raw.strip()
     if not stripped:
         return DmLine(no, raw, "ignored", why="blank line")
@@ -284,7 +290,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "ignored", why=chatter(raw) or "")
     note = _TRAILING_COMMENT.search(raw)
     if note is not None:  # "Fortify P1 // holding": the note to the GM is left out, and said
-        entry = _read_line(no, raw[: note.start()], seats, names, step)
+        entry = _read_line(no, raw[: note.start()], seats, names, step, shown)
         if entry.kind not in ("order", "nothing"):
             return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, entry.why, entry.error)
         said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a note after //") if w)
@@ -309,12 +315,12 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
-    parsed, left_out, first_error = _orders(raw, text, seats, names, step)
+    parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
     if first_error is not None or not parsed:
         part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out
         if part is not None:
             return DmLine(no, raw, "ignored", why=part)
-        around = _around_order(no, raw, text, seats, names, step)
+        around = _around_order(no, raw, text, seats, names, step, shown)
         if around is not None:
             return around
         reason = first_error.reason if first_error is not None else "expected an order"
@@ -326,8 +332,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
 
 
-def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
-            step: str | None) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
+def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
+            shown: NameList | None = None) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
     """The orders of ``text`` (one line, unwrapped), the pieces of it left out (``Hi GM, Bid 20``), and the
     first piece that is neither."""
     parsed: list[Line] = []
@@ -335,7 +341,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str],
     first_error: OrderSyntaxError | None = None
     for segment in split_orders(text):
         try:
-            parsed.append(parse_segment(raw.strip(), segment, seats, step))
+            parsed.append(parse_segment(raw.strip(), segment, seats, step, shown))
         except OrderSyntaxError as err:
             part = chatter(segment, names, _RESERVED)
             if part is None:
@@ -381,7 +387,7 @@ start x end is one more reading of the line, so a line of "hi hi hi ..." stays a
 
 
 def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str],
-                  step: str | None) -> DmLine | None:
+                  step: str | None, shown: NameList | None = None) -> DmLine | None:
     """``text`` (not read as orders) as an order with a header, greeting or thanks around it; a refusal when
     that could be read two ways, or when what is before a ':' is no header; ``None`` when there is no order."""
     starts: list[tuple[int, str]] = []  # where the order may start, and what is before it
@@ -427,13 +433,13 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             around = ([f"{echo(text[:start].strip())}: {what}"] if start else [])
             after = [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
             if words(text[start:end]) in _NOTHING_PHRASES:  # "My orders: none"
-                entry = _read_line(no, text[start:end], seats, names, step)  # a phrase: read before any order
+                entry = _read_line(no, text[start:end], seats, names, step, shown)  # a phrase: read before any order
                 if entry.kind == "nothing":
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
                 continue
-            parsed, left_out, error = _orders(raw, text[start:end], seats, names, step)
+            parsed, left_out, error = _orders(raw, text[start:end], seats, names, step, shown)
             if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
-                parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step)
+                parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown)
                 parsed = parsed if parsed and isinstance(parsed[0].item, Bid) else []
             if error is not None or not parsed:
                 continue
@@ -449,7 +455,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             return DmLine(no, raw, "nothing", canonical=key, why=what_left)
         return _accepted(no, raw, parsed_lines, what_left, step)
     if colon > lead and before is None:
-        parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step)
+        parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step, shown)
         if error is None and parsed:  # "My plan: Fortify! P1"
             return DmLine(no, raw, "refused", why=clip(f"{echo(text[: colon + 1].strip())} before the order is not "
                                                        "a header like 'My orders:'; send the order alone, or a "

@@ -168,7 +168,9 @@ class Game:
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
             names.setdefault(alias, who)
-        reading = read_dm(text, players=names, step=st.step, turn=st.turn)
+        # an unknown name's refusal lists the display names of the seats still in the game, as written
+        living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]
+        reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living)
         decision, result = settle(st, seat, reading, lenient)
         return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))
 
@@ -446,7 +448,10 @@ class Game:
                 p.offer_turn = None
         st.golden_work_done = {}
         count, vps = standings(st)
-        st.history.append({"turn": st.turn, "provinces": count, "vp": vps})
+        # the turn's end as a past turn's private summary tells it (report.turn_record)
+        record: dict[str, Any] = {"turn": st.turn, "provinces": count, "vp": vps}
+        record.update(report.turn_record(st))
+        st.history.append(record)
         end_turn_cards(st)
         if st.times_up:
             times_up(st)

@@ -50,7 +50,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.factions import FACTIONS, faction_named
@@ -84,6 +84,7 @@ __all__ = [
     "faction_of",
     "format_line",
     "head_item",
+    "name_list",
     "parse_line",
     "parse_segment",
     "parse_text",
@@ -195,11 +196,29 @@ _SANCTUM_ALIASES = {
 }
 
 
+class NameList:
+    """How a refusal names the players: each name of the players map as written (by its normalised form),
+    and the names an unknown player's refusal lists (the caller may give only the seats still in the game)."""
+
+    def __init__(self, written: dict[str, str], listed: tuple[str, ...]) -> None:
+        self.written = written
+        self.listed = listed
+
+
+def name_list(players: Mapping[str, str] | None, listed: Collection[str] | None = None) -> NameList:
+    """The ``NameList`` of a players map (display name or colour -> seat); ``listed``: the names to list when
+    a player is not known (default: every name of the map), as written."""
+    written = {" ".join(_words(name)): name for name in (players or {})}
+    shown = tuple(listed) if listed is not None else tuple(written.values())
+    return NameList(written, tuple(sorted(set(shown), key=_norm)))
+
+
 class _Words:
     """A cursor over the words of one order; every failure names the whole line."""
 
-    def __init__(self, line: str, text: str, seats: Mapping[str, str], step: str | None = None):
-        self.line, self.seats, self.i, self.step = line, seats, 0, step
+    def __init__(self, line: str, text: str, seats: Mapping[str, str], step: str | None = None,
+                 names: NameList | None = None):
+        self.line, self.seats, self.i, self.step, self.names = line, seats, 0, step, names
         matches = list(_TOKEN.finditer(text))
         self.raw = [m.group() for m in matches]
         self.norm = [_norm(w) for w in self.raw]
@@ -290,7 +309,10 @@ class _Words:
                 and self.i + 1 < len(self.norm) and _DIGITS.fullmatch(self.norm[self.i + 1]) is not None)
 
     def seat(self, stop: str | None = None) -> str:
-        """``Player#N``, or the words up to ``stop`` looked up in the players map."""
+        """``Player#N``, or the words up to ``stop`` looked up in the players map; a leading ``@`` (a mention
+        typed by hand: ``@Sam2``) is left out."""
+        if self.i < len(self.norm) and self.norm[self.i].startswith("@") and len(self.norm[self.i]) > 1:
+            self.norm[self.i] = self.norm[self.i][1:]
         m = _SEAT.fullmatch(self.peek() or "")
         if m and 1 <= len(m.group(1).lstrip("0")) <= _MAX_DIGITS:
             self.i += 1
@@ -305,8 +327,9 @@ class _Words:
             return self.seats[key]
         close = difflib.get_close_matches(key, list(self.seats), n=1, cutoff=0.75)
         if close:  # a typo of a display name or a colour
-            raise self.fail(f"{echo(raw)} is not a player like Player#2; did you mean {close[0]}?")
-        names = sorted(self.seats)
+            meant = self.names.written.get(close[0], close[0]) if self.names is not None else close[0]
+            raise self.fail(f"{echo(raw)} is not a player like Player#2; did you mean {meant}?")
+        names = list(self.names.listed) if self.names is not None else sorted(self.seats)
         shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", ..." if len(names) > MAX_NAMES_SHOWN else "")
         known = f" or one of {shown}" if names else ""
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
@@ -353,7 +376,7 @@ def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
     return words[0] in _SEGMENT_STARTS
 
 
-def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Funding, ...]:
+def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
     parts = [p for p in re.split(r"[,;]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
     if not parts:
         raise OrderSyntaxError(f"empty funding {echo('(' + inner + ')')}; expected like '(110 from Player#2)'",
@@ -361,7 +384,7 @@ def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Fun
     out = []
     try:
         for part in parts:
-            w = _Words(line, part, seats)
+            w = _Words(line, part, seats, names=names)
             amount = w.number("the funding amount", 1)
             w.accept(*_REALM_WORDS)
             w.expect("from", "the funding amount")
@@ -377,13 +400,14 @@ def _parse_funding(line: str, inner: str, seats: Mapping[str, str]) -> tuple[Fun
     return tuple(out)
 
 
-def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None) -> Line:
+def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None,
+                   names: NameList | None = None) -> Line:
     funding: tuple[Funding, ...] = ()
     m = _TRAILING_PAREN.search(segment)
     if m and not "".join(_words(m.group(1))).startswith("sac"):
-        funding = _parse_funding(line, m.group(1), seats)
+        funding = _parse_funding(line, m.group(1), seats, names)
         segment = segment[: m.start()]
-    return Line(_parse_item(_Words(line, segment, seats, step)), funding)
+    return Line(_parse_item(_Words(line, segment, seats, step, names)), funding)
 
 
 def _parse_item(w: _Words) -> Item:
@@ -605,7 +629,7 @@ def parse_line(text: str, *, players: Mapping[str, str] | None = None, step: str
         listed = ", ".join(echo(s.rstrip(",;.")) for s in segments[:4]) + (", ..." if len(segments) > 4 else "")
         reason = f"the line holds {len(segments)} orders ({listed}); use parse_text"
         raise OrderSyntaxError(clip(reason, MAX_REASON), input=clip(line, MAX_LINE_ECHO))
-    return _parse_segment(line, segments[0], _seat_map(players), step)
+    return _parse_segment(line, segments[0], _seat_map(players), step, name_list(players))
 
 
 def faction_of(text: str) -> str | None:
@@ -618,9 +642,11 @@ def split_orders(text: str) -> list[str]:
     return _segments(_clean(text))
 
 
-def parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None) -> Line:
-    """One order from ``split_orders``; errors name ``line``; ``seats`` from ``seat_map``."""
-    return _parse_segment(line, segment, seats, step)
+def parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None,
+                  names: NameList | None = None) -> Line:
+    """One order from ``split_orders``; errors name ``line``; ``seats`` from ``seat_map``; ``names`` (from
+    ``name_list``) say how an unknown player's refusal names the players."""
+    return _parse_segment(line, segment, seats, step, names)
 
 
 def seat_map(players: Mapping[str, str] | None) -> dict[str, str]:

@@ -59,6 +59,18 @@ def test_display_names_stand_for_seats():
     assert g.state.submissions["Player#1"] == OrdersDecision((Support("Player#2", "P2", "P1"),))
 
 
+def test_an_unknown_name_lists_the_living_seats_as_written():
+    # dogfood-discord #15: the list was lower-cased, without accents, and named eliminated seats
+    g = position("ring-4", 4, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P3": ("Player#3", 2)})
+    for s, p in g.state.players.items():
+        p.name = {"Player#1": "Zoë", "Player#2": "Ana María", "Player#3": "O'Brien", "Player#4": "Lars"}[s]
+    assert g.state.players["Player#4"].eliminated
+    with pytest.raises(OrderSyntaxError) as err:
+        g.submit_dm("Player#1", "Support! Sam in P2")
+    assert err.value.reason == "'Sam' is not a player like Player#2 or one of Ana María, O'Brien, Zoë"
+    assert g.submit_dm("Player#1", "Support! @Ana María in P2").lines == ["Support! Player#2 in P2 from P1"]
+
+
 def test_aliases_stand_for_seats():
     g = orders_game()
     assert g.submit_dm("Player#1", "Support! Bobby in P2", aliases={"Bobby": "Player#2"}).lines == \

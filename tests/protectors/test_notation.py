@@ -345,7 +345,24 @@ def test_errors_name_the_line_and_the_problem(text, reason):
 def test_unknown_display_name_lists_known_names():
     with pytest.raises(OrderSyntaxError) as info:
         parse_line("Support! Red in P2", players={"Blue": "Player#2"})
-    assert info.value.reason == "'Red' is not a player like Player#2 or one of blue"
+    assert info.value.reason == "'Red' is not a player like Player#2 or one of Blue"
+
+
+def test_a_hand_typed_mention_names_the_player():
+    # dogfood-discord #15: "snitch @Sam2" was "'@Sam2' is not a player"
+    players = {"Sam2": "Player#2", "Ana María": "Player#3"}
+    assert parse_line("snitch @Sam2", players=players) == Line(Snitch("Player#2"))
+    assert parse_line("Support! @Ana María in P2", players=players) == Line(Support("Player#3", "P2"))
+    assert parse_line("Snitch @Player#4", players=players) == Line(Snitch("Player#4"))
+    with pytest.raises(OrderSyntaxError, match="'@' is not a player"):
+        parse_line("Snitch @", players=players)
+
+
+def test_unknown_names_are_listed_as_written():
+    # dogfood-discord #15: the list was lower-cased and without accents ("ana maria, obrien")
+    with pytest.raises(OrderSyntaxError) as info:
+        parse_line("Snitch Zed", players={"Ana María": "Player#1", "O'Brien": "Player#2", "zoë": "Player#3"})
+    assert info.value.reason == "'Zed' is not a player like Player#2 or one of Ana María, O'Brien, zoë"
 
 
 def test_parse_text_error_names_the_offending_line():
@@ -444,7 +461,7 @@ def test_round_trip_whole_dm(many):
 
 def test_a_misspelt_name_or_colour_gets_the_closest_one():
     players = {"Alice": "Player#1", "sky blue": "Player#2", "Bob": "Player#3"}
-    for text, meant in (("Support! Alcie in P2", "alice"), ("Support! sky bleu in P2", "sky blue")):
+    for text, meant in (("Support! Alcie in P2", "Alice"), ("Support! sky bleu in P2", "sky blue")):
         with pytest.raises(OrderSyntaxError) as info:
             parse_line(text, players=players)
         assert info.value.reason.endswith(f"is not a player like Player#2; did you mean {meant}?")
