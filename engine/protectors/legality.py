@@ -12,6 +12,7 @@ from engine.errors import IllegalOrderError
 from engine.protectors import cards as C
 from engine.protectors.abilities import check_all, legal_abilities
 from engine.protectors.abilities import cost as ability_cost
+from engine.protectors.board import ISLAND_NAME
 from engine.protectors.decisions import (
     BidDecision,
     ConsolidationDecision,
@@ -80,14 +81,14 @@ def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[st
     cards = active_cards(state)
     src = o.province
     if src not in orderable(state, seat):
-        return f"you have no Army Units in {src}" if src in state.provinces else f"{src} is not on this board"
+        return f"you have no Army Units in {src}" if src in state.provinces else _off_board(state, src)
     if src == state.board.island and not isinstance(o, March):
         return "Army Units on the Island can only receive a March! order"  # rules: 003 Island Rules
     if isinstance(o, March):
         if o.count < 1:
             return "a March! moves at least 1 unit"
         if o.dst not in state.provinces:
-            return f"{o.dst} is not on this board"
+            return _off_board(state, o.dst)
         if o.dst not in march_targets(state, seat, src, ferries):
             if C.FLOOD in cards and not all_neighbours(state, seat, ferries, src):
                 return "Flood!: all Provinces have zero neighbouring Provinces this turn"
@@ -98,7 +99,7 @@ def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[st
         if o.player not in state.players or state.players[o.player].eliminated:
             return f"{o.player} is not an active player"
         if o.target not in state.board.provinces:
-            return f"{o.target} is not on this board"
+            return _off_board(state, o.target)
         if C.FLOOD in cards:
             return "Flood!: all Provinces have zero neighbouring Provinces this turn"
         dist = state.board.distance(src, o.target)
@@ -115,6 +116,17 @@ def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[st
                     "work": "Golden Work, work!"}[kind]
             return f"{name} is not available to bracket {b}"
     return None
+
+
+def _off_board(state: GameState, province: str) -> str:
+    """Why ``province`` is not a Province of this game (the Island, written ``the Island``, is P0 on the built-in
+    boards; a GM's board may have none, or name it otherwise)."""
+    island = state.board.island
+    if province == ISLAND_NAME and island is None:
+        return f"this board has no Island ({province})"
+    if province == ISLAND_NAME and island != ISLAND_NAME:
+        return f"{province} is not on this board; its Island is {island}"
+    return f"{province} is not on this board"
 
 
 def _fill_src(state: GameState, seat: str, o: ProvinceOrder, rej: _Rejections) -> ProvinceOrder | None:

@@ -53,6 +53,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Mapping
 
 from engine.errors import OrderSyntaxError
+from engine.protectors.board import ISLAND_NAME
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.orders import (
     ABILITY_TEXT,
@@ -283,6 +284,10 @@ class _Words:
     def province(self, what: str) -> str:
         if self.i >= len(self.raw):
             raise self.fail(f"expected {what} like P3, but the line ends")
+        island = self._island_words()
+        if island:  # "to the Island", "to Wizard Sanctum": the rulebook's names of the Island
+            self.i += island
+            return ISLAND_NAME
         if self._spaced_province():  # "P 1": every Province is named P<n> (board.PROVINCE_RE)
             number = self.norm[self.i + 1]
             if (self.spelled[self.i + 1] == self.raw[self.i + 1] and self.i + 2 < len(self.norm)
@@ -299,9 +304,18 @@ class _Words:
         return f"P{int(m.group(1).lstrip('0') or '0')}"
 
     def at_province(self) -> bool:
-        """Whether the next word names a Province (``P1``, ``P 1``)."""
+        """Whether the next word names a Province (``P1``, ``P 1``, ``the Island``)."""
         return self.i < len(self.norm) and (_PROVINCE.fullmatch(self.norm[self.i]) is not None
-                                            or self._spaced_province())
+                                            or self._spaced_province() or self._island_words() > 0)
+
+    def _island_words(self) -> int:
+        """How many of the next words name the Island (``Island``, ``the Island``, ``Wizard Sanctum``, ``the
+        Wizard Sanctum``), or 0."""
+        start = self.i + 1 if self.i < len(self.norm) and self.norm[self.i] == "the" else self.i
+        for name in _ISLAND_WORDS:
+            if tuple(self.norm[start : start + len(name)]) == name:
+                return start - self.i + len(name)
+        return 0
 
     def _spaced_province(self) -> bool:
         """``P 1``: a lone ``P`` followed by a space and digits (``P. 1`` is not one)."""
@@ -477,6 +491,8 @@ def _march(w: _Words, golden: bool, delayed: bool) -> March:
     return March(count, src, w.province("the destination province"), golden, delayed)
 
 
+# rules: 003 Island Rules -- "the Island" holds "a Wizard Sanctum"; a DM may name it so (the board's Island is P0)
+_ISLAND_WORDS = (("island",), ("wizard", "sanctum"))
 _TO_WORDS = ("to", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an arrow says 'to' as plainly
 
 

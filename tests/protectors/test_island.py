@@ -41,6 +41,17 @@ class TestIsland:
         g = island_game()
         assert any(isinstance(o, March) and o.dst == ISLAND for o in g.legal_orders(P1, "P1"))
 
+    def test_the_island_by_its_rulebook_names(self):
+        # dogfood-rules #7: "March! 1 from P7 to Island" was "'Island' is not a province like P3"
+        for name in ("Island", "the Island", "Wizard Sanctum", "the wizard sanctum"):
+            g = island_game()
+            assert g.submit(P1, f"March! 1 from P1 to {name}") == [f"March! 1 from P1 to {ISLAND}"]
+        g = island_game(island=P1)
+        assert g.submit(P1, "March! 1 from the Island to P2") == [f"March! 1 from {ISLAND} to P2"]
+        g = make("ring-3", {"P1": (P1, 2), "P2": (P2, 2), "P3": (P3, 1)})  # a board without the Island
+        with pytest.raises(IllegalOrderError, match=r"this board has no Island \(P0\)"):
+            g.submit(P1, "March! 1 from P1 to the Island")
+
     def test_only_march_orders_on_the_island_and_only_with_seafarers_off_it(self):
         g = island_game(island=P1)
         assert g.legal_orders(P1, ISLAND) and all(isinstance(o, March) for o in g.legal_orders(P1, ISLAND))

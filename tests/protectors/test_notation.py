@@ -348,6 +348,16 @@ def test_unknown_display_name_lists_known_names():
     assert info.value.reason == "'Red' is not a player like Player#2 or one of Blue"
 
 
+def test_the_island_is_named_as_the_rulebook_names_it():
+    for name in ("Island", "the Island", "ISLAND", "Wizard Sanctum", "the Wizard Sanctum"):
+        assert parse_line(f"March! 1 from P7 to {name}") == Line(March(1, "P7", "P0"))
+        assert parse_line(f"March! 1 {name} -> P3") == Line(March(1, "P0", "P3"))
+    assert parse_line("Support! Player#2 in the Island from P1") == Line(Support("Player#2", "P0", "P1"))
+    for text in ("March! 1 from P7 to the", "March! 1 from P7 to Sanctum", "March! 1 from P7 to the Wizard"):
+        with pytest.raises(OrderSyntaxError, match="is not a province like P3"):
+            parse_line(text)
+
+
 def test_a_hand_typed_mention_names_the_player():
     # dogfood-discord #15: "snitch @Sam2" was "'@Sam2' is not a player"
     players = {"Sam2": "Player#2", "Ana María": "Player#3"}
