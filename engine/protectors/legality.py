@@ -172,8 +172,10 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
             rej.add(s.text(), "send at least 1 $Realm")
         total += s.amount
     if total > state.players[seat].realm:
+        held = state.players[seat].realm  # rules: 003 Negotiation -- $Realm only promised to you cannot be sent on
         rej.add("; ".join(s.text() for s in d.sends),
-                f"you hold {state.players[seat].realm} $Realm and cannot send promised $Realm on")
+                f"{'sending' if len(d.sends) == 1 else 'these send'} {total} $Realm, more than the {held} $Realm "
+                "you hold")
     if d.snitch is not None:
         if C.PIRATES not in cards:
             rej.add(f"Snitch {d.snitch}", "snitching is only for Pirates! turns")

@@ -105,6 +105,18 @@ def test_lenient_drops_only_the_invalid_lines():
     assert g.state.submissions["Player#1"] == OrdersDecision((March(1, "P1", "P2"),))
 
 
+def test_sending_more_than_held_says_so_plainly():
+    # dogfood-rules #7: "Send 10 to Ben" holding 7 was refused with "cannot send promised $Realm on"
+    g = position("ring-3", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P3": ("Player#3", 2)},
+                 realm={"Player#1": 7, "Player#2": 0, "Player#3": 0})
+    with pytest.raises(IllegalOrderError) as err:
+        g.submit_dm("Player#1", "Send 10 to Player#2\nFortify! P1")
+    assert err.value.details["rejected"][0]["reason"] == "sending 10 $Realm, more than the 7 $Realm you hold"
+    with pytest.raises(IllegalOrderError, match="these send 8 \\$Realm, more than the 7"):
+        g.submit_dm("Player#1", "Send 4 to Player#2\nSend 4 to Player#3")
+    assert "promised" not in str(err.value)
+
+
 def test_lenient_drops_both_sides_of_an_ambiguity_never_guesses():
     g = named_game()
     r = g.submit_dm("Player#1", "Bid 20\nBid 25", lenient=True)
