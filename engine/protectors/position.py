@@ -88,11 +88,25 @@ def export_position(game: Any) -> dict[str, Any]:
     if st.submissions:
         pos["submissions"] = {s: list(d.texts) for s, d in st.submissions.items()}
     if st.history:
-        pos["history"] = [dict(h) for h in st.history]
+        pos["history"] = [_history_entry(h) for h in st.history]
     if st.result is not None:
         pos["result"] = dict(st.result)
     pos["rng"] = encode_rng(st.rng.getstate())
     return pos
+
+
+def _history_entry(h: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one finished turn's record (GameState.history), its maps and lists copied too."""
+    out: dict[str, Any] = {}
+    for k, v in h.items():
+        if isinstance(v, dict):
+            out[k] = {a: (dict(b) if isinstance(b, dict) else list(b) if isinstance(b, list) else b)
+                      for a, b in v.items()}
+        elif isinstance(v, list):
+            out[k] = list(v)
+        else:
+            out[k] = v
+    return out
 
 
 def encode_rng(state: tuple) -> str:

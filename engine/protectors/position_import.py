@@ -178,19 +178,58 @@ def _seat_counts(r: _Reader, v: Any, field: str) -> dict[str, int]:
     return {r.seat(s, field): r.count(n, f"{field}.{s}") for s, n in v.items()}
 
 
+HISTORY_KEYS = frozenset({"turn", "provinces", "vp"})
+# what a past turn's private summary reads (report.turn_record); older records lack it
+HISTORY_RECORD_KEYS = frozenset({"dragon_vp", "units", "owned", "levels", "burnt"})
+
+
 def _history(r: _Reader, v: Any) -> list[dict[str, Any]]:
-    """Per finished turn ``{"turn", "provinces", "vp"}`` (seat -> number), as the game records it."""
+    """Per finished turn ``{"turn", "provinces", "vp"}`` (seat -> number), as the game records it, and
+    what a past turn's private summary reads (report.turn_record): ``dragon_vp`` seat -> number,
+    ``units`` seat -> {Province: number}, ``owned`` seat -> [Province], ``levels`` Province -> level,
+    ``burnt`` [Province]. A record without those (an older game's) still loads: the summary then gives
+    the figures it lacks as they are now, and says so."""
     if not isinstance(v, list):
         raise ValidationError("position.history", "must be a list of maps (one per finished turn)")
     out = []
     for i, h in enumerate(v):
         field = f"position.history[{i}]"
-        if not isinstance(h, dict) or set(h) != {"turn", "provinces", "vp"}:
-            raise ValidationError(field, "must be a map with turn, provinces and vp")
-        out.append({"turn": r.count(h["turn"], f"{field}.turn"),
-                    "provinces": _seat_counts(r, h["provinces"], f"{field}.provinces"),
-                    "vp": _seat_counts(r, h["vp"], f"{field}.vp")})
+        if not isinstance(h, dict) or not set(h) >= HISTORY_KEYS or not set(h) <= HISTORY_KEYS | HISTORY_RECORD_KEYS:
+            raise ValidationError(field, "must be a map with turn, provinces and vp (and, as the game records "
+                                         "them, dragon_vp, units, owned, levels and burnt)")
+        entry: dict[str, Any] = {"turn": r.count(h["turn"], f"{field}.turn"),
+                                 "provinces": _seat_counts(r, h["provinces"], f"{field}.provinces"),
+                                 "vp": _seat_counts(r, h["vp"], f"{field}.vp")}
+        if "dragon_vp" in h:
+            entry["dragon_vp"] = _seat_counts(r, h["dragon_vp"], f"{field}.dragon_vp")
+        if "units" in h:
+            if not isinstance(h["units"], dict):
+                raise ValidationError(f"{field}.units", "must be a map seat -> {Province: number}")
+            entry["units"] = {r.seat(s, f"{field}.units"): _province_counts(r, n, f"{field}.units.{s}")
+                              for s, n in h["units"].items()}
+        if "owned" in h:
+            if not isinstance(h["owned"], dict):
+                raise ValidationError(f"{field}.owned", "must be a map seat -> [Province]")
+            entry["owned"] = {r.seat(s, f"{field}.owned"): _province_list(r, ps, f"{field}.owned.{s}")
+                              for s, ps in h["owned"].items()}
+        if "levels" in h:
+            entry["levels"] = _province_counts(r, h["levels"], f"{field}.levels")
+        if "burnt" in h:
+            entry["burnt"] = _province_list(r, h["burnt"], f"{field}.burnt")
+        out.append(entry)
     return out
+
+
+def _province_counts(r: _Reader, v: Any, field: str) -> dict[str, int]:
+    if not isinstance(v, dict):
+        raise ValidationError(field, "must be a map Province -> number")
+    return {r.province(p, field): r.count(n, f"{field}.{p}") for p, n in v.items()}
+
+
+def _province_list(r: _Reader, v: Any, field: str) -> list[str]:
+    if not isinstance(v, list):
+        raise ValidationError(field, "must be a list of Provinces")
+    return [r.province(p, f"{field}[{i}]") for i, p in enumerate(v)]
 
 
 def _result(r: _Reader, v: Any) -> dict[str, Any]:

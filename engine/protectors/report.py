@@ -85,9 +85,122 @@ def report_since(state: GameState, since: int, seat: str | None = None) -> tuple
     return text, sum(1 for e in state.events if e.visible(seat))
 
 
+# what a finished turn's record holds beside "turn", "provinces" and "vp" (GameState.history)
+RECORD_KEYS = ("dragon_vp", "units", "owned", "levels", "burnt")
+
+
+def turn_record(st: GameState) -> dict[str, Any]:
+    """What a past turn's private summary needs, as the turn's Consolidation ends it (``Game`` adds it
+    to the turn's ``GameState.history`` entry beside the Provinces and VP it already kept). All of it is
+    public (the board and the Dragon's VP): a balance is not, so it is read back from the seat's ledger
+    instead (:func:`_realm_at`). Kept small: only seats and Provinces with something to say.
+
+    ``dragon_vp`` seat -> VP earned against the Dragon (not 0); ``units`` seat -> {Province: Army Units
+    it holds there}; ``owned`` seat -> its Provinces (board order); ``levels`` Province -> level (owned,
+    not 0); ``burnt`` the owned burnt-out Provinces."""
+    units: dict[str, dict[str, int]] = {}
+    owned: dict[str, list[str]] = {}
+    levels: dict[str, int] = {}
+    burnt: list[str] = []
+    for prov, pr in st.provinces.items():
+        holder = pr.occupant or pr.owner
+        if holder is not None and pr.units:
+            units.setdefault(holder, {})[prov] = pr.units
+        if pr.owner is not None:
+            owned.setdefault(pr.owner, []).append(prov)
+            if pr.level:
+                levels[prov] = pr.level
+            if pr.burnt:
+                burnt.append(prov)
+    dragon_vp = {s: p.vp for s, p in st.players.items() if p.vp}
+    return {"dragon_vp": dragon_vp, "units": units, "owned": owned, "levels": levels, "burnt": burnt}
+
+
+def _record_of(st: GameState, turn: int) -> dict[str, Any] | None:
+    """The history entry of finished ``turn`` (the last, should a position have listed it twice)."""
+    found: dict[str, Any] | None = None
+    for h in st.history:
+        if h.get("turn") == turn:
+            found = h
+    return found
+
+
+def _first_turn(game: Any) -> int:
+    """The first turn this game's ledger covers: 1, or the turn a position was imported on."""
+    pos = game.setup.get("position") if isinstance(game.setup, dict) else None
+    if isinstance(pos, dict):
+        turn = pos.get("turn", 1)
+        return turn if isinstance(turn, int) else 1
+    return 1
+
+
+def _realm_at(st: GameState, seat: str, turn: int) -> int:
+    """``seat``'s $Realm at the end of ``turn``: what it holds now less every change since (every change
+    goes through ``events.money`` and its ledger)."""
+    later = 0
+    for (lt, s, delta, _rule) in st.ledger:
+        if s == seat and lt > turn:
+            later += delta
+    return st.players[seat].realm - later
+
+
+def _figures(game: Any, seat: str, t: int) -> list[str]:
+    """The balance, VP, Army Units and Provinces lines: as they are now for the current turn, as they
+    were at the end of ``t`` for a finished one. What the game has no record of (a turn before a position
+    was imported, or a record an older version wrote) is given as it is now, and the summary says so."""
+    st: GameState = game.state
+    p = st.players[seat]
+    realm = p.realm
+    vp = victory_points(st, seat)
+    dragon_vp: int | None = p.vp
+    held = {pr: st.provinces[pr].units for pr in st.provinces if st.holder(pr) == seat}
+    owned = [_province(st, pr) for pr in st.owned(seat)]
+    out: list[str] = []
+    if t < st.turn:
+        now: list[str] = []
+        if t >= _first_turn(game):
+            realm = _realm_at(st, seat, t)
+        else:
+            now.append("Balance")
+        rec = _record_of(st, t)
+        if rec is None:
+            now += ["VP", "Army Units", "Provinces"]
+        else:
+            vp = int(rec["vp"].get(seat, 0))
+            dragon_vp = int(rec["dragon_vp"].get(seat, 0)) if "dragon_vp" in rec else None
+            if all(k in rec for k in RECORD_KEYS):
+                held = dict(rec["units"].get(seat, {}))
+                owned = [_province_as(pr, int(rec["levels"].get(pr, 0)), pr in rec["burnt"])
+                         for pr in rec["owned"].get(seat, ())]
+            else:
+                now += ["Army Units", "Provinces"]
+        if now:
+            if t < _first_turn(game):
+                why = f"the game was imported from a position on turn {_first_turn(game)}"
+            elif rec is not None:
+                why = "the game's record of that turn was written by an older Regent"
+            else:
+                why = "the game keeps no record of it"
+            out.append(f"Not recorded for the end of turn {t} ({why}): {_and(now)} below "
+                       f"{'is' if len(now) == 1 else 'are'} as they are now, on turn {st.turn}.")
+    out.append(f"Balance: {realm} $Realm. VP: {vp}"
+               + (f" ({dragon_vp} earned against the Dragon)." if dragon_vp is not None else "."))
+    total = sum(held.values())
+    out.append(f"Army Units: {total}" + (" (" + ", ".join(f"{pr} {n}" for pr, n in held.items() if n) + ")"
+                                         if total else "") + ".")
+    if owned:
+        out.append("Provinces: " + ", ".join(owned) + ".")
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     """``seat``'s DM summary for ``turn`` (default: the current one): what only it (and the GM) may
-    know — its balance and $Realm changes — beside the public facts about it."""
+    know — its balance and $Realm changes — beside the public facts about it. The balance, VP, Army Units
+    and Provinces of a finished turn are those at its end (:func:`turn_record`), not today's."""
     from engine.errors import ValidationError
 
     st: GameState = game.state
@@ -98,18 +211,11 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     p = st.players[seat]
     title = seat if names[seat] == seat else f"{names[seat]} ({seat})"
     out = [f"== {title}: your summary, turn {t} =="]
-    if p.eliminated:
+    if p.eliminated and (p.eliminated_turn is None or p.eliminated_turn <= t):
         out.append(f"You were eliminated on turn {p.eliminated_turn}"
                    + (f" ({p.eliminated_by})." if p.eliminated_by else "."))
     # the VP the view and the scoreboard show, then the part earned against the Dragon (positions.md, one VP meaning)
-    out.append(f"Balance: {p.realm} $Realm. VP: {victory_points(st, seat)} ({p.vp} earned against the Dragon).")
-    held = {pr: st.provinces[pr].units for pr in st.provinces if st.holder(pr) == seat}
-    total = sum(held.values())
-    out.append(f"Army Units: {total}" + (" (" + ", ".join(f"{pr} {n}" for pr, n in held.items() if n) + ")"
-                                         if total else "") + ".")
-    owned = st.owned(seat)
-    if owned:
-        out.append("Provinces: " + ", ".join(_province(st, pr) for pr in owned) + ".")
+    out += _figures(game, seat, t)
     changes = [(delta, rule) for (lt, s, delta, rule) in st.ledger if lt == t and s == seat]
     if changes:
         out.append(f"$Realm changes on turn {t}:")
@@ -140,10 +246,14 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
 
 def _province(st: GameState, prov: str) -> str:
     pr = st.provinces[prov]
+    return _province_as(prov, pr.level, pr.burnt)
+
+
+def _province_as(prov: str, level: int, burnt: bool) -> str:
     tags = []
-    if pr.level:
-        tags.append(f"lvl {pr.level}")
-    if pr.burnt:
+    if level:
+        tags.append(f"lvl {level}")
+    if burnt:
         tags.append("burnt")
     return prov + (f" ({', '.join(tags)})" if tags else "")
 
