@@ -24,6 +24,7 @@ from engine.protectors.tables import MAX_LEVEL
 from engine.protectors.victory import victory_points
 
 SEAT_ID = re.compile(r"Player#\d+")
+BANK_RULE = "003 The Bank of Lannuvár"  # the rule of the others' bids revealed to a Bank seat
 HIDDEN_KINDS = ("phase",)  # step markers: the report's turn headers already say where we are
 
 
@@ -266,6 +267,10 @@ def _concerns(e: Event, seat: str) -> bool:
     """An event about ``seat``: it names the seat, or its data does."""
     if e.visible_to is not None:
         return True  # private events shown to this seat are its own
+    if e.kind == "bids" and e.rule == BANK_RULE:
+        # rules: 003 The Bank of Lannuvár — the others' bids are revealed for the Bank's seats, whom
+        # they leave out: what those seats answer (the others are named in it anyway)
+        return True
     d = e.data
     if d.get("seat") == seat or seat in (d.get("seats") or ()) or d.get("src") == seat or d.get("dst") == seat:
         return True

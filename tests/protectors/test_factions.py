@@ -523,6 +523,18 @@ class TestLannuvar:
         assert g.state.ranking[0] == P1 and "bank_of_lannuvar" in g.state.players[P1].used
         assert "bank_of_lannuvar" not in names(g, P1)
 
+    def test_the_bank_seats_own_summary_has_the_revealed_bids_it_answers(self):
+        """dogfood s17 rules #4: the reveal is made for the Bank's seat, whom it leaves out."""
+        g = self._bank_game()
+        g.submit(P1, "The Bank of Lannuvár")
+        g.submit(P2, "Bid 20")
+        g.submit(P3, "Bid 30")
+        g.advance()
+        lines = private_summary(g, P1).splitlines()
+        assert "- Bids revealed: Player#3 30, Player#2 20" in lines
+        assert lines.index("- Bids revealed: Player#3 30, Player#2 20") < lines.index("Now: send your bank_bid DM "
+                                                                                     "(within 12h).")
+
     def test_two_lannuvar_players_bid_together_after_the_others(self):
         g = self._bank_game(both=True)
         g.submit(P1, "The Bank of Lannuvár")
