@@ -20,7 +20,7 @@ from engine.protectors.factions import (
     holds_none,
     refreshable,
 )
-from engine.protectors.orders import Ability
+from engine.protectors.orders import SANCTUM_ABILITIES, Ability
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 from engine.protectors.tables import MAX_LEVEL
 
@@ -185,10 +185,11 @@ def _check_consolidation(state: GameState, seat: str, a: Ability) -> str | None:
         if not state.options.factions or not sanctum or sanctum["holder"] != seat or not sanctum["pending"]:
             return "no Wizard Sanctum choice to make (made once, in the buying step after capturing it)"
         mode, _, key = (a.arg or "").partition(" ")
+        named = SANCTUM_ABILITIES.get(key, key)  # the rulebook's name, as the player wrote it
         if mode == "refresh" and key not in refreshable(state, seat):
-            return f"{key} is not a one-time ability you have used"
+            return f"{named} is not a one-time ability you have used"
         if mode == "gain" and key not in gainable(state, seat):
-            return f"{key} is not another faction's ability you lack"
+            return f"{named} is not another faction's ability you lack"
         if mode not in ("refresh", "gain"):
             return "refresh or gain"
         return None

@@ -57,6 +57,7 @@ from engine.protectors.board import ISLAND_NAME
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.orders import (
     ABILITY_TEXT,
+    SANCTUM_ABILITIES,  # key -> rulebook name of the abilities a Wizard Sanctum holder may refresh or gain
     Ability,
     Bid,
     Burn,
@@ -93,20 +94,6 @@ __all__ = [
     "split_orders",
 ]
 
-
-# Tier 1 and 2 faction abilities a Wizard Sanctum holder may refresh or gain: key -> rulebook name.
-SANCTUM_ABILITIES = {
-    "defenders_of_the_realm": "Defenders of the Realm",
-    "fight_fire_with_fire": "Fight fire with fire!",
-    "weather_forecast": "Weather forecast",
-    "nothing_to_see_here": "Nothing to see here!",
-    "merchants_of_the_gods": "Merchants of the gods",
-    "mountain_king": "The Mountain King sends His Regards",
-    "crusade": "Crusade!",
-    "faith_alone": "Faith alone sustains us!",
-    "great_game": "The Great Game of politics",
-    "bank_of_lannuvar": "The Bank of Lannuvár",
-}
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)+|[^\s.,;:!?()\[\]]+")
 _NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
@@ -628,7 +615,7 @@ def _parse_ability(w: _Words, name: str) -> Ability:
         raw, norm = w.rest()
         key = _SANCTUM_ALIASES.get(tuple(norm.split()))
         if key is None:
-            known = ", ".join(SANCTUM_ABILITIES)
+            known = ", ".join(SANCTUM_ABILITIES.values())
             raise w.fail(f"unknown ability {echo(raw)} after 'Sanctum {mode}'; expected one of {known}")
         return Ability(name, arg=f"{mode} {key}")
     w.end()

@@ -260,10 +260,28 @@ class Ability(Shared):
         out = ABILITY_TEXT.get(self.name, self.name)
         if self.value is not None:
             out += f": {self.value}"
-        if self.arg is not None:
+        if self.arg is not None and self.name == "sanctum":  # "refresh faith_alone": the rulebook's name
+            mode, _, key = self.arg.partition(" ")
+            out += f" {mode} {SANCTUM_ABILITIES.get(key, key)}"
+        elif self.arg is not None:
             out += f" {self.arg}"
         return out
 
+
+# Tier 1 and 2 faction abilities a Wizard Sanctum holder may refresh or gain: key -> rulebook name
+# (rules: 003 Wizard Sanctum; Factions). ``Ability("sanctum", arg="refresh <key>")`` is written with the name.
+SANCTUM_ABILITIES = {
+    "defenders_of_the_realm": "Defenders of the Realm",
+    "fight_fire_with_fire": "Fight fire with fire!",
+    "weather_forecast": "Weather forecast",
+    "nothing_to_see_here": "Nothing to see here!",
+    "merchants_of_the_gods": "Merchants of the gods",
+    "mountain_king": "The Mountain King sends His Regards",
+    "crusade": "Crusade!",
+    "faith_alone": "Faith alone sustains us!",
+    "great_game": "The Great Game of politics",
+    "bank_of_lannuvar": "The Bank of Lannuvár",
+}
 
 ABILITY_TEXT = {
     "fight_fire_with_fire": "Fight fire with fire",

@@ -156,6 +156,22 @@ class TestWizardSanctum:
         assert "weather_forecast" in ability_flags(g.state, P1)
         assert not [a for a in g.legal_abilities(P1) if a.name == "sanctum"]
 
+    def test_echoes_and_refusals_use_the_rulebook_names(self):
+        # dogfood-rules #9: "Sanctum refresh faith_alone", "weather_forecast is not another faction's ability ..."
+        g = capture(island_game())
+        with pytest.raises(IllegalOrderError) as err:
+            g.submit(P1, "Sanctum gain Crusade!")
+        assert err.value.details["rejected"][0] == {"line": "Sanctum gain Crusade!", "line_no": 1,
+                                                    "reason": "Crusade! is not another faction's ability you lack"}
+        with pytest.raises(IllegalOrderError) as err:
+            g.submit(P1, "Sanctum refresh faith_alone")
+        assert str(err.value).startswith("'Sanctum refresh Faith alone sustains us!': Faith alone sustains us! is not "
+                                         "a one-time ability you have used")
+        assert "Sanctum gain Weather forecast" in g.submit(P1, "Sanctum gain weather_forecast")
+        g = capture(island_game(used_abilities={P1: ["faith_alone"]}))
+        assert g.submit_dm(P1, "Sanctum refresh faith alone\nBid 0").read[0][2] == [
+            "Sanctum refresh Faith alone sustains us!"]
+
     def test_gained_crusade_adds_a_golden_march(self):
         g = capture(island_game(factions={P1: KALUAK}))
         g.submit(P1, "Sanctum gain crusade")

@@ -323,7 +323,7 @@ ERRORS = [
     ("Sanctum take crusade", "expected 'refresh' or 'gain' after Sanctum, got 'take'"),
     (
         "Sanctum gain Flying",
-        "unknown ability 'Flying' after 'Sanctum gain'; expected one of " + ", ".join(SANCTUM_ABILITIES),
+        "unknown ability 'Flying' after 'Sanctum gain'; expected one of " + ", ".join(SANCTUM_ABILITIES.values()),
     ),
     ("Bid 4 ()", "empty funding '()'; expected like '(110 from Player#2)'"),
     ("Bid 4 (110 form Player#2)", "expected 'from' after the funding amount, got 'form'"),
@@ -410,7 +410,8 @@ CANONICAL = [
     (Line(Ability("fight_fire_with_fire", 5)), "Fight fire with fire: 5"),
     (Line(Ability("bank_of_lannuvar")), "The Bank of Lannuvár"),
     (Line(Ability("palantir", arg="end")), "Palantír end"),
-    (Line(Ability("sanctum", arg="gain crusade")), "Sanctum gain crusade"),
+    (Line(Ability("sanctum", arg="gain crusade")), "Sanctum gain Crusade!"),  # the rulebook name (dogfood-rules #9)
+    (Line(Ability("sanctum", arg="refresh faith_alone")), "Sanctum refresh Faith alone sustains us!"),
 ]
 
 
