@@ -22,7 +22,7 @@ from engine.protectors.decisions import (
 )
 from engine.protectors.dragon import active_cards
 from engine.protectors.factions import FACTIONS, has
-from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work, order_kind
+from engine.protectors.orders import Ability, Fortify, March, ProvinceOrder, Support, Work, order_kind
 from engine.protectors.ranking import brackets, golden_allowed
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID, GameState
 from engine.protectors.tables import MAX_LEVEL
@@ -296,7 +296,7 @@ def validate_consolidation(state: GameState, seat: str, d: ConsolidationDecision
     if d.bid < 0 or d.bid > budget:
         rej.add(f"Bid {d.bid}", f"bid between 0 and your {budget} $Realm")
     for a, why in check_all(state, seat, d.abilities):
-        rej.add(a.text(), why)
+        rej.add(a.text(), why + _sanctum_later(a, d.abilities))
     price = sum(ability_cost(state, seat, a) for a in d.abilities)
     if price and price + max(0, d.bid) > budget:
         rej.add("; ".join(a.text() for a in d.abilities), f"costs {price} $Realm; with the bid of {d.bid} "
@@ -309,6 +309,22 @@ def validate_consolidation(state: GameState, seat: str, d: ConsolidationDecision
     if placed == d.buys:
         return d  # every purchase as given (no team-form "Buy n" to place): the same (frozen) decision
     return replace(d, buys=placed)
+
+
+_SANCTUM_KEY = {"mountain_king_offer": "mountain_king"}  # an ability line -> the ability the Sanctum restores
+
+
+def _sanctum_later(a: Ability, abilities: tuple[Ability, ...]) -> str:
+    """Why an ability refreshed or gained in the same DM is still refused: the Sanctum's choice takes effect as
+    this step resolves (rules: 003 Wizard Sanctum, "during the following buying and bidding step they will
+    choose"; sanctum.choose), so the ability is there from the next step on, not in this one."""
+    key = _SANCTUM_KEY.get(a.name, a.name)
+    for other in abilities:
+        mode, _, chosen = (other.arg or "").partition(" ")
+        if other.name == "sanctum" and chosen == key:
+            return (f"; the 'Sanctum {mode}' in this DM takes effect only after this step, so the ability is yours "
+                    "to use from the next step on, not in this one")
+    return ""
 
 
 def validate(state: GameState, seat: str, d: Decision) -> Decision:

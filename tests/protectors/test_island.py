@@ -172,6 +172,21 @@ class TestWizardSanctum:
         assert g.submit_dm(P1, "Sanctum refresh faith alone\nBid 0").read[0][2] == [
             "Sanctum refresh Faith alone sustains us!"]
 
+    def test_a_refresh_acts_after_its_step(self):
+        # dogfood-rules #7: "Sanctum refresh ..." and "Faith alone sustains us" in one DM: "already used", unexplained
+        g = capture(island_game(used_abilities={P1: ["faith_alone"]}))
+        with pytest.raises(IllegalOrderError) as err:
+            g.submit(P1, "Sanctum refresh Faith alone sustains us\nFaith alone sustains us")
+        reason = err.value.details["rejected"][0]["reason"]
+        assert reason.startswith("already used") and "the 'Sanctum refresh' in this DM takes effect only after this " \
+            "step" in reason
+        with pytest.raises(IllegalOrderError) as err:  # a gain likewise
+            g.submit(P1, "Sanctum gain The Bank of Lannuvár\nThe Bank of Lannuvár")
+        assert "the 'Sanctum gain' in this DM takes effect only after this step" in str(err.value)
+        with pytest.raises(IllegalOrderError) as err:  # without the Sanctum line the reason is as before
+            g.submit(P1, "Faith alone sustains us")
+        assert "Sanctum" not in str(err.value)
+
     def test_gained_crusade_adds_a_golden_march(self):
         g = capture(island_game(factions={P1: KALUAK}))
         g.submit(P1, "Sanctum gain crusade")
