@@ -22,6 +22,8 @@ import tomllib
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+import msgpack
+
 from service.client import AsyncClient, ServiceError
 from service.discord import chat as chatlib
 from service.discord.chat import Chat, Command, DirectMessage, DmClosed, File
@@ -134,7 +136,7 @@ class Bridge:
         except OSError as err:
             raise ConfigRefused(f"{self.config.path}: games.{key}.import: cannot read {game.import_path}: "
                                 f"{err.strerror or err}") from None
-        return await self._refusable(self.rpc("game.import", blob=blob, **auth),
+        return await self._refusable(self.rpc("game.import", blob=with_settings(blob, game), **auth),
                                      f"games.{key}.import ({game.import_path})")
 
     async def _refusable(self, call: Awaitable[Any], where: str) -> Any:
@@ -181,8 +183,14 @@ class Bridge:
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
                 if game.import_path else f"**A new game of Protectors of the Realm** ({key}).")
+        differ = renamed(game, view) if game.import_path else []
+        note = ""
+        if differ:  # the service cannot rename a seat: the game file's names stand, and everyone is told so
+            note = ("\nNote: the game file's names and colours stand (players and reports already use them), not "
+                    "discord.toml's: " + "; ".join(differ) + ".")
+            log.warning("game %s: %s", key, note.strip())
         await self._post(game.channel, head + " Players: DM me your decisions; I answer line by line. " + FINAL
-                         + f"\nSeats (name orders by name, colour or seat):\n{seats}")
+                         + f"\nSeats (name orders by name, colour or seat):\n{seats}" + note)
 
     def users(self, key: str) -> dict[str, int | None]:
         """Seat -> Discord user id now (the config, then the GM's ``/regent seat`` changes)."""
@@ -703,7 +711,14 @@ class Bridge:
         t = view["turn"] if turn is None else turn
         if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= view["turn"]:
             raise ValueError(f"turn must be between 1 and {view['turn']}")
-        rep = await self.rpc("game.report", **gm, turn=t)  # the GM's token, no seat: public events only
+        try:
+            rep = await self.rpc("game.report", **gm, turn=t)  # the GM's token, no seat: public events only
+        except ServiceError as err:
+            if err.code == "invalid_params" and (err.details or {}).get("field") == "turn":
+                # a turn before an imported position's: the service says so (no event log is carried)
+                why = err.message.removeprefix("turn: ")
+                return f"**{key}**\n{why[:1].upper()}{why[1:]}."
+            raise
         return f"**{key}**\n" + with_ai_line(rep["report"])
 
     async def _seat_command(self, key: str, opts: dict[str, Any], reply: chatlib.Reply) -> None:
@@ -770,6 +785,48 @@ class Bridge:
         body = json.dumps(out, indent=2, ensure_ascii=False, default=str).encode()
         summary = summarise(out)
         await reply.send(summary, File(f"{cmd.name.replace(' ', '-')}.json", body))
+
+
+def with_settings(blob: bytes, game: GameConfig) -> bytes:
+    """The game file ``blob`` with discord.toml's ``expiry`` and ``[deadlines]`` for its game written in, so that
+    ``game.import`` applies them as ``game.create`` would (the service takes a game's expiry and windows from the
+    game file only). The windows the table does not name stay the file's. A blob that is not a game file's map is
+    sent as it is: the service's refusal names what is wrong with it."""
+    try:
+        data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+    except Exception:  # msgpack raises several unrelated types
+        return blob
+    service = data.get("service") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(service if service is not None else {}, dict):
+        return blob
+    service = dict(service or {})
+    expiry = service.get("expiry")
+    service["expiry"] = {**(expiry if isinstance(expiry, dict) else {}), "auto": game.expiry}
+    data["service"] = service
+    if game.deadlines:
+        # the service's own export of old kept its windows under "service"; a game file keeps them at the top
+        holder = service if data.get("kind") == "regent-service-game" else data
+        windows = holder.get("deadlines")
+        holder["deadlines"] = {**(windows if isinstance(windows, dict) else {}), **game.deadlines}
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def renamed(game: GameConfig, view: dict[str, Any]) -> list[str]:
+    """Where an imported game's seats differ from discord.toml's names and colours: ``Player#2 is "Sam", not
+    "Samuel"``, one item per seat."""
+    out = []
+    players, colours = view.get("players") or {}, view.get("colours") or {}
+    for seat in by_seat(game.seats):
+        spec, have = game.seats[seat], []
+        name = (players.get(seat) or {}).get("name")
+        if spec.name and spec.name != name:
+            have.append(f'"{name or seat}", not "{spec.name}"')
+        colour = colours.get(seat)
+        if spec.colour and colour and spec.colour.casefold() != str(colour).casefold():
+            have.append(f'colour "{colour}", not "{spec.colour}"')
+        if have:
+            out.append(f"{seat} is " + " and ".join(have))
+    return out
 
 
 def game_header(line: str) -> str | None:
