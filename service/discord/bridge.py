@@ -432,7 +432,10 @@ class Bridge:
         if new["report"].strip():
             text = []
             waiting = entry.get("waiting")
-            if waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
+            if entry.get("forced"):
+                text.append("⏩ The GM resolved the step without waiting: the rulebook defaults for "
+                            f"{', '.join(entry['forced'])}.")
+            elif waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
                 text.append(f"⏰ The deadline passed: the step was resolved with the rulebook defaults for "
                             f"{', '.join(self._label(view, s) for s in by_seat(waiting['seats']))}.")
             text.append(with_ai_line(new["report"]))
@@ -456,7 +459,7 @@ class Bridge:
                 await self._tell_looks(key, view)
         missing = [p["seat"] for p in view["pending"] if not p["submitted"]]
         deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
-        entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False,
+        entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False, forced=None,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)
         self.state.set_game(key, entry)
 
@@ -625,9 +628,17 @@ class Bridge:
             entry = self.state.game(key)
             entry["expected"] = True
             self.state.set_game(key, entry)
-            await self.rpc("game.advance", **gm, force=bool(opts.get("force")), wait=True)
-            await reply.send("Step resolved" + (" (silent seats got the rulebook defaults)." if opts.get("force")
-                                                else "."))
+            force = bool(opts.get("force"))
+            # the seats still silent (AI seats have decided once the view waited for them): with force the
+            # rulebook decides for them, and the channel is told whose decisions were defaulted, as on expiry
+            before = await self.rpc("game.view", **gm, wait=True) if force else {"pending": []}
+            silent = by_seat(p["seat"] for p in before["pending"] if not p["submitted"])
+            await self.rpc("game.advance", **gm, force=force, wait=True)
+            entry = self.state.game(key)
+            entry["forced"] = [self._label(before, s) for s in silent]
+            self.state.set_game(key, entry)
+            await reply.send("Step resolved" + (f"; the rulebook defaults for {', '.join(entry['forced'])}."
+                                                if silent else "."))
             await self._sync(key)
         elif name == "seat":
             await self._seat_command(key, opts, reply)
@@ -647,7 +658,9 @@ class Bridge:
             await reply.send(msg)
             await self._post(game.channel, msg)
         elif name == "undo":
+            before = await self.rpc("game.view", **gm, wait=True)
             out = await self.rpc("game.undo", **gm)
+            after = await self.rpc("game.view", **gm)
             entry = self.state.game(key)
             entry["log_next"] = (await self.rpc("game.log", **gm, since=0))["next"]
             entry["summarised"] = min(entry.get("summarised", 0), out["turn"] - 1)  # a turn undone is summed up again
@@ -656,8 +669,21 @@ class Bridge:
             msg = (f"↩️ The GM rolled the last resolved step back: turn {out['turn']}, "
                    f"{STEP_WORDS.get(out['step'], out['step'])}, is open again. Decisions already sent for it stand; "
                    "the GM resolves it with /regent advance.")
+            # what that step announced is void: the game's end, and who it eliminated (they play on)
+            back = [s for s in by_seat(after["players"]) if (before["players"].get(s) or {}).get("eliminated")
+                    and not after["players"][s].get("eliminated")]
+            if before["over"] and not after["over"]:
+                msg += "\nThe game is NOT over: the end announced for that step is void."
+            if back:
+                msg += (f"\nVoid too: the elimination of {', '.join(self._label(after, s) for s in back)}; "
+                        "they are back in the game.")
             await reply.send("Undone.")
             await self._post(game.channel, msg)
+            users = self.users(key)
+            for s in back:
+                if users.get(s):
+                    await self.tell(key, users[s], f"↩️ The GM rolled back the step that eliminated you ({s}, {key}): "
+                                                   "you are back in the game. The channel says which step is open.")
             await self._sync(key)
         elif name == "report":
             await self._send(reply, await self._public_report(key, opts.get("turn")))
@@ -689,8 +715,11 @@ class Bridge:
         if view["over"]:
             out.append(self._result(view))
         pending = {p["seat"]: p for p in view["pending"]}
-        deadlines = {p["deadline"] for p in pending.values()}
-        if len(deadlines) == 1:  # one deadline for every seat (the usual case): said once
+        # one deadline for every seat (the usual case): said once. Read while the clock is paused, each seat's
+        # deadline moves on with the wall clock as it is read, so they differ by a moment: still one deadline
+        times = [p["deadline"] for p in pending.values()]
+        deadlines = {min(times)} if times and max(times) - min(times) < 60 else set(times)
+        if len(deadlines) == 1:
             out[0] += f"; deadline {when(next(iter(deadlines)), 'f')}"
         waiting = [s for s in by_seat(pending) if not pending[s]["submitted"]]
         sent = [s for s in by_seat(pending) if pending[s]["submitted"]]
@@ -722,9 +751,12 @@ class Bridge:
         return f"**{key}**\n" + with_ai_line(rep["report"])
 
     async def _seat_command(self, key: str, opts: dict[str, Any], reply: chatlib.Reply) -> None:
-        seat, agent = str(opts.get("seat", "")).strip(), str(opts.get("agent", "")).strip()
-        if seat not in self.state.game(key)["seat_tokens"]:
-            raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(self.state.game(key)['seat_tokens'])}")
+        label, agent = str(opts.get("seat", "")).strip(), str(opts.get("agent", "")).strip()
+        now = await self.rpc("game.view", **self._gm(key))
+        seat = seat_named(now, label)
+        if ((now.get("players") or {}).get(seat) or {}).get("eliminated"):
+            raise ValueError(f"{self._label(now, seat)} was eliminated: it has no decisions left for an AI or a "
+                             "player to make")
         mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
         entry = self.state.game(key)
         away = entry.setdefault("away", {})  # seat -> its player while an AI holds it (`human` gives it back)
@@ -809,6 +841,26 @@ def with_settings(blob: bytes, game: GameConfig) -> bytes:
         windows = holder.get("deadlines")
         holder["deadlines"] = {**(windows if isinstance(windows, dict) else {}), **game.deadlines}
     return msgpack.packb(data, use_bin_type=True)
+
+
+def seat_named(view: dict[str, Any], label: str) -> str:
+    """The seat a GM names in ``/regent seat``: ``Player#3`` (any case), its display name or its colour, as the
+    command line takes them; ``ValueError`` naming the seats, in seat order, when none (or two) is meant."""
+    players, colours = view.get("players") or {}, view.get("colours") or {}
+    key = " ".join(label.split()).casefold()
+    found = [s for s in players if s.casefold() == key]
+    for names in ([str(p.get("name") or "") for p in players.values()], [str(colours.get(s, "")) for s in players]):
+        if not found:
+            found = [s for s, n in zip(players, names, strict=True) if " ".join(n.split()).casefold() == key]
+    if len(found) == 1:
+        return found[0]
+    def label_of(s: str) -> str:
+        name = (players.get(s) or {}).get("name")
+        return f"{s} ({name})" if name and name != s else s
+    if found:
+        raise ValueError(f"{label!r} names {' and '.join(label_of(s) for s in by_seat(found))}; name the seat "
+                         "(Player#N)")
+    raise ValueError(f"unknown seat {label!r}; seats are {', '.join(label_of(s) for s in by_seat(players))}")
 
 
 def renamed(game: GameConfig, view: dict[str, Any]) -> list[str]:

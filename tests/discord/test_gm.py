@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from service.discord.chat import File
-from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, make_config, seat_view, user_of
+from tests.discord.helpers import GM_USER, Harness, dm_text, game_file, game_table, make_config, seat_view, user_of
 
 CH = 800
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -260,6 +260,122 @@ def test_a_command_is_acknowledged_at_once_while_the_bot_is_busy(server, tmp_pat
         bridge.lock.release()
         await task
         assert cmd.reply.text() == "Board posted."  # the answer follows when the work is done
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_forced_advance_tells_the_channel_whose_decisions_were_defaulted(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await everyone_sends(h, bridge, seats={"Player#1", "Player#4"})
+        reply = await command(h, bridge, "advance", force=True)
+        defaults = "the rulebook defaults for Player#2 (Red), Player#3 (Green), Player#5 (Black)."
+        assert reply.text() == "Step resolved; " + defaults
+        post = next(p.text for p in h.chat.posts[CH] if "- Bids:" in p.text)
+        assert post.startswith("⏩ The GM resolved the step without waiting: " + defaults)
+        await everyone_sends(h, bridge)  # every order is in: the step resolves by itself, no defaults
+        text = h.chat.texts(CH)
+        assert text.count("⏩") == 1 and "The deadline passed" not in text
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_status_while_paused_says_the_deadline_once(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await command(h, bridge, "deadline pause")
+        lines = (await command(h, bridge, "status")).text().splitlines()
+        assert "(the clock is paused); deadline <t:" in lines[0]
+        assert "deadline" not in "\n".join(lines[1:])  # not on each of the 5 seat lines
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def ten_seats(channel: int) -> dict:
+    """A ten-seat game: seat order (Player#2 before Player#10) is not the order of the seats' names."""
+    table = game_table(channel, seats=5)
+    table["board"] = "ring-10"
+    table["seats"] = {f"Player#{i}": {"user": user_of(channel, i), "name": f"Name{i}"} for i in range(1, 11)}
+    return table
+
+
+def test_seat_takes_a_display_name_and_lists_the_seats_in_seat_order(server, tmp_path):
+    h = Harness(server, make_config({"g": ten_seats(CH)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        reply = await command(h, bridge, "seat", seat="name4", agent="normal")  # the name, in any case
+        assert reply.text().startswith("Player#4 (Name4) is now played by AI (normal")
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["controllers"]["Player#4"] is not None
+        colour = view["colours"]["Player#7"]
+        reply = await command(h, bridge, "seat", seat=colour.upper(), agent="normal")  # or its colour
+        assert reply.text().startswith("Player#7 (Name7) is now played by AI")
+        bad = (await command(h, bridge, "seat", seat="Zed", agent="normal")).text()
+        seats = ", ".join(f"Player#{i} (Name{i})" for i in range(1, 11))
+        assert bad == f"unknown seat 'Zed'; seats are {seats}. Nothing was changed."
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+LAST_TWO = {"rules": "protectors", "board": "ring-3", "seed": 4,
+            "players": [{"seat": f"Player#{i}", "name": n} for i, n in ((1, "Blue"), (2, "Red"), (3, "Green"))],
+            "position": {"turn": 2, "step": "orders", "ranking": ["Player#2", "Player#3"],
+                         "eliminated": {"Player#1": {"turn": 1, "by": "players"}},
+                         "provinces": {"P2": {"owner": "Player#2", "units": 3},
+                                       "P3": {"owner": "Player#3", "units": 1}}}}
+
+
+def test_an_eliminated_seat_is_refused_by_seat(server, tmp_path):
+    async def body():
+        table = game_table(CH, seats=3)
+        table["import"] = await game_file(server, LAST_TWO, tmp_path / "two.bin")
+        h = Harness(server, make_config({"g": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        posts = len(h.chat.posts[CH])
+        reply = await command(h, bridge, "seat", seat="Blue", agent="strong")
+        assert reply.text() == ("Player#1 (Blue) was eliminated: it has no decisions left for an AI or a player to "
+                                "make. Nothing was changed.")
+        assert len(h.chat.posts[CH]) == posts  # nothing announced
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["controllers"]["Player#1"] is None
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_undo_of_a_step_that_ended_the_game_says_the_end_and_the_elimination_are_void(server, tmp_path):
+    async def body():
+        table = game_table(CH, seats=3)
+        table["import"] = await game_file(server, LAST_TWO, tmp_path / "two.bin")
+        h = Harness(server, make_config({"g": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        green = user_of(CH, 3)
+        await bridge.on_dm(h.chat.dm(user_of(CH, 2), "March! 3 from P2 to P3"))
+        await bridge.on_dm(h.chat.dm(green, "Fortify! P3"))
+        assert "**The game is over**" in h.chat.texts(CH) and "You were eliminated on turn 2" in h.chat.dm_texts(green)
+        await command(h, bridge, "undo")
+        notice = next(p.text for p in h.chat.posts[CH] if p.text.startswith("↩️"))
+        assert notice.splitlines()[1:] == ["The game is NOT over: the end announced for that step is void.",
+                                           "Void too: the elimination of Player#3 (Green); they are back in the game."]
+        assert "Player#1" not in notice  # eliminated before that step: still out
+        assert "you are back in the game" in h.chat.last_dm(green)
+        assert "you are back in the game" not in h.chat.dm_texts(user_of(CH, 1))
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert not view["over"] and not view["players"]["Player#3"]["eliminated"]
         await bridge.close_client()
 
     asyncio.run(body())
