@@ -39,6 +39,7 @@ RESEND = ("The Regent service cannot be reached right now: your DM was NOT store
 GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 ELIMINATED = re.compile(r"^You were eliminated on turn (\d+)", re.MULTILINE)  # engine/protectors/report.py
 MENTION = re.compile(r"^<@!?(\d+)>$")
+USER_MENTION = re.compile(r"<@!?(\d+)>")  # a member, as Discord writes a mention in a message's text
 HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
@@ -326,7 +327,9 @@ class Bridge:
             fields: dict[str, Any] = {"text": text}
             if self.config.games[key].lenient:
                 fields["lenient"] = True
-            before = step_of(await self.rpc("game.view", **self._seat(key, seat)))
+            seen = await self.rpc("game.view", **self._seat(key, seat))
+            before = step_of(seen)
+            fields["text"] = self._mentions(key, text, seen)
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
             return target, RESEND, False
@@ -361,6 +364,32 @@ class Bridge:
             answer = answer.replace("\n" + FINAL, "") + ("\nThese act at once; your decision for this step is "
                                                         "still to come: send it in another DM.")
         return key, answer, True
+
+    def _mentions(self, key: str, text: str, view: dict[str, Any]) -> str:
+        """``text`` with Discord's mentions of players made seats: ``<@ID>`` (what Discord sends for a mention of
+        a member) for the seat that member holds in this game, ``@Name`` for the seat whose display name, colour
+        or seat it is. The engine reads ``Player#N`` wherever a player is named; a name two seats share, and a
+        member with no seat here, are left as written (the engine's answer says why they name no one)."""
+        entry = self.state.game(key) or {}
+        away = entry.get("away") or {}
+        holders = {user: seat for seat, user in ((s, u or away.get(s)) for s, u in self.users(key).items()) if user}
+        text = USER_MENTION.sub(lambda m: holders.get(int(m.group(1)), m.group(0)), text)
+        if "@" not in text:
+            return text
+        names: dict[str, set[str]] = {}
+        spelt: dict[str, str] = {}
+        colours = view.get("colours") or {}
+        for seat, p in (view.get("players") or {}).items():
+            for name in (p.get("name"), colours.get(seat), seat):
+                if name and str(name).strip():
+                    names.setdefault(str(name).strip().lower(), set()).add(seat)
+                    spelt.setdefault(str(name).strip().lower(), str(name).strip())
+        for low in sorted(names, key=len, reverse=True):  # "@Sam2" is Sam2, not Sam followed by a 2
+            if len(names[low]) == 1:
+                seat = next(iter(names[low]))
+                text = re.sub(r"(?<![\w@])@" + re.escape(spelt[low]) + r"(?!\w)", lambda _m, s=seat: s, text,
+                              flags=re.IGNORECASE)
+        return text
 
     def _new_looks(self, key: str, seat: str, view: dict[str, Any], again: bool = False) -> list[str]:
         """The seat's looks at the decks this turn (its own view's ``peeks``, made from the orders step on) not
@@ -448,11 +477,18 @@ class Bridge:
                 await self._picture(key, game.channel)
         elif step_key != entry["step_key"]:
             await self._post(game.channel, self._next(view))
+        # a Consolidation begins: each player is told what they hold to buy and bid with (rules: 003 5.
+        # Consolidation; nothing else tells them), in the turn's summary when one goes out now, else alone
+        balances = (await self._balances(key, view) if step_key != entry["step_key"]
+                    and view["step"] == "consolidation" and not view["over"] else {})
         last_finished = view["turn"] if view["over"] else view["turn"] - 1
         for turn in range(entry.get("summarised", 0) + 1, last_finished + 1):
-            await self._summaries(key, turn)
+            await self._summaries(key, turn, balances if turn == last_finished else None)
             entry["summarised"] = turn
             self.state.set_game(key, entry)
+        users = self.users(key)
+        for seat, line in balances.items():
+            await self.tell(key, users[seat], line)
         if step_key != entry["step_key"]:
             entry["reminded"] = []
             if view["step"] == "orders" and not view["over"]:
@@ -532,15 +568,36 @@ class Bridge:
         await self.chat.post(channel, "", File(f"{key}-board.png", png))
         return None
 
-    async def _summaries(self, key: str, turn: int) -> None:
+    async def _balances(self, key: str, view: dict[str, Any]) -> dict[str, str]:
+        """Seat -> the line telling its player their balance, for each human seat the Consolidation waits for
+        (read with that seat's own token: no other seat's $Realm is ever read)."""
+        users = self.users(key)
+        out = {}
+        for seat in by_seat(p["seat"] for p in view["pending"] if not p["submitted"]):
+            if not users.get(seat):
+                continue
+            try:
+                mine = await self.rpc("game.view", **self._seat(key, seat))
+            except ServiceError as err:
+                log.warning("game %s: no balance for %s: %s", key, seat, err)
+                continue
+            realm = ((mine.get("players") or {}).get(seat) or {}).get("realm")
+            if realm is not None:
+                out[seat] = (f"💰 **Turn {view['turn']}: Consolidation** ({seat}, {key}): you hold {realm} $Realm "
+                             "to buy and bid with.")
+        return out
+
+    async def _summaries(self, key: str, turn: int, extra: dict[str, str] | None = None) -> None:
         """Each human player's private summary of a finished turn, by DM (game.report ``private`` with
-        their own seat's token: their balance, units and what happened to each of their orders)."""
+        their own seat's token: their balance, units and what happened to each of their orders). ``extra``:
+        seat -> a line for that player now, sent in the summary (and taken out of ``extra``)."""
         users = self.users(key)
         for seat in by_seat(users):
             if users[seat] is not None:
-                await self._summary(key, seat, users[seat], turn)
+                await self._summary(key, seat, users[seat], turn, extra=extra)
 
-    async def _summary(self, key: str, seat: str, user: int, turn: int, note: str = "") -> None:
+    async def _summary(self, key: str, seat: str, user: int, turn: int, note: str = "",
+                       extra: dict[str, str] | None = None) -> None:
         """One seat's private summary of a finished turn, by DM to ``user``."""
         try:
             rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
@@ -550,7 +607,8 @@ class Bridge:
         out = ELIMINATED.search(rep["report"])
         if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
             return
-        await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}")
+        after = f"\n{extra.pop(seat)}" if extra and seat in extra else ""
+        await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}{after}")
 
     # -- deadlines -----------------------------------------------------------------------------
     async def tick(self) -> None:

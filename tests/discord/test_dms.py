@@ -351,3 +351,59 @@ def test_a_team_game_ended_by_times_up_posts_the_teams_sums(tmp_path):
     assert "Winner: team B (Player#3 (Cy), Player#4 (Di))" in text
     assert "Teams: team B 13 VP, team A 9 VP" in text and "realm" not in text.lower()
 
+
+
+def test_discord_mentions_name_the_seat_of_the_member_or_name(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in range(1, 6):
+            await bridge.on_dm(h.chat.dm(user_of(CH, i), f"Bid {i}"))
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "orders"
+        # what Discord sends for an autocompleted mention of Red's member, with and without the nickname mark
+        await bridge.on_dm(h.chat.dm(user_of(CH, 1), f"Support! <@{user_of(CH, 2)}> in P2 from P1"))
+        assert "✓ `Support! Player#2 in P2 from P1`" in h.chat.last_dm(user_of(CH, 1))
+        await bridge.on_dm(h.chat.dm(user_of(CH, 3), f"Support! <@!{user_of(CH, 2)}> in P2 from P3"))
+        assert "✓ `Support! Player#2 in P2 from P3`" in h.chat.last_dm(user_of(CH, 3))
+        await bridge.on_dm(h.chat.dm(user_of(CH, 5), "Support! @gold in P4 from P5"))  # a name typed with @
+        assert "✓ `Support! Player#4 in P4 from P5`" in h.chat.last_dm(user_of(CH, 5))
+        await bridge.on_dm(h.chat.dm(user_of(CH, 4), "Support! <@12345> in P3 from P4"))  # no seat here
+        answer = h.chat.last_dm(user_of(CH, 4))
+        assert "Nothing was stored" in answer and "<@12345>" in answer
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_each_player_is_told_their_own_balance_as_a_consolidation_begins(server, tmp_path):
+    h = setup(server, tmp_path, ai={"Player#5": "heuristic"})
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for _ in range(4):  # the bids (and re-bids), then the orders
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["step"] == "consolidation":
+                break
+            for p in view["pending"]:
+                if not p["submitted"] and not p["controller"]:
+                    n = int(p["seat"].split("#")[1])
+                    await bridge.on_dm(h.chat.dm(user_of(CH, n), "none" if view["step"] == "orders" else f"Bid {n}"))
+        assert view["step"] == "consolidation" and view["turn"] == 1
+        waits = {p["seat"] for p in view["pending"] if not p["controller"]}
+        assert len(waits) >= 3  # (here the AI eliminated Blue in the orders: Blue buys nothing and is told nothing)
+        for n in range(1, 5):
+            seat = f"Player#{n}"
+            # its own view, after production (a seat sees no other seat's $Realm)
+            realm = (await bridge.rpc("game.view", **bridge._seat("g", seat)))["players"][seat]["realm"]
+            told = [m.text for m in h.chat.dms[user_of(CH, n)] if m.text.startswith("💰")]
+            assert told == ([f"💰 **Turn 1: Consolidation** ({seat}, g): you hold {realm} $Realm to buy and bid with."]
+                            if seat in waits else [])
+        await bridge.tick()  # told once per Consolidation
+        assert sum(m.text.startswith("💰") for n in range(1, 5) for m in h.chat.dms[user_of(CH, n)]) == len(waits)
+        await bridge.close_client()
+
+    asyncio.run(body())
