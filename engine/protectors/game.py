@@ -43,7 +43,15 @@ from engine.protectors.dragon import (
 from engine.protectors.events import Event, emit
 from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, LANNUVAR, has
-from engine.protectors.ranking import bids_text, brackets, first_turn_order, order_by_bids, resolve_rebid
+from engine.protectors.ranking import (
+    bids_text,
+    brackets,
+    first_turn_order,
+    order_by_bids,
+    random_ties,
+    ranking_text,
+    resolve_rebid,
+)
 from engine.protectors.reveal import begin_reveal, end_turn_cards, reveal_next
 from engine.protectors.setup import build_state, replay_setup, setup_colour_names, setup_colours
 from engine.protectors.state import (
@@ -333,7 +341,7 @@ class Game:
         if rebid:
             st.step = REBID  # rules: 003 Protector Ranking — ties on turn 1 re-bid (16h)
         else:
-            self._ranked()
+            self._ranked(self._random_ties(list(st.players), eff, "bids"))
 
     def _resolve_rebids(self, decisions: dict[str, BidDecision]) -> None:
         st = self.state
@@ -342,7 +350,9 @@ class Game:
             cons.fund(st, s, d.funding)
         for s, d in decisions.items():
             rebids[s] = cons.set_aside_bid(st, s, d.bid, "003 Protector Ranking, re-bid")
-        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(rebids), bids=rebids)
+        # the Great Game's bonus named as in the first round's line (GREAT_GAME_TOLD), when it counts here
+        told = self._told_bonus(rebids) if st.options.great_game_rebids else None
+        emit(st, "rebids", "003 Protector Ranking", "Re-bids: " + bids_text(rebids, told), bids=rebids)
         order = []
         groups = {g[0]: g for g in st.rebid_groups}
         if st.options.great_game_rebids:  # rules: 003 The Great Game — "all bids" (Options.great_game_rebids)
@@ -353,8 +363,13 @@ class Game:
             elif not any(s in g for g in st.rebid_groups):
                 order.append(s)
         st.ranking = order
+        # the ranking line says which places were drawn: the first round's ties at 0, the re-bids' ties
+        first = next((e.data["bids"] for e in st.events if e.turn == st.turn and e.kind == "bids"), {})
+        ties = self._random_ties(list(first), {s: b + self._great_game(s) for s, b in first.items()}, "bids")
+        for g in st.rebid_groups:
+            ties += self._random_ties(g, rebids, "re-bids")
         st.rebid_groups = []
-        self._ranked()
+        self._ranked(ties)
 
     def _start_ranking(self) -> None:
         """Turn 2+: bids made in the last Consolidation are revealed; Bank of Lannuvár seats bid after."""
@@ -392,12 +407,18 @@ class Game:
         # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids
         return 15 * len(self.state.owned(seat)) if has(self.state, seat, "great_game") else 0
 
-    def _ranked(self) -> None:
+    def _random_ties(self, seats: list[str], bids: dict[str, int], what: str) -> list[tuple[list[str], str, int]]:
+        """Turn 1's groups placed at random (the first round's ties at 0, ``what`` "bids"; the ties left
+        after a re-bid, "re-bids"), each in its drawn order, for the ranking line to say so."""
+        place = {s: i for i, s in enumerate(self.state.ranking)}
+        return [(sorted(g, key=lambda s: place.get(s, len(place))), what, bids[g[0]])
+                for g in random_ties(seats, bids, zero_only=what == "bids")]
+
+    def _ranked(self, ties: list[tuple[list[str], str, int]] | None = None) -> None:
         st = self.state
         active = st.active()
         b = brackets(active)
-        emit(st, "ranking", "003 Protector Ranking", "Protector Ranking: " + ", ".join(
-            [f"{i + 1}. {s} (bracket {b[s]})" for i, s in enumerate(active)]), ranking=list(active))
+        emit(st, "ranking", "003 Protector Ranking", ranking_text(active, b, ties), ranking=list(active))
         begin_reveal(st)
         st.step = REVEAL
 

@@ -108,3 +108,36 @@ def bids_text(bids: dict[str, int], bonus: dict[str, int] | None = None) -> str:
             text += f" (+{bonus[s]}: The Great Game of politics)"
         parts.append(text)
     return ", ".join(parts)
+
+
+def random_ties(seats: list[str], bids: dict[str, int], zero_only: bool) -> list[list[str]]:
+    """The groups of ``seats`` tied on ``bids`` (what counts, the Great Game included) that are placed at
+    random: on turn 1 ties at 0 (``zero_only``, rules: 003 Protector Ranking — "ties between 0 $Realm
+    bids on the first turn ... resolved randomly"), and every tie left after the re-bid round ("the player
+    placement on the ranking will be done randomly amongst the tied players"). Highest first."""
+    out: list[list[str]] = []
+    for bid in sorted({bids[s] for s in seats}, reverse=True):
+        if zero_only and bid != 0:
+            continue
+        tied = [s for s in seats if bids[s] == bid]
+        if len(tied) > 1:
+            out.append(tied)
+    return out
+
+
+def ranking_text(active_ranking: list[str], bracket: dict[str, int],
+                 ties: list[tuple[list[str], str, int]] | None = None) -> str:
+    """The Protector Ranking line, and which places a random draw decided (``ties``: each tied group, what
+    it tied on ("bids" or "re-bids") and at how much), so the table knows the order there is the draw's."""
+    text = "Protector Ranking: " + ", ".join(
+        [f"{i + 1}. {s} (bracket {bracket[s]})" for i, s in enumerate(active_ranking)])
+    if ties:
+        place = {s: i for i, s in enumerate(active_ranking)}
+        shown = sorted(ties, key=lambda tie: place.get(tie[0][0], len(place)))  # in ranking order
+        text += ". Placed at random: " + "; ".join(
+            f"{_joined(group)} ({what} tied at {amount})" for group, what, amount in shown)
+    return text
+
+
+def _joined(seats: list[str]) -> str:
+    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]

@@ -53,6 +53,47 @@ class TestRankingBidsExample:
             orders.add(tuple(g.state.ranking[2:4]))
         assert orders == {("Player#3", "Player#4"), ("Player#4", "Player#3")}
 
+    def test_the_ranking_line_says_which_places_were_drawn(self):
+        """dogfood s17 rules #5: a random tie-break is announced as random, in the ranking line."""
+        g = first_turn(1)
+        for seat, bid in zip(P[:4], (5, 6, 0, 0), strict=False):
+            g.submit(seat, f"Bid {bid}")
+        g.advance()
+        r = g.state.ranking
+        line = next(e.text for e in g.state.events if e.kind == "ranking")
+        assert line.endswith(f". Placed at random: {r[2]} and {r[3]} (re-bids tied at 0)")
+
+    def test_zero_ties_of_the_first_round_are_announced_as_drawn(self):
+        g = Game({"board": "ring-5", "seed": 3})
+        g.submit("Player#1", "Bid 5")
+        g.advance(force=True)  # the others silent: bid 0
+        r = g.state.ranking
+        line = next(e.text for e in g.state.events if e.kind == "ranking")
+        assert line.endswith(f". Placed at random: {r[1]}, {r[2]}, {r[3]} and {r[4]} (bids tied at 0)")
+
+    def test_a_ranking_without_a_draw_says_nothing_of_one(self):
+        g = Game({"board": "ring-3", "seed": 3})
+        for seat, bid in zip(P[:3], (5, 3, 0), strict=False):
+            g.submit(seat, f"Bid {bid}")
+        g.advance()
+        line = next(e.text for e in g.state.events if e.kind == "ranking")
+        assert line == "Protector Ranking: 1. Player#1 (bracket 1), 2. Player#2 (bracket 2), 3. Player#3 (bracket 3)"
+
+    def test_the_rebid_line_names_the_great_game_bonus_as_the_first_round_does(self):
+        """dogfood s17 rules #5 (GREAT_GAME_TOLD): a Lannuvár seat's re-bid counts its +15 per Province."""
+        g = Game({"board": "ring-3", "seed": 1, "options": {"factions": True}})
+        g.submit("Player#1", "Bid 10\nFaction Lannuvár")
+        g.submit("Player#2", "Bid 25\nFaction Cenarion")
+        g.submit("Player#3", "Bid 0\nFaction Hodir")
+        g.advance()
+        assert g.step == "rebid"
+        g.submit("Player#1", "Bid 0")
+        g.submit("Player#2", "Bid 3")
+        g.advance()
+        rebids = next(e.text for e in g.state.events if e.kind == "rebids")
+        assert rebids == "Re-bids: Player#1 0 (+15: The Great Game of politics), Player#2 3"
+        assert g.state.ranking[:2] == ["Player#1", "Player#2"]
+
     def test_only_zero_ties_on_turn_one_are_random_without_rebid(self):
         g = Game({"board": "ring-5", "seed": 3})
         g.advance(force=True)  # everyone silent: bid 0
