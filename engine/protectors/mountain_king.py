@@ -86,16 +86,23 @@ def _fight(state: GameState, seat: str, prov: str, regards: int, rank: dict, car
     attack = max(0, units - (1 if C.DEEP_SNOW in cards else 0))
     tie = attack == regards
     king_wins = regards > attack or (tie and rank.get(seat, 99) < rank.get(intruder, 99))
+    # the words of an ordinary battle (execute._fight): on a tie the winner wins "on the Protector Ranking
+    # and loses 1 unit"; then what the loser lost, and what that leaves in the Province
     if king_wins:
         # the intruders are destroyed; on a tie the Mountain King's unit falls too and nothing is
         # gifted (assumption MK_TIE)
         pr.occupant = None
         pr.units = 0 if tie else 1
-        outcome = "the Mountain King wins" + ("; His Regards falls too" if tie else f"; 1 unit is gifted to {seat}")
+        outcome = ("the Mountain King wins" + (" on the Protector Ranking and loses His Regards" if tie else "")
+                   + f"; {intruder} loses {units}"
+                   + (f"; no unit is gifted to {seat}" if tie else f"; 1 unit is gifted to {seat}"))
     else:
         if tie:
             pr.units -= 1
-        outcome = f"{intruder} wins"
+        outcome = (f"{intruder} wins" + (" on the Protector Ranking and loses 1 unit" if tie else "")
+                   + "; His Regards falls"
+                   # rules: 003 Eliminate Players step — with no unit left the Province is not seized
+                   + (f"; no unit of {intruder} is left in {prov} to take it" if pr.units <= 0 else ""))
     emit(state, "battle", "003 Hodir, The Mountain King sends His Regards",
          f"Battle in {prov}: the Mountain King {regards} US vs {intruder} {attack} US; {outcome}.",
          province=prov, us={SIDE: regards, intruder: attack}, winner=seat if king_wins else intruder,

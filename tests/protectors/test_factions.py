@@ -399,6 +399,30 @@ class TestMountainKing:
         g, _ = self._game(realm=100, ranking=(P2, P1))
         assert g.state.players[P1].eliminated
 
+    def test_an_intruder_winning_on_a_tie_loses_its_unit_and_the_text_says_so(self):
+        """dogfood s17 rules #6: 1 US vs 1 US, the intruder ranked higher: it wins on the Protector Ranking,
+        loses 1 unit (its only one) and takes nothing, so the Hodir is saved."""
+        g = make("ring-3", {"P1": (P1, 0), "P2": (P2, 1), "P3": (P3, 1)}, factions={P1: HODIR},
+                 realm={P1: 0, P2: 0, P3: 0}, ranking=[P2, P1, P3])
+        ev = orders(g, {P2: "March! 1 from P2 to P1"})
+        battle = next(e for e in ev if e.data.get("mountain_king"))
+        assert battle.text == ("Battle in P1: the Mountain King 1 US vs Player#2 1 US; Player#2 wins on the "
+                               "Protector Ranking and loses 1 unit; His Regards falls; no unit of Player#2 is "
+                               "left in P1 to take it.")
+        assert not g.state.players[P1].eliminated and g.state.provinces["P1"].owner == P1
+        assert event(ev, "mountain_king_tribute").text.startswith("Player#1 is saved")
+
+    def test_the_battle_text_says_what_each_side_lost(self):
+        _, ev = self._game(realm=200)  # 3 vs 2
+        assert next(e for e in ev if e.data.get("mountain_king")).text.endswith(
+            "; the Mountain King wins; Player#2 loses 2; 1 unit is gifted to Player#1.")
+        _, ev = self._game(realm=100)  # 2 vs 2, the Hodir ranked first
+        assert next(e for e in ev if e.data.get("mountain_king")).text.endswith(
+            "; the Mountain King wins on the Protector Ranking and loses His Regards; Player#2 loses 2; no unit is "
+            "gifted to Player#1.")
+        _, ev = self._game(realm=0, attackers=3)  # 1 vs 3
+        assert next(e for e in ev if e.data.get("mountain_king")).text.endswith("; Player#2 wins; His Regards falls.")
+
     def test_every_contested_province(self):
         provs = {"P1": (P1, 1), "P2": (P2, 2), "P3": (P3, 2), "P4": (P1, 0)}
         g = make("ring-4", provs, factions={P1: HODIR}, realm={P1: 400, P2: 0, P3: 0})
