@@ -294,7 +294,10 @@ def _battle_line(b: Event, seat: str) -> str:
     other = next((s for s in us if s != seat), "?")
     result = "won" if b.data["winner"] == seat else "lost"
     who = mountain_king.SIDE_NAME if other == mountain_king.SIDE else other
-    return f"{result} the battle in {b.data['province']} ({us.get(seat, 0)} US vs {who} {us.get(other, 0)} US)"
+    # rules: 003 How to resolve battles — a tie is won on the Protector Ranking, at the cost of 1 unit
+    cost = " on the Protector Ranking, losing 1 unit" if b.data.get("tie") and result == "won" else ""
+    return (f"{result} the battle in {b.data['province']} ({us.get(seat, 0)} US vs {who} {us.get(other, 0)} US)"
+            + cost)
 
 
 def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, prov: str, text: str) -> str:

@@ -411,6 +411,8 @@ class TestMountainKing:
                                "left in P1 to take it.")
         assert not g.state.players[P1].eliminated and g.state.provinces["P1"].owner == P1
         assert event(ev, "mountain_king_tribute").text.startswith("Player#1 is saved")
+        assert ("- March! 1 from P2 to P1: marched 1 to P1; won the battle in P1 (1 US vs the Mountain King 1 US) "
+                "on the Protector Ranking, losing 1 unit") in private_summary(g, P2).splitlines()
 
     def test_the_battle_text_says_what_each_side_lost(self):
         _, ev = self._game(realm=200)  # 3 vs 2
