@@ -196,9 +196,16 @@ def _march(state: GameState, by_province: ByProvince, forces: Forces, delayed: b
         if o.golden:
             golden.add((o.dst, seat))
         emit(state, "march", "003 Delayed March!" if delayed else "003 March!",
-             f"{seat} marches {n} from {o.src} to {o.dst}" + (" (golden)" if o.golden else "") + ".",
+             f"{seat} marches {n} from {o.src} to {o.dst}" + _march_marks(o.golden, delayed) + ".",
              seat=seat, src=o.src, dst=o.dst, count=n, golden=o.golden, delayed=delayed)
     return golden
+
+
+def _march_marks(golden: bool, delayed: bool) -> str:
+    """What a march line says of its order: "(golden)", "(delayed)" (a Delayed March!, which moves after the
+    March! orders and their battles), or both."""
+    marks = [m for m, on in (("golden", golden), ("delayed", delayed)) if on]
+    return f" ({', '.join(marks)})" if marks else ""
 
 
 def _battle(state: GameState, prov: str, forces: Forces, by_province: ByProvince, golden: set[tuple[str, str]],

@@ -36,7 +36,8 @@ def look_text(look: dict) -> str:
     deck is Flood!." (an empty deck: "... is nothing (it is empty).")."""
     deck = C.DECK_NAMES.get(look["deck"], f"{look['deck']} deck")
     card = look["card"] if look["card"] is not None else "nothing (it is empty)"
-    return f"{look['by']}: the top card of the {deck} is {card}."
+    the = "" if deck.startswith("The ") else "the "  # "The End deck" brings its own article
+    return f"{look['by']}: the top card of {the}{deck} is {card}."
 
 
 def _look(state: GameState, seat: str, deck: str, by: str, rule: str) -> str | None:
