@@ -159,6 +159,21 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     return None
 
 
+# the first words of a message to the GM that are never an order's ("Hi GM, taking my seat back"): a line that
+# starts so but is not left out (it says more than a greeting or a thank-you) is refused as no order
+_CHAT_STARTS = {**dict.fromkeys(_GREETING, "a greeting"), **dict.fromkeys(_APOLOGY, "an apology"),
+                **dict.fromkeys(("thanks", "thank", "thx", "ty", "tyvm", "cheers", "regards", "bye", "goodbye",
+                                 "cya", "gl", "glhf", "gg", "ciao"), "a thank-you or sign-off")}
+
+
+def chat_start(text: str) -> str | None:
+    """What ``text`` (one DM line) starts like when its first word is a greeting's, an apology's or a thank-you's
+    ("a greeting" for ``Hi GM, taking my seat back``), else ``None``. Only for the wording of a refusal: such a
+    line is still read as orders, and refused when it is none."""
+    w = words(unwrap(text))
+    return _CHAT_STARTS.get(w[0]) if w else None
+
+
 def _without_names(w: tuple[str, ...], names: Collection[str]) -> tuple[str, ...]:
     """``w`` without player names (each name is a space-joined word sequence) and seat words."""
     out: list[str] = []

@@ -25,7 +25,7 @@ from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
 from engine.protectors import dm_email
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
-from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, chatter, unwrap, words
+from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, chat_start, chatter, unwrap, words
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
@@ -324,12 +324,33 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         if around is not None:
             return around
         reason = first_error.reason if first_error is not None else "expected an order"
-        if not parsed and first_error is not None and _not_an_order(first_error):
+        chat = _chat_reason(raw, text, seats, names, step, shown) if not parsed and first_error is not None \
+            and _not_an_order(first_error) else None
+        if chat is not None:  # "Hi GM, taking my seat back from the bot!"
+            reason = chat
+        elif not parsed and first_error is not None and _not_an_order(first_error):
             reason += "; a note to the GM can go on a line starting with //"
         elif first_error is not None and _TRAILING_TEXT.match(first_error.reason):
             reason += f"; after an order only {_THANKS_NAMED} may follow on its line, a note to the GM goes after //"
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
+
+
+def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
+                 shown: NameList | None) -> str | None:
+    """Why a line that starts like a message to the GM ("Hi GM, taking my seat back") and is no order is refused:
+    the order after the greeting's mark, when one is there but is wrong ("Hi GM, Marsh! 1 from P1 to P2" is a
+    misspelt March!), else that the line is not an order and how to write a note; ``None`` for other lines."""
+    like = chat_start(text)
+    if like is None:
+        return None
+    mark = _GREETING_MARK.search(text)
+    if mark is not None and chatter(text[: mark.end()], names, _RESERVED) is not None:
+        _, _, error = _orders(raw, text[mark.end():], seats, names, step, shown)
+        if error is not None and (not _not_an_order(error) or "did you mean" in error.reason):
+            return error.reason
+    return (f"not an order: the line starts like {like} but says more than that, so it is read as orders; send "
+            "an order on a line of its own, and a note to the GM on a line starting with //")
 
 
 def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,

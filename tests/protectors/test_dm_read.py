@@ -237,6 +237,11 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     assert r.entries[0].kind == ("nothing" if nothing else "order") and r.entries[0].why == "; ".join(said)
 
 
+GREETING_NO_ORDER = "not an order: the line starts like a greeting but says more than that"
+APOLOGY_NO_ORDER = "not an order: the line starts like an apology"
+THANKS_NO_ORDER = "not an order: the line starts like a thank-you or sign-off"
+
+
 @pytest.mark.parametrize(("text", "step", "reason"), [
     # before ':' only a header: anything else is refused, naming it
     ("My plan: Fortify! P1", "orders", "'My plan:' before the order is not a header like 'My orders:'"),
@@ -247,19 +252,19 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
     ("Bid 20 thanks 30", "bid", "unexpected 'thanks 30' at the end of the order"),
     ("Fortify! P1 Bob", "orders", "unexpected 'Bob' at the end of the order"),
     # a greeting not in the list
-    ("Howdy partner Bid 20", "bid", "unknown order 'Howdy'"),
+    ("Howdy partner Bid 20", "bid", GREETING_NO_ORDER),
     # "Turn off the lights" is a Dragon step's choice, with a header or not
     ("My orders: turn off the lights", "orders", "unknown order"),
     # a greeting's name is words of letters that orders are not made of, and it ends at a mark
-    ("Sorry, I forgot my bid", "bid", "unknown order 'I'"),  # says something about an order: not left out
+    ("Sorry, I forgot my bid", "bid", APOLOGY_NO_ORDER),  # says something about an order: not left out
     ("Sorry, bid 20 not 10", "bid", "unexpected 'not 10' at the end of the order"),
-    ("Hi not Bid 20", "bid", "unknown order 'Hi'"),  # a word that may turn the order around is no name
-    ("Hi Alex Smith Jones Bid 20", "bid", "unknown order 'Hi'"),  # a name of three words, past MAX_NAME_WORDS
-    ("Thanks Alex Bid 20", "bid", "unknown order 'Thanks'"),  # a name only after a greeting
+    ("Hi not Bid 20", "bid", GREETING_NO_ORDER),  # a word that may turn the order around is no name
+    ("Hi Alex Smith Jones Bid 20", "bid", GREETING_NO_ORDER),  # a name of three words, past MAX_NAME_WORDS
+    ("Thanks Alex Bid 20", "bid", THANKS_NO_ORDER),  # a name only after a greeting
     ("Hi pass, Bid 20", "bid", "unknown order 'Hi'"),
-    ("Hi Hodir! Bid 20", "bid", "unknown order 'Hi'"),
-    ("Hi P1! Fortify! P1", "orders", "unknown order 'Hi'"),
-    ("Hi Alex Smith Jones! Bid 20", "bid", "unknown order 'Hi'"),
+    ("Hi Hodir! Bid 20", "bid", GREETING_NO_ORDER),
+    ("Hi P1! Fortify! P1", "orders", GREETING_NO_ORDER),
+    ("Hi Alex Smith Jones! Bid 20", "bid", GREETING_NO_ORDER),
     ("Hi Alex, my plan: Fortify! P1", "orders", "'Hi Alex, my plan:' before the order is not a header"),
     # the amount after a header only when the header names the bid, and only at a step that takes one
     ("My orders: 20", "orders", "unknown order 'My'"),
@@ -267,6 +272,22 @@ def test_a_header_greeting_or_thanks_joined_to_an_order_is_left_out_and_said(tex
 ])
 def test_other_text_joined_to_an_order_is_still_refused(text, step, reason):
     assert reason in refusal(text, step).reason
+
+
+@pytest.mark.parametrize(("text", "step", "reason"), [
+    # dogfood-rules #7: "unknown order 'Hi'" read as a fault of the reader
+    ("Hi GM, taking my seat back from the bot!", "consolidation", "not an order: the line starts like a greeting"),
+    ("Thanks for running this, see you next week", "orders", "not an order: the line starts like a thank-you"),
+    ("sorry for being late!! back on the 3rd", "orders", "not an order: the line starts like an apology"),
+    # a wrong order after the greeting: its own reason
+    ("Hi GM, Marsh! 1 from P1 to P2", "orders", "unknown order 'Marsh!' (did you mean March!?)"),
+    ("Hello! March! 1 from P1 to X9", "orders", "'X9' is not a province like P3"),
+])
+def test_a_message_to_the_gm_is_refused_as_no_order_saying_how_to_write_a_note(text, step, reason):
+    err = refusal(text, step)
+    assert err.reason.startswith(reason)
+    if reason.startswith("not an order"):
+        assert err.reason.endswith("a note to the GM on a line starting with //")
 
 
 def test_a_bid_after_a_header_is_never_left_out_as_the_header():
