@@ -122,9 +122,29 @@ class StewardAgent(HeuristicAgent):
                                  f"min.US units, and every unit can turn it",)
             return ctx.validate(DragonDecision(tuple(Commit(p, view["provinces"][p]["units"]) for p in provs)))
         decision = self._meet_min_us(view, provs, green, min_us)
-        self.last_reasons = (f"meets its min.US of {min_us} as far as its {total} units go, so the Wrath "
-                             f"spares its Provinces (DPL {att['dpl']} is beyond every unit on the board)",)
+        grand = (view.get("ranking") or [None])[0] == me
+        self.last_reasons = (self._min_us_reason(decision, min_us, total, att["dpl"], grand),)
         return ctx.validate(decision)
+
+    @staticmethod
+    def _min_us_reason(decision: DragonDecision, min_us: int, total: int, dpl: int, grand: bool) -> str:
+        """Why the steward commits only its min.US, saying what it does: meets it, or falls short and names
+        the Provinces the Dragon's Wrath burns should the Dragon win (rules: 003 The Dragon's Wrath!; the
+        Grand Protector faces no Wrath but loses all its $Realm)."""
+        committed = sum(c.count for c in decision.commits)
+        hopeless = f"DPL {dpl} is beyond every unit on the board"
+        if committed >= min_us:
+            return (f"meets its min.US of {min_us} with {committed} of its {total} units, so the Wrath spares its "
+                    f"Provinces ({hopeless})")
+        what = (f"commits all its {committed} units, {min_us - committed} short of its min.US of {min_us}" if committed
+                else f"has no units to commit against its min.US of {min_us}")
+        if grand:
+            return (f"{what} ({hopeless}); should the Dragon win, as Grand Protector it faces no Wrath but loses "
+                    f"all its $Realm")
+        burns = ", ".join(decision.burns)
+        return (f"{what} ({hopeless}); should the Dragon win, the Wrath burns "
+                + (f"{burns}, its least valuable green Province{'s' if len(decision.burns) > 1 else ''}"
+                   if burns else "one green Province per US short"))
 
     # -- consolidation -------------------------------------------------------------------------
     def _consolidation(self, ctx: SeatContext) -> ConsolidationDecision:

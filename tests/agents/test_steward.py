@@ -107,3 +107,41 @@ def test_the_steward_bids_modestly_and_gives_its_reasons():
     steward.owned.add("X")
     steward.reset(3)
     assert steward.owned == set() and steward.last_reasons == ()
+
+
+def _hopeless_attack(units: int, ranking: list[str]) -> Game:
+    """A Dragon Attack at DPL 12, beyond every unit: Player#1 holds P1 with ``units`` and P2 (level 1) empty."""
+    from tests.protectors.helpers import dragon_attack, position
+
+    g = position("ring-5", 5, {"P1": ("Player#1", units), "P2": ("Player#1", 0, 1), "P3": ("Player#2", 1),
+                               "P4": ("Player#3", 1), "P5": ("Player#4", 1)}, ranking=[*ranking, "Player#4"])
+    return dragon_attack(g, 12)
+
+
+def test_the_stewards_reason_says_what_it_commits_and_what_burns():
+    """dogfood s17 rules #8: with no units it named a Province to burn while saying the Wrath spares it."""
+    steward = StewardAgent(1)
+    decision = steward.act(SeatContext(_hopeless_attack(0, ["Player#2", "Player#1", "Player#3"]), "Player#1"))
+    assert not decision.commits and decision.burns == ("P1", "P2")
+    assert steward.last_reasons == ("has no units to commit against its min.US of 2 (DPL 12 is beyond every unit on "
+                                    "the board); should the Dragon win, the Wrath burns P1, P2, its least valuable "
+                                    "green Provinces",)
+    decision = steward.act(SeatContext(_hopeless_attack(1, ["Player#2", "Player#1", "Player#3"]), "Player#1"))
+    assert decision.burns == ("P1",)
+    assert steward.last_reasons[0].startswith("commits all its 1 units, 1 short of its min.US of 2")
+    assert steward.last_reasons[0].endswith("the Wrath burns P1, its least valuable green Province")
+
+
+def test_the_stewards_reason_as_grand_protector_names_no_wrath():
+    steward = StewardAgent(1)
+    steward.act(SeatContext(_hopeless_attack(0, ["Player#1", "Player#2", "Player#3"]), "Player#1"))
+    assert steward.last_reasons[0].endswith("should the Dragon win, as Grand Protector it faces no Wrath but loses "
+                                            "all its $Realm")
+
+
+def test_the_stewards_reason_when_it_meets_min_us():
+    steward = StewardAgent(1)
+    decision = steward.act(SeatContext(_hopeless_attack(3, ["Player#2", "Player#1", "Player#3"]), "Player#1"))
+    assert sum(c.count for c in decision.commits) == 2 and not decision.burns
+    assert steward.last_reasons == ("meets its min.US of 2 with 2 of its 3 units, so the Wrath spares its Provinces "
+                                    "(DPL 12 is beyond every unit on the board)",)
