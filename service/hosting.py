@@ -20,7 +20,7 @@ import msgpack
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from engine.protectors.report import display_names, named
-from engine.protectors.setup import replay_setup
+from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, gamefile, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
@@ -59,6 +59,7 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     if engine.get("rules", "protectors") != "protectors":
         raise invalid("setup.rules", f"unknown rules {engine['rules']!r}; this service hosts 'protectors'")
     players = engine.get("players")
+    check_new_names(players)  # a ValidationError naming players[i].name: invalid_params
     if isinstance(players, list):  # players[i].agent: a seat filled by an AI from the start
         if not isinstance(service.get("agents") or {}, dict):
             raise invalid("setup.agents", "must be a map seat -> agent")

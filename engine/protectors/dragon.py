@@ -35,10 +35,15 @@ def active_cards(state: GameState) -> set[str]:
     return cards
 
 
+def threshold_now(state: GameState) -> int:
+    """The Power Threshold in force: lowered by Bloodlust! while it is in play (rules: 003 Bloodlust!)."""
+    return power_threshold(state, BLOODLUST in active_cards(state))
+
+
 def threshold_reached(state: GameState) -> bool:
     """rules: 003 — "If the DPL at any time equals or exceeds the Power Threshold the Dragon will
     immediately launch a powerful attack"."""
-    return state.dpl >= power_threshold(state, BLOODLUST in active_cards(state))
+    return state.dpl >= threshold_now(state)
 
 
 def start_attack(state: GameState, source: str) -> None:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
 from engine.protectors.colours import check_colour, colour_names, seat_colours
 from engine.protectors.factions import FACTIONS, faction_named
+from engine.protectors.notation import seat_map
 from engine.protectors.position_import import POSITION_KEYS, import_position
 from engine.protectors.state import BID, GameState, Options, Player, Province
 from engine.protectors.tables import START_REALM, START_UNITS
@@ -78,6 +80,25 @@ def _players(spec: Any) -> list[dict[str, Any]]:
     return out
 
 
+def check_new_names(spec: Any) -> None:
+    """A new game's display names must tell its seats apart as the DM reader reads them (case, accents and
+    punctuation aside): orders name players by display name (docs/dm-syntax.md), and a name two seats share
+    would send a Support! or a Snitch to whichever the reader met last. Only new games are checked (a stored
+    game replays its setup as it was)."""
+    if not isinstance(spec, list):
+        return
+    seen: dict[str, str] = {}
+    for i, p in enumerate(spec):
+        name = p.get("name") if isinstance(p, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            continue
+        key = next(iter(seat_map({name: f"Player#{i + 1}"})), "")
+        if key and key in seen:
+            raise ValidationError(f"players[{i}].name", f"{name!r} is the name of {seen[key]} already (as orders "
+                                                        "read names: case and accents aside); give each seat its own")
+        seen[key] = f"Player#{i + 1} ({name})"
+
+
 def setup_colours(players: Any) -> dict[str, str]:
     """Every seat's colour name (``engine/protectors/colours.py``) from a setup's ``players`` (a list or
     a count) already checked."""
@@ -133,6 +154,13 @@ def _team_starts(board: Board, players: list[dict[str, Any]], names: list[str]) 
             group.append(free[0])
 
 
+def default_players(board: Board) -> int:
+    """Seats when the setup gives no ``players``: one per Province, half as many on a ``ring-N-grand`` board
+    (its name says N players: rules 003 Setup, Grand "2x or more the number of starting players")."""
+    n = len(board.provinces)
+    return n // 2 if re.fullmatch(r"ring-\d+-grand(\+island)?", board.name or "") else n
+
+
 def build_state(setup: dict[str, Any]) -> GameState:
     if not isinstance(setup, dict):
         raise ValidationError("setup", "must be a map")
@@ -147,7 +175,7 @@ def build_state(setup: dict[str, Any]) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValidationError("seed", "must be an integer")
     board = Board.from_setup(setup.get("board", "ring-7"))
-    players = _players(setup.get("players", len(board.provinces)))
+    players = _players(setup.get("players", default_players(board)))
     options = Options.from_dict(setup.get("options"))
     opts = setup.get("options") or {}
     k, n = len(players), len(board.provinces)
@@ -157,8 +185,11 @@ def build_state(setup: dict[str, Any]) -> GameState:
     if "version" not in opts:
         options.version = "grand" if n >= grand_min else "normal"
     if options.version == "normal" and n != k:
-        hint = "" if options.grand_boards == "more" or n <= k else (
-            "; for a board between that and twice as many, set options.grand_boards to 'more'")
+        hint = ""
+        if n >= grand_min:
+            hint = f"; it is a Grand board for {k} players: set the version to 'grand' (options.version)"
+        elif n > k and options.grand_boards != "more":
+            hint = "; for a board between that and twice as many, set options.grand_boards to 'more'"
         raise ValidationError("options.version", f"a Normal game has as many Provinces as players ({k}), "
                                                  f"this board has {n}{hint}")
     if options.version == "grand" and n < grand_min:

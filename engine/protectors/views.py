@@ -15,11 +15,12 @@ from engine.errors import ValidationError
 from engine.protectors.abilities import legal_abilities
 from engine.protectors.cards import Deck
 from engine.protectors.deadlines import deadline_hours
+from engine.protectors.dragon import threshold_now
 from engine.protectors.factions import ability_flags
 from engine.protectors.peeks import look_text
 from engine.protectors.ranking import brackets
 from engine.protectors.state import GameState, Player
-from engine.protectors.victory import power_threshold, standings
+from engine.protectors.victory import standings
 
 
 def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
@@ -45,7 +46,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "turn": st.turn, "step": st.step, "board": st.board.to_setup(), "island": st.board.island,
         "ranking": st.active(),
-        "dpl": st.dpl, "power_threshold": power_threshold(st, False),
+        "dpl": st.dpl, "power_threshold": threshold_now(st),  # Bloodlust! included: the one that triggers
         "cards": [c for _, c in st.cards_this_turn], "locked_cards": [c for _, c in st.locked_cards],
         "players": players,
         "provinces": {p: {"owner": pr.owner, "units": pr.units, "level": pr.level, "burnt": pr.burnt,

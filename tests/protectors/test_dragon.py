@@ -227,6 +227,17 @@ class TestTriggers:
         g.state.eliminated_this_turn = ["Player#7"]
         assert power_threshold(g.state, bloodlust=True) == 2 * 6 - (7 - 2)
 
+    def test_the_view_shows_the_threshold_bloodlust_sets(self):
+        # the picture and every view: the threshold that triggers the attack (dogfood: 58 shown, 44 in force)
+        from engine.protectors import cards as C
+
+        g = seven()
+        g.state.players["Player#7"].eliminated = True
+        g.state.eliminated_this_turn = ["Player#7"]
+        assert g.view()["power_threshold"] == 2 * 6
+        g.state.cards_this_turn.append((C.EVENT, C.BLOODLUST))
+        assert g.view()["power_threshold"] == 2 * 6 - (7 - 2) == g.view("Player#1")["power_threshold"]
+
     def test_card_attack_and_after_burner(self):
         from engine.protectors import cards as C
         from engine.protectors.reveal import _play

@@ -122,6 +122,21 @@ def test_grand_boards_double_by_default():
         Game({"board": "ring-10", "seed": 0, "players": 7, "options": {"version": "grand"}})
 
 
+@pytest.mark.parametrize(("board", "seats"), [("ring-8-grand", 8), ("ring-16-grand+island", 16), ("ring-7", 7)])
+def test_a_grand_boards_name_says_how_many_seats(board, seats):
+    # gm-guide: "ring-N-grand (a Grand game: 2N Provinces for N players)"; without "players" it made 2N seats
+    # of a Normal game (and failed at 16: 32 players)
+    g = Game({"board": board, "seed": 0})
+    assert len(g.state.players) == seats
+    assert g.state.options.version == ("grand" if "grand" in board else "normal")
+
+
+def test_a_normal_game_on_a_grand_board_names_the_version_as_the_fix():
+    with pytest.raises(ValidationError, match="Grand board for 8 players: set the version to 'grand'") as e:
+        Game({"board": "ring-8-grand", "seed": 0, "players": 8, "options": {"version": "normal"}})
+    assert "grand_boards" not in str(e.value)
+
+
 def test_grand_boards_more_than_players():
     """rules: 003 introduction — "A Grand game has more Provinces than there are players"."""
     g = Game({"board": "ring-10", "seed": 0, "players": 7, "options": {"grand_boards": "more"}})

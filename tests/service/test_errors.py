@@ -247,3 +247,15 @@ def test_a_stored_game_that_does_not_replay_is_refused_not_served(tmp_path):
 def test_every_error_map_has_code_message_details(client):
     _, _, error, result = client.request("nope", [{}])
     assert set(error) == {"code", "message", "details"} and result is None
+
+
+def test_a_new_game_with_two_seats_of_one_name_is_refused_naming_both(client):
+    # dogfood: "Support! Sam in P2" went to whichever Sam the reader met last; names are told apart as orders
+    # read them (case and accents aside)
+    players = [{"name": "Ana María"}, {"name": "Bo"}, {"name": "ana maria"}, {"name": "Di"}]
+    err = error_of(client, "game.create", setup={"board": "ring-4", "seed": 1, "players": players})
+    assert err.code == "invalid_params" and err.details["field"] == "players[2].name"
+    assert "'ana maria' is the name of Player#1 (Ana María) already" in err.message
+    four = [{"name": "Sam"}, {"name": "Sam2"}, {"name": "C"}, {"name": "D"}]
+    ok = client.call("game.create", setup={"board": "ring-4", "seed": 1, "players": four})
+    assert ok["game_id"]
