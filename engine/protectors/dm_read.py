@@ -42,6 +42,7 @@ from engine.protectors.notation import (
     parse_segment,
     seat_map,
     split_orders,
+    split_remark,
 )
 from engine.protectors.orders import (
     Ability,
@@ -361,6 +362,14 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
     for segment in split_orders(text):
+        order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
+        if remark:
+            try:
+                parsed.append(parse_segment(raw.strip(), order, seats, step, shown))
+                left_out.append(f"{echo(remark)}: a remark in brackets")
+                continue
+            except OrderSyntaxError:
+                pass  # read as written, with its own reason
         try:
             parsed.append(parse_segment(raw.strip(), segment, seats, step, shown))
         except OrderSyntaxError as err:

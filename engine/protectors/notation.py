@@ -92,6 +92,7 @@ __all__ = [
     "parse_text",
     "seat_map",
     "split_orders",
+    "split_remark",
 ]
 
 
@@ -401,12 +402,45 @@ def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameL
     return tuple(out)
 
 
+# words that keep brackets after an order from being a remark ("(just in case)"): an order's, a pooling's, a
+# Province's or a player's, and those that may turn the order around ("(not really)", "(cancel)")
+_NOT_A_REMARK = frozenset({"from", "sac", "sacrifice", "realm", "realms", "$realm", "p", "province", "player",
+                           "island", "none", "nothing", "pass", "not", "dont", "no", "never", "cancel", "ignore",
+                           "scrap", "scratch", "undo", "instead", "except", "only", "but", "or", "and", "also",
+                           "plus", "then", "move", "attack", "lights", "commit", "faction",
+                           "kalu", "ak", *(x for f in FACTIONS for x in _words(f))})  # "Bid 20 (Hodir)"
+
+
+def split_remark(segment: str) -> tuple[str, str]:
+    """``Fortify! P9 (just in case)`` -> (``Fortify! P9``, ``(just in case)``): brackets at the end of an order
+    holding words only, none a number or a word orders, poolings, Provinces or players are made of, nor one that
+    may turn the order around; else (``segment``, ``""``): the brackets are read as team pooling."""
+    m = _TRAILING_PAREN.search(segment)
+    if m is None or any(c.isdigit() for c in m.group(1)):
+        return segment, ""
+    w = _words(m.group(1))
+    # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
+    if (not w or faction_named(" ".join(w)) is not None
+            or any(x in _NOT_A_REMARK or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) for x in w)):
+        return segment, ""
+    return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
+
+
 def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None,
                    names: NameList | None = None) -> Line:
     funding: tuple[Funding, ...] = ()
     m = _TRAILING_PAREN.search(segment)
     if m and not "".join(_words(m.group(1))).startswith("sac"):
-        funding = _parse_funding(line, m.group(1), seats, names)
+        try:
+            funding = _parse_funding(line, m.group(1), seats, names)
+        except OrderSyntaxError as err:
+            first = _words(m.group(1))[:1]
+            if not first or _NUMBER.fullmatch(first[0]):
+                raise
+            # "(just in case)" read as pooling: say so, not only "expected the funding amount"
+            raise OrderSyntaxError(clip(f"brackets after an order are read as team pooling, like '(30 from "
+                                        f"Player#2)': {err.reason}; a note to the GM goes after //", MAX_REASON),
+                                   input=clip(line, MAX_LINE_ECHO)) from None
         segment = segment[: m.start()]
     return Line(_parse_item(_Words(line, segment, seats, step, names)), funding)
 

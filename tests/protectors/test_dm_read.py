@@ -653,3 +653,45 @@ def test_leading_zeros_never_overflow_the_conversion():
     assert parse_line(f"Bid {zeros}5") == Line(Bid(5))
     with pytest.raises(OrderSyntaxError, match="at most 1000000"):
         parse_line("Bid " + "9" * 5000)
+
+
+# -- a remark in brackets after an order (dogfood-rules #7: "Fortify! P9 (just in case)" was read as pooling) --------
+REMARK_WORDS = st.sampled_from(["just", "in", "case", "to", "be", "safe", "all", "I", "have", "sorry", "Alex", "hope",
+                                "this", "works", "lol", "as", "agreed", "with", "the", "team"])
+
+
+def test_a_remark_in_brackets_is_left_out_and_said():
+    r = read("Fortify! P9 (just in case)", "orders")
+    assert r.error() is None and r.canonical() == ["Fortify! P9"]
+    assert r.entries[0].why == "'(just in case)': a remark in brackets"
+    assert canonical("Bid 20 (30 from Bob the Bold) (all I have)", "consolidation") == ["Bid 20 (30 from Player#2)"]
+    # brackets that could hold an order, a pooling or a turn-around are no remark: read as pooling, and said so
+    for text in ("Fortify! P9 (not really)", "Fortify! P9 (March! 1 from P9 to P8)", "Bid 20 (from Bob the Bold)",
+                 "Fortify! P9 (P8 too)", "Fortify! P9 (cancel)", "Bid 20 (thirty from Alice)"):
+        err = refusal(text, "consolidation" if text.startswith("Bid") else "orders")
+        assert err.reason.startswith("brackets after an order are read as team pooling, like '(30 from "
+                                     "Player#2)'") and err.reason.endswith("a note to the GM goes after //"), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(__import__("tests.protectors.test_notation", fromlist=["lines"]).lines,
+       # after an order ending in '.', brackets starting with a word an order may start with ("the", "I") are a
+       # piece of their own, read as an order ("Bid 20. (The Bank of Lannuvár)"): not a remark
+       st.lists(REMARK_WORDS, min_size=1, max_size=5).filter(lambda w: w[0] not in ("the", "I")),
+       st.sampled_from(["", ".", "!"]))
+def test_a_remark_after_any_order_reads_as_the_order_alone(line, said, end):
+    remark = f"({' '.join(said)})"
+    r = read_dm(f"{format_line(line)} {remark}{end}")
+    assert r.error() is None and r.lines() == [line], (format_line(line), r.error())
+    assert f"{remark!r}: a remark in brackets" in r.entries[0].why
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["Fortify! P1", "Bid 20", "2 from P6", "Snitch Player#2"]),
+       st.lists(REMARK_WORDS, max_size=3),
+       st.sampled_from(["2", "P3", "Player#3", "march", "bid", "not", "from", "Hodir", "Kalu Ak", "and", "none", "sac",
+                        "Island"]))
+def test_brackets_with_a_number_or_an_order_word_are_never_left_out(order, said, word):
+    text = f"{order} ({' '.join([*said, word])})"
+    r = read_dm(text)
+    assert not any("a remark" in e.why for e in r.entries), text
