@@ -46,6 +46,7 @@ from engine.protectors.factions import FACTIONS, LANNUVAR, has
 from engine.protectors.ranking import (
     bids_text,
     brackets,
+    drawn_text,
     first_turn_order,
     order_by_bids,
     random_ties,
@@ -334,14 +335,19 @@ class Game:
             emit(st, "factions", "003 Factions", "Factions: " + ", ".join(
                 f"{s} {p.faction}" for s, p in st.players.items()))
         eff = {s: bids[s] + self._great_game(s) for s in bids}
-        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, self._told_bonus(bids)), bids=bids)
         groups, rebid = first_turn_order(list(st.players), eff, st.rng)
         st.ranking = [s for g in groups for s in g]
         st.rebid_groups = rebid
+        zero = self._random_ties(list(st.players), eff, "bids")
+        # ties at 0 are drawn now: the ranking line says so, or with a re-bid round to come (the ranking line
+        # then comes a step later, and a position imported in between no longer knows these bids) this line
+        told = drawn_text(zero) if rebid and zero else ""
+        emit(st, "bids", "003 Protector Ranking", "Bids: " + bids_text(bids, self._told_bonus(bids)) + told,
+             bids=bids)
         if rebid:
             st.step = REBID  # rules: 003 Protector Ranking — ties on turn 1 re-bid (16h)
         else:
-            self._ranked(self._random_ties(list(st.players), eff, "bids"))
+            self._ranked(zero)
 
     def _resolve_rebids(self, decisions: dict[str, BidDecision]) -> None:
         st = self.state
@@ -363,9 +369,8 @@ class Game:
             elif not any(s in g for g in st.rebid_groups):
                 order.append(s)
         st.ranking = order
-        # the ranking line says which places were drawn: the first round's ties at 0, the re-bids' ties
-        first = next((e.data["bids"] for e in st.events if e.turn == st.turn and e.kind == "bids"), {})
-        ties = self._random_ties(list(first), {s: b + self._great_game(s) for s, b in first.items()}, "bids")
+        # the ranking line says which places the re-bids left to a draw (the first round's ties at 0: its line)
+        ties: list[tuple[list[str], str, int]] = []
         for g in st.rebid_groups:
             ties += self._random_ties(g, rebids, "re-bids")
         st.rebid_groups = []

@@ -133,10 +133,17 @@ def ranking_text(active_ranking: list[str], bracket: dict[str, int],
         [f"{i + 1}. {s} (bracket {bracket[s]})" for i, s in enumerate(active_ranking)])
     if ties:
         place = {s: i for i, s in enumerate(active_ranking)}
-        shown = sorted(ties, key=lambda tie: place.get(tie[0][0], len(place)))  # in ranking order
-        text += ". Placed at random: " + "; ".join(
-            f"{_joined(group)} ({what} tied at {amount})" for group, what, amount in shown)
+        text += drawn_text(sorted(ties, key=lambda tie: place.get(tie[0][0], len(place))))  # in ranking order
     return text
+
+
+def drawn_text(ties: list[tuple[list[str], str, int]]) -> str:
+    """". Placed at random: Ann and Ben (re-bids tied at 3); Cat and Dov (bids tied at 0)" (``ties`` as
+    :func:`ranking_text` takes them), the empty string for none."""
+    if not ties:
+        return ""
+    return ". Placed at random: " + "; ".join(f"{_joined(group)} ({what} tied at {amount})"
+                                             for group, what, amount in ties)
 
 
 def _joined(seats: list[str]) -> str:

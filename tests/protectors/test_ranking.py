@@ -71,6 +71,24 @@ class TestRankingBidsExample:
         line = next(e.text for e in g.state.events if e.kind == "ranking")
         assert line.endswith(f". Placed at random: {r[1]}, {r[2]}, {r[3]} and {r[4]} (bids tied at 0)")
 
+    def test_zero_ties_drawn_before_a_rebid_round_are_announced_with_the_bids(self):
+        """The ranking line comes after the re-bids (a position imported in between no longer knows the
+        first round's bids), so the draw among the 0 bids is told in the first round's line."""
+        g = Game({"board": "ring-5", "seed": 3})
+        for seat, bid in zip(P, (25, 25, 10, 0, 0), strict=False):
+            g.submit(seat, f"Bid {bid}")
+        g.advance()
+        assert g.step == "rebid"
+        r = g.state.ranking
+        line = next(e.text for e in g.state.events if e.kind == "bids")
+        assert line == ("Bids: Player#1 25, Player#2 25, Player#3 10, Player#4 0, Player#5 0. "
+                        f"Placed at random: {r[3]} and {r[4]} (bids tied at 0)")
+        g.submit("Player#1", "Bid 1")
+        g.submit("Player#2", "Bid 2")
+        g.advance()
+        line = next(e.text for e in g.state.events if e.kind == "ranking")
+        assert "Placed at random" not in line
+
     def test_a_ranking_without_a_draw_says_nothing_of_one(self):
         g = Game({"board": "ring-3", "seed": 3})
         for seat, bid in zip(P[:3], (5, 3, 0), strict=False):
