@@ -470,6 +470,7 @@ def _cards(r: _Reader, step: str) -> None:
         out = [c for dk, c in elsewhere if dk == d] + discard
         if "draw" in spec:
             draw = [c for _, c in _card_list(spec["draw"], f"{field}.draw", d)]
+            draw += _rest_of_deck(d, draw + out, st.decks[d].draw)
         else:
             draw = list(st.decks[d].draw)
             for c in out:
@@ -495,6 +496,24 @@ def _cards(r: _Reader, step: str) -> None:
         if not (st.turn == 1 and d in C.TURN_ONE_CARDS) and not st.decks[d].draw and not st.decks[d].discard:
             raise ValidationError("position.reveal_queue", f"the {d} deck has no card left to draw")
     st.reveal_queue = list(queue)
+
+
+def _rest_of_deck(deck: str, listed: list[str], shuffled: list[str]) -> list[str]:
+    """A draw pile given short of the whole deck is its top: the deck's other cards (those listed nowhere:
+    not in this pile, the discard, in play or locked) lie under it, in the seed's shuffle (``shuffled``).
+    # rules: 003 Reveal Cards — every deck keeps all its cards (10 Event, 7 There be Dragons?, 5 Sea, 3 The
+    End); only a reshuffle moves them. Extra There be Dragons! (Ashes of Power) stand for cards they replaced."""
+    short = len(C.DECK_CONTENTS[deck]) - len(listed)
+    if short <= 0:
+        return []
+    left = list(listed)
+    rest: list[str] = []
+    for c in shuffled:
+        if c in left:
+            left.remove(c)
+        else:
+            rest.append(c)
+    return rest[:short]
 
 
 def _check_counts(deck: str, cards: list[str], field: str) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from agents.heuristic import HeuristicAgent
 from agents.runner import play_turn_step
 from engine.errors import RegentError, ValidationError
+from engine.protectors import cards as C
 from engine.protectors.game import Game
 from engine.protectors.position import export_position
 from engine.protectors.victory import power_threshold
@@ -447,3 +448,16 @@ def test_an_unknown_faction_is_still_refused_with_the_list():
     with pytest.raises(ValidationError, match=r"players\[0\]\.faction.*Cenarion, Kalu'Ak"):
         Game({"board": "ring-4", "seed": 1, "options": {"factions": True},
               "players": [{"name": "A", "faction": "Elves"}, {"name": "B"}, {"name": "C"}, {"name": "D"}]})
+
+
+def test_a_draw_pile_given_short_is_the_top_of_the_whole_deck():
+    # dogfood: "draw": ["Calms of Summer"] took the other 9 Event cards out of the game without a word
+    pos = {"turn": 3, "step": "orders", "provinces": FOUR,
+           "decks": {"event": {"draw": ["Flood!"], "discard": ["Deep Snow"]}, "end": ["Time's Up!"]}}
+    st = game(pos).state
+    event = st.decks["event"]
+    assert event.draw[0] == "Flood!" and event.discard == ["Deep Snow"]
+    assert sorted(event.draw + event.discard) == sorted(C.DECK_CONTENTS["event"])
+    assert st.decks["end"].draw[0] == "Time's Up!" and len(st.decks["end"].draw) == 3
+    again = game(pos).state  # the rest lies in the seed's shuffle: the same game file gives the same deck
+    assert again.decks["event"].draw == event.draw
