@@ -9,12 +9,12 @@ what was valid rather than ask again). ``Game.submit_dm`` stores the result and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
-from engine.protectors.decisions import Decision, from_lines
+from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dm_read import MAX_REPORTED, DmLine, DmReading
 from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip
 from engine.protectors.orders import Buy, Line
@@ -37,26 +37,34 @@ class DmResult:
     * ``dropped``: lenient mode only, ``(line_no, text, why)`` for each invalid line left out;
     * ``read``: ``(line_no, text, canonical)`` for each line that became part of the decision (or is
       an explicit choice of nothing: ``none``, ``Turn off the lights``, ``0 from P1``).
+    * ``warnings``: what the stored decision leaves undone that the player may not mean, in words for
+      them: an orders DM that gives some Provinces with Army Units no order (``Snitch Player#2`` alone).
     """
 
     lines: list[str]
     ignored: list[Noted]
     dropped: list[Noted]
     read: list[tuple[int, str, list[str]]]
+    warnings: list[str] = field(default_factory=list)
 
     def __init__(self, lines: list[str], ignored: list[Noted], dropped: list[Noted],
-                 read: list[tuple[int, str, list[str]]]) -> None:
+                 read: list[tuple[int, str, list[str]]], warnings: list[str] | None = None) -> None:
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "ignored", ignored)
         object.__setattr__(self, "dropped", dropped)
         object.__setattr__(self, "read", read)
+        object.__setattr__(self, "warnings", [] if warnings is None else warnings)
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form: ``{"lines": [...], "ignored": [{"line_no", "text", "why"}], "dropped": [...]}``."""
         def noted(rows: list[Noted]) -> list[dict[str, Any]]:
             return [{"line_no": n, "text": clip(t.strip(), MAX_LINE_ECHO), "why": w} for n, t, w in rows]
 
-        return {"lines": list(self.lines), "ignored": noted(self.ignored), "dropped": noted(self.dropped)}
+        out: dict[str, Any] = {"lines": list(self.lines), "ignored": noted(self.ignored),
+                               "dropped": noted(self.dropped)}
+        if self.warnings:  # only when there is one: the answer to most DMs is as before
+            out["warnings"] = list(self.warnings)
+        return out
 
 
 def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tuple[Decision, DmResult]:
@@ -82,7 +90,8 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
             kept = [e for e in kept if e.no not in culprits]
             continue
         dropped.sort(key=lambda d: d[0])
-        return decision, _result(reading, kept, dropped)
+        result = _result(reading, kept, dropped)
+        return decision, replace(result, warnings=_unordered(state, seat, decision, reading))
     raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")
 
 
@@ -94,6 +103,25 @@ def _result(reading: DmReading, kept: list[DmLine], dropped: list[Noted]) -> DmR
     read = [(e.no, e.text, list(e.canonical)) for e in reading.entries
             if e.no in kept_nos or e.kind == "nothing"]
     return DmResult([], ignored, dropped, read)
+
+
+def _unordered(state: GameState, seat: str, decision: Decision, reading: DmReading) -> list[str]:
+    """The Provinces with the seat's Army Units that an orders DM gives no order, said (dogfood-discord #6: a DM of
+    only ``Snitch Player#2`` is the seat's whole orders, and its units do nothing). Not for ``none`` (chosen,
+    and answered so) nor for a DM of only abilities that act at once (the orders are still to come, assumption
+    INSTANT_ABILITIES)."""
+    if not isinstance(decision, OrdersDecision) or reading.says_none():
+        return []
+    if decision.abilities and decision == OrdersDecision(abilities=decision.abilities):
+        return []
+    ordered = {o.province for o in decision.orders}
+    left = [p for p in legality.orderable(state, seat) if p not in ordered]
+    if not left:
+        return []
+    which = ", ".join(left)
+    return [f"{which} {'has' if len(left) == 1 else 'have'} Army Units but no order in this DM: "
+            f"{'its units stay' if len(left) == 1 else 'their units stay'} where they are and do nothing this "
+            "turn (your orders are final once stored; put every order in one DM)"]
 
 
 def _keys(line: Line) -> set[str]:

@@ -140,6 +140,24 @@ def test_a_dm_of_greetings_only_is_refused_even_leniently():
     assert g.submit_dm("Player#1", "", lenient=True).lines == ["Bid 0"]  # the empty text: the empty decision
 
 
+def test_an_orders_dm_that_leaves_units_without_an_order_says_which():
+    # dogfood-discord #6: "Snitch Sam2" alone was stored as the whole orders; P19, P20 did nothing, unsaid
+    g = position("ring-3", 3, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#2", 1)},
+                 cards=("Pirates!",), realm={"Player#1": 50, "Player#2": 50})
+    r = g.submit_dm("Player#1", "Snitch Player#2")
+    assert r.lines == ["Snitch Player#2"]
+    assert r.warnings == ["P1, P2 have Army Units but no order in this DM: their units stay where they are and do "
+                          "nothing this turn (your orders are final once stored; put every order in one DM)"]
+    assert r.to_dict()["warnings"] == r.warnings
+    assert g.submit_dm("Player#2", "Send 5 to Player#1").warnings[0].startswith("P3 has Army Units but no order")
+    g = position("ring-3", 3, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#2", 1)})
+    assert g.submit_dm("Player#1", "Fortify! P1").warnings[0].startswith("P2 has Army Units but no order")
+    full = g.submit_dm("Player#2", "Fortify! P3")  # every Province ordered: no warning, and none in the wire form
+    assert full.warnings == [] and "warnings" not in full.to_dict()
+    g = position("ring-3", 3, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P3": ("Player#2", 1)})
+    assert g.submit_dm("Player#1", "none").warnings == []  # chosen, and answered so
+
+
 def test_none_is_an_explicit_nothing():
     g = orders_game()
     r = g.submit_dm("Player#1", "none")
