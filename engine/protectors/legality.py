@@ -118,7 +118,7 @@ def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[st
     return None
 
 
-def _off_board(state: GameState, province: str) -> str:
+def _off_board(state: GameState, province: str | None) -> str:
     """Why ``province`` is not a Province of this game (the Island, written ``the Island``, is P0 on the built-in
     boards; a GM's board may have none, or name it otherwise)."""
     island = state.board.island
