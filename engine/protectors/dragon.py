@@ -146,10 +146,14 @@ def resolve_attack(state: GameState, decisions: dict[str, DragonDecision]) -> No
         lines = list(decisions[seat].texts)  # each line's text, formatted once per decision
         busy = working_sources(state, seat, decisions[seat])  # why 1 unit from P5 may give US 0
         why = f" (Work, work! in {', '.join(busy)}: -1 each)" if busy else ""
+        sent = [line for line in lines if not line.startswith("Burn ")]
+        burns = [line[len("Burn "):] for line in lines if line.startswith("Burn ")]
+        said = "; ".join(sent) if sent else "nothing (turns off the lights)"
+        if burns:  # the Provinces the seat named for the Wrath, should the Dragon win
+            said += f"; names {', '.join(burns)} to burn"
         emit(state, "commitment", "003 Determine Protector US step",
-             f"{seat} commits " + ("; ".join(lines) if lines else "nothing (turns off the lights)")
-             + f": US {v.us}{why} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us, units=v.units,
-             min_us=v.min_us)
+             f"{seat} commits {said}: US {v.us}{why} of min.US {v.min_us}.", seat=seat, lines=lines, us=v.us,
+             units=v.units, min_us=v.min_us)
     protector_us = sum(v.us for v in fighting.values())
     dpl = fought_dpl(state, att)
     won = protector_us > dpl  # rules: 003 — "Protector US needs to be higher than the current DPL"

@@ -134,16 +134,12 @@ def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list
     return dms, errors
 
 
-def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str], list, list]:
-    """Submit one DM: (accepted lines, ignored lines, dropped lines). Uses the engine's ``submit_dm``
-    (greetings ignored, ``lenient`` drops invalid lines) where it exists."""
-    dm = getattr(game, "submit_dm", None)
-    if dm is not None:
-        r = dm(seat, text, lenient=lenient)
-        return list(r.lines), list(getattr(r, "ignored", ()) or ()), list(getattr(r, "dropped", ()) or ())
-    if lenient:
-        raise ValidationError("--lenient", "this Regent's DM reader has no lenient mode")
-    return list(game.submit(seat, text)), [], []
+def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str], list, list, list[str]]:
+    """Submit one DM: (accepted lines, ignored lines, dropped lines, warnings: what the stored decision
+    leaves undone that the player may not mean). The engine's ``submit_dm``: greetings ignored, ``lenient``
+    drops invalid lines."""
+    r = game.submit_dm(seat, text, lenient=lenient)
+    return list(r.lines), list(r.ignored), list(r.dropped), list(r.warnings)
 
 
 # -- AI seats ------------------------------------------------------------------------------------
@@ -257,13 +253,15 @@ def _adjudicate(args: argparse.Namespace) -> int:
             continue
         before = len(game.state.events)
         try:
-            lines, ignored, dropped = submit_dm(game, seat, text, args.lenient)
+            lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
             rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}"))
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
         print(f"{who}: stored: " + said(lines, game.step))
+        for warning in warnings:  # e.g. Provinces with units the DM gave no order (Snitch alone)
+            print(f"    note: {warning}")
         for look in _looks(gf, before):  # a Palantír or a paid Weather forecast: the player needs it now
             print(f"    {look}")
         if any(p.seat == seat and not p.submitted for p in game.pending()):  # look-ahead abilities alone

@@ -418,6 +418,8 @@ class Bridge:
                            else "ignored: " + _line_note(item))
         for item in result.get("dropped") or []:
             out.append("✗ dropped: " + _line_note(item))
+        for warning in result.get("warnings") or []:  # e.g. Provinces with units but no order (Snitch alone)
+            out.append(f"⚠ {warning}")
         out.append(FINAL)
         return "\n".join(out)
 

@@ -407,3 +407,26 @@ def test_each_player_is_told_their_own_balance_as_a_consolidation_begins(server,
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_an_orders_dm_that_leaves_units_idle_is_stored_and_the_player_is_warned(server, tmp_path):
+    # dogfood s17 #6: "Snitch X" or "Send ..." alone is the seat's whole orders; the answer says which
+    # Provinces with units got no order (the service's 'warnings'), so the player is not surprised
+    h = Harness(server, make_config({"g": game_table(CH + 20, seats=3)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for i in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 20, i), f"Bid {i}"))
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        mine = [p for p, v in view["provinces"].items() if v["owner"] == "Player#1" and v["units"]]
+        await bridge.on_dm(h.chat.dm(user_of(CH + 20, 1), "Send 1 to Player#2"))
+        answer = h.chat.last_dm(user_of(CH + 20, 1))
+        assert "✓ `Send 1 to Player#2`" in answer
+        assert f"⚠ {', '.join(mine)} {'has' if len(mine) == 1 else 'have'} Army Units but no order" in answer
+        await bridge.on_dm(h.chat.dm(user_of(CH + 20, 2), "none"))
+        assert "⚠" not in h.chat.last_dm(user_of(CH + 20, 2))  # 'none' says it means no orders
+        await bridge.close_client()
+
+    asyncio.run(body())

@@ -377,3 +377,18 @@ def test_a_step_no_ai_decided_says_so_in_a_game_with_ai_seats(tmp_path, capsys):
     out = capsys.readouterr().out
     report = out.split("--- not for posting ---")[0]
     assert "Played by AI: none" in report and "Ben (heuristic)" not in report
+
+
+def test_adjudicate_says_which_provinces_a_stored_dm_left_without_an_order(tmp_path, capsys):
+    # dogfood s17: "Snitch X" or "Send ..." alone is stored as the whole orders; the GM is told what it leaves
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1, "players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Di")],
+             "position": {"turn": 2, "step": "orders", "provinces": four, "realm": {"Player#1": 20}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    capsys.readouterr()
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Ann ==\nSend 5 to Ben\n== Ben ==\nFortify! P2\n")]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Ann): stored: Send 5 to Player#2\n    note: P1 has Army Units but no order in this DM" in out
+    assert "Player#2 (Ben): stored: Fortify! P2\n" in out and out.count("note:") == 1

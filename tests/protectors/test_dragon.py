@@ -45,6 +45,15 @@ class TestThresholdExample:
         assert said["Player#2"] == "Player#2 commits 1 from P2: US 0 (Work, work! in P2: -1 each) of min.US 1."
         assert said["Player#1"] == "Player#1 commits 3 from P7: US 3 of min.US 2."
 
+    def test_a_seat_that_turns_off_the_lights_and_names_provinces_to_burn_is_told_so(self):
+        # dogfood: "Zoë commits Burn P1; Burn P30: US 0 of min.US 2" read as a commitment named Burn
+        g = self.game()
+        ev = fight(g, {"Player#2": "Turn off the lights\nBurn P2", "Player#1": "1 from P7\nBurn P7"})
+        said = {e.data["seat"]: e.text for e in ev if e.kind == "commitment"}
+        lights_out = "Player#2 commits nothing (turns off the lights); names P2 to burn: US 0 of min.US 1."
+        assert said["Player#2"] == lights_out
+        assert said["Player#1"].startswith("Player#1 commits 1 from P7; names P7 to burn: US 1")
+
     def test_committing_every_working_unit_discards_the_work_income(self):
         incomes = {}
         for committed in (2, 3):
