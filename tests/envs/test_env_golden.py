@@ -23,6 +23,10 @@ for the AI seats that no longer march on their team-mates (agents/teams.py): the
 heuristic opponents did. Session 17: the last turn's Consolidation takes no bid (assumption
 LAST_TURN_NO_BID: the $Realm stays held, where the "Most Realm" tiebreak counts it): the 2 cases whose
 games reach a Time's Up! turn (grand7_island_factions, teams).
+Session 17 again: a seat No Quarter! eliminates still faces the Dragon's Wrath (assumption NO_QUARTER_WRATH):
+every case, since most games reach a Dragon win with its bottom seat short of min.US; with
+``engine.protectors.dragon.NO_QUARTER_WRATH`` set to False every digest equals the one recorded before it
+(checked case by case).
 
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
@@ -77,43 +81,59 @@ PARALLEL_CASES: dict[str, tuple[dict, tuple[int, ...]]] = {
 }
 
 GOLDEN = {
-    "ring5_caretaker": "4605569759b472f7f20891d88e2b5665396aef901f86f42100f40c44662eb12d",
-    "ring5_caretaker_all_choices": "d14a403baf22ede4f049e8a8289f09888ecc848e7d9b2a15614222446f281a79",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "ring5_caretaker": "f0d47058d0c51831c447bf996dfd5be0f961f1c6e2d36e2dc703afb30d777f8b",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "ring5_caretaker_all_choices": "623f1672f4567798a048491123da27753a39ba2dd21be4ccce5798b9f8bce3ce",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "ring5_random_seat2_shaped": "e51489b3970b3a683f3c47dd10c2c174f07a4f5a3e1fcfa6f24f0278b9271f03",
-    "ring5_heuristic_mixed": "8f7cc7e8c77fad9602f165d658a08c167aec5f1d5687a1dc4d359b13ac6fa84c",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "ring5_random_seat2_shaped": "d10458f00369210f29f7bddeec8d608408db15e2c8054abc08b3c9cc575f566e",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "ring5_heuristic_mixed": "512fda7804ae52ab4910dc0cf78b63cc88c3e40fe4873118543d07bf3fb1f13d",
     # re-recorded for issue 20's rule fixes
-    "ring5_silent": "a29c5c23171b36467e519aa1c2bf3a16f2f0d6ec79d7afd1eab0491e3e5fdcb1",
-    "two_players": "e9beac1bd06d52728ac763b2f982453832598a524e570f828f1fd923f8f25cee",
-    "sixteen_players": "419f2d11c88d09de5e78b76b3c65fbc5b3ebf7841dca6e0c7573ffc198b79f67",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "ring5_silent": "a8424b86ec5b7728079780e641cd43c0b15551ef90519d4534d6bb763fb53020",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "two_players": "6d7403c40f8cd50279f176420a996729dc07eeb0c7bf11e32f015f66f55b4661",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "sixteen_players": "3dab002693b85a62bb4f02b3cb5328b2ea95d72afe1e519735ec65ca09bf0e0e",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     # re-recorded for the Work, work! fix (session 16)
     # re-recorded: the last turn takes no bid (session 17)
-    "grand7_island_factions": "aca2b481d49996fa53887bc1f5679e5010ba218fae65a5b87d0d800a3b329c08",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "grand7_island_factions": "efb5965eb731fa72451e234f3c5df077eab64f6b1feb0c5eb0f117a82f3a3f71",
     # re-recorded for issue 20's rule fixes
-    "factions_caretaker": "ef7e765685238e2aa603f681b053abee32195af7edfa4b97618be30240ff5159",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "factions_caretaker": "13aca522b1fd7930580b652f07809d515878299cdb274e8bc3e625efb0f10be6",
     # re-recorded for issue 20's rule fixes
-    "island_random": "6c81d53c83d17b53a6f75dd8550ac3d1a292084c7fe76b82a11709c2e0549d59",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "island_random": "4967e76cd48a6422bb61eeb6f775487afef00f3a4016678db9e3df74b55c13b8",
     # re-recorded for the Dragon sac choice
     # re-recorded: the heuristic opponents no longer march on their team-mates (session 16)
     # re-recorded: the last turn takes no bid (session 17)
-    "teams": "63e08922d0eab4a497211cea797f488b6452ea8fba69ad5c3ebd3df137df704c",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "teams": "bf09c5872abc6d8c337575dbe976b6ae9d8bb225a2baafe190fef83dff0c280d",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "grand16_island": "c84f50e625d7eb58c10556b146ede8d2693bb262310cff8aeb7079f25e684709",
-    "takeover_ring5_heuristic": "f05d0efdd7ef705b09b5cfb2fd19f97253c40c14b88d7501aae7a23acf2f6a6d",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "grand16_island": "bf82c48c5fb3a585a5f95052c55557febc75136b26a66e200b3c9a523b4c6571",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "takeover_ring5_heuristic": "2137fd2826bf4ef5970efe7f5eae0096a8f24b8a872841ca99f1583060036da2",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "takeover_grand6_island_factions": "01388562e61f830d7293fbf167d0889c8e16b185c34be6dbdd6a7d2d25247719",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "takeover_grand6_island_factions": "39d4f021dce854410eadb6520d7d1373fb55fac02ba4ff0523ba575e06a32c3e",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     # re-recorded for the Work, work! fix (session 16)
-    "parallel_ring5": "f3b26bccb491e1b044be6457442aecfd8087557c0505f62f13b0bf87f5f1ce34",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "parallel_ring5": "3e8cd56796fa181aa5d37beeaa5b08cef74d2146d49a6f9ae05a1114bfa7f061",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
-    "parallel_grand6_island_factions_teams": "c99716d064b4208581a1ee38328dad5d85835449f8691ddd186fb42754e5d199",
+    # re-recorded: No Quarter!'s Wrath (session 17)
+    "parallel_grand6_island_factions_teams": "c160049e8d052db5d1fa6c6496dd4c76319fce9088779e36b4fc438686946285",
 }
 
 
