@@ -519,7 +519,10 @@ def _rest_of_deck(deck: str, listed: list[str], shuffled: list[str]) -> list[str
 def _check_counts(deck: str, cards: list[str], field: str) -> None:
     full = C.DECK_CONTENTS[deck]
     if len(cards) > len(full):
-        raise ValidationError(field, f"{len(cards)} cards of the {deck} deck; it has {len(full)}")
+        extra = sorted({c for c in cards if cards.count(c) > full.count(c)})  # the card(s) listed too often
+        said = "; ".join(f"{c} {cards.count(c)} times, the deck has {full.count(c)}" for c in extra)
+        raise ValidationError(field, f"{len(cards)} cards of the {deck} deck; it has {len(full)}"
+                              + (f" ({said})" if said else ""))
     if not cards:
         raise ValidationError(field, f"the {deck} deck has no cards at all")
     for c in set(cards):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.protectors.events import emit
 from engine.protectors.factions import REFRESH_MARK, TIER, gainable
-from engine.protectors.orders import Ability
+from engine.protectors.orders import SANCTUM_ABILITIES, Ability
 from engine.protectors.state import GameState
 
 
@@ -73,5 +73,6 @@ def choose(state: GameState, seat: str, abilities: tuple[Ability, ...]) -> None:
     else:
         p.gained.add(key)
     s.update(kind=kind, key=key, pending=False)
-    emit(state, "sanctum", "003 Wizard Sanctum", f"The Wizard Sanctum: {seat} chooses to {kind} {key} "
+    emit(state, "sanctum", "003 Wizard Sanctum", f"The Wizard Sanctum: {seat} chooses to {kind} "
+         f"{SANCTUM_ABILITIES.get(key, key)} "
          f"(tier {TIER[key]}).", private={seat}, seat=seat, choice=kind, key=key)

@@ -113,7 +113,9 @@ class TestWizardSanctum:
         g.submit(P1, "Sanctum gain Defenders of the Realm")
         g.advance(force=True)
         assert "defenders_of_the_realm" in ability_flags(g.state, P1)
-        assert [e for e in g.events(P1) if e.kind == "sanctum"] and not [e for e in g.events(P2) if e.kind == "sanctum"]
+        told = [e.text for e in g.events(P1) if e.kind == "sanctum"]
+        assert told and not [e for e in g.events(P2) if e.kind == "sanctum"]
+        assert "chooses to gain Defenders of the Realm (tier 2)" in told[0]  # the rulebook's name, not the key
         while g.step != "orders":
             g.advance(force=True)
         g.state.cards_this_turn = [(C.SEA, C.SEAFARERS)]

@@ -461,3 +461,10 @@ def test_a_draw_pile_given_short_is_the_top_of_the_whole_deck():
     assert st.decks["end"].draw[0] == "Time's Up!" and len(st.decks["end"].draw) == 3
     again = game(pos).state  # the rest lies in the seed's shuffle: the same game file gives the same deck
     assert again.decks["event"].draw == event.draw
+
+
+def test_a_deck_with_too_many_cards_names_the_card_listed_too_often():
+    misty = ["The Misty Mountains Cold"] * 4 + ["There be Dragons!"] * 2 + ["Bloodlust!"] * 2
+    with pytest.raises(ValidationError, match=r"position\.decks\.dragon: 8 cards of the dragon deck; it has 7 "
+                                              r"\(The Misty Mountains Cold 4 times, the deck has 3\)"):
+        game({"turn": 3, "step": "orders", "provinces": FOUR, "decks": {"dragon": misty}})
