@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 
 from engine.errors import ValidationError
+from service.render.glyphs import drawable_text
 from service.render.labels import FIG_H, FIG_W, MARGIN, TextItem, board_texts
 from service.render.labels import figure_size as labels_figure_size
 from service.render.layout import EXTENT
@@ -141,10 +142,11 @@ def draw_text(ax, item: TextItem):
     bbox = None
     if item.pad:
         bbox = {"boxstyle": f"round,pad={item.pad}", "fc": item.face, "ec": item.edge, "lw": 0.8}
-    return ax.text(item.x, item.y, item.text, ha=item.ha, va=item.va, fontsize=item.size, weight=item.weight,
-                   style=item.style, color=item.colour, rotation=item.rotation, rotation_mode="anchor",
-                   linespacing=item.linespacing, multialignment="center" if item.ha == "center" else "left",
-                   bbox=bbox, gid=item.key, zorder=4 if item.pad else 3)
+    return ax.text(item.x, item.y, drawable_text(item.text), ha=item.ha, va=item.va, fontsize=item.size,
+                   weight=item.weight, style=item.style, color=item.colour, rotation=item.rotation,
+                   rotation_mode="anchor", linespacing=item.linespacing,
+                   multialignment="center" if item.ha == "center" else "left", bbox=bbox, gid=item.key,
+                   zorder=4 if item.pad else 3)
 
 
 def _draw_stroke(ax, st: Stroke) -> None:

@@ -11,6 +11,8 @@ import threading
 from functools import lru_cache
 from typing import Any
 
+from service.render.glyphs import drawable_text
+
 DPI = 100  # the pictures' resolution (pixels per inch), as draw.py saves them
 _LOCK = threading.Lock()
 _SCRATCH: list[Any] = []
@@ -33,7 +35,7 @@ def text_size(text: str, size: float, weight: str = "normal", style: str = "norm
     """Width and height in inches of ``text`` (one or more lines) at ``size`` points, unrotated."""
     with _LOCK:
         fig, renderer = _renderer()
-        t = fig.text(0, 0, text, fontsize=size, weight=weight, style=style, linespacing=linespacing)
+        t = fig.text(0, 0, drawable_text(text), fontsize=size, weight=weight, style=style, linespacing=linespacing)
         try:
             bb = t.get_window_extent(renderer)
         finally:

@@ -18,6 +18,7 @@ import numpy as np
 
 from engine.protectors import mountain_king
 from engine.protectors.board import Board
+from service.render.glyphs import picture_name
 from service.render.layout import BATTLE_SCALE, Layout, layout_for
 from service.render.palette import BURNT, NEUTRAL, seat_colour
 from service.render.paths import march_path
@@ -130,8 +131,9 @@ def seat_numbers(players: dict[str, Any]) -> dict[str, int]:
 
 
 def display_names(players: dict[str, Any]) -> dict[str, str]:
-    """Seat -> the player's display name (``Player#N`` when none was given), as the text reports."""
-    return {s: str(p.get("name") or s) for s, p in players.items()}
+    """Seat -> the player's display name (``Player#N`` when none was given), as the text reports, in what the
+    pictures' font can draw (``glyphs.picture_name``: ``🐉Drago`` is drawn ``Drago``, ``李雷`` as its seat)."""
+    return {s: picture_name(str(p.get("name") or s), s) for s, p in players.items()}
 
 
 def short(seat: str | None, numbers: dict[str, int]) -> str:

@@ -15,7 +15,9 @@ from typing import Any
 
 from engine.errors import ValidationError
 from engine.protectors.victory import how_told
+from service.render.glyphs import drawable_text
 from service.render.palette import DRAGON, INK, seat_colour
+from service.render.scene import display_names
 
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
 HUMAN = "human"
@@ -101,7 +103,7 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
         raise ValidationError("ai_seats", f"must map known seats to agent names; unknown: {unknown}")
     gm = "you" not in view and not public
     numbers = {s: i + 1 for i, s in enumerate(players)}
-    names = {s: str(p.get("name") or s) for s, p in players.items()}  # as the text reports name them
+    names = display_names(players)  # as the text reports name them, in what the pictures' font can draw
     final_vp = (view.get("result") or {}).get("vp", {})
     rows = [SummaryRow(seat=s, number=numbers[s], name=names[s], colour=seat_colour(i),
                        player=str(ai_seats.get(s, HUMAN)), vp=int(final_vp.get(s, p["vp"])),
@@ -146,9 +148,10 @@ def draw_summary(summary: Summary):
 
     height = 6.2 if len(summary.rows) <= 10 else 7.4
     fig = new_figure(FIG_W, height)
-    fig.text(0.15 / FIG_W, 1 - 0.12 / height, summary.title, ha="left", va="top", fontsize=15, weight="bold",
-             color=INK, gid="title")
-    fig.text(0.15 / FIG_W, 1 - 0.45 / height, summary.subtitle, ha="left", va="top", fontsize=10, color="#444444")
+    fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(summary.title), ha="left", va="top", fontsize=15,
+             weight="bold", color=INK, gid="title")
+    fig.text(0.15 / FIG_W, 1 - 0.45 / height, drawable_text(summary.subtitle), ha="left", va="top", fontsize=10,
+             color="#444444")
     _table(fig, summary, height)
     _chart(fig, summary, height)
     return fig
@@ -182,7 +185,7 @@ def _table(fig, summary: Summary, height: float) -> None:
         if summary.gm:
             cells.append(f"${r.realm}" if r.realm is not None else "")
         for (_, cx), cell in zip(cols, cells, strict=True):
-            ax.text(cx, y, cell, fontsize=size, va="top", color=ink)
+            ax.text(cx, y, drawable_text(cell), fontsize=size, va="top", color=ink)
         y -= step
 
 

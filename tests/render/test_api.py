@@ -92,3 +92,26 @@ def test_importing_the_package_does_not_import_matplotlib():
     code = ("import sys, service.render, service.cli.render; "
             "sys.exit(1 if any(m.startswith('matplotlib') for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_names_the_font_cannot_draw_are_drawn_as_what_it_can_and_nothing_warns():
+    # dogfood s17: 李雷 and 🐉Drago were empty boxes in every picture, with a matplotlib warning per glyph
+    import warnings
+
+    from agents.random_agent import RandomAgent
+    from agents.runner import play_turn_step
+    from engine.protectors.game import Game
+
+    names = ["李雷", "🐉Drago", "Zoë", "Ana María"]
+    game = Game({"board": "ring-4", "seed": 3, "players": [{"name": n} for n in names]})
+    agents = {f"Player#{i}": RandomAgent(300 + i) for i in range(1, 5)}
+    while not game.over and game.state.turn <= 2:
+        play_turn_step(game, agents)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a missing glyph is a UserWarning: now an error
+        board = all_text(svg_root(render_board(game, None, fmt="svg")))
+        summary = all_text(svg_root(render_summary(game, fmt="svg")))
+        render_board(game, None, fmt="png")
+    for text in (board, summary):
+        assert "李" not in text and "🐉" not in text
+        assert "Player#1" in text and "Drago" in text and "Zoë" in text and "Ana María" in text
