@@ -46,7 +46,7 @@ reminders = ["24h", "6h", "1h"]
 channel = 200000000000000000   # the game channel's id
 board = "ring-5"               # a built-in board
 seed = 1
-version = "normal"             # or "grand"
+# version = "grand"            # left out: from the board (a ring-N-grand board is Grand, a ring-N Normal)
 expiry = true                  # when a deadline passes, resolve with the rulebook defaults
 pictures = true                # post the board picture after each resolved step
 lenient = false                # true: store a DM's valid lines and drop the invalid ones (else refuse it all)
@@ -93,7 +93,7 @@ class GameConfig:
     seats: dict[str, Seat]
     board: Any = "ring-5"
     seed: int = 1
-    version: str = "normal"
+    version: str | None = None  # None: the engine reads it from the board (Grand with 2x the Provinces)
     expiry: bool = True
     pictures: bool = True
     lenient: bool = False
@@ -111,8 +111,9 @@ class GameConfig:
                             **({"team": s.team} if s.team else {}),
                             **({"colour": s.colour} if s.colour else {})})
         setup: dict[str, Any] = {"rules": "protectors", "board": self.board, "seed": self.seed,
-                                 "players": players, "options": {"version": self.version, "factions": self.factions,
-                                                                 "teams": self.teams},
+                                 "players": players,
+                                 "options": {**({"version": self.version} if self.version else {}),
+                                             "factions": self.factions, "teams": self.teams},
                                  "expiry": {"auto": self.expiry}}
         agents = {s.seat: s.ai for s in self.seats.values() if s.ai}
         if agents:
@@ -275,8 +276,8 @@ def _game(key: str, g: Any) -> GameConfig:
     seed = g.get("seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"{where}.seed: must be a whole number")
-    version = g.get("version", "normal")
-    if version not in ("normal", "grand"):
+    version = g.get("version")
+    if version is not None and version not in ("normal", "grand"):
         raise ConfigError(f"{where}.version: must be \"normal\" or \"grand\"")
     flags = {}
     for k in ("expiry", "pictures", "lenient", "factions", "teams"):

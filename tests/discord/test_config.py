@@ -101,3 +101,19 @@ def test_a_team_game_is_configured_with_a_team_on_every_seat():
     del game["seats"]["Player#2"]["team"]
     with pytest.raises(ConfigError, match=r"^d.toml: games.realm-one.seats.Player#2.team: every seat needs a team"):
         parse(data, "d.toml")
+
+
+def test_the_version_is_read_from_the_board_unless_given():
+    # dogfood s17: board = "ring-8-grand" with the template's version = "normal" was refused by the service
+    from engine.protectors.game import Game
+
+    data = base()
+    game = data["games"]["realm-one"]
+    game.pop("version", None)
+    game["board"] = "ring-5-grand"
+    setup = parse(data, "d.toml").games["realm-one"].setup()
+    assert "version" not in setup["options"]
+    engine = {k: v for k, v in setup.items() if k not in ("expiry", "agents", "deadlines")}
+    assert Game(engine).state.options.version == "grand"
+    game["version"] = "normal"
+    assert parse(data, "d.toml").games["realm-one"].setup()["options"]["version"] == "normal"
