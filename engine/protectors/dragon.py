@@ -21,9 +21,6 @@ from engine.protectors.victory import destroy_realm, eliminate, power_threshold
 # Guard against a pathological chain of threshold attacks in one step (never reached in play:
 # every Dragon victory burns or eliminates, every Protector victory resets the DPL).
 MAX_CHAINED_ATTACKS = 64
-# rules: 003 No Quarter! — a seat it eliminates still faces the Wrath (outcomes table): its Provinces burn, one
-# per US short (assumption NO_QUARTER_WRATH); False: they are left green and ownerless
-NO_QUARTER_WRATH = True
 FULL_COUNCIL_US = 13  # rules: 003 Cenarion — "The complete High Council will provide +13"
 
 
@@ -364,10 +361,10 @@ def _dragon_wins(state: GameState, att: Attack, sides: dict[str, _Side],
     for seat in failed:
         v = sides[seat]
         if state.players[seat].eliminated:
-            if seat in no_quarter and NO_QUARTER_WRATH:
+            if seat in no_quarter and state.options.no_quarter_wrath:
                 # rules: 003 outcomes table ("Drop to the lowest rank" and "You face The Dragon's Wrath!") and
                 # No Quarter! ("they will instead be eliminated"): "instead" replaces the drop; the Wrath
-                # still burns the Provinces the seat held (assumption NO_QUARTER_WRATH)
+                # still burns the Provinces the seat held (Options.no_quarter_wrath)
                 _wrath(state, seat, decisions[seat], v.min_us - v.us, no_quarter[seat])
             continue
         if seat == grand_protector:

@@ -108,6 +108,10 @@ class Options:
     # min.US 6, "earn 200"): "doubled" = the 2x/3x bonus thresholds and the surplus use the doubled
     # min.US; "normal" = they use the normal min.US (green Provinces).
     worldeater_bonus_min: str = "doubled"
+    # rules: 003 Dragon victory, No Quarter! — "they will instead be eliminated": True = "instead" replaces the
+    # drop only, and the outcomes table's Wrath still burns the Provinces the seat held; False = the
+    # eliminated seat's Provinces are left green and ownerless (the reading before session 17)
+    no_quarter_wrath: bool = True
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> Options:
@@ -123,7 +127,7 @@ class Options:
         if o["version"] not in ("normal", "grand"):
             raise ValidationError("options.version", f"must be 'normal' or 'grand', not {o['version']!r}")
         for name in ("factions", "teams", "great_game_rebids", "team_vp_eliminated", "deep_snow_dragon",
-                     "bloodlust_below_floor"):
+                     "bloodlust_below_floor", "no_quarter_wrath"):
             if not isinstance(o[name], bool):
                 raise ValidationError(f"options.{name}", "must be true or false")
         if o["faction_choice"] not in ("chosen", "random"):

@@ -23,9 +23,9 @@ for the AI seats that no longer march on their team-mates (agents/teams.py): the
 heuristic opponents did. Session 17: the last turn's Consolidation takes no bid (assumption
 LAST_TURN_NO_BID: the $Realm stays held, where the "Most Realm" tiebreak counts it): the 2 cases whose
 games reach a Time's Up! turn (grand7_island_factions, teams).
-Session 17 again: a seat No Quarter! eliminates still faces the Dragon's Wrath (assumption NO_QUARTER_WRATH):
+Session 17 again: a seat No Quarter! eliminates still faces the Dragon's Wrath (reading option no_quarter_wrath):
 every case, since most games reach a Dragon win with its bottom seat short of min.US; with
-``engine.protectors.dragon.NO_QUARTER_WRATH`` set to False every digest equals the one recorded before it
+that reading switched off every digest equals the one recorded before it
 (checked case by case).
 
 Re-record only for an intended, versioned change of the observation/action contract:

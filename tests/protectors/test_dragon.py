@@ -162,7 +162,7 @@ class TestOutcomes:
         dragon_attack(g, 20)
         fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2"})
         assert g.state.players["Player#3"].eliminated  # already last, forced to drop
-        # "instead" replaces the drop, not the Wrath (outcomes table; assumption NO_QUARTER_WRATH): 2 US short,
+        # "instead" replaces the drop, not the Wrath (outcomes table; reading option no_quarter_wrath): 2 US short,
         # both its Provinces burn; they count as ashes left by the Dragon eliminating a player
         assert g.state.provinces["P5"].burnt and g.state.provinces["P6"].burnt
         assert {"P5", "P6"} <= g.state.ashes

@@ -20,14 +20,15 @@ P1, P2, P3, P4 = (f"Player#{i}" for i in range(1, 5))
 def test_defaults():
     o = Options()
     assert (o.great_game_rebids, o.hidden_grand_protector, o.team_vp_eliminated, o.deep_snow_dragon,
-            o.bloodlust_below_floor, o.grand_boards, o.ashes_burnt, o.worldeater_bonus_min) == (
-        True, "next", False, False, True, "double", "elimination", "doubled")
+            o.bloodlust_below_floor, o.grand_boards, o.ashes_burnt, o.worldeater_bonus_min, o.no_quarter_wrath) == (
+        True, "next", False, False, True, "double", "elimination", "doubled", True)
 
 
 @pytest.mark.parametrize(("options", "field"), [
     ({"hidden_grand_protector": "first"}, "options.hidden_grand_protector"),
     ({"grand_boards": 2}, "options.grand_boards"),
     ({"deep_snow_dragon": "yes"}, "options.deep_snow_dragon"),
+    ({"no_quarter_wrath": 1}, "options.no_quarter_wrath"),
     ({"ashes": "any"}, "options"),
 ])
 def test_bad_values_name_the_option(options, field):
@@ -179,3 +180,19 @@ def test_worldeater_bonus(reading, realm, vp):
     ev = fight(g, {P1: "3 from P1\n3 from P2\n3 from P3", P2: "3 from P4\n3 from P5"})
     assert event(ev, "dragon_battle").data["won"]
     assert g.state.players[P1].realm == realm and g.state.players[P1].vp == vp  # 3: Grand Protector
+
+
+@pytest.mark.parametrize("wrath", [True, False])
+def test_no_quarter_and_the_wrath(wrath):
+    """rules: 003 outcomes table and No Quarter! — "instead" replaces the drop; the Wrath still burns (default)."""
+    seats = [f"Player#{i}" for i in (1, 2, 3)]
+    g = position("ring-7", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P5": ("Player#3", 2),
+                               "P6": ("Player#3", 1)}, ranking=seats, realm=dict.fromkeys(seats, 0),
+                 options={"no_quarter_wrath": wrath})
+    dragon_attack(g, 20)
+    fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2"})
+    st = g.state
+    assert st.players["Player#3"].eliminated and st.players["Player#3"].eliminated_by == "dragon"
+    assert [st.provinces[q].burnt for q in ("P5", "P6")] == [wrath, wrath]
+    assert all(st.provinces[q].owner is None for q in ("P5", "P6"))
+    assert any(e.kind == "no_quarter" for e in st.events)  # named either way
