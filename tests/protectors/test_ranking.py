@@ -22,6 +22,15 @@ def first_turn(seed: int) -> Game:
     return g
 
 
+def rebid(seed: int) -> Game:
+    """``first_turn`` with its re-bids made: 5 and 6 for the tied 25s, 0 and 0 for the tied 10s."""
+    g = first_turn(seed)
+    for seat, bid in zip(P[:4], (5, 6, 0, 0), strict=False):
+        g.submit(seat, f"Bid {bid}")
+    g.advance()
+    return g
+
+
 class TestRankingBidsExample:
     def test_ties_go_to_a_rebid_round_for_the_tied_players_only(self):
         g = first_turn(1)
@@ -31,10 +40,7 @@ class TestRankingBidsExample:
             g.submit("Player#5", "Bid 3")
 
     def test_rebid_resolution_and_money_spent_stays_spent(self):
-        g = first_turn(1)
-        for seat, bid in zip(P[:4], (5, 6, 0, 0), strict=False):
-            g.submit(seat, f"Bid {bid}")
-        g.advance()
+        g = rebid(1)
         r = g.state.ranking
         assert r[:2] == ["Player#2", "Player#1"]
         assert set(r[2:4]) == {"Player#3", "Player#4"} and r[4] == "Player#5"
@@ -46,19 +52,13 @@ class TestRankingBidsExample:
     def test_zero_zero_rebid_is_a_coin_flip(self):
         orders = set()
         for seed in range(20):
-            g = first_turn(seed)
-            for seat, bid in zip(P[:4], (5, 6, 0, 0), strict=False):
-                g.submit(seat, f"Bid {bid}")
-            g.advance()
+            g = rebid(seed)
             orders.add(tuple(g.state.ranking[2:4]))
         assert orders == {("Player#3", "Player#4"), ("Player#4", "Player#3")}
 
     def test_the_ranking_line_says_which_places_were_drawn(self):
         """dogfood s17 rules #5: a random tie-break is announced as random, in the ranking line."""
-        g = first_turn(1)
-        for seat, bid in zip(P[:4], (5, 6, 0, 0), strict=False):
-            g.submit(seat, f"Bid {bid}")
-        g.advance()
+        g = rebid(1)
         r = g.state.ranking
         line = next(e.text for e in g.state.events if e.kind == "ranking")
         assert line.endswith(f". Placed at random: {r[2]} and {r[3]} (re-bids tied at 0)")
