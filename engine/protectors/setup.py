@@ -39,11 +39,25 @@ def fresh_seed() -> int:
 LEGACY_SEED = 0
 
 
+# Reading options that changed play after games were stored (docs/assumptions.md, "Reading options"): a new
+# game writes each into its setup; a stored record whose setup does not name one was played before it
+# existed and replays under the reading it was played with, so a running game brought to a newer Regent
+# plays on exactly as its players were told.
+LEGACY_READINGS: dict[str, Any] = {"no_quarter_wrath": False}  # session 17
+
+
 def replay_setup(setup: Any) -> Any:
-    """The setup a stored record replays with: its own seed, or the old default if it has none."""
-    if isinstance(setup, dict) and setup.get("seed") is None:
-        return {**setup, "seed": LEGACY_SEED}
-    return setup
+    """The setup a stored record replays with: its own seed, or the old default if it has none; the readings
+    of ``LEGACY_READINGS`` it does not name, as they were before they existed."""
+    if not isinstance(setup, dict):
+        return setup
+    out = setup if setup.get("seed") is not None else {**setup, "seed": LEGACY_SEED}
+    opts = setup.get("options")
+    if opts is None or isinstance(opts, dict):
+        missing = {k: v for k, v in LEGACY_READINGS.items() if k not in (opts or {})}
+        if missing:
+            out = {**out, "options": {**(opts or {}), **missing}}
+    return out
 
 
 __all__ = ["POSITION_KEYS", "SETUP_KEYS", "build_state"]  # POSITION_KEYS: the position's keys (position_import.py)
@@ -178,6 +192,8 @@ def build_state(setup: dict[str, Any]) -> GameState:
     players = _players(setup.get("players", default_players(board)))
     options = Options.from_dict(setup.get("options"))
     opts = setup.get("options") or {}
+    # the readings a stored record must name to replay as played (LEGACY_READINGS): written into the setup
+    setup["options"] = {**opts, **{k: getattr(options, k) for k in LEGACY_READINGS if k not in opts}}
     k, n = len(players), len(board.provinces)
     # rules: 003 Setup — Grand: "2x or more the number of starting players" (setup), or "more Provinces
     # than there are players" (introduction) under Options.grand_boards "more"

@@ -196,3 +196,18 @@ def test_no_quarter_and_the_wrath(wrath):
     assert [st.provinces[q].burnt for q in ("P5", "P6")] == [wrath, wrath]
     assert all(st.provinces[q].owner is None for q in ("P5", "P6"))
     assert any(e.kind == "no_quarter" for e in st.events)  # named either way
+
+
+def test_a_game_stored_before_a_reading_existed_replays_as_it_was_played():
+    """setup.LEGACY_READINGS: a new game writes no_quarter_wrath into its setup; a stored record without it
+    (made before session 17) replays under the old reading, so a running game brought in plays on exactly."""
+    import msgpack
+
+    g = Game({"board": "ring-4", "seed": 1, "players": 4})
+    assert g.setup["options"]["no_quarter_wrath"] is True
+    assert Game.from_blob(g.to_blob()).state.options.no_quarter_wrath is True
+    old = msgpack.unpackb(g.to_blob(), raw=False, strict_map_key=False)
+    del old["setup"]["options"]["no_quarter_wrath"]
+    assert Game.from_blob(msgpack.packb(old, use_bin_type=True)).state.options.no_quarter_wrath is False
+    chosen = Game({"board": "ring-4", "seed": 1, "players": 4, "options": {"no_quarter_wrath": False}})
+    assert Game.from_blob(chosen.to_blob()).state.options.no_quarter_wrath is False
