@@ -329,7 +329,7 @@ class Bridge:
                 fields["lenient"] = True
             seen = await self.rpc("game.view", **self._seat(key, seat))
             before = step_of(seen)
-            fields["text"] = self._mentions(key, text, seen)
+            fields["text"] = self._mentions(key, text)
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
             return target, RESEND, False
@@ -365,31 +365,14 @@ class Bridge:
                                                         "still to come: send it in another DM.")
         return key, answer, True
 
-    def _mentions(self, key: str, text: str, view: dict[str, Any]) -> str:
-        """``text`` with Discord's mentions of players made seats: ``<@ID>`` (what Discord sends for a mention of
-        a member) for the seat that member holds in this game, ``@Name`` for the seat whose display name, colour
-        or seat it is. The engine reads ``Player#N`` wherever a player is named; a name two seats share, and a
-        member with no seat here, are left as written (the engine's answer says why they name no one)."""
+    def _mentions(self, key: str, text: str) -> str:
+        """``text`` with Discord's member mentions (``<@ID>``, what Discord sends for a mention of a member) made
+        the seat that member holds in this game; a member with no seat here is left as written (the engine's
+        answer says it names no one). ``@Name`` needs nothing here: the engine reads a name after ``@``."""
         entry = self.state.game(key) or {}
         away = entry.get("away") or {}
         holders = {user: seat for seat, user in ((s, u or away.get(s)) for s, u in self.users(key).items()) if user}
-        text = USER_MENTION.sub(lambda m: holders.get(int(m.group(1)), m.group(0)), text)
-        if "@" not in text:
-            return text
-        names: dict[str, set[str]] = {}
-        spelt: dict[str, str] = {}
-        colours = view.get("colours") or {}
-        for seat, p in (view.get("players") or {}).items():
-            for name in (p.get("name"), colours.get(seat), seat):
-                if name and str(name).strip():
-                    names.setdefault(str(name).strip().lower(), set()).add(seat)
-                    spelt.setdefault(str(name).strip().lower(), str(name).strip())
-        for low in sorted(names, key=len, reverse=True):  # "@Sam2" is Sam2, not Sam followed by a 2
-            if len(names[low]) == 1:
-                seat = next(iter(names[low]))
-                text = re.sub(r"(?<![\w@])@" + re.escape(spelt[low]) + r"(?!\w)", lambda _m, s=seat: s, text,
-                              flags=re.IGNORECASE)
-        return text
+        return USER_MENTION.sub(lambda m: holders.get(int(m.group(1)), m.group(0)), text)
 
     def _new_looks(self, key: str, seat: str, view: dict[str, Any], again: bool = False) -> list[str]:
         """The seat's looks at the decks this turn (its own view's ``peeks``, made from the orders step on) not
