@@ -202,6 +202,10 @@ class TrainConfig:
     """show a tqdm progress bar"""
     vec_env: str = "auto"
     """``auto`` (subproc when n_envs > 1), ``subproc`` or ``dummy``"""
+    init_from: str = ""
+    """a trained ``model.zip`` (e.g. ``checkpoints/protectors-ppo-v4/model.zip``) whose network (and Adam
+    state) this run starts from instead of a fresh or behaviour-cloned one: a new run with this config's
+    hyperparameters, curriculum and league, counting its steps from 0 (no warm start); "" = off"""
 
 
 def _build(cls: type, data: dict[str, Any], where: str) -> Any:
@@ -280,6 +284,8 @@ def validate(cfg: TrainConfig) -> TrainConfig:
             MidGameStarts.of(cfg.takeover.env_kwargs())
         except ValidationError as err:
             raise ValidationError("config", f"takeover: {err}") from None
+    if cfg.init_from and not Path(cfg.init_from).is_file():
+        raise ValidationError("config", f"init_from: no model at {cfg.init_from}")
     if cfg.target_kl < 0:
         raise ValidationError("config", f"target_kl must be >= 0 (0: off), got {cfg.target_kl}")
     if lg.max_snapshots < 1:

@@ -114,7 +114,9 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
             policy_kwargs={"net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)}},
             target_kl=cfg.target_kl or None, seed=cfg.seed, device="cpu", verbose=0)
     imitation = _earlier_imitation(Path(resume)) if resume else None
-    if not resume and cfg.imitation.games > 0:  # behaviour-cloning warm start (training.imitation)
+    if cfg.init_from and not resume:  # a new run from a trained network: no warm start
+        _init_from(model, cfg.init_from)
+    elif not resume and cfg.imitation.games > 0:  # behaviour-cloning warm start (training.imitation)
         from training.imitation import warm_start
 
         imitation = warm_start(model, cfg, run_dir)
@@ -173,6 +175,16 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         (out / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
         (out / "training_summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return summary
+
+
+def _init_from(model: Any, path: str) -> None:
+    """Load a trained model's network and optimiser state into ``model`` (the same ``net_arch`` and spaces)."""
+    try:
+        model.set_parameters(path, exact_match=True, device="cpu")
+    except (RuntimeError, ValueError, KeyError) as err:  # shapes or names that do not match this config's net
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ValidationError("init_from", f"{path} does not fit this config's network ({first}); "
+                                           "net_arch and the env's spaces must be the model's") from None
 
 
 def _checkpoint_steps(resume: Path) -> int | None:

@@ -1,0 +1,52 @@
+"""``init_from``: a run that starts from a trained network (v5 starts from v4) gets exactly that network,
+and a model that does not fit the config's network is refused by name, not half-loaded."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from engine.errors import ValidationError
+from training.config import load_config
+from training.train import _init_from
+
+SMOKE = "training/configs/smoke.toml"
+
+
+def _model(net: list[int], seed: int):
+    from sb3_contrib import MaskablePPO
+
+    import envs  # noqa: F401
+    from envs.seat_env import ProtectorsSeatEnv
+
+    return MaskablePPO("MlpPolicy", ProtectorsSeatEnv(players=3), n_steps=64, batch_size=64, seed=seed,
+                       policy_kwargs={"net_arch": {"pi": net, "vf": net}}, device="cpu")
+
+
+def test_init_from_copies_the_trained_network(tmp_path):
+    trained = _model([32, 32], seed=1)
+    trained.save(tmp_path / "trained.zip")
+    fresh = _model([32, 32], seed=2)
+    differs = any(not torch.equal(a, b) for a, b in zip(fresh.policy.state_dict().values(),
+                                                       trained.policy.state_dict().values(), strict=True))
+    assert differs, "two seeds start from different networks"
+    _init_from(fresh, str(tmp_path / "trained.zip"))
+    for (name, a), b in zip(fresh.policy.state_dict().items(), trained.policy.state_dict().values(), strict=True):
+        assert torch.equal(a, b), name
+
+
+def test_init_from_a_model_of_another_shape_is_refused(tmp_path):
+    _model([16], seed=1).save(tmp_path / "small.zip")
+    with pytest.raises(ValidationError, match="does not fit this config's network"):
+        _init_from(_model([32, 32], seed=2), str(tmp_path / "small.zip"))
+
+
+def test_init_from_a_missing_file_names_it(tmp_path):
+    with pytest.raises(ValidationError, match=r"init_from: no model at .*nothere\.zip"):
+        load_config(SMOKE, init_from=str(tmp_path / "nothere.zip"))
+
+
+def test_the_v5_recipe_starts_from_the_shipped_v4():
+    cfg = load_config("training/configs/protectors-ppo-v5.toml")
+    assert cfg.init_from == "checkpoints/protectors-ppo-v4/model.zip"
+    assert cfg.net_arch == [256, 256] and cfg.takeover.prob > 0
