@@ -7,7 +7,7 @@ import pytest
 from agents.heuristic import HeuristicAgent
 from agents.registry import make_agent
 from agents.runner import play_turn_step
-from agents.strong import BIG_TABLE_OPENING_BID, BIG_TABLE_SEATS, StrongAgent
+from agents.strong import BIG_TABLE_OPENING_BID, BIG_TABLE_SEATS, BIG_TABLE_VERSIONS, StrongAgent
 from engine.protectors.decisions import BidDecision
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
@@ -31,11 +31,14 @@ def _steps_of(setup: dict, turns: int = 3):
     {"board": "ring-7", "players": 7, "seed": 3},
     {"board": "ring-10", "players": 10, "seed": 4, "options": {"factions": True}},
     {"board": "ring-5", "players": 5, "seed": 5},
-], ids=["ring-7", "ring-10-factions", "ring-5"])
+    {"board": "ring-7-grand", "players": 7, "seed": 6, "options": {"version": "grand"}},
+], ids=["ring-7", "ring-10-factions", "ring-5", "grand-7"])
 def test_only_the_opening_bid_at_a_big_table_differs_from_the_policy(setup):
     strong, policy = make_agent("strong", 0), make_agent("ppo:hard", 0)
     assert isinstance(strong, StrongAgent)
-    big = len(Game(setup).state.players) >= BIG_TABLE_SEATS
+    state = Game(setup).state
+    big = len(state.players) >= BIG_TABLE_SEATS and state.options.version in BIG_TABLE_VERSIONS
+    assert big == (setup["board"] in ("ring-7", "ring-10")), "Grand games are the policy's (BIG_TABLE_VERSIONS)"
     bids = 0
     for ctx, step in _steps_of(setup):
         mine, theirs = strong.act(ctx), policy.act(ctx)
