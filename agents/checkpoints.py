@@ -38,14 +38,15 @@ class Level:
         return CHECKPOINTS_DIR / self.checkpoint / self.model
 
 
-# Session 10: the levels play protectors-ppo-v4 (issue 19's one network for every setting; v3 before).
+# Session 18: the levels play protectors-ppo-v5 (v4 trained on under the corrected No Quarter! rule, five
+# checkpoints' weights averaged; v4 from session 10, v3 before). ``fair`` keeps v4, the network it was tuned on.
 LEVELS: dict[str, Level] = {
-    "easy": Level("protectors-ppo-v4", 2.0,
-                  description="protectors-ppo-v4 sampling at temperature 2 (flattened choices; v4 model card)"),
-    "normal": Level("protectors-ppo-v4", 1.0,
-                    description="protectors-ppo-v4 sampling as trained (v4 model card)"),
-    "hard": Level("protectors-ppo-v4", 0.0,
-                  description="protectors-ppo-v4, always its most likely choice (v4 model card)"),
+    "easy": Level("protectors-ppo-v5", 2.0,
+                  description="protectors-ppo-v5 sampling at temperature 2 (flattened choices; v5 model card)"),
+    "normal": Level("protectors-ppo-v5", 1.0,
+                    description="protectors-ppo-v5 sampling as trained (v5 model card)"),
+    "hard": Level("protectors-ppo-v5", 0.0,
+                  description="protectors-ppo-v5, always its most likely choice (v5 model card)"),
 }
 
 

@@ -2,7 +2,8 @@
 
 A seat filler that wins far more than its share takes the humans' wins; one that wins far less hands
 the game to its neighbours or to the Dragon. ``fair`` plays the shipped policy (``ppo``'s network,
-protectors-ppo-v4 since session 10) sampling at a temperature picked by the number of seats: the
+protectors-ppo-v4 since session 10; FAIR_CHECKPOINT keeps it when the other levels moved to v5 in
+session 18) sampling at a temperature picked by the number of seats: the
 network is strongest in small tables, so they get a flatter (weaker) choice and big tables its most
 likely one. Two decisions are the heuristic's (``HEURISTIC_STEPS``): turn 1's opening bid and the
 commitments to a Dragon Attack, where the policy, playing for itself, gave the Dragon more games than
@@ -25,13 +26,16 @@ Measured on seeds from 10000 in docs/table-health.md.
 
 from __future__ import annotations
 
-from agents.checkpoints import LEVELS
+from agents.checkpoints import Level
 from agents.heuristic import HeuristicAgent
 from agents.policy import PolicyAgent
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BID, DRAGON
 
+FAIR_CHECKPOINT = Level("protectors-ppo-v4", 0.0, description="the network the temperatures below were tuned on")
+"""``fair``'s network: its temperatures were tuned on v4 (session 10), so it stays there while the other levels
+play v5 (a stronger network would win more than a fair share at the same temperature)"""
 # (most seats, temperature): the first row whose seat count covers the game's seats applies.
 FAIR_TEMPERATURES: tuple[tuple[int, float], ...] = ((5, 3.5), (7, 3.0), (10, 3.0), (16, 0.0))
 # The steps whose decision is the heuristic's (rules: 003 Ranking Bids, turn 1; 003 Resolving a Dragon Attack).
@@ -44,8 +48,7 @@ def fair_temperature(seats: int) -> float:
 
 class FairAgent(PolicyAgent):
     def __init__(self, seed: int | None = None):
-        lv = LEVELS["hard"]
-        base = PolicyAgent.load(lv.path, seed, 0.0)
+        base = PolicyAgent.load(FAIR_CHECKPOINT.path, seed, 0.0)
         super().__init__(base.models, seed, 0.0, name="fair")
         self.heuristic = HeuristicAgent(seed)
         self.decided_by = "policy"  # who made the latest decision (service/explain.py words it)
