@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalOrderError, OrderSyntaxError, RegentError
 from engine.protectors import dm_email
 from engine.protectors.abilities import INSTANT
+from engine.protectors.board import ISLAND_NAME
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
 from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, chat_start, chatter, unwrap, words
 from engine.protectors.notation import (
@@ -178,12 +179,14 @@ class DmReading:
 
 
 def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
-            one_decision: bool = True, turn: int | None = None, listed: Collection[str] | None = None) -> DmReading:
+            one_decision: bool = True, turn: int | None = None, listed: Collection[str] | None = None,
+            island: str = ISLAND_NAME) -> DmReading:
     """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
     so errors list only what it takes and orders of other steps are refused; ``turn``: the game's turn, so
     a header naming another turn refuses the DM; ``listed``: the names, as written, that a refusal of an
     unknown player lists -- the game gives the display names of the seats still in the game; default: every
-    name in ``players``). ``one_decision=False`` reads lines only (no check across lines: the lines of several
+    name in ``players``; ``island``: the Province "the Island" names on the game's board).
+    ``one_decision=False`` reads lines only (no check across lines: the lines of several
     seats may be read together)."""
     seats = seat_map(players)
     names = set(seats) | {" ".join(words(s)) for s in set(seats.values())}
@@ -195,7 +198,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     if busy > MAX_DM_LINES:
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
-    shown = name_list(players, listed)
+    shown = name_list(players, listed, island)
     entries = [_read_line(n, raw, seats, names, step, shown) for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)

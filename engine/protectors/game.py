@@ -22,6 +22,7 @@ from engine.errors import OrderSyntaxError, PhaseError, RegentError, ValidationE
 from engine.protectors import bank, legality, mountain_king, peeks, report, sanctum
 from engine.protectors import consolidation as cons
 from engine.protectors.abilities import legal_abilities
+from engine.protectors.board import ISLAND_NAME
 from engine.protectors.deadlines import deadline_hours, window_step
 from engine.protectors.decisions import (
     BidDecision,
@@ -179,7 +180,8 @@ class Game:
             names.setdefault(alias, who)
         # an unknown name's refusal lists the display names of the seats still in the game, as written
         living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]
-        reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living)
+        reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living,
+                          island=st.board.island or ISLAND_NAME)  # a GM's board may number its Island otherwise
         decision, result = settle(st, seat, reading, lenient)
         return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))
 

@@ -189,17 +189,20 @@ class NameList:
     """How a refusal names the players: each name of the players map as written (by its normalised form),
     and the names an unknown player's refusal lists (the caller may give only the seats still in the game)."""
 
-    def __init__(self, written: dict[str, str], listed: tuple[str, ...]) -> None:
+    def __init__(self, written: dict[str, str], listed: tuple[str, ...], island: str = ISLAND_NAME) -> None:
         self.written = written
         self.listed = listed
+        self.island = island
+        """the Province "the Island" names on this board (a GM's board may give it another number)"""
 
 
-def name_list(players: Mapping[str, str] | None, listed: Collection[str] | None = None) -> NameList:
+def name_list(players: Mapping[str, str] | None, listed: Collection[str] | None = None,
+              island: str = ISLAND_NAME) -> NameList:
     """The ``NameList`` of a players map (display name or colour -> seat); ``listed``: the names to list when
-    a player is not known (default: every name of the map), as written."""
+    a player is not known (default: every name of the map), as written; ``island``: the board's Island."""
     written = {" ".join(_words(name)): name for name in (players or {})}
     shown = tuple(listed) if listed is not None else tuple(written.values())
-    return NameList(written, tuple(sorted(set(shown), key=_norm)))
+    return NameList(written, tuple(sorted(set(shown), key=_norm)), island)
 
 
 class _Words:
@@ -274,8 +277,8 @@ class _Words:
             raise self.fail(f"expected {what} like P3, but the line ends")
         island = self._island_words()
         if island:  # "to the Island", "to Wizard Sanctum": the rulebook's names of the Island
-            self.i += island
-            return ISLAND_NAME
+            self.i += island  # on a board without one, P0: the rules then say "this board has no Island (P0)"
+            return self.names.island if self.names is not None else ISLAND_NAME
         if self._spaced_province():  # "P 1": every Province is named P<n> (board.PROVINCE_RE)
             number = self.norm[self.i + 1]
             if (self.spelled[self.i + 1] == self.raw[self.i + 1] and self.i + 2 < len(self.norm)
