@@ -3,7 +3,7 @@
     python -m training.soup OUT.zip IN1.zip IN2.zip ... [--keep-optimizer]
 
 Checkpoints fine-tuned from one network (v5's runs all start from v4, ``init_from``) stay in one basin of
-the loss, so the mean of their weights plays at least as well as each and usually better (Wortsmith et
+the loss, so the mean of their weights plays at least as well as each and usually better (Wortsman et
 al. 2022, "Model soups"), at the cost of one network: the same size, the same speed, and the same
 ``policy:OUT.zip`` spec as any checkpoint. ``agents.policy``'s ensembles (``policy:a.zip+b.zip``) average
 the networks' outputs instead, at one inference per member. Every input must have the same parameter
@@ -25,26 +25,25 @@ from engine.errors import ValidationError
 
 def soup(out: str | Path, inputs: list[str | Path], keep_optimizer: bool = False) -> dict[str, Any]:
     """Write the parameter mean of ``inputs`` to ``out``; returns what was done (members, parameter count)."""
-    from sb3_contrib import MaskablePPO
-
     if len(inputs) < 2:
         raise ValidationError("soup", f"a soup needs at least two checkpoints, got {len(inputs)}")
     for p in inputs:
         if not Path(p).is_file():
             raise ValidationError("soup", f"no checkpoint at {p}")
-    first = MaskablePPO.load(str(inputs[0]), device="cpu")
-    names = {k: v.shape for k, v in first.policy.state_dict().items()}
-    total = {k: v.detach().double().clone() for k, v in first.policy.state_dict().items()}
+    first = _load(inputs[0])
+    base = first.policy.state_dict()
+    shapes = {k: v.shape for k, v in base.items()}
+    total = {k: v.detach().double().clone() for k, v in base.items()}
     for p in inputs[1:]:
-        sd = MaskablePPO.load(str(p), device="cpu").policy.state_dict()
-        shapes = {k: v.shape for k, v in sd.items()}
-        if shapes != names:
-            odd = sorted(set(shapes.items()) ^ set(names.items()))[:1]
+        sd = _load(p).policy.state_dict()
+        theirs = {k: v.shape for k, v in sd.items()}
+        if theirs != shapes:
+            odd = sorted(set(theirs.items()) ^ set(shapes.items()))[:1]
             raise ValidationError("soup", f"{p} does not fit {inputs[0]}'s network (first difference: {odd}); "
                                           "every member needs the same net_arch and spaces")
         for k, v in sd.items():
             total[k] += v.detach().double()
-    mean = {k: (v / len(inputs)).to(first.policy.state_dict()[k].dtype) for k, v in total.items()}
+    mean = {k: (v / len(inputs)).to(base[k].dtype) for k, v in total.items()}
     first.policy.load_state_dict(mean)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     first.save(str(out))
@@ -56,6 +55,17 @@ def soup(out: str | Path, inputs: list[str | Path], keep_optimizer: bool = False
             "parameters": int(sum(v.numel() for v in mean.values()))}
 
 
+def _load(path: str | Path) -> Any:
+    """A checkpoint as MaskablePPO, or a refusal naming the file SB3 cannot read."""
+    from sb3_contrib import MaskablePPO
+
+    try:
+        return MaskablePPO.load(str(path), device="cpu")
+    except (ValueError, KeyError, OSError, EOFError, RuntimeError) as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ValidationError("soup", f"{path} is not a MaskablePPO checkpoint SB3 can read ({first})") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", help="the soup's model.zip")
@@ -65,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(json.dumps(soup(args.out, args.inputs, args.keep_optimizer), indent=1))
     except ValidationError as err:
-        print(f"soup: {err}", file=sys.stderr)
+        print(f"training.soup: {err}", file=sys.stderr)
         return 2
     return 0
 

@@ -181,10 +181,16 @@ def _init_from(model: Any, path: str) -> None:
     """Load a trained model's network and optimiser state into ``model`` (the same ``net_arch`` and spaces)."""
     try:
         model.set_parameters(path, exact_match=True, device="cpu")
-    except (RuntimeError, ValueError, KeyError) as err:  # shapes or names that do not match this config's net
-        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise ValidationError("init_from", f"{path} does not fit this config's network ({first}); "
+    except (ValueError, OSError, EOFError) as err:  # SB3's "wasn't a zip-file", a truncated file
+        raise ValidationError("init_from", f"{path} is not a model.zip SB3 can read ({_first_line(err)})") from None
+    except (RuntimeError, KeyError) as err:  # parameter shapes or names that do not match this config's net
+        raise ValidationError("init_from", f"{path} does not fit this config's network ({_first_line(err)}); "
                                            "net_arch and the env's spaces must be the model's") from None
+
+
+def _first_line(err: Exception) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
 
 
 def _checkpoint_steps(resume: Path) -> int | None:

@@ -7,26 +7,17 @@ import pytest
 import torch
 
 from engine.errors import ValidationError
+from tests.training.helpers import tiny_model
 from training.config import load_config
 from training.train import _init_from
 
 SMOKE = "training/configs/smoke.toml"
 
 
-def _model(net: list[int], seed: int):
-    from sb3_contrib import MaskablePPO
-
-    import envs  # noqa: F401
-    from envs.seat_env import ProtectorsSeatEnv
-
-    return MaskablePPO("MlpPolicy", ProtectorsSeatEnv(players=3), n_steps=64, batch_size=64, seed=seed,
-                       policy_kwargs={"net_arch": {"pi": net, "vf": net}}, device="cpu")
-
-
 def test_init_from_copies_the_trained_network(tmp_path):
-    trained = _model([32, 32], seed=1)
+    trained = tiny_model([32, 32], seed=1)
     trained.save(tmp_path / "trained.zip")
-    fresh = _model([32, 32], seed=2)
+    fresh = tiny_model([32, 32], seed=2)
     differs = any(not torch.equal(a, b) for a, b in zip(fresh.policy.state_dict().values(),
                                                        trained.policy.state_dict().values(), strict=True))
     assert differs, "two seeds start from different networks"
@@ -36,9 +27,9 @@ def test_init_from_copies_the_trained_network(tmp_path):
 
 
 def test_init_from_a_model_of_another_shape_is_refused(tmp_path):
-    _model([16], seed=1).save(tmp_path / "small.zip")
+    tiny_model([16], seed=1).save(tmp_path / "small.zip")
     with pytest.raises(ValidationError, match="does not fit this config's network"):
-        _init_from(_model([32, 32], seed=2), str(tmp_path / "small.zip"))
+        _init_from(tiny_model([32, 32], seed=2), str(tmp_path / "small.zip"))
 
 
 def test_init_from_a_missing_file_names_it(tmp_path):
@@ -50,3 +41,10 @@ def test_the_v5_recipe_starts_from_the_shipped_v4():
     cfg = load_config("training/configs/protectors-ppo-v5.toml")
     assert cfg.init_from == "checkpoints/protectors-ppo-v4/model.zip"
     assert cfg.net_arch == [256, 256] and cfg.takeover.prob > 0
+
+
+def test_init_from_a_file_that_is_no_model_says_so(tmp_path):
+    bad = tmp_path / "notes.zip"
+    bad.write_text("not a zip")
+    with pytest.raises(ValidationError, match=r"notes\.zip is not a model\.zip SB3 can read"):
+        _init_from(tiny_model([32, 32], seed=2), str(bad))

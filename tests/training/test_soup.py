@@ -7,23 +7,14 @@ import pytest
 import torch
 
 from engine.errors import ValidationError
+from tests.training.helpers import tiny_model
 from training.soup import main, soup
-
-
-def _model(net: list[int], seed: int):
-    from sb3_contrib import MaskablePPO
-
-    import envs  # noqa: F401
-    from envs.seat_env import ProtectorsSeatEnv
-
-    return MaskablePPO("MlpPolicy", ProtectorsSeatEnv(players=3), n_steps=64, batch_size=64, seed=seed,
-                       policy_kwargs={"net_arch": {"pi": net, "vf": net}}, device="cpu")
 
 
 def test_the_soup_is_the_mean_of_its_members(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    members = [_model([16, 16], seed=s) for s in (1, 2, 3)]
+    members = [tiny_model([16, 16], seed=s) for s in (1, 2, 3)]
     paths = []
     for i, m in enumerate(members):
         paths.append(tmp_path / f"m{i}.zip")
@@ -44,7 +35,7 @@ def test_the_soup_plays_through_the_policy_agent(tmp_path):
     from agents.runner import play_game
 
     for s in (1, 2):
-        _model([16, 16], seed=s).save(tmp_path / f"m{s}.zip")
+        tiny_model([16, 16], seed=s).save(tmp_path / f"m{s}.zip")
     soup(tmp_path / "soup.zip", [tmp_path / "m1.zip", tmp_path / "m2.zip"])
     agent = PolicyAgent.load(tmp_path / "soup.zip", seed=0)
     game = play_game({"board": "ring-3", "players": 3, "seed": 3},
@@ -53,17 +44,21 @@ def test_the_soup_plays_through_the_policy_agent(tmp_path):
 
 
 def test_a_member_of_another_shape_is_refused(tmp_path):
-    _model([16, 16], seed=1).save(tmp_path / "a.zip")
-    _model([8], seed=2).save(tmp_path / "b.zip")
+    tiny_model([16, 16], seed=1).save(tmp_path / "a.zip")
+    tiny_model([8], seed=2).save(tmp_path / "b.zip")
     with pytest.raises(ValidationError, match=r"b\.zip does not fit .*a\.zip's network"):
         soup(tmp_path / "soup.zip", [tmp_path / "a.zip", tmp_path / "b.zip"])
     assert not (tmp_path / "soup.zip").exists(), "nothing is written when a member is refused"
 
 
 def test_the_cli_names_a_missing_member_in_one_line(tmp_path, capsys):
-    _model([16, 16], seed=1).save(tmp_path / "a.zip")
+    tiny_model([16, 16], seed=1).save(tmp_path / "a.zip")
     assert main([str(tmp_path / "soup.zip"), str(tmp_path / "a.zip"), str(tmp_path / "gone.zip")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "no checkpoint at" in err and "gone.zip" in err
     assert main([str(tmp_path / "soup.zip"), str(tmp_path / "a.zip")]) == 2
     assert "at least two checkpoints" in capsys.readouterr().err
+    (tmp_path / "notes.zip").write_text("not a zip")
+    assert main([str(tmp_path / "soup.zip"), str(tmp_path / "a.zip"), str(tmp_path / "notes.zip")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "notes.zip is not a MaskablePPO checkpoint SB3 can read" in err
