@@ -67,14 +67,15 @@ def side(report: dict[str, Any], command_line: str) -> dict[str, Any]:
 
 def paired_dragon(mine: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     """The agent's tables' Dragon rate minus the all-heuristic ones', paired by game (same seeds), with
-    a 95% normal interval of the per-game differences."""
+    a 95% normal interval of the per-game differences, kept inside [-1, 1] (a difference of two rates cannot
+    leave it; with a handful of games the normal interval would)."""
     n = mine["n"]
     a, b = set(mine["dragon_games"]), set(base["dragon_games"])
     diffs = [(i in a) - (i in b) for i in range(n)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
     half = 1.96 * (var / n) ** 0.5
-    return {"diff": mean, "ci": [mean - half, mean + half]}
+    return {"diff": mean, "ci": [max(-1.0, mean - half), min(1.0, mean + half)]}
 
 
 def judge(kind: str, setup: dict[str, Any], mine: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:

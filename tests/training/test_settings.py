@@ -54,6 +54,8 @@ def test_dragon_difference_is_paired_by_game():
     assert d["ci"][0] < d["diff"] < d["ci"][1]
     assert judge("share", {"players": 5}, mine, base)["dragon"]["met"]
     assert not judge("share", {"players": 5}, base, mine)["dragon"]["met"]
+    few = paired_dragon(side(0.0, 0.0, [0], n=2), side(0.0, 0.0, [0, 1], n=2))  # -50 points from 2 games
+    assert few["diff"] == pytest.approx(-0.5) and few["ci"][0] == -1.0 and few["ci"][1] < 1.0
 
 
 def test_each_side_is_the_field_tournament_on_the_same_games(grid):
