@@ -71,6 +71,7 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
     wall0, cpu0 = time.time(), _cpu_seconds()
     name = run_name(cfg)
     run_dir = Path(cfg.runs_dir) / name
+    fresh_dir = not run_dir.exists()
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.toml").write_text(to_toml(cfg), encoding="utf-8")
 
@@ -115,7 +116,13 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
             target_kl=cfg.target_kl or None, seed=cfg.seed, device="cpu", verbose=0)
     imitation = _earlier_imitation(Path(resume)) if resume else None
     if cfg.init_from and not resume:  # a new run from a trained network: no warm start
-        _init_from(model, cfg.init_from)
+        try:
+            _init_from(model, cfg.init_from)
+        except ValidationError:  # refused before any step: leave no half-made run behind
+            vec_env.close()
+            if fresh_dir:
+                shutil.rmtree(run_dir, ignore_errors=True)
+            raise
     elif not resume and cfg.imitation.games > 0:  # behaviour-cloning warm start (training.imitation)
         from training.imitation import warm_start
 

@@ -409,6 +409,51 @@ def test_each_player_is_told_their_own_balance_as_a_consolidation_begins(server,
     asyncio.run(body())
 
 
+def test_a_summary_sent_as_a_consolidation_begins_carries_the_balance_line(server, tmp_path):
+    # the bridge catches up over several steps at once (turn 1's Consolidation and turn 2's bids and orders
+    # went straight to the service): turn 1's summary and turn 2's balance go out as one DM, not two
+    h = Harness(server, make_config({"g": game_table(CH + 30, seats=3)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for _ in range(4):  # turn 1 through the bridge, to its Consolidation
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["step"] == "consolidation":
+                break
+            for p in view["pending"]:
+                if not p["submitted"]:
+                    n = int(p["seat"].split("#")[1])
+                    text = "none" if view["step"] == "orders" else f"Bid {n}"
+                    await bridge.on_dm(h.chat.dm(user_of(CH + 30, n), text))
+        assert (view["turn"], view["step"]) == (1, "consolidation")
+        for _ in range(6):  # then straight to the service, the bridge not looking
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if (view["turn"], view["step"]) == (2, "consolidation"):
+                break
+            for p in view["pending"]:
+                if not p["submitted"]:
+                    text = "none" if view["step"] == "orders" else "Bid 0"
+                    await bridge.rpc("game.submit", **bridge._seat("g", p["seat"]), text=text)
+        assert (view["turn"], view["step"]) == (2, "consolidation")
+        waits = sorted(p["seat"] for p in view["pending"] if not p["submitted"])
+        assert waits
+        before = {n: len(h.chat.dms[user_of(CH + 30, n)]) for n in (1, 2, 3)}
+        await bridge.tick()
+        for seat in waits:
+            n = int(seat.split("#")[1])
+            realm = (await bridge.rpc("game.view", **bridge._seat("g", seat)))["players"][seat]["realm"]
+            new = [m.text for m in h.chat.dms[user_of(CH + 30, n)][before[n]:]]
+            summaries = [t for t in new if t.startswith("**Your summary of turn 1**")]
+            assert len(summaries) == 1, new
+            assert summaries[0].endswith(f"\n💰 **Turn 2: Consolidation** ({seat}, g): you hold {realm} $Realm "
+                                         "to buy and bid with.")
+            assert not any(t.startswith("💰") for t in new)  # told once, inside the summary
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_an_orders_dm_that_leaves_units_idle_is_stored_and_the_player_is_warned(server, tmp_path):
     # dogfood s17 #6: "Snitch X" or "Send ..." alone is the seat's whole orders; the answer says which
     # Provinces with units got no order (the service's 'warnings'), so the player is not surprised

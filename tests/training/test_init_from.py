@@ -48,3 +48,15 @@ def test_init_from_a_file_that_is_no_model_says_so(tmp_path):
     bad.write_text("not a zip")
     with pytest.raises(ValidationError, match=r"notes\.zip is not a model\.zip SB3 can read"):
         _init_from(tiny_model([32, 32], seed=2), str(bad))
+
+
+def test_a_refused_init_from_leaves_no_run_folder(tmp_path):
+    # session 18 left a run folder holding only config.toml behind a refused init_from
+    from training.train import main
+
+    bad = tmp_path / "notes.zip"
+    bad.write_text("not a zip")
+    cfg = load_config(SMOKE, init_from=str(bad), runs_dir=str(tmp_path / "runs"), progress=False)
+    with pytest.raises(ValidationError, match=r"notes\.zip is not a model\.zip SB3 can read"):
+        main(cfg)
+    assert list((tmp_path / "runs").iterdir()) == []
