@@ -525,15 +525,24 @@ class App(Residency):
             del self.pumps[game_id]
 
     async def _pump(self, game_id: str) -> None:
+        """A game's background work: AI seats decide, then the step resolves when everyone has submitted.
+        An AI seat decides on a copy of the game without holding its lock (an ``expert`` seat thinks for
+        seconds), so players' DMs and the GM's calls for the game are answered meanwhile."""
         hosted = self.games[game_id]
+        lock = self.locks[game_id]
         while True:
             try:
-                async with self.locks[game_id]:
-                    changed = await self._run(hosted.work)
+                async with lock:
+                    turn = await self._run(hosted.next_ai_turn)
+                    if turn is None:
+                        if not await self._run(hosted.work):
+                            return
+                        continue
+                decision = await self._run(hosted.decide_ai, turn)
+                async with lock:
+                    await self._run(hosted.commit_ai, turn, decision)
             except RpcError as err:
                 log.error("background work failed: %s", err.message, extra={"game_id": game_id})
-                return
-            if not changed:
                 return
 
     async def _expiry_loop(self) -> None:
@@ -543,6 +552,9 @@ class App(Residency):
             for game_id, hosted in list(self.games.items()):
                 if not hosted.expired_ready(now):
                     continue
+                pump = self.pumps.get(game_id)
+                if pump is not None:  # as game.advance: AI seats still deciding get their own decisions in
+                    await asyncio.shield(pump)
                 try:
                     async with self.locks[game_id]:
                         if hosted.expired_ready(time.time()):

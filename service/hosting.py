@@ -13,6 +13,7 @@ import hmac
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack
@@ -31,6 +32,23 @@ SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents")
 EXPORT_KIND = gamefile.KIND  # game.export writes the game file (service/gamefile.py)
 EXPORT_VERSION = gamefile.FORMAT
 GM = None  # the GM's "seat" in views and event visibility
+
+
+_DECIDE_NOW = object()  # _ai_submit: no decision made beforehand
+
+
+@dataclass(frozen=True)
+class AiTurn:
+    """An AI seat's decision to make: taken under the game's lock, made outside it on ``game`` (a copy of
+    the game as it stood; the agent sees only the seat's own context of it), then committed under the
+    lock only while ``live`` is still the hosted game and no step has been resolved or undone since."""
+
+    seat: str
+    agent: str
+    seed: int
+    game: Game
+    live: Game
+    resolved: int
 
 
 def token_hash(token: str) -> str:
@@ -129,6 +147,8 @@ class HostedGame:
         self.rows = rows  # [(row, at, digest)] as stored; row = {"a": engine action, "by": who}
         self.store = store
         self.agents: dict[str, Any] = {}
+        # the background work's own agents (decide_ai runs outside the lock, beside calls that use ``agents``)
+        self.pump_agents: dict[str, Any] = {}
         self.broken: str | None = None
         # A step starts when the game is created or when the previous step is resolved.
         self.step_started = meta.get("created", 0.0)
@@ -348,10 +368,11 @@ class HostedGame:
         built = ai.check(name)
         self.meta["controllers"][seat] = name
         self.agents.pop(seat, None)
+        self.pump_agents.pop(seat, None)
         if built is not None:
             with contextlib.suppress(AttributeError):
                 built._regent_name = name
-                self.agents[seat] = built
+                self.pump_agents[seat] = built
         self._commit([], meta_changed=True)
         return {"seat": seat, "controller": name, "human": name is None}
 
@@ -454,11 +475,15 @@ class HostedGame:
         return {"turn": g.state.turn if turn is None else turn, "seat": seat,
                 "report": g.private_summary(seat, turn)}
 
-    def _ai_submit(self, seat: str, agent_name: str, by: str) -> tuple:
+    def _ai_submit(self, seat: str, agent_name: str, by: str, made: Any = _DECIDE_NOW) -> tuple:
+        """Submit ``agent_name``'s decision for ``seat``: ``made`` (decided beforehand by ``decide_ai``;
+        ``None`` when that failed) or, by default, decided now."""
         g = self.game
         seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
         try:
-            decision = ai.decide(g, seat, agent_name, self.agents, seed)
+            if made is None:
+                raise RegentError("the agent gave no decision")
+            decision = ai.decide(g, seat, agent_name, self.agents, seed) if made is _DECIDE_NOW else made
             g.submit(seat, decision)
         except Exception as err:  # an illegal proposal or a failing agent: the rulebook default instead
             log.warning("agent %s for %s in game %s: %s; using the rulebook default", agent_name, seat, self.id, err)
@@ -471,18 +496,61 @@ class HostedGame:
             played.append(agent_name)
         return ({"a": g.actions[-1], "by": self.by[seat], "turn": g.state.turn}, time.time(), digest(g))
 
-    def work(self) -> bool:
-        """One unit of background work: AI seats submit, then (rules: 003) the step resolves at once
-        when everyone has submitted. Returns whether anything changed."""
+    # -- AI seats: decided outside the game's lock ------------------------------------------------------
+    def next_ai_turn(self) -> AiTurn | None:
+        """The next AI seat the step waits for, with a copy of the game to decide on (under the lock)."""
         g = self.game
-        if g.over or self.broken:
-            return False
-        for p in g.pending():
+        waiting = self._ai_waiting()
+        if waiting is None:
+            return None
+        seat, name = waiting
+        seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
+        return AiTurn(seat, name, seed, g.clone(), g, self._resolved_steps())
+
+    def _ai_waiting(self) -> tuple[str, str] | None:
+        """(seat, agent) of the first AI seat the step still waits for."""
+        if self.game.over or self.broken:
+            return None
+        for p in self.game.pending():
             name = self.meta["controllers"].get(p.seat)
             if name and not p.submitted:
-                row = self._ai_submit(p.seat, name, f"ai:{name}")
-                self._commit([row], meta_changed=True)
-                return True
+                return p.seat, name
+        return None
+
+    def _resolved_steps(self) -> int:
+        return sum(1 for a in self.game.actions if a[0] == "advance")
+
+    def decide_ai(self, turn: AiTurn) -> Any:
+        """The agent's decision on ``turn``'s copy of the game, without the lock: an ``expert`` seat thinks
+        for seconds while DMs and the GM's calls for the same game go on. ``None`` when the agent fails
+        (``commit_ai`` then submits the rulebook default, as ``_ai_submit`` does)."""
+        try:
+            return ai.decide(turn.game, turn.seat, turn.agent, self.pump_agents, turn.seed)
+        except Exception as err:
+            log.warning("agent %s for %s in game %s: %s; using the rulebook default", turn.agent, turn.seat,
+                        self.id, err)
+            return None
+
+    def commit_ai(self, turn: AiTurn, decision: Any) -> bool:
+        """Under the lock again: submit ``decision`` if the step it was made for still waits for it from
+        that agent. A decision the game has moved past (the GM resolved or undid the step, gave the seat
+        to a player or another agent, or the seat's decision came in another way) is dropped. Returns
+        whether it was submitted."""
+        g = self.game
+        waiting = any(p.seat == turn.seat and not p.submitted for p in g.pending()) if not g.over else False
+        if (g is not turn.live or self.broken or not waiting or self._resolved_steps() != turn.resolved
+                or self.meta["controllers"].get(turn.seat) != turn.agent):
+            return False
+        row = self._ai_submit(turn.seat, turn.agent, f"ai:{turn.agent}", made=decision)
+        self._commit([row], meta_changed=True)
+        return True
+
+    def work(self) -> bool:
+        """Background work once no AI seat is left to decide (``next_ai_turn`` is None): (rules: 003) the
+        step resolves at once when everyone has submitted. Returns whether anything changed."""
+        g = self.game
+        if g.over or self.broken or self._ai_waiting() is not None:
+            return False
         # rules: 003 3. Negotiation and Orders — "If ... all players have submitted their orders before
         # 72h is passed, the game continues immediately"; likewise 5. Consolidation.
         # A step game.undo restored waits for the GM (service/undo.py).

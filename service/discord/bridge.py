@@ -256,8 +256,20 @@ class Bridge:
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
             await self.tell(key, dm.user_id, answer, dm.thread_id)
-            if stored and key is not None:
+        if stored and key is not None:
+            # the AI seats' decisions this DM may have let them make (an expert seat thinks for seconds)
+            # are waited for without the bridge's lock: other players' DMs are answered meanwhile
+            await self._settled(key)
+            async with self.lock:
                 await self._sync_quietly(key)
+
+    async def _settled(self, key: str) -> None:
+        """Wait until the service has no background work left for ``key``'s game (AI seats, a step
+        resolving); the next sync reports it. A service that cannot answer is the sync's to report."""
+        if self.state.game(key) is None:
+            return
+        with contextlib.suppress(ServiceDown, ServiceError):
+            await self.rpc("game.pending", **self._gm(key), wait=True)
 
     async def _dm(self, dm: DirectMessage) -> tuple[str | None, str, bool]:
         """(game, answer, stored?) for one DM."""

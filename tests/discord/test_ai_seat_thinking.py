@@ -1,0 +1,88 @@
+"""A player's DM is answered while an AI seat of the same game is still thinking (an ``expert`` seat takes
+seconds a decision): neither the service's game lock nor the bridge's lock is held while it decides."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from types import SimpleNamespace
+
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from service.server import ServeConfig, start
+from tests.discord.helpers import Harness, game_table, make_config, user_of
+
+CH = 950
+
+
+class SlowAgent:
+    """The heuristic; once ``armed``, each decision waits for ``release`` (an expert seat thinking)."""
+
+    def __init__(self, armed: threading.Event, started: threading.Event, release: threading.Event):
+        self.armed, self.started, self.release = armed, started, release
+        self.inner = HeuristicAgent()
+
+    def reset(self, seed=None):
+        self.inner.reset(seed)
+
+    def act(self, ctx):
+        if self.armed.is_set():
+            self.started.set()
+            assert self.release.wait(30), "the test never released the agent"
+        return self.inner.act(ctx)
+
+
+@pytest.fixture
+def events(monkeypatch):
+    from agents.registry import AGENTS
+
+    armed, started, release = threading.Event(), threading.Event(), threading.Event()
+    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: SlowAgent(armed, started, release))
+    yield armed, started, release
+    release.set()
+
+
+async def _answer(h, n: int, count: int, timeout: float = 10.0) -> str:
+    """The DM answer player ``n`` gets once they have ``count`` DMs from the bot."""
+    user = user_of(CH, n)
+    for _ in range(int(timeout / 0.02)):
+        if len(h.chat.dms.get(user, [])) >= count:
+            return h.chat.dms[user][count - 1].text
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"player {n} got no answer in {timeout} s")
+
+
+def test_a_dm_is_answered_while_an_ai_seat_of_its_game_thinks(tmp_path, events):
+    armed, started, release = events
+
+    async def body():
+        server, app = await start(ServeConfig(unix=str(tmp_path / "s.sock"), db=None, expiry_interval=0))
+        h = Harness(SimpleNamespace(unix=str(tmp_path / "s.sock")),
+                    make_config({"g": game_table(CH, seats=3, ai={"Player#3": "test-slow"})}, tmp_path))
+        bridge = h.bridge()
+        try:
+            await bridge.start()
+            await bridge.on_dm(h.chat.dm(user_of(CH, 1), "Bid 1"))
+            armed.set()  # from the next step on, the AI seat thinks until released
+            second = asyncio.ensure_future(bridge.on_dm(h.chat.dm(user_of(CH, 2), "Bid 2")))
+            assert await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+            view = await bridge.rpc("game.view", **bridge._gm("g"))  # no wait: the AI seat is deciding
+            assert view["step"] == "orders" and not release.is_set()
+            told = len(h.chat.dms[user_of(CH, 1)])
+            first = asyncio.ensure_future(bridge.on_dm(h.chat.dm(user_of(CH, 1), "none")))
+            answer = await _answer(h, 1, told + 1)
+            assert "none" in answer.lower() and not release.is_set()  # answered while the AI seat thought
+            now = {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm("g"))}
+            assert now["Player#1"] and not now["Player#3"], (answer, now)
+            release.set()
+            await asyncio.wait_for(asyncio.gather(first, second), 20)
+            pend = {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm("g"), wait=True)}
+            assert pend == {"Player#1": True, "Player#2": False, "Player#3": True}
+        finally:
+            release.set()
+            await bridge.close_client()
+            server.close()
+            await app.close()
+
+    asyncio.run(body())

@@ -1,0 +1,141 @@
+"""An AI seat decides outside its game's lock: a player's DM and the GM's calls for the same game are
+answered while an ``expert`` seat thinks, and a decision the game has moved past is dropped, never
+submitted to a later step or to a seat given back to a player."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from service.app import App
+from service.store import Store
+
+SETUP = {"board": "ring-3", "players": 3, "seed": 4, "agents": {"Player#3": "test-slow"}}
+
+
+class SlowAgent:
+    """The heuristic, once ``release`` is set: stands in for an ``expert`` seat thinking for seconds."""
+
+    def __init__(self, started: threading.Event, release: threading.Event):
+        self.started, self.release = started, release
+        self.inner = HeuristicAgent()
+
+    def reset(self, seed=None):
+        self.inner.reset(seed)
+
+    def act(self, ctx):
+        self.started.set()
+        assert self.release.wait(30), "the test never released the agent"
+        return self.inner.act(ctx)
+
+
+@pytest.fixture
+def slow(monkeypatch):
+    from agents.registry import AGENTS
+
+    started, release = threading.Event(), threading.Event()
+    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: SlowAgent(started, release))
+    yield started, release
+    release.set()
+
+
+def _run(tmp_path, slow, body, setup=None, expiry_interval=0.0):
+    started, release = slow
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=3, expiry_interval=expiry_interval)
+        app.start()
+        try:
+            g = await app.call("game.create", [{"setup": {**SETUP, **(setup or {})}}])
+            assert await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+            await body(app, g, release)
+        finally:
+            release.set()
+            await app.close()
+
+    asyncio.run(go())
+
+
+async def _pending(app, g) -> dict[str, bool]:
+    rows = await app.call("game.pending", [{"game_id": g["game_id"], "token": g["gm_token"]}])
+    return {p["seat"]: p["submitted"] for p in rows}
+
+
+async def _settle(app, g) -> None:
+    task = app.pumps.get(g["game_id"])
+    if task is not None:
+        await asyncio.wait_for(asyncio.shield(task), 20)
+
+
+def _ai_rows(app, g) -> list[tuple[int, dict]]:
+    """(index, row) of the stored rows the test agent decided, beside the index of the first advance."""
+    return [(i, row) for i, (row, _, _) in enumerate(app.games[g["game_id"]].rows) if row.get("by") == "ai:test-slow"]
+
+
+def _first_advance(app, g) -> int:
+    return next(i for i, (row, _, _) in enumerate(app.games[g["game_id"]].rows) if row["a"][0] == "advance")
+
+
+def test_a_dm_is_answered_while_an_ai_seat_of_the_same_game_thinks(tmp_path, slow):
+    async def body(app, g, release):
+        token = g["seat_tokens"]["Player#1"]
+        answer = await asyncio.wait_for(app.call("game.submit", [{"game_id": g["game_id"], "token": token,
+                                                                  "text": "Bid 1"}]), 10)
+        assert answer["accepted"] and not release.is_set()  # stored while the AI seat was still deciding
+        assert await _pending(app, g) == {"Player#1": True, "Player#2": False, "Player#3": False}
+        release.set()
+        await _settle(app, g)
+        assert await _pending(app, g) == {"Player#1": True, "Player#2": False, "Player#3": True}
+        assert [row["a"][1] for _, row in _ai_rows(app, g)] == ["Player#3"]
+
+    _run(tmp_path, slow, body)
+
+
+def test_the_gms_advance_waits_for_the_ai_seat_to_decide(tmp_path, slow):
+    # as before decisions left the lock: a step the GM forces is resolved with the AI seat's own decision
+    async def body(app, g, release):
+        gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+        advance = asyncio.ensure_future(app.call("game.advance", [{**gm, "force": True}]))
+        await asyncio.sleep(0.3)
+        assert not advance.done()
+        release.set()
+        await asyncio.wait_for(advance, 20)
+        rows = _ai_rows(app, g)
+        assert rows and rows[0][0] < _first_advance(app, g) and rows[0][1]["a"][1] == "Player#3"
+
+    _run(tmp_path, slow, body)
+
+
+def test_a_deadline_that_passes_while_the_ai_seat_thinks_waits_for_it(tmp_path, slow):
+    async def body(app, g, release):
+        await asyncio.sleep(0.5)  # the bid step's deadline (0 s) has passed; the expiry check runs every 0.05 s
+        assert (await _pending(app, g))["Player#3"] is False
+        release.set()
+        for _ in range(200):
+            if app.games[g["game_id"]].game.state.step != "bid" or app.games[g["game_id"]].game.state.turn > 1:
+                break
+            await asyncio.sleep(0.05)
+        rows = app.games[g["game_id"]].rows
+        first = _first_advance(app, g)
+        assert rows[first][0]["by"] == "expired"  # the deadline resolved the step...
+        mine = [row for row, _, _ in rows[:first] if row["a"][0] == "submit" and row["a"][1] == "Player#3"]
+        assert [row["by"] for row in mine] == ["ai:test-slow"]  # ...with the AI seat's own bid, not the fill
+
+    _run(tmp_path, slow, body, setup={"deadlines": {"bid": 0}, "expiry": {"auto": True, "fill": "random"}},
+         expiry_interval=0.05)
+
+
+def test_a_decision_for_a_seat_given_back_to_a_player_is_dropped(tmp_path, slow):
+    async def body(app, g, release):
+        gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+        back = await asyncio.wait_for(app.call("game.assign", [{**gm, "seat": "Player#3", "agent": None}]), 10)
+        assert back["human"] and not release.is_set()
+        release.set()
+        await _settle(app, g)
+        assert (await _pending(app, g))["Player#3"] is False
+        assert _ai_rows(app, g) == []
+
+    _run(tmp_path, slow, body)
