@@ -261,7 +261,7 @@ class Bridge:
             # are waited for without the bridge's lock: other players' DMs are answered meanwhile
             await self._settled(key)
             async with self.lock:
-                await self._sync_quietly(key)
+                await self._sync_quietly(key, wait=False)
 
     async def _settled(self, key: str) -> None:
         """Wait until the service has no background work left for ``key``'s game (AI seats, a step
@@ -432,25 +432,28 @@ class Bridge:
         return f"Not stored: {err.message}"
 
     # -- after each resolved step --------------------------------------------------------------
-    async def _sync_quietly(self, key: str) -> None:
+    async def _sync_quietly(self, key: str, wait: bool = True) -> None:
         try:
-            await self._sync(key)
+            await self._sync(key, wait)
         except (ServiceDown, ServiceError) as err:  # posted on the next tick instead
             log.warning("game %s: could not post (%s); will retry", key, err)
 
     async def sync(self, key: str | None = None) -> None:
-        async with self.lock:
-            for k in [key] if key else list(self.config.games):
-                await self._sync_quietly(k)
+        for k in [key] if key else list(self.config.games):
+            await self._settled(k)
+            async with self.lock:
+                await self._sync_quietly(k, wait=False)
 
-    async def _sync(self, key: str) -> None:
-        """Post what happened since the last post: the report, the board, the AI line, private summaries."""
+    async def _sync(self, key: str, wait: bool = True) -> None:
+        """Post what happened since the last post: the report, the board, the AI line, private summaries.
+        ``wait``: first let the game's background work (AI seats) finish; callers that hold the bridge's
+        lock during DMs and ticks wait beforehand instead (``_settled``), so no DM waits on an AI seat."""
         entry = self.state.game(key)
         if entry is None:
             return
         game = self.config.games[key]
         gm = self._gm(key)
-        view = await self.rpc("game.view", **gm, wait=True)
+        view = await self.rpc("game.view", **gm, wait=wait)
         # The public report of everything since the last post (the GM's token with no seat: public
         # events only, display names; service game.report ``since``, counted as game.log counts).
         new = await self.rpc("game.report", **gm, since=entry["log_next"])
@@ -610,12 +613,14 @@ class Bridge:
     # -- deadlines -----------------------------------------------------------------------------
     async def tick(self) -> None:
         """Periodic work: catch up with steps resolved by AI seats or expiry, then remind."""
+        for key in list(self.config.games):
+            await self._settled(key)  # AI seats still thinking are waited for without the bridge's lock
         async with self.lock:
             for key in list(self.config.games):
                 try:
                     if self.state.game(key) is None:  # the service was down when the bot started
                         await self._create(key, self.config.games[key])
-                    await self._sync(key)
+                    await self._sync(key, wait=False)
                     await self._remind(key)
                 except (ServiceDown, ServiceError) as err:  # one game's trouble never stops the others
                     log.warning("game %s: %s", key, err)
