@@ -138,6 +138,15 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
         agents[s].reset(seed * 100 + i)
     start = len(buffer.actions)
     finish(game, agents)
+    returns = seat_returns(game, buffer, start, rec, shaping, gamma)
+    return {"result": game.result, "recorded": sorted(rec), "returns": returns}
+
+
+def seat_returns(game: Game, buffer: Buffer, start: int, rec: set[str], shaping: float = 1.0,
+                 gamma: float = 0.998) -> list[float]:
+    """The value targets of the samples ``buffer`` gained from ``start`` on in the finished ``game``: each
+    recorded seat's terminal reward, discounted by its choices still to come, plus the VP shaping still
+    to come (as the env pays them)."""
     st = game.state
     returns = []
     keys = buffer.keys[start:]
@@ -148,7 +157,7 @@ def play_one(game_id: int, seed: int, scenario: Scenario, buffer: Buffer, others
         left[s] -= 1
         team = st.players[s].team if st.options.teams else None
         returns.append(terminal_reward(game.result, s, team) * gamma ** left[s] + shaping * (final[s] - vp) / 10)
-    return {"result": game.result, "recorded": sorted(rec), "returns": returns}
+    return returns
 
 
 def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,

@@ -30,12 +30,12 @@ def soup(out: str | Path, inputs: list[str | Path], keep_optimizer: bool = False
     for p in inputs:
         if not Path(p).is_file():
             raise ValidationError("soup", f"no checkpoint at {p}")
-    first = _load(inputs[0])
+    first = load_checkpoint(inputs[0])
     base = first.policy.state_dict()
     shapes = {k: v.shape for k, v in base.items()}
     total = {k: v.detach().double().clone() for k, v in base.items()}
     for p in inputs[1:]:
-        sd = _load(p).policy.state_dict()
+        sd = load_checkpoint(p).policy.state_dict()
         theirs = {k: v.shape for k, v in sd.items()}
         if theirs != shapes:
             odd = sorted(set(theirs.items()) ^ set(shapes.items()))[:1]
@@ -55,7 +55,7 @@ def soup(out: str | Path, inputs: list[str | Path], keep_optimizer: bool = False
             "parameters": int(sum(v.numel() for v in mean.values()))}
 
 
-def _load(path: str | Path) -> Any:
+def load_checkpoint(path: str | Path, what: str = "soup") -> Any:
     """A checkpoint as MaskablePPO, or a refusal naming the file SB3 cannot read."""
     from sb3_contrib import MaskablePPO
 
@@ -63,7 +63,7 @@ def _load(path: str | Path) -> Any:
         return MaskablePPO.load(str(path), device="cpu")
     except (ValueError, KeyError, OSError, EOFError, RuntimeError) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise ValidationError("soup", f"{path} is not a MaskablePPO checkpoint SB3 can read ({first})") from None
+        raise ValidationError(what, f"{path} is not a MaskablePPO checkpoint SB3 can read ({first})") from None
 
 
 def main(argv: list[str] | None = None) -> int:
