@@ -662,6 +662,9 @@ class Bridge:
         # within Discord's 3 seconds, whatever the service then takes; the game file goes to the GM alone
         await reply.defer(private=cmd.name in PRIVATE_COMMANDS)
         try:
+            game = self.config.game_for_channel(cmd.channel_id)
+            if game is not None:  # AI seats still thinking are waited for without the bridge's lock
+                await self._settled(game.key)
             async with self.lock:
                 await self._command(cmd, reply)
         except ServiceDown:

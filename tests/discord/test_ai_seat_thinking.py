@@ -11,7 +11,7 @@ import pytest
 
 from agents.heuristic import HeuristicAgent
 from service.server import ServeConfig, start
-from tests.discord.helpers import Harness, game_table, make_config, user_of
+from tests.discord.helpers import GM_USER, Harness, game_table, make_config, user_of
 
 CH = 950
 
@@ -75,8 +75,17 @@ def test_a_dm_is_answered_while_an_ai_seat_of_its_game_thinks(tmp_path, events):
             assert "none" in answer.lower() and not release.is_set()  # answered while the AI seat thought
             now = {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm("g"))}
             assert now["Player#1"] and not now["Player#3"], (answer, now)
+            # the GM asks for the status meanwhile: it waits for the AI seat, a player's DM does not
+            status = h.chat.command("status", GM_USER, CH)
+            asked = asyncio.ensure_future(bridge.on_command(status))
+            await asyncio.sleep(0.2)
+            told = len(h.chat.dms[user_of(CH, 2)])
+            late = asyncio.ensure_future(bridge.on_dm(h.chat.dm(user_of(CH, 2), "Bid 5")))  # a step already past
+            assert "orders" in (await _answer(h, 2, told + 1)).lower() and not release.is_set()
+            assert not asked.done()
             release.set()
-            await asyncio.wait_for(asyncio.gather(first, second), 20)
+            await asyncio.wait_for(asyncio.gather(first, second, asked, late), 20)
+            assert status.reply.sent  # the GM got the status once the AI seat had decided
             pend = {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm("g"), wait=True)}
             assert pend == {"Player#1": True, "Player#2": False, "Player#3": True}
         finally:
