@@ -667,6 +667,8 @@ class Bridge:
                 await self._settled(game.key)
             async with self.lock:
                 await self._command(cmd, reply)
+            if game is not None and cmd.name == "seat":  # an AI now in the seat may think for seconds
+                await self.sync(game.key)
         except ServiceDown:
             await reply.send("The Regent service cannot be reached; nothing was changed. Try again shortly.")
         except ServiceError as err:
@@ -829,8 +831,9 @@ class Bridge:
             entry["users"][seat] = user
             away.pop(seat, None)
             since = entry.setdefault("ai_since", {}).pop(seat, None)  # the turn its AI took the seat
-            # the AI may have decided this step already: the player's DM for it is then told so
-            view = await self.rpc("game.view", **self._gm(key), wait=True)
+            # the AI may have decided this step already: the player's DM for it is then told so (a decision
+            # it was still making is dropped by the service now that the seat is a human's: no wait)
+            view = await self.rpc("game.view", **self._gm(key))
             decided = entry.setdefault("ai_step", {})
             if any(p["seat"] == seat and p["submitted"] for p in view["pending"]):
                 decided[seat] = list(step_of(view))
@@ -847,7 +850,7 @@ class Bridge:
             if self.users(key).get(seat):
                 away[seat] = self.users(key)[seat]
             if seat not in entry.setdefault("ai_since", {}):  # a second AI keeps the first one's turn
-                entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key), wait=True))["turn"]
+                entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key)))["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
             view = await self.rpc("game.view", **self._gm(key))
@@ -856,7 +859,7 @@ class Bridge:
             msg = f"{self._label(view, seat)} is now played by AI ({plays}); the seat keeps its history."
         await reply.send(msg)
         await self._post(self.config.games[key].channel, msg)
-        await self._sync(key)
+        await self._sync(key, wait=False)  # what the new AI seat then does: on_command's sync after the lock
 
     async def _stateless(self, cmd: Command, reply: chatlib.Reply) -> None:
         if not cmd.files:

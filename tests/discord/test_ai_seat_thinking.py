@@ -95,3 +95,45 @@ def test_a_dm_is_answered_while_an_ai_seat_of_its_game_thinks(tmp_path, events):
             await app.close()
 
     asyncio.run(body())
+
+
+def test_a_seat_given_to_a_thinking_ai_mid_step_holds_up_no_dm(tmp_path, events):
+    # the GM's /regent seat puts an AI into a silent seat mid-step; while it thinks, players' DMs are
+    # answered, and once it has decided the channel gets the step it resolved
+    armed, started, release = events
+
+    async def body():
+        server, app = await start(ServeConfig(unix=str(tmp_path / "s.sock"), db=None, expiry_interval=0))
+        h = Harness(SimpleNamespace(unix=str(tmp_path / "s.sock")),
+                    make_config({"g": game_table(CH + 1, seats=3)}, tmp_path))
+        bridge = h.bridge()
+        try:
+            await bridge.start()
+            for n in (1, 2):
+                await bridge.on_dm(h.chat.dm(user_of(CH + 1, n), f"Bid {n}"))
+            armed.set()
+            cmd = h.chat.command("seat", GM_USER, CH + 1, seat="Player#3", agent="test-slow")
+            seated = asyncio.ensure_future(bridge.on_command(cmd))
+            assert await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+            told = len(h.chat.dms[user_of(CH + 1, 1)])
+            late = asyncio.ensure_future(bridge.on_dm(h.chat.dm(user_of(CH + 1, 1), "Bid 7")))
+            user = user_of(CH + 1, 1)
+            for _ in range(500):
+                if len(h.chat.dms[user]) > told:
+                    break
+                await asyncio.sleep(0.02)
+            assert len(h.chat.dms[user]) > told and not release.is_set()  # answered while the AI thought
+            assert "now played by AI (test-slow agent)" in cmd.reply.text()
+            release.set()
+            await asyncio.wait_for(asyncio.gather(seated, late), 20)
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            assert view["step"] != "bid"  # the AI's bid completed the step...
+            posted = h.chat.texts(CH + 1)  # ...and the channel was told, with the AI seat named
+            assert "Bids: Blue 1, Red 2, Green " in posted and "Played by AI: Green (test-slow)" in posted
+        finally:
+            release.set()
+            await bridge.close_client()
+            server.close()
+            await app.close()
+
+    asyncio.run(body())
