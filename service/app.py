@@ -134,11 +134,7 @@ class App(Residency):
         if self.store is None:
             return 0
         for stored in self.store.load_all():
-            hosted = HostedGame.restore(stored, self.store)
-            if hosted.broken:
-                log.error("game %s: %s", hosted.id, hosted.broken, extra={"game_id": hosted.id})
-            self.games[hosted.id] = hosted
-            self.locks[hosted.id] = asyncio.Lock()
+            self.adopt(HostedGame.restore(stored, self.store))
         return len(self.games)
 
     def start(self) -> None:
@@ -247,7 +243,7 @@ class App(Residency):
 
     async def _locked(self, hosted: HostedGame, fn: Callable[[], Any], changes: bool = False) -> Any:
         async with self.locks[hosted.id]:
-            hosted.check()
+            hosted.check(changes)
             result = await self._run(fn)
         if changes:
             self.kick(hosted.id)

@@ -150,6 +150,10 @@ class HostedGame:
         # the background work's own agents (decide_ai runs outside the lock, beside calls that use ``agents``)
         self.pump_agents: dict[str, Any] = {}
         self.broken: str | None = None
+        # Set when the stored actions replay but end in another state than the one stored (a rules fix
+        # since the game was played changed a step it went through): the game is then read-only, and
+        # game.export + game.import carry it on under the current rules (``check``).
+        self.stale: str | None = None
         # A step starts when the game is created or when the previous step is resolved.
         self.step_started = meta.get("created", 0.0)
         for row, at, _ in rows:
@@ -199,7 +203,7 @@ class HostedGame:
             hosted.broken = f"stored actions do not replay: {err}"
             return hosted
         if rows and digest(game) != rows[-1][2]:
-            hosted.broken = "replay does not match the stored state digest"
+            hosted.stale = _divergence(replay_setup(stored.setup), rows)
         return hosted
 
     @classmethod
@@ -251,9 +255,15 @@ class HostedGame:
         if who is not GM:
             raise RpcError(FORBIDDEN, f"{method} needs the GM token", {"field": "token"})
 
-    def check(self) -> None:
+    def check(self, changes: bool = False) -> None:
+        """Refuse a call the game cannot take: any, when its stored actions do not replay; a change, when
+        they replay to another state than the stored one (``stale``: readable and exportable)."""
         if self.broken:
             raise RpcError(INTERNAL, f"game {self.id} is unavailable: {self.broken}")
+        if self.stale and changes:
+            raise RpcError(CONFLICT, f"game {self.id} is read-only: {self.stale}. To go on under the current "
+                                     "rules, game.export it and game.import the file as a new game",
+                           {"stale": self.stale})
 
     # -- reading -------------------------------------------------------------------------------
     def deadline(self, kind: str) -> float:
@@ -278,6 +288,8 @@ class HostedGame:
         v["over"] = self.game.over
         v["clock"] = clock.describe(self.meta)
         v["colours"] = self.game.colours()  # public: rules: 003 Orders, players named by colour
+        if self.stale:
+            v["stale"] = self.stale
         return v
 
     def log(self, who: str | None, since: int) -> dict[str, Any]:
@@ -509,7 +521,7 @@ class HostedGame:
 
     def _ai_waiting(self) -> tuple[str, str] | None:
         """(seat, agent) of the first AI seat the step still waits for."""
-        if self.game.over or self.broken:
+        if self.game.over or self.broken or self.stale:
             return None
         for p in self.game.pending():
             name = self.meta["controllers"].get(p.seat)
@@ -538,7 +550,7 @@ class HostedGame:
         whether it was submitted."""
         g = self.game
         waiting = any(p.seat == turn.seat and not p.submitted for p in g.pending()) if not g.over else False
-        if (g is not turn.live or self.broken or not waiting or self._resolved_steps() != turn.resolved
+        if (g is not turn.live or self.broken or self.stale or not waiting or self._resolved_steps() != turn.resolved
                 or self.meta["controllers"].get(turn.seat) != turn.agent):
             return False
         row = self._ai_submit(turn.seat, turn.agent, f"ai:{turn.agent}", made=decision)
@@ -549,7 +561,7 @@ class HostedGame:
         """Background work once no AI seat is left to decide (``next_ai_turn`` is None): (rules: 003) the
         step resolves at once when everyone has submitted. Returns whether anything changed."""
         g = self.game
-        if g.over or self.broken or self._ai_waiting() is not None:
+        if g.over or self.broken or self.stale or self._ai_waiting() is not None:
             return False
         # rules: 003 3. Negotiation and Orders — "If ... all players have submitted their orders before
         # 72h is passed, the game continues immediately"; likewise 5. Consolidation.
@@ -562,11 +574,24 @@ class HostedGame:
 
     def expired_ready(self, now: float) -> bool:
         g = self.game
-        if g.over or self.broken or not self.meta["expiry"]["auto"] or clock.paused(self.meta) \
+        if g.over or self.broken or self.stale or not self.meta["expiry"]["auto"] or clock.paused(self.meta) \
                 or self.meta.get("held"):
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.window_step()) <= now
+
+
+def _divergence(setup: dict[str, Any], rows: list) -> str:
+    """Where a replay whose end differs from the stored digest first left the stored record (replayed
+    again, a digest after each action: only done for a game that does not match)."""
+    game = Game(setup)
+    for i, (row, _, dg) in enumerate(rows):
+        before = (game.state.turn, game.step)
+        _apply(game, row["a"])
+        if digest(game) != dg:
+            return (f"replayed under this Regent's rules it leaves the stored record at action {i + 1} of "
+                    f"{len(rows)} (turn {before[0]}, {before[1]} step): a rule changed since it was played")
+    return "replayed under this Regent's rules it ends in another state than the stored one"
 
 
 def _engine_game(setup: dict[str, Any], field: str) -> Game:

@@ -58,6 +58,8 @@ class Residency:
     def adopt(self, hosted: HostedGame) -> None:
         if hosted.broken:
             log.error("game %s: %s", hosted.id, hosted.broken, extra={"game_id": hosted.id})
+        elif hosted.stale:
+            log.warning("game %s is read-only: %s", hosted.id, hosted.stale, extra={"game_id": hosted.id})
         self.games[hosted.id] = hosted
         self.locks.setdefault(hosted.id, asyncio.Lock())
 
@@ -86,7 +88,7 @@ class Residency:
     def _replayed(self, stored: Any) -> HostedGame:
         """Replay a stored game; a row written before the flag columns gets its flags now."""
         hosted = HostedGame.restore(stored, self.store)
-        if not hosted.broken and hosted.flags():
+        if not hosted.broken and not hosted.stale and hosted.flags():
             self.store.append(hosted.id, len(hosted.rows), [], hosted.meta)
         return hosted
 

@@ -4,7 +4,8 @@ Durability (issue 8): every accepted submission and every advance is committed b
 The database runs in WAL mode; ``synchronous=FULL`` (the default here) also survives power loss,
 ``NORMAL`` survives a killed process (``kill -9``) but not a power cut. A game is rebuilt by
 replaying its setup and actions (``engine.protectors.game.Game`` is a pure function of them), and
-the digest stored with every engine action lets a restarted server check the replay is exact.
+the digest stored with every engine action lets a restarted server check the replay is exact (a game
+whose replay differs is read-only: ``service.hosting.HostedGame.check``).
 
 One server per database file (hB item 5: a second server on the same file answered ``internal`` and
 its ``game.undo`` truncated turns the first had stored): a store holds an exclusive ``flock`` on

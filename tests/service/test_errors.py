@@ -220,7 +220,9 @@ def test_rate_limited_when_too_many_requests_are_in_flight(tmp_path):
 
 
 # -- internal ------------------------------------------------------------------------------------
-def test_a_stored_game_that_does_not_replay_is_refused_not_served(tmp_path):
+def test_a_stored_game_whose_replay_differs_is_served_read_only_not_as_it_was(tmp_path):
+    # before session 19 such a game was refused outright ('internal'); it is now readable and exportable,
+    # flagged 'stale', and every change is refused (tests/service/test_stale_replay.py has the rest)
     import sqlite3
 
     server = ServerProcess(tmp_path).start()
@@ -236,10 +238,11 @@ def test_a_stored_game_that_does_not_replay_is_refused_not_served(tmp_path):
     server.start()
     try:
         with server.client() as c:
-            err = error_of(c, "game.view", game_id=gid, token=gm)
-            assert err.code == "internal" and "digest" in err.message
+            assert "leaves the stored record at action 1 of 1" in c.call("game.view", game_id=gid, token=gm)["stale"]
+            err = error_of(c, "game.submit", game_id=gid, token=gm, seat="Player#2", text="Bid 3")
+            assert err.code == "conflict" and "read-only" in err.message
             assert c.call("ping") == "pong"
-        assert any("digest" in rec.get("msg", "") for rec in server.logs())
+        assert any("read-only" in rec.get("msg", "") for rec in server.logs())
     finally:
         server.stop()
 
