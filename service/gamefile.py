@@ -19,6 +19,9 @@ the keys beside it say what only the GM's tools know:
 ``service``        what only the RPC service uses (``auto_advance``, ``expiry``, ``by``, ``game_id``)
 ``posted``         how far the public report was posted: an index into the game's events
                    (``regent report --since-last`` prints ``Game.report_since(posted)`` and moves it)
+``digest``         SHA-256 of the game as it was when written (:func:`state_digest`); a file that
+                   replays to another state (a rule fixed since it was played) reads with
+                   ``GameFile.stale`` set, and the commands say so before going on
 =================  ==========================================================================
 
 Older files still load: a bare engine blob (what ``regent new`` wrote before) and the service's
@@ -31,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -69,6 +73,7 @@ class GameFile:
     step_ai: dict[str, str] = field(default_factory=dict)
     service: dict[str, Any] = field(default_factory=dict)
     posted: int = 0  # events up to here were in a posted report (regent report --since-last)
+    stale: str | None = None  # read back to another state than it was written in (not written: the digest is)
 
     def deadline(self) -> float | None:
         """When the current step's window closes (Unix time), if the file knows when it started."""
@@ -199,12 +204,28 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
     for seat in agents:
         if seat not in game.state.players:
             raise ValidationError(where, f"agents: unknown seat {seat!r}")
+    written = data.get("digest")
+    if written is not None and not isinstance(written, str):
+        raise ValidationError(where, "digest must be a string")
     return GameFile(game, agents={s: a for s, a in agents.items() if a},
                     ai_played=_played(data.get("ai_played"), where),
                     deadlines=_windows(data.get("deadlines"), where),
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
-                    service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted)
+                    service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted,
+                    stale=STALE if written is not None and written != state_digest(game) else None)
+
+
+def state_digest(game: Game) -> str:
+    """A digest of everything the GM can see plus the event count: equal digests, equal games (the
+    service stores one with every action; a game file carries one for the state it was written in)."""
+    body = msgpack.packb([game.view(None), len(game.state.events), game.actions[-1:] if game.actions else []],
+                         use_bin_type=True, default=str)
+    return hashlib.sha256(body).hexdigest()
+
+
+STALE = ("replayed under this Regent's rules it ends in another state than the one it was saved in (a rule "
+         "was fixed since it was played); going on from the state the current rules give")
 
 
 def dumps(gf: GameFile) -> bytes:
@@ -213,20 +234,24 @@ def dumps(gf: GameFile) -> bytes:
     data.update({"kind": KIND, "format": FORMAT, "agents": dict(gf.agents),
                  "ai_played": {s: list(a) for s, a in gf.ai_played.items()},
                  "deadlines": dict(gf.deadlines), "step_started": gf.step_started, "step_ai": dict(gf.step_ai),
-                 "posted": gf.posted})
+                 "posted": gf.posted, "digest": state_digest(gf.game)})
     if gf.service:
         data["service"] = dict(gf.service)
     return msgpack.packb(data, use_bin_type=True)
 
 
-def read(path: Path) -> GameFile:
-    """A game file from disk; a missing file or a directory is a one-line error naming it."""
+def read(path: Path, warn: Any = None) -> GameFile:
+    """A game file from disk; a missing file or a directory is a one-line error naming it. ``warn``
+    (e.g. ``print`` to standard error): told ``regent: warning: FILE: ...`` when the file is stale."""
     path = Path(path)
     if not path.exists():
         raise ValidationError(str(path), "no such game file (create one with 'regent new')")
     if not path.is_file():
         raise ValidationError(str(path), "not a file")
-    return loads(path.read_bytes(), str(path))
+    gf = loads(path.read_bytes(), str(path))
+    if gf.stale and warn is not None:
+        warn(f"regent: warning: {path}: {gf.stale}")
+    return gf
 
 
 def write(path: Path, gf: GameFile, backup: bool = True) -> None:

@@ -16,8 +16,6 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import msgpack
-
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from engine.protectors.report import display_names, named
@@ -55,11 +53,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def digest(game: Game) -> str:
-    """A digest of everything the GM can see plus the event count: equal digests, equal games."""
-    body = msgpack.packb([game.view(None), len(game.state.events), game.actions[-1:] if game.actions else []],
-                         use_bin_type=True, default=str)
-    return hashlib.sha256(body).hexdigest()
+digest = gamefile.state_digest  # stored with every action (service/store.py)
 
 
 def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:

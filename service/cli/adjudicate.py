@@ -27,6 +27,7 @@ from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
+from service.cli import failure
 from service.gamefile import GameFile
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
@@ -219,7 +220,7 @@ def run_adjudicate(args: argparse.Namespace) -> int:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
-    gf = gamefile.read(args.game)
+    gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
     dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])
     if game.over and (dms or args.advance or args.force):

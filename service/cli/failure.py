@@ -126,3 +126,8 @@ def run(func: Any, args: Any) -> int:
         return 0
     except BaseException as err:  # the CLI's last line of defence: no traceback, ever
         return report(err)
+
+
+def warn(line: str) -> None:
+    """A warning a command goes on after (``regent: warning: FILE: ...``), on standard error."""
+    print(line, file=sys.stderr)

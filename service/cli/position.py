@@ -44,8 +44,9 @@ def exported_setup(game: Any, agents: dict[str, str] | None = None) -> dict[str,
 def run_export_position(args: argparse.Namespace) -> int:
     from engine.protectors.position import export_position
     from service import gamefile
+    from service.cli import failure
 
-    gf = gamefile.read(args.game)
+    gf = gamefile.read(args.game, warn=failure.warn)
     data = export_position(gf.game) if args.position_only else exported_setup(gf.game, gf.agents)
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if args.out is None:

@@ -50,12 +50,14 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 
 def run_render(args: argparse.Namespace) -> int:
     from service import gamefile
+    from service.cli import failure
     from service.render import render_animation, render_board, render_summary
 
     if args.animate and args.summary:
         raise ValidationError("--animate", "draws the boards, not the summary; leave out --summary")
     fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
-    gf = gamefile.read(args.game)  # any game file: regent new/adjudicate, game.export, an engine blob
+    # any game file: regent new/adjudicate, game.export, an engine blob
+    gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
     seat = None
     if args.seat is not None:  # Player#2 or a display name

@@ -40,13 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     from service import gamefile
+    from service.cli import failure
     from service.posting import DISCORD_LIMIT, split_messages
 
     if args.dry_run and not args.since_last:
         raise ValidationError("--dry-run", "only goes with --since-last")
     if args.private is not None and args.since_last:
         raise ValidationError("--since-last", "a private summary is always whole; leave out --since-last")
-    gf = gamefile.read(args.game)
+    gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
     if args.turn is not None and not 1 <= args.turn <= game.state.turn:
         raise ValidationError("--turn", f"the game has turns 1 to {game.state.turn}, not {args.turn}")

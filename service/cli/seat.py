@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engine.errors import ValidationError
 from service import gamefile
+from service.cli import failure
 
 HUMAN = ("human", "none", "player", "-")
 
@@ -34,7 +35,7 @@ def run_seat(args: argparse.Namespace) -> int:
 
 
 def _seat(args: argparse.Namespace) -> int:
-    gf = gamefile.read(args.game)
+    gf = gamefile.read(args.game, warn=failure.warn)
     if args.seat is None:
         for s, p in gf.game.state.players.items():
             who = f"AI {gf.agents[s]}" if s in gf.agents else "human"

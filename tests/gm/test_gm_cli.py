@@ -392,3 +392,30 @@ def test_adjudicate_says_which_provinces_a_stored_dm_left_without_an_order(tmp_p
     out = capsys.readouterr().out
     assert "Player#1 (Ann): stored: Send 5 to Player#2\n    note: P1 has Army Units but no order in this DM" in out
     assert "Player#2 (Ben): stored: Fortify! P2\n" in out and out.count("note:") == 1
+
+
+def test_a_file_that_replays_to_another_state_is_read_with_one_warning(game_file, tmp_path, capsys):
+    # a game file carries the digest of the state it was written in; a Regent whose rules changed since
+    # reads it to another state, says so in one line on stderr, and goes on (writing the new digest)
+    import msgpack
+
+    data = msgpack.unpackb(game_file.read_bytes(), raw=False, strict_map_key=False)
+    assert data["digest"] == gamefile.state_digest(gamefile.read(game_file).game)
+    assert gamefile.read(game_file).stale is None
+    data["digest"] = "0" * 64  # as if written by a Regent whose rules differ
+    game_file.write_bytes(msgpack.packb(data, use_bin_type=True))
+    assert gamefile.read(game_file).stale == gamefile.STALE
+    capsys.readouterr()
+    assert main(["report", str(game_file)]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"regent: warning: {game_file}: {gamefile.STALE}"]
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n")]) == 0
+    assert "regent: warning" in capsys.readouterr().err
+    assert gamefile.read(game_file).stale is None  # written back with the state it now has
+    del data["digest"]  # a file from before digests: nothing to compare, no warning
+    game_file.write_bytes(msgpack.packb(data, use_bin_type=True))
+    assert gamefile.read(game_file).stale is None
+    data["digest"] = 5
+    game_file.write_bytes(msgpack.packb(data, use_bin_type=True))
+    assert main(["report", str(game_file)]) == 2
+    assert capsys.readouterr().err.strip() == f"regent: error: {game_file}: digest must be a string"
