@@ -34,7 +34,7 @@ from tqdm import tqdm
 
 from engine.errors import RegentError, ValidationError
 from envs.midgame import MidGameStarts
-from training.imitation import Buffer, ExpertRecorder, collect, merge, seat_returns, split
+from training.imitation import Buffer, ExpertRecorder, accuracy, collect, merge, seat_returns, split, unpack_masks
 
 COLLECT_SEED = 50_000
 """the first seed distillation data is recorded from (held-out figures use 10000+, selection 20000+)"""
@@ -165,27 +165,10 @@ def combine(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return out
 
 
-def _unpack(masks: np.ndarray, n: int) -> np.ndarray:
-    return np.unpackbits(masks, axis=1)[:, :n].astype(bool)
-
-
-def agreement(policy, data: dict[str, np.ndarray], idx: np.ndarray, batch: int = 4096) -> float:
-    """Share of the teacher's labels among ``idx`` that the policy's most likely legal action matches."""
-    import torch
-
-    idx = idx[~data["anchor"][idx]]
-    if len(idx) == 0:
-        return float("nan")
-    hits = 0
-    n = policy.action_space.n
-    with torch.no_grad():
-        for i in range(0, len(idx), batch):
-            j = idx[i:i + batch]
-            logits = policy.get_distribution(torch.as_tensor(data["obs"][j].astype(np.float32))) \
-                .distribution.logits.numpy()
-            logits[~_unpack(data["masks"][j], n)] = -np.inf
-            hits += int((logits.argmax(1) == data["actions"][j]).sum())
-    return hits / len(idx)
+def agreement(policy, data: dict[str, np.ndarray], idx: np.ndarray) -> float:
+    """Share of the teacher's labels among ``idx`` (anchor states left out) that the policy's most likely
+    legal action matches."""
+    return accuracy(policy, data, idx[~data["anchor"][idx]])
 
 
 def fit(model, data: dict[str, np.ndarray], epochs: int = 3, batch_size: int = 512, learning_rate: float = 3e-5,
@@ -216,7 +199,7 @@ def fit(model, data: dict[str, np.ndarray], epochs: int = 3, batch_size: int = 5
                       leave=False):
             j = np.sort(perm[i:i + batch_size])
             obs = torch.as_tensor(data["obs"][j].astype(np.float32))
-            masks = _unpack(data["masks"][j], n)
+            masks = unpack_masks(data["masks"][j], n)
             taught = torch.as_tensor(~data["anchor"][j], dtype=torch.float32)
             values, log_prob, _ = policy.evaluate_actions(obs, torch.as_tensor(data["actions"][j]),
                                                           action_masks=masks)

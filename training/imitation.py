@@ -200,7 +200,7 @@ def merge(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return out
 
 
-def _unpack(masks: np.ndarray, n_actions: int) -> np.ndarray:
+def unpack_masks(masks: np.ndarray, n_actions: int) -> np.ndarray:
     return np.unpackbits(masks, axis=1)[:, :n_actions].astype(bool)
 
 
@@ -226,7 +226,7 @@ def accuracy(policy, data: dict[str, np.ndarray], idx: np.ndarray, batch: int = 
         for i in range(0, len(idx), batch):
             j = idx[i:i + batch]
             obs = torch.as_tensor(data["obs"][j].astype(np.float32))
-            masks = _unpack(data["masks"][j], n_actions)
+            masks = unpack_masks(data["masks"][j], n_actions)
             dist = policy.get_distribution(obs)
             logits = dist.distribution.logits.cpu().numpy()
             logits[~masks] = -np.inf
@@ -254,7 +254,7 @@ def fit(model, data: dict[str, np.ndarray], epochs: int = 5, batch_size: int = 5
                       disable=not progress, leave=False):
             j = np.sort(perm[i:i + batch_size])
             obs = torch.as_tensor(data["obs"][j].astype(np.float32))
-            masks = _unpack(data["masks"][j], n_actions)
+            masks = unpack_masks(data["masks"][j], n_actions)
             acts = torch.as_tensor(data["actions"][j])
             values, log_prob, _ = policy.evaluate_actions(obs, acts, action_masks=masks)
             loss_pi = -log_prob.mean()

@@ -4,6 +4,7 @@ seconds a decision): neither the service's game lock nor the bridge's lock is he
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from types import SimpleNamespace
 
@@ -43,6 +44,22 @@ def events(monkeypatch):
     release.set()
 
 
+@contextlib.asynccontextmanager
+async def served(tmp_path, table: dict, release: threading.Event):
+    """An in-process ``regent serve`` (so the test agent is known to it) and a started bridge on it."""
+    server, app = await start(ServeConfig(unix=str(tmp_path / "s.sock"), db=None, expiry_interval=0))
+    h = Harness(SimpleNamespace(unix=str(tmp_path / "s.sock")), make_config({"g": table}, tmp_path))
+    bridge = h.bridge()
+    try:
+        await bridge.start()
+        yield h, bridge
+    finally:
+        release.set()
+        await bridge.close_client()
+        server.close()
+        await app.close()
+
+
 async def _answer(h, n: int, count: int, timeout: float = 10.0) -> str:
     """The DM answer player ``n`` gets once they have ``count`` DMs from the bot."""
     user = user_of(CH, n)
@@ -57,12 +74,7 @@ def test_a_dm_is_answered_while_an_ai_seat_of_its_game_thinks(tmp_path, events):
     armed, started, release = events
 
     async def body():
-        server, app = await start(ServeConfig(unix=str(tmp_path / "s.sock"), db=None, expiry_interval=0))
-        h = Harness(SimpleNamespace(unix=str(tmp_path / "s.sock")),
-                    make_config({"g": game_table(CH, seats=3, ai={"Player#3": "test-slow"})}, tmp_path))
-        bridge = h.bridge()
-        try:
-            await bridge.start()
+        async with served(tmp_path, game_table(CH, seats=3, ai={"Player#3": "test-slow"}), release) as (h, bridge):
             await bridge.on_dm(h.chat.dm(user_of(CH, 1), "Bid 1"))
             armed.set()  # from the next step on, the AI seat thinks until released
             second = asyncio.ensure_future(bridge.on_dm(h.chat.dm(user_of(CH, 2), "Bid 2")))
@@ -88,11 +100,6 @@ def test_a_dm_is_answered_while_an_ai_seat_of_its_game_thinks(tmp_path, events):
             assert status.reply.sent  # the GM got the status once the AI seat had decided
             pend = {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm("g"), wait=True)}
             assert pend == {"Player#1": True, "Player#2": False, "Player#3": True}
-        finally:
-            release.set()
-            await bridge.close_client()
-            server.close()
-            await app.close()
 
     asyncio.run(body())
 
@@ -103,12 +110,7 @@ def test_a_seat_given_to_a_thinking_ai_mid_step_holds_up_no_dm(tmp_path, events)
     armed, started, release = events
 
     async def body():
-        server, app = await start(ServeConfig(unix=str(tmp_path / "s.sock"), db=None, expiry_interval=0))
-        h = Harness(SimpleNamespace(unix=str(tmp_path / "s.sock")),
-                    make_config({"g": game_table(CH + 1, seats=3)}, tmp_path))
-        bridge = h.bridge()
-        try:
-            await bridge.start()
+        async with served(tmp_path, game_table(CH + 1, seats=3), release) as (h, bridge):
             for n in (1, 2):
                 await bridge.on_dm(h.chat.dm(user_of(CH + 1, n), f"Bid {n}"))
             armed.set()
@@ -130,10 +132,5 @@ def test_a_seat_given_to_a_thinking_ai_mid_step_holds_up_no_dm(tmp_path, events)
             assert view["step"] != "bid"  # the AI's bid completed the step...
             posted = h.chat.texts(CH + 1)  # ...and the channel was told, with the AI seat named
             assert "Bids: Blue 1, Red 2, Green " in posted and "Played by AI: Green (test-slow)" in posted
-        finally:
-            release.set()
-            await bridge.close_client()
-            server.close()
-            await app.close()
 
     asyncio.run(body())
