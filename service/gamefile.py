@@ -40,7 +40,7 @@ import re
 import shutil
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -240,7 +240,7 @@ def dumps(gf: GameFile) -> bytes:
     return msgpack.packb(data, use_bin_type=True)
 
 
-def read(path: Path, warn: Any = None) -> GameFile:
+def read(path: Path, warn: Callable[[str], None] | None = None) -> GameFile:
     """A game file from disk; a missing file or a directory is a one-line error naming it. ``warn``
     (e.g. ``print`` to standard error): told ``regent: warning: FILE: ...`` when the file is stale."""
     path = Path(path)
