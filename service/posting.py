@@ -1,4 +1,4 @@
-"""Cutting a report into chat-sized messages.
+"""Cutting a report into chat-sized messages, and listing seats the way a GM scans them.
 
 Discord refuses a message over 2,000 characters. `split_messages` cuts a text into messages of at
 most ``limit`` characters on line boundaries: each message is a run of whole lines (each keeping its
@@ -9,6 +9,8 @@ with hypothesis). Python strings are code points, so no cut falls inside a chara
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 DISCORD_LIMIT = 2000
 """Discord's largest message, in characters."""
@@ -55,3 +57,8 @@ def _lines(text: str) -> list[str]:
     if parts[-1]:
         lines.append(parts[-1])
     return lines
+
+
+def by_seat(seats: Iterable[str]) -> list[str]:
+    """Seats in seat order (Player#2 before Player#10): easier to scan at 16 than the ranking's order."""
+    return sorted(seats, key=lambda s: (len(s), s))

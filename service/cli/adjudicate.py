@@ -29,6 +29,7 @@ from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
 from service.cli import failure
 from service.gamefile import GameFile
+from service.posting import by_seat
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
 
@@ -158,16 +159,18 @@ def said(lines: list[str], step: str) -> str:
 
 def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     """Every AI seat the current step waits for decides now; returns the lines printed for the GM."""
+    from tqdm import tqdm
+
     from engine.protectors.defaults import default_decision
     from engine.protectors.seat import SeatContext
     from service import ai, explain
     from service.extras import install_hint
 
     game, out = gf.game, []
-    for p in game.pending():
-        name = gf.agents.get(p.seat)
-        if not name or p.submitted:
-            continue
+    due = [p for p in game.pending() if gf.agents.get(p.seat) and not p.submitted]
+    # an expert seat thinks for seconds, 16 seats of it for a minute: a bar on a terminal (none when piped)
+    for p in tqdm(due, desc=f"AI seats, {game.step}", unit="seat", file=sys.stderr, disable=None, leave=False):
+        name = gf.agents[p.seat]
         seed = ai.decision_seed(game.setup.get("seed"), p.seat, len(game.actions))
         view = SeatContext(game, p.seat).view
         try:
@@ -202,10 +205,10 @@ def status(gf: GameFile) -> str:
     if game.over:
         res = game.result or {}
         return f"game over: {res.get('how', '')}, winner {res.get('winner') or 'the Dragon'}"
-    pending = game.pending()
-    done = [gf.display(p.seat) for p in pending if p.submitted]
-    waiting = [gf.display(p.seat) + (f" [AI {gf.agents[p.seat]}]" if p.seat in gf.agents else "")
-               for p in pending if not p.submitted]
+    pending = {p.seat: p for p in game.pending()}
+    done = [gf.display(s) for s in by_seat(pending) if pending[s].submitted]
+    waiting = [gf.display(s) + (f" [AI {gf.agents[s]}]" if s in gf.agents else "")
+               for s in by_seat(pending) if not pending[s].submitted]
     head = f"Turn {game.state.turn}, {game.step} step"
     if not waiting:
         return f"{head}: every DM is in ({', '.join(done)}); resolve with --advance"

@@ -19,7 +19,7 @@ import os
 import re
 import time
 import tomllib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgpack
@@ -29,7 +29,7 @@ from service.discord import chat as chatlib
 from service.discord.chat import Chat, Command, DirectMessage, DmClosed, File
 from service.discord.config import AI_LEVELS, Config, GameConfig
 from service.discord.state import State
-from service.posting import split_messages
+from service.posting import by_seat, split_messages
 
 log = logging.getLogger("regent.discord")
 
@@ -72,11 +72,6 @@ class ConfigRefused(ValueError):
 def when(ts: float, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone."""
     return f"<t:{int(ts)}:{style}>"
-
-
-def by_seat(seats: Iterable[str]) -> list[str]:
-    """Seats in seat order (Player#2 before Player#10), easier to scan at 16 than the ranking's order."""
-    return sorted(seats, key=lambda s: (len(s), s))
 
 
 def span(seconds: float) -> str:
