@@ -117,8 +117,10 @@ class Bridge:
             for key, game in self.config.games.items():
                 if self.state.game(key) is None:
                     await self._create(key, game)
-            for key in self.config.games:
-                await self._sync(key)
+        for key in self.config.games:  # AI seats deciding are waited for without the lock (as in sync)
+            await self._settled(key)
+            async with self.lock:
+                await self._sync(key, wait=False)
 
     async def _make(self, key: str, game: GameConfig) -> dict[str, Any]:
         """``game.create`` or ``game.import`` for a configured game: its id and tokens."""
