@@ -11,6 +11,7 @@ import resource
 import signal
 import sqlite3
 import ssl
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,14 @@ DEFAULT_DB = "regent.sqlite"
 # (Python docs: gc.set_threshold, gc.freeze.)
 GC_YOUNG_THRESHOLD = 5_000
 GC_MIDDLE_THRESHOLD = 2
+# How long a thread may hold the GIL while another waits for it (CPython's default is 5 ms). An AI seat
+# decides in a worker thread, and an ``expert`` seat computes for seconds without giving the GIL up
+# by itself, so each hand-off the event loop and the other workers make while a request is served
+# (reading it, the game's lock, the store, the reply) waited up to 5 ms: a player's DM to a game with
+# three expert seats thinking took 0.4-0.6 s at the median. At 0.5 ms it takes 0.06-0.07 s, with the
+# same games in the same wall time (benchmarks/bridge_latency.py; docs/benchmarks.md). Only contended
+# hand-offs are affected: a thread alone is never interrupted. (Python docs: sys.setswitchinterval.)
+GIL_SWITCH_INTERVAL = 0.0005
 
 
 # File descriptors (hB item 7: with ulimit -n 128 and 200 clients, asyncio logged "socket.accept()
@@ -204,6 +213,7 @@ async def start(config: ServeConfig) -> tuple[asyncio.AbstractServer, App]:
         sock = server.sockets[0].getsockname()
         where = {"host": sock[0], "port": sock[1]}
     gc.freeze()  # what startup built lives on: keep it out of every later collection (shorter pauses)
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)
     gc.set_threshold(GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, gc.get_threshold()[2])
     log.info("listening", extra={**where, "db": config.db, "games": loaded, "pid": os.getpid(), "tls": tls is not None,
                                  "create_token": app.create_token is not None, "max_connections": max_connections})
