@@ -196,6 +196,33 @@ def test_a_player_given_their_seat_back_gets_the_summaries_of_the_turns_its_ai_p
     asyncio.run(body())
 
 
+def test_an_ai_that_takes_a_seat_in_a_turns_last_step_counts_that_turn_as_its_own(server, tmp_path):
+    # the GM hands a silent seat to an AI in the Consolidation; its decision ends the turn at once. The turn
+    # the AI took the seat is that one, not the next: the player coming back gets its summary
+    h = harness(server, tmp_path, seats=3)
+    user3 = user_of(CH, 3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for _ in range(6):  # turn 1 up to its Consolidation, every seat by DM
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["step"] == "consolidation":
+                break
+            await everyone_sends(h, bridge)
+        assert (view["turn"], view["step"]) == (1, "consolidation")
+        await everyone_sends(h, bridge, seats={"Player#1", "Player#2"})  # Player#3 stays silent
+        await command(h, bridge, "seat", seat="Player#3", agent="heuristic")
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["turn"] == 2  # the AI's Consolidation ended turn 1
+        await command(h, bridge, "seat", seat="Player#3", agent="human")
+        told = [m.text for m in h.chat.dms.get(user3, []) if "Your summary of turn 1" in m.text]
+        assert [t.split(":")[0] for t in told] == ["**Your summary of turn 1** (Player#3, g, played by AI)"]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_deadline_extend_pause_resume_and_board(server, tmp_path):
     h = harness(server, tmp_path)
 
