@@ -1,9 +1,11 @@
-"""docs/training.md, "A checkpoint in plain SB3": the snippet runs as written (load v4, play a game, evaluate)."""
+"""docs/training.md, "A checkpoint in plain SB3": the snippet runs as written (load v5, play a game, evaluate),
+with no warning from SB3 (the evaluation env is wrapped in a Monitor, as SB3 asks)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -17,11 +19,12 @@ def snippet() -> str:
     return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 
-def test_the_plain_sb3_snippet_plays_v4(monkeypatch):
+def test_the_plain_sb3_snippet_plays_v5(monkeypatch):
     monkeypatch.chdir(ROOT)  # the snippet names the checkpoint from the repository root
     names: dict = {}
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # SB3's "not wrapped with a Monitor" among them
         exec(compile(snippet(), "docs/training.md", "exec"), names)
     env, model, info = names["env"], names["model"], names["info"]
     assert names["done"] and info["result"] is not None  # a whole game was played
