@@ -33,6 +33,7 @@ def _names(n: int) -> list[str]:
 
 async def run(seats: int, experts: int, seed: int, where: Path) -> dict[str, Any]:
     import tests.discord.helpers as helpers
+    from service.posting import by_seat
     from service.server import ServeConfig, start
     from tests.discord.helpers import Harness, dm_text, game_table, make_config, user_of
 
@@ -83,7 +84,7 @@ async def run(seats: int, experts: int, seed: int, where: Path) -> dict[str, Any
         server.close()
         await app.close()
     waits.sort()
-    return {"seats": seats, "experts": sorted(ai), "dms": len(waits), "median_s": statistics.median(waits),
+    return {"seats": seats, "experts": by_seat(ai), "dms": len(waits), "median_s": statistics.median(waits),
             "p90_s": waits[int(0.9 * (len(waits) - 1))], "max_s": waits[-1], "over": view["over"],
             "result": view.get("result"), "wall_s": time.time() - t0}
 
