@@ -539,9 +539,10 @@ class HostedGame:
 
     def commit_ai(self, turn: AiTurn, decision: Any) -> bool:
         """Under the lock again: submit ``decision`` if the step it was made for still waits for it from
-        that agent. A decision the game has moved past (the GM resolved or undid the step, gave the seat
-        to a player or another agent, or the seat's decision came in another way) is dropped. Returns
-        whether it was submitted."""
+        that agent. A decision the game has moved past (the GM gave the seat to a player or another
+        agent, or the seat's decision came in another way) is dropped. A resolved or undone step would
+        drop it too, though ``game.advance``, ``game.undo`` and deadlines wait for AI seats deciding.
+        Returns whether it was submitted."""
         g = self.game
         waiting = any(p.seat == turn.seat and not p.submitted for p in g.pending()) if not g.over else False
         if (g is not turn.live or self.broken or self.stale or not waiting or self._resolved_steps() != turn.resolved

@@ -1,6 +1,6 @@
 """An AI seat decides outside its game's lock: a player's DM and the GM's calls for the same game are
-answered while an ``expert`` seat thinks, and a decision the game has moved past is dropped, never
-submitted to a later step or to a seat given back to a player."""
+answered while an ``expert`` seat thinks; a decision for a seat given back to a player is dropped; and
+the GM's advance and undo and a passing deadline wait for the AI seat, as they did when it held the lock."""
 
 from __future__ import annotations
 
@@ -139,3 +139,60 @@ def test_a_decision_for_a_seat_given_back_to_a_player_is_dropped(tmp_path, slow)
         assert _ai_rows(app, g) == []
 
     _run(tmp_path, slow, body)
+
+
+class GatedAgent:
+    """The heuristic, deciding only when the test lets one decision through (``gate``)."""
+
+    def __init__(self, gate: threading.Semaphore, asked: threading.Semaphore):
+        self.gate, self.asked = gate, asked
+        self.inner = HeuristicAgent()
+
+    def reset(self, seed=None):
+        self.inner.reset(seed)
+
+    def act(self, ctx):
+        self.asked.release()
+        assert self.gate.acquire(timeout=30), "the test never let the decision through"
+        return self.inner.act(ctx)
+
+
+def test_the_gms_undo_waits_for_the_ai_seat_then_rolls_its_decision_back_with_the_step(tmp_path, monkeypatch,
+                                                                                         caplog):
+    from agents.registry import AGENTS
+
+    gate, asked = threading.Semaphore(0), threading.Semaphore(0)
+    monkeypatch.setitem(AGENTS, "test-gate", lambda seed: GatedAgent(gate, asked))
+    setup = {"board": "ring-3", "players": 3, "seed": 4, "agents": {"Player#3": "test-gate"}}
+
+    async def waited(sem):
+        assert await asyncio.get_running_loop().run_in_executor(None, sem.acquire, True, 10)
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=3, expiry_interval=0)
+        app.start()
+        try:
+            g = await app.call("game.create", [{"setup": setup}])
+            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+            await waited(asked)  # the AI seat is deciding its bid
+            for n in (1, 2):
+                await app.call("game.submit", [{"game_id": g["game_id"], "token": g["seat_tokens"][f"Player#{n}"],
+                                                "text": f"Bid {n}"}])
+            gate.release()  # its bid goes in, the step resolves, and it starts on the next step
+            await waited(asked)
+            hosted = app.games[g["game_id"]]
+            assert hosted.game.step != "bid"
+            undo = asyncio.ensure_future(app.call("game.undo", [gm]))
+            await asyncio.sleep(0.3)
+            assert not undo.done()  # it waits for the AI seat, as game.advance does
+            gate.release()
+            undone = await asyncio.wait_for(undo, 10)
+            assert (undone["turn"], undone["step"]) == (1, "bid")
+            game = app.games[g["game_id"]].game
+            assert (game.state.turn, game.step) == (1, "bid") and set(game.state.submissions) == set(game.state.players)
+            assert not [r for r in caplog.records if "rulebook default" in r.getMessage()]
+        finally:
+            gate.release()
+            await app.close()
+
+    asyncio.run(go())
