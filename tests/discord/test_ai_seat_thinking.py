@@ -10,28 +10,22 @@ from types import SimpleNamespace
 
 import pytest
 
-from agents.heuristic import HeuristicAgent
 from service.server import ServeConfig, start
 from tests.discord.helpers import GM_USER, Harness, game_table, make_config, user_of
+from tests.service.helpers import ThinkingHeuristic
 
 CH = 950
 
 
-class SlowAgent:
-    """The heuristic; once ``armed``, each decision waits for ``release`` (an expert seat thinking)."""
+def slow_agent(armed: threading.Event, started: threading.Event, release: threading.Event) -> ThinkingHeuristic:
+    """Once ``armed``, each decision waits for ``release`` (an expert seat thinking)."""
 
-    def __init__(self, armed: threading.Event, started: threading.Event, release: threading.Event):
-        self.armed, self.started, self.release = armed, started, release
-        self.inner = HeuristicAgent()
+    def think():
+        if armed.is_set():
+            started.set()
+            assert release.wait(30), "the test never released the agent"
 
-    def reset(self, seed=None):
-        self.inner.reset(seed)
-
-    def act(self, ctx):
-        if self.armed.is_set():
-            self.started.set()
-            assert self.release.wait(30), "the test never released the agent"
-        return self.inner.act(ctx)
+    return ThinkingHeuristic(think)
 
 
 @pytest.fixture
@@ -39,7 +33,7 @@ def events(monkeypatch):
     from agents.registry import AGENTS
 
     armed, started, release = threading.Event(), threading.Event(), threading.Event()
-    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: SlowAgent(armed, started, release))
+    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: slow_agent(armed, started, release))
     yield armed, started, release
     release.set()
 

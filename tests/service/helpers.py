@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +89,21 @@ def gm_state(client: Client, game_id: str, gm_token: str) -> tuple[Any, Any]:
     """Everything the GM can see of a game (its view without clocks, and its whole log)."""
     view = client.call("game.view", game_id=game_id, token=gm_token, wait=True)
     return view, client.call("game.log", game_id=game_id, token=gm_token)
+
+
+class ThinkingHeuristic:
+    """The heuristic, deciding once ``think()`` returns: stands in for an ``expert`` seat thinking for
+    seconds (the tests of AI seats deciding outside the game's lock gate or delay ``think``)."""
+
+    def __init__(self, think: Callable[[], Any]):
+        from agents.heuristic import HeuristicAgent
+
+        self.think = think
+        self.inner = HeuristicAgent()
+
+    def reset(self, seed: int | None = None) -> None:
+        self.inner.reset(seed)
+
+    def act(self, ctx: Any) -> Any:
+        self.think()
+        return self.inner.act(ctx)

@@ -9,27 +9,21 @@ import threading
 
 import pytest
 
-from agents.heuristic import HeuristicAgent
 from service.app import App
 from service.store import Store
+from tests.service.helpers import ThinkingHeuristic
 
 SETUP = {"board": "ring-3", "players": 3, "seed": 4, "agents": {"Player#3": "test-slow"}}
 
 
-class SlowAgent:
-    """The heuristic, once ``release`` is set: stands in for an ``expert`` seat thinking for seconds."""
+def slow_agent(started: threading.Event, release: threading.Event) -> ThinkingHeuristic:
+    """Thinks until ``release`` is set (``started`` says it has begun)."""
 
-    def __init__(self, started: threading.Event, release: threading.Event):
-        self.started, self.release = started, release
-        self.inner = HeuristicAgent()
+    def think():
+        started.set()
+        assert release.wait(30), "the test never released the agent"
 
-    def reset(self, seed=None):
-        self.inner.reset(seed)
-
-    def act(self, ctx):
-        self.started.set()
-        assert self.release.wait(30), "the test never released the agent"
-        return self.inner.act(ctx)
+    return ThinkingHeuristic(think)
 
 
 @pytest.fixture
@@ -37,7 +31,7 @@ def slow(monkeypatch):
     from agents.registry import AGENTS
 
     started, release = threading.Event(), threading.Event()
-    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: SlowAgent(started, release))
+    monkeypatch.setitem(AGENTS, "test-slow", lambda seed: slow_agent(started, release))
     yield started, release
     release.set()
 
@@ -141,20 +135,14 @@ def test_a_decision_for_a_seat_given_back_to_a_player_is_dropped(tmp_path, slow)
     _run(tmp_path, slow, body)
 
 
-class GatedAgent:
-    """The heuristic, deciding only when the test lets one decision through (``gate``)."""
+def gated_agent(gate: threading.Semaphore, asked: threading.Semaphore) -> ThinkingHeuristic:
+    """Decides only when the test lets one decision through ``gate`` (``asked`` counts the decisions begun)."""
 
-    def __init__(self, gate: threading.Semaphore, asked: threading.Semaphore):
-        self.gate, self.asked = gate, asked
-        self.inner = HeuristicAgent()
+    def think():
+        asked.release()
+        assert gate.acquire(timeout=30), "the test never let the decision through"
 
-    def reset(self, seed=None):
-        self.inner.reset(seed)
-
-    def act(self, ctx):
-        self.asked.release()
-        assert self.gate.acquire(timeout=30), "the test never let the decision through"
-        return self.inner.act(ctx)
+    return ThinkingHeuristic(think)
 
 
 def test_the_gms_undo_waits_for_the_ai_seat_then_rolls_its_decision_back_with_the_step(tmp_path, monkeypatch,
@@ -162,7 +150,7 @@ def test_the_gms_undo_waits_for_the_ai_seat_then_rolls_its_decision_back_with_th
     from agents.registry import AGENTS
 
     gate, asked = threading.Semaphore(0), threading.Semaphore(0)
-    monkeypatch.setitem(AGENTS, "test-gate", lambda seed: GatedAgent(gate, asked))
+    monkeypatch.setitem(AGENTS, "test-gate", lambda seed: gated_agent(gate, asked))
     setup = {"board": "ring-3", "players": 3, "seed": 4, "agents": {"Player#3": "test-gate"}}
 
     async def waited(sem):

@@ -12,39 +12,33 @@ import time
 
 import pytest
 
-from agents.heuristic import HeuristicAgent
 from service.app import App
 from service.errors import RpcError
 from service.store import Store
 from tests.discord.helpers import dm_text
+from tests.service.helpers import ThinkingHeuristic
 
 SEATS = [f"Player#{i}" for i in range(1, 6)]
 ALLOWED = {"conflict", "invalid_order", "invalid_params"}  # a DM for a step gone by, nothing to undo...
 
 
-class JitteryAgent:
-    """The heuristic, thinking a random few milliseconds (in a worker thread, as an expert seat does)."""
+def jittery_agent(seed: int) -> ThinkingHeuristic:
+    """Thinks a random few milliseconds (in a worker thread, as an expert seat does)."""
+    rng, lock = random.Random(seed), threading.Lock()
 
-    def __init__(self, seed):
-        self.inner = HeuristicAgent()
-        self.rng = random.Random(seed)
-        self.lock = threading.Lock()
-
-    def reset(self, seed=None):
-        self.inner.reset(seed)
-
-    def act(self, ctx):
-        with self.lock:
-            pause = self.rng.uniform(0.0, 0.03)
+    def think():
+        with lock:
+            pause = rng.uniform(0.0, 0.03)
         time.sleep(pause)
-        return self.inner.act(ctx)
+
+    return ThinkingHeuristic(think)
 
 
 @pytest.fixture
 def jittery(monkeypatch):
     from agents.registry import AGENTS
 
-    monkeypatch.setitem(AGENTS, "test-jitter", JitteryAgent)
+    monkeypatch.setitem(AGENTS, "test-jitter", jittery_agent)
 
 
 async def _call(app, method, params, errors):
