@@ -135,11 +135,29 @@ def collect_anchor(games: int, seed: int = COLLECT_SEED + 7, student: str = "ppo
 
 
 def save_npz(path: str | Path, data: dict[str, np.ndarray]) -> Path:
+    """Write the arrays atomically (a stopped run leaves its last whole save), making the folder."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez_compressed(tmp, **data)
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(tmp, **data)
+        tmp.replace(path)
+    except OSError as err:
+        raise ValidationError("out", f"{path}: cannot write ({err.strerror or err})") from None
     return path
+
+
+def writable(path: str | Path) -> None:
+    """Refuse, naming ``path``, a place the arrays cannot be written to (its folder is made if missing);
+    an existing file there is left as it is until the first save replaces it."""
+    path = Path(path)
+    probe = path.with_name(path.name + ".probe")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as err:
+        raise ValidationError("out", f"{path}: cannot write ({err.strerror or err})") from None
 
 
 def load_npz(path: str | Path) -> dict[str, np.ndarray]:
@@ -260,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
 
     args = _parser().parse_args(argv)
     try:
+        if args.cmd in ("collect", "anchor"):  # an unwritable place is named now, not after the games
+            writable(args.out)
         if args.cmd == "collect":
             collect_takeovers(args.games, args.seed, args.teacher, args.student, args.dagger, save=args.out)
         elif args.cmd == "anchor":

@@ -91,3 +91,17 @@ def test_bad_files_get_one_line(tmp_path, capsys):
     assert main(["fit", str(tmp_path / "out"), "--init", str(model), "--data", str(good)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "m.zip is not a MaskablePPO checkpoint" in err[0]
+
+
+def test_an_unwritable_output_is_named_before_any_game_and_an_old_file_is_kept(tmp_path, capsys):
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    assert main(["collect", str(blocker / "x.npz"), "--games", "1", "--teacher", "heuristic", "--dagger", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"distill: out: {blocker / 'x.npz'}: cannot write")
+    old = save_npz(tmp_path / "runs" / "old.npz", _takeovers(games=1))  # the folder is made
+    before = old.read_bytes()
+    from training.distill import writable
+
+    writable(old)  # checking leaves an earlier run's file as it was
+    assert old.read_bytes() == before and sorted(p.name for p in old.parent.iterdir()) == ["old.npz"]
