@@ -45,12 +45,15 @@ def soup(out: str | Path, inputs: list[str | Path], keep_optimizer: bool = False
             total[k] += v.detach().double()
     mean = {k: (v / len(inputs)).to(base[k].dtype) for k, v in total.items()}
     first.policy.load_state_dict(mean)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    first.save(str(out))
-    if not keep_optimizer:
-        from training.ship import slim_checkpoint
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        first.save(str(out))
+        if not keep_optimizer:
+            from training.ship import slim_checkpoint
 
-        slim_checkpoint(Path(out))
+            slim_checkpoint(Path(out))
+    except OSError as err:
+        raise ValidationError("soup", f"{out}: cannot write ({err.strerror or err})") from None
     return {"out": str(out), "members": [str(p) for p in inputs],
             "parameters": int(sum(v.numel() for v in mean.values()))}
 

@@ -62,3 +62,13 @@ def test_the_cli_names_a_missing_member_in_one_line(tmp_path, capsys):
     assert main([str(tmp_path / "soup.zip"), str(tmp_path / "a.zip"), str(tmp_path / "notes.zip")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "notes.zip is not a MaskablePPO checkpoint SB3 can read" in err
+
+
+def test_an_output_it_cannot_write_is_one_line(tmp_path, capsys):
+    for s in (1, 2):
+        tiny_model([16], seed=s).save(tmp_path / f"m{s}.zip")
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    assert main([str(blocker / "soup.zip"), str(tmp_path / "m1.zip"), str(tmp_path / "m2.zip")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"training.soup: soup: {blocker / 'soup.zip'}: cannot write")
