@@ -3,6 +3,8 @@
 Every method here is synchronous and CPU-bound; the server calls them in a worker thread while it
 holds the game's ``asyncio.Lock``, so operations on one game are serialised and never stall the
 event loop. A method either completes and is committed to the store, or leaves the game unchanged.
+The one exception is ``decide_ai``: an AI seat decides on a copy of the game without the lock
+(``next_ai_turn`` takes the copy, ``commit_ai`` submits the decision under the lock again).
 """
 
 from __future__ import annotations
@@ -482,13 +484,13 @@ class HostedGame:
                 "report": g.private_summary(seat, turn)}
 
     def _ai_submit(self, seat: str, agent_name: str, by: str, made: Any = _DECIDE_NOW) -> tuple:
-        """Submit ``agent_name``'s decision for ``seat``: ``made`` (decided beforehand by ``decide_ai``;
-        ``None`` when that failed) or, by default, decided now."""
+        """Submit ``agent_name``'s decision for ``seat``: ``made`` (what ``decide_ai`` gave: a decision, or
+        the exception the agent raised) or, by default, decided now."""
         g = self.game
         seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
         try:
-            if made is None:
-                raise RegentError("the agent gave no decision")
+            if isinstance(made, Exception):
+                raise made
             decision = ai.decide(g, seat, agent_name, self.agents, seed) if made is _DECIDE_NOW else made
             g.submit(seat, decision)
         except Exception as err:  # an illegal proposal or a failing agent: the rulebook default instead
@@ -528,14 +530,13 @@ class HostedGame:
 
     def decide_ai(self, turn: AiTurn) -> Any:
         """The agent's decision on ``turn``'s copy of the game, without the lock: an ``expert`` seat thinks
-        for seconds while DMs and the GM's calls for the same game go on. ``None`` when the agent fails
-        (``commit_ai`` then submits the rulebook default, as ``_ai_submit`` does)."""
+        for seconds while DMs and the GM's calls for the same game go on. A failing agent's exception is
+        returned, not raised: ``commit_ai`` then submits the rulebook default and logs why, as
+        ``_ai_submit`` does for an agent deciding under the lock."""
         try:
             return ai.decide(turn.game, turn.seat, turn.agent, self.pump_agents, turn.seed)
         except Exception as err:
-            log.warning("agent %s for %s in game %s: %s; using the rulebook default", turn.agent, turn.seat,
-                        self.id, err)
-            return None
+            return err
 
     def commit_ai(self, turn: AiTurn, decision: Any) -> bool:
         """Under the lock again: submit ``decision`` if the step it was made for still waits for it from

@@ -184,3 +184,26 @@ def test_the_gms_undo_waits_for_the_ai_seat_then_rolls_its_decision_back_with_th
             await app.close()
 
     asyncio.run(go())
+
+
+def test_an_agent_that_fails_outside_the_lock_gets_the_rulebook_default_said_once(tmp_path, monkeypatch, caplog):
+    from agents.registry import AGENTS
+
+    def boom():
+        raise RuntimeError("boom: the agent broke")
+
+    monkeypatch.setitem(AGENTS, "test-broken", lambda seed: ThinkingHeuristic(boom))
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0)
+        app.start()
+        try:
+            g = await app.call("game.create", [{"setup": {**SETUP, "agents": {"Player#3": "test-broken"}}}])
+            await _settle(app, g)
+            assert (await _pending(app, g))["Player#3"] is True  # the rulebook default stood in
+            said = [r.getMessage() for r in caplog.records if "rulebook default" in r.getMessage()]
+            assert len(said) == 1 and "boom: the agent broke" in said[0], said  # once, with the agent's reason
+        finally:
+            await app.close()
+
+    asyncio.run(go())
