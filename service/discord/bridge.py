@@ -253,12 +253,8 @@ class Bridge:
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
             await self.tell(key, dm.user_id, answer, dm.thread_id)
-        if stored and key is not None:
-            # the AI seats' decisions this DM may have let them make (an expert seat thinks for seconds)
-            # are waited for without the bridge's lock: other players' DMs are answered meanwhile
-            await self._settled(key)
-            async with self.lock:
-                await self._sync_quietly(key, wait=False)
+        if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
+            await self.sync(key)
 
     async def _settled(self, key: str) -> None:
         """Wait until the service has no background work left for ``key``'s game (AI seats, a step
@@ -429,17 +425,21 @@ class Bridge:
         return f"Not stored: {err.message}"
 
     # -- after each resolved step --------------------------------------------------------------
-    async def _sync_quietly(self, key: str, wait: bool = True) -> None:
+    async def _sync_quietly(self, key: str) -> None:
+        """``_sync`` under the lock, the game's background work already waited for (``sync``); a service
+        that cannot answer is told to the log and the post is made on the next tick."""
         try:
-            await self._sync(key, wait)
+            await self._sync(key, wait=False)
         except (ServiceDown, ServiceError) as err:  # posted on the next tick instead
             log.warning("game %s: could not post (%s); will retry", key, err)
 
     async def sync(self, key: str | None = None) -> None:
+        """Post what happened in ``key``'s game (or every game's), the AI seats still deciding (an expert
+        seat thinks for seconds) waited for without the bridge's lock, so other DMs are answered meanwhile."""
         for k in [key] if key else list(self.config.games):
             await self._settled(k)
             async with self.lock:
-                await self._sync_quietly(k, wait=False)
+                await self._sync_quietly(k)
 
     async def _sync(self, key: str, wait: bool = True) -> None:
         """Post what happened since the last post: the report, the board, the AI line, private summaries.
