@@ -62,11 +62,13 @@ def load_checkpoint(path: str | Path, what: str = "soup") -> Any:
     """A checkpoint as MaskablePPO, or a refusal naming the file SB3 cannot read."""
     from sb3_contrib import MaskablePPO
 
+    from training.train import first_line
+
     try:
         return MaskablePPO.load(str(path), device="cpu")
     except (ValueError, KeyError, OSError, EOFError, RuntimeError) as err:
-        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise ValidationError(what, f"{path} is not a MaskablePPO checkpoint SB3 can read ({first})") from None
+        why = first_line(err)
+        raise ValidationError(what, f"{path} is not a MaskablePPO checkpoint SB3 can read ({why})") from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -189,13 +189,14 @@ def _init_from(model: Any, path: str) -> None:
     try:
         model.set_parameters(path, exact_match=True, device="cpu")
     except (ValueError, OSError, EOFError) as err:  # SB3's "wasn't a zip-file", a truncated file
-        raise ValidationError("init_from", f"{path} is not a model.zip SB3 can read ({_first_line(err)})") from None
+        raise ValidationError("init_from", f"{path} is not a model.zip SB3 can read ({first_line(err)})") from None
     except (RuntimeError, KeyError) as err:  # parameter shapes or names that do not match this config's net
-        raise ValidationError("init_from", f"{path} does not fit this config's network ({_first_line(err)}); "
+        raise ValidationError("init_from", f"{path} does not fit this config's network ({first_line(err)}); "
                                            "net_arch and the env's spaces must be the model's") from None
 
 
-def _first_line(err: Exception) -> str:
+def first_line(err: Exception) -> str:
+    """An exception's first line of text (its type when it has none), for a one-line refusal."""
     text = str(err).strip()
     return text.splitlines()[0] if text else type(err).__name__
 
