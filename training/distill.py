@@ -102,21 +102,11 @@ def collect_takeovers(games: int, seed: int = COLLECT_SEED, teacher: str = "sear
         returns.extend(seat_returns(game, buf, start, {seat}, shaping))
         bar.set_postfix(samples=len(buf.actions))
         if save and (g + 1) % save_every == 0:
-            save_npz(save, _arrays(buf, returns))
-    out = _arrays(buf, returns)
+            save_npz(save, buf.arrays(returns))
+    out = buf.arrays(returns)
     if save:
         save_npz(save, out)
     return out
-
-
-def _arrays(buf: Buffer, returns: list[float]) -> dict[str, np.ndarray]:
-    n = len(buf.actions)
-    return {"obs": np.stack(buf.obs) if n else np.zeros((0, 0), np.float16),
-            "masks": np.stack(buf.masks) if n else np.zeros((0, 0), np.uint8),
-            "actions": np.asarray(buf.actions, dtype=np.int64),
-            "returns": np.asarray(returns[:n], dtype=np.float32),
-            "game": np.asarray([k[0] for k in buf.keys], dtype=np.int64),
-            "decisions": np.asarray(buf.decisions), "exact": np.asarray(buf.exact)}
 
 
 def collect_anchor(games: int, seed: int = COLLECT_SEED + 7, student: str = "ppo:hard",

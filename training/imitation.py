@@ -55,6 +55,16 @@ class Buffer:
     decisions: int = 0
     exact: int = 0  # decisions the planner rebuilt line for line
 
+    def arrays(self, returns: list[float]) -> dict[str, np.ndarray]:
+        """The recorded arrays (``returns``: one value target per sample): ``obs`` (float16), ``masks``
+        (packed bits), ``actions``, ``returns``, ``game`` (game index, for held-out splits); plus match counts."""
+        n = len(self.actions)
+        return {"obs": np.stack(self.obs) if n else np.zeros((0, 0), np.float16),
+                "masks": np.stack(self.masks) if n else np.zeros((0, 0), np.uint8),
+                "actions": np.asarray(self.actions, dtype=np.int64), "returns": np.asarray(returns, dtype=np.float32),
+                "game": np.asarray([k[0] for k in self.keys], dtype=np.int64),
+                "decisions": np.asarray(self.decisions), "exact": np.asarray(self.exact)}
+
     def add(self, obs, mask, action, vp, key) -> None:
         self.obs.append(obs.astype(np.float16))
         self.masks.append(np.packbits(mask))
@@ -176,12 +186,7 @@ def collect(games: int, seed: int = 0, scenarios: list[Scenario] | None = None,
         out = play_one(g, seed * 1_000_003 + g, sc, buf, others, record_share, actor, shaping, expert=expert,
                        teacher=teacher)
         returns.extend(out["returns"])
-    n = len(buf.actions)
-    return {"obs": np.stack(buf.obs) if n else np.zeros((0, 0), np.float16),
-            "masks": np.stack(buf.masks) if n else np.zeros((0, 0), np.uint8),
-            "actions": np.asarray(buf.actions, dtype=np.int64), "returns": np.asarray(returns, dtype=np.float32),
-            "game": np.asarray([k[0] for k in buf.keys], dtype=np.int64),
-            "decisions": np.asarray(buf.decisions), "exact": np.asarray(buf.exact)}
+    return buf.arrays(returns)
 
 
 def merge(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
