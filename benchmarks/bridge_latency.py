@@ -95,9 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--experts", type=int, default=3)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
+    if not 2 <= args.seats <= 16:
+        ap.error(f"--seats: the game is for 2 to 16 players, not {args.seats}")
+    if not 0 <= args.experts < args.seats:
+        ap.error(f"--experts: 0 to {args.seats - 1} (at least one player must DM), not {args.experts}")
     with tempfile.TemporaryDirectory() as tmp:
         r = asyncio.run(run(args.seats, args.experts, args.seed, Path(tmp)))
-    print(f"{r['seats']} seats, expert seats {', '.join(r['experts'])}: {r['dms']} DMs answered, "
+    print(f"{r['seats']} seats, expert seats {', '.join(r['experts']) or 'none'}: {r['dms']} DMs answered, "
           f"median {r['median_s']:.3f} s, p90 {r['p90_s']:.3f} s, max {r['max_s']:.3f} s "
           f"(game over: {r['over']}, {r['result']}; {r['wall_s']:.0f} s)")
     return 0
