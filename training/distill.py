@@ -35,6 +35,7 @@ from tqdm import tqdm
 from engine.errors import RegentError, ValidationError
 from envs.midgame import MidGameStarts
 from training.imitation import Buffer, ExpertRecorder, accuracy, collect, merge, seat_returns, split, unpack_masks
+from training.train import first_line
 
 COLLECT_SEED = 50_000
 """the first seed distillation data is recorded from (held-out figures use 10000+, selection 20000+)"""
@@ -152,10 +153,13 @@ def writable(path: str | Path) -> None:
 
 def load_npz(path: str | Path) -> dict[str, np.ndarray]:
     try:
-        with np.load(path) as z:
+        with np.load(path, allow_pickle=False) as z:
+            if not isinstance(z, np.lib.npyio.NpzFile):
+                raise ValueError("a single array, not an .npz archive")
             data = {k: z[k] for k in z.files}
     except (OSError, ValueError, EOFError) as e:
-        raise ValidationError("data", f"{path}: not a distillation .npz ({e})") from None
+        why = "not a NumPy .npz archive" if "pickled" in str(e) else first_line(e)
+        raise ValidationError("data", f"{path}: not a distillation .npz ({why})") from None
     missing = {"obs", "masks", "actions", "returns", "game"} - set(data)
     if missing:
         raise ValidationError("data", f"{path}: missing array(s) {', '.join(sorted(missing))}")
@@ -194,6 +198,9 @@ def fit(model, data: dict[str, np.ndarray], epochs: int = 3, batch_size: int = 5
     frozen.set_training_mode(False)
     n = policy.action_space.n
     train_idx, test_idx = split(data, held_out, seed)
+    if not len(train_idx) or not (~data["anchor"][train_idx]).any():
+        raise ValidationError("data", f"no teacher's label to learn from among the {len(train_idx)} training "
+                                      f"samples (held out: {len(test_idx)}, whole games); record more takeovers")
     before = {"train": agreement(policy, data, train_idx[:50_000]), "held_out": agreement(policy, data, test_idx)}
     opt = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     rng = np.random.default_rng(seed)

@@ -105,3 +105,21 @@ def test_an_unwritable_output_is_named_before_any_game_and_an_old_file_is_kept(t
 
     writable(old)  # checking leaves an earlier run's file as it was
     assert old.read_bytes() == before and sorted(p.name for p in old.parent.iterdir()) == ["old.npz"]
+
+
+def test_a_fit_with_nothing_to_learn_is_refused_not_run(tmp_path):
+    taught = _takeovers(games=2)
+    anchor = collect_anchor(1, seed=3, student="heuristic", progress=False)
+    model = tiny_model([16], seed=1)
+    with pytest.raises(ValidationError, match="no teacher's label to learn from"):
+        fit(model, combine([anchor]), epochs=1, progress=False)  # anchor states only
+    with pytest.raises(ValidationError, match="no teacher's label to learn from among the 0 training samples"):
+        fit(model, combine([taught]), epochs=1, held_out=0.99999, progress=False)  # every game held out
+    text = tmp_path / "notes.npz"
+    text.write_text("# not numpy at all\n")
+    with pytest.raises(ValidationError, match=r"notes\.npz: not a distillation \.npz \(not a NumPy \.npz archive\)"):
+        load_npz(text)
+    single = tmp_path / "one.npy"
+    np.save(single, np.zeros(3))
+    with pytest.raises(ValidationError, match=r"a single array, not an \.npz archive"):
+        load_npz(single)
