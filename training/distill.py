@@ -153,9 +153,10 @@ def writable(path: str | Path) -> None:
 
 def load_npz(path: str | Path) -> dict[str, np.ndarray]:
     try:
-        with np.load(path, allow_pickle=False) as z:
-            if not isinstance(z, np.lib.npyio.NpzFile):
-                raise ValueError("a single array, not an .npz archive")
+        z = np.load(path, allow_pickle=False)
+        if not isinstance(z, np.lib.npyio.NpzFile):
+            raise ValueError("a single array, not an .npz archive")
+        with z:
             data = {k: z[k] for k in z.files}
     except (OSError, ValueError, EOFError) as e:
         why = "not a NumPy .npz archive" if "pickled" in str(e) else first_line(e)
