@@ -178,10 +178,11 @@ def combine(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return out
 
 
-def agreement(policy, data: dict[str, np.ndarray], idx: np.ndarray) -> float:
+def agreement(policy, data: dict[str, np.ndarray], idx: np.ndarray) -> float | None:
     """Share of the teacher's labels among ``idx`` (anchor states left out) that the policy's most likely
-    legal action matches."""
-    return accuracy(policy, data, idx[~data["anchor"][idx]])
+    legal action matches; None when there is none (no game held out: the report stays valid JSON)."""
+    taught = idx[~data["anchor"][idx]]
+    return accuracy(policy, data, taught) if len(taught) else None
 
 
 def fit(model, data: dict[str, np.ndarray], epochs: int = 3, batch_size: int = 512, learning_rate: float = 3e-5,

@@ -62,6 +62,7 @@ def test_fit_moves_toward_the_labels_and_holds_the_anchor(tmp_path):
                  progress=False)
     assert report["agreement_after"]["train"] > report["agreement_before"]["train"]
     assert report["taught"] == len(taught["actions"]) and report["anchor"] == len(anchor["actions"])
+    assert report["agreement_after"]["held_out"] is None  # nothing held out (held_out=0): null, not NaN
 
 
 def test_the_kl_term_pulls_back_to_the_frozen_student():
