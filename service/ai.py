@@ -12,7 +12,7 @@ import logging
 import math
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -212,9 +212,21 @@ def check(name: str | None, field: str = "agent") -> Any:
     return agent
 
 
-def decision_seed(game_seed: Any, seat: str, step_index: int) -> int:
-    """A seed for one AI decision, so the same game asks the same question with the same dice."""
-    text = f"{game_seed!r}|{seat}|{step_index}".encode()
+def decision_seed(game_seed: Any, seat: str, actions: Sequence[Sequence[Any]]) -> int:
+    """A seed for one AI decision, so the same game asks the same question with the same dice.
+
+    It is keyed by the step (the steps resolved so far in ``actions``, the game's action log) and by how
+    many decisions the seat itself has made in it, never by how many of the other seats' DMs came in
+    before the AI seat decided: the same game gives an AI seat the same dice whichever order, and
+    whenever, the players' DMs arrive. The game's seed is the GM's secret (no seat reads it), so no
+    player can work the dice out."""
+    resolved = own = 0
+    for action in actions:
+        if action[0] == "advance":
+            resolved, own = resolved + 1, 0
+        elif action[1] == seat:
+            own += 1
+    text = f"{game_seed!r}|{seat}|{resolved}|{own}".encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:4], "big")
 
 

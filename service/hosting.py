@@ -487,7 +487,7 @@ class HostedGame:
         """Submit ``agent_name``'s decision for ``seat``: ``made`` (what ``decide_ai`` gave: a decision, or
         the exception the agent raised) or, by default, decided now."""
         g = self.game
-        seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
+        seed = ai.decision_seed(g.setup.get("seed"), seat, g.actions)
         try:
             if isinstance(made, Exception):
                 raise made
@@ -512,7 +512,7 @@ class HostedGame:
         if waiting is None:
             return None
         seat, name = waiting
-        seed = ai.decision_seed(g.setup.get("seed"), seat, len(g.actions))
+        seed = ai.decision_seed(g.setup.get("seed"), seat, g.actions)
         return AiTurn(seat, name, seed, g.clone(), g, self._resolved_steps())
 
     def _ai_waiting(self) -> tuple[str, str] | None:

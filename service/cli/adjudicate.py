@@ -171,7 +171,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     # an expert seat thinks for seconds, 16 seats of it for a minute: a bar on a terminal (none when piped)
     for p in tqdm(due, desc=f"AI seats, {game.step}", unit="seat", file=sys.stderr, disable=None, leave=False):
         name = gf.agents[p.seat]
-        seed = ai.decision_seed(game.setup.get("seed"), p.seat, len(game.actions))
+        seed = ai.decision_seed(game.setup.get("seed"), p.seat, game.actions)
         view = SeatContext(game, p.seat).view
         try:
             decision = ai.decide(game, p.seat, name, cache, seed)

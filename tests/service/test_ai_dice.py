@@ -1,0 +1,93 @@
+"""An AI seat's dice (``service.ai.decision_seed``) depend on the game, the step and the seat's own
+decisions in it, not on how many of the other players' DMs came in before the AI seat decided: in a
+game that lives in Discord DMs that order is chance, and it must not change what the AI does."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from service import ai
+from service.app import App
+from service.store import Store
+
+SETUP = {"board": "ring-3", "players": 3, "seed": 11}
+
+
+def test_other_seats_dms_in_the_step_do_not_change_the_dice():
+    before = [["submit", "Player#1", ["Bid 2"]], ["advance", False]]
+    alone = ai.decision_seed(5, "Player#3", before)
+    after_dms = ai.decision_seed(5, "Player#3", [*before, ["submit", "Player#2", ["x"]],
+                                                 ["submit", "Player#1", ["y"]]])
+    assert alone == after_dms
+    # but a new step, the seat's own second decision in a step, another seat or another game do
+    others = {ai.decision_seed(5, "Player#3", [*before, ["advance", False]]),
+              ai.decision_seed(5, "Player#3", [*before, ["submit", "Player#3", ["z"]]]),
+              ai.decision_seed(5, "Player#2", before), ai.decision_seed(6, "Player#3", before)}
+    assert alone not in others and len(others) == 4
+
+
+SEEDS: list[int] = []
+"""the dice of every decision a ``SeedProbe`` made, in order"""
+
+
+class SeedProbe:
+    """Records the dice each decision is made with, then plays the heuristic."""
+
+    def __init__(self, seed=None):
+        from agents.heuristic import HeuristicAgent
+
+        self.inner = HeuristicAgent()
+
+    def reset(self, seed=None):
+        SEEDS.append(seed)
+        self.inner.reset(seed)
+
+    def act(self, ctx):
+        return self.inner.act(ctx)
+
+
+@pytest.fixture
+def probe(monkeypatch):
+    from agents.registry import AGENTS
+
+    SEEDS.clear()
+    monkeypatch.setitem(AGENTS, "test-probe", SeedProbe)
+    return SEEDS
+
+
+def _dice(tmp_path, name: str, dms_first: bool, seeds: list[int]) -> int:
+    """The dice Player#3's AI decides the opening bid with, given the seat before or after the two DMs."""
+
+    async def go():
+        app = App(Store(tmp_path / f"{name}.sqlite"), workers=2)
+        app.start()
+        try:
+            g = await app.call("game.create", [{"setup": {**SETUP, "auto_advance": False}}])
+            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+            dms = [app.call("game.submit", [{"game_id": g["game_id"], "token": g["seat_tokens"][s], "text": "Bid 1"}])
+                   for s in ("Player#1", "Player#2")]
+            if dms_first:
+                for dm in dms:
+                    await dm
+            await app.call("game.assign", [{**gm, "seat": "Player#3", "agent": "test-probe"}])
+            task = app.pumps.get(g["game_id"])
+            if task is not None:
+                await asyncio.wait_for(asyncio.shield(task), 20)
+            if not dms_first:
+                for dm in dms:
+                    await dm
+            pending = await app.call("game.pending", [gm])
+            assert all(p["submitted"] for p in pending), pending
+        finally:
+            await app.close()
+
+    seeds.clear()
+    asyncio.run(go())
+    assert seeds, "the AI seat never decided"
+    return seeds[-1]
+
+
+def test_an_ai_seat_bids_with_the_same_dice_before_or_after_the_players_dms(tmp_path, probe):
+    assert _dice(tmp_path, "first", True, probe) == _dice(tmp_path, "last", False, probe)
