@@ -86,6 +86,9 @@ _SIGN_OFF_MORE = {"you", "so", "much", "a", "lot", "again", "gm", "all", "everyo
                   "warm", "kind", "mate", "and", "good", "truly", "faithfully", "have", "great", "day", "it",
                   "is", "thats", "from", "me", "folks", "the", "work", "running", "game", "this", "your",
                   "time", "very", "many", "bye", "now", "there", "guys", "ya", "u", "ty", "thx"}
+# made of a sign-off's words, but saying something for the game: "All in" (commit everything) is read, and refused
+# with its reason, never left out as a goodbye
+_NOT_SIGN_OFFS = {("all", "in")}
 _HEADER = {"here", "heres", "are", "is", "my", "our", "the", "these", "orders", "order", "choices", "choice",
            "purchases", "commitments", "commitment", "dm", "moves", "decision", "decisions", "for", "this", "turn",
            "round", "phase", "step", "consolidation", "dragon", "attack", "negotiation", "and", "of", "new",
@@ -142,7 +145,8 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     if (reserved is not None and rest and rest[0] in _GREETING and 1 < len(rest) <= 1 + MAX_NAME_WORDS
             and all(x.isalpha() and x not in reserved for x in rest[1:])):
         return "a greeting"
-    if rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:]):
+    if (rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:])
+            and tuple(rest[:2]) not in _NOT_SIGN_OFFS):
         return "a sign-off"
     if rest in _ASIDES:
         return "an aside"

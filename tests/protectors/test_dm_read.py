@@ -341,6 +341,10 @@ REFUSED = [
     ("orders", "Bid 5", "not a choice for the orders step"),
     ("dragon", "March! 1 from P1 to P2", "not a choice for the Dragon step; it takes"),
     ("orders", "Support! Dave in P2", "'Dave' is not a player like Player#2 or one of"),
+    # "All in" is made of a sign-off's words ("All the best", "see you in ..."), but a player means everything by
+    # it: refused naming the line, never left out as a goodbye beside the lines that were read
+    ("dragon", "2 from P1\nAll in", "unknown order 'All'"),
+    ("dragon", "All in:", "unknown order 'All'"),
 ]
 
 
