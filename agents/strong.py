@@ -39,7 +39,7 @@ from agents.checkpoints import LEVELS
 from agents.policy import PolicyAgent
 from engine.protectors.decisions import BidDecision, Decision
 from engine.protectors.seat import SeatContext
-from engine.protectors.state import BID
+from engine.protectors.state import BID, GameState
 
 BIG_TABLE_SEATS = 7
 """the smallest table (seats at the start) at which ``strong`` opens with BIG_TABLE_OPENING_BID"""
@@ -51,6 +51,17 @@ BIG_TABLE_VERSIONS = ("normal",)
 """the rules versions whose big tables get the opening-bid rule: not Grand (twice the Provinces), where v5's own
 bid won more and left the Dragon fewer games (session 18, selection seeds 20000-21999, Grand 7 players: own bid
 41.2% wins, the Dragon 41.3%; no bid 35.5%, 44.6%)"""
+
+
+def big_table_bid(state: GameState, seat: str, decision: Decision) -> BidDecision | None:
+    """``decision`` with the big-table opening bid (BIG_TABLE_OPENING_BID, at most the seat's $Realm; the faction
+    and team funding as chosen) when the rule applies: turn 1's bid step, a table of BIG_TABLE_SEATS or more seats
+    at the start, a version in BIG_TABLE_VERSIONS; else None. ``strong`` plays it, and the seat env can train a
+    policy under it (``ProtectorsSeatEnv(strong_opening=True)``), so one rule lives in one place."""
+    if (state.step == BID and len(state.players) >= BIG_TABLE_SEATS and state.options.version in BIG_TABLE_VERSIONS
+            and isinstance(decision, BidDecision)):
+        return BidDecision(min(BIG_TABLE_OPENING_BID, state.players[seat].realm), decision.faction, decision.funding)
+    return None
 
 
 class StrongAgent(PolicyAgent):
@@ -70,9 +81,8 @@ class StrongAgent(PolicyAgent):
         decision = super().act(ctx)
         self.last_rule, self.last_reasons = "", ()
         seats = len(ctx.state.players)
-        if (ctx.state.step == BID and seats >= BIG_TABLE_SEATS and ctx.state.options.version in BIG_TABLE_VERSIONS
-                and isinstance(decision, BidDecision)):
-            bid = BidDecision(min(BIG_TABLE_OPENING_BID, ctx.realm), decision.faction, decision.funding)
+        bid = big_table_bid(ctx.state, ctx.seat, decision)
+        if bid is not None:
             self.last_rule = (f"at a table of {seats} it leaves first rank to another Protector and keeps "
                               "its $Realm for units to meet the Dragon")
             faction = f", and picks the {bid.faction} faction (the trained policy's choice)" if bid.faction else ""

@@ -19,6 +19,7 @@ from agents.reward import terminal_reward
 from agents.spaces import layout as L
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board_into, encode_choice
 from agents.spaces.planner import Planner, make_planner
+from agents.strong import big_table_bid
 from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
@@ -43,7 +44,10 @@ class ProtectorsSeatEnv(gym.Env):
     in own VPs / 10; 0 = off), ``skip_forced`` (choices with one legal action are applied for you),
     ``illegal_action`` ("penalize": no change and ILLEGAL_PENALTY; "raise": ValidationError),
     ``midgame`` (None: every episode starts at turn 1; a ``envs.midgame.MidGameStarts`` or its fields
-    as a dict: with its ``prob`` an episode starts at a position recorded on the fly, mid-game).
+    as a dict: with its ``prob`` an episode starts at a position recorded on the fly, mid-game),
+    ``strong_opening`` (the learner's turn-1 bid follows the ``strong`` level's big-table rule,
+    ``agents.strong.big_table_bid``: at a big table its amount is the rule's whatever the policy chose, so
+    a policy trains for the games ``strong`` plays).
     """
 
     # render_fps: Gymnasium's checker asks for one; an "ansi" report has no frame rate of its own
@@ -54,7 +58,7 @@ class ProtectorsSeatEnv(gym.Env):
                  opponents: tuple[str, ...] | list[str] = ("caretaker",), silent_turn_prob: float = 0.0,
                  silent_forever_prob: float = 0.0, seat: str | None = None, reward_shaping: float = 0.0,
                  skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None,
-                 midgame: MidGameStarts | dict | None = None):
+                 midgame: MidGameStarts | dict | None = None, strong_opening: bool = False):
         if illegal_action not in ILLEGAL_MODES:
             raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
@@ -65,6 +69,7 @@ class ProtectorsSeatEnv(gym.Env):
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
         self.fixed_seat = seat
         self.reward_shaping = float(reward_shaping)
+        self.strong_opening = bool(strong_opening)
         self.skip_forced = skip_forced
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -168,7 +173,7 @@ class ProtectorsSeatEnv(gym.Env):
             planner.skip_forced()
         g = self.game
         if planner.stage is None:  # finished
-            g.submit(self.seat, planner.decision())
+            self._submit_own(planner.decision())
             self._others_act()
             g.advance(force=True)
             self._run_until_learner()
@@ -211,11 +216,17 @@ class ProtectorsSeatEnv(gym.Env):
                     self.planner = planner
                     encode_board_into(st, seat, self._board, self.cache)
                     return
-                g.submit(seat, planner.decision())
+                self._submit_own(planner.decision())
             if self._acting:
                 self._others_act()
             g.advance(force=True)
         encode_board_into(st, seat, self._board, self.cache)
+
+    def _submit_own(self, decision: Any) -> None:
+        """The learner's decision, with ``strong``'s big-table opening bid when ``strong_opening`` is on."""
+        if self.strong_opening:
+            decision = big_table_bid(self.game.state, self.seat, decision) or decision
+        self.game.submit(self.seat, decision)
 
     def _others_act(self) -> None:
         if not self._acting:

@@ -179,3 +179,24 @@ def test_reset_from_a_position_continues_that_game():
     env2.reset_from(position, "Player#4", seed=0)
     assert env2.seat == "Player#4" and env2.game.state.turn == position.state.turn
     assert env2.game is not position
+
+
+def _opening_bids(env, seed: int) -> list[str]:
+    """The learner's turn-1 bid lines in a game where it always picks the last legal choice (bidding high)."""
+    env.reset(seed=seed)
+    first_submit = None
+    while not env.game.over and first_submit is None:
+        env.step(int(np.flatnonzero(env.action_masks())[-1]))
+        first_submit = next((a for a in env.game.actions if a[0] == "submit" and a[1] == env.seat), None)
+    return [line for line in first_submit[2] if line.startswith("Bid ")]
+
+
+@pytest.mark.parametrize(("board", "players", "replaced"), [("ring-7", 7, True), ("ring-5", 5, False)])
+def test_strong_opening_bids_as_the_strong_level_does_at_a_big_table(board, players, replaced):
+    from agents.strong import BIG_TABLE_OPENING_BID
+
+    kw = dict(board=board, players=players, opponents=("heuristic",), seat="Player#2")
+    trained = _opening_bids(ProtectorsSeatEnv(**kw, strong_opening=True), 3)
+    plain = _opening_bids(ProtectorsSeatEnv(**kw), 3)
+    assert plain and plain != [f"Bid {BIG_TABLE_OPENING_BID}"], "the policy's own choice here is a real bid"
+    assert trained == ([f"Bid {BIG_TABLE_OPENING_BID}"] if replaced else plain)
