@@ -50,6 +50,40 @@ LEVELS: dict[str, Level] = {
 }
 
 
+@dataclass(frozen=True)
+class Specialist:
+    """A checkpoint every level plays instead of its own at one kind of table (issue 19: "one network, or a
+    small set picked by the game's size and options, behind the same levels"): a table of exactly
+    ``players`` seats at the start, of rules ``version``, with the Island, factions and teams as given. The
+    level's temperature still applies; ``fair`` (its own network) and ``policy:<checkpoint>`` specs never
+    pick one."""
+
+    checkpoint: str
+    """directory under ``checkpoints/`` holding ``model.zip`` (its model card says how it was trained)"""
+    players: int
+    version: str = "normal"
+    factions: bool = False
+    island: bool = False
+    teams: bool = False
+    model: str = "model.zip"
+
+    @property
+    def path(self) -> Path:
+        return CHECKPOINTS_DIR / self.checkpoint / self.model
+
+    def fits(self, state: Any) -> bool:
+        """Whether the game of ``state`` (any seat's view of it: the table and its options are public) is this
+        specialist's kind of table."""
+        o = state.options
+        return (len(state.players) == self.players and o.version == self.version and bool(o.factions) == self.factions
+                and bool(o.teams) == self.teams and (state.board.island is not None) == self.island)
+
+
+# Session 20: at a plain 7-seat Normal table the levels play protectors-ppo-v6-ring7, v5 trained on there under
+# strong's opening bid (its model card; docs/training.md, "v6-ring7").
+SPECIALISTS: tuple[Specialist, ...] = (Specialist("protectors-ppo-v6-ring7", players=7),)
+
+
 def level(name: str) -> Level:
     try:
         return LEVELS[name]
@@ -62,10 +96,20 @@ def make_ppo_agent(name: str = DEFAULT_LEVEL, seed: int | None = None) -> Any:
     lv = level(name)
     if not lv.path.exists():
         raise ValidationError("agent", f"checkpoint for ppo:{name} is missing at {lv.path}")
-    from agents.policy import PolicyAgent
-
-    agent = PolicyAgent.load(lv.path, seed, lv.temperature)
+    agent = level_policy(lv.path, seed, lv.temperature)
     agent.name = f"ppo:{name}"
+    return agent
+
+
+def level_policy(path: Path, seed: int | None, temperature: float) -> Any:
+    """The network at ``path`` with the SPECIALISTS it hands its tables to (a ``agents.policy.PolicyAgent``)."""
+    from agents.policy import PolicyAgent, load_policy
+
+    for sp in SPECIALISTS:
+        if not sp.path.exists():
+            raise ValidationError("agent", f"specialist checkpoint {sp.checkpoint} is missing at {sp.path}")
+    agent = PolicyAgent.load(path, seed, temperature)
+    agent.specialists = [(sp, [load_policy(sp.path)]) for sp in SPECIALISTS]
     return agent
 
 

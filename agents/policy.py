@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -86,6 +87,10 @@ class PolicyAgent:
         if not self.models:
             raise ValidationError("checkpoint", "an ensemble needs at least one checkpoint")
         self.model = self.models[0]
+        self.own = self.models
+        """the checkpoint(s) loaded; ``specialists`` may hand a decision to others"""
+        self.specialists: list[tuple[Any, list]] = []
+        """(``agents.checkpoints.Specialist``, its models): at a table one fits, the decision is its models'"""
         self.temperature = float(temperature)
         self.name = name
         self.rng = random.Random(seed)
@@ -138,8 +143,21 @@ class PolicyAgent:
                 return i
         return len(p) - 1
 
+    def at_temperature(self, temperature: float, seed: int | None = None, name: str = "") -> PolicyAgent:
+        """The same networks (specialists too) sampling at ``temperature``."""
+        agent = PolicyAgent(self.own, seed, temperature, name=name or f"{self.name}@{temperature}")
+        agent.specialists = self.specialists
+        return agent
+
+    def use_models_for(self, state: Any) -> None:
+        """Decide with the specialist whose table ``state`` is, else with the agent's own checkpoint(s)."""
+        self.models = next((models for sp, models in self.specialists if sp.fits(state)), self.own)
+        self.model = self.models[0]
+
     def act(self, ctx: SeatContext) -> Decision:
         state = ctx.state  # the seat's redacted copy: nothing another seat keeps secret
+        if self.specialists:
+            self.use_models_for(state)
         planner = make_planner(state, ctx.seat)
         obs = np.zeros(OBS_SIZE, dtype=np.float32)
         obs[:BOARD_SIZE] = encode_board(state, ctx.seat)

@@ -202,14 +202,13 @@ class SearchAgent:
         self.base: Agent = make_agent(base_spec, seed)
         self.samplers: list[Any] = []
         if hasattr(self.base, "models"):  # a PolicyAgent: sample its own choices for extra candidates
-            from agents.policy import NumpyPolicy, PolicyAgent
+            from agents.policy import NumpyPolicy
 
             if not isinstance(self.base.models[0], NumpyPolicy):  # an SB3 model runs on torch
                 import torch
 
                 torch.set_num_threads(TORCH_THREADS)
-            self.samplers = [PolicyAgent(self.base.models, seed, t, name=f"{base_spec}@{t}")
-                             for t in SAMPLE_TEMPERATURES]
+            self.samplers = [self.base.at_temperature(t, seed, name=f"{base_spec}@{t}") for t in SAMPLE_TEMPERATURES]
         self.heuristic: Agent = make_agent("heuristic", seed)
         self.variant_knobs = tuple(variants)
         self.variants: list[Agent] = [HeuristicAgent(seed, **knobs) for knobs in variants]

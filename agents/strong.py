@@ -35,7 +35,7 @@ to big tables. In ring-7 (seeds 0-2099) bids of 1 to 15 won 21.3-22.3% with the 
 
 from __future__ import annotations
 
-from agents.checkpoints import LEVELS
+from agents.checkpoints import LEVELS, level_policy
 from agents.policy import PolicyAgent
 from engine.protectors.decisions import BidDecision, Decision
 from engine.protectors.seat import SeatContext
@@ -68,8 +68,9 @@ class StrongAgent(PolicyAgent):
     """``ppo:hard`` (the shipped policy, greedy) with the big-table opening bid."""
 
     def __init__(self, seed: int | None = None):
-        base = PolicyAgent.load(LEVELS["hard"].path, seed, 0.0)
+        base = level_policy(LEVELS["hard"].path, seed, 0.0)
         super().__init__(base.models, seed, 0.0, name="strong")
+        self.specialists = base.specialists  # a 7-seat table is protectors-ppo-v6-ring7's (agents/checkpoints.py)
         self.decided_by = "policy"
         """every decision but the big-table opening bid is the policy's (service/explain.py words it)"""
         self.last_rule = ""

@@ -1,0 +1,60 @@
+"""The levels hand a plain 7-seat Normal table to their specialist (``agents.checkpoints.SPECIALISTS``:
+protectors-ppo-v6-ring7) and every other table to their own network (v5); a ``policy:`` spec is always its
+own checkpoint."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.checkpoints import LEVELS, SPECIALISTS, Specialist
+from agents.policy import PolicyAgent
+from agents.registry import make_agent
+from engine.protectors.game import Game
+from tests.agents.test_strong import _steps_of
+
+RING7 = SPECIALISTS[0]
+
+
+def _decisions(agent, setup: dict, turns: int = 2) -> list:
+    return [agent.act(ctx) for ctx, _ in _steps_of(setup, turns)]
+
+
+def test_the_specialist_is_a_plain_seven_seat_normal_table():
+    assert Specialist("protectors-ppo-v6-ring7", players=7) == RING7 and RING7.path.is_file()
+    fits = {name: RING7.fits(Game(setup).state) for name, setup in {
+        "ring-7": {"board": "ring-7", "players": 7},
+        "ring-5": {"board": "ring-5", "players": 5},
+        "ring-10": {"board": "ring-10", "players": 10},
+        "grand-7": {"board": "ring-7-grand", "players": 7, "options": {"version": "grand"}},
+        "factions-7": {"board": "ring-7", "players": 7, "options": {"factions": True}},
+        "island-7": {"board": "ring-7+island", "players": 7},
+        "teams-8": {"board": "ring-8", "players": [{"team": t} for t in "AABBCCDD"], "options": {"teams": True}},
+    }.items()}
+    assert fits == {"ring-7": True, "ring-5": False, "ring-10": False, "grand-7": False, "factions-7": False,
+                    "island-7": False, "teams-8": False}
+
+
+def test_a_level_plays_the_specialist_at_its_table_and_its_own_network_elsewhere():
+    ring7 = {"board": "ring-7", "players": 7, "seed": 3}
+    hard = make_agent("ppo:hard", 0)
+    specialist = PolicyAgent.load(RING7.path, 0, 0.0)
+    own = PolicyAgent.load(LEVELS["hard"].path, 0, 0.0)
+    at_seven = _decisions(hard, ring7)
+    assert at_seven == _decisions(specialist, ring7)
+    assert at_seven != _decisions(own, ring7), "the specialist decides like v5 here: the test shows nothing"
+    grand = {"board": "ring-7-grand", "players": 7, "seed": 6, "options": {"version": "grand"}}
+    assert _decisions(hard, grand) == _decisions(own, grand)  # the same agent, back on another table
+
+
+@pytest.mark.parametrize("spec", ["strong", "ppo:normal", "search"])
+def test_every_level_carries_the_specialist(spec):
+    agent = make_agent(spec, 0)
+    policy = getattr(agent, "base", agent)  # expert searches over strong's choices
+    assert [sp for sp, _ in policy.specialists] == list(SPECIALISTS)
+    for sampler in getattr(agent, "samplers", []):  # expert's extra candidates: the same networks, sampled
+        assert sampler.specialists is policy.specialists
+
+
+def test_a_policy_spec_is_its_own_checkpoint_everywhere():
+    agent = make_agent(f"policy:{LEVELS['hard'].path}", 0)
+    assert agent.specialists == []
