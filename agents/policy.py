@@ -91,6 +91,8 @@ class PolicyAgent:
         """the checkpoint(s) loaded; ``specialists`` may hand a decision to others"""
         self.specialists: list[tuple[Any, list]] = []
         """(``agents.checkpoints.Specialist``, its models): at a table one fits, the decision is its models'"""
+        self.last_specialist: Any = None
+        """the ``Specialist`` whose network made the latest decision (None: the agent's own checkpoint)"""
         self.temperature = float(temperature)
         self.name = name
         self.rng = random.Random(seed)
@@ -151,7 +153,8 @@ class PolicyAgent:
 
     def use_models_for(self, state: Any) -> None:
         """Decide with the specialist whose table ``state`` is, else with the agent's own checkpoint(s)."""
-        self.models = next((models for sp, models in self.specialists if sp.fits(state)), self.own)
+        self.last_specialist, self.models = next(((sp, models) for sp, models in self.specialists if sp.fits(state)),
+                                                 (None, self.own))
         self.model = self.models[0]
 
     def act(self, ctx: SeatContext) -> Decision:

@@ -58,3 +58,18 @@ def test_every_level_carries_the_specialist(spec):
 def test_a_policy_spec_is_its_own_checkpoint_everywhere():
     agent = make_agent(f"policy:{LEVELS['hard'].path}", 0)
     assert agent.specialists == []
+
+
+def test_a_decision_line_names_the_specialist_that_made_it():
+    from engine.protectors.seat import SeatContext
+    from service.explain import reason
+
+    strong = make_agent("strong", 0)
+    for setup, named in (({"board": "ring-7", "players": 7, "seed": 3}, True), ({"board": "ring-5", "seed": 3}, False)):
+        game = Game(setup)
+        game.advance(force=True)  # past the opening bid (strong's own rule there), to the orders step
+        ctx = SeatContext(game, "Player#1")
+        line = reason("strong", strong, strong.act(ctx), ctx.view)
+        said = "by protectors-ppo-v6-ring7, the network for 7-seat tables: its most likely move"
+        assert (said in line) == named, line
+        assert "the trained policy's choice" in line
