@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from engine.errors import ValidationError
 
 
@@ -34,6 +36,12 @@ def make_setup(board: str | dict | None, players: int, seed: int, version: str =
 VERSIONS = ("normal", "grand")
 
 
+def check_flag(name: str, flag: Any) -> None:
+    """An on/off option must be a bool: "false" or "no" from a config is a string, and truthy."""
+    if not isinstance(flag, bool | np.bool_):
+        raise ValidationError(name, f"true or false, not {flag!r}")
+
+
 def probe_game(board: str | dict | None, players: int, version: str = "normal", factions: bool = False,
                island: bool = False, teams: int = 0) -> Any:
     """A game of these env options (seed 0), built when the env is made so a bad combination is refused
@@ -44,6 +52,8 @@ def probe_game(board: str | dict | None, players: int, version: str = "normal", 
 
     if version not in VERSIONS:
         raise ValidationError("version", f"one of {VERSIONS}, not {version!r}")
+    for name, flag in (("factions", factions), ("island", island)):
+        check_flag(name, flag)
     if board is not None and not isinstance(board, (str, dict)):
         raise ValidationError("board", f"a built-in board name (ring-N, ring-N-grand, with +island), a board map "
                                        f"(docs/protocol.md, Boards) or None, not {type(board).__name__}")

@@ -25,7 +25,7 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
 from envs.midgame import MidGameStarts
-from envs.opponents import OpponentPool, make_setup, probe_game
+from envs.opponents import OpponentPool, check_flag, make_setup, probe_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
@@ -61,6 +61,7 @@ class ProtectorsSeatEnv(gym.Env):
                  midgame: MidGameStarts | dict | None = None, strong_opening: bool = False):
         if illegal_action not in ILLEGAL_MODES:
             raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
+        check_flag("strong_opening", strong_opening)
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
         probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()

@@ -158,6 +158,14 @@ def test_bad_options_are_clear_errors():
         ProtectorsSeatEnv(players=5, teams=2)
     with pytest.raises(ValidationError, match="illegal_action"):
         ProtectorsSeatEnv(illegal_action="ignore")
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    for flag in ("factions", "island", "strong_opening"):  # a config's "false" is a string, and truthy
+        with pytest.raises(ValidationError, match=f"{flag}: true or false, not 'false'"):
+            ProtectorsSeatEnv(**{flag: "false"})
+        if flag != "strong_opening":  # the parallel env has no opening rule
+            with pytest.raises(ValidationError, match=f"{flag}: true or false, not 'false'"):
+                ProtectorsParallelEnv(**{flag: "false"})
 
 
 def test_silent_forever_opponents_only_get_defaults():
