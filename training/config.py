@@ -277,6 +277,7 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         if bad:
             raise ValidationError("config", f"imitation.expert: unknown heuristic knob(s) {', '.join(bad)}; "
                                             f"known: {', '.join(sorted(known))}")
+    _check_env_options(cfg)
     if cfg.takeover.prob:
         from envs.midgame import MidGameStarts
 
@@ -291,6 +292,29 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     if lg.max_snapshots < 1:
         raise ValidationError("config", "league.max_snapshots must be >= 1")
     return cfg
+
+
+ENV_OPTIONS_SET_BY_RUN = ("board", "players", "version", "factions", "island", "teams", "opponents", "midgame")
+"""seat env arguments a run sets itself (the curriculum's scenarios, the league, ``[takeover]``), not
+``[env_options]``"""
+
+
+def _check_env_options(cfg: TrainConfig) -> None:
+    """``[env_options]`` are the seat env's own arguments: an unknown name or a bad value is refused here, in
+    one line, rather than in every env worker (a traceback per worker, then a broken pipe)."""
+    import inspect
+
+    from envs.seat_env import ProtectorsSeatEnv
+
+    known = set(inspect.signature(ProtectorsSeatEnv).parameters) - set(ENV_OPTIONS_SET_BY_RUN)
+    bad = sorted(set(cfg.env_options) - known)
+    if bad:
+        raise ValidationError("config", f"env_options: unknown option(s) {', '.join(bad)}; "
+                                        f"known: {', '.join(sorted(known))}")
+    try:
+        ProtectorsSeatEnv(**cfg.curriculum[0].scenarios[0].env_kwargs(), **cfg.env_options)
+    except (ValidationError, TypeError, ValueError) as err:
+        raise ValidationError("config", f"env_options: {err}") from None
 
 
 def load_config(path: str | Path, **overrides: Any) -> TrainConfig:

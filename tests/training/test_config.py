@@ -56,6 +56,11 @@ def test_unknown_nested_key_is_named(tmp_path):
     ("[takeover]\nprob = 1.5\n", "takeover: midgame.prob"),
     ("[takeover]\nprob = 0.5\nrecorders = { nobody = 1.0 }\n", "takeover: .*unknown agent 'nobody'"),
     ("[takeover]\nprobability = 0.5\n", r"takeover: unknown key\(s\) probability"),
+    # checked when the config loads, not in each env worker (a traceback per worker, then a broken pipe)
+    ("[env_options]\nstrong_openin = true\n", r"env_options: unknown option\(s\) strong_openin; known: .*strong_op"),
+    ('[env_options]\nstrong_opening = "yes"\n', "env_options: strong_opening: true or false, not 'yes'"),
+    ("[env_options]\nplayers = 7\n", r"env_options: unknown option\(s\) players"),  # the curriculum's
+    ('[env_options]\nillegal_action = "ignore"\n', "env_options: illegal_action"),
 ])
 def test_bad_values_are_rejected_with_their_name(tmp_path, text, what):
     p = tmp_path / "c.toml"
