@@ -173,7 +173,7 @@ class TrainConfig:
     net_arch: list[int] = field(default_factory=lambda: [128, 128])
     """hidden layers of the (separate) policy and value MLPs"""
     env_options: dict[str, Any] = field(default_factory=dict)
-    """extra keyword arguments for the seat env (e.g. ``silent_prob``, ``shaping``)"""
+    """extra keyword arguments for the seat env (e.g. ``silent_turn_prob``, ``reward_shaping``, ``strong_opening``)"""
     curriculum: list[Stage] = field(default_factory=lambda: [Stage()])
     """stages over board size and options; the active stage is chosen by the fraction of steps done"""
     league: LeagueConfig = field(default_factory=LeagueConfig)
