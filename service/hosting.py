@@ -251,6 +251,12 @@ class HostedGame:
         if who is not GM:
             raise RpcError(FORBIDDEN, f"{method} needs the GM token", {"field": "token"})
 
+    @property
+    def frozen(self) -> bool:
+        """Nothing may change the game on its own (AI seats, auto-advance, deadlines): it does not replay
+        (``broken``) or replays to another state than the stored one (``stale``)."""
+        return bool(self.broken or self.stale)
+
     def check(self, changes: bool = False) -> None:
         """Refuse a call the game cannot take: any, when its stored actions do not replay; a change, when
         they replay to another state than the stored one (``stale``: readable and exportable)."""
@@ -517,7 +523,7 @@ class HostedGame:
 
     def _ai_waiting(self) -> tuple[str, str] | None:
         """(seat, agent) of the first AI seat the step still waits for."""
-        if self.game.over or self.broken or self.stale:
+        if self.game.over or self.frozen:
             return None
         for p in self.game.pending():
             name = self.meta["controllers"].get(p.seat)
@@ -546,7 +552,7 @@ class HostedGame:
         Returns whether it was submitted."""
         g = self.game
         waiting = any(p.seat == turn.seat and not p.submitted for p in g.pending()) if not g.over else False
-        if (g is not turn.live or self.broken or self.stale or not waiting or self._resolved_steps() != turn.resolved
+        if (g is not turn.live or self.frozen or not waiting or self._resolved_steps() != turn.resolved
                 or self.meta["controllers"].get(turn.seat) != turn.agent):
             return False
         row = self._ai_submit(turn.seat, turn.agent, f"ai:{turn.agent}", made=decision)
@@ -557,7 +563,7 @@ class HostedGame:
         """Background work once no AI seat is left to decide (``next_ai_turn`` is None): (rules: 003) the
         step resolves at once when everyone has submitted. Returns whether anything changed."""
         g = self.game
-        if g.over or self.broken or self.stale or self._ai_waiting() is not None:
+        if g.over or self.frozen or self._ai_waiting() is not None:
             return False
         # rules: 003 3. Negotiation and Orders — "If ... all players have submitted their orders before
         # 72h is passed, the game continues immediately"; likewise 5. Consolidation.
@@ -570,7 +576,7 @@ class HostedGame:
 
     def expired_ready(self, now: float) -> bool:
         g = self.game
-        if g.over or self.broken or self.stale or not self.meta["expiry"]["auto"] or clock.paused(self.meta) \
+        if g.over or self.frozen or not self.meta["expiry"]["auto"] or clock.paused(self.meta) \
                 or self.meta.get("held"):
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
