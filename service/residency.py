@@ -88,7 +88,7 @@ class Residency:
     def _replayed(self, stored: Any) -> HostedGame:
         """Replay a stored game; a row written before the flag columns gets its flags now."""
         hosted = HostedGame.restore(stored, self.store)
-        if not hosted.broken and not hosted.stale and hosted.flags():
+        if not hosted.frozen and hosted.flags():
             self.store.append(hosted.id, len(hosted.rows), [], hosted.meta)
         return hosted
 
