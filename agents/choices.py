@@ -9,7 +9,7 @@ the parts of a decision it does not vary from a ``base`` decision (an agent's ow
 - a Dragon Attack's commitments (rules: 003 Determine Protector US step): every split of the seat's
   units over its Provinces; burns are the base's;
 - Consolidation (rules: 003 Consolidation): buys of 0..all affordable units placed evenly, with and
-  without the base's upgrades, times a grid of ranking bids for what is left (rules: 003 Ranking Bids).
+  without the base's upgrades, times a grid of ranking bids for what is left (rules: 003 1. Protector Ranking).
 """
 
 from __future__ import annotations

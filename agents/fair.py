@@ -38,7 +38,7 @@ FAIR_CHECKPOINT = Level("protectors-ppo-v4", 0.0, description="the network the t
 play v5 (a stronger network would win more than a fair share at the same temperature)"""
 # (most seats, temperature): the first row whose seat count covers the game's seats applies.
 FAIR_TEMPERATURES: tuple[tuple[int, float], ...] = ((5, 3.5), (7, 3.0), (10, 3.0), (16, 0.0))
-# The steps whose decision is the heuristic's (rules: 003 Ranking Bids, turn 1; 003 Resolving a Dragon Attack).
+# The steps whose decision is the heuristic's (rules: 003 1. Protector Ranking, turn 1; 003 Resolving a Dragon Attack).
 HEURISTIC_STEPS: tuple[str, ...] = (BID, DRAGON)
 
 

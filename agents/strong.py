@@ -1,7 +1,7 @@
 """``strong``: the shipped policy's most likely choice, except turn 1's opening bid at a big table.
 
 At a table of BIG_TABLE_SEATS or more, ``strong`` opens with a bid of BIG_TABLE_OPENING_BID instead
-of the policy's (rules: 003 Ranking Bids, turn 1: the highest bid ranks first, and the Grand
+of the policy's (rules: 003 1. Protector Ranking, turn 1: the highest bid ranks first, and the Grand
 Protector is spared the Dragon's Wrath). The policy, trained mostly at 5 seats, bids just over the
 heuristics' 15 in ring-7 to rank first; a Grand Protector that is spared the Wrath keeps its units out
 of the fight, and in 7 or more seats its table lost more games to the Dragon than an all-heuristic one.
@@ -44,7 +44,7 @@ from engine.protectors.state import BID, GameState
 BIG_TABLE_SEATS = 7
 """the smallest table (seats at the start) at which ``strong`` opens with BIG_TABLE_OPENING_BID"""
 BIG_TABLE_OPENING_BID = 0
-"""``strong``'s turn-1 ranking bid at a big table (rules: 003 Ranking Bids)"""
+"""``strong``'s turn-1 ranking bid at a big table (rules: 003 1. Protector Ranking)"""
 
 
 BIG_TABLE_VERSIONS = ("normal",)
@@ -54,7 +54,8 @@ bid won more and left the Dragon fewer games (session 18, selection seeds 20000-
 
 
 def big_table_bid(state: GameState, seat: str, decision: Decision) -> BidDecision | None:
-    """``decision`` with the big-table opening bid (BIG_TABLE_OPENING_BID, at most the seat's $Realm; the faction
+    """rules: 003 1. Protector Ranking: turn 1, the highest bid is Grand Protector.
+    ``decision`` with the big-table opening bid (BIG_TABLE_OPENING_BID, at most the seat's $Realm; the faction
     and team funding as chosen) when the rule applies: turn 1's bid step, a table of BIG_TABLE_SEATS or more seats
     at the start, a version in BIG_TABLE_VERSIONS; else None. ``strong`` plays it, and the seat env can train a
     policy under it (``ProtectorsSeatEnv(strong_opening=True)``), so one rule lives in one place."""
