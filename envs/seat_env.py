@@ -3,11 +3,13 @@
 Every decision of the learning seat is a sequence of masked Discrete choices (``agents.spaces.planner``);
 the other seats are agents drawn from an opponent pool, optionally silent (rulebook defaults).
 Observation: ``agents.spaces.encoding`` (a float32 vector of the seat's own view and the current choice).
-Reward: ``agents.reward.terminal_reward`` at the end; optional shaping (off by default).
+Reward: ``agents.reward.terminal_reward`` at the end; optional shaping (off by default); optionally measured
+against the caretaker's score from the same start (``caretaker_baseline``).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, ClassVar
 
@@ -16,6 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 from agents.reward import terminal_reward
+from agents.runner import MAX_ADVANCES
 from agents.spaces import layout as L
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, BoardCache, encode_board_into, encode_choice
 from agents.spaces.planner import Planner, make_planner
@@ -32,6 +35,7 @@ ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs 
 MIDGAME_TRIES = 3  # mid-game positions whose game ends before the learner's first real choice: retry, then start fresh
 MAX_CHOICES = 20_000  # truncation guard; real games need a few hundred choices at most
 RESET_OPTIONS = ("game_seed", "midgame", "seat")  # what reset(options=...) reads
+CARETAKER_BASELINES = ("off", "difference", "sign")  # the terminal reward, as is or against the caretaker's
 
 
 class ProtectorsSeatEnv(gym.Env):
@@ -47,7 +51,11 @@ class ProtectorsSeatEnv(gym.Env):
     as a dict: with its ``prob`` an episode starts at a position recorded on the fly, mid-game),
     ``strong_opening`` (the learner's turn-1 bid follows the ``strong`` level's big-table rule,
     ``agents.strong.big_table_bid``: at a big table its amount is the rule's whatever the policy chose, so
-    a policy trains for the games ``strong`` plays).
+    a policy trains for the games ``strong`` plays), ``caretaker_baseline`` ("off": the terminal reward;
+    "difference": minus the score the caretaker, the rulebook's default for an inactive player, reaches
+    from the episode's very start, with the same engine state and random generator and copies of the same
+    opponents; "sign": only whether the learner finished above (+1), level with (0) or below (-1) it,
+    the pairwise comparison ``regent eval takeover`` counts).
     """
 
     # render_fps: Gymnasium's checker asks for one; an "ansi" report has no frame rate of its own
@@ -58,9 +66,13 @@ class ProtectorsSeatEnv(gym.Env):
                  opponents: tuple[str, ...] | list[str] = ("caretaker",), silent_turn_prob: float = 0.0,
                  silent_forever_prob: float = 0.0, seat: str | None = None, reward_shaping: float = 0.0,
                  skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None,
-                 midgame: MidGameStarts | dict | None = None, strong_opening: bool = False):
+                 midgame: MidGameStarts | dict | None = None, strong_opening: bool = False,
+                 caretaker_baseline: str = "off"):
         if illegal_action not in ILLEGAL_MODES:
             raise ValidationError("illegal_action", f"one of {ILLEGAL_MODES}")
+        if caretaker_baseline not in CARETAKER_BASELINES:
+            raise ValidationError("caretaker_baseline", f"one of {', '.join(CARETAKER_BASELINES)}, "
+                                                        f"not {caretaker_baseline!r}")
         check_flag("strong_opening", strong_opening)
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
@@ -71,6 +83,8 @@ class ProtectorsSeatEnv(gym.Env):
         self.fixed_seat = seat
         self.reward_shaping = float(reward_shaping)
         self.strong_opening = bool(strong_opening)
+        self.caretaker_baseline = caretaker_baseline
+        self.baseline_score: float | None = None  # the caretaker's score from this episode's start
         self.skip_forced = skip_forced
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -153,6 +167,7 @@ class ProtectorsSeatEnv(gym.Env):
         self.choices = 0
         self._silent_turns: dict[tuple[str, int], bool] = {}
         self._vp = victory_points(self.game.state, self.seat) if self.reward_shaping else 0  # read only when shaping
+        self.baseline_score = None if self.caretaker_baseline == "off" else self._caretaker_score()
         self._run_until_learner()
 
     def step(self, action):
@@ -185,8 +200,7 @@ class ProtectorsSeatEnv(gym.Env):
             self._vp = vp
         terminated = g.over
         if terminated:
-            team = g.state.players[self.seat].team if g.state.options.teams else None
-            reward += terminal_reward(g.result, self.seat, team)
+            reward += self._terminal_reward()
         truncated = not terminated and self.choices >= MAX_CHOICES
         return self._observe(), float(reward), terminated, truncated, self._info()
 
@@ -222,6 +236,38 @@ class ProtectorsSeatEnv(gym.Env):
                 self._others_act()
             g.advance(force=True)
         encode_board_into(st, seat, self._board, self.cache)
+
+    def _score(self) -> float:
+        g = self.game
+        team = g.state.players[self.seat].team if g.state.options.teams else None
+        return terminal_reward(g.result, self.seat, team)
+
+    def _terminal_reward(self) -> float:
+        score = self._score()
+        if self.baseline_score is None:
+            return score
+        if self.caretaker_baseline == "difference":
+            return score - self.baseline_score
+        return float(np.sign(score - self.baseline_score))
+
+    def _caretaker_score(self) -> float:
+        """The learner's score had the caretaker played its seat from here: the game is cloned (its random
+        generator too), the opponents and the env's own generator copied, and the game played out with the
+        learner's seat left to ``advance(force=True)``'s rulebook defaults. Nothing of this episode changes."""
+        saved = self.game, self.agents, self._rng, self._silent_turns
+        self.game = self.game.clone()
+        self.agents = copy.deepcopy(self.agents)
+        self._rng = copy.deepcopy(self._rng)
+        self._silent_turns = dict(self._silent_turns)
+        try:
+            for _ in range(MAX_ADVANCES):
+                if self.game.over:
+                    return self._score()
+                self._others_act()  # every seat but the learner's, which gets the default below
+                self.game.advance(force=True)
+            raise RuntimeError(f"the caretaker's game did not end within {MAX_ADVANCES} steps")
+        finally:
+            self.game, self.agents, self._rng, self._silent_turns = saved
 
     def _submit_own(self, decision: Any) -> None:
         """The learner's decision, with ``strong``'s big-table opening bid when ``strong_opening`` is on."""
@@ -259,7 +305,8 @@ class ProtectorsSeatEnv(gym.Env):
         g = self.game
         return {"action_mask": self.action_masks(), "seat": self.seat, "engine_step": g.step if g else None,
                 "stage": self.planner.stage if self.planner else None,
-                "result": g.result if g is not None and g.over else None, "start_turn": self.start["turn"]}
+                "result": g.result if g is not None and g.over else None, "start_turn": self.start["turn"],
+                "caretaker_score": self.baseline_score}
 
     def _reset_info(self) -> dict[str, Any]:
         """``reset``'s info: also ``start``, where the episode began (``turn``; for a mid-game start

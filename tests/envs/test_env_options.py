@@ -81,12 +81,14 @@ def test_a_game_seed_is_a_fresh_game_even_with_midgame_starts_always_on():
 def test_seat_env_info_keys_as_documented():
     env = ProtectorsSeatEnv(opponents=("random",))
     _, info = env.reset(seed=0)
-    assert set(info) == {"action_mask", "seat", "engine_step", "stage", "result", "start_turn", "start"}
+    assert set(info) == {"action_mask", "seat", "engine_step", "stage", "result", "start_turn", "caretaker_score",
+                         "start"}
     assert info["seat"] == env.seat and info["engine_step"] == env.game.step and info["result"] is None
     bad = int(np.flatnonzero(~info["action_mask"])[0])
     _, r, *_, info = env.step(bad)
     assert info["illegal_action"] is True and r == seat_env.ILLEGAL_PENALTY
-    assert set(info) == {"action_mask", "seat", "engine_step", "stage", "result", "start_turn", "illegal_action"}
+    assert set(info) == {"action_mask", "seat", "engine_step", "stage", "result", "start_turn", "caretaker_score",
+                         "illegal_action"}
     rng = np.random.default_rng(0)
     term = False
     while not term:
