@@ -94,10 +94,10 @@ _HEADER = {"here", "heres", "are", "is", "my", "our", "the", "these", "orders", 
            "round", "phase", "step", "consolidation", "dragon", "attack", "negotiation", "and", "of", "new",
            "next", "final", "in", "secret", "protector", "ranking", "fight", "vs", "against", "s", "bids",
            "bidding", "buying", "faction", "instructions", "gm", "to", "from", "please", "find",
-           "below", "following", "first", "hi", "hello", "hey"}
+           "below", "following", "first", "hi", "hello", "hey", "stuff"}
 _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitment", "dm", "moves", "decision",
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
-                 "buying", "dragon", "purchases"}
+                 "buying", "dragon", "purchases", "stuff"}
 # a whole line players write around their orders that says nothing for the game ("Here you go:", "GM:")
 _ASIDES = {("here", "you", "go"), ("here", "you", "are"), ("here", "it", "is"), ("here", "they", "are"),
            ("as", "discussed"), ("as", "promised"), ("as", "agreed"), ("as", "planned"), ("gm",), ("to", "the", "gm"),

@@ -483,6 +483,11 @@ def _parse_item(w: _Words) -> Item:
         if tuple(w.norm[w.i : w.i + len(alias)]) == alias:
             w.i += len(alias)
             return _parse_ability(w, name)
+    if not (golden or delayed) and (head in _CHOOSE_VERBS or head in _FACTION_FIRST_WORDS):
+        at = w.i + (head in _CHOOSE_VERBS)
+        if faction_named(" ".join(w.norm[at:])) is not None:  # the rest of the segment is a faction's name
+            w.i = at
+            return _faction(w, golden, delayed)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{_did_you_mean(head)}; expected one of {expected}")
 
@@ -605,12 +610,16 @@ def head_item(segment: str) -> type | None:
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
 _FILLERS = ("my", "i", "ill", "id", "please", "a")
-_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS)  # what may follow a filler word
+# turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I choose Hodir", or the name alone
+# after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow such a verb.
+_CHOOSE_VERBS = frozenset({"take", "choose", "pick"})
+_FACTION_FIRST_WORDS = frozenset(_words(f)[0] for f in FACTIONS)
+_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | _CHOOSE_VERBS  # what may follow a filler word
 ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}
                         | {alias[0] for alias, _ in _ABILITY_MATCHES})  # the words an order may start with
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
 # ("Hi GM, I bid 20, thanks")
-_SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | {
+_SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | _CHOOSE_VERBS | _FACTION_FIRST_WORDS | {
     "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf"}
 
 

@@ -65,6 +65,13 @@ ACCEPTED = [
     ("bid", "“Bid 20”", ["Bid 20"]),
     ("bid", "Faction Kalu’Ak\nBid 5", ["Faction Kalu'Ak", "Bid 5"]),
     ("bid", "Hodir\nBid 5", ["Faction Hodir", "Bid 5"]),
+    # the faction in a player's words, beside the bid (a 12-seat game's turn-1 DMs)
+    ("bid", "bid 9 realm, I'll take Kalu'ak", ["Bid 9", "Faction Kalu'Ak"]),
+    ("bid", "I bid 0. Iron Light please", ["Bid 0", "Faction Iron Light"]),
+    ("bid", "Bid 9, hodir", ["Bid 9", "Faction Hodir"]),
+    ("bid", "I choose Cenarion\nBid 3", ["Faction Cenarion", "Bid 3"]),
+    ("bid", "I pick lannuvar!\nBid 3", ["Faction Lannuvár", "Bid 3"]),
+    ("bid", "Iron Light, Bid 5", ["Faction Iron Light", "Bid 5"]),
     ("bid", "none", ["none"]),
     ("bid", "My bid: 20", ["Bid 20"]),
     ("bid", "my bid is 20 $Realm", ["Bid 20"]),
@@ -146,6 +153,7 @@ IGNORED = [
     ("Orders for turn 3:", "a header"),
     ("**Consolidation**", "a header"),
     ("Here is my bid:", "a header"),
+    ("hey GM!! here's my stuff", "a header"),
     # asides and apologies players wrap their orders in (seen in a 16-seat game, docs/dm-syntax.md)
     ("Here you go:", "an aside"),
     ("As discussed:", "an aside"),
@@ -250,6 +258,10 @@ THANKS_NO_ORDER = "not an order: the line starts like a thank-you or sign-off"
     ("Bid 20 tomorrow", "bid", "unexpected 'tomorrow' at the end of the order; after an order only thanks, thank you"),
     ("Bid 20 hi", "bid", "after an order only thanks, thank you, thx, ty, cheers, please, pls or gm may follow"),
     ("Bid 20 thanks 30", "bid", "unexpected 'thanks 30' at the end of the order"),
+    # a choosing verb takes only a faction's name, and a faction's name is no order of another step
+    ("I'll take the bid", "bid", "unknown order 'take'"),
+    ("Bid 5 Hodir", "bid", "unexpected 'Hodir' at the end of the order"),
+    ("Fortify! P1, Hodir", "orders", "not a choice for the orders step"),
     ("Fortify! P1 Bob", "orders", "unexpected 'Bob' at the end of the order"),
     # a greeting not in the list
     ("Howdy partner Bid 20", "bid", GREETING_NO_ORDER),
