@@ -452,6 +452,9 @@ def _parse_item(w: _Words) -> Item:
     # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
     while w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in _FILLER_NEXT:
         w.i += 1
+    if w.peek() in ("like", "want") and tuple(w.norm[w.i + 1 : w.i + 2]) == ("to",) and w.i + 2 < len(w.norm) \
+            and w.norm[w.i + 2] in HEAD_ITEMS:  # "I'd like to bid 20", "I want to fortify P1"
+        w.i += 2
     golden = delayed = False
     while w.peek() in ("golden", "delayed"):
         word = w.raw[w.i].capitalize()
@@ -484,10 +487,12 @@ def _parse_item(w: _Words) -> Item:
             w.i += len(alias)
             return _parse_ability(w, name)
     if not (golden or delayed) and (head in _CHOOSE_VERBS or head in _FACTION_FIRST_WORDS):
-        at = w.i + (head in _CHOOSE_VERBS)
-        if faction_named(" ".join(w.norm[at:])) is not None:  # the rest of the segment is a faction's name
-            w.i = at
-            return _faction(w, golden, delayed)
+        name = tuple(w.norm[w.i + (head in _CHOOSE_VERBS):])
+        name = next((name[: -len(tail)] for tail in _AS_FACTION if name[-len(tail):] == tail), name)
+        named = faction_named(" ".join(name))
+        if named is not None:  # the rest of the segment is a faction's name
+            w.i = len(w.norm)
+            return ChooseFaction(named)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{_did_you_mean(head)}; expected one of {expected}")
 
@@ -610,9 +615,11 @@ def head_item(segment: str) -> type | None:
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
 _FILLERS = ("my", "i", "ill", "id", "please", "a")
-# turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I choose Hodir", or the name alone
-# after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow such a verb.
-_CHOOSE_VERBS = frozenset({"take", "choose", "pick"})
+# turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I'd like Cenarion as my faction", or
+# the name alone after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow
+# such a verb, and after the name only "as my faction".
+_CHOOSE_VERBS = frozenset({"take", "choose", "pick", "want", "like", "prefer"})
+_AS_FACTION = (("as", "my", "faction"), ("for", "my", "faction"), ("as", "faction"))
 _FACTION_FIRST_WORDS = frozenset(_words(f)[0] for f in FACTIONS)
 _FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | _CHOOSE_VERBS  # what may follow a filler word
 ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}

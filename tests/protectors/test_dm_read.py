@@ -72,6 +72,9 @@ ACCEPTED = [
     ("bid", "I choose Cenarion\nBid 3", ["Faction Cenarion", "Bid 3"]),
     ("bid", "I pick lannuvar!\nBid 3", ["Faction Lannuvár", "Bid 3"]),
     ("bid", "Iron Light, Bid 5", ["Faction Iron Light", "Bid 5"]),
+    ("bid", "I'd like Cenarion as my faction.\nMy bid for this turn: 11 $Realm", ["Faction Cenarion", "Bid 11"]),
+    ("bid", "I want hodir\nI'd like to bid 20", ["Faction Hodir", "Bid 20"]),
+    ("orders", "I'd like to march 2 from P1 to P2", ["March! 2 from P1 to P2"]),
     ("bid", "none", ["none"]),
     ("bid", "My bid: 20", ["Bid 20"]),
     ("bid", "my bid is 20 $Realm", ["Bid 20"]),
@@ -260,6 +263,8 @@ THANKS_NO_ORDER = "not an order: the line starts like a thank-you or sign-off"
     ("Bid 20 thanks 30", "bid", "unexpected 'thanks 30' at the end of the order"),
     # a choosing verb takes only a faction's name, and a faction's name is no order of another step
     ("I'll take the bid", "bid", "unknown order 'take'"),
+    ("I like Hodir a lot", "bid", "unknown order 'like'"),
+    ("I want to win", "bid", "unknown order 'want'"),
     ("Bid 5 Hodir", "bid", "unexpected 'Hodir' at the end of the order"),
     ("Fortify! P1, Hodir", "orders", "not a choice for the orders step"),
     ("Fortify! P1 Bob", "orders", "unexpected 'Bob' at the end of the order"),
