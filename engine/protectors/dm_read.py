@@ -261,7 +261,7 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
 _TRAILING_COMMENT = re.compile(r"\s//.*$")
 
 
-_SENTENCE_END = re.compile(r"[.!;]+\s+")
+_SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"
 
 
 def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None) -> DmLine | None:

@@ -236,6 +236,8 @@ def test_two_slashes_inside_an_order_are_not_a_comment():
     # a choice of nothing as a sentence, then only words left out ("did you mean Burn?" before)
     ("Turn the lights off. Sorry team.", "dragon", ["Turn off the lights"], ["'Sorry team.': an apology"]),
     ("none. Thanks!", "orders", ["none"], ["'Thanks!': a sign-off"]),
+    ("nothing this turn, sorry", "orders", ["none"], ["'sorry': an apology"]),
+    ("lights off, sorry team", "dragon", ["Turn off the lights"], ["'sorry team': an apology"]),
     # a greeting, then a header, then the order
     ("Hello Mr GM, my bid for this turn: 7", "bid", ["Bid 7"], ["'Hello Mr GM, my bid for this turn:': a header"]),
     ("Hi Alex! Here is my bid: 20", "bid", ["Bid 20"], ["'Hi Alex! Here is my bid:': a header"]),
