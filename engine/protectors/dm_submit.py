@@ -97,7 +97,8 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
 
 def _result(reading: DmReading, kept: list[DmLine], dropped: list[Noted]) -> DmResult:
     ignored: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("ignored")]
-    ignored += [(e.no, e.text, "left out " + e.why) for e in kept if e.why]  # "Hi GM, Bid 20"
+    # "Hi GM, Bid 20", "nothing this turn, sorry": the words beside an order or a choice of nothing
+    ignored += [(e.no, e.text, "left out " + e.why) for e in (*kept, *reading.of_kind("nothing")) if e.why]
     ignored.sort(key=lambda d: d[0])
     kept_nos = {e.no for e in kept}
     read = [(e.no, e.text, list(e.canonical)) for e in reading.entries

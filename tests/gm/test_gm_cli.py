@@ -359,6 +359,10 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Player#2 (Bob): stored: Fortify! P2\n    line 2: left out 'hi regent': a greeting" in out
     assert "ignored" not in out  # the line's order was read: only the words beside it were left out
+    # a choice of nothing: the words beside it are said too (they were dropped silently before)
+    assert main(["adjudicate", str(path), str(dms(tmp_path, "== Cy ==\nnothing this turn, sorry\n", "c.txt"))]) == 0
+    out = capsys.readouterr().out
+    assert "Player#3 (Cy): stored: none" in out and "    line 2: left out 'sorry': an apology" in out
 
 
 def test_a_step_no_ai_decided_says_so_in_a_game_with_ai_seats(tmp_path, capsys):
