@@ -98,6 +98,9 @@ __all__ = [
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)+|[^\s.,;:!?()\[\]]+")
 _NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
+# a count spelled out where an order takes a number ("buy two units in P19"); larger ones go in digits
+_NUMBER_WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                              "nine", "ten", "eleven", "twelve"))}
 _PROVINCE = re.compile(r"p#?([0-9]+)")
 _SEAT = re.compile(r"player#([0-9]+)")
 _DIGITS = re.compile(r"[0-9]+")
@@ -247,6 +250,15 @@ class _Words:
 
     def number(self, what: str, minimum: int = 0) -> int:
         token = self.raw[self.i] if self.i < len(self.raw) else None
+        spelled = _NUMBER_WORDS.get(self.norm[self.i]) if token is not None else None
+        if spelled is None and token is not None and self.norm[self.i] in ("a", "an") \
+                and self.norm[self.i + 1 : self.i + 2] in (["unit"], ["army"]):
+            spelled = 1  # "Buy a unit in P6"
+        if spelled is not None:  # "buy two units in P19"
+            if spelled < minimum:
+                raise self.fail(f"{what} must be at least {minimum}, got {spelled}")
+            self.i += 1
+            return spelled
         if token is None or not _NUMBER.fullmatch(token):
             raise self.fail(f"expected {what} (a whole number), {self.got()}")
         digits = token.strip("$")
@@ -360,6 +372,7 @@ def _segments(text: str) -> list[str]:
             chunks.append(text[start : i + 1])
             start = i + 1
     chunks.append(text[start:])
+    chunks = [piece for chunk in chunks for piece in _split_at_and(chunk)]
     segments: list[str] = []
     current: tuple[str, ...] = ()  # the words of segments[-1]
     for chunk in chunks:
@@ -371,6 +384,15 @@ def _segments(text: str) -> list[str]:
             segments[-1] += chunk
             current += words
     return [s.strip() for s in segments if _TOKEN.search(s)]
+
+
+def _split_at_and(chunk: str) -> list[str]:
+    pieces, start = [], 0
+    for m in _AND_ORDER.finditer(chunk):
+        if chunk.count("(", 0, m.start()) == chunk.count(")", 0, m.start()):  # not inside brackets
+            pieces.append(chunk[start : m.start()])
+            start = m.end()
+    return [*pieces, chunk[start:]]
 
 
 def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
@@ -556,6 +578,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
             w.expect("in", "the number of units to buy")
         if w.peek() is None:
             break
+        w.accept("and")  # "Buy 2 in P6 and 1 in P5"
     if len(allocations) > 1 and any(p == "" for p, _ in allocations):
         raise w.fail("'Buy' without a province takes a single count")
     return Buy(tuple(allocations))
@@ -597,6 +620,10 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "ferry": lambda w, golden, delayed: Ferry(w.province("the ferry province")),
     "faction": _faction,
 }
+# "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
+# is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order
+_AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted(_SIMPLE)) + r")\b)",
+                        re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 # the first word of an order -> the kind of order it starts (an error names the step that takes it)
 HEAD_ITEMS: dict[str, type] = {

@@ -267,7 +267,7 @@ ERRORS = [
     ("March! 2 to P2", "expected 'from' after the unit count, got 'to'"),
     ("March! 2 from P1 to", "expected the destination province like P3, but the line ends"),
     ("March! 0 from P1 to P2", "the unit count must be at least 1, got 0"),
-    ("March! two from P1 to P2", "expected the unit count (a whole number), got 'two'"),
+    ("March! many from P1 to P2", "expected the unit count (a whole number), got 'many'"),
     ("March! -2 from P1 to P2", "the unit count must not be negative, got '-2'"),
     ("Fortify! X9", "'X9' is not a province like P3"),
     ("Fortify!", "expected the province like P3, but the line ends"),
