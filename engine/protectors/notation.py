@@ -387,8 +387,10 @@ def _segments(text: str) -> list[str]:
 
 
 def _split_at_and(chunk: str) -> list[str]:
+    commitment = _is_commitment(_words(chunk))
     pieces, start = [], 0
-    for m in _AND_ORDER.finditer(chunk):
+    for m in sorted((*_AND_ORDER.finditer(chunk), *(_AND_COMMIT.finditer(chunk) if commitment else ())),
+                    key=lambda m: m.start()):
         if chunk.count("(", 0, m.start()) == chunk.count(")", 0, m.start()):  # not inside brackets
             pieces.append(chunk[start : m.start()])
             start = m.end()
@@ -399,8 +401,14 @@ def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
     if words[0] == "work":  # "Work, work!" is one order
         return current not in (("work",), ("golden", "work"))
     if _NUMBER.fullmatch(words[0]):  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
-        return bool(current) and (bool(_NUMBER.fullmatch(current[0])) or current[0] in _COMMIT_WORDS)
+        return _is_commitment(current)
     return words[0] in _SEGMENT_STARTS
+
+
+def _is_commitment(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a commitment (``2 from P6``, ``commit 2 from P6``, ``I commit 2 ...``)."""
+    first = next((x for x in words if x not in _FILLERS), None)
+    return first is not None and (bool(_NUMBER.fullmatch(first)) or first in _COMMIT_WORDS)
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
@@ -487,6 +495,7 @@ def _parse_item(w: _Words) -> Item:
     head = w.peek()
     if head is None:
         raise w.fail(f"expected an order after {w.raw[w.i - 1]!r}" if w.i else "expected an order")
+    head = _ALIASES.get(head, head)
     if delayed and head != "march":
         raise w.fail(f"'Delayed' applies only to March!, not {w.spelled[w.i]!r}")
     if golden and head not in ("march", "support", "fortify", "work"):
@@ -570,7 +579,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
     while True:
         count = w.number("the number of units to buy", 1)
         w.units()
-        if w.accept("in"):
+        if w.accept("in", "at"):  # "Buy 1 unit at P6"
             allocations.append((w.province("the province to buy in"), count))
         elif w.peek() is None or _NUMBER.fullmatch(w.peek() or ""):
             allocations.append(("", count))  # team form: default placement
@@ -622,8 +631,12 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
 }
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
 # is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order
-_AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted(_SIMPLE)) + r")\b)",
-                        re.IGNORECASE)
+# the words players use for an order beside the rulebook's: "Move 2 from P1 to P2", "rebid 12", "Purchase 1 in P6"
+_ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy"}
+_AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
+                        + r")\b)", re.IGNORECASE)
+# ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3")
+_AND_COMMIT = re.compile(r"\s+and\s+(?=[0-9]+\s+(?:army\s+)?(?:units?\s+)?from\b)", re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 # the first word of an order -> the kind of order it starts (an error names the step that takes it)
 HEAD_ITEMS: dict[str, type] = {
@@ -632,6 +645,7 @@ HEAD_ITEMS: dict[str, type] = {
     "send": Send, "snitch": Snitch, "ferry": Ferry, "faction": ChooseFaction,
     "commit": Commit, "commits": Commit, "committing": Commit,  # _COMMIT_WORDS
 }
+HEAD_ITEMS.update({alias: HEAD_ITEMS[word] for alias, word in _ALIASES.items()})
 
 
 def head_item(segment: str) -> type | None:

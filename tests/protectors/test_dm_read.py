@@ -83,6 +83,13 @@ ACCEPTED = [
     ("consolidation", "Buy a unit in P6, bid 3", ["Buy 1 in P6.", "Bid 3"]),
     ("orders", "fortify P1 and golden march two from P2 to P3", ["Fortify! P1", "Golden March! 2 from P2 to P3"]),
     ("bid", "Bid 25 (30 from Player#2 and 10 from Player#3)", ["Bid 25 (30 from Player#2, 10 from Player#3)"]),
+    ("dragon", "I commit 2 from P2 and 1 from P3", ["2 from P2", "1 from P3"]),
+    ("dragon", "I commit 2 from P2, 1 from P3 (sac 1)", ["2 from P2", "1 from P3 (sac 1)"]),
+    # the words players use beside the rulebook's
+    ("orders", "Move 2 from P1 to P2", ["March! 2 from P1 to P2"]),
+    ("orders", "golden move 2 from P1 to P2", ["Golden March! 2 from P1 to P2"]),
+    ("rebid", "My rebid: 12", ["Bid 12"]),
+    ("consolidation", "Purchase 1 unit at P6 and bid 4", ["Buy 1 in P6.", "Bid 4"]),
     ("bid", "none", ["none"]),
     ("bid", "My bid: 20", ["Bid 20"]),
     ("bid", "my bid is 20 $Realm", ["Bid 20"]),
@@ -348,7 +355,9 @@ def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
 
 # -- what is refused, naming the line -----------------------------------------------------------
 REFUSED = [
-    ("orders", "move everything east", "unknown order 'move'"),
+    ("orders", "move everything east", "expected the unit count (a whole number), got 'everything'"),
+    ("orders", "attack P2 with 2 from P1", "unknown order 'attack'"),
+    ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "unexpected 'and 1 from P3 to P4' at the end"),
     ("orders", "March! all from P1 to P2", "expected the unit count (a whole number), got 'all'"),
     ("bid", "Bid 20\nBid 25", "two bids"),
     ("bid", "Bid 20\n# Bid 25", "two bids"),
