@@ -518,9 +518,9 @@ def _parse_item(w: _Words) -> Item:
             w.i += len(alias)
             return _parse_ability(w, name)
     if not (golden or delayed) and (head in _CHOOSE_VERBS or head in _FACTION_FIRST_WORDS):
-        name = tuple(w.norm[w.i + (head in _CHOOSE_VERBS):])
-        name = next((name[: -len(tail)] for tail in _AS_FACTION if name[-len(tail):] == tail), name)
-        named = faction_named(" ".join(name))
+        said = tuple(w.norm[w.i + (head in _CHOOSE_VERBS):])
+        said = next((said[: -len(tail)] for tail in _AS_FACTION if said[-len(tail):] == tail), said)
+        named = faction_named(" ".join(said))
         if named is not None:  # the rest of the segment is a faction's name
             w.i = len(w.norm)
             return ChooseFaction(named)
