@@ -261,6 +261,9 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
 _TRAILING_COMMENT = re.compile(r"\s//.*$")
 
 
+# the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
+_BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
+_AMOUNT_ALONE = re.compile(r"\$?[0-9][0-9,]*\$?(?:\s*\$?realms?)?[.!]?", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"
 
 
@@ -319,6 +322,10 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
+    if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(text):  # "20" when only a bid is asked for
+        parsed, _, error = _orders(raw, f"Bid {text}", seats, names, step, shown)
+        if error is None and parsed:
+            return _accepted(no, raw, tuple(parsed), "", step)
     parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
     if first_error is not None or not parsed:
         part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out

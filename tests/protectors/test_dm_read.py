@@ -89,6 +89,11 @@ ACCEPTED = [
     ("orders", "Move 2 from P1 to P2", ["March! 2 from P1 to P2"]),
     ("orders", "golden move 2 from P1 to P2", ["Golden March! 2 from P1 to P2"]),
     ("rebid", "My rebid: 12", ["Bid 12"]),
+    # an amount alone where only a bid is asked for
+    ("bid", "20", ["Bid 20"]),
+    ("bid", "20 $Realm\nHodir", ["Bid 20", "Faction Hodir"]),
+    ("rebid", "$12!", ["Bid 12"]),
+    ("bank_bid", "1,000 realm", ["Bid 1000"]),
     ("consolidation", "Purchase 1 unit at P6 and bid 4", ["Buy 1 in P6.", "Bid 4"]),
     ("bid", "none", ["none"]),
     ("bid", "My bid: 20", ["Bid 20"]),
@@ -357,6 +362,8 @@ def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
 REFUSED = [
     ("orders", "move everything east", "expected the unit count (a whole number), got 'everything'"),
     ("orders", "attack P2 with 2 from P1", "unknown order 'attack'"),
+    ("consolidation", "20", "not a choice for the Consolidation step"),  # a bid or a count? never guessed
+    ("bid", "20 Hodir", "not a choice for the bid step"),
     ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "unexpected 'and 1 from P3 to P4' at the end"),
     ("orders", "March! all from P1 to P2", "expected the unit count (a whole number), got 'all'"),
     ("bid", "Bid 20\nBid 25", "two bids"),
