@@ -261,6 +261,11 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
 _TRAILING_COMMENT = re.compile(r"\s//.*$")
 
 
+# "no purchases, bid 0": in the Consolidation, saying the DM buys nothing. Left out (and said) beside a bid, or on a
+# line of its own; beside a Buy it contradicts it and both are refused (assumption DM_NEVER_GUESSED)
+_NO_BUY_PHRASES = {("no", "purchases"), ("no", "purchase"), ("no", "buys"), ("buy", "nothing"), ("buying", "nothing"),
+                   ("nothing", "to", "buy"), ("no", "units"), ("no", "new", "units")}
+NO_BUYS = "no purchases (the DM buys nothing)"
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 _AMOUNT_ALONE = re.compile(r"\$?[0-9][0-9,]*\$?(?:\s*\$?realms?)?[.!]?", re.IGNORECASE)
@@ -316,6 +321,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(LIGHTS_OUT,))
     if phrase in _NONE_PHRASES:
         return DmLine(no, raw, "nothing", canonical=(NONE,))
+    if phrase in _NO_BUY_PHRASES and step == "consolidation":  # "No purchases" on its own line
+        return DmLine(no, raw, "ignored", why=NO_BUYS)
     first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
     if first is not None:
         return DmLine(no, raw, first.kind, first.parsed, first.lines, first.canonical, first.why, first.error)
@@ -384,6 +391,8 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
             parsed.append(parse_segment(raw.strip(), segment, seats, step, shown))
         except OrderSyntaxError as err:
             part = chatter(segment, names, _RESERVED)
+            if part is None and step == "consolidation" and words(segment) in _NO_BUY_PHRASES:
+                part = NO_BUYS
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
             else:
@@ -547,6 +556,7 @@ def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: 
 def _cross_check(entries: list[DmLine], step: str | None) -> list[DmLine]:
     out = list(entries)
     _nothing_beside_orders(out, step)
+    _no_buys_beside_buys(out)
     _one_of_each(out)
     return out
 
@@ -574,6 +584,21 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
         other = out[clash[0]]
         out[i] = out[i].refuse(f"{echo(out[i].canonical[0])} contradicts the orders also given "
                                f"({echo(other.text.strip())}); send one or the other")
+
+
+def _no_buys_beside_buys(out: list[DmLine]) -> None:
+    """``no purchases`` (left out) beside a ``Buy`` line contradicts it: both are refused, naming each other."""
+    marks = [i for i, e in enumerate(out) if e.kind in ("order", "ignored") and NO_BUYS in e.why]
+    buys = [i for i, e in enumerate(out) if e.kind == "order" and any(isinstance(ln.item, Buy) for ln in e.lines)]
+    if not marks or not buys:
+        return
+    said, bought = out[marks[0]].text.strip(), out[buys[0]].text.strip()
+    for i in buys:
+        out[i] = out[i].refuse(f"the DM also says {echo(said)}; send one or the other")
+    for i in marks:
+        if i not in buys:
+            out[i] = out[i].refuse(f"'no purchases' contradicts the purchase also given ({echo(bought)}); "
+                                   "send one or the other")
 
 
 def _instant(line: Line, step: str | None) -> bool:

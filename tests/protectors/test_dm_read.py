@@ -94,6 +94,9 @@ ACCEPTED = [
     ("bid", "20 $Realm\nHodir", ["Bid 20", "Faction Hodir"]),
     ("rebid", "$12!", ["Bid 12"]),
     ("bank_bid", "1,000 realm", ["Bid 1000"]),
+    # "no purchases" says what the DM does not hold: left out beside a bid (never beside a Buy, below)
+    ("consolidation", "no purchases, bid 0", ["Bid 0"]),
+    ("consolidation", "No purchases\nBid 4", ["Bid 4"]),
     ("consolidation", "Purchase 1 unit at P6 and bid 4", ["Buy 1 in P6.", "Bid 4"]),
     ("bid", "none", ["none"]),
     ("bid", "My bid: 20", ["Bid 20"]),
@@ -364,6 +367,9 @@ REFUSED = [
     ("orders", "attack P2 with 2 from P1", "unknown order 'attack'"),
     ("consolidation", "20", "not a choice for the Consolidation step"),  # a bid or a count? never guessed
     ("bid", "20 Hodir", "not a choice for the bid step"),
+    ("consolidation", "Buy 1 in P6\nno purchases\nBid 3", "the DM also says 'no purchases'; send one or the other"),
+    ("consolidation", "no purchases", "the DM holds no order"),
+    ("orders", "no purchases", "unknown order 'no'"),
     ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "unexpected 'and 1 from P3 to P4' at the end"),
     ("orders", "March! all from P1 to P2", "expected the unit count (a whole number), got 'all'"),
     ("bid", "Bid 20\nBid 25", "two bids"),
