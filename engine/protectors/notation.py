@@ -101,6 +101,9 @@ _NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
 # a count spelled out where an order takes a number ("buy two units in P19"); larger ones go in digits
 _NUMBER_WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
                                               "nine", "ten", "eleven", "twelve"))}
+# "fifteen", "twenty", "twentyfive", "a hundred": numbers past _NUMBER_WORDS, said to go in digits
+_LARGER_NUMBER_WORD = re.compile(r"(?:thir|four|fif|six|seven|eigh|nine)teen"
+                                 r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty[a-z]*|hundred|thousand")
 _PROVINCE = re.compile(r"p#?([0-9]+)")
 _SEAT = re.compile(r"player#([0-9]+)")
 _DIGITS = re.compile(r"[0-9]+")
@@ -260,7 +263,9 @@ class _Words:
             self.i += 1
             return spelled
         if token is None or not _NUMBER.fullmatch(token):
-            raise self.fail(f"expected {what} (a whole number), {self.got()}")
+            larger = token is not None and _LARGER_NUMBER_WORD.fullmatch(self.norm[self.i])
+            hint = "; write numbers over twelve in digits" if larger else ""
+            raise self.fail(f"expected {what} (a whole number), {self.got()}{hint}")
         digits = token.strip("$")
         if _GROUPED.fullmatch(digits):  # "1,000"
             digits = digits.replace(",", "")
@@ -505,8 +510,8 @@ def _parse_item(w: _Words) -> Item:
         return _parse_commit(w)
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
         w.i += 1
-        if w.peek() is not None and _NUMBER.fullmatch(w.peek() or ""):
-            return _parse_commit(w)
+        if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in _NUMBER_WORDS):
+            return _parse_commit(w)  # "commit 2 from P6", "commit two from P6"
         raise w.fail(f"expected the unit count after {echo(w.raw[w.i - 1])}, like 'commit 2 from P6', {w.got()}")
     if head in _SIMPLE:
         w.i += 1

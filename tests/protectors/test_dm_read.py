@@ -85,6 +85,7 @@ ACCEPTED = [
     ("bid", "Bid 25 (30 from Player#2 and 10 from Player#3)", ["Bid 25 (30 from Player#2, 10 from Player#3)"]),
     ("dragon", "I commit 2 from P2 and 1 from P3", ["2 from P2", "1 from P3"]),
     ("dragon", "I commit 2 from P2, 1 from P3 (sac 1)", ["2 from P2", "1 from P3 (sac 1)"]),
+    ("dragon", "commit two from P2", ["2 from P2"]),
     # the words players use beside the rulebook's
     ("orders", "Move 2 from P1 to P2", ["March! 2 from P1 to P2"]),
     ("orders", "golden move 2 from P1 to P2", ["Golden March! 2 from P1 to P2"]),
@@ -291,6 +292,8 @@ THANKS_NO_ORDER = "not an order: the line starts like a thank-you or sign-off"
     ("I like Hodir a lot", "bid", "unknown order 'like'"),
     ("I want to win", "bid", "unknown order 'want'"),
     ("buy zero units in P1", "consolidation", "the number of units to buy must be at least 1, got 0"),
+    ("Bid twenty", "bid", "got 'twenty'; write numbers over twelve in digits"),
+    ("Bid plenty", "bid", "expected the bid (a whole number), got 'plenty'"),
     ("Buy 2 in P6 and", "consolidation", "expected the number of units to buy (a whole number), but the line ends"),
     ("Bid 5 Hodir", "bid", "unexpected 'Hodir' at the end of the order"),
     ("Fortify! P1, Hodir", "orders", "not a choice for the orders step"),
