@@ -15,6 +15,7 @@ must fit the same observation and action layout.
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 from pathlib import Path
@@ -149,6 +150,14 @@ class PolicyAgent:
         """The same networks (specialists too) sampling at ``temperature``."""
         agent = PolicyAgent(self.own, seed, temperature, name=name or f"{self.name}@{temperature}")
         agent.specialists = self.specialists
+        return agent
+
+    def __deepcopy__(self, memo: dict) -> PolicyAgent:
+        """A copy that plays the same networks (read-only when deciding; copying them would cost megabytes) with
+        its own random generator at the same point: what the seat env's ``caretaker_baseline`` replays."""
+        agent = copy.copy(self)
+        memo[id(self)] = agent
+        agent.rng = copy.deepcopy(self.rng, memo)
         return agent
 
     def use_models_for(self, state: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
@@ -75,3 +77,14 @@ def test_fresh_games_get_a_baseline_too():
     env = ProtectorsSeatEnv(opponents=("heuristic", "random"), caretaker_baseline="difference")
     _, info = env.reset(seed=5)
     assert isinstance(info["caretaker_score"], float) and env.game.state.turn == 1
+
+
+def test_policy_opponents_are_replayed_on_the_same_networks():
+    """A frozen-policy opponent is copied for the caretaker's game with its generator, not its network."""
+    agent = make_agent("policy:checkpoints/protectors-ppo-v5/model.zip", 3)
+    twin = copy.deepcopy(agent)
+    assert twin is not agent and twin.model is agent.model and twin.rng is not agent.rng
+    assert [twin.rng.random() for _ in range(3)] == [agent.rng.random() for _ in range(3)]
+    env = ProtectorsSeatEnv(opponents=("policy:checkpoints/protectors-ppo-v5/model.zip",), caretaker_baseline="sign")
+    _, info = env.reset(seed=2)
+    assert isinstance(info["caretaker_score"], float)
