@@ -313,7 +313,7 @@ class _Rollouts:
     def __init__(self, search: SearchAgent, ctx: SeatContext, cands: list[Decision]):
         self.search, self.cands, self.seat, self.red = search, cands, ctx.seat, search._known_state(ctx)
         self.setup = public_setup(ctx.view)
-        self.team = self.red.players[self.seat].team if self.red.options.teams else None
+        self.team = self.red.team_of(self.seat)
         self.agents = search._agents_for(list(self.red.players), self.seat)
         self.totals = [0.0] * len(cands)
         self.counts = [0] * len(cands)

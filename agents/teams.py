@@ -25,8 +25,8 @@ from engine.protectors.state import GameState
 
 def team_mates(state: GameState, seat: str) -> frozenset[str]:
     """The seat's team-mates still in the game (none outside a team game)."""
-    team = state.players[seat].team
-    if not state.options.teams or team is None:
+    team = state.team_of(seat)
+    if team is None:
         return frozenset()
     return frozenset(s for s, p in state.players.items() if s != seat and p.team == team and not p.eliminated)
 

@@ -122,8 +122,7 @@ class ProtectorsParallelEnv(ParallelEnv):
         if over:
             st = self.game.state
             for a in self.agents:
-                team = st.players[a].team if st.options.teams else None
-                rewards[a] += terminal_reward(self.game.result, a, team)
+                rewards[a] += terminal_reward(self.game.result, a, st.team_of(a))
         obs = self._observations()
         terms = {a: over for a in self.agents}
         truncs = {a: False for a in self.agents}

@@ -239,8 +239,7 @@ class ProtectorsSeatEnv(gym.Env):
 
     def _score(self) -> float:
         g = self.game
-        team = g.state.players[self.seat].team if g.state.options.teams else None
-        return terminal_reward(g.result, self.seat, team)
+        return terminal_reward(g.result, self.seat, g.state.team_of(self.seat))
 
     def _terminal_reward(self) -> float:
         score = self._score()

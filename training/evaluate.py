@@ -54,7 +54,7 @@ class AgentCache:
 def seat_outcome(game: Game, seat: str) -> dict[str, Any]:
     res = game.result or {}
     st = game.state
-    team = st.players[seat].team if st.options.teams else None
+    team = st.team_of(seat)
     vps = res.get("vp", {})
     total = sum(vps.values())
     win = res.get("winner") is not None and res.get("winner") in (seat, team)

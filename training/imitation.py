@@ -165,8 +165,8 @@ def seat_returns(game: Game, buffer: Buffer, start: int, rec: set[str], shaping:
     for k, vp in zip(keys, buffer.vps[start:], strict=True):
         s = k[1]
         left[s] -= 1
-        team = st.players[s].team if st.options.teams else None
-        returns.append(terminal_reward(game.result, s, team) * gamma ** left[s] + shaping * (final[s] - vp) / 10)
+        outcome = terminal_reward(game.result, s, st.team_of(s))
+        returns.append(outcome * gamma ** left[s] + shaping * (final[s] - vp) / 10)
     return returns
 
 

@@ -43,7 +43,7 @@ class InformedSearch(SearchAgent):
     def _evaluate(self, ctx: SeatContext, cands: list[Decision]) -> tuple[list[float], list[int]]:
         real = ctx._game  # the cheat: the real game, not the seat's redacted state
         seat = ctx.seat
-        team = real.state.players[seat].team if real.state.options.teams else None
+        team = real.state.team_of(seat)
         agents = self._agents_for(list(real.state.players), seat)
         scores = []
         for cand in cands:

@@ -242,9 +242,10 @@ def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDec
 # -- bids and consolidation --------------------------------------------------------------------
 def _funding_ok(state: GameState, seat: str, funding, rej: _Rejections) -> int:
     extra = 0
+    team = state.team_of(seat)
     for f in funding:
         mate = state.players.get(f.source)
-        if not state.options.teams or mate is None or mate.team != state.players[seat].team or f.source == seat:
+        if team is None or mate is None or mate.team != team or f.source == seat:
             rej.add(f.text(), "pooled $Realm only comes from a team-mate in a team game")
         elif mate.eliminated:  # public: no secret is told
             rej.add(f.text(), f"{f.source} was eliminated: pooled $Realm comes from a team-mate still in the game")

@@ -231,6 +231,12 @@ class GameState:
         """Active (not eliminated) seats in ranking order."""
         return [s for s in self.ranking if not self.players[s].eliminated]
 
+    def team_of(self, seat: str) -> str | None:
+        """The seat's team in a team game, else None.
+
+        rules: 003 Team Games: "The team left standing is victorious"; a team wins or loses together."""
+        return self.players[seat].team if self.options.teams else None
+
     def owned(self, seat: str) -> list[str]:
         # ``provinces`` is kept in board order (mainland by number, then the Island)
         return [p for p, pr in self.provinces.items() if pr.owner == seat]

@@ -99,9 +99,8 @@ def dragon_has_won(state: GameState) -> bool:
 def _sides(state: GameState) -> dict[str, list[str]]:
     """Teams in a team game, else each seat alone. Keys are team names or seats."""
     out: dict[str, list[str]] = {}
-    for seat, p in state.players.items():
-        key = p.team if state.options.teams and p.team else seat
-        out.setdefault(key, []).append(seat)
+    for seat in state.players:
+        out.setdefault(state.team_of(seat) or seat, []).append(seat)
     return out
 
 
