@@ -91,14 +91,28 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+def _read_text(path: Path, what: str) -> str:
+    """A user's text file, or one clear error naming it: missing, not a regular file (a directory,
+    ``/dev/null``, a pipe), unreadable, or not UTF-8 (a leading byte-order mark is dropped)."""
+    if not path.exists():
+        raise ValidationError(str(path), f"no such {what} file")
     if not path.is_file():
-        raise ValidationError(str(path), "no such setup file")
+        raise ValidationError(str(path), f"not a regular file (give the {what} file itself)")
     try:
-        data = jsonfile.loads(path.read_text(encoding="utf-8"))
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ValidationError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise ValidationError(str(path), f"cannot read it ({err.strerror})") from None
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    text = _read_text(path, "setup")
+    try:
+        data = jsonfile.loads(text)
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError(str(path), str(err)) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    except json.JSONDecodeError as err:
         raise ValidationError(str(path), f"not JSON ({err})") from None
     if not isinstance(data, dict):
         raise ValidationError(str(path), "a setup is a JSON object")
@@ -109,14 +123,7 @@ def _read_json(path: Path) -> dict[str, Any]:
 def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list[str]]:
     """The DMs in a file, in order: ``[(header line number, seat, text)]``, and one error line for each
     block whose header names no seat (those are left out; the others stand)."""
-    if not path.exists():
-        raise ValidationError(str(path), "no such DMs file")
-    if not path.is_file():
-        raise ValidationError(str(path), "not a file")
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise ValidationError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    text = _read_text(path, "DMs")
     blocks: list[tuple[int, str | None, str, list[str]]] = []
     for n, line in enumerate(text.splitlines(), start=1):
         m = HEADER.match(line)

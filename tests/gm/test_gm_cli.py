@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -144,6 +145,21 @@ def test_missing_files_are_one_line_errors(game_file, tmp_path, capsys, what):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("regent: error: ")
     assert ("no such game file" if what == "game" else "no such DMs file") in err
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "device", "not utf-8"])
+def test_a_setup_that_is_no_file_is_named_in_one_line(tmp_path, capsys, kind):
+    path = {"missing": tmp_path / "nope.json", "directory": tmp_path, "device": Path("/dev/null"),
+            "not utf-8": tmp_path / "latin1.json"}[kind]
+    if kind == "not utf-8":
+        path.write_bytes(b'{"board": "ring-5", "name": "Caf\xe9"}')
+    out = tmp_path / "g.bin"
+    assert main(["new", "--setup", str(path), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"regent: error: {path}: ")
+    assert {"missing": "no such setup file", "directory": "not a regular file", "device": "not a regular file",
+            "not utf-8": "not UTF-8 text"}[kind] in err
+    assert not out.exists()
 
 
 def test_headers_as_pasted_from_discord_name_their_seat(game_file, tmp_path, capsys):
