@@ -158,6 +158,7 @@ class Bridge:
             ai_seats = sorted(s.seat for s in game.seats.values() if s.ai) if game.import_path else []
             made = {**made, "assign": ai_seats}  # a created game has its AIs in its setup already
             self.state.set_creating(key, made)
+        self._seats_in_file(key, game, made)
         for seat in list(made["assign"]):
             spec = game.seats.get(seat)
             if spec is not None and spec.ai:
@@ -187,8 +188,25 @@ class Bridge:
             note = ("\nNote: the game file's names and colours stand (players and reports already use them), not "
                     "discord.toml's: " + "; ".join(differ) + ".")
             log.warning("game %s: %s", key, note.strip())
+        unplayed = by_seat(s for s in view["players"] if s not in game.seats)
+        if unplayed:  # an imported game's seats the config leaves out: nobody can DM for them
+            lines = (f"\nNote: discord.toml names no player for {', '.join(unplayed)}: nobody can send their "
+                     "decisions by DM (the rulebook defaults stand at each deadline) until the GM gives each a "
+                     "player or an AI with /regent seat.")
+            note += lines
+            log.warning("game %s: %s", key, lines.strip())
         await self._post(game.channel, head + " Players: DM me your decisions; I answer line by line. " + FINAL
                          + f"\nSeats (name orders by name, colour or seat):\n{seats}" + note)
+
+    def _seats_in_file(self, key: str, game: GameConfig, made: dict[str, Any]) -> None:
+        """An imported game's file must hold every seat discord.toml names: a seat it lacks has no token, so
+        no DM or AI could ever play it. ``ConfigRefused`` naming the first such seat and the file's seats."""
+        have = made.get("seat_tokens") or {}
+        extra = by_seat(s for s in game.seats if s not in have)
+        if extra:
+            raise ConfigRefused(f"{self.config.path}: games.{key}.seats.{extra[0]}: the game file "
+                                f"{game.import_path} has no such seat (its seats: {', '.join(by_seat(have))}); "
+                                "remove it from the table")
 
     def users(self, key: str) -> dict[str, int | None]:
         """Seat -> Discord user id now (the config, then the GM's ``/regent seat`` changes)."""

@@ -7,6 +7,7 @@ import asyncio
 import time
 
 import msgpack
+import pytest
 
 from service.discord.bridge import with_settings
 from service.discord.config import parse
@@ -116,6 +117,46 @@ def test_a_report_of_a_turn_before_the_imported_position_says_so(server, tmp_pat
         cmd = h.chat.command("report", GM_USER, CH + 3, turn=2)
         await bridge.on_command(cmd)
         assert "predates" not in cmd.reply.text() and cmd.reply.text().startswith("**imp**\n")
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_config_seat_the_game_file_lacks_stops_the_bot_naming_it_and_is_not_imported_twice(server, tmp_path):
+    from service.discord.bridge import ConfigRefused
+
+    async def body():
+        table = game_table(CH + 4, seats=4)  # the file holds three seats: Player#4 has none to play
+        table["import"] = await game_file(server, position(), tmp_path / "three.bin")
+        h = Harness(server, make_config({"imp": table}, tmp_path))
+        bridge = h.bridge()
+        with pytest.raises(ConfigRefused, match=r"games\.imp\.seats\.Player#4: the game file .*three\.bin has no "
+                                                r"such seat \(its seats: Player#1, Player#2, Player#3\)"):
+            await bridge.start()
+        made = bridge.state.creating("imp")
+        assert bridge.state.game("imp") is None and h.chat.texts(CH + 4) == ""
+        await bridge.close_client()
+        del h.config.games["imp"].seats["Player#4"]  # the GM mends discord.toml and restarts
+        bridge = h.bridge()
+        await bridge.start()
+        assert bridge.state.game("imp")["game_id"] == made["game_id"]  # the same game, not a second import
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 1), "Fortify! P1"))
+        assert "**Stored**" in h.chat.last_dm(user_of(CH + 4, 1))
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_the_files_seats_the_config_leaves_out_are_named_in_the_announcement(server, tmp_path):
+    async def body():
+        table = game_table(CH + 5, seats=2)  # the file holds three seats: nobody plays Player#3
+        table["import"] = await game_file(server, position(), tmp_path / "two.bin")
+        h = Harness(server, make_config({"imp": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        assert ("Note: discord.toml names no player for Player#3: nobody can send their decisions by DM (the "
+                "rulebook defaults stand at each deadline) until the GM gives each a player or an AI with /regent "
+                "seat.") in h.chat.texts(CH + 5)
         await bridge.close_client()
 
     asyncio.run(body())
