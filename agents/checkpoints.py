@@ -66,17 +66,27 @@ class Specialist:
     island: bool = False
     teams: bool = False
     model: str = "model.zip"
+    from_turn: int = 1
+    """the first turn it plays there: a network trained only on games taken over mid-game leaves turn 1 (the
+    opening bid and first orders, which it never saw) to the level's own network"""
 
     @property
     def path(self) -> Path:
         return CHECKPOINTS_DIR / self.checkpoint / self.model
 
+    @property
+    def role(self) -> str:
+        """What it is for, as a decision line says it: ``the network for 7-seat tables``."""
+        role = f"the network for {self.players}-seat tables"
+        return role if self.from_turn <= 1 else f"{role} from turn {self.from_turn}"
+
     def fits(self, state: Any) -> bool:
-        """Whether the game of ``state`` (any seat's view of it: the table and its options are public) is this
-        specialist's kind of table."""
+        """Whether the game of ``state`` (any seat's view of it: the table, its options and the turn are public)
+        is this specialist's kind of table, at a turn it plays."""
         o = state.options
         return (len(state.players) == self.players and o.version == self.version and bool(o.factions) == self.factions
-                and bool(o.teams) == self.teams and (state.board.island is not None) == self.island)
+                and bool(o.teams) == self.teams and (state.board.island is not None) == self.island
+                and state.turn >= self.from_turn)
 
 
 # Session 20: at a plain 7-seat Normal table the levels play protectors-ppo-v6-ring7, v5 trained on there under

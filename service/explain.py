@@ -36,7 +36,7 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
     if why == POLICY:
         specialist = getattr(agent, "last_specialist", None)  # agents.checkpoints.SPECIALISTS: the table's own network
         if specialist is not None:
-            why = f"{why}, by {specialist.checkpoint}, the network for {specialist.players}-seat tables"
+            why = f"{why}, by {specialist.checkpoint}, {specialist.role}"
         if isinstance(temperature, int | float) and not isinstance(temperature, bool):
             why = (f"{why}: its most likely move" if temperature == 0
                    else f"{why}, drawn at temperature {temperature:g}: this level varies its play")

@@ -34,6 +34,18 @@ def test_the_specialist_is_a_plain_seven_seat_normal_table():
                     "island-7": False, "teams-8": False}
 
 
+def test_a_specialist_from_a_later_turn_leaves_the_earlier_turns_to_the_level():
+    late = Specialist("any", players=5, from_turn=2)
+    game = Game({"board": "ring-5", "players": 5, "seed": 1})
+    assert game.state.turn == 1 and not late.fits(game.state) and Specialist("any", players=5).fits(game.state)
+    while game.state.turn == 1:
+        game.advance(force=True)
+    assert late.fits(game.state)
+    assert not Specialist("any", players=5, from_turn=3).fits(game.state)
+    assert late.role == "the network for 5-seat tables from turn 2"
+    assert RING7.role == "the network for 7-seat tables"
+
+
 def test_a_level_plays_the_specialist_at_its_table_and_its_own_network_elsewhere():
     ring7 = {"board": "ring-7", "players": 7, "seed": 3}
     hard = make_agent("ppo:hard", 0)
