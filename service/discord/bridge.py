@@ -655,6 +655,7 @@ class Bridge:
         deadline = min(p["deadline"] for p in missing)
         left = deadline - self.now()
         window = deadline - float(view.get("step_started") or 0.0)  # the time the step began with
+        entry["reminded"] = still_crossed(entry["reminded"], left)  # a deadline the GM extended reminds again
         crossed = due_reminders(self.config.reminders, left, entry["reminded"], window)
         if not crossed:
             return
@@ -987,6 +988,13 @@ def due_reminders(thresholds: list[float], left: float, reminded: list[float],
     if left <= 0:
         return []
     return [t for t in thresholds if left <= t < window and t not in reminded]
+
+
+def still_crossed(reminded: list[float], left: float) -> list[float]:
+    """The thresholds already reminded that are still crossed with ``left`` seconds to go. The same deadline
+    keeps them all (``left`` only shrinks); a deadline the GM moved later (``/regent deadline extend``) forgets
+    those it now lies beyond, so the players are reminded again before the new deadline."""
+    return [t for t in reminded if t >= left]
 
 
 def with_ai_line(report: str) -> str:

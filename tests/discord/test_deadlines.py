@@ -117,3 +117,31 @@ def test_an_expired_deadline_resolves_with_the_rulebook_defaults_and_the_channel
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_deadline_the_gm_extends_is_reminded_again_before_the_new_deadline(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH + 4, seats=3, deadlines={"bid": "30h"})}, tmp_path))
+
+    def reminders():
+        return [p.text for p in h.chat.posts[CH + 4] if p.text.startswith("⏳ Reminder")]
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        deadline = min(p["deadline"] for p in await bridge.rpc("game.pending", **bridge._gm("g")))
+        h.now = deadline - 1800  # every threshold crossed: one reminder
+        await bridge.tick()
+        assert len(reminders()) == 1 and "30 min left" in reminders()[0]
+        cmd = h.chat.command("deadline extend", 7, CH + 4, hours=24)
+        await bridge.on_command(cmd)
+        assert "extended by 24 h" in cmd.reply.text()
+        await bridge.tick()  # 24 h 30 min to go now: no threshold crossed
+        assert len(reminders()) == 1
+        h.now = deadline + 24 * 3600 - 5 * 3600  # 5 h before the new deadline: the 6 h threshold again
+        await bridge.tick()
+        await bridge.tick()
+        assert len(reminders()) == 2 and "5 h 00 min left" in reminders()[1]
+        assert all(f"(Player#{i})" in reminders()[1] for i in (1, 2, 3))
+        await bridge.close_client()
+
+    asyncio.run(body())
