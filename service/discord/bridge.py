@@ -306,11 +306,15 @@ class Bridge:
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         named = game_header(lines[first]) if first is not None else None
         known = {k.casefold(): k for k in self.config.games}  # `game: Main` names the game main
-        if named and (len(choices) > 1 or named.casefold() in known):
+        # `game: NAME` (with its colon) names a game even for a player in one: a name that is none of theirs
+        # is answered naming their games, not handed to the rules as an order ("unknown order 'game:'")
+        said = first is not None and names_a_game(lines[first])
+        if named and (len(choices) > 1 or named.casefold() in known or said):
             picked = [c for c in choices if c[0] == known.get(named.casefold())]
             if not picked:
-                return choices[0][0], (f"You have no seat in a game called {named!r}; your games: "
-                                       f"{', '.join(c[0] for c in choices)}."), False
+                return choices[0][0], (f"You have no seat in a game called {named!r}, so nothing was stored; "
+                                       f"your games: {', '.join(dict.fromkeys(c[0] for c in choices))}. Start "
+                                       "your DM with `game: NAME` naming one of them."), False
             choices, text = picked, "\n".join(lines[first + 1:])
         if not text.strip():
             return choices[0][0], "Your message has no orders in it: send your decision as text.", False
@@ -963,12 +967,21 @@ def renamed(game: GameConfig, view: dict[str, Any]) -> list[str]:
     return out
 
 
+def _unformatted(line: str) -> str:
+    """A DM's line read through Discord formatting (`**game: main**`, `> game: main`), as its orders are."""
+    return re.sub(r"[*`~]", "", line).strip().lstrip(">#").strip()
+
+
 def game_header(line: str) -> str | None:
-    """The game a DM's first line names (`game: main`), read through Discord formatting
-    (`**game: main**`, `> game: main`) as the DM's orders are."""
-    bare = re.sub(r"[*`~]", "", line).strip().lstrip(">#").strip()
-    m = GAME_HEADER.match(bare)
+    """The game a DM's first line names (`game: main`, `**game: main**`, `> game: main`, `game main`)."""
+    m = GAME_HEADER.match(_unformatted(line))
     return m.group(1) if m else None
+
+
+def names_a_game(line: str) -> bool:
+    """Whether the line is a `game: NAME` (or `game = NAME`) header beyond doubt: its colon says so, where
+    `Game on` may be chatter."""
+    return re.match(r"^game\s*[:=]", _unformatted(line), re.IGNORECASE) is not None
 
 
 def step_of(view: dict[str, Any]) -> tuple[Any, Any, Any]:

@@ -130,6 +130,24 @@ def test_no_seat_and_nothing_pending_get_clear_answers(server, tmp_path):
     asyncio.run(body())
 
 
+def test_a_game_line_naming_none_of_the_players_games_is_answered_naming_theirs(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user = user_of(CH, 1)
+        await bridge.on_dm(h.chat.dm(user, "**Game: nope**\nBid 3"))
+        assert h.chat.last_dm(user) == ("You have no seat in a game called 'nope', so nothing was stored; your "
+                                        "games: g. Start your DM with `game: NAME` naming one of them.")
+        assert (await pending(bridge))["Player#1"] is False
+        await bridge.on_dm(h.chat.dm(user, "game: G\nBid 3"))  # its own game, in any case: read
+        assert "✓ `Bid 3`" in h.chat.last_dm(user)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_closed_dms_go_to_a_private_thread_and_the_gm_is_told(server, tmp_path):
     h = setup(server, tmp_path)
 
