@@ -847,6 +847,9 @@ class Bridge:
         away = entry.setdefault("away", {})  # seat -> its player while an AI holds it (`human` gives it back)
         if mention or agent.lower() in HUMAN:
             user = int(mention.group(1)) if mention else (self.users(key).get(seat) or away.get(seat))
+            self._one_seat_each(key, now, seat, user)
+            was_ai = bool((now.get("controllers") or {}).get(seat))
+            before = None if was_ai else self.users(key).get(seat)  # the member who played it until now
             await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
             entry["users"][seat] = user
             away.pop(seat, None)
@@ -855,13 +858,20 @@ class Bridge:
             # it was still making is dropped by the service now that the seat is a human's: no wait)
             view = await self.rpc("game.view", **self._gm(key))
             decided = entry.setdefault("ai_step", {})
-            if any(p["seat"] == seat and p["submitted"] for p in view["pending"]):
+            if was_ai and any(p["seat"] == seat and p["submitted"] for p in view["pending"]):
                 decided[seat] = list(step_of(view))
             else:
                 decided.pop(seat, None)
             self.state.set_game(key, entry)
-            msg = (f"{self._label(view, seat)} is played by a human again"
-                   + (f": <@{user}>." if user else " (no Discord user yet)."))
+            if was_ai or not before or not user:
+                msg = (f"{self._label(view, seat)} is played by a human again"
+                       + (f": <@{user}>." if user else " (no Discord user yet)."))
+            else:
+                msg = f"{self._label(view, seat)} is played by <@{user}>" + (
+                    "." if before == user else f" now, instead of <@{before}>; the seat keeps its history.")
+            if before and user and before != user:  # the member who had it hears it from the bot, not a refusal
+                await self.tell(key, before, f"The GM gave your seat {self._label(view, seat)} in {key} to another "
+                                             "player: I no longer take decisions from you for it.")
             if user and since is not None:  # what the seat's AI did meanwhile: the turns it finished
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
                     await self._summary(key, seat, user, turn, ", played by AI")
@@ -880,6 +890,15 @@ class Bridge:
         await reply.send(msg)
         await self._post(self.config.games[key].channel, msg)
         await self._sync(key, wait=False)  # what the new AI seat then does: on_command's sync after the lock
+
+    def _one_seat_each(self, key: str, view: dict[str, Any], seat: str, user: int | None) -> None:
+        """A player holds one seat of a game: their DMs name no seat, so a second one could never be played
+        (discord.toml refuses it too). ``ValueError`` naming the seat the member holds already."""
+        held = by_seat(s for s, u in self.users(key).items() if u == user and user is not None and s != seat)
+        if held:
+            raise ValueError(f"<@{user}> already holds {self._label(view, held[0])} in {key}, and a player holds "
+                             f"one seat of a game (their DMs name no seat); give {held[0]} to an AI or another "
+                             "member first")
 
     async def _stateless(self, cmd: Command, reply: chatlib.Reply) -> None:
         if not cmd.files:

@@ -406,3 +406,31 @@ def test_undo_of_a_step_that_ended_the_game_says_the_end_and_the_elimination_are
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_seat_is_given_to_another_member_but_never_to_one_holding_a_seat_already(server, tmp_path):
+    h = harness(server, tmp_path)
+    old, new, one = user_of(CH, 2), 555_000_111, user_of(CH, 1)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(old, "Bid 2"))  # Red's own bid is in before the seat changes hands
+        # Blue's player would hold two seats, and could DM for neither: refused, nothing changed
+        bad = await command(h, bridge, "seat", seat="Red", agent=f"<@{one}>")
+        assert bad.text() == (f"<@{one}> already holds Player#1 (Blue) in g, and a player holds one seat of a game "
+                              "(their DMs name no seat); give Player#1 to an AI or another member first. Nothing was "
+                              "changed.")
+        assert bridge.users("g")["Player#2"] == old
+        reply = await command(h, bridge, "seat", seat="Red", agent=f"<@{new}>")
+        assert reply.text() == (f"Player#2 (Red) is played by <@{new}> now, instead of <@{old}>; the seat keeps its "
+                                "history.")
+        assert h.chat.last_dm(old) == ("The GM gave your seat Player#2 (Red) in g to another player: I no longer "
+                                       "take decisions from you for it.")
+        await bridge.on_dm(h.chat.dm(new, "Bid 5"))  # the step's bid was the old player's: final, not the AI's
+        assert h.chat.last_dm(new).startswith("Your decision for this step (Player#2, g) is already stored")
+        await bridge.on_dm(h.chat.dm(one, "Bid 1"))
+        assert "**Stored** for Player#1" in h.chat.last_dm(one)
+        await bridge.close_client()
+
+    asyncio.run(body())
