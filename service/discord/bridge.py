@@ -263,11 +263,12 @@ class Bridge:
 
     # -- a player's DM -------------------------------------------------------------------------
     async def on_dm(self, dm: DirectMessage) -> None:
+        arrived = self.now()  # before the lock: a step may resolve while the DM waits for it (``_dm``)
         async with self.lock:
             if self.state.processed(dm.message_id) is not None:
                 log.info("message %s delivered again; already stored, ignored", dm.message_id)
                 return
-            key, answer, stored = await self._dm(dm)
+            key, answer, stored = await self._dm(dm, arrived)
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
             await self.tell(key, dm.user_id, answer, dm.thread_id)
@@ -282,8 +283,9 @@ class Bridge:
         with contextlib.suppress(ServiceDown, ServiceError):
             await self.rpc("game.pending", **self._gm(key), wait=True)
 
-    async def _dm(self, dm: DirectMessage) -> tuple[str | None, str, bool]:
-        """(game, answer, stored?) for one DM."""
+    async def _dm(self, dm: DirectMessage, arrived: float | None = None) -> tuple[str | None, str, bool]:
+        """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock; now if None)."""
+        arrived = self.now() if arrived is None else arrived
         text = dm.text or ""
         choices = self.seats_of(dm.user_id)
         if dm.thread_id is not None:
@@ -356,6 +358,8 @@ class Bridge:
                 fields["lenient"] = True
             seen = await self.rpc("game.view", **self._seat(key, seat))
             before = step_of(seen)
+            if float(seen.get("step_started") or 0.0) > arrived:
+                return key, self._too_late(key, seat, mine[0]["kind"]), False
             fields["text"] = self._mentions(key, text)
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
@@ -391,6 +395,17 @@ class Bridge:
             answer = answer.replace("\n" + FINAL, "") + ("\nThese act at once; your decision for this step is "
                                                         "still to come: send it in another DM.")
         return key, answer, True
+
+    @staticmethod
+    def _too_late(key: str, seat: str, kind: str) -> str:
+        """The answer to a DM that came in before the step now open began: it was written for the step before,
+        which resolved (its deadline passed, the GM resolved it) while the DM waited. It is not taken for this
+        step, even where its words would fit it (`none` is no orders, and no purchases too): rules 003, "Once a DM
+        is sent to the GM, your orders/choices are final", so a misplaced one could never be mended."""
+        step = STEP_WORDS.get(kind, kind)
+        return (f"**Nothing was stored.** Your DM came in before the {step} step began: the step it was written for "
+                f"was resolved meanwhile (its deadline passed or the GM resolved it), and it is not taken as your "
+                f"{step}. The game now waits for your {step} ({seat}, {key}): send it in a new DM.")
 
     def _mentions(self, key: str, text: str) -> str:
         """``text`` with Discord's member mentions (``<@ID>``, what Discord sends for a mention of a member) made

@@ -338,6 +338,37 @@ def test_a_late_correction_for_a_resolved_step_is_told_what_the_game_waits_for_n
     asyncio.run(body())
 
 
+def test_a_dm_that_came_in_before_the_step_it_would_be_stored_for_is_refused_not_misplaced(server, tmp_path):
+    h = setup(server, tmp_path, seats=3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for n in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Bid {n}"))
+        for n in (1, 2):  # the orders step waits for Player#3 alone
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Fortify! P{n}"))
+        user = user_of(CH, 3)
+        seen = len(h.chat.dms[user])
+        await bridge.lock.acquire()  # the bot is busy (posting a step, another DM) as Player#3's `none` comes in
+        late = asyncio.create_task(bridge.on_dm(h.chat.dm(user, "none")))
+        await asyncio.sleep(0.05)
+        await bridge.rpc("game.advance", **bridge._gm("g"), force=True, wait=True)  # meanwhile the orders resolve
+        bridge.lock.release()
+        await late
+        answers = [s.text for s in h.chat.dms[user][seen:] if "Stored" in s.text or "stored" in s.text]
+        assert answers == [("**Nothing was stored.** Your DM came in before the Consolidation step began: the step it "
+                          "was written for was resolved meanwhile (its deadline passed or the GM resolved it), and it "
+                          "is not taken as your Consolidation. The game now waits for your Consolidation (Player#3, "
+                          "g): send it in a new DM.")]
+        assert (await pending(bridge))["Player#3"] is False  # `none` (no orders) is not its Consolidation
+        await bridge.on_dm(h.chat.dm(user, "none"))  # sent now, for the Consolidation: stored
+        assert "**Stored** for Player#3 in g (Consolidation)" in h.chat.last_dm(user)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_the_seats_a_step_waits_for_are_named_in_seat_order_not_ranking_order(tmp_path):
     from service.discord.bridge import Bridge
     from service.discord.state import State
