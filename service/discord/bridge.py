@@ -887,13 +887,17 @@ class Bridge:
             if before and user and before != user:  # the member who had it hears it from the bot, not a refusal
                 await self.tell(key, before, f"The GM gave your seat {self._label(view, seat)} in {key} to another "
                                              "player: I no longer take decisions from you for it.")
+            if user and user != before:
+                await self.tell(key, user, f"The GM gave you the seat {self._label(view, seat)} in {key}: send me its "
+                                           "decisions by DM. The channel says which step is open.")
             if user and since is not None:  # what the seat's AI did meanwhile: the turns it finished
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
                     await self._summary(key, seat, user, turn, ", played by AI")
         else:
             out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
-            if self.users(key).get(seat):
-                away[seat] = self.users(key)[seat]
+            player = self.users(key).get(seat)  # the member the AI stands in for, told below
+            if player:
+                away[seat] = player
             if seat not in entry.setdefault("ai_since", {}):  # a second AI keeps the first one's turn
                 entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key)))["turn"]
             entry["users"][seat] = None
@@ -902,6 +906,11 @@ class Bridge:
             level = "" if agent in AI_LEVELS else " agent"
             plays = agent + level + ("" if out["controller"] == agent else f" -> {out['controller']}")
             msg = f"{self._label(view, seat)} is now played by AI ({plays}); the seat keeps its history."
+            if player:  # from the bot, before a DM of theirs is refused: their seat's decisions are the AI's now
+                await self.tell(key, player, f"The GM put an AI in your seat {self._label(view, seat)} in {key}: it "
+                                             "makes the seat's decisions from now on, and I take none from you for "
+                                             "it until the GM gives it back to you. You will then get the summaries "
+                                             "of the turns it played.")
         await reply.send(msg)
         await self._post(self.config.games[key].channel, msg)
         await self._sync(key, wait=False)  # what the new AI seat then does: on_command's sync after the lock
