@@ -104,11 +104,35 @@ _ASIDES = {("here", "you", "go"), ("here", "you", "are"), ("here", "it", "is"), 
            ("for", "the", "gm"), ("ok", "here", "goes"), ("here", "goes")}
 HEADER = "a header"  # chatter's word for "My orders for turn 3:" (dm_read checks the turn it names)
 _APOLOGY = {"sorry", "apologies", "apologise", "apologize"}
-_APOLOGY_SUBJECTS = {"i", "im", "we", "were"}  # "Sorry I missed the orders": "I" starts orders too ("I bid 20")
+# What an apology left out may say, and nothing else: the lateness or the DM itself ("Sorry for the delay!", "Sorry I
+# missed the orders", "sorry team"). "Sorry, wrong DM", "Sorry, ignore that" or "sorry, not ready yet" take the orders
+# back, so they are refused, never left out (the DM would else be stored as the player's choice)
+_APOLOGY_WORDS = {"for", "the", "my", "our", "this", "that", "it", "its", "is", "so", "very", "much", "really", "again",
+                  "a", "bit", "little", "about", "being", "i", "im", "we", "were", "was", "am", "are", "delay",
+                  "delays", "delayed", "late", "lateness", "tardiness", "slow", "reply", "response", "answer",
+                  "took", "long", "missed", "orders", "order", "deadline", "team", "everyone", "all", "guys", "folks",
+                  "gm", "busy", "week", "weekend", "today", "in", "advance", "hassle", "trouble", "inconvenience",
+                  "rush", "rushed", "short", "notice", "to", "of", "you", "keep", "keeping", "waiting", "getting",
+                  "back", "finally", "here", "at", "last", "minute", "dm", "message"}
+# Words that may take an order back or make it depend on something ("Hello, never mind", "(jk)", "(if allowed)",
+# "(unless Bob attacks)", "(not final)"): never left out as a greeted name, an apology or a remark in brackets beside
+# an order, so the line is refused with its reason instead of the order being stored as if they were not there
+TURN_AROUND = frozenset({
+    "not", "no", "dont", "never", "cancel", "ignore", "scrap", "scratch", "undo", "instead", "except", "only", "but",
+    "or", "and", "also", "plus", "then", "nope", "nah", "nay", "nor", "neither", "without", "wont", "cant", "cannot",
+    "isnt", "arent", "wasnt", "didnt", "doesnt", "shouldnt", "wouldnt", "couldnt", "aint", "jk", "kidding", "joke",
+    "joking", "nvm", "nevermind", "mind", "disregard", "delete", "deleted", "remove", "removed", "retract",
+    "retracted", "withdraw", "withdrawn", "cancelled", "canceled", "revoke", "revoked", "strike", "void", "ignored",
+    "skip", "forget", "drop", "wrong", "mistake", "mistaken", "error", "typo", "oops", "whoops", "sarcasm", "s", "/s",
+    "wait", "hold", "draft", "tbd", "tentative", "tentatively", "placeholder", "test", "testing", "unsure",
+    "uncertain", "confirm", "pending", "old", "previous", "earlier", "above", "outdated", "replace", "replaced",
+    "change", "changed", "update", "updated", "edit", "edited", "correction", "corrected", "actually", "meant",
+    "mean", "rather", "else", "otherwise", "alternatively", "either", "whichever", "if", "unless", "when",
+    "whenever", "until", "depending", "depends", "provided", "assuming", "should", "would", "could", "might", "may",
+    "maybe", "perhaps", "possibly", "probably", "last"})
 # a mail program's signature line: "Sent from my iPhone", "Get Outlook for Android"
 _SENT_FROM = {("sent", "from", "my"), ("get", "outlook", "for"), ("sent", "from", "outlook")}
 MAX_SENT_FROM_WORDS = 8  # "Sent from my Samsung Galaxy smartphone"
-_SMALL_WORDS = {"the", "for", "a", "to", "in", "from", "of", "on", "off"}  # in orders, and in any sentence
 MAX_APOLOGY_WORDS = 8  # "Sorry for the delay!", "Apologies for the late orders"
 MAX_NAME_WORDS = 2  # "Hi Alex", "Hello Mr Smith": the words of a name after a greeting that Regent need not know
 _AFTER_NUMBER = {"turn", "round"}  # "Orders for turn 3"
@@ -143,18 +167,17 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     if rest and rest[0] in _GREETING and all(x in _GREETING_MORE or x in _GREETING for x in rest[1:]):
         return "a greeting"
     if (reserved is not None and rest and rest[0] in _GREETING and 1 < len(rest) <= 1 + MAX_NAME_WORDS
-            and all(x.isalpha() and x not in reserved for x in rest[1:])):
+            and all(x.isalpha() and x not in reserved and x not in TURN_AROUND for x in rest[1:])):
         return "a greeting"
     if (rest and rest[0] in _SIGN_OFF and all(x in _SIGN_OFF_MORE or x in _SIGN_OFF for x in rest[1:])
             and tuple(rest[:2]) not in _NOT_SIGN_OFFS):
         return "a sign-off"
     if rest in _ASIDES:
         return "an aside"
-    # "Sorry for the delay!": words of letters only, none an order is made of but the small ones and a header's
-    # nouns ("Sorry for the late orders"; "Sorry, I forgot my bid" and "sorry, bid 20" stay)
+    # "Sorry for the delay!": only the words an apology for lateness is made of ("Sorry for the late orders";
+    # "Sorry, I forgot my bid", "sorry, bid 20" and "Sorry, wrong DM" stay)
     if (reserved is not None and rest and rest[0] in _APOLOGY and len(rest) <= MAX_APOLOGY_WORDS
-            and all(x.isalpha() and (x not in reserved or x in _SMALL_WORDS or x in _HEADER_NOUNS
-                                     or x in _APOLOGY_SUBJECTS) for x in rest[1:])):
+            and all(x in _APOLOGY_WORDS or x in _APOLOGY for x in rest[1:])):
         return "an apology"
     if not rest and len(w) <= 3:
         return "a signature"

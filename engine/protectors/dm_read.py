@@ -26,7 +26,7 @@ from engine.protectors import dm_email
 from engine.protectors.abilities import INSTANT
 from engine.protectors.board import ISLAND_NAME
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
-from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, chat_start, chatter, unwrap, words
+from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, TURN_AROUND, chat_start, chatter, unwrap, words
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
@@ -236,7 +236,12 @@ def _own_lines(entries: list[DmLine], raw_lines: list[str]) -> list[DmLine]:
     reply = dm_email.is_reply(raw_lines)
     out = []
     for e in entries:
-        if e.no - 1 in gone:
+        if e.no - 1 in gone and gone[e.no - 1] == dm_email.BELOW_SIGNATURE and e.kind in ("order", "nothing"):
+            # "Fortify! P1 / -- / Work, work! P2": a '--' line between orders in a chat is no email signature; an
+            # order below it is never left out unread
+            e = e.refuse("this order is below a '--' line, where an email's signature starts, so it would not be "
+                         "read; delete the '--' line (a separator) or the lines below it", "syntax")
+        elif e.no - 1 in gone:
             e = DmLine(e.no, e.text, "ignored", why=gone[e.no - 1])
         elif dm_email.is_quoted(e.text) and reply:
             e = DmLine(e.no, e.text, "ignored", why=dm_email.QUOTED)
@@ -388,7 +393,12 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
             except OrderSyntaxError:
                 pass  # read as written, with its own reason
         try:
-            parsed.append(parse_segment(raw.strip(), segment, seats, step, shown))
+            line = parse_segment(raw.strip(), segment, seats, step, shown)
+            if "?" in segment and "?" not in line.text():  # "Bid 20?", "Fortify! P1?": asked, not ordered
+                raise OrderSyntaxError(f"{echo(segment.strip())} has a question mark: a DM gives orders, it "
+                                       "does not ask; send the order without the '?' if you mean it, and a question "
+                                       "for the GM on a line starting with //", input=clip(raw.strip(), MAX_LINE_ECHO))
+            parsed.append(line)
         except OrderSyntaxError as err:
             part = chatter(segment, names, _RESERVED)
             if part is None and step == "consolidation" and words(segment) in _NO_BUY_PHRASES:
@@ -418,8 +428,7 @@ _RESERVED = frozenset({*ORDER_WORDS, *(w for phrase in _NONE_PHRASES | _LIGHTS_P
                        *(w for f in FACTIONS for w in words(f)), "p", "province", "player", "units", "unit", "from",
                        "to", "in", "sac", "realm", "realms"})
 # words that may turn what follows around: never taken for a greeted name ("Hi, not Bid 20" is no Bid 20)
-_NOT_A_NAME = frozenset({"not", "dont", "no", "never", "cancel", "ignore", "scrap", "scratch", "undo", "instead",
-                         "maybe", "perhaps", "if", "or", "and", "but", "i", "we", "will", "want", "would", "might"})
+_NOT_A_NAME = TURN_AROUND | {"i", "we", "will", "want"}
 
 
 def _could_be_a_name(word: str) -> bool:

@@ -54,6 +54,7 @@ from collections.abc import Callable, Collection, Mapping
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.board import ISLAND_NAME
+from engine.protectors.dm_lines import TURN_AROUND
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.orders import (
     ABILITY_TEXT,
@@ -443,10 +444,9 @@ def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameL
 # words that keep brackets after an order from being a remark ("(just in case)"): an order's, a pooling's, a
 # Province's or a player's, and those that may turn the order around ("(not really)", "(cancel)")
 _NOT_A_REMARK = frozenset({"from", "sac", "sacrifice", "realm", "realms", "$realm", "p", "province", "player",
-                           "island", "none", "nothing", "pass", "not", "dont", "no", "never", "cancel", "ignore",
-                           "scrap", "scratch", "undo", "instead", "except", "only", "but", "or", "and", "also",
-                           "plus", "then", "move", "attack", "lights", "commit", "faction",
-                           "kalu", "ak", *(x for f in FACTIONS for x in _words(f))})  # "Bid 20 (Hodir)"
+                           "island", "none", "nothing", "pass", "move", "attack", "lights", "commit", "faction",
+                           "kalu", "ak", *(x for f in FACTIONS for x in _words(f))}  # "Bid 20 (Hodir)"
+                          | TURN_AROUND)  # "(not really)", "(jk)", "(if allowed)", "(unless Bob attacks)"
 
 
 def split_remark(segment: str) -> tuple[str, str]:
@@ -454,7 +454,7 @@ def split_remark(segment: str) -> tuple[str, str]:
     holding words only, none a number or a word orders, poolings, Provinces or players are made of, nor one that
     may turn the order around; else (``segment``, ``""``): the brackets are read as team pooling."""
     m = _TRAILING_PAREN.search(segment)
-    if m is None or any(c.isdigit() for c in m.group(1)):
+    if m is None or any(c.isdigit() or c == "?" for c in m.group(1)):  # "(right?)" asks: no remark to leave out
         return segment, ""
     w = _words(m.group(1))
     # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
