@@ -236,6 +236,6 @@ def _is_header(w: tuple[str, ...]) -> bool:
 def _is_bid_header(w: tuple[str, ...]) -> bool:
     """``my bid`` / ``the bid`` / ``here is my bid`` / ``turn 5 bid``: "bid" after a possessive or a turn's
     number, with no other number."""
-    return any(x in ("bid", "bids") and i > 0 and (w[i - 1] in ("my", "our", "the")
+    return any(x in ("bid", "bids") and i > 0 and (w[i - 1] in ("my", "our", "the", "new")
                                                    or (i > 1 and w[i - 1].isdigit() and w[i - 2] in _AFTER_NUMBER))
                for i, x in enumerate(w))

@@ -495,7 +495,10 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
                 if entry.kind == "nothing":
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
                 continue
-            parsed, left_out, error = _orders(raw, text[start:end], seats, names, step, shown)
+            piece = text[start:end].strip()
+            if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(piece):  # "20 please" when only a bid is asked
+                piece = f"Bid {piece}"
+            parsed, left_out, error = _orders(raw, piece, seats, names, step, shown)
             if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
                 parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown)
                 parsed = parsed if parsed and isinstance(parsed[0].item, Bid) else []

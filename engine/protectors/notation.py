@@ -114,7 +114,7 @@ _GROUPED = re.compile(r"-?[1-9][0-9]{0,2}(?:,[0-9]{3})+")
 _COMMA_NUMBER = re.compile(r"[0-9],[0-9]{3}")
 _SEPARATED = re.compile(r"-?[0-9]+(?:[.,][0-9]{3})+")  # "1.000": a thousands separator, not a decimal point
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
-_PROVINCE_WORD = re.compile(r"\bprovince\s*#?\s*(?=\d)", re.IGNORECASE)
+_PROVINCE_WORD = re.compile(r"\b(?:province|prov\.?)\s*#?\s*(?=\d)", re.IGNORECASE)  # "Province 3", "Prov. 3"
 _PLAYER_WORD = re.compile(r"\bplayer\s*#?\s*(?=\d)", re.IGNORECASE)  # "Player#2", "player # 2", "Player 2"
 # an arrow written against its provinces ("P1->P2", "P1 >P2") is a word of its own, as with spaces
 _TIGHT_ARROW = re.compile(r"(?<=\d)\s*(-->|->|=>|>|→|⟶|➡)\s*(?=p\s*#?\s*\d)", re.IGNORECASE)
@@ -406,15 +406,21 @@ def _split_at_and(chunk: str) -> list[str]:
 def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
     if words[0] == "work":  # "Work, work!" is one order
         return current not in (("work",), ("golden", "work"))
-    if _NUMBER.fullmatch(words[0]):  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
-        return _is_commitment(current)
+    if current == ("faction",):  # "Faction - Iron Light" is one
+        return False
+    if _NUMBER.fullmatch(words[0]) or (words[0] in _NUMBER_WORDS and words[1:2] in _COUNTED):
+        return _is_commitment(current)  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
     return words[0] in _SEGMENT_STARTS
 
 
 def _is_commitment(words: tuple[str, ...]) -> bool:
     """Whether ``words`` start a commitment (``2 from P6``, ``commit 2 from P6``, ``I commit 2 ...``)."""
-    first = next((x for x in words if x not in _FILLERS), None)
-    return first is not None and (bool(_NUMBER.fullmatch(first)) or first in _COMMIT_WORDS)
+    i = next((k for k, x in enumerate(words) if x not in _FILLERS), None)
+    if i is None:
+        return False
+    first = words[i]
+    return (bool(_NUMBER.fullmatch(first)) or first in _COMMIT_WORDS
+            or (first in _NUMBER_WORDS and words[i + 1 : i + 2] in _COUNTED))
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
@@ -506,8 +512,8 @@ def _parse_item(w: _Words) -> Item:
     if golden and head not in ("march", "support", "fortify", "work"):
         only = "March!, Support!, Fortify! and Work, work!"
         raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}{_did_you_mean(head)}")
-    if _NUMBER.fullmatch(head):
-        return _parse_commit(w)
+    if _NUMBER.fullmatch(head) or (head in _NUMBER_WORDS and tuple(w.norm[w.i + 1 : w.i + 2]) in _COUNTED):
+        return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
         w.i += 1
         if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in _NUMBER_WORDS):
@@ -563,7 +569,7 @@ def _march(w: _Words, golden: bool, delayed: bool) -> March:
 
 # rules: 003 Island Rules -- "the Island" holds "a Wizard Sanctum"; a DM may name it so (the board's Island is P0)
 _ISLAND_WORDS = (("island",), ("wizard", "sanctum"))
-_TO_WORDS = ("to", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an arrow says 'to' as plainly
+_TO_WORDS = ("to", "into", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an arrow says 'to' as plainly
 
 
 def _support(w: _Words, golden: bool, delayed: bool) -> Support:
@@ -576,7 +582,14 @@ def _support(w: _Words, golden: bool, delayed: bool) -> Support:
 
 def _work(w: _Words, golden: bool, delayed: bool) -> Work:
     w.accept("work")  # "Work, work!" or a lone "Work"
-    return Work(w.province("the province") if w.peek() is not None else None, golden)
+    return Work(_in_province(w, "the province") if w.peek() is not None else None, golden)
+
+
+def _in_province(w: _Words, what: str) -> str:
+    """The Province of a Fortify! or Work, work!, also after 'in' or 'at' ("Fortify! in P1")."""
+    if w.peek() in ("in", "at") and w.i + 1 < len(w.norm):
+        w.i += 1
+    return w.province(what)
 
 
 def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
@@ -584,7 +597,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
     while True:
         count = w.number("the number of units to buy", 1)
         w.units()
-        if w.accept("in", "at"):  # "Buy 1 unit at P6"
+        if w.accept("in", "at", "@"):  # "Buy 1 unit at P6", "Buy 1 @ P6"
             allocations.append((w.province("the province to buy in"), count))
         elif w.peek() is None or _NUMBER.fullmatch(w.peek() or ""):
             allocations.append(("", count))  # team form: default placement
@@ -592,7 +605,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
             w.expect("in", "the number of units to buy")
         if w.peek() is None:
             break
-        w.accept("and")  # "Buy 2 in P6 and 1 in P5"
+        w.accept("and", "+", "&")  # "Buy 2 in P6 and 1 in P5", "Buy 2 in P6 + 1 in P5"
     if len(allocations) > 1 and any(p == "" for p, _ in allocations):
         raise w.fail("'Buy' without a province takes a single count")
     return Buy(tuple(allocations))
@@ -621,7 +634,7 @@ def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
 _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "march": _march,
     "support": _support,
-    "fortify": lambda w, golden, delayed: Fortify(w.province("the province"), golden),
+    "fortify": lambda w, golden, delayed: Fortify(_in_province(w, "the province"), golden),
     "work": _work,
     "bid": lambda w, golden, delayed: _bid(w),
     "buy": _buy,
@@ -641,8 +654,10 @@ _ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy"}
 _AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
                         + r")\b)", re.IGNORECASE)
 # ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3")
-_AND_COMMIT = re.compile(r"\s+and\s+(?=[0-9]+\s+(?:army\s+)?(?:units?\s+)?from\b)", re.IGNORECASE)
+_AND_COMMIT = re.compile(r"\s+and\s+(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
+                         re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
+_COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word
 # the first word of an order -> the kind of order it starts (an error names the step that takes it)
 HEAD_ITEMS: dict[str, type] = {
     "march": March, "golden": March, "delayed": March, "support": Support, "fortify": Fortify, "work": Work,
@@ -673,11 +688,14 @@ ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_IT
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
 # ("Hi GM, I bid 20, thanks")
 _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | _CHOOSE_VERBS | _FACTION_FIRST_WORDS | {
-    "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf"}
+    "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf", "good", "sorry",
+    "apologies", "no"}  # "... Good luck all!", "Rebid: 0, sorry", "Bid 5, no buys"
 
 
 def _bid(w: _Words) -> Bid:
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
+    if w.accept("nothing", "none"):  # "I bid nothing"
+        return Bid(0)
     amount = w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
     return Bid(amount)
