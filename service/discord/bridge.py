@@ -40,6 +40,17 @@ GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 ELIMINATED = re.compile(r"^You were eliminated on turn (\d+)", re.MULTILINE)  # engine/protectors/report.py
 MENTION = re.compile(r"^<@!?(\d+)>$")
 USER_MENTION = re.compile(r"<@!?(\d+)>")  # a member, as Discord writes a mention in a message's text
+# what pings in a post's text: @everyone, @here, a member <@ID> / <@!ID>, a role <@&ID>
+PINGS = re.compile(r"@(everyone|here|[!&]?\d+>)")
+
+
+def quiet_mentions(text: str) -> str:
+    """``text`` with every ping made plain text (a zero-width space after the ``@``): a player's words the
+    bot answers with (a DM it quotes back) must not ping anyone, nor add a member to a private thread, where
+    a mention of another player would let them read it (secrecy)."""
+    return PINGS.sub("@\u200b\\1", text)
+
+
 HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
@@ -237,7 +248,7 @@ class Bridge:
         """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)
         in a private thread of the game channel opened for them, with the GM told once."""
         if thread_id is not None:
-            await self._post(thread_id, text)
+            await self._post(thread_id, quiet_mentions(text))
             return
         try:
             for part in split_messages(text):
@@ -259,7 +270,7 @@ class Bridge:
             await self._post(channel, f"{gm}: <@{user_id}> ({seat}) does not accept "
                                       "DMs from me, so I talk to them in a private thread of this channel; "
                                       "they can send their decisions there.")
-        await self._post(tid, f"<@{user_id}> {text}")
+        await self._post(tid, f"<@{user_id}> {quiet_mentions(text)}")
 
     # -- a player's DM -------------------------------------------------------------------------
     async def on_dm(self, dm: DirectMessage) -> None:

@@ -178,6 +178,28 @@ def test_closed_dms_go_to_a_private_thread_and_the_gm_is_told(server, tmp_path):
     asyncio.run(body())
 
 
+def test_a_players_words_quoted_back_in_their_thread_ping_no_one(server, tmp_path):
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user, other = user_of(CH, 4), user_of(CH, 5)
+        h.chat.closed.add(user)
+        await bridge.on_dm(h.chat.dm(user, f"Bid 4 @everyone <@{other}> <@&{other}> @here"))
+        [tid] = list(h.chat.threads)
+        said = h.chat.texts(tid)
+        assert said.startswith(f"<@{user}> ") and "@everyone" in said.replace("\u200b", "")  # quoted, made plain
+        for ping in ("@everyone", "@here", f"<@{other}>", f"<@&{other}>"):
+            assert ping not in said, (ping, said)
+        assert (await pending(bridge))["Player#4"] is False  # words beside the bid: refused, nothing stored
+        await bridge.on_dm(h.chat.dm(user, f"<@{other}> Bid 4", thread_id=tid))
+        assert f"<@{other}>" not in h.chat.texts(tid)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_repeated_delivery_is_stored_once_and_a_restart_loses_nothing(server, tmp_path):
     h = setup(server, tmp_path)
 
