@@ -183,7 +183,20 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
         return "a signature"
     if _is_header(rest) and not _NUMBER_AFTER_COLON.search(text):
         return HEADER
+    if rest and rest[0] in _GREETING and _greeted_header(rest) and not _NUMBER_AFTER_COLON.search(text):
+        return HEADER  # "Hello there GM, here are my orders:"
     return None
+
+
+def _greeted_header(w: tuple[str, ...]) -> bool:
+    """``w`` (its first word a greeting's) is a greeting's words, then a header: ``hello there gm here are my
+    orders``. A header with an order in it is no header (``_is_header``), so nothing is left out that says more."""
+    for k in range(1, len(w)):
+        if _is_header(w[k:]):
+            return True
+        if w[k] not in _GREETING_MORE and w[k] not in _GREETING:
+            return False
+    return False
 
 
 # the first words of a message to the GM that are never an order's ("Hi GM, taking my seat back"): a line that

@@ -648,7 +648,7 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "faction": _faction,
 }
 # the words players use for an order beside the rulebook's: "Move 2 from P1 to P2", "rebid 12", "Purchase 1 in P6"
-_ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy"}
+_ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid"}  # "I'm bidding 5"
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
 # is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order
 _AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
@@ -675,14 +675,14 @@ def head_item(segment: str) -> type | None:
         return None
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
-_FILLERS = ("my", "i", "ill", "id", "please", "a")
+_FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so")  # "ok so I'm bidding 5"
 # turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I'd like Cenarion as my faction", or
 # the name alone after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow
 # such a verb, and after the name only "as my faction".
 _CHOOSE_VERBS = frozenset({"take", "choose", "pick", "want", "like", "prefer"})
 _AS_FACTION = (("as", "my", "faction"), ("for", "my", "faction"), ("as", "faction"))
 _FACTION_FIRST_WORDS = frozenset(_words(f)[0] for f in FACTIONS)
-_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | _CHOOSE_VERBS  # what may follow a filler word
+_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | frozenset(_ALIASES) | _CHOOSE_VERBS  # may follow a filler
 ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}
                         | {alias[0] for alias, _ in _ABILITY_MATCHES})  # the words an order may start with
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
@@ -693,6 +693,10 @@ _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | _CHOOSE_VERBS | _FACTION
 
 
 def _bid(w: _Words) -> Bid:
+    for this_turn in (("for", "this", "turn", "is"), ("this", "turn", "is")):  # "my bid for this turn is 4"
+        if tuple(w.norm[w.i : w.i + len(this_turn)]) == this_turn:  # (never "next turn": refused)
+            w.i += len(this_turn) - 1
+            break
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     if w.accept("nothing", "none"):  # "I bid nothing"
         return Bid(0)
