@@ -285,8 +285,6 @@ def validate(cfg: TrainConfig) -> TrainConfig:
             MidGameStarts.of(cfg.takeover.env_kwargs())
         except ValidationError as err:
             raise ValidationError("config", f"takeover: {err}") from None
-    if cfg.init_from and not Path(cfg.init_from).is_file():
-        raise ValidationError("config", f"init_from: no model at {cfg.init_from}")
     if cfg.target_kl < 0:
         raise ValidationError("config", f"target_kl must be >= 0 (0: off), got {cfg.target_kl}")
     if lg.max_snapshots < 1:

@@ -66,6 +66,10 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         raise ValidationError("until", f"a step count >= 1, not {until}")
     if resume and not Path(resume).is_file():
         raise ValidationError("resume", f"no checkpoint at {resume}")
+    if cfg.init_from and not resume and not Path(cfg.init_from).is_file():
+        # checked here, not when the config loads: a recipe's later step starts from an earlier step's output
+        raise ValidationError("config", f"init_from: no model at {cfg.init_from} (if an earlier step of the recipe "
+                                        "makes it, run that step first)")
     if resume:
         _check_steps_left(_checkpoint_steps(Path(resume)), cfg.total_timesteps, until, resume)
     wall0, cpu0 = time.time(), _cpu_seconds()

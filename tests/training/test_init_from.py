@@ -10,6 +10,7 @@ from engine.errors import ValidationError
 from tests.training.helpers import tiny_model
 from training.config import load_config
 from training.train import _init_from
+from training.train import main as train_main
 
 SMOKE = "training/configs/smoke.toml"
 
@@ -32,9 +33,12 @@ def test_init_from_a_model_of_another_shape_is_refused(tmp_path):
         _init_from(tiny_model([32, 32], seed=2), str(tmp_path / "small.zip"))
 
 
-def test_init_from_a_missing_file_names_it(tmp_path):
+def test_init_from_a_missing_file_names_it_before_any_work(tmp_path):
+    # the config loads (a recipe's later step names an earlier step's output); training refuses it at once
+    cfg = load_config(SMOKE, init_from=str(tmp_path / "nothere.zip"), runs_dir=str(tmp_path / "runs"))
     with pytest.raises(ValidationError, match=r"init_from: no model at .*nothere\.zip"):
-        load_config(SMOKE, init_from=str(tmp_path / "nothere.zip"))
+        train_main(cfg)
+    assert not (tmp_path / "runs").exists()  # no half-made run left behind
 
 
 def test_the_v5_recipe_starts_from_the_shipped_v4():
