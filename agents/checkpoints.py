@@ -91,7 +91,12 @@ class Specialist:
 
 # Session 20: at a plain 7-seat Normal table the levels play protectors-ppo-v6-ring7, v5 trained on there under
 # strong's opening bid (its model card; docs/training.md, "v6-ring7").
-SPECIALISTS: tuple[Specialist, ...] = (Specialist("protectors-ppo-v6-ring7", players=7),)
+# Session 22: at a plain 5-seat Normal table, from turn 2 on, they play protectors-ppo-v7-ring5-midgame, trained
+# only on games taken over at turn 2 and rewarded against the caretaker from the same start (its model card;
+# docs/training.md, "v7-ring5-midgame"); turn 1 (the opening bid and first orders) stays v5's. The first that fits
+# a table decides.
+SPECIALISTS: tuple[Specialist, ...] = (Specialist("protectors-ppo-v6-ring7", players=7),
+                                       Specialist("protectors-ppo-v7-ring5-midgame", players=5, from_turn=2))
 
 
 def level(name: str) -> Level:

@@ -71,7 +71,7 @@ class StrongAgent(PolicyAgent):
     def __init__(self, seed: int | None = None):
         base = level_policy(LEVELS["hard"].path, seed, 0.0)
         super().__init__(base.models, seed, 0.0, name="strong")
-        self.specialists = base.specialists  # a 7-seat table is protectors-ppo-v6-ring7's (agents/checkpoints.py)
+        self.specialists = base.specialists  # agents/checkpoints.py SPECIALISTS (7 seats; 5 seats from turn 2)
         self.decided_by = "policy"
         """every decision but the big-table opening bid is the policy's (service/explain.py words it)"""
         self.last_rule = ""

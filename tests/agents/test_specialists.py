@@ -1,6 +1,6 @@
 """The levels hand a plain 7-seat Normal table to their specialist (``agents.checkpoints.SPECIALISTS``:
-protectors-ppo-v6-ring7) and every other table to their own network (v5); a ``policy:`` spec is always its
-own checkpoint."""
+protectors-ppo-v6-ring7), a plain 5-seat Normal table from turn 2 on to protectors-ppo-v7-ring5-midgame, and
+every other table and turn to their own network (v5); a ``policy:`` spec is always its own checkpoint."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from agents.registry import make_agent
 from engine.protectors.game import Game
 from tests.agents.test_strong import _steps_of
 
-RING7 = SPECIALISTS[0]
+RING7, RING5_MIDGAME = SPECIALISTS
 
 
 def _decisions(agent, setup: dict, turns: int = 2) -> list:
@@ -56,6 +56,21 @@ def test_a_level_plays_the_specialist_at_its_table_and_its_own_network_elsewhere
     assert at_seven != _decisions(own, ring7), "the specialist decides like v5 here: the test shows nothing"
     grand = {"board": "ring-7-grand", "players": 7, "seed": 6, "options": {"version": "grand"}}
     assert _decisions(hard, grand) == _decisions(own, grand)  # the same agent, back on another table
+
+
+def test_at_a_five_seat_table_turn_one_is_the_levels_own_and_later_turns_the_midgame_network():
+    assert Specialist("protectors-ppo-v7-ring5-midgame", players=5, from_turn=2) == RING5_MIDGAME
+    assert RING5_MIDGAME.path.is_file()
+    hard = make_agent("ppo:hard", 0)
+    midgame = PolicyAgent.load(RING5_MIDGAME.path, 0, 0.0)
+    own = PolicyAgent.load(LEVELS["hard"].path, 0, 0.0)
+    turns = {1: [], 2: []}
+    for ctx, _ in _steps_of({"board": "ring-5", "players": 5, "seed": 5}, turns=2):
+        turns[ctx.state.turn].append((hard.act(ctx), own.act(ctx), midgame.act(ctx), hard.last_specialist))
+    assert turns[1] and turns[2]
+    assert all(h == o and sp is None for h, o, _, sp in turns[1])  # the opening: v5's
+    assert all(h == m and sp == RING5_MIDGAME for h, _, m, sp in turns[2])  # from turn 2: the midgame network
+    assert any(o != m for _, o, m, _ in turns[1] + turns[2]), "the two networks agree here: the test shows nothing"
 
 
 @pytest.mark.parametrize("spec", ["strong", "ppo:normal", "search"])
