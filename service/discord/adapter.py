@@ -1,7 +1,7 @@
 """discord.py mapped onto the bridge's chat interface (needs the ``discord`` extra: ``pip install 'regent[discord]'``).
 
 - :class:`DiscordChat` implements ``chat.Chat`` with discord.py calls (a DM refused with
-  ``Forbidden`` becomes ``DmClosed``);
+  ``Forbidden`` becomes ``DmClosed``, any other Discord HTTP error ``DeliveryFailed``);
 - :func:`to_direct_message` turns a ``discord.Message`` into a ``DirectMessage`` (a DM, or a message in
   a private thread the bot opened for a player), or ``None`` for anything else;
 - :func:`build_group` builds the ``/regent`` slash commands, each turned into a ``chat.Command`` for
@@ -22,7 +22,7 @@ from discord import app_commands
 
 from service.client import ServiceError
 from service.discord.bridge import Bridge, ConfigRefused, ServiceDown
-from service.discord.chat import Command, DirectMessage, DmClosed, File
+from service.discord.chat import Command, DeliveryFailed, DirectMessage, DmClosed, File
 from service.discord.config import Config
 from service.discord.state import State
 
@@ -62,21 +62,29 @@ class DiscordChat:
         return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
 
     async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(**_send_kwargs(text, file))
         except discord.Forbidden as err:  # 50007: cannot send messages to this user
             raise DmClosed(user_id) from err
+        except discord.HTTPException as err:  # NotFound, a 5xx: not the user's choice (discord.py retries 429s)
+            raise DeliveryFailed(f"DM to {user_id}: {err}") from err
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
-        channel = await self._channel(channel_id)
-        await channel.send(**_send_kwargs(text, file))
+        try:
+            channel = await self._channel(channel_id)
+            await channel.send(**_send_kwargs(text, file))
+        except discord.HTTPException as err:
+            raise DeliveryFailed(f"post in {channel_id}: {err}") from err
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
-        channel = await self._channel(channel_id)
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
-                                             invitable=False)
-        await thread.add_user(discord.Object(id=user_id))
+        try:
+            channel = await self._channel(channel_id)
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
+                                                 invitable=False)
+            await thread.add_user(discord.Object(id=user_id))
+        except discord.HTTPException as err:
+            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: {err}") from err
         return thread.id
 
     async def has_role(self, user_id: int, role: str) -> bool:

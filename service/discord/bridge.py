@@ -26,7 +26,7 @@ import msgpack
 
 from service.client import AsyncClient, ServiceError
 from service.discord import chat as chatlib
-from service.discord.chat import Chat, Command, DirectMessage, DmClosed, File
+from service.discord.chat import Chat, Command, DeliveryFailed, DirectMessage, DmClosed, File
 from service.discord.config import AI_LEVELS, Config, GameConfig
 from service.discord.state import State
 from service.posting import by_seat, split_messages
@@ -246,7 +246,15 @@ class Bridge:
 
     async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> None:
         """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)
-        in a private thread of the game channel opened for them, with the GM told once."""
+        in a private thread of the game channel opened for them, with the GM told once. A message Discord fails
+        to deliver is logged and dropped: what it answers is stored already, and the next player's message (the
+        next summary of the same turn) must still go out."""
+        try:
+            await self._tell(key, user_id, text, thread_id)
+        except DeliveryFailed as err:
+            log.warning("game %s: not delivered to user %s: %s", key, user_id, err)
+
+    async def _tell(self, key: str | None, user_id: int, text: str, thread_id: int | None) -> None:
         if thread_id is not None:
             await self._post(thread_id, quiet_mentions(text))
             return

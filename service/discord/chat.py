@@ -20,6 +20,11 @@ class DmClosed(Exception):
     """The user does not accept DMs from the bot (Discord error 50007)."""
 
 
+class DeliveryFailed(Exception):
+    """Discord did not deliver a message for another reason (a server error, a deleted account or channel, a
+    lost connection): the bridge logs it and goes on, so one player's failed answer never stops the others'."""
+
+
 @dataclass(frozen=True)
 class File:
     name: str
@@ -61,13 +66,15 @@ class Reply(Protocol):
 
 class Chat(Protocol):
     async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
-        """DM a user; raises :class:`DmClosed` when they do not accept DMs from the bot."""
+        """DM a user; raises :class:`DmClosed` when they do not accept DMs from the bot, :class:`DeliveryFailed`
+        when Discord fails it otherwise."""
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
-        """Post in a channel or thread."""
+        """Post in a channel or thread; raises :class:`DeliveryFailed` when Discord fails it."""
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
-        """A private thread in ``channel_id`` that ``user_id`` is added to; returns its id."""
+        """A private thread in ``channel_id`` that ``user_id`` is added to; returns its id (raises
+        :class:`DeliveryFailed` when Discord fails it)."""
 
     async def has_role(self, user_id: int, role: str) -> bool:
         """Whether the server member holds ``role`` (a role name or id)."""

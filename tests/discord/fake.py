@@ -13,7 +13,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.discord.chat import ACK_SECONDS, FILE_LIMIT, MESSAGE_LIMIT, Command, DirectMessage, DmClosed, File
+from service.discord.chat import (
+    ACK_SECONDS,
+    FILE_LIMIT,
+    MESSAGE_LIMIT,
+    Command,
+    DeliveryFailed,
+    DirectMessage,
+    DmClosed,
+    File,
+)
 
 
 class DiscordRefused(AssertionError):
@@ -42,6 +51,7 @@ class FakeChat:
         self.dms: dict[int, list[Sent]] = {}
         self.posts: dict[int, list[Sent]] = {}
         self.closed: set[int] = set()
+        self.failing: set[int] = set()  # users a DM to fails for another reason (DeliveryFailed)
         self.roles: dict[int, set[str]] = {}
         self.threads: dict[int, tuple[int, int, str]] = {}
         self.ids = itertools.count(900_000_000_000_000_000)
@@ -51,6 +61,8 @@ class FakeChat:
     async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
         if user_id in self.closed:
             raise DmClosed(user_id)
+        if user_id in self.failing:
+            raise DeliveryFailed(f"DM to {user_id}: 503 Service Unavailable")
         check(text, file)
         self.dms.setdefault(user_id, []).append(Sent(text, file))
 

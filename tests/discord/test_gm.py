@@ -36,6 +36,28 @@ async def everyone_sends(h, bridge, seats=None):
         await bridge.on_dm(h.chat.dm(user_of(CH, int(p["seat"].split("#")[1])), text))
 
 
+def test_a_dm_discord_fails_to_deliver_stops_no_one_else(server, tmp_path):
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        unlucky = user_of(CH, 1)
+        h.chat.failing.add(unlucky)  # every DM to them fails (a 503), as Discord sometimes does
+        await bridge.on_dm(h.chat.dm(unlucky, "Bid 3"))  # answered into the void: no exception, the bid stored
+        assert unlucky not in h.chat.dms
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert next(p for p in view["pending"] if p["seat"] == "Player#1")["submitted"]
+        while (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["turn"] == 1:
+            await everyone_sends(h, bridge)
+            await command(h, bridge, "advance", force=True)
+        for i in range(2, 6):  # the turn's summaries after the failed one still went out
+            assert "**Your summary of turn 1**" in h.chat.dm_texts(user_of(CH, i))
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def gm_state(view):
     return {k: v for k, v in view.items() if k not in ("pending", "clock", "step_started")}
 
