@@ -92,7 +92,7 @@ def _ints(text: str, what: str) -> list[int]:
 
 def _takeovers(args) -> int:
     from training.evaluate import save_json
-    from training.takeover_grid import grid_rows, takeover_grid
+    from training.takeover_grid import grid_rows, plot_grid, takeover_grid
 
     agents = [s for s in args.agents.split(",") if s]
     setup = {"board": None, "version": args.version, "island": args.island, "factions": args.factions,
@@ -101,7 +101,7 @@ def _takeovers(args) -> int:
                            args.baseline, args.recorder, seed=args.seed, progress=not args.quiet, **setup)
     print("\n".join(grid_rows(report)))
     if args.out:
-        print(f"saved {save_json(report, args.out)}")
+        print(f"saved {save_json(report, args.out)} and {plot_grid(report, Path(args.out).with_suffix('.png'))}")
     return 0
 
 

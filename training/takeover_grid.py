@@ -9,17 +9,19 @@ over the live seats, to every agent and to the baseline from the very same posit
 baseline's (terminal score), ties, pairs where it is worse, and the better share with its 95%
 Wilson interval. A cell whose games rarely last to the turn has fewer positions than asked for
 (the recorder tries ``20 x positions`` games): the table says how many pairs each cell holds.
+``plot_grid`` draws the grid (a panel per table, the turns across, each agent's share with its interval).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
 from engine.errors import ValidationError
-from training.evaluate import record_positions, takeover
+from training.evaluate import plot_label, record_positions, takeover
 from training.stats import wilson
 
 
@@ -79,3 +81,42 @@ def grid_rows(report: dict[str, Any]) -> list[str]:
                     f"{c['better']} / {c['same']} / {c['worse']} | "
                     f"{100 * c['better_share']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] |")
     return rows
+
+
+def plot_grid(report: dict[str, Any], path: str | Path) -> Path:
+    """A PNG of the grid: one panel per table size, the takeover turns across, each agent's better share with
+    its 95% Wilson interval (a cell no game lasted to is left out)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sizes, turns, agents = report["sizes"], report["turns"], report["agents"]
+    fig, axes = plt.subplots(1, len(sizes), figsize=(4.5 * len(sizes) + 1, 4.2), sharey=True, squeeze=False)
+    width = 0.8 / max(1, len(agents))
+    for ax, players in zip(axes[0], sizes, strict=True):
+        for k, agent in enumerate(agents):
+            xs, ys, lo, hi = [], [], [], []
+            for i, turn in enumerate(turns):
+                c = next((c for c in report["cells"] if c["agent"] == agent and c["players"] == players
+                          and c["turn"] == turn and c["pairs"]), None)
+                if c is not None:
+                    xs.append(i + (k - (len(agents) - 1) / 2) * width)
+                    ys.append(100 * c["better_share"])
+                    lo.append(max(0.0, 100 * (c["better_share"] - c["better_ci"][0])))  # 0 pairs better: 0 - 1e-17
+                    hi.append(max(0.0, 100 * (c["better_ci"][1] - c["better_share"])))
+            ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=plot_label(agent, 40) if ax is axes[0][0] else None)
+        ax.axhline(50, color="black", lw=0.8, ls="--")
+        ax.set_xticks(range(len(turns)), [f"turn {t}" for t in turns])
+        ax.set_title(table_name(players, report.get("setup", {})))
+        ax.set_ylim(0, 100)
+    axes[0][0].set_ylabel(f"% of pairs better than the {report['baseline']} (95% CI)")
+    fig.legend(loc="lower center", ncol=min(3, len(agents)), fontsize=8, frameon=False)
+    fig.suptitle(f"Takeovers vs {report['baseline']}: positions recorded by {report['recorder']}, "
+                 f"seed {report['seed']}, up to {report['positions']} per cell", fontsize=10)
+    fig.tight_layout(rect=(0, 0.12, 1, 1))
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out

@@ -70,3 +70,26 @@ def test_the_cli_prints_the_table_and_saves_the_report(tmp_path, capsys):
     assert json.loads(out.read_text())["mode"] == "takeover_grid"
     assert main(["eval", "takeovers", "--agents", "heuristic", "--turns", "two", "--quiet"]) == 2
     assert "--turns" in capsys.readouterr().err
+
+
+def test_the_plot_is_a_png_with_a_panel_per_table(report, tmp_path):
+    import matplotlib.image
+
+    from training.takeover_grid import plot_grid
+
+    empty = dict(report, cells=[*report["cells"], {"agent": "random", "players": 5, "turn": 9, "pairs": 0}])
+    out = plot_grid(empty, tmp_path / "grid.png")  # a cell no game lasted to is left out, not drawn as 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    height, width = matplotlib.image.imread(out).shape[:2]
+    assert width > height  # the two tables side by side
+
+
+def test_the_cli_saves_the_plot_beside_the_report(tmp_path, capsys):
+    from service.cli import main
+
+    out = tmp_path / "grid.json"
+    assert main(["eval", "takeovers", "--agents", "heuristic", "--turns", "2", "--sizes", "3", "--positions", "2",
+                 "--seed", "5", "--quiet", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["mode"] == "takeover_grid"
+    assert out.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert str(out.with_suffix(".png")) in capsys.readouterr().out
