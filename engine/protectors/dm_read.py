@@ -274,6 +274,14 @@ NO_BUYS = "no purchases (the DM buys nothing)"
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 _AMOUNT_ALONE = re.compile(r"\$?[0-9][0-9,]*\$?(?:\s*\$?realms?)?[.!]?", re.IGNORECASE)
+
+
+def _as_bid(text: str, step: str | None) -> str:
+    """``Bid <text>`` for an amount alone (``20``, ``$20``, ``20 realm``) in a step that takes a bid and nothing
+    else; else ``text`` as it is."""
+    return f"Bid {text}" if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(text) else text
+
+
 _SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"
 
 
@@ -334,8 +342,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
-    if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(text):  # "20" when only a bid is asked for
-        parsed, _, error = _orders(raw, f"Bid {text}", seats, names, step, shown)
+    bid = _as_bid(text, step)
+    if bid != text:  # "20" when only a bid is asked for
+        parsed, _, error = _orders(raw, bid, seats, names, step, shown)
         if error is None and parsed:
             return _accepted(no, raw, tuple(parsed), "", step)
     parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
@@ -495,9 +504,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
                 if entry.kind == "nothing":
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
                 continue
-            piece = text[start:end].strip()
-            if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(piece):  # "20 please" when only a bid is asked
-                piece = f"Bid {piece}"
+            piece = _as_bid(text[start:end].strip(), step)  # "20 please" when only a bid is asked
             parsed, left_out, error = _orders(raw, piece, seats, names, step, shown)
             if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
                 parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown)

@@ -408,7 +408,7 @@ def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
         return current not in (("work",), ("golden", "work"))
     if current == ("faction",):  # "Faction - Iron Light" is one
         return False
-    if _NUMBER.fullmatch(words[0]) or (words[0] in _NUMBER_WORDS and words[1:2] in _COUNTED):
+    if _is_count(words, 0):
         return _is_commitment(current)  # "2 from P6, 1 from P7" is two; "Buy 2 in P6, 1 in P5" is one
     return words[0] in _SEGMENT_STARTS
 
@@ -418,9 +418,13 @@ def _is_commitment(words: tuple[str, ...]) -> bool:
     i = next((k for k, x in enumerate(words) if x not in _FILLERS), None)
     if i is None:
         return False
-    first = words[i]
-    return (bool(_NUMBER.fullmatch(first)) or first in _COMMIT_WORDS
-            or (first in _NUMBER_WORDS and words[i + 1 : i + 2] in _COUNTED))
+    return words[i] in _COMMIT_WORDS or _is_count(words, i)
+
+
+def _is_count(words: tuple[str, ...], i: int) -> bool:
+    """Whether ``words[i]`` is a count: digits, or a number word a commitment's word follows (``two from P6``,
+    ``one unit``; "two" alone may be a name's)."""
+    return bool(_NUMBER.fullmatch(words[i])) or (words[i] in _NUMBER_WORDS and words[i + 1 : i + 2] in _COUNTED)
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
@@ -512,7 +516,7 @@ def _parse_item(w: _Words) -> Item:
     if golden and head not in ("march", "support", "fortify", "work"):
         only = "March!, Support!, Fortify! and Work, work!"
         raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}{_did_you_mean(head)}")
-    if _NUMBER.fullmatch(head) or (head in _NUMBER_WORDS and tuple(w.norm[w.i + 1 : w.i + 2]) in _COUNTED):
+    if _is_count(tuple(w.norm), w.i):
         return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
         w.i += 1

@@ -302,9 +302,8 @@ class Bridge:
         with contextlib.suppress(ServiceDown, ServiceError):
             await self.rpc("game.pending", **self._gm(key), wait=True)
 
-    async def _dm(self, dm: DirectMessage, arrived: float | None = None) -> tuple[str | None, str, bool]:
-        """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock; now if None)."""
-        arrived = self.now() if arrived is None else arrived
+    async def _dm(self, dm: DirectMessage, arrived: float) -> tuple[str | None, str, bool]:
+        """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock)."""
         text = dm.text or ""
         choices = self.seats_of(dm.user_id)
         if dm.thread_id is not None:
