@@ -453,16 +453,23 @@ class HostedGame:
         else:
             text = g.report(turn, who, since)
             turns = {e.turn for e in visible[since:]} if turn is None else {t}
+        ai_seats = self._ai_deciders(turns)
+        if ai_seats and text:
+            text += "\n" + gamefile.played_by_ai(g, ai_seats)
+        return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
+
+    def _ai_deciders(self, turns: set[int], seat: str | None = None) -> dict[str, list[str]]:
+        """Seat -> the agents that submitted a decision for it in ``turns`` (the action log's ``by``), only
+        ``seat``'s when given."""
         ai_seats: dict[str, list[str]] = {}
         for row, _, _ in self.rows:
-            if row.get("turn") in turns and ":" in row["by"] and row["a"][0] == "submit":
+            if (row.get("turn") in turns and ":" in row["by"] and row["a"][0] == "submit"
+                    and seat in (None, row["a"][1])):
                 agents = ai_seats.setdefault(row["a"][1], [])
                 name = row["by"].split(":", 1)[1]
                 if name not in agents:
                     agents.append(name)
-        if ai_seats and text:
-            text += "\n" + gamefile.played_by_ai(g, ai_seats)
-        return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
+        return ai_seats
 
     def _check_carried(self, turn: int | None) -> None:
         """A turn before the position a game was set up from has no events here (docs/positions.md: the event
@@ -486,8 +493,9 @@ class HostedGame:
         if turn is not None and turn > g.state.turn:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)
-        return {"turn": g.state.turn if turn is None else turn, "seat": seat,
-                "report": g.private_summary(seat, turn)}
+        t = g.state.turn if turn is None else turn
+        return {"turn": t, "seat": seat, "report": g.private_summary(seat, turn),
+                "played_by_ai": self._ai_deciders({t}, seat)}  # this seat's only: the turn's steps an AI decided
 
     def _ai_submit(self, seat: str, agent_name: str, by: str, made: Any = _DECIDE_NOW) -> tuple:
         """Submit ``agent_name``'s decision for ``seat``: ``made`` (what ``decide_ai`` gave: a decision, or

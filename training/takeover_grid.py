@@ -20,6 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from agents.registry import make_agent
 from engine.errors import ValidationError
 from training.evaluate import plot_label, record_positions, takeover
 from training.stats import wilson
@@ -39,6 +40,8 @@ def takeover_grid(agents: Sequence[str], turns: Sequence[int] = (2, 4, 6), sizes
     for n in sizes:
         if not 2 <= n <= 16:
             raise ValidationError("sizes", f"a table of 2..16 players, not {n}")
+    for name in (*agents, baseline, recorder):
+        make_agent(name)  # an unknown name or a missing checkpoint is refused before any cell is played
     cells = []
     grid = [(n, t) for n in sizes for t in turns]
     for players, turn in tqdm(grid, desc="takeover grid", disable=not progress):

@@ -660,6 +660,8 @@ class Bridge:
         if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
             return
         after = f"\n{extra.pop(seat)}" if extra and seat in extra else ""
+        if not note and (rep.get("played_by_ai") or {}).get(seat):  # the service's record of the turn's deciders:
+            note = ", partly played by AI"  # an AI held the seat for some of its steps (given back mid-turn)
         await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}{after}")
 
     # -- deadlines -----------------------------------------------------------------------------

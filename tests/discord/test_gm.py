@@ -245,6 +245,34 @@ def test_an_ai_that_takes_a_seat_in_a_turns_last_step_counts_that_turn_as_its_ow
     asyncio.run(body())
 
 
+def test_a_turn_an_ai_played_part_of_is_marked_in_the_summary_of_the_player_who_finished_it(server, tmp_path):
+    # the GM hands a seat to an AI, it decides the turn's first step, and the seat goes back to its player, who
+    # plays the rest of the turn: that turn's summary says the AI played some of it (the service's record)
+    h = harness(server, tmp_path, seats=3)
+    user1, user3 = user_of(CH, 1), user_of(CH, 3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await command(h, bridge, "seat", seat="Player#3", agent="heuristic")
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert (view["turn"], next(p for p in view["pending"] if p["seat"] == "Player#3")["submitted"]) == (1, True)
+        await command(h, bridge, "seat", seat="Player#3", agent="human")
+        for _ in range(10):
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["turn"] >= 2 or view["over"]:
+                break
+            await everyone_sends(h, bridge)
+        assert view["turn"] == 2
+        heads = {u: [m.text.split(":")[0] for m in h.chat.dms.get(u, []) if "Your summary of turn 1" in m.text]
+                 for u in (user1, user3)}
+        assert heads == {user1: ["**Your summary of turn 1** (Player#1, g)"],
+                         user3: ["**Your summary of turn 1** (Player#3, g, partly played by AI)"]}
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_deadline_extend_pause_resume_and_board(server, tmp_path):
     h = harness(server, tmp_path)
 

@@ -135,6 +135,19 @@ def test_rpc_private_summary_gm_any_seat_a_seat_only_its_own(client):
     assert "Bob produces" not in spy["report"] and "Player#2 produces" not in spy["report"]
 
 
+def test_rpc_private_summary_names_the_ai_that_decided_for_that_seat_only(client):
+    game = create(client)
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    client.call("game.assign", game_id=gid, token=gm, seat="Player#1", agent="heuristic")
+    view = client.call("game.view", game_id=gid, token=gm, wait=True)
+    assert next(p for p in view["pending"] if p["seat"] == "Player#1")["submitted"]
+    client.call("game.assign", game_id=gid, token=gm, seat="Player#1", agent=None)  # back to a human mid-turn
+    mine = client.call("game.report", game_id=gid, token=tokens["Player#1"], private="Player#1", turn=1)
+    other = client.call("game.report", game_id=gid, token=tokens["Player#2"], private="Player#2", turn=1)
+    assert mine["played_by_ai"] == {"Player#1": ["heuristic"]}
+    assert other["played_by_ai"] == {}  # Player#2's summary says nothing of Player#1's
+
+
 def test_rpc_advance_answer_reports_in_display_names(client):
     game = create(client)
     reply = client.call("game.advance", game_id=game["game_id"], token=game["gm_token"], force=True)

@@ -59,6 +59,24 @@ def test_bad_grids_are_named(kw, what):
         takeover_grid((), **TINY)
 
 
+@pytest.mark.parametrize("bad", [
+    {"agents": ("heuristic", "nosuchagent")},
+    {"agents": ("heuristic", "policy:/nonexistent/model.zip")},
+    {"baseline": "nosuchbaseline"},
+    {"recorder": "nosuchrecorder"},
+])
+def test_every_name_is_checked_before_any_cell_is_played(bad, monkeypatch):
+    import training.takeover_grid as grid
+
+    def no_recording(*a, **k):
+        raise AssertionError("a cell was recorded before every name was checked")
+
+    monkeypatch.setattr(grid, "record_positions", no_recording)
+    kw = {**TINY, **{k: v for k, v in bad.items() if k != "agents"}}
+    with pytest.raises(ValidationError):
+        takeover_grid(bad.get("agents", AGENTS), **kw)
+
+
 def test_the_cli_prints_the_table_and_saves_the_report(tmp_path, capsys):
     from service.cli import main
 
