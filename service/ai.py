@@ -220,12 +220,23 @@ def decision_seed(game_seed: Any, seat: str, actions: Sequence[Sequence[Any]]) -
     before the AI seat decided: the same game gives an AI seat the same dice whichever order, and
     whenever, the players' DMs arrive. The game's seed is the GM's secret (no seat reads it), so no
     player can work the dice out."""
+    return seed_at(game_seed, seat, *step_and_own(actions, seat))
+
+
+def step_and_own(actions: Sequence[Sequence[Any]], seat: str) -> tuple[int, int]:
+    """(the steps resolved in ``actions``, the decisions ``seat`` has made in the step now open): what
+    ``decision_seed`` is keyed by, in one walk of the log."""
     resolved = own = 0
     for action in actions:
         if action[0] == "advance":
             resolved, own = resolved + 1, 0
         elif action[1] == seat:
             own += 1
+    return resolved, own
+
+
+def seed_at(game_seed: Any, seat: str, resolved: int, own: int) -> int:
+    """``decision_seed`` from its key (``step_and_own``)."""
     text = f"{game_seed!r}|{seat}|{resolved}|{own}".encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:4], "big")
 

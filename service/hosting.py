@@ -526,8 +526,8 @@ class HostedGame:
         if waiting is None:
             return None
         seat, name = waiting
-        seed = ai.decision_seed(g.setup.get("seed"), seat, g.actions)
-        return AiTurn(seat, name, seed, g.clone(), g, self._resolved_steps())
+        resolved, own = ai.step_and_own(g.actions, seat)  # one walk of the log for the seed and the step
+        return AiTurn(seat, name, ai.seed_at(g.setup.get("seed"), seat, resolved, own), g.clone(), g, resolved)
 
     def _ai_waiting(self) -> tuple[str, str] | None:
         """(seat, agent) of the first AI seat the step still waits for."""

@@ -90,4 +90,7 @@ def _dice(tmp_path, name: str, dms_first: bool, seeds: list[int]) -> int:
 
 
 def test_an_ai_seat_bids_with_the_same_dice_before_or_after_the_players_dms(tmp_path, probe):
-    assert _dice(tmp_path, "first", True, probe) == _dice(tmp_path, "last", False, probe)
+    first = _dice(tmp_path, "first", True, probe)
+    assert first == _dice(tmp_path, "last", False, probe)
+    # the service's AI turn is keyed as decision_seed keys it: step 0, the seat's first decision in it
+    assert first == ai.decision_seed(SETUP["seed"], "Player#3", [["submit", "Player#1", ["Bid 1"]]])
