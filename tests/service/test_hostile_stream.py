@@ -253,7 +253,6 @@ def test_a_connection_sending_whole_requests_stays_open():
     (b"\xc1", "0xc1"),
     (b"\x91" * 2000, "nested"),
     (b"\xdd\xff\xff\xff\xff", "too_large"),
-    (b"\xdb\x01\x00\x00\x00", "too_large"),  # a 16 MiB string declared: refused at its header (docs/service.md)
 ])
 def test_stream_errors_name_the_problem(data, words):
     async def run() -> None:
