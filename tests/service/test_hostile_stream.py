@@ -118,6 +118,22 @@ def test_a_message_of_many_small_objects_is_measured_whole():
     asyncio.run(run())
 
 
+def test_a_declared_huge_string_is_read_no_further_than_the_limit():
+    # msgpack checks a string's declared length only once its bytes are held, so a str32 header naming 16 MiB
+    # is not refused from the header alone; the bytes held of it are bounded by --max-message all the same
+    async def run() -> None:
+        conn, transport, app = connect(max_message=100_000)
+        conn.data_received(b"\x94\x00\x01\xa4ping\x91\xdb\x01\x00\x00\x00")
+        assert not transport.closed and replies(transport) == []
+        feed(conn, b"a" * 300_000, chunk=4096)
+        await settle()
+        got = replies(transport)
+        assert got and got[-1][2]["code"] == "too_large" and stopped(conn, transport) and app.calls == []
+        assert conn._fed - conn._msg_start <= 100_000 + 4096
+
+    asyncio.run(run())
+
+
 def test_messages_under_the_limit_in_many_reads_still_work():
     async def run() -> None:
         conn, transport, app = connect(max_message=100_000)
