@@ -49,7 +49,8 @@ def _seat(args: argparse.Namespace) -> int:
         raise ValidationError("agent", "say who plays the seat: an agent, a difficulty, or 'human'")
     if args.agent.strip().lower() in HUMAN:
         was = gf.agents.pop(seat, None)
-        gf.step_ai.pop(seat, None)
+        # an AI decision already stored in this step stands (DMs are final), so step_ai keeps it: the step's
+        # report still says the AI played the seat, and a DM from the player is answered "already in by its AI"
         gamefile.write(args.game, gf)
         print(f"{gf.display(seat)}: human" + (f" (was AI {was})" if was else " (already)"))
         return 0

@@ -439,3 +439,17 @@ def test_a_file_that_replays_to_another_state_is_read_with_one_warning(game_file
     game_file.write_bytes(msgpack.packb(data, use_bin_type=True))
     assert main(["report", str(game_file)]) == 2
     assert capsys.readouterr().err.strip() == f"regent: error: {game_file}: digest must be a string"
+
+
+def test_a_seat_given_back_after_its_ai_decided_still_says_the_ai_played_that_step(game_file, tmp_path, capsys):
+    # the AI's bid stands once stored (DMs are final): giving the seat back mid-step must not hide it, neither
+    # from the player's late DM ("already in by its AI") nor from the step's report ("Played by AI: Eve")
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n")]) == 0
+    assert "AI Player#5 (Eve) [heuristic]" in capsys.readouterr().out
+    assert main(["seat", str(game_file), "Eve", "human"]) == 0
+    text = "".join(f"== {n} ==\nBid 3\n" for n in ("Bob", "Carol", "Dan", "Eve"))
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text)]) == 0
+    out = capsys.readouterr().out
+    assert "Player#5 (Eve): already in by its AI (heuristic) for the bid step" in out
+    report = out.split("--- not for posting")[0]
+    assert "== Turn 1 ==" in report and "Played by AI: Eve (heuristic)" in report
