@@ -67,6 +67,12 @@ def run_report(args: argparse.Namespace) -> int:
             return 0
         text += _ai_line(gf)
     else:
+        start = (game.setup.get("position") or {}).get("turn")
+        if args.turn is not None and isinstance(start, int) and args.turn < start:
+            # no events before the position (docs/positions.md: the event log is not carried): an empty report
+            # would read as "nothing happened" (the service refuses it the same way)
+            raise ValidationError("--turn", f"turn {args.turn} predates this game's start: it was brought in as a "
+                                            f"position at turn {start}, and the event log before that is not carried")
         text = game.report(args.turn) + _ai_line(gf)
     if not args.discord:
         print(text)

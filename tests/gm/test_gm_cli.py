@@ -453,3 +453,22 @@ def test_a_seat_given_back_after_its_ai_decided_still_says_the_ai_played_that_st
     assert "Player#5 (Eve): already in by its AI (heuristic) for the bid step" in out
     report = out.split("--- not for posting")[0]
     assert "== Turn 1 ==" in report and "Played by AI: Eve (heuristic)" in report
+
+
+def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, capsys):
+    # a game brought in at turn 3 has no events before it: `report --turn 2` printed an empty "== Turn 2 =="
+    # (as if nothing happened) under a "Played by AI" line naming seats an AI never played then
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1,
+             "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
+             "position": {"turn": 3, "step": "orders", "provinces": four}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    assert main(["adjudicate", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(path), "--turn", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1 and "turn 2 predates this game's start" in err and "turn 3" in err
+    assert main(["report", str(path), "--turn", "3"]) == 0
+    assert "== Turn 3 ==" in capsys.readouterr().out
