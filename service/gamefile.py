@@ -13,6 +13,9 @@ the keys beside it say what only the GM's tools know:
 ``actions``        every accepted DM and every resolved step, in order (replays to the same game)
 ``agents``         AI seats: seat -> agent name (``heuristic``, ``ppo:normal``...); human seats absent
 ``ai_played``      seat -> agents that ever decided for it (reports say "played by AI")
+``ai_turns``       seat -> the turns in which an AI decided for it (a turn's ``Played by AI`` line names
+                   only those seats; a seat in ``ai_played`` without turns, from a file written before,
+                   is named for every turn)
 ``deadlines``      decision windows in seconds per step kind (rulebook defaults, overridable)
 ``step_started``   Unix time the current waiting step started; its deadline is this plus its window
 ``step_ai``        seat -> agent for the AI decisions already stored in the current step
@@ -68,6 +71,7 @@ class GameFile:
     game: Game
     agents: dict[str, str] = field(default_factory=dict)
     ai_played: dict[str, list[str]] = field(default_factory=dict)
+    ai_turns: dict[str, list[int]] = field(default_factory=dict)
     deadlines: dict[str, float] = field(default_factory=dict)
     step_started: float | None = None
     step_ai: dict[str, str] = field(default_factory=dict)
@@ -133,10 +137,19 @@ class GameFile:
         seats = ", ".join(f"{self.display(s)} {colours[s]}" for s in self.game.state.players)
         return f"no seat is called {label!r}{hint} (seats: {seats})"
 
-    def note_ai(self, seat: str, agent: str) -> None:
+    def note_ai(self, seat: str, agent: str, turn: int | None = None) -> None:
         played = self.ai_played.setdefault(seat, [])
         if agent not in played:
             played.append(agent)
+        turns = self.ai_turns.setdefault(seat, [])
+        if turn is not None and turn not in turns:
+            turns.append(turn)
+
+    def ai_in(self, turns: set[int]) -> dict[str, list[str]]:
+        """Seat -> its agents, for the seats an AI decided for in ``turns`` (a seat with no turns on record,
+        from a file written before they were kept: every seat it ever played)."""
+        return {s: a for s, a in self.ai_played.items()
+                if a and (not self.ai_turns.get(s) or turns & set(self.ai_turns[s]))}
 
 
 def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -208,7 +221,7 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
     if written is not None and not isinstance(written, str):
         raise ValidationError(where, "digest must be a string")
     return GameFile(game, agents={s: a for s, a in agents.items() if a},
-                    ai_played=_played(data.get("ai_played"), where),
+                    ai_played=_played(data.get("ai_played"), where), ai_turns=_turns(data.get("ai_turns"), where),
                     deadlines=_windows(data.get("deadlines"), where),
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
@@ -233,6 +246,7 @@ def dumps(gf: GameFile) -> bytes:
     data = msgpack.unpackb(gf.game.to_blob(), raw=False, strict_map_key=False)
     data.update({"kind": KIND, "format": FORMAT, "agents": dict(gf.agents),
                  "ai_played": {s: list(a) for s, a in gf.ai_played.items()},
+                 "ai_turns": {s: list(t) for s, t in gf.ai_turns.items()},
                  "deadlines": dict(gf.deadlines), "step_started": gf.step_started, "step_ai": dict(gf.step_ai),
                  "posted": gf.posted, "digest": state_digest(gf.game)})
     if gf.service:
@@ -358,6 +372,16 @@ def _played(value: Any, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict) or any(not isinstance(v, list) for v in value.values()):
         raise ValidationError(where, "ai_played must be a map seat -> list of agents")
     return {str(s): [str(a) for a in v] for s, v in value.items()}
+
+
+def _turns(value: Any, where: str) -> dict[str, list[int]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(
+            not isinstance(v, list) or any(isinstance(t, bool) or not isinstance(t, int) for t in v)
+            for v in value.values()):
+        raise ValidationError(where, "ai_turns must be a map seat -> list of turns")
+    return {str(s): list(v) for s, v in value.items()}
 
 
 def _windows(value: Any, where: str) -> dict[str, float]:

@@ -191,7 +191,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
             decision = default_decision(game.state, p.seat)
             why = f"{explain.describe(decision, view)} (the rulebook default: the agent's choice failed: {refused})"
             lines = game.submit(p.seat, decision)
-        gf.note_ai(p.seat, name)
+        gf.note_ai(p.seat, name, game.state.turn)
         gf.step_ai[p.seat] = name
         out.append(f"AI {gf.display(p.seat)} [{name}], {game.step}: {why}")
         out.append("    DM: " + said(lines, game.step))

@@ -58,14 +58,15 @@ def run_report(args: argparse.Namespace) -> int:
                                                f"{', '.join(gf.display(s) for s in game.state.players)})")
         text = game.private_summary(seat, args.turn)
     elif args.since_last:
-        text, mark = game.report_since(_posted(gf))
+        since = _posted(gf)
+        text, mark = game.report_since(since)
         if text and not args.dry_run:
             gf.posted = mark
             gamefile.write(args.game, gf, backup=False)
         if not text:
             print("nothing new since the last post", file=sys.stderr)
             return 0
-        text += _ai_line(gf)
+        text += _ai_line(gf, {e.turn for e in game.state.events[since:mark]})
     else:
         start = (game.setup.get("position") or {}).get("turn")
         if args.turn is not None and isinstance(start, int) and args.turn < start:
@@ -73,7 +74,7 @@ def run_report(args: argparse.Namespace) -> int:
             # would read as "nothing happened" (the service refuses it the same way)
             raise ValidationError("--turn", f"turn {args.turn} predates this game's start: it was brought in as a "
                                             f"position at turn {start}, and the event log before that is not carried")
-        text = game.report(args.turn) + _ai_line(gf)
+        text = game.report(args.turn) + _ai_line(gf, {game.state.turn if args.turn is None else args.turn})
     if not args.discord:
         print(text)
         return 0
@@ -93,9 +94,10 @@ def _posted(gf) -> int:
     return posted
 
 
-def _ai_line(gf) -> str:
-    """Issue 24: what the channel sees always labels the seats an AI played."""
-    played = {s: a for s, a in gf.ai_played.items() if a}
+def _ai_line(gf, turns: set[int]) -> str:
+    """Issue 24: what the channel sees always labels the seats an AI played in the turns it covers (a seat
+    given back to its player is not named for the turns the player played)."""
+    played = gf.ai_in(turns)
     if not played:
         return ""
     from service.gamefile import played_by_ai

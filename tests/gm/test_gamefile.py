@@ -27,13 +27,13 @@ def played_game() -> Game:
 
 def test_round_trip_keeps_the_game_and_the_gm_keys():
     gf = GameFile(played_game(), agents={"Player#5": "heuristic"}, ai_played={"Player#5": ["heuristic"]},
-                  deadlines={"orders": 60.0}, step_started=1000.0, step_ai={"Player#5": "heuristic"},
-                  posted=7, service={"auto_advance": False})
+                  ai_turns={"Player#5": [1, 2]}, deadlines={"orders": 60.0}, step_started=1000.0,
+                  step_ai={"Player#5": "heuristic"}, posted=7, service={"auto_advance": False})
     back = gamefile.loads(gamefile.dumps(gf))
     assert back.game.actions == gf.game.actions and back.game.view(None) == gf.game.view(None)
-    assert (back.agents, back.ai_played, back.deadlines, back.step_started, back.step_ai, back.posted,
-            back.service) == (gf.agents, gf.ai_played, gf.deadlines, gf.step_started, gf.step_ai, gf.posted,
-                              gf.service)
+    assert (back.agents, back.ai_played, back.ai_turns, back.deadlines, back.step_started, back.step_ai, back.posted,
+            back.service) == (gf.agents, gf.ai_played, gf.ai_turns, gf.deadlines, gf.step_started, gf.step_ai,
+                              gf.posted, gf.service)
     assert back.deadline() == 1060.0  # the orders step started at 1000 with a 60 s window
     # the engine reads the same bytes directly: a game file is an engine blob with keys beside it
     assert Game.from_blob(gamefile.dumps(gf)).actions == gf.game.actions

@@ -472,3 +472,32 @@ def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, 
     assert not out and err.count("\n") == 1 and "turn 2 predates this game's start" in err and "turn 3" in err
     assert main(["report", str(path), "--turn", "3"]) == 0
     assert "== Turn 3 ==" in capsys.readouterr().out
+
+
+def test_a_turn_played_by_the_player_again_is_not_labelled_played_by_ai(tmp_path, capsys):
+    # Ben's AI plays turn 2, Ben plays turn 3 himself: `report --turn 3` (and --since-last over turn 3 only)
+    # named Ben as played by AI, from every agent the seat ever had
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1,
+             "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
+             "position": {"turn": 2, "step": "orders", "provinces": four}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    orders = "".join(f"== {n} ==\nFortify! P{i}\n" for i, n in ((1, "Ann"), (3, "Cy"), (4, "Di")))
+    assert main(["adjudicate", str(path), dms(tmp_path, orders, "o2.txt")]) == 0  # Ben's AI: orders, consolidation
+    assert main(["seat", str(path), "Ben", "human"]) == 0
+    bids = "".join(f"== {n} ==\nBid 0\n" for n in ("Ann", "Cy", "Di"))
+    assert main(["adjudicate", str(path), dms(tmp_path, bids, "c2.txt")]) == 0
+    assert main(["report", str(path), "--since-last"]) == 0
+    capsys.readouterr()
+    orders3 = "".join(f"== {n} ==\nWork, work! P{i}\n" for i, n in enumerate(("Ann", "Ben", "Cy", "Di"), start=1))
+    assert main(["adjudicate", str(path), dms(tmp_path, orders3, "o3.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "- Ben: Work, work! P2" in out and "Played by AI" not in out  # the step's own report was right
+    assert gamefile.read(path).game.state.turn == 3
+    assert main(["report", str(path), "--turn", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "== Turn 3 ==" in out and "Played by AI" not in out
+    assert main(["report", str(path), "--turn", "2"]) == 0
+    assert "Played by AI: Ben (heuristic)" in capsys.readouterr().out
