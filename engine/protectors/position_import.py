@@ -96,8 +96,19 @@ class _Reader:
 
     def province(self, v: Any, field: str) -> str:
         if not isinstance(v, str) or v not in self.state.provinces:
-            raise ValidationError(field, f"{v!r} is not a Province of this board")
+            raise ValidationError(field, f"{v!r} is not a Province of this board{self.province_hint(v)}")
         return v
+
+    def province_hint(self, v: Any) -> str:
+        """What a Province written another way than its key means (``p13``, ``13``, ``Province 13``, ``the
+        Island``): a position names Provinces by key only, as the error says."""
+        words = " ".join(v.casefold().replace("#", " ").split()) if isinstance(v, str) else ""
+        island = self.state.board.island
+        if island is not None and words.removeprefix("the ") in ("island", "wizard sanctum"):
+            return f" (did you mean {island}? a position names the Island by its key)"
+        number = words.removeprefix("province").removeprefix("prov").removeprefix("p").strip(" .")
+        key = f"P{int(number)}" if number.isdigit() else None
+        return f" (did you mean {key}? a position names Provinces P1, P2, ...)" if key in self.state.provinces else ""
 
     def seats(self, v: Any, field: str) -> list[str]:
         if not isinstance(v, list):
@@ -345,7 +356,7 @@ def _provinces(r: _Reader) -> None:
         for prov, d in provs.items():
             field = f"position.provinces.{prov}"
             if prov not in st.provinces:
-                raise ValidationError(field, "not a Province of this board")
+                raise ValidationError(field, f"not a Province of this board{r.province_hint(prov)}")
             if not isinstance(d, dict):
                 raise ValidationError(field, "must be a map")
             extra = set(d) - PROVINCE_KEYS

@@ -468,3 +468,20 @@ def test_a_deck_with_too_many_cards_names_the_card_listed_too_often():
     with pytest.raises(ValidationError, match=r"position\.decks\.dragon: 8 cards of the dragon deck; it has 7 "
                                               r"\(The Misty Mountains Cold 4 times, the deck has 3\)"):
         game({"turn": 3, "step": "orders", "provinces": FOUR, "decks": {"dragon": misty}})
+
+
+def test_a_province_written_as_a_gm_would_says_its_key():
+    # "Island", "the Island", "p3", "3" typed by hand: the error named the field but not what to write
+    island = {**FOUR, "P0": {"owner": P1, "units": 1}}
+    for written, key in (("Island", "P0"), ("the Island", "P0"), ("Wizard Sanctum", "P0"), ("p3", "P3"),
+                         ("3", "P3"), ("Province 3", "P3")):
+        provs = {**island}
+        provs[written] = provs.pop(key)
+        with pytest.raises(ValidationError, match=rf"position\.provinces\.{written}: not a Province of this board "
+                                                  rf"\(did you mean {key}\?"):
+            game({"provinces": provs}, board="ring-4+island")
+    with pytest.raises(ValidationError, match=r"position\.ashes\[0\]: 'p4' is not a Province of this board "
+                                              r"\(did you mean P4\?"):
+        game({"provinces": {**FOUR, "P4": {"burnt": True}}, "ashes": ["p4"], "eliminated": [P4]})
+    with pytest.raises(ValidationError, match=r"position\.provinces\.P9: not a Province of this board$"):
+        game({"provinces": {**FOUR, "P9": {}}})
