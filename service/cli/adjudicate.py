@@ -82,10 +82,18 @@ def run_new(args: argparse.Namespace) -> int:
     gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
+    # a position at its `ranking` or `reveal` step runs on by itself (docs/positions.md): the bids, the ranking and
+    # the cards it revealed are the report to post now, counted as posted as adjudicate's reports are
+    report, gf.posted = new_report(game, 0)
     gamefile.write(args.out, gf)
     ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in gamefile.in_seat_order(gf.game, gf.agents))
     print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
-    for look in _looks(gf, 0):  # a game brought in at its orders step: Weather forecast's look is made now
+    looks = _looks(gf, 0)  # a game brought in at its orders step: Weather forecast's look is made now
+    if report:
+        print(report)
+        if looks:
+            print(GM_ONLY)
+    for look in looks:
         print(look)
     print(status(gf))
     return 0

@@ -501,3 +501,20 @@ def test_a_turn_played_by_the_player_again_is_not_labelled_played_by_ai(tmp_path
     assert "== Turn 3 ==" in out and "Played by AI" not in out
     assert main(["report", str(path), "--turn", "2"]) == 0
     assert "Played by AI: Ben (heuristic)" in capsys.readouterr().out
+
+
+def test_a_position_at_its_ranking_step_prints_the_ranking_and_cards_regent_new_revealed(tmp_path, capsys):
+    # docs/positions.md: a `ranking` position runs on by itself (bids revealed, cards drawn); `regent new` printed
+    # none of it, and the next adjudicate counted it as posted, so the turn's ranking was never seen to post
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1, "players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Di")],
+             "position": {"turn": 3, "step": "ranking", "provinces": four,
+                          "bids": {"Player#1": 4, "Player#2": 9, "Player#3": 0, "Player#4": 1}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    out = capsys.readouterr().out
+    assert "== Turn 3 ==\n- Bids: Ann 4, Ben 9, Cy 0, Di 1\n- Protector Ranking: 1. Ben" in out
+    assert " is revealed " in out
+    assert main(["report", str(path), "--since-last"]) == 0  # printed by `new`: counted as posted
+    assert capsys.readouterr().err == "nothing new since the last post\n"
