@@ -225,6 +225,10 @@ class HostedGame:
             if seat in meta["controllers"]:
                 meta["controllers"][seat] = ai.resolve(name, f"blob.agents.{seat}")
         meta["ai_played"] = {s: list(a) for s, a in source.ai_played.items()}
+        # the file's turns an AI decided in, per seat; None for a seat it names without them (a file written
+        # before they were kept: its reports name that seat for every turn, and so does the exported file)
+        meta["ai_turns"] = {s: list(source.ai_turns[s]) if source.ai_turns.get(s) else None
+                            for s, a in source.ai_played.items() if a}
         return cls._new(game_id, game, meta, rows, store)
 
     # -- tokens --------------------------------------------------------------------------------
@@ -313,7 +317,21 @@ class HostedGame:
                         "by": [row["by"] for row, _, _ in self.rows], "game_id": self.id}
         return gamefile.dumps(gamefile.GameFile(
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
-            deadlines=dict(self.meta["windows"]), step_started=self.step_started, service=service_part))
+            ai_turns=self._ai_turns(), deadlines=dict(self.meta["windows"]), step_started=self.step_started,
+            service=service_part))
+
+    def _ai_turns(self) -> dict[str, list[int]]:
+        """Seat -> the turns an AI decided for it (the game file's ``ai_turns``): the imported file's and the
+        action log's. A seat the imported file named without its turns stays without them."""
+        known = self.meta.get("ai_turns") or {}
+        out = {s: list(t) for s, t in known.items() if t is not None}
+        for row, _, _ in self.rows:
+            seat = row["a"][1] if row["a"][0] == "submit" else None
+            if seat and ":" in row["by"] and "turn" in row and known.get(seat, []) is not None:
+                turns = out.setdefault(seat, [])
+                if row["turn"] not in turns:
+                    turns.append(row["turn"])
+        return out
 
     # -- changing the game ---------------------------------------------------------------------
     def flags(self) -> bool:

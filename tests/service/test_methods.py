@@ -194,6 +194,31 @@ def test_export_import_round_trip(client):
     assert err.value.code == "invalid_params" and err.value.details["field"] == "blob"
 
 
+def test_an_exported_game_file_keeps_the_turns_an_ai_played(client):
+    # the CLI's reports of the exported file label a turn 'Played by AI' only when an AI decided in it
+    from service import gamefile
+
+    g = client.call("game.create", setup={"board": "ring-3", "seed": 8, "auto_advance": False})
+    gid, gm = g["game_id"], g["gm_token"]
+    client.call("game.assign", game_id=gid, token=gm, seat="Player#2", agent="heuristic")
+    client.call("game.advance", game_id=gid, token=gm, force=True, wait=True)  # its turn-1 bid and what follows
+    client.call("game.assign", game_id=gid, token=gm, seat="Player#2", agent=None)  # a human's from here on
+    while client.call("game.view", game_id=gid, token=gm, wait=True)["turn"] < 3:
+        client.call("game.advance", game_id=gid, token=gm, force=True, wait=True)
+    gf = gamefile.loads(client.call("game.export", game_id=gid, token=gm)["blob"])
+    assert gf.ai_played == {"Player#2": ["heuristic"]} and gf.ai_turns == {"Player#2": [1]}
+    assert gf.ai_in({1}) == {"Player#2": ["heuristic"]} and gf.ai_in({2}) == {}
+    again = gamefile.loads(client.call("game.export", **_imported(client, gf))["blob"])  # and through an import
+    assert again.ai_turns == {"Player#2": [1]}
+
+
+def _imported(client, gf):
+    from service import gamefile
+
+    new = client.call("game.import", blob=gamefile.dumps(gf))
+    return {"game_id": new["game_id"], "token": new["gm_token"]}
+
+
 def test_a_structured_decision_is_the_same_as_its_dm_text(client):
     setups = [client.call("game.create", setup={"board": "ring-5", "seed": 4, "auto_advance": False})
               for _ in range(2)]
