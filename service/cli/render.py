@@ -56,6 +56,7 @@ def run_render(args: argparse.Namespace) -> int:
     if args.animate and args.summary:
         raise ValidationError("--animate", "draws the boards, not the summary; leave out --summary")
     fmt = args.format or ("svg" if args.out.suffix.lower() == ".svg" else "png")
+    _check_suffix(args.out, "gif" if args.animate else fmt)
     # any game file: regent new/adjudicate, game.export, an engine blob
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
@@ -88,6 +89,26 @@ def run_render(args: argparse.Namespace) -> int:
     _write(args.out, data)
     print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")
     return 0
+
+
+PICTURE_SUFFIXES = {".png": "png", ".svg": "svg", ".gif": "gif"}
+"""what each --out suffix names; a file without a suffix takes the picture as drawn"""
+
+
+def _check_suffix(path: Path, fmt: str) -> None:
+    """``--out``'s suffix must name the picture written (a PNG in board.gif opens as a broken GIF)."""
+    suffix = path.suffix.lower()
+    if not suffix or PICTURE_SUFFIXES.get(suffix) == fmt:
+        return
+    if suffix == ".gif":
+        why = "a GIF is drawn only with --animate"
+    elif fmt == "gif":
+        why = "--animate draws a GIF: name the file .gif"
+    elif suffix in PICTURE_SUFFIXES:
+        why = f"--format {fmt} draws {fmt.upper()}: name the file .{fmt} or leave out --format"
+    else:
+        why = "render writes .png, .svg, or .gif with --animate"
+    raise ValidationError("--out", f"{path.name}: {why}")
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -50,6 +50,20 @@ def test_render_errors_name_the_problem(game_file, tmp_path, capsys, extra, need
     assert not out.exists()
 
 
+@pytest.mark.parametrize(("name", "extra", "needle"), [
+    ("x.gif", [], "only with --animate"),
+    ("x.png", ["--animate"], "name the file .gif"),
+    ("x.png", ["--format", "svg"], "name the file .svg"),
+    ("x.jpg", [], "render writes .png, .svg"),
+])
+def test_an_out_suffix_that_is_not_the_picture_is_refused(game_file, tmp_path, capsys, name, extra, needle):
+    out = tmp_path / name
+    assert main(["render", str(game_file), "-o", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and name in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
 def test_missing_game_file(tmp_path, capsys):
     assert main(["render", str(tmp_path / "nope.bin"), "-o", str(tmp_path / "x.png")]) == 2
     assert "no such game file" in capsys.readouterr().err
