@@ -126,3 +126,27 @@ def test_json_worlds_refuse_a_key_given_twice_too():
     with pytest.raises(ValidationError, match="the key 'x' is given twice"):
         read_document(b'{"x": {"y": 1}, "x": {"y": 2}}')
     assert read_document(b'{"x": {"x": 1}}') == {"x": {"x": 1}}  # the same key in two objects is fine
+
+
+def test_a_seat_left_out_of_realm_or_vp_after_turn_1_takes_the_default_and_the_gm_is_told(tmp_path, capsys):
+    g = _midgame()
+    path = tmp_path / "game.bin"
+    gamefile.write(path, gamefile.GameFile(g))
+    out = tmp_path / "setup.json"
+    assert main(["export-position", str(path), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "whole.bin"), "--setup", str(out)]) == 0
+    assert "warning" not in capsys.readouterr().err  # every seat given: nothing to say
+    setup = json.loads(out.read_text())
+    live = [s for s, p in g.state.players.items() if not p.eliminated]
+    seat = live[-1]
+    for key in ("realm", "vp"):
+        setup["position"][key].pop(seat)
+    (tmp_path / "slip.json").write_text(json.dumps(setup))
+    assert main(["new", str(tmp_path / "slip.bin"), "--setup", str(tmp_path / "slip.json")]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"regent: warning: {tmp_path / 'slip.json'}: position.realm gives no $Realm for {seat}: it starts "
+                   "with 50, a new game's (docs/positions.md)",
+                   f"regent: warning: {tmp_path / 'slip.json'}: position.vp gives no VP for {seat}: it has only its "
+                   "Provinces' VP (docs/positions.md)"]
+    assert gamefile.read(tmp_path / "slip.bin").game.state.players[seat].realm == 50  # the default, as documented
