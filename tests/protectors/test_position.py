@@ -183,6 +183,8 @@ def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
     ({"step": "rebid", "turn": 1, "rebid_groups": [[P1]]}, r"position.rebid_groups\[0\]"),
     ({"step": "rebid", "turn": 1, "rebid_groups": [[P1, P2], [P2, P3]]}, r"position.rebid_groups\[1\]"),
     ({"step": "bank_bid"}, "position.effects"),
+    ({"step": "orders", "bids": {P2: 5}}, "position.bids"),  # revealed at this turn's ranking already
+    ({"step": "orders", "bids_asked": {P2: 5}}, "position.bids_asked"),
     ({"step": "napping"}, "position.step"),
     ({"phase": "orders", "step": "orders"}, "position.phase"),
     ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
