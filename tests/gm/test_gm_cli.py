@@ -455,16 +455,22 @@ def test_a_seat_given_back_after_its_ai_decided_still_says_the_ai_played_that_st
     assert "== Turn 1 ==" in report and "Played by AI: Eve (heuristic)" in report
 
 
-def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, capsys):
-    # a game brought in at turn 3 has no events before it: `report --turn 2` printed an empty "== Turn 2 =="
-    # (as if nothing happened) under a "Played by AI" line naming seats an AI never played then
+def _ben_by_ai_from(tmp_path, turn):
+    """A 4-seat game brought in at ``turn``'s orders step (two units in each home), Ben's seat an AI's."""
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
     setup = {"board": "ring-4", "seed": 1,
              "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
-             "position": {"turn": 3, "step": "orders", "provinces": four}}
+             "position": {"turn": turn, "step": "orders", "provinces": four}}
     (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
     path = tmp_path / "game.bin"
     assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    return path
+
+
+def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, capsys):
+    # a game brought in at turn 3 has no events before it: `report --turn 2` printed an empty "== Turn 2 =="
+    # (as if nothing happened) under a "Played by AI" line naming seats an AI never played then
+    path = _ben_by_ai_from(tmp_path, turn=3)
     assert main(["adjudicate", str(path)]) == 0
     capsys.readouterr()
     assert main(["report", str(path), "--turn", "2"]) == 2
@@ -477,13 +483,7 @@ def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, 
 def test_a_turn_played_by_the_player_again_is_not_labelled_played_by_ai(tmp_path, capsys):
     # Ben's AI plays turn 2, Ben plays turn 3 himself: `report --turn 3` (and --since-last over turn 3 only)
     # named Ben as played by AI, from every agent the seat ever had
-    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
-    setup = {"board": "ring-4", "seed": 1,
-             "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
-             "position": {"turn": 2, "step": "orders", "provinces": four}}
-    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
-    path = tmp_path / "game.bin"
-    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    path = _ben_by_ai_from(tmp_path, turn=2)
     orders = "".join(f"== {n} ==\nFortify! P{i}\n" for i, n in ((1, "Ann"), (3, "Cy"), (4, "Di")))
     assert main(["adjudicate", str(path), dms(tmp_path, orders, "o2.txt")]) == 0  # Ben's AI: orders, consolidation
     assert main(["seat", str(path), "Ben", "human"]) == 0
