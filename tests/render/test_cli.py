@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from service.cli import main
@@ -114,3 +116,19 @@ def test_unknown_view_is_refused_by_the_parser(game_file, tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["render", str(game_file), "-o", str(tmp_path / "x.png"), "--view", "everyone"])
     assert exit_.value.code == 2 and "--view" in capsys.readouterr().err
+
+
+def test_a_turn_before_a_position_was_brought_in_says_so(tmp_path, capsys):
+    # a game brought in at turn 3 has no boards before it: the error said "turn 2 never reached its Consolidation"
+    four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 1, "players": 4, "position": {"turn": 3, "step": "orders", "provinces": four}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    capsys.readouterr()
+    out = tmp_path / "t2.png"
+    assert main(["render", str(path), "--turn", "2", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "turn 2 predates this game's start" in err and "turn 3" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+    assert main(["render", str(path), "--turn", "3", "-o", str(out)]) == 0  # its own turn is drawn
