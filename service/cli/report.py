@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from engine.errors import ValidationError
+from engine.protectors.position import before_position
 
 SEPARATOR = "----- message {i}/{n} ({chars} characters) -----"
 
@@ -68,12 +69,9 @@ def run_report(args: argparse.Namespace) -> int:
             return 0
         text += _ai_line(gf, {e.turn for e in game.state.events[since:mark]})
     else:
-        start = (game.setup.get("position") or {}).get("turn")
-        if args.turn is not None and isinstance(start, int) and args.turn < start:
-            # no events before the position (docs/positions.md: the event log is not carried): an empty report
-            # would read as "nothing happened" (the service refuses it the same way)
-            raise ValidationError("--turn", f"turn {args.turn} predates this game's start: it was brought in as a "
-                                            f"position at turn {start}, and the event log before that is not carried")
+        why = before_position(game.setup, args.turn, "event log")
+        if why:  # an empty report would read as "nothing happened" (the service refuses it the same way)
+            raise ValidationError("--turn", why)
         text = game.report(args.turn) + _ai_line(gf, {game.state.turn if args.turn is None else args.turn})
     if not args.discord:
         print(text)

@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 
 from engine.errors import ValidationError
+from engine.protectors.position import before_position
 
 CONSOLIDATION = "consolidation"
 
@@ -36,10 +37,9 @@ def game_at_turn(game: Any, turn: int) -> Any:
     check_turn(game, turn)
     if turn == game.state.turn:
         return game.clone()
-    start = (game.setup.get("position") or {}).get("turn")
-    if isinstance(start, int) and not isinstance(start, bool) and turn < start:  # docs/positions.md: not carried
-        raise ValidationError("turn", f"turn {turn} predates this game's start: it was brought in as a position at "
-                                      f"turn {start}, and the boards before that are not carried")
+    why = before_position(game.setup, turn, "boards")
+    if why:
+        raise ValidationError("turn", why)
     for t, snapshot in turn_ends(game):
         if t == turn:
             return snapshot
