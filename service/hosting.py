@@ -15,11 +15,13 @@ import hmac
 import logging
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import RegentError
 from engine.protectors.game import Game
+from engine.protectors.position import before_position
 from engine.protectors.report import display_names, named
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, gamefile, validate
@@ -325,13 +327,20 @@ class HostedGame:
         action log's. A seat the imported file named without its turns stays without them."""
         known = self.meta.get("ai_turns") or {}
         out = {s: list(t) for s, t in known.items() if t is not None}
-        for row, _, _ in self.rows:
-            seat = row["a"][1] if row["a"][0] == "submit" else None
-            if seat and ":" in row["by"] and "turn" in row and known.get(seat, []) is not None:
-                turns = out.setdefault(seat, [])
-                if row["turn"] not in turns:
-                    turns.append(row["turn"])
+        for seat, turn, _agent in self._ai_submits():
+            if known.get(seat, []) is None:
+                continue  # named by the imported file without its turns: every turn, as there
+            turns = out.setdefault(seat, [])
+            if turn not in turns:
+                turns.append(turn)
         return out
+
+    def _ai_submits(self) -> Iterator[tuple[str, int, str]]:
+        """(seat, turn, agent) for every decision an agent submitted here, from the action log's ``by``
+        (``ai:<agent>``; an imported game's earlier rows are ``import``)."""
+        for row, _, _ in self.rows:
+            if row["a"][0] == "submit" and ":" in row["by"] and "turn" in row:
+                yield row["a"][1], row["turn"], row["by"].split(":", 1)[1]
 
     # -- changing the game ---------------------------------------------------------------------
     def flags(self) -> bool:
@@ -480,23 +489,20 @@ class HostedGame:
         """Seat -> the agents that submitted a decision for it in ``turns`` (the action log's ``by``), only
         ``seat``'s when given."""
         ai_seats: dict[str, list[str]] = {}
-        for row, _, _ in self.rows:
-            if (row.get("turn") in turns and ":" in row["by"] and row["a"][0] == "submit"
-                    and seat in (None, row["a"][1])):
-                agents = ai_seats.setdefault(row["a"][1], [])
-                name = row["by"].split(":", 1)[1]
-                if name not in agents:
-                    agents.append(name)
+        for who, turn, agent in self._ai_submits():
+            if turn in turns and seat in (None, who):
+                agents = ai_seats.setdefault(who, [])
+                if agent not in agents:
+                    agents.append(agent)
         return ai_seats
 
     def _check_carried(self, turn: int | None) -> None:
         """A turn before the position a game was set up from has no events here (docs/positions.md: the event
         log is not carried): its report would be empty, which reads as "nothing happened"; it is refused, saying
         why."""
-        start = (self.game.setup.get("position") or {}).get("turn")
-        if turn is not None and isinstance(start, int) and not isinstance(start, bool) and turn < start:
-            raise invalid("turn", f"turn {turn} predates this game's start: it was brought in as a position at turn "
-                                  f"{start}, and the event log before that is not carried")
+        why = before_position(self.game.setup, turn, "event log")
+        if why:
+            raise invalid("turn", why)
 
     def private_summary(self, who: str | None, label: str, turn: int | None) -> dict[str, Any]:
         """A seat's DM summary (Game.private_summary): the GM may ask for any seat, a seat only for its

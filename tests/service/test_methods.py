@@ -212,6 +212,21 @@ def test_an_exported_game_file_keeps_the_turns_an_ai_played(client):
     assert again.ai_turns == {"Player#2": [1]}
 
 
+def test_a_seat_an_older_file_names_without_its_turns_stays_named_for_every_turn(client):
+    # a game file written before ai_turns were kept: its reports name the seat for every turn, and the service's
+    # export must not narrow that to the turns it saw itself (the earlier ones would lose their label)
+    from engine.protectors.game import Game
+    from service import gamefile
+
+    old = gamefile.GameFile(Game({"board": "ring-3", "seed": 8}),
+                            agents={"Player#2": "heuristic"}, ai_played={"Player#2": ["heuristic"]})
+    where = _imported(client, old)
+    view = client.call("game.view", **where, wait=True)
+    assert next(p for p in view["pending"] if p["seat"] == "Player#2")["submitted"]  # its AI decided here
+    again = gamefile.loads(client.call("game.export", **where)["blob"])
+    assert again.ai_turns == {} and again.ai_in({7}) == {"Player#2": ["heuristic"]}
+
+
 def _imported(client, gf):
     from service import gamefile
 
