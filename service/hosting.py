@@ -500,7 +500,7 @@ class HostedGame:
         """A turn before the position a game was set up from has no events here (docs/positions.md: the event
         log is not carried): its report would be empty, which reads as "nothing happened"; it is refused, saying
         why."""
-        why = before_position(self.game.setup, turn, "event log")
+        why = before_position(self.game.setup, turn, "the event log before that is not carried")
         if why:
             raise invalid("turn", why)
 

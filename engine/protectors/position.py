@@ -26,14 +26,14 @@ from engine.protectors.victory import standings
 RNG_WORDS = 625  # random.Random.getstate()[1]: the Mersenne Twister's 624 words and its index
 
 
-def before_position(setup: dict[str, Any], turn: int | None, what: str) -> str | None:
-    """Why ``turn`` has no ``what`` (the event log, the boards) in a game set up from a position at a later turn
-    (docs/positions.md: what came before the import is not carried), or None when it has."""
+def before_position(setup: dict[str, Any], turn: int | None, missing: str) -> str | None:
+    """Why ``turn`` cannot be shown in a game set up from a position at a later turn (docs/positions.md: what came
+    before the import is not carried), ending with ``missing`` ("the event log before that is not carried"), or
+    None when it can."""
     start = (setup.get("position") or {}).get("turn")
     if turn is None or not isinstance(start, int) or isinstance(start, bool) or turn >= start:
         return None
-    return (f"turn {turn} predates this game's start: it was brought in as a position at turn {start}, and the "
-            f"{what} before that is not carried")
+    return f"turn {turn} predates this game's start: it was brought in as a position at turn {start}, and {missing}"
 
 
 # -- export --------------------------------------------------------------------------------------

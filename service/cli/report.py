@@ -69,7 +69,7 @@ def run_report(args: argparse.Namespace) -> int:
             return 0
         text += _ai_line(gf, {e.turn for e in game.state.events[since:mark]})
     else:
-        why = before_position(game.setup, args.turn, "event log")
+        why = before_position(game.setup, args.turn, "the event log before that is not carried")
         if why:  # an empty report would read as "nothing happened" (the service refuses it the same way)
             raise ValidationError("--turn", why)
         text = game.report(args.turn) + _ai_line(gf, {game.state.turn if args.turn is None else args.turn})

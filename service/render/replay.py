@@ -37,7 +37,7 @@ def game_at_turn(game: Any, turn: int) -> Any:
     check_turn(game, turn)
     if turn == game.state.turn:
         return game.clone()
-    why = before_position(game.setup, turn, "boards")
+    why = before_position(game.setup, turn, "no board before that is carried")
     if why:
         raise ValidationError("turn", why)
     for t, snapshot in turn_ends(game):
