@@ -231,6 +231,8 @@ class HostedGame:
         # before they were kept: its reports name that seat for every turn, and so does the exported file)
         meta["ai_turns"] = {s: list(source.ai_turns[s]) if source.ai_turns.get(s) else None
                             for s, a in source.ai_played.items() if a}
+        # and the agents the file names for them (meta's ai_played grows as this service's AIs decide)
+        meta["ai_imported"] = {s: list(a) for s, a in source.ai_played.items() if a}
         return cls._new(game_id, game, meta, rows, store)
 
     # -- tokens --------------------------------------------------------------------------------
@@ -486,9 +488,16 @@ class HostedGame:
         return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
 
     def _ai_deciders(self, turns: set[int], seat: str | None = None) -> dict[str, list[str]]:
-        """Seat -> the agents that submitted a decision for it in ``turns`` (the action log's ``by``), only
-        ``seat``'s when given."""
+        """Seat -> the agents that decided for it in ``turns``, only ``seat``'s when given: an imported file's
+        record (its ``ai_turns``; a seat it names without them counts for every turn, as the CLI's reports of
+        that file say, ``GameFile.ai_in``), then the action log's ``by``."""
         ai_seats: dict[str, list[str]] = {}
+        imported = self.meta.get("ai_imported")
+        if imported is None:  # a game stored before the file's agents were kept apart
+            imported = self.meta.get("ai_played") or {}
+        for who, known in (self.meta.get("ai_turns") or {}).items():
+            if seat in (None, who) and (known is None or turns & set(known)) and imported.get(who):
+                ai_seats[who] = list(imported[who])
         for who, turn, agent in self._ai_submits():
             if turn in turns and seat in (None, who):
                 agents = ai_seats.setdefault(who, [])

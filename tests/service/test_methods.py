@@ -208,8 +208,16 @@ def test_an_exported_game_file_keeps_the_turns_an_ai_played(client):
     gf = gamefile.loads(client.call("game.export", game_id=gid, token=gm)["blob"])
     assert gf.ai_played == {"Player#2": ["heuristic"]} and gf.ai_turns == {"Player#2": [1]}
     assert gf.ai_in({1}) == {"Player#2": ["heuristic"]} and gf.ai_in({2}) == {}
-    again = gamefile.loads(client.call("game.export", **_imported(client, gf))["blob"])  # and through an import
+    where = _imported(client, gf)
+    again = gamefile.loads(client.call("game.export", **where)["blob"])  # and through an import
     assert again.ai_turns == {"Player#2": [1]}
+    # the imported game's own reports of the file's turns name the file's AI seat, as the CLI's do
+    reports = {t: client.call("game.report", **where, turn=t) for t in (1, 2)}
+    assert reports[1]["played_by_ai"] == {"Player#2": ["heuristic"]} and "Played by AI" in reports[1]["report"]
+    assert reports[2]["played_by_ai"] == {}
+    mine = client.call("game.report", **where, turn=1, private="Player#2")
+    assert mine["played_by_ai"] == {"Player#2": ["heuristic"]}
+    assert client.call("game.report", **where, turn=1, private="Player#1")["played_by_ai"] == {}
 
 
 def test_a_seat_an_older_file_names_without_its_turns_stays_named_for_every_turn(client):
@@ -225,6 +233,7 @@ def test_a_seat_an_older_file_names_without_its_turns_stays_named_for_every_turn
     assert next(p for p in view["pending"] if p["seat"] == "Player#2")["submitted"]  # its AI decided here
     again = gamefile.loads(client.call("game.export", **where)["blob"])
     assert again.ai_turns == {} and again.ai_in({7}) == {"Player#2": ["heuristic"]}
+    assert client.call("game.report", **where, turn=1)["played_by_ai"] == {"Player#2": ["heuristic"]}  # as ai_in
 
 
 def _imported(client, gf):
