@@ -57,7 +57,9 @@ def run_report(args: argparse.Namespace) -> int:
         if seat is None:
             raise ValidationError("--private", f"no seat {args.private!r} in this game (seats: "
                                                f"{', '.join(gf.display(s) for s in game.state.players)})")
-        text = game.private_summary(seat, args.turn)
+        from service.cli.defaulted import summary
+
+        text = summary(game, seat, args.turn)  # with the steps the rulebook default played for that seat
     elif args.since_last:
         since = _posted(gf)
         text, mark = game.report_since(since)

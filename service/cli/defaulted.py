@@ -1,0 +1,80 @@
+"""The steps the rulebook's default played for a seat, told in that seat's own private summary.
+
+``regent adjudicate --force`` resolves a step with the rulebook defaults for the seats whose DM did not come,
+and its public report says so for everyone (``Rulebook defaults for: ...``). The seat's own summary (``regent
+report --private``, what the GM DMs back to the player) says it too, for that seat alone, with the step and what
+the default was. Who was defaulted is no engine event (events are what the rules reveal, fixed in the golden
+transcripts): it is read from the game's record of actions, replayed up to each forced ``advance`` to see whose
+decision was missing there, and what the rulebook's default was for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.protectors.defaults import default_decision
+from engine.protectors.game import Game
+
+# rules: 003 1. Protector Ranking ("If a player fails to submit anything within 24h, they will bid 0"); 003 3.
+# Negotiation and Orders (Fortify!); 003 Determine Protector US step ("Turn off the lights"); 003 5. Consolidation
+# ("buy as many Army Units as they can afford ... bid 0"): each step's words and the rule its default comes from
+STEPS = {
+    "bid": ("bid", "003 1. Protector Ranking"),
+    "rebid": ("re-bid", "003 1. Protector Ranking"),
+    "bank_bid": ("Bank of Lannuvár bid", "003 1. Protector Ranking"),
+    "orders": ("orders", "003 3. Negotiation and Orders"),
+    "dragon": ("Dragon attack", "003 Determine Protector US step"),
+    "consolidation": ("consolidation", "003 5. Consolidation"),
+}
+
+
+@dataclass(frozen=True)
+class Defaulted:
+    """One seat's decision the rulebook's default made: turn, step, seat and the default's lines."""
+
+    turn: int
+    step: str
+    seat: str
+    lines: tuple[str, ...]
+
+
+def defaulted(game: Game) -> list[Defaulted]:
+    """Every decision the rulebook's default made for a seat that sent nothing, in the order of the game."""
+    if not any(a[0] == "advance" and a[1] for a in game.actions):
+        return []  # no step was forced: no replay
+    replay, out = Game(game.setup), []
+    for action in game.actions:
+        if action[0] == "submit":
+            replay.submit(action[1], "\n".join(action[2]))
+        elif action[0] == "advance":
+            st = replay.state
+            if action[1]:
+                out += [Defaulted(st.turn, st.step, p.seat, tuple(default_decision(st, p.seat).texts))
+                        for p in replay.pending() if not p.submitted]
+            replay.advance(force=bool(action[1]))
+    return out
+
+
+def lines_for(game: Game, seat: str, turn: int | None = None) -> list[str]:
+    """``seat``'s lines for its summary of ``turn`` (default: the current one): one per step of that turn the
+    rulebook's default played for it. Only its own: no other seat's summary gets them."""
+    from service.cli.adjudicate import said
+
+    t = game.state.turn if turn is None else turn
+    out = []
+    for d in defaulted(game):
+        if d.seat == seat and d.turn == t:
+            what, rule = STEPS.get(d.step, (d.step, "003"))
+            out.append(f"Your {what} DM for turn {t} was not received: the rulebook default was played for you: "
+                       f"{said(list(d.lines), d.step)} ({rule}).")
+    return out
+
+
+def summary(game: Game, seat: str, turn: int | None = None) -> str:
+    """``seat``'s private summary (``Game.private_summary``) with :func:`lines_for` under its title line."""
+    text = game.private_summary(seat, turn)
+    told = lines_for(game, seat, turn)
+    if not told:
+        return text
+    title, _, rest = text.partition("\n")
+    return "\n".join([title, *told] + ([rest] if rest else []))
