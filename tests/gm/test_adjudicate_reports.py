@@ -51,3 +51,19 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
     for other in ("Alice", "Carol"):
         text = run(capsys, "report", str(game_file), "--private", other)
         assert "not received" not in text and "rulebook default" not in text
+
+
+def test_an_orders_step_where_every_seat_sent_none_says_no_orders_were_given(game_file, tmp_path, capsys):
+    run(capsys, "adjudicate", str(game_file), dms(tmp_path, "".join(f"== {n} ==\nBid 0\n" for n in NAMES)))
+    # docs/dm-syntax.md: `none` is no orders at all (the units stay where they are), not the silent seat's Fortify!
+    out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "".join(f"== {n} ==\nnone\n" for n in NAMES)))
+    lines = out.splitlines()
+    assert "== Turn 1 ==" in lines, out  # the step's report was empty
+    at = lines.index("== Turn 1 ==")
+    assert lines[at + 1] == "- No orders this turn: every player sent none, so every Army Unit stays where it is."
+    assert lines[at + 2].startswith("Turn 1, consolidation step: waiting for")
+    # one seat's order is the report's own line: the others' none is not called "no orders this turn"
+    run(capsys, "adjudicate", str(game_file), "--force")
+    out = run(capsys, "adjudicate", str(game_file),
+              dms(tmp_path, "== Alice ==\nWork, work! P1\n== Bob ==\nnone\n== Carol ==\nnone\n"))
+    assert "- Alice: Work, work! P1" in out and "No orders this turn" not in out
