@@ -22,6 +22,8 @@ the keys beside it say what only the GM's tools know:
 ``service``        what only the RPC service uses (``auto_advance``, ``expiry``, ``by``, ``game_id``)
 ``posted``         how far the public report was posted: an index into the game's events
                    (``regent report --since-last`` prints ``Game.report_since(posted)`` and moves it)
+``dms_read``       DMs file (its full path) -> the DMs ``regent adjudicate`` read from it to their end, as
+                   fingerprints (service/cli/dms_seen.py): a run on the file grown reads only the new ones
 ``digest``         SHA-256 of the game as it was when written (:func:`state_digest`); a file that
                    replays to another state (a rule fixed since it was played) reads with
                    ``GameFile.stale`` set, and the commands say so before going on
@@ -77,6 +79,7 @@ class GameFile:
     step_ai: dict[str, str] = field(default_factory=dict)
     service: dict[str, Any] = field(default_factory=dict)
     posted: int = 0  # events up to here were in a posted report (regent report --since-last)
+    dms_read: dict[str, list[str]] = field(default_factory=dict)  # DMs file -> DMs read (service/cli/dms_seen.py)
     stale: str | None = None  # read back to another state than it was written in (not written: the digest is)
 
     def deadline(self) -> float | None:
@@ -226,6 +229,7 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
                     service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted,
+                    dms_read=_dms_read(data.get("dms_read"), where),
                     stale=STALE if written is not None and written != state_digest(game) else None)
 
 
@@ -251,6 +255,8 @@ def dumps(gf: GameFile) -> bytes:
                  "posted": gf.posted, "digest": state_digest(gf.game)})
     if gf.service:
         data["service"] = dict(gf.service)
+    if gf.dms_read:
+        data["dms_read"] = {f: list(d) for f, d in gf.dms_read.items()}
     return msgpack.packb(data, use_bin_type=True)
 
 
@@ -382,6 +388,16 @@ def _turns(value: Any, where: str) -> dict[str, list[int]]:
             for v in value.values()):
         raise ValidationError(where, "ai_turns must be a map seat -> list of turns")
     return {str(s): list(v) for s, v in value.items()}
+
+
+def _dms_read(value: Any, where: str) -> dict[str, list[str]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(
+            not isinstance(f, str) or not isinstance(v, list) or any(not isinstance(d, str) for d in v)
+            for f, v in value.items()):
+        raise ValidationError(where, "dms_read must be a map DMs file -> list of DM fingerprints")
+    return {f: list(v) for f, v in value.items()}
 
 
 def _windows(value: Any, where: str) -> dict[str, float]:

@@ -9,7 +9,8 @@ The game file is service/gamefile.py's format (the one ``game.export`` writes). 
 seat's DM under a header line ``== Player#3 ==``, ``== Alice ==`` (the display name) or ``== red ==`` (the
 seat's colour); the text is in the rulebook's syntax (docs/dm-syntax.md). AI seats (``regent seat``)
 decide whenever their step is waiting, and each of their decisions is printed with a one-line reason
-the GM can show the players.
+the GM can show the players. A DMs file run again as it grows: the DMs an earlier run read from it are not
+read again (service/cli/dms_seen.py).
 Every write is atomic and keeps the version before this run as ``game.bin.bak``.
 """
 
@@ -20,6 +21,7 @@ import json
 import re
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
-from service.cli import failure, step_report
+from service.cli import dms_seen, failure, step_report
 from service.gamefile import GameFile
 from service.posting import by_seat
 
@@ -266,26 +268,36 @@ def _adjudicate(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
     dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])
-    if game.over and (dms or args.advance or args.force):
+    # the DMs an earlier run read from this file (it grows as DMs arrive) are not read again: one line counts them
+    seen = dms_seen.Seen(gf, args.dms)
+    fresh, old = seen.split(dms)
+    if old:
+        print(dms_seen.skipped(args.dms, old))
+    if game.over and (fresh or args.advance or args.force):
         raise ValidationError(str(args.game), "the game is over; nothing more can be submitted or resolved")
     last, first = [gamefile.dumps(gf)], [True]
+    initial, marks = last[0], {f: list(d) for f, d in gf.dms_read.items()}
 
     def save() -> None:
         body = gamefile.dumps(gf)
         if not args.dry_run and body != last[0]:  # only a change is written
-            gamefile.write(args.game, gf, backup=first[0])  # .bak: the file as it was before this run
-            last[0], first[0] = body, False
+            # .bak: the file as it was before this run; a run that only read DMs it did not use keeps the .bak
+            # there is (as --since-last does), so copying it back still undoes the last run that changed the game
+            news = first[0] and gamefile.dumps(replace(gf, dms_read=marks)) != initial
+            gamefile.write(args.game, gf, backup=news)
+            last[0], first[0] = body, first[0] and not news
 
-    rejected: list[tuple[str | None, str]] = [(None, e) for e in errors]  # (seat, what was wrong)
+    rejected: list[tuple[str | None, str, str | None]] = [(None, e, None) for e in errors]  # (seat, why, DM)
     stored = 0
-    for n, seat, text in dms:
+    for n, seat, text, fp in fresh:
         who = gf.display(seat)
+        seen.read(fp)  # read to its end whatever follows, but a refusal (unread below: it is read again)
         if not text.strip():
             print(f"{who}: empty DM (line {n}); nothing stored")
             continue
         if seat in game.state.submissions and any(p.seat == seat for p in game.pending()):
             # rules: 003 Each Turn — "Once a DM is sent to the GM, your orders/choices are final": the
-            # DM stored first stands (a DMs file re-run as it grows lands here for every earlier DM)
+            # DM stored first stands (a second DM of the seat; the ones an earlier run read are left out above)
             by_ai = f" by its AI ({gf.step_ai[seat]})" if seat in gf.step_ai else ""  # said: no human sent it
             print(f"{who}: already in{by_ai} for the {game.step} step; the DM at line {n} is not used (DMs are final)")
             continue
@@ -299,7 +311,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         try:
             lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient)
         except (RegentError, ValueError) as err:
-            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}"))
+            seen.unread(fp)
+            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}", fp))
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
@@ -317,6 +330,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         # the step (a file grown as DMs arrive holds the refused DM and then its correction)
         for fixed in [r for r in rejected if r[0] == seat]:
             rejected.remove(fixed)
+            seen.read(fixed[2])  # no longer holds the step: a later run leaves it out
             print(f"    {fixed[1]}; superseded by the DM at line {n}")
         for item in dropped:
             print(f"    dropped {_item(item, n)}")
@@ -328,7 +342,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
                 print(f"    line {n + item[0]}: {why}")
             else:
                 print(f"    ignored {_item(item, n)}")
-    for _, line in rejected:
+    for _, line, _ in rejected:
         print(line, file=sys.stderr)
     cache: dict[str, Any] = {}
     for line in ai_decisions(gf, cache):

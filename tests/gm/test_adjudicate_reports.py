@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from service import gamefile
 from service.cli import main
 
 NAMES = ["Alice", "Bob", "Carol"]
@@ -67,3 +68,53 @@ def test_an_orders_step_where_every_seat_sent_none_says_no_orders_were_given(gam
     out = run(capsys, "adjudicate", str(game_file),
               dms(tmp_path, "== Alice ==\nWork, work! P1\n== Bob ==\nnone\n== Carol ==\nnone\n"))
     assert "- Alice: Work, work! P1" in out and "No orders this turn" not in out
+
+
+BIDS = "== Alice ==\nBid 5\n== Bob ==\nBid 5\n== Carol ==\nBid 3\n"  # Alice and Bob tie: a re-bid step (003)
+
+
+def test_a_grown_dms_file_run_again_reads_only_its_new_dms(game_file, tmp_path, capsys):
+    path = tmp_path / "dms.txt"
+    path.write_text(BIDS, encoding="utf-8")
+    assert "rebid step: waiting for Player#1 (Alice), Player#2 (Bob)" in run(capsys, "adjudicate", str(game_file),
+                                                                           str(path))
+    path.write_text(BIDS + "== Alice ==\nBid 7\n", encoding="utf-8")  # Alice's re-bid arrives
+    out = run(capsys, "adjudicate", str(game_file), str(path))
+    # the three bids the first run read are counted in one line; none is read again against the re-bid step
+    assert f"{path}: 3 DM(s) already read by an earlier run, not read again (headers at lines 1, 3, 5)" in out
+    assert "no decision to make" not in out and "already in" not in out
+    assert out.splitlines()[1] == "Player#1 (Alice): stored: Bid 7"  # her re-bid, not her bid read again
+    gf = gamefile.read(game_file)
+    assert {s: d.bid for s, d in gf.game.state.submissions.items()} == {"Player#1": 7}
+    # a new DM that is refused still gets its one line, and holds the step; the old ones stay left out
+    path.write_text(BIDS + "== Alice ==\nBid 7\n== Bob ==\nBid 999\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "4 DM(s) already read" in out and "Player#2 (Bob): rejected (DM at line 9)" in err
+    # the same file run again reads the refused DM again (it was not used), then its correction supersedes it
+    path.write_text(BIDS + "== Alice ==\nBid 7\n== Bob ==\nBid 999\n== Bob ==\nBid 6\n", encoding="utf-8")
+    out = run(capsys, "adjudicate", str(game_file), str(path))
+    assert "rejected (DM at line 9)" in out and "superseded by the DM at line 11" in out
+    assert "== Turn 1 ==" in out and gamefile.read(game_file).game.step == "orders"
+    out = run(capsys, "adjudicate", str(game_file), str(path))  # nothing new: every DM in it was read
+    assert out.splitlines()[0].startswith(f"{path}: 6 DM(s) already read") and len(out.splitlines()) == 2
+
+
+def test_a_run_that_only_reads_unused_dms_keeps_the_backup_of_the_last_change(game_file, tmp_path, capsys):
+    run(capsys, "adjudicate", str(game_file), dms(tmp_path, BIDS))
+    backup = gamefile.backup_path(game_file).read_bytes()
+    out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Carol ==\nBid 9\n", "late.txt"))
+    assert "Player#3 (Carol): has no decision to make in the rebid step; the DM at line 1 is not used" in out
+    assert gamefile.backup_path(game_file).read_bytes() == backup  # copying it back still undoes the bids
+    assert "already read" in run(capsys, "adjudicate", str(game_file), str(tmp_path / "late.txt"))
+
+
+def test_a_new_file_under_the_same_name_is_read_whole(game_file, tmp_path, capsys):
+    # the GM pastes each batch over the last: a DM whose text the last batch had too is still a new DM
+    run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 0\n== Bob ==\nBid 0\n"), "--force")
+    run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nnone\n== Bob ==\nnone\n"), "--force")
+    out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nnone\n"))
+    assert "already read" not in out and "Player#1 (Alice): stored: Bid 0" in out  # her Consolidation DM
+    gf = gamefile.read(game_file)
+    assert gf.game.step == "consolidation" and set(gf.game.state.submissions) == {"Player#1"}

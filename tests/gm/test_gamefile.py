@@ -84,6 +84,7 @@ def test_service_export_and_import_use_the_game_file():
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "step_started": "noon"}),
      "Unix time"),
     (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "posted": -1}), "posted"),
+    (msgpack.packb({"v": 1, "setup": {"board": "ring-5"}, "actions": [], "dms_read": {"d.txt": "ab"}}), "dms_read"),
 ])
 def test_a_bad_file_is_one_clear_error_naming_the_file(blob, why):
     with pytest.raises(ValidationError, match=why) as info:

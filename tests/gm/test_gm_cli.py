@@ -215,7 +215,8 @@ def test_lenient_drops_only_the_invalid_lines_and_a_grown_file_can_be_run_again(
     out = capsys.readouterr().out
     assert "Player#1 (Alice): stored: Bid 10" in out
     assert "dropped line 5: 'Faction Hodir'" in out and "ignored line 2: 'Hi GM!'" in out
-    assert "Player#2 (Bob): already in for the bid step" in out  # stored by the first run; DMs are final
+    assert "1 DM(s) already read by an earlier run, not read again (headers at line 7)" in out  # Bob's: stored
+    assert "Player#2 (Bob): " not in out  # by the first run, it is not read again (nor called "already in")
     assert "''" not in out  # blank lines are not listed
     gf = gamefile.read(game_file)
     assert {s: d.bid for s, d in gf.game.state.submissions.items()} == {"Player#1": 10, "Player#2": 20,

@@ -1,0 +1,87 @@
+"""Which DMs of a DMs file an earlier ``regent adjudicate`` run already read, so a run on the file grown reads
+only the new ones.
+
+A GM pastes DMs into one file as they arrive and runs ``regent adjudicate game.bin dms.txt`` again each time. The
+DMs an earlier run read to their end (stored; noted as not used: the seat was already in, or had nothing to
+decide; empty; or refused and then superseded by the seat's next DM) were read again by every later run, each
+against the step the game had reached by then: a bid re-read as a re-bid, orders as a Consolidation DM, or a line
+"has no decision to make in the ... step" for each. The game file keeps, per DMs file (its full path), a
+fingerprint of each DM read (``GameFile.dms_read``): the seat, the DM's text (its blank edges and trailing spaces
+left out, so a DM that only gained a blank line when the file grew is the same) and which occurrence of that same
+seat and text in the file it is, so that the same ``none`` a player sends on two turns is two DMs. A refused DM
+that still holds its step is not kept: it is read again (with ``--lenient``, or edited in place).
+
+A file that no longer holds every DM read from it is a new file given the same name (the GM pastes each batch
+over the last): it is read whole. One that holds them all, and perhaps more, is the same file grown or edited; a
+new file repeating every DM the last one had (a player who sends ``none`` again) cannot be told from it, so the
+line that counts the DMs left out names their header lines and says what to do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from service.gamefile import GameFile
+
+DM = tuple[int, str, str]  # (header line number, seat, text): read_dms's
+FRESH = tuple[int, str, str, str]  # the same and its fingerprint
+
+
+def fingerprints(dms: list[DM]) -> list[str]:
+    """One fingerprint per DM, in order: seat and text, and the how-manieth such DM of the file it is."""
+    count: dict[str, int] = {}
+    out = []
+    for _, seat, text in dms:
+        body = "\n".join(line.rstrip() for line in text.strip().splitlines())
+        base = hashlib.sha256(f"{seat}\n{body}".encode()).hexdigest()[:16]
+        out.append(f"{base}.{count.get(base, 0)}")
+        count[base] = count.get(base, 0) + 1
+    return out
+
+
+class Seen:
+    """The DMs of one DMs file a game file says were read, and the marking of the ones this run reads."""
+
+    def __init__(self, gf: GameFile, path: Path | None):
+        self.gf, self.key = gf, str(Path(path).resolve()) if path is not None else ""
+
+    def split(self, dms: list[DM]) -> tuple[list[FRESH], list[int]]:
+        """The DMs still to read (with their fingerprints), and the header lines of those read before. A file
+        that no longer holds every DM read from it is a new one under the same name: all of it is read."""
+        prints = fingerprints(dms)
+        done = set(self.gf.dms_read.get(self.key, ()))
+        if not done <= set(prints):
+            self.gf.dms_read.pop(self.key, None)
+            done = set()
+        fresh, old = [], []
+        for (n, seat, text), fp in zip(dms, prints, strict=True):
+            if fp in done:
+                old.append(n)
+            else:
+                fresh.append((n, seat, text, fp))
+        return fresh, old
+
+    def read(self, fingerprint: str | None) -> None:
+        """This DM was read to its end: a later run on the file leaves it out (``None``: no DM, a bad header)."""
+        if fingerprint is None:
+            return
+        done = self.gf.dms_read.setdefault(self.key, [])
+        if fingerprint not in done:
+            done.append(fingerprint)
+
+    def unread(self, fingerprint: str) -> None:
+        """This DM was refused: it holds its step, and a later run reads it again."""
+        done = self.gf.dms_read.get(self.key, [])
+        if fingerprint in done:
+            done.remove(fingerprint)
+        if not done:
+            self.gf.dms_read.pop(self.key, None)
+
+
+def skipped(path: Path, lines: list[int]) -> str:
+    """The one line that counts the DMs an earlier run read (none of them is read again)."""
+    shown = [str(n) for n in lines] if len(lines) <= 6 else [*map(str, lines[:3]), "...", *map(str, lines[-2:])]
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(shown)}"
+    return (f"{path}: {len(lines)} DM(s) already read by an earlier run, not read again (headers at {where}); "
+            "a new file that repeats them needs another name")
