@@ -29,7 +29,7 @@ from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
-from service.cli import dms_seen, failure, step_report
+from service.cli import dms_seen, failure
 from service.gamefile import GameFile
 from service.posting import by_seat
 
@@ -365,14 +365,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
         due = gf.deadline()
         if missing and due is not None and gamefile.now() < due:
             print(f"note: forcing the {game.step} step before its {gamefile.describe_deadline(due)}")
-        start, played, turn = len(game.state.events), dict(gf.step_ai), game.state.turn
-        nobody = step_report.nobody_orders(game)  # every seat sent `none`: no event says so
+        start, played = len(game.state.events), dict(gf.step_ai)
         game.advance(force=bool(missing))
         gf.step_started, gf.step_ai = gamefile.now(), {}
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
-        if nobody:
-            report = step_report.with_no_orders(report, turn)
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
             report += "\n" + gamefile.played_by_ai(game, played)
         if missing:

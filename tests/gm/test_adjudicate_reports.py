@@ -63,6 +63,8 @@ def test_an_orders_step_where_every_seat_sent_none_says_no_orders_were_given(gam
     at = lines.index("== Turn 1 ==")
     assert lines[at + 1] == "- No orders this turn: every player sent none, so every Army Unit stays where it is."
     assert lines[at + 2].startswith("Turn 1, consolidation step: waiting for")
+    # an engine event (rules: 003 4. Execute Orders), so the turn's report says it later too
+    assert "- No orders this turn: every player sent" in run(capsys, "report", str(game_file), "--turn", "1")
     # one seat's order is the report's own line: the others' none is not called "no orders this turn"
     run(capsys, "adjudicate", str(game_file), "--force")
     out = run(capsys, "adjudicate", str(game_file),

@@ -382,3 +382,17 @@ def test_custom_board_and_a_position_import_over_rpc(client):
     view = client.call("game.view", game_id=moved["game_id"], token=moved["seat_tokens"]["Player#1"])
     assert (view["turn"], view["step"], view["players"]["Player#1"]["realm"]) == (3, "orders", 99)
     assert {p["deadline"] - view["step_started"] for p in view["pending"]} == {72 * HOUR}
+
+
+def test_an_orders_step_everyone_answered_none_is_reported_not_left_empty(client):
+    # the channel's post of the step (and the turn's report) says no orders were given; it was empty
+    g = client.call("game.create", setup={"board": "ring-3", "seed": 5, "auto_advance": False})
+    where = {"game_id": g["game_id"], "token": g["gm_token"]}
+    client.call("game.advance", **where, force=True)  # the bids: the rulebook's 0 for everyone
+    while client.call("game.view", **where)["step"] != "orders":
+        client.call("game.advance", **where, force=True)
+    for seat in g["seat_tokens"]:
+        client.call("game.submit", **where, seat=seat, text="none")
+    line = "- No orders this turn: every player sent none, so every Army Unit stays where it is."
+    assert line in client.call("game.advance", **where)["report"].splitlines()
+    assert line in client.call("game.report", **where, turn=1)["report"].splitlines()
