@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import RegentError
+from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from engine.protectors.position import before_position
 from engine.protectors.report import display_names, named
 from engine.protectors.setup import check_new_names, replay_setup
-from service import ai, clock, deadlines, gamefile, validate
+from service import ai, clock, deadlines, defaulted, gamefile, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.store import Store, StoredGame
 
@@ -438,6 +439,9 @@ class HostedGame:
                     new_rows.append(self._ai_submit(seat, fill, f"expired:{fill}"))
             force = True
         resolved = dict(self.by)
+        # the seats the rulebook's default plays for now, told so in their own summaries (service/defaulted.py)
+        gone = {p.seat: list(default_decision(g.state, p.seat).texts) for p in g.pending() if not p.submitted}
+        turn, step = g.state.turn, g.state.step
         try:
             events = g.advance(force=force)
         except RegentError as err:
@@ -453,7 +457,10 @@ class HostedGame:
         clock.new_step(self.meta, now)
         self.meta.pop("held", None)  # a step held by game.undo is resolved now
         self.by = {}
-        new_rows.append(({"a": g.actions[-1], "by": "gm" if not expired else "expired"}, now, digest(g)))
+        row = {"a": g.actions[-1], "by": "gm" if not expired else "expired"}
+        if gone:
+            row.update(defaulted=gone, turn=turn, step=step)
+        new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
         return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
@@ -527,7 +534,10 @@ class HostedGame:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)
         t = g.state.turn if turn is None else turn
-        return {"turn": t, "seat": seat, "report": g.private_summary(seat, turn),
+        gone = [defaulted.Defaulted(row["turn"], row["step"], seat, tuple(row["defaulted"][seat]))
+                for row, _, _ in self.rows if seat in row.get("defaulted", ())]
+        return {"turn": t, "seat": seat,
+                "report": defaulted.with_told(g.private_summary(seat, turn), defaulted.told(gone, seat, t)),
                 "played_by_ai": self._ai_deciders({t}, seat)}  # this seat's only: the turn's steps an AI decided
 
     def _ai_submit(self, seat: str, agent_name: str, by: str, made: Any = _DECIDE_NOW) -> tuple:
@@ -542,8 +552,6 @@ class HostedGame:
             g.submit(seat, decision)
         except Exception as err:  # an illegal proposal or a failing agent: the rulebook default instead
             log.warning("agent %s for %s in game %s: %s; using the rulebook default", agent_name, seat, self.id, err)
-            from engine.protectors.defaults import default_decision
-
             g.submit(seat, default_decision(g.state, seat))
         self.by[seat] = f"ai:{agent_name}" if by.startswith("ai") else f"{by.split(':')[0]}:{agent_name}"
         played = self.meta["ai_played"].setdefault(seat, [])

@@ -27,9 +27,9 @@ from typing import Any
 
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
-from engine.protectors.dm_read import LIGHTS_OUT, NONE
 from service import gamefile
 from service.cli import dms_seen, failure
+from service.decision_words import said
 from service.gamefile import GameFile
 from service.posting import by_seat
 
@@ -190,15 +190,6 @@ def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str]
 
 # what an empty decision is, said as the rules say it (docs/dm-syntax.md): `none` in the orders step is no
 # orders at all (not the rulebook's Fortify! for a silent seat); in a Dragon Attack it commits nothing
-NOTHING = {"orders": "none (no orders: the units stay where they are and do nothing)",
-           "dragon": f"{LIGHTS_OUT} (no Army Units committed)"}
-
-
-def said(lines: list[str], step: str) -> str:
-    """A stored decision's lines for the GM, an empty one in the rules' words."""
-    return "; ".join(lines) or NOTHING.get(step, NONE)
-
-
 def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     """Every AI seat the current step waits for decides now; returns the lines printed for the GM."""
     from tqdm import tqdm

@@ -57,7 +57,7 @@ def run_report(args: argparse.Namespace) -> int:
         if seat is None:
             raise ValidationError("--private", f"no seat {args.private!r} in this game (seats: "
                                                f"{', '.join(gf.display(s) for s in game.state.players)})")
-        from service.cli.defaulted import summary
+        from service.defaulted import summary
 
         text = summary(game, seat, args.turn)  # with the steps the rulebook default played for that seat
     elif args.since_last:

@@ -396,3 +396,26 @@ def test_an_orders_step_everyone_answered_none_is_reported_not_left_empty(client
     line = "- No orders this turn: every player sent none, so every Army Unit stays where it is."
     assert line in client.call("game.advance", **where)["report"].splitlines()
     assert line in client.call("game.report", **where, turn=1)["report"].splitlines()
+
+
+def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(client):
+    # the Discord bot DMs each player game.report private: the silent seat learns its DM did not come
+    g = client.call("game.create", setup={"board": "ring-3", "seed": 5, "auto_advance": False})
+    where = {"game_id": g["game_id"], "token": g["gm_token"]}
+    tokens = g["seat_tokens"]
+    for seat in ("Player#1", "Player#2"):
+        client.call("game.submit", **where, seat=seat, text="Bid 3")
+    client.call("game.advance", **where, force=True)  # Player#3 sent nothing
+    told = ("Your bid DM for turn 1 was not received: the rulebook default was played for you: Bid 0 "
+            "(003 1. Protector Ranking).")
+    mine = client.call("game.report", game_id=g["game_id"], token=tokens["Player#3"], turn=1, private="Player#3")
+    assert mine["report"].splitlines()[1] == told
+    for seat in ("Player#1", "Player#2"):  # secrecy: nobody else's summary says it
+        theirs = client.call("game.report", game_id=g["game_id"], token=tokens[seat], turn=1, private=seat)
+        assert "not received" not in theirs["report"]
+    # the service's summary and the CLI's of its exported file say the same
+    from service import gamefile
+    from service.defaulted import summary
+
+    gf = gamefile.loads(client.call("game.export", **where)["blob"])
+    assert summary(gf.game, "Player#3", 1) == client.call("game.report", **where, turn=1, private="Player#3")["report"]

@@ -1,11 +1,12 @@
 """The steps the rulebook's default played for a seat, told in that seat's own private summary.
 
-``regent adjudicate --force`` resolves a step with the rulebook defaults for the seats whose DM did not come,
-and its public report says so for everyone (``Rulebook defaults for: ...``). The seat's own summary (``regent
-report --private``, what the GM DMs back to the player) says it too, for that seat alone, with the step and what
-the default was. Who was defaulted is no engine event (events are what the rules reveal, fixed in the golden
-transcripts): it is read from the game's record of actions, replayed up to each forced ``advance`` to see whose
-decision was missing there, and what the rulebook's default was for them.
+A step resolved while a seat had sent nothing (``regent adjudicate --force``, the service's ``game.advance`` with
+``force`` or at the deadline) plays the rulebook's default for it, and the public report says so for everyone
+(``Rulebook defaults for: ...``). The seat's own summary (what the GM, or the Discord bot, DMs back to the player)
+says it too, for that seat alone, with the step and what the default was. Who was defaulted is no engine event
+(events are what the rules reveal, fixed in the golden transcripts). The CLI reads it from the game's record of
+actions, replayed up to each forced ``advance`` (:func:`replayed`); the service writes it into its own log as it
+forces the step (``HostedGame.advance``). Both are told in the same words (:func:`told`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
+from service.decision_words import said
 
 # rules: 003 1. Protector Ranking ("If a player fails to submit anything within 24h, they will bid 0"); 003 3.
 # Negotiation and Orders (Fortify!); 003 Determine Protector US step ("Turn off the lights"); 003 5. Consolidation
@@ -38,7 +40,7 @@ class Defaulted:
     lines: tuple[str, ...]
 
 
-def defaulted(game: Game) -> list[Defaulted]:
+def replayed(game: Game) -> list[Defaulted]:
     """Every decision the rulebook's default made for a seat that sent nothing, in the order of the game."""
     if not any(a[0] == "advance" and a[1] for a in game.actions):
         return []  # no step was forced: no replay
@@ -55,26 +57,27 @@ def defaulted(game: Game) -> list[Defaulted]:
     return out
 
 
-def lines_for(game: Game, seat: str, turn: int | None = None) -> list[str]:
-    """``seat``'s lines for its summary of ``turn`` (default: the current one): one per step of that turn the
-    rulebook's default played for it. Only its own: no other seat's summary gets them."""
-    from service.cli.adjudicate import said
-
-    t = game.state.turn if turn is None else turn
+def told(records: list[Defaulted], seat: str, turn: int) -> list[str]:
+    """``seat``'s lines for its summary of ``turn``: one per step of that turn the rulebook's default played for
+    it. Only its own: no other seat's summary gets them."""
     out = []
-    for d in defaulted(game):
-        if d.seat == seat and d.turn == t:
+    for d in records:
+        if d.seat == seat and d.turn == turn:
             what, rule = STEPS.get(d.step, (d.step, "003"))
-            out.append(f"Your {what} DM for turn {t} was not received: the rulebook default was played for you: "
+            out.append(f"Your {what} DM for turn {turn} was not received: the rulebook default was played for you: "
                        f"{said(list(d.lines), d.step)} ({rule}).")
     return out
 
 
+def with_told(summary: str, lines: list[str]) -> str:
+    """A private summary (``Game.private_summary``) with ``lines`` under its title line."""
+    if not lines:
+        return summary
+    title, _, rest = summary.partition("\n")
+    return "\n".join([title, *lines] + ([rest] if rest else []))
+
+
 def summary(game: Game, seat: str, turn: int | None = None) -> str:
-    """``seat``'s private summary (``Game.private_summary``) with :func:`lines_for` under its title line."""
-    text = game.private_summary(seat, turn)
-    told = lines_for(game, seat, turn)
-    if not told:
-        return text
-    title, _, rest = text.partition("\n")
-    return "\n".join([title, *told] + ([rest] if rest else []))
+    """``seat``'s private summary of ``turn`` (default: the current one) with :func:`told` from a replay."""
+    t = game.state.turn if turn is None else turn
+    return with_told(game.private_summary(seat, turn), told(replayed(game), seat, t))
