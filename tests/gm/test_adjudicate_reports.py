@@ -3,30 +3,18 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from service import gamefile
 from service.cli import main
+from tests.gm.files import dms, new_game
 
 NAMES = ["Alice", "Bob", "Carol"]
 
 
 @pytest.fixture()
 def game_file(tmp_path):
-    setup = {"board": "ring-3", "seed": 1,
-             "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES, start=1)]}
-    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
-    path = tmp_path / "game.bin"
-    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
-    return path
-
-
-def dms(tmp_path, text, name="dms.txt"):
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
+    return new_game(tmp_path, NAMES, "ring-3", 1)
 
 
 def run(capsys, *argv: str) -> str:

@@ -12,25 +12,14 @@ from engine.protectors.game import Game
 from service import gamefile
 from service.cli import main
 from service.hosting import HostedGame
+from tests.gm.files import dms, new_game
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
 
 
 @pytest.fixture()
 def game_file(tmp_path):
-    setup = {"board": "ring-5", "seed": 3,
-             "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES, start=1)]}
-    setup["players"][4]["agent"] = "heuristic"  # players[i].agent: an AI seat from the start
-    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
-    path = tmp_path / "game.bin"
-    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
-    return path
-
-
-def dms(tmp_path, text, name="dms.txt"):
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
+    return new_game(tmp_path, NAMES, "ring-5", 3, agents={4: "heuristic"})  # players[i].agent: an AI seat
 
 
 def test_new_takes_agents_and_display_names(game_file, capsys):
