@@ -546,3 +546,33 @@ def test_an_orders_dm_that_leaves_units_idle_is_stored_and_the_player_is_warned(
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_silent_player_is_told_in_their_summary_and_a_turn_of_none_orders_is_posted(server, tmp_path):
+    # Player#3 never sends a bid; the GM forces the step. Everyone then sends `none` for orders: the channel is
+    # told no orders were given (it got an empty post before), and at the turn's end Player#3's summary alone
+    # says its bid DM was not received and what the rulebook played for it
+    h = setup(server, tmp_path, seats=3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for n in (1, 2):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Bid {n}"))
+        await bridge.rpc("game.advance", **bridge._gm("g"), force=True, wait=True)
+        await bridge.tick()
+        for n in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), "none"))
+        assert "- No orders this turn: every player sent none, so every Army Unit stays where it is." \
+            in h.chat.texts(CH)
+        for n in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), "none"))  # the Consolidation: nothing bought
+        summaries = {n: [m.text for m in h.chat.dms[user_of(CH, n)] if m.text.startswith("**Your summary of turn 1")]
+                     for n in (1, 2, 3)}
+        assert all(len(s) == 1 for s in summaries.values()), summaries
+        told = "Your bid DM for turn 1 was not received: the rulebook default was played for you: Bid 0"
+        assert told in summaries[3][0]
+        assert "not received" not in summaries[1][0] + summaries[2][0]
+        await bridge.close_client()
+
+    asyncio.run(body())
