@@ -234,6 +234,8 @@ class HostedGame:
                             for s, a in source.ai_played.items() if a}
         # and the agents the file names for them (meta's ai_played grows as this service's AIs decide)
         meta["ai_imported"] = {s: list(a) for s, a in source.ai_played.items() if a}
+        if source.dms_read:  # kept for the file exported back: `regent adjudicate` does not read those DMs again
+            meta["dms_read"] = {f: list(d) for f, d in source.dms_read.items()}
         return cls._new(game_id, game, meta, rows, store)
 
     # -- tokens --------------------------------------------------------------------------------
@@ -322,7 +324,8 @@ class HostedGame:
                         "by": [row["by"] for row, _, _ in self.rows], "game_id": self.id}
         return gamefile.dumps(gamefile.GameFile(
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
-            ai_turns=self._ai_turns(), deadlines=dict(self.meta["windows"]), step_started=self.step_started,
+            ai_turns=self._ai_turns(), dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
+            deadlines=dict(self.meta["windows"]), step_started=self.step_started,
             service=service_part))
 
     def _ai_turns(self) -> dict[str, list[int]]:

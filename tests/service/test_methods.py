@@ -236,6 +236,17 @@ def test_a_seat_an_older_file_names_without_its_turns_stays_named_for_every_turn
     assert client.call("game.report", **where, turn=1)["played_by_ai"] == {"Player#2": ["heuristic"]}  # as ai_in
 
 
+def test_a_game_file_through_the_service_keeps_the_dms_its_cli_runs_read(client):
+    # regent adjudicate's marks of the DMs already read (dms_read): a game moved to the service and exported back
+    # must not have its grown DMs file read again from the top
+    from engine.protectors.game import Game
+    from service import gamefile
+
+    marks = {"/gm/dms.txt": ["0123456789abcdef.0", "fedcba9876543210.0"]}
+    where = _imported(client, gamefile.GameFile(Game({"board": "ring-3", "seed": 8}), dms_read=marks))
+    assert gamefile.loads(client.call("game.export", **where)["blob"]).dms_read == marks
+
+
 def _imported(client, gf):
     from service import gamefile
 
