@@ -188,8 +188,6 @@ def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str]
 
 # -- AI seats ------------------------------------------------------------------------------------
 
-# what an empty decision is, said as the rules say it (docs/dm-syntax.md): `none` in the orders step is no
-# orders at all (not the rulebook's Fortify! for a silent seat); in a Dragon Attack it commits nothing
 def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     """Every AI seat the current step waits for decides now; returns the lines printed for the GM."""
     from tqdm import tqdm
