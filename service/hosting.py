@@ -144,6 +144,7 @@ class HostedGame:
         self.game = game
         self.meta = meta
         self.rows = rows  # [(row, at, digest)] as stored; row = {"a": engine action, "by": who}
+        self._replayed: tuple[tuple[int, str], list[defaulted.Defaulted]] | None = None  # _defaulted's replay
         self.store = store
         self.agents: dict[str, Any] = {}
         # the background work's own agents (decide_ai runs outside the lock, beside calls that use ``agents``)
@@ -461,7 +462,7 @@ class HostedGame:
         self.meta.pop("held", None)  # a step held by game.undo is resolved now
         self.by = {}
         row = {"a": g.actions[-1], "by": "gm" if not expired else "expired"}
-        if gone:
+        if force:  # kept even when empty: a forced step this service recorded needs no replay (_defaulted)
             row.update(defaulted=gone, turn=turn, step=step)
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
@@ -537,11 +538,23 @@ class HostedGame:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)
         t = g.state.turn if turn is None else turn
-        gone = [defaulted.Defaulted(row["turn"], row["step"], seat, tuple(row["defaulted"][seat]))
-                for row, _, _ in self.rows if seat in row.get("defaulted", ())]
-        return {"turn": t, "seat": seat,
-                "report": defaulted.with_told(g.private_summary(seat, turn), defaulted.told(gone, seat, t)),
+        told = defaulted.told(self._defaulted(), seat, t)
+        return {"turn": t, "seat": seat, "report": defaulted.with_told(g.private_summary(seat, turn), told),
                 "played_by_ai": self._ai_deciders({t}, seat)}  # this seat's only: the turn's steps an AI decided
+
+    def _defaulted(self) -> list[defaulted.Defaulted]:
+        """Every decision the rulebook's default made for a silent seat: from the log, which records them as this
+        service forces a step. A forced step it has no record of (imported from a game file, or stored by an
+        older version) needs a replay of the game (service/defaulted.py), done once per state of the record (its
+        length and last digest: an undo and new actions are another), as a turn's summaries come one by one."""
+        rows = [row for row, _, _ in self.rows]
+        if all("defaulted" in row for row in rows if row["a"][0] == "advance" and row["a"][1]):
+            return [defaulted.Defaulted(row["turn"], row["step"], seat, tuple(lines))
+                    for row in rows if row.get("defaulted") for seat, lines in row["defaulted"].items()]
+        key = (len(self.rows), self.rows[-1][2] if self.rows else "")  # the record's length and state digest
+        if self._replayed is None or self._replayed[0] != key:
+            self._replayed = (key, defaulted.replayed(self.game))
+        return self._replayed[1]
 
     def _ai_submit(self, seat: str, agent_name: str, by: str, made: Any = _DECIDE_NOW) -> tuple:
         """Submit ``agent_name``'s decision for ``seat``: ``made`` (what ``decide_ai`` gave: a decision, or

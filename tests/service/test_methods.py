@@ -430,3 +430,7 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
 
     gf = gamefile.loads(client.call("game.export", **where)["blob"])
     assert summary(gf.game, "Player#3", 1) == client.call("game.report", **where, turn=1, private="Player#3")["report"]
+    # a step forced before the game came in (its actions in the file, no record of the service's): told as well
+    again = _imported(client, gf)
+    assert client.call("game.report", **again, turn=1, private="Player#3")["report"].splitlines()[1] == told
+    assert "not received" not in client.call("game.report", **again, turn=1, private="Player#1")["report"]
