@@ -34,17 +34,16 @@ def execute_orders(state: GameState) -> None:
     # (validated orders always name their Province)
     by_province = cast(ByProvince, {o.province: (seat, o) for seat, d in state.orders.items() for o in d.orders})
     by_province = {p: by_province[p] for p in state.board.by_number(by_province)}
-    given = False
     for seat in [s for s in state.players if s in state.orders]:  # seat order (Player#2 before Player#10)
         d = state.orders[seat]
         if d.orders or d.sends:
-            given = True
             lines = list(d.texts)  # the orders' lines come first, in order (OrdersDecision.lines)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
                  orders=[[lines[i], order_kind(o), o.province] for i, o in enumerate(d.orders)])
-    if state.orders and not given:
-        # rules: 003 4. Execute Orders: every seat sent `none` (docs/dm-syntax.md; a silent seat's rulebook default
-        # is Fortify!), so nothing is executed; said once, or the turn's report would be empty
+    if state.orders and not any(d.texts for d in state.orders.values()):
+        # rules: 003 4. Execute Orders: every seat sent `none`, not a line (an order, a Snitch, a Ferry or an ability
+        # is one; docs/dm-syntax.md; a silent seat's rulebook default is Fortify!), so nothing is executed; said once,
+        # or the turn's report would be empty
         emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS)
     _transfers(state)
     _ferries(state, by_province)

@@ -302,3 +302,18 @@ def test_after_the_game_ends_no_summary_mentions_a_bid_for_a_next_turn():
     for seat in g.state.players:
         assert "next turn's Protector Ranking" not in private_summary(g, seat)
 
+
+
+def test_a_turn_nobody_gave_a_line_in_says_so_once_and_a_snitch_is_a_line():
+    # rules: 003 4. Execute Orders: with every seat's `none` nothing is executed, and the report says so instead of
+    # being empty; a seat whose whole DM is a Snitch (Pirates!) gave a line, so the turn is not called "no orders"
+    def orders_turn(dms):
+        g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, cards=("Pirates!",),
+                     realm=dict.fromkeys(P[:4], 50))
+        return [e for e in play_orders(g, dms) if e.kind == "no_orders"]
+
+    told = orders_turn({})
+    assert [e.text for e in told] == ["No orders this turn: every player sent none, so every Army Unit stays where "
+                                      "it is."] and told[0].visible_to is None
+    assert orders_turn({"Player#1": "Snitch Player#2"}) == []
+    assert orders_turn({"Player#3": "Fortify! P3"}) == []
