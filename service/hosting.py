@@ -444,7 +444,8 @@ class HostedGame:
             force = True
         resolved = dict(self.by)
         # the seats the rulebook's default plays for now, told so in their own summaries (service/defaulted.py)
-        gone = {p.seat: list(default_decision(g.state, p.seat).texts) for p in g.pending() if not p.submitted}
+        gone = {p.seat: list(default_decision(g.state, p.seat).texts) for p in g.pending() if not p.submitted} \
+            if force else {}
         turn, step = g.state.turn, g.state.step
         try:
             events = g.advance(force=force)
