@@ -259,7 +259,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
     dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])
     # the DMs an earlier run read from this file (it grows as DMs arrive) are not read again: one line counts them
     seen = dms_seen.Seen(gf, args.dms)
-    fresh, old = seen.split(dms)
+    fresh, old, renewed = seen.split(dms)
+    if renewed:
+        print(dms_seen.renewed(args.dms))
     if old:
         print(dms_seen.skipped(args.dms, old))
     if game.over and (fresh or args.advance or args.force):

@@ -46,12 +46,14 @@ class Seen:
     def __init__(self, gf: GameFile, path: Path | None):
         self.gf, self.key = gf, str(Path(path).resolve()) if path is not None else ""
 
-    def split(self, dms: list[DM]) -> tuple[list[FRESH], list[int]]:
-        """The DMs still to read (with their fingerprints), and the header lines of those read before. A file
-        that no longer holds every DM read from it is a new one under the same name: all of it is read."""
+    def split(self, dms: list[DM]) -> tuple[list[FRESH], list[int], bool]:
+        """The DMs still to read (with their fingerprints), the header lines of those read before, and whether the
+        file is taken as a new one under the same name (it no longer holds every DM read from it: all of it is
+        read, which the GM is told, as a DM edited in place after it was read does that too)."""
         prints = fingerprints(dms)
         done = set(self.gf.dms_read.get(self.key, ()))
-        if not done <= set(prints):
+        renewed = not done <= set(prints)
+        if renewed:
             self.gf.dms_read.pop(self.key, None)
             done = set()
         fresh, old = [], []
@@ -60,7 +62,7 @@ class Seen:
                 old.append(n)
             else:
                 fresh.append((n, seat, text, fp))
-        return fresh, old
+        return fresh, old, renewed
 
     def read(self, fingerprint: str | None) -> None:
         """This DM was read to its end: a later run on the file leaves it out (``None``: no DM, a bad header)."""
@@ -77,6 +79,12 @@ class Seen:
             done.remove(fingerprint)
         if not done:
             self.gf.dms_read.pop(self.key, None)
+
+
+def renewed(path: Path) -> str:
+    """The one line saying a DMs file is read whole again: it is not the file an earlier run read, grown."""
+    return (f"{path}: not every DM an earlier run read from this file is still in it (a new batch pasted over it, "
+            "or a DM edited after it was read), so all of it is read as new")
 
 
 def skipped(path: Path, lines: list[int]) -> str:

@@ -106,5 +106,8 @@ def test_a_new_file_under_the_same_name_is_read_whole(game_file, tmp_path, capsy
     run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nnone\n== Bob ==\nnone\n"), "--force")
     out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nnone\n"))
     assert "already read" not in out and "Player#1 (Alice): stored: Bid 0" in out  # her Consolidation DM
+    assert out.splitlines()[0].endswith("dms.txt: not every DM an earlier run read from this file is still in it "
+                                        "(a new batch pasted over it, or a DM edited after it was read), so all of "
+                                        "it is read as new")  # said, as a DM edited in place does the same
     gf = gamefile.read(game_file)
     assert gf.game.step == "consolidation" and set(gf.game.state.submissions) == {"Player#1"}
