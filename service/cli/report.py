@@ -55,8 +55,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.private is not None:
         seat = gf.seat_named(args.private)
         if seat is None:
-            raise ValidationError("--private", f"no seat {args.private!r} in this game (seats: "
-                                               f"{', '.join(gf.display(s) for s in game.state.players)})")
+            raise ValidationError("--private", gf.unknown_seat(args.private))
         from service.defaulted import summary
 
         text = summary(game, seat, args.turn)  # with the steps the rulebook default played for that seat

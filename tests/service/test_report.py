@@ -89,6 +89,11 @@ class TestCli:
         assert code == 0 and out.startswith("== Bob (Player#2): your summary, turn 1 ==")
         assert "Balance: " in out and "Army Units: 1" in out
 
+    def test_a_misspelt_private_seat_gets_the_closest_name(self, tmp_path, capsys):
+        path = game_file(tmp_path, steps=1)
+        code, _, err = run(capsys, "report", str(path), "--private", "Bbo")
+        assert code == 2 and "no seat is called 'Bbo'; did you mean Player#2 (Bob)?" in err
+
     @pytest.mark.parametrize(("argv", "says"), [
         (["--turn", "9"], "--turn"),
         (["--private", "Nobody"], "--private"),
