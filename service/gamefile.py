@@ -134,8 +134,9 @@ class GameFile:
         names = {str(p.name): s for s, p in self.game.state.players.items()}
         names.update({s: s for s in self.game.state.players})
         names.update(self.game.colour_names())
-        close = difflib.get_close_matches(str(label), list(names), n=1, cutoff=0.6)
-        hint = f"; did you mean {self.display(names[close[0]])}?" if close else ""
+        folded = {k.casefold(): s for k, s in names.items()}  # a typo in any case ("bbo" for Bob)
+        close = difflib.get_close_matches(str(label).casefold(), list(folded), n=1, cutoff=0.6)
+        hint = f"; did you mean {self.display(folded[close[0]])}?" if close else ""
         colours = self.game.colours()
         seats = ", ".join(f"{self.display(s)} {colours[s]}" for s in self.game.state.players)
         return f"no seat is called {label!r}{hint} (seats: {seats})"

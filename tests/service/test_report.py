@@ -91,8 +91,8 @@ class TestCli:
 
     def test_a_misspelt_private_seat_gets_the_closest_name(self, tmp_path, capsys):
         path = game_file(tmp_path, steps=1)
-        code, _, err = run(capsys, "report", str(path), "--private", "Bbo")
-        assert code == 2 and "no seat is called 'Bbo'; did you mean Player#2 (Bob)?" in err
+        code, _, err = run(capsys, "report", str(path), "--private", "bbo")  # in any case
+        assert code == 2 and "no seat is called 'bbo'; did you mean Player#2 (Bob)?" in err
 
     @pytest.mark.parametrize(("argv", "says"), [
         (["--turn", "9"], "--turn"),
