@@ -365,6 +365,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             report += "\n" + gamefile.played_by_ai(game, played)
         if missing:
             report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
+        save()  # before the report is shown: a report the GM may post is never of a step left unsaved
         print(report)
         resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
         # Weather forecast's free look as the orders step begins, and the AI seats' decisions: secrets, so

@@ -111,3 +111,22 @@ def test_a_new_file_under_the_same_name_is_read_whole(game_file, tmp_path, capsy
                                         "it is read as new")  # said, as a DM edited in place does the same
     gf = gamefile.read(game_file)
     assert gf.game.step == "consolidation" and set(gf.game.state.submissions) == {"Player#1"}
+
+
+
+def test_a_resolved_step_is_saved_before_its_report_is_shown(game_file, monkeypatch):
+    # `regent adjudicate game.bin --force | head -1`: the reader leaves as the report is printed (a broken pipe);
+    # the step that report shows must be stored (it was printed, then lost with the rest of the run, exit 0)
+    import builtins
+
+    real_print = builtins.print
+
+    def reader_gone(*args, **kwargs):
+        if args and str(args[0]).startswith("== Turn"):
+            raise BrokenPipeError
+        real_print(*args, **kwargs)
+
+    monkeypatch.setattr(builtins, "print", reader_gone)
+    main(["adjudicate", str(game_file), "--force"])
+    monkeypatch.undo()
+    assert gamefile.read(game_file).game.step == "orders"  # the bids were resolved and stored
