@@ -28,7 +28,7 @@ from typing import Any
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from service import gamefile
-from service.cli import dms_seen, failure
+from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
 from service.gamefile import GameFile
 from service.posting import by_seat
@@ -155,27 +155,27 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 # -- reading a DMs file --------------------------------------------------------------------------
-def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list[str]]:
-    """The DMs in a file, in order: ``[(header line number, seat, text)]``, and one error line for each
-    block whose header names no seat (those are left out; the others stand)."""
+def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list[tuple[int, str | None, str]]]:
+    """The DMs in a file, in order: ``[(header line number, seat, text)]``, and the blocks whose header names no
+    seat, ``[(header line number, header, text)]`` (text before the first header is one, its header ``None``,
+    unless it is only blank lines and ``//`` notes): ``unnamed`` says what becomes of them."""
     text = _read_text(path, "DMs")
-    blocks: list[tuple[int, str | None, str, list[str]]] = []
+    blocks: list[tuple[int, str | None, str | None, list[str]]] = []
     for n, line in enumerate(text.splitlines(), start=1):
         m = HEADER.match(line)
         if m:
             blocks.append((n, gf.seat_named(m.group(1)), m.group(1), []))
         elif blocks:
             blocks[-1][3].append(line)  # blank lines too: the DM's line k is the file's line n + k
-        elif line.strip():
-            raise ValidationError(f"{path} line {n}", "text before the first '== Player#N ==' header "
-                                                      "(whose DM is it?)")
-    dms, errors = [], []
+        elif line.strip() and not line.strip().startswith("//"):  # a DM with no header: from here to the first
+            blocks.append((n, None, None, [line]))
+    dms, unnamed = [], []
     for n, seat, label, lines in blocks:
         if seat is None:
-            errors.append(f"{path} line {n}: {gf.unknown_seat(label)}; that DM is not stored")
+            unnamed.append((n, label, "\n".join(lines)))
         else:
             dms.append((n, seat, "\n".join(lines)))
-    return dms, errors
+    return dms, unnamed
 
 
 def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str], list, list, list[str]]:
@@ -256,10 +256,10 @@ def run_adjudicate(args: argparse.Namespace) -> int:
 def _adjudicate(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
-    dms, errors = read_dms(args.dms, gf) if args.dms else ([], [])
+    dms, odd = read_dms(args.dms, gf) if args.dms else ([], [])
     # the DMs an earlier run read from this file (it grows as DMs arrive) are not read again: one line counts them
     seen = dms_seen.Seen(gf, args.dms)
-    fresh, old, renewed = seen.split(dms)
+    fresh, odd_fresh, old, renewed = seen.split(dms, odd)
     if renewed:
         print(dms_seen.renewed(args.dms))
     if old:
@@ -278,7 +278,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             gamefile.write(args.game, gf, backup=news)
             last[0], first[0] = body, first[0] and not news
 
-    rejected: list[tuple[str | None, str, str | None]] = [(None, e, None) for e in errors]  # (seat, why, DM)
+    rejected: list[tuple[str | None, str, str | None]] = []  # (seat, why, DM)
     stored = 0
     for n, seat, text, fp in fresh:
         who = gf.display(seat)
@@ -333,17 +333,23 @@ def _adjudicate(args: argparse.Namespace) -> int:
                 print(f"    line {n + item[0]}: {why}")
             else:
                 print(f"    ignored {_item(item, n)}")
-    for _, line, _ in rejected:
-        print(line, file=sys.stderr)
     cache: dict[str, Any] = {}
     for line in ai_decisions(gf, cache):
         print(line)
+    # a block whose header names no seat holds the step while a seat is missing (it may be its DM), else not used
+    held, unused = unnamed.settle(args.dms, odd_fresh, gf, seen)
+    for line in unused:
+        print(line)
+    rejected[:0] = [(None, line, None) for line in held]
+    for _, line, _ in rejected:
+        print(line, file=sys.stderr)
     save()
     # a rejected DM holds the step: its seat did send something, so neither --advance nor the
     # rulebook defaults (--force) may stand in for it; fix the DM (or use --lenient) and run again
     resolve = (args.advance or args.force) and not rejected
     if rejected and (args.advance or args.force):
-        print("not resolved: a DM was rejected; send the corrected DM (or use --lenient) and run again")
+        print("not resolved: a DM was not stored (listed above); send the corrected DM (or use --lenient), or fix "
+              "the header that names no seat, and run again")
     while not game.over and not rejected:
         missing = [p.seat for p in game.pending() if not p.submitted]
         if missing and not resolve:

@@ -11,6 +11,13 @@ left out, so a DM that only gained a blank line when the file grew is the same) 
 seat and text in the file it is, so that the same ``none`` a player sends on two turns is two DMs. A refused DM
 that still holds its step is not kept: it is read again (with ``--lenient``, or edited in place).
 
+A block under a header that names no seat (a misspelt name; service/cli/unnamed.py) is a refused DM whose seat is
+not known: it is not kept while it holds its step, so the GM can fix its header and the next run reads it as the
+seat's DM. Once every seat is in it can no longer be used and is kept as read, with a fingerprint of its own
+(``?`` in front, of its text alone) that a file need not hold: deleting the block later does not make the file a
+new one, and fixing its header then does not make it a new DM (its text under a seat's header is left out as read
+in its place).
+
 A file that no longer holds every DM read from it is a new file given the same name (the GM pastes each batch
 over the last): it is read whole. One that holds them all, and perhaps more, is the same file grown or edited; a
 new file repeating every DM the last one had (a player who sends ``none`` again) cannot be told from it, so the
@@ -26,15 +33,24 @@ from service.gamefile import GameFile
 
 DM = tuple[int, str, str]  # (header line number, seat, text): read_dms's
 FRESH = tuple[int, str, str, str]  # the same and its fingerprint
+UNNAMED = "?"  # a fingerprint's mark for a block whose header names no seat
 
 
-def fingerprints(dms: list[DM]) -> list[str]:
-    """One fingerprint per DM, in order: seat and text, and the how-manieth such DM of the file it is."""
+def _base(seat: str | None, text: str) -> str:
+    """A DM's seat (``None``: a block whose header names no seat, fingerprinted apart) and text, hashed."""
+    body = "\n".join(line.rstrip() for line in text.strip().splitlines())
+    if seat is None:
+        return UNNAMED + hashlib.sha256(body.encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{seat}\n{body}".encode()).hexdigest()[:16]
+
+
+def fingerprints(dms: list[DM], unnamed: bool = False) -> list[str]:
+    """One fingerprint per DM, in order: seat and text, and the how-manieth such DM of the file it is
+    (``unnamed``: blocks whose header names no seat, ``(line, header, text)``: their text alone)."""
     count: dict[str, int] = {}
     out = []
     for _, seat, text in dms:
-        body = "\n".join(line.rstrip() for line in text.strip().splitlines())
-        base = hashlib.sha256(f"{seat}\n{body}".encode()).hexdigest()[:16]
+        base = _base(None if unnamed else seat, text)
         out.append(f"{base}.{count.get(base, 0)}")
         count[base] = count.get(base, 0) + 1
     return out
@@ -46,23 +62,37 @@ class Seen:
     def __init__(self, gf: GameFile, path: Path | None):
         self.gf, self.key = gf, str(Path(path).resolve()) if path is not None else ""
 
-    def split(self, dms: list[DM]) -> tuple[list[FRESH], list[int], bool]:
-        """The DMs still to read (with their fingerprints), the header lines of those read before, and whether the
-        file is taken as a new one under the same name (it no longer holds every DM read from it: all of it is
-        read, which the GM is told, as a DM edited in place after it was read does that too)."""
-        prints = fingerprints(dms)
+    def split(self, dms: list[DM], unnamed: list[DM] | None = None) -> tuple[list[FRESH], list[FRESH], list[int],
+                                                                              bool]:
+        """The DMs still to read (with their fingerprints), the same of the blocks whose header names no seat
+        (``(line, header, text)``), the header lines of those read before, and whether the file is taken as a
+        new one under the same name (it no longer holds every DM read from it: all of it is read, which the GM
+        is told, as a DM edited in place after it was read does that too; an unnamed block need not stay)."""
+        unnamed = unnamed or []
+        prints, odd = fingerprints(dms), fingerprints(unnamed, unnamed=True)
         done = set(self.gf.dms_read.get(self.key, ()))
-        renewed = not done <= set(prints)
+        renewed = not {d for d in done if not d.startswith(UNNAMED)} <= set(prints)
         if renewed:
             self.gf.dms_read.pop(self.key, None)
             done = set()
-        fresh, old = [], []
-        for (n, seat, text), fp in zip(dms, prints, strict=True):
-            if fp in done:
-                old.append(n)
-            else:
-                fresh.append((n, seat, text, fp))
-        return fresh, old, renewed
+        # an unnamed block read (not used) and no longer in the file: its header was fixed, or it was deleted
+        fixed: dict[str, int] = {}
+        for d in done - set(odd):
+            if d.startswith(UNNAMED):
+                fixed[d.rsplit(".", 1)[0]] = fixed.get(d.rsplit(".", 1)[0], 0) + 1
+        fresh, fresh_odd, old = [], [], []
+        for blocks, fps, out in ((dms, prints, fresh), (unnamed, odd, fresh_odd)):
+            for (n, who, text), fp in zip(blocks, fps, strict=True):
+                was = _base(None, text) if out is fresh and fp not in done else ""
+                if fixed.get(was):  # that block under the seat's header now: read, as it was
+                    fixed[was] -= 1
+                    self.read(fp)
+                    old.append(n)
+                elif fp in done:
+                    old.append(n)
+                else:
+                    out.append((n, who, text, fp))
+        return fresh, fresh_odd, sorted(old), renewed
 
     def read(self, fingerprint: str | None) -> None:
         """This DM was read to its end: a later run on the file leaves it out (``None``: no DM, a bad header)."""

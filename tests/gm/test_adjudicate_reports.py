@@ -114,6 +114,60 @@ def test_a_new_file_under_the_same_name_is_read_whole(game_file, tmp_path, capsy
 
 
 
+CROL = "no seat is called 'Crol'; did you mean Player#3 (Carol)?"
+
+
+def test_a_header_naming_no_seat_holds_the_step_until_every_seat_is_in_then_is_not_used(game_file, tmp_path,
+                                                                                          capsys):
+    path = tmp_path / "dms.txt"
+    path.write_text("== Alice ==\nBid 5\n== Crol ==\nBid 3\n", encoding="utf-8")  # the GM misspelt Carol
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), str(path), "--force"]) == 2
+    out, err = capsys.readouterr()
+    # one line: the file, the header's line, the closest seat; the other DMs read and stored
+    assert f"{path} line 3: {CROL}" in err and "Player#1 (Alice): stored: Bid 5" in out
+    # it may be Carol's (or Bob's) DM: not even --force stands the rulebook default in for a player who wrote
+    assert "not resolved" in out and gamefile.read(game_file).game.step == "bid"
+    # the file grows: Bob's DM and Carol's again under the right header; every seat is in, so the block can no
+    # longer be used (DMs are final): said, not refused, and the step resolves (it was refused on every run)
+    path.write_text("== Alice ==\nBid 5\n== Crol ==\nBid 3\n== Bob ==\nBid 2\n== Carol ==\nBid 3\n",
+                    encoding="utf-8")
+    out = run(capsys, "adjudicate", str(game_file), str(path))
+    assert f"{path} line 3: {CROL}" in out and "every seat is in for the bid step, so that DM is not used" in out
+    assert "== Turn 1 ==" in out and gamefile.read(game_file).game.step == "orders"
+    out = run(capsys, "adjudicate", str(game_file), str(path))  # read: left out like the others
+    assert "4 DM(s) already read by an earlier run, not read again (headers at lines 1, 3, 5, 7)" in out
+    assert "Crol" not in out
+    # the GM fixes the header after all: the same DM, read; it is not read again against the orders step
+    path.write_text(path.read_text(encoding="utf-8").replace("Crol", "Carol"), encoding="utf-8")
+    out = run(capsys, "adjudicate", str(game_file), str(path))
+    assert "4 DM(s) already read" in out and "rejected" not in out and "not every DM" not in out
+    assert not gamefile.read(game_file).game.state.submissions
+
+
+def test_a_header_fixed_while_it_holds_the_step_is_read_as_that_seats_dm(game_file, tmp_path, capsys):
+    path = tmp_path / "dms.txt"
+    path.write_text("== Alice ==\nBid 5\n== Crol ==\nBid 3\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), str(path)]) == 2
+    path.write_text("== Alice ==\nBid 5\n== Carol ==\nBid 3\n", encoding="utf-8")
+    out = run(capsys, "adjudicate", str(game_file), str(path))
+    assert "1 DM(s) already read" in out and "Player#3 (Carol): stored: Bid 3" in out and "not every DM" not in out
+    assert {s: d.bid for s, d in gamefile.read(game_file).game.state.submissions.items()} == {"Player#1": 5,
+                                                                                               "Player#3": 3}
+
+
+def test_text_above_the_first_header_is_a_dm_naming_no_seat_and_the_others_are_read(game_file, tmp_path, capsys):
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "\nBid 10\n== Alice ==\nBid 3\n")]) == 2
+    out, err = capsys.readouterr()
+    assert "dms.txt line 2: text before the first '== Player#N ==' header (whose DM is it?)" in err
+    assert "Player#1 (Alice): stored: Bid 3" in out  # nothing of the file was read
+    # a GM's own // note above the headers is no DM
+    out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "// turn 1 bids\n== Bob ==\nBid 1\n", "b.txt"))
+    assert "Player#2 (Bob): stored: Bid 1" in out
+
+
 def test_a_resolved_step_is_saved_before_its_report_is_shown(game_file, monkeypatch):
     # `regent adjudicate game.bin --force | head -1`: the reader leaves as the report is printed (a broken pipe);
     # the step that report shows must be stored (it was printed, then lost with the rest of the run, exit 0)

@@ -162,6 +162,7 @@ def test_headers_as_pasted_from_discord_name_their_seat(game_file, tmp_path, cap
 def test_text_before_the_first_header_is_an_error(game_file, tmp_path, capsys):
     assert main(["adjudicate", str(game_file), dms(tmp_path, "Bid 10\n== Alice ==\nBid 3\n")]) == 2
     assert "line 1: text before the first" in capsys.readouterr().err
+    assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#5"}  # the rest is read
 
 
 def test_a_service_export_works_in_every_command(tmp_path, capsys):
