@@ -274,6 +274,12 @@ class RegentBot(discord.Client):
         if dm is not None:
             await self.bridge.on_dm(dm)
 
+    async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
+        """A player's DM edited (discord.py tells of edits to the messages it keeps: those since the bot started)."""
+        dm = to_direct_message(after, self.bridge.state)
+        if dm is not None:
+            await self.bridge.on_dm_edit(before.content or "", dm)
+
 
 def run(config: Config, token: str) -> None:
     """Run the bot until it is stopped; a refused token, an unreachable Discord or a configured game the

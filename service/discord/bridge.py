@@ -36,6 +36,9 @@ log = logging.getLogger("regent.discord")
 FINAL = "Choices are final (rules 003: \"Once a DM is sent to the GM, your orders/choices are final\")."
 RESEND = ("The Regent service cannot be reached right now: your DM was NOT stored. "
           "Please send it again in a few minutes.")
+EDITED = ("You edited a DM I had already answered: the edit changes nothing, and what I answered to it stands "
+          "(a decision stored is final: rules 003, \"Once a DM is sent to the GM, your orders/choices are final\"). "
+          "Anything new goes in a new DM.")
 GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 ELIMINATED = re.compile(r"^You were eliminated on turn (\d+)", re.MULTILINE)  # engine/protectors/report.py
 MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -293,6 +296,20 @@ class Bridge:
             await self.tell(key, dm.user_id, answer, dm.thread_id)
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
             await self.sync(key)
+
+    async def on_dm_edit(self, before: str, dm: DirectMessage) -> None:
+        """A DM the player edited (``before``: its words until now; ``dm``: the edited message). Editing a DM the
+        bot answered for good changes nothing, and the player is told so: rules 003, "Once a DM is sent to the
+        GM, your orders/choices are final". A DM of which nothing was stored (refused, sent while the service
+        was down) is read again in its edited words, as a DM sent now: the player fixed it where they sent it."""
+        if before == dm.text:  # Discord adds a link preview or an embed: the words are the same
+            return
+        async with self.lock:
+            answered = self.state.processed(dm.message_id)
+            if answered is not None:
+                await self.tell(answered.get("game"), dm.user_id, EDITED, dm.thread_id)
+                return
+        await self.on_dm(dm)
 
     async def _settled(self, key: str) -> None:
         """Wait until the service has no background work left for ``key``'s game (AI seats, a step

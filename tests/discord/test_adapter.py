@@ -285,3 +285,22 @@ def test_a_configured_game_refused_for_good_stops_the_bot_with_its_line(tmp_path
     monkeypatch.setattr(adapter.RegentBot, "run", stopped)
     with pytest.raises(ValueError, match=r"^d\.toml: games\.g: refused by the service"):
         adapter.run(config, "token")
+
+
+def test_an_edited_dm_reaches_the_bridge_with_its_words_before_the_edit(tmp_path):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.on_dm_edit = AsyncMock()
+        channel = MagicMock(spec=discord.DMChannel)
+        await bot.on_message_edit(message(channel, content="Bid 3"), message(channel, content="Bid 4"))
+        before, dm = bot.bridge.on_dm_edit.await_args.args
+        assert (before, dm.message_id, dm.user_id, dm.text) == ("Bid 3", 99, PLAYER_ID, "Bid 4")
+        await bot.on_message_edit(message(MagicMock(spec=discord.TextChannel)), message(
+            MagicMock(spec=discord.TextChannel), content="x"))  # channel chat: not a player's DM
+        assert bot.bridge.on_dm_edit.await_count == 1
+        await bot.close()
+
+    asyncio.run(body())

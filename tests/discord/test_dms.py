@@ -232,6 +232,33 @@ def test_repeated_delivery_is_stored_once_and_a_restart_loses_nothing(server, tm
     asyncio.run(body())
 
 
+def test_an_edited_dm_is_read_again_only_when_nothing_of_it_was_stored(server, tmp_path):
+    # a player fixes a refused DM by editing it where they sent it: the edit is read as a DM sent now. Editing a DM
+    # that was stored changes nothing (rules 003: DMs are final) and the player is told so; a link preview Discord
+    # adds to a message (the same words) is no edit. The bot ignored every edit, without a word.
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user1, user2 = user_of(CH, 1), user_of(CH, 2)
+        await bridge.on_dm(h.chat.dm(user1, "Bdi 3", message_id=801))
+        assert "Nothing was stored" in h.chat.last_dm(user1)
+        await bridge.on_dm_edit("Bdi 3", h.chat.dm(user1, "Bid 3", message_id=801))
+        assert "**Stored** for Player#1 in g" in h.chat.last_dm(user1) and "✓ `Bid 3`" in h.chat.last_dm(user1)
+        await bridge.on_dm(h.chat.dm(user2, "Bid 2", message_id=802))
+        told = len(h.chat.dms[user2])
+        await bridge.on_dm_edit("Bid 2", h.chat.dm(user2, "Bid 2", message_id=802))  # a link preview added
+        assert len(h.chat.dms[user2]) == told
+        await bridge.on_dm_edit("Bid 2", h.chat.dm(user2, "Bid 20", message_id=802))
+        assert h.chat.last_dm(user2).startswith("You edited a DM I had already answered: the edit changes nothing")
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["submissions"]["Player#1"] == ["Bid 3"] and view["submissions"]["Player#2"] == ["Bid 2"]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_service_down_tells_the_player_to_resend_and_stores_nothing(server, tmp_path):
     h = setup(server, tmp_path)
 
