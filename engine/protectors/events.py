@@ -33,6 +33,11 @@ class Event(NamedTuple):
         return d
 
 
+def listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names in a report's sentence."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 # an Event's fields by position, for loops over the (untyped) ``state.events`` that read them by index:
 # compiled, an index is direct code where an attribute is a generic lookup (consolidation.reduced_bids)
 EVENT_TURN: Final = Event._fields.index("turn")

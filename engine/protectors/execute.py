@@ -11,7 +11,7 @@ from typing import cast
 from engine.protectors import cards as C
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.dragon import active_cards
-from engine.protectors.events import emit, money, transfer
+from engine.protectors.events import emit, listed, money, transfer
 from engine.protectors.factions import has
 from engine.protectors.orders import Fortify, March, ProvinceOrder, Support, Work, order_kind
 from engine.protectors.state import GameState
@@ -25,6 +25,7 @@ Forces = dict[str, dict[str, int]]  # province -> seat -> units there
 
 
 NO_ORDERS = "No orders this turn: every player sent none, so every Army Unit stays where it is."
+NO_ORDERS_FROM = "Sent none this turn (no orders): {seats}."
 
 
 def execute_orders(state: GameState) -> None:
@@ -40,11 +41,7 @@ def execute_orders(state: GameState) -> None:
             lines = list(d.texts)  # the orders' lines come first, in order (OrdersDecision.lines)
             emit(state, "orders", "003 4. Execute Orders", f"{seat}: " + "; ".join(lines), seat=seat, lines=lines,
                  orders=[[lines[i], order_kind(o), o.province] for i, o in enumerate(d.orders)])
-    if state.orders and not any(d.texts for d in state.orders.values()):
-        # rules: 003 4. Execute Orders: every seat sent `none`, not a line (an order, a Snitch, a Ferry or an ability
-        # is one; docs/dm-syntax.md; a silent seat's rulebook default is Fortify!), so nothing is executed; said once,
-        # or the turn's report would be empty
-        emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS)
+    _say_none(state)
     _transfers(state)
     _ferries(state, by_province)
     if C.PIRATES in cards:
@@ -68,6 +65,21 @@ def execute_orders(state: GameState) -> None:
                 break
         pr.units = n
         pr.occupant = left if left is not None and left != pr.owner else None
+
+
+def _say_none(state: GameState) -> None:
+    """rules: 003 4. Execute Orders (orders are revealed to all as they are executed): the seats that sent `none`,
+    not a line (an order, a Snitch, a Ferry or an ability is one; docs/dm-syntax.md; a silent seat's rulebook
+    default is Fortify!), are named, so the report does not leave a reader to infer them from whose orders are
+    missing; when every seat did, nothing is executed and that is said once, or the turn's report would be empty."""
+    quiet = [seat for seat in state.players if seat in state.orders and not state.orders[seat].texts]
+    if not quiet:
+        return
+    if len(quiet) == len(state.orders):
+        emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS)
+    else:
+        emit(state, "no_orders_from", "003 4. Execute Orders",
+             NO_ORDERS_FROM.format(seats=listed(quiet)), seats=quiet)
 
 
 def _sides_with_units(force: dict[str, int]) -> int:

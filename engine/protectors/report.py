@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from engine.protectors import mountain_king
-from engine.protectors.events import Event
+from engine.protectors.events import Event, listed
 from engine.protectors.state import GameState
 from engine.protectors.tables import MAX_LEVEL
 from engine.protectors.victory import victory_points
@@ -182,7 +182,7 @@ def _figures(game: Any, seat: str, t: int) -> list[str]:
                 why = "the game's record of that turn was written by an older Regent"
             else:
                 why = "the game keeps no record of it"
-            out.append(f"Not recorded for the end of turn {t} ({why}): {_and(now)} below "
+            out.append(f"Not recorded for the end of turn {t} ({why}): {listed(now)} below "
                        f"{'is' if len(now) == 1 else 'are'} as they are now, on turn {st.turn}.")
     out.append(f"Balance: {realm} $Realm. VP: {vp}"
                + (f" ({dragon_vp} earned against the Dragon)." if dragon_vp is not None else "."))
@@ -192,10 +192,6 @@ def _figures(game: Any, seat: str, t: int) -> list[str]:
     if owned:
         out.append("Provinces: " + ", ".join(owned) + ".")
     return out
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def private_summary(game: Any, seat: str, turn: int | None = None) -> str:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from agents.random_agent import RandomAgent
 from agents.runner import play_turn_step
 from engine.protectors.game import Game
-from engine.protectors.report import named, private_summary
+from engine.protectors.report import named, private_summary, public_report
 from tests.protectors.helpers import dragon_attack, fight, play_orders, position
 
 P = [f"Player#{i}" for i in range(1, 8)]
@@ -317,3 +317,15 @@ def test_a_turn_nobody_gave_a_line_in_says_so_once_and_a_snitch_is_a_line():
                                       "it is."] and told[0].visible_to is None
     assert orders_turn({"Player#1": "Snitch Player#2"}) == []
     assert orders_turn({"Player#3": "Fortify! P3"}) == []
+
+
+def test_a_turn_some_seats_gave_no_line_in_names_them_once_in_seat_order():
+    # rules: 003 4. Execute Orders: orders are revealed to all as executed; the seats that sent `none` are named, so a
+    # reader need not infer them from whose orders are missing
+    g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, cards=("Pirates!",),
+                 realm=dict.fromkeys(P[:4], 50))
+    events = play_orders(g, {"Player#3": "Fortify! P3", "Player#1": "Snitch Player#2"})
+    told = [e for e in events if e.kind in ("no_orders", "no_orders_from")]
+    assert [(e.kind, e.text, e.data["seats"], e.visible_to) for e in told] == [
+        ("no_orders_from", "Sent none this turn (no orders): Player#2 and Player#4.", ["Player#2", "Player#4"], None)]
+    assert "Sent none this turn (no orders): Player#2 and Player#4." in public_report(g.state)
