@@ -15,7 +15,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from engine.protectors.report import display_names, named
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
+from service.posting import by_seat
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
@@ -467,16 +468,19 @@ class HostedGame:
             row.update(defaulted=gone, turn=turn, step=step)
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
-        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved),
+        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved, list(gone)),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
-    def report(self, events: list, resolved: dict[str, str]) -> str:
-        """The text the GM posts: the step's public events, and which seats an AI played (display names)."""
+    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = ()) -> str:
+        """The text the GM posts: the step's public events, which seats an AI played and, for a step forced, the
+        seats the rulebook's default played for (display names), as ``regent adjudicate --force`` says them."""
         names = display_names(self.game.state)
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
             lines.append(gamefile.played_by_ai(self.game, ai_seats))
+        if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
+            lines.append("Rulebook defaults for: " + ", ".join(names.get(s, s) for s in by_seat(defaults)))
         return "\n".join(lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:

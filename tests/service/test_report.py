@@ -169,3 +169,18 @@ def test_rpc_split_gives_messages_within_the_limit_that_make_the_report(client):
     with pytest.raises(ServiceError) as err:
         client.call("game.report", game_id=gid, token=gm, split=0)
     assert err.value.code == "invalid_params" and "split" in err.value.message
+
+
+def test_rpc_forced_advance_names_the_seats_the_rulebook_default_played_for(client):
+    # as `regent adjudicate --force` ends its report: the GM posting the service's report had no such line
+    game = create(client)
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    for seat in ("Player#1", "Player#4"):
+        client.call("game.submit", game_id=gid, token=tokens[seat], text="Bid 1")
+    reply = client.call("game.advance", game_id=gid, token=gm, force=True)
+    assert reply["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Player#3, Emil"
+    other = create(client)
+    for n, token in enumerate(other["seat_tokens"].values()):
+        client.call("game.submit", game_id=other["game_id"], token=token, text=f"Bid {n}")
+    plain = client.call("game.advance", game_id=other["game_id"], token=other["gm_token"])  # no defaults to name
+    assert "Rulebook defaults" not in plain["report"]
