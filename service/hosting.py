@@ -219,9 +219,13 @@ class HostedGame:
         game = _engine_game(source.game.setup, "blob.setup")
         now = time.time()
         rows = []
-        for action in source.game.actions:
+        last = max((i for i, a in enumerate(source.game.actions) if a[0] == "advance"), default=-1)
+        for i, action in enumerate(source.game.actions):
             _apply(game, action)
-            rows.append(({"a": action, "by": "import"}, now, digest(game)))
+            # the step still open: a decision the file's AI seat made in it (its step_ai) is the AI's, so the report
+            # that resolves the step names it under "Played by AI" (``report``), as regent adjudicate's does
+            agent = source.step_ai.get(action[1]) if i > last and action[0] == "submit" else None
+            rows.append(({"a": action, "by": f"import:{agent}" if agent else "import"}, now, digest(game)))
         service_part = {k: source.service[k] for k in ("auto_advance", "expiry") if k in source.service}
         if source.deadlines:
             service_part["deadlines"] = source.deadlines
@@ -328,6 +332,7 @@ class HostedGame:
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
             ai_turns=self._ai_turns(), dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
             deadlines=dict(self.meta["windows"]), step_started=self.step_started,
+            step_ai={s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},  # the open step's AI decisions
             service=service_part))
 
     def _ai_turns(self) -> dict[str, list[int]]:

@@ -247,6 +247,29 @@ def test_a_game_file_through_the_service_keeps_the_dms_its_cli_runs_read(client)
     assert gamefile.loads(client.call("game.export", **where)["blob"]).dms_read == marks
 
 
+def test_an_ai_decision_in_the_open_step_travels_with_the_game_file_both_ways(client):
+    # the file's step_ai (an AI seat decided in the step still open): the service's report resolving that step
+    # named no AI (every imported decision was "import"), and its own export left step_ai out, so regent
+    # adjudicate then said "Played by AI: none" of a step an AI had played
+    from engine.protectors.game import Game
+    from service import gamefile
+
+    game = Game({"board": "ring-3", "seed": 8, "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cat"}]})
+    game.submit("Player#2", "Bid 2")
+    cli = gamefile.GameFile(game, agents={"Player#2": "heuristic"}, ai_played={"Player#2": ["heuristic"]},
+                            ai_turns={"Player#2": [1]}, step_ai={"Player#2": "heuristic"})
+    where = _imported(client, cli)
+    assert gamefile.loads(client.call("game.export", **where)["blob"]).step_ai == {"Player#2": "heuristic"}
+    report = client.call("game.advance", **where, force=True, wait=True)["report"]
+    assert "Played by AI: Bob (heuristic)" in report.splitlines()
+
+    g = client.call("game.create", setup={"board": "ring-3", "seed": 8, "auto_advance": False})
+    client.call("game.assign", game_id=g["game_id"], token=g["gm_token"], seat="Player#3", agent="caretaker")
+    client.call("game.pending", game_id=g["game_id"], token=g["gm_token"], wait=True)  # its bid is in
+    out = gamefile.loads(client.call("game.export", game_id=g["game_id"], token=g["gm_token"])["blob"])
+    assert out.step_ai == {"Player#3": "caretaker"}
+
+
 def _imported(client, gf):
     from service import gamefile
 
