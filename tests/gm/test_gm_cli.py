@@ -213,6 +213,23 @@ def test_lenient_drops_only_the_invalid_lines_and_a_grown_file_can_be_run_again(
                                                                           "Player#5": 15}
 
 
+def test_lenient_never_stores_a_dm_whose_every_order_it_dropped_as_a_choice_of_nothing(game_file, tmp_path, capsys):
+    # a DM for another step in a file grown as DMs arrive, then the seat's real DM: --lenient dropped the only
+    # line of the first and stored what was left, nothing (Bid 0), as final; the real DM was then "already in"
+    text = "== Alice ==\nFortify! P1\n== Alice ==\nBid 12\n"
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text), "--lenient"]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Alice): rejected (DM at line 1)" in out and "--lenient dropped every order of it" in out
+    assert "superseded by the DM at line 3" in out and "Player#1 (Alice): stored: Bid 12" in out
+    assert gamefile.read(game_file).game.state.submissions["Player#1"].bid == 12
+    # alone, it is refused and holds the step (her DM did come), as without --lenient
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Bob ==\nMarch! 1 from P2 to P3\n", "b.txt"),
+                 "--lenient", "--force"]) == 2
+    assert "Player#2 (Bob): rejected (DM at line 1)" in capsys.readouterr().err
+    assert "Player#2" not in gamefile.read(game_file).game.state.submissions
+
+
 def test_a_rejected_dm_fixed_later_in_the_same_file_no_longer_holds_the_step(game_file, tmp_path, capsys):
     # the file grows as DMs arrive: Alice's refused DM, then her corrected one, then everyone else's
     capsys.readouterr()
