@@ -357,7 +357,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         print("not resolved: a DM was not stored (listed above); send the corrected DM (or use --lenient), or fix "
               "the header that names no seat, and run again")
     while not game.over and not rejected:
-        missing = [p.seat for p in game.pending() if not p.submitted]
+        missing = by_seat(p.seat for p in game.pending() if not p.submitted)  # seat order, as the status line
         if missing and not resolve:
             break
         if missing and not args.force:

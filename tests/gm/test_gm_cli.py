@@ -82,6 +82,19 @@ def test_advance_needs_every_dm_and_force_fills_the_silent_seats(game_file, tmp_
     assert gamefile.read(game_file).game.step == "orders"
 
 
+def test_the_seats_the_rulebook_default_played_are_named_in_seat_order(tmp_path, capsys):
+    # the Consolidation waits for the seats in the ranking's order; the line named them so (Player#7 before #2)
+    path = new_game(tmp_path, [f"P{i}" for i in range(1, 8)], "ring-7", 5)
+    lines = []
+    for _ in range(3):  # bids, orders, Consolidation: every seat silent
+        capsys.readouterr()
+        assert main(["adjudicate", str(path), "--force"]) == 0
+        lines += [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Rulebook defaults for: ")]
+    assert len(lines) == 3
+    every = "Rulebook defaults for: " + ", ".join(f"Player#{i} (P{i})" for i in range(1, 8))
+    assert lines == [every] * 3
+
+
 def test_what_adjudicate_printed_is_not_posted_again(game_file, capsys):
     assert main(["adjudicate", str(game_file), "--force"]) == 0
     printed = capsys.readouterr().out
