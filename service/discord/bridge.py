@@ -28,7 +28,7 @@ from service.client import AsyncClient, ServiceError
 from service.discord import chat as chatlib
 from service.discord.chat import Chat, Command, DeliveryFailed, DirectMessage, DmClosed, File
 from service.discord.config import AI_LEVELS, Config, GameConfig
-from service.discord.state import State
+from service.discord.state import State, ai_seats, held
 from service.posting import by_seat, split_messages
 
 log = logging.getLogger("regent.discord")
@@ -330,10 +330,10 @@ class Bridge:
                                                        "send yours to me by DM. Nothing was stored."), False
             choices = [c for c in choices if c[0] == owner[0]]
         if not choices:
-            held = [(k, s) for k in self.config.games if self.state.game(k)
-                    for s, u in (self.state.game(k).get("away") or {}).items() if u == dm.user_id]
-            if held:
-                k, s = held[0]
+            away = [(k, s) for k in self.config.games if self.state.game(k)
+                    for s, rec in ai_seats(self.state.game(k)).items() if held(rec) and rec.get("player") == dm.user_id]
+            if away:
+                k, s = away[0]
                 return k, (f"Your seat {s} in {k} is played by an AI now (the GM put it there), so I cannot take "
                            f"orders from you for it; nothing was stored. Ask the GM to give it back to you "
                            f"(`/regent seat {s} human`)."), False
@@ -380,7 +380,7 @@ class Bridge:
                              f"{STEP_WORDS.get(view['step'], view['step'])} step and does not wait for you. "
                              "Nothing was stored."), True
             if all(p["submitted"] for p in mine):
-                decided = (self.state.game(key).get("ai_step") or {}).get(seat)
+                decided = (ai_seats(self.state.game(key)).get(seat) or {}).get("decided")
                 now = await self.rpc("game.view", **self._seat(key, seat)) if decided is not None else {}
                 if decided is not None and list(step_of(now)) == decided:
                     return key, (f"The AI that played your seat ({seat}, {key}) had already decided the "
@@ -446,9 +446,9 @@ class Bridge:
         """``text`` with Discord's member mentions (``<@ID>``, what Discord sends for a mention of a member) made
         the seat that member holds in this game; a member with no seat here is left as written (the engine's
         answer says it names no one). ``@Name`` needs nothing here: the engine reads a name after ``@``."""
-        entry = self.state.game(key) or {}
-        away = entry.get("away") or {}
-        holders = {user: seat for seat, user in ((s, u or away.get(s)) for s, u in self.users(key).items()) if user}
+        record = ai_seats(self.state.game(key) or {})
+        holders = {user: seat for seat, user in ((s, u or (record.get(s) or {}).get("player"))
+                                                 for s, u in self.users(key).items()) if user}
         return USER_MENTION.sub(lambda m: holders.get(int(m.group(1)), m.group(0)), text)
 
     def _new_looks(self, key: str, seat: str, view: dict[str, Any], again: bool = False) -> list[str]:
@@ -896,24 +896,23 @@ class Bridge:
                              "player to make")
         mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
         entry = self.state.game(key)
-        away = entry.setdefault("away", {})  # seat -> its player while an AI holds it (`human` gives it back)
+        record = ai_seats(entry)  # the seats an AI holds (their players, since when) or gave back (state.py)
+        mine = record.get(seat) or {}
         if mention or agent.lower() in HUMAN:
-            user = int(mention.group(1)) if mention else (self.users(key).get(seat) or away.get(seat))
+            user = int(mention.group(1)) if mention else (self.users(key).get(seat) or mine.get("player"))
             self._one_seat_each(key, now, seat, user)
             was_ai = bool((now.get("controllers") or {}).get(seat))
             before = None if was_ai else self.users(key).get(seat)  # the member who played it until now
             await self.rpc("game.assign", **self._gm(key), seat=seat, agent=None)
             entry["users"][seat] = user
-            away.pop(seat, None)
-            since = entry.setdefault("ai_since", {}).pop(seat, None)  # the turn its AI took the seat
+            since = mine.get("since")  # the turn its AI took the seat
             # the AI may have decided this step already: the player's DM for it is then told so (a decision
             # it was still making is dropped by the service now that the seat is a human's: no wait)
             view = await self.rpc("game.view", **self._gm(key))
-            decided = entry.setdefault("ai_step", {})
             if was_ai and any(p["seat"] == seat and p["submitted"] for p in view["pending"]):
-                decided[seat] = list(step_of(view))
+                record[seat] = {"decided": list(step_of(view))}
             else:
-                decided.pop(seat, None)
+                record.pop(seat, None)
             self.state.set_game(key, entry)
             if was_ai or not before or not user:
                 msg = (f"{self._label(view, seat)} is played by a human again"
@@ -933,10 +932,11 @@ class Bridge:
         else:
             out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
             player = self.users(key).get(seat)  # the member the AI stands in for, told below
+            mine = record.setdefault(seat, {})
             if player:
-                away[seat] = player
-            if seat not in entry.setdefault("ai_since", {}):  # a second AI keeps the first one's turn
-                entry["ai_since"][seat] = (await self.rpc("game.view", **self._gm(key)))["turn"]
+                mine["player"] = player
+            if "since" not in mine:  # a second AI keeps the first one's turn
+                mine["since"] = (await self.rpc("game.view", **self._gm(key)))["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
             view = await self.rpc("game.view", **self._gm(key))

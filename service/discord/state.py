@@ -27,6 +27,29 @@ class StateError(ValueError):
     pass
 
 
+# An older bot kept three maps per game for a seat an AI holds: ``away`` (seat -> its player), ``ai_since`` (seat ->
+# the turn the AI took it) and ``ai_step`` (seat -> the step the AI had decided when the seat was given back).
+OLD_AI_KEYS = {"away": "player", "ai_since": "since", "ai_step": "decided"}
+
+
+def ai_seats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A game entry's record of its seats an AI holds or held: seat -> ``{"player", "since", "decided"}``, each key
+    only when known. ``player``: the member the seat goes back to; ``since``: the turn the AI took the seat (the
+    turns whose summaries its player gets on the hand-back); both are there while the AI holds the seat
+    (:func:`held`). ``decided``: ``[turn, step, started]``, the step the AI had decided when the seat was given back
+    (the player's DM for it is told so). The maps of an older bot's file are moved in (and dropped) here."""
+    record = entry.setdefault("ai_seats", {})
+    for old, key in OLD_AI_KEYS.items():
+        for seat, value in (entry.pop(old, None) or {}).items():
+            record.setdefault(seat, {})[key] = value
+    return record
+
+
+def held(seat_record: dict[str, Any] | None) -> bool:
+    """Whether an AI holds the seat now (``ai_seats``): anything but a hand-back's ``decided`` says it does."""
+    return bool(seat_record) and any(key != "decided" for key in seat_record)
+
+
 class State:
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -39,6 +62,9 @@ class State:
             if not isinstance(loaded, dict) or loaded.get("version") != VERSION:
                 raise StateError(f"{self.path}: not a regent discord state file (version {VERSION})")
             self.data.update(loaded)
+            for entry in self.data["games"].values():
+                if isinstance(entry, dict):
+                    ai_seats(entry)  # a file of an older bot: its three per-seat maps become the one record
 
     # -- games -----------------------------------------------------------------------------------
     def game(self, key: str) -> dict[str, Any] | None:

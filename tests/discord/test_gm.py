@@ -218,6 +218,41 @@ def test_a_player_given_their_seat_back_gets_the_summaries_of_the_turns_its_ai_p
     asyncio.run(body())
 
 
+def test_a_seat_an_older_bot_gave_an_ai_goes_back_to_its_player_after_the_upgrade(server, tmp_path):
+    # the state file of a bot that kept away / ai_since in maps of their own: the upgraded bot still refuses the
+    # player's DM naming their seat, gives the seat back to them and sends the summaries of the turns the AI played
+    h = harness(server, tmp_path)
+    user2 = user_of(CH, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await command(h, bridge, "seat", seat="Player#2", agent="heuristic")
+        for _ in range(10):
+            view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+            if view["turn"] >= 2 or view["over"]:
+                break
+            await everyone_sends(h, bridge)
+        await bridge.close_client()
+        data = json.loads(Path(h.config.state).read_text())
+        entry = data["games"]["g"]
+        record = entry.pop("ai_seats")
+        assert record == {"Player#2": {"player": user2, "since": 1}}
+        entry["away"], entry["ai_since"] = {"Player#2": user2}, {"Player#2": 1}  # as the older bot wrote them
+        Path(h.config.state).write_text(json.dumps(data))
+        upgraded = h.bridge()
+        await upgraded.start()
+        await upgraded.on_dm(h.chat.dm(user2, "Fortify! P2"))
+        assert h.chat.last_dm(user2).startswith("Your seat Player#2 in g is played by an AI now")
+        await command(h, upgraded, "seat", seat="Player#2", agent="human")
+        told = [m.text for m in h.chat.dms.get(user2, []) if "Your summary of turn" in m.text]
+        assert len(told) == 1 and told[0].startswith("**Your summary of turn 1** (Player#2, g, played by AI):")
+        assert upgraded.users("g")["Player#2"] == user2
+        await upgraded.close_client()
+
+    asyncio.run(body())
+
+
 def test_an_ai_that_takes_a_seat_in_a_turns_last_step_counts_that_turn_as_its_own(server, tmp_path):
     # the GM hands a silent seat to an AI in the Consolidation; its decision ends the turn at once. The turn
     # the AI took the seat is that one, not the next: the player coming back gets its summary
