@@ -342,6 +342,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
     cache: dict[str, Any] = {}
     for line in ai_decisions(gf, cache):
         print(line)
+    # a refused DM of a seat an AI has taken since: the AI's decision stands for the step, the DM holds nothing
+    for taken in [r for r in rejected if r[0] in gf.step_ai]:
+        rejected.remove(taken)
+        seen.read(taken[2])
+        print(f"{taken[1]}; superseded by the decision of its AI ({gf.step_ai[taken[0]]})")
     # a block whose header names no seat holds the step while a seat is missing (it may be its DM), else not used
     held, unused = unnamed.settle(args.dms, odd_fresh, gf, seen)
     for line in unused:

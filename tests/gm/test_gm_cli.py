@@ -256,6 +256,23 @@ def test_a_rejected_dm_fixed_later_in_the_same_file_no_longer_holds_the_step(gam
     assert gamefile.read(game_file).game.step == "orders"
 
 
+def test_a_refused_dm_of_a_seat_an_ai_took_since_no_longer_holds_the_step(game_file, tmp_path, capsys):
+    path = dms(tmp_path, "== Alice ==\nBid 999\n== Bob ==\nBid 5\n== Carol ==\nBid 3\n== Dan ==\nBid 4\n")
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), path]) == 2
+    assert "Player#1 (Alice): rejected (DM at line 1)" in capsys.readouterr().err
+    assert main(["seat", str(game_file), "Alice", "heuristic"]) == 0  # she went silent: an AI takes her seat
+    capsys.readouterr()
+    # the file run again: her refused DM is read again, the AI decides for her; the step was held (exit 2) though
+    # every seat was in, by a DM the AI's decision had replaced
+    assert main(["adjudicate", str(game_file), path]) == 0
+    out = capsys.readouterr().out
+    assert "AI Player#1 (Alice) [heuristic], bid:" in out
+    assert "Player#1 (Alice): rejected (DM at line 1)" in out
+    assert "superseded by the decision of its AI (heuristic)" in out
+    assert "== Turn 1 ==" in out and gamefile.read(game_file).game.step == "orders"
+
+
 def test_render_takes_a_display_name_for_the_seat(game_file, tmp_path, capsys):
     out = tmp_path / "bob.svg"
     assert main(["render", str(game_file), "-o", str(out), "--seat", "bob"]) == 0
