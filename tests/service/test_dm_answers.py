@@ -70,3 +70,19 @@ def test_bad_aliases_are_invalid_params(client, game, aliases):
     err = error_of(client, "game.submit", game_id=game["game_id"], token=game["gm_token"], seat="Player#1",
                    text="Bid 1", aliases=aliases)
     assert err.code == "invalid_params" and err.details["field"].startswith("aliases")
+
+
+@pytest.mark.parametrize(("alias", "names"), [("ben", "Player#2"), ("Player#2", "Player#2"), ("sky blue", "Player#2")])
+def test_an_alias_that_already_names_another_seat_is_refused_not_dropped(client, game, alias, names):
+    # the engine reads a display name, a seat or a colour as its own seat and dropped the alias without a word:
+    # {"ben": "Player#3"} sent "Send 5 to Ben" to Player#2, not the Player#3 the GM meant
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)  # everyone bid 0: the orders step
+    before = gm_state(client, gid, gm)
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Player#1", aliases={alias: "Player#3"},
+                   text="Send 5 $Realm to Ben")
+    assert err.code == "invalid_params" and err.details["field"] == f"aliases.{alias}" and names in err.message
+    assert gm_state(client, gid, gm) == before
+    same = client.call("game.submit", game_id=gid, token=gm, seat="Player#1", aliases={"BEN": "Player#2"},
+                       text="Send 5 $Realm to Ben")  # another spelling of the same seat's name: no clash
+    assert same["lines"] == ["Send 5 to Player#2"]
