@@ -181,9 +181,14 @@ def _bare_label(label: str) -> str:
 
 def loads(blob: bytes, where: str = "game file") -> GameFile:
     """A game file (any format Regent ever wrote) from bytes; errors name ``where``."""
+    if not blob:
+        raise ValidationError(where, "empty (0 bytes): not a Regent game file")
     try:
         data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
     except Exception as err:  # msgpack raises several unrelated types
+        if "incomplete input" in str(err):  # a copy or a download that stopped short
+            raise ValidationError(where, f"cut short after {len(blob)} bytes (truncated): not a whole Regent game "
+                                         "file") from None
         raise ValidationError(where, f"not a Regent game file ({type(err).__name__})") from None
     if not isinstance(data, dict):
         raise ValidationError(where, "not a Regent game file (not a MessagePack map)")
@@ -269,7 +274,15 @@ def read(path: Path, warn: Callable[[str], None] | None = None) -> GameFile:
         raise ValidationError(str(path), "no such game file (create one with 'regent new')")
     if not path.is_file():
         raise ValidationError(str(path), "not a file")
-    gf = loads(path.read_bytes(), str(path))
+    try:
+        gf = loads(path.read_bytes(), str(path))
+    except ValidationError as err:
+        bak = backup_path(path)
+        if bak.is_file() and ("(truncated)" in str(err) or "not a Regent game file" in str(err)):
+            # damaged: the version before the last change is where the GM gets the game back from
+            raise ValidationError(str(path), f"{str(err).removeprefix(f'{path}: ')}; {bak} holds the version "
+                                             "before the last change") from None
+        raise
     if gf.stale and warn is not None:
         warn(f"regent: warning: {path}: {gf.stale}")
     return gf

@@ -92,6 +92,24 @@ def test_a_bad_file_is_one_clear_error_naming_the_file(blob, why):
     assert str(info.value).startswith("game.bin: ")
 
 
+def test_a_cut_short_or_empty_game_file_says_so_and_names_its_backup(tmp_path):
+    path = tmp_path / "game.bin"
+    gamefile.write(path, GameFile(Game(SETUP)))
+    gamefile.write(path, GameFile(Game(SETUP), step_started=5.0))  # a second write: game.bin.bak
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])  # a copy that stopped half-way
+    with pytest.raises(ValidationError) as info:
+        gamefile.read(path)
+    assert str(info.value) == (f"{path}: cut short after {len(whole) // 2} bytes (truncated): not a whole Regent "
+                               f"game file; {path}.bak holds the version before the last change")
+    path.write_bytes(b"")
+    with pytest.raises(ValidationError, match=r"empty \(0 bytes\): not a Regent game file; .*game.bin.bak holds"):
+        gamefile.read(path)
+    gamefile.backup_path(path).unlink()
+    with pytest.raises(ValidationError, match=r"empty \(0 bytes\): not a Regent game file$"):
+        gamefile.read(path)
+
+
 VALID = gamefile.dumps(GameFile(Game(SETUP), agents={"Player#2": "random"}, step_started=5.0))
 
 
