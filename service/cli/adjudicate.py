@@ -266,6 +266,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
     # the DMs an earlier run read from this file (it grows as DMs arrive) are not read again: one line counts them
     seen = dms_seen.Seen(gf, args.dms)
     fresh, odd_fresh, old, renewed = seen.split(dms, odd)
+    if args.dms and not dms and not odd:  # the wrong file saved, or not saved yet: said, not a silent run
+        print(f"{args.dms}: no DM in it (each goes under a '== Player#N ==' or '== display name ==' header)")
     if renewed:
         print(dms_seen.renewed(args.dms))
     if old:

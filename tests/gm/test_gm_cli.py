@@ -178,6 +178,13 @@ def test_text_before_the_first_header_is_an_error(game_file, tmp_path, capsys):
     assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#5"}  # the rest is read
 
 
+def test_a_dms_file_with_no_dm_in_it_is_said(game_file, tmp_path, capsys):
+    for text in ("", "\n\n", "// nothing yet\n"):
+        capsys.readouterr()
+        assert main(["adjudicate", str(game_file), dms(tmp_path, text)]) == 0
+        assert capsys.readouterr().out.startswith(f"{tmp_path / 'dms.txt'}: no DM in it (each goes under a")
+
+
 def test_a_service_export_works_in_every_command(tmp_path, capsys):
     hosted, _, _ = HostedGame.create("g-1", {"board": "ring-5", "seed": 2, "agents": {"Player#3": "caretaker"}},
                                      None)
