@@ -90,6 +90,17 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
             kept = [e for e in kept if e.no not in culprits]
             continue
         dropped.sort(key=lambda d: d[0])
+        if dropped and not kept and not reading.of_kind("nothing"):
+            # lenient mode keeps what was valid; a DM none of whose lines was is refused as strict mode refuses it,
+            # not stored as a choice of nothing (Bid 0, no orders), final (rules: 003 Each Turn), in place of the
+            # DM the player meant (a DM for another step in a DMs file grown as they arrive)
+            no, text, why = dropped[0]
+            raise IllegalOrderError(
+                clip(why, MAX_REASON) + "; lenient mode dropped every order of it, so nothing of it is stored (not "
+                "even as a choice of nothing)", input=clip(text.strip(), MAX_LINE_ECHO),
+                details={"rejected": [{"line": clip(t.strip(), MAX_LINE_ECHO), "reason": w, "line_no": n}
+                                      for n, t, w in dropped[:MAX_REPORTED]],
+                         "rejected_count": len(dropped), "line_no": no})
         result = _result(reading, kept, dropped)
         return decision, replace(result, warnings=_unordered(state, seat, decision, reading))
     raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")

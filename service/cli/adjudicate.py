@@ -182,12 +182,6 @@ def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str]
     """Submit one DM: (accepted lines, ignored lines, dropped lines, warnings: what the stored decision
     leaves undone that the player may not mean). The engine's ``submit_dm``: greetings ignored, ``lenient``
     drops invalid lines; a DM it would drop every order of is refused (raises), not stored as a choice of nothing."""
-    if lenient:  # tried on a copy first: a stored DM is final
-        trial = game.clone().submit_dm(seat, text, lenient=True)
-        if trial.dropped and not trial.read:  # no order kept, and no `none` either
-            _, line, why = trial.dropped[0]
-            raise ValidationError(f"{line!r}", f"{why}; --lenient dropped every order of it, so nothing of it is "
-                                               "stored (not even as a choice of nothing)")
     r = game.submit_dm(seat, text, lenient=lenient)
     return list(r.lines), list(r.ignored), list(r.dropped), list(r.warnings)
 

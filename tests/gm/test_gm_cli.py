@@ -240,7 +240,7 @@ def test_lenient_never_stores_a_dm_whose_every_order_it_dropped_as_a_choice_of_n
     capsys.readouterr()
     assert main(["adjudicate", str(game_file), dms(tmp_path, text), "--lenient"]) == 0
     out = capsys.readouterr().out
-    assert "Player#1 (Alice): rejected (DM at line 1)" in out and "--lenient dropped every order of it" in out
+    assert "Player#1 (Alice): rejected (DM at line 1)" in out and "lenient mode dropped every order of it" in out
     assert "superseded by the DM at line 3" in out and "Player#1 (Alice): stored: Bid 12" in out
     assert gamefile.read(game_file).game.state.submissions["Player#1"].bid == 12
     # alone, it is refused and holds the step (her DM did come), as without --lenient

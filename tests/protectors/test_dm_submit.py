@@ -119,9 +119,19 @@ def test_sending_more_than_held_says_so_plainly():
 
 def test_lenient_drops_both_sides_of_an_ambiguity_never_guesses():
     g = named_game()
-    r = g.submit_dm("Player#1", "Bid 20\nBid 25", lenient=True)
-    assert [n for n, _, _ in r.dropped] == [1, 2] and r.lines == ["Bid 0"]
-    assert g.state.submissions["Player#1"] == BidDecision(0)
+    with pytest.raises(IllegalOrderError, match=r"two bids.*lenient mode dropped every order of it") as err:
+        g.submit_dm("Player#1", "Bid 20\nBid 25", lenient=True)  # both go, so nothing stands: refused, not Bid 0
+    assert [r["line_no"] for r in err.value.details["rejected"]] == [1, 2]
+    assert "Player#1" not in g.state.submissions
+
+
+def test_lenient_never_stores_a_dm_it_dropped_every_line_of_but_none_is_a_choice():
+    g = orders_game()
+    with pytest.raises(IllegalOrderError, match="lenient mode dropped every order of it"):
+        g.submit_dm("Player#1", "Hi GM\nBid 12", lenient=True)  # a DM for another step, in the orders step
+    assert "Player#1" not in g.state.submissions
+    assert g.submit_dm("Player#1", "Hi GM\nnone", lenient=True).lines == []  # `none` chooses nothing: stored
+    assert g.state.submissions["Player#1"] == OrdersDecision()
 
 
 def test_lenient_a_rule_rejection_drops_that_line():

@@ -40,6 +40,16 @@ def test_lenient_drops_the_invalid_lines_and_stores_the_rest(client, game):
     assert [(d["line_no"], d["text"]) for d in reply["dropped"]] == [(2, "move everything east")]
 
 
+def test_lenient_refuses_a_dm_it_would_drop_every_line_of_and_stores_nothing(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    before = gm_state(client, gid, gm)
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Player#2", lenient=True,
+                   text="hi\nFortify! P2\nmove everything east")  # not one bid: never stored as Bid 0
+    assert err.code == "invalid_order" and "lenient mode dropped every order of it" in err.message
+    assert [r["line_no"] for r in err.details["rejected"]] == [2, 3]
+    assert gm_state(client, gid, gm) == before
+
+
 def test_a_5000_digit_bid_is_an_invalid_order_with_the_reason(client, game):
     gid, gm = game["game_id"], game["gm_token"]
     before = gm_state(client, gid, gm)
