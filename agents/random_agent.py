@@ -15,7 +15,7 @@ from engine.protectors.decisions import (
     DragonDecision,
     OrdersDecision,
 )
-from engine.protectors.factions import FACTIONS
+from engine.protectors.factions import FACTIONS, chooses_faction
 from engine.protectors.orders import Commit, order_kind
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import BANK_BID, BID, CONSOLIDATION, DRAGON, ORDERS, REBID
@@ -43,9 +43,7 @@ class RandomAgent:
     def act(self, ctx: SeatContext) -> Decision:
         r = self.rng
         if ctx.step in (BID, REBID, BANK_BID):
-            faction = None
-            if ctx.step == BID and ctx.view.get("options", {}).get("factions"):
-                faction = r.choice(FACTIONS)
+            faction = r.choice(FACTIONS) if chooses_faction(ctx.state, ctx.seat) else None
             return BidDecision(r.randint(0, ctx.realm // 4), faction)
         if ctx.step == ORDERS:
             limits = dict(ctx.golden_limits())

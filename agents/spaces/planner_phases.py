@@ -9,9 +9,9 @@ from agents.spaces.planner_base import Planner, _num
 from engine.protectors.consolidation import supply_limit
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, DragonDecision
 from engine.protectors.dragon import contribution
-from engine.protectors.factions import FACTIONS
+from engine.protectors.factions import FACTIONS, chooses_faction
 from engine.protectors.orders import Commit
-from engine.protectors.state import BID, GameState
+from engine.protectors.state import GameState
 from engine.protectors.tables import MAX_LEVEL, UNIT_COST, UPGRADE_COST, min_us
 
 # The sacrifice choice reuses the "target" stage (the stage one-hot is part of the frozen observation):
@@ -50,8 +50,7 @@ class BidPlanner(Planner):
         super().__init__(state, seat)
         self.faction: str | None = None
         self.bid = 0
-        o = state.options
-        self.stage = "faction" if state.step == BID and o.factions and o.faction_choice == "chosen" else "bid"
+        self.stage = "faction" if chooses_faction(state, seat) else "bid"
 
     def _legal(self) -> list[int]:
         if self.stage == "faction":

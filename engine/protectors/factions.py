@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from engine.protectors.state import GameState, Player
+from engine.protectors.state import BID, GameState, Player
 
 CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR = "Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár"
 FACTIONS = (CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR)
@@ -52,6 +52,16 @@ _FACTION_KEYS = {_faction_key(f): f for f in FACTIONS}
 def faction_named(text: str) -> str | None:
     """The faction ``text`` names, in the rulebook's spelling, whatever its accents, case and apostrophes."""
     return _FACTION_KEYS.get(_faction_key(text))
+
+
+def chooses_faction(state: GameState, seat: str) -> bool:
+    """rules: 003 Factions — "each player selects their faction at the same time as making their secret bids on the
+    Protector Ranking on Turn 1", when the players voted for choosing (``faction_choice`` "chosen", not "random":
+    "assigned ... by their own choice or by chance"). A faction the game's setup already gives the seat is the GM's
+    record of that choice (docs/gm-guide.md), so the turn-1 DM does not choose it again (FACTION_FROM_SETUP)."""
+    o = state.options
+    return (state.step == BID and o.factions and o.faction_choice == "chosen"
+            and state.players[seat].faction is None)
 
 
 def faction_of(ability: str) -> str:

@@ -260,10 +260,16 @@ def validate_bid(state: GameState, seat: str, d: BidDecision) -> BidDecision:
     if d.bid < 0 or d.bid > budget:
         rej.add(f"Bid {d.bid}", f"bid between 0 and your {budget} $Realm")
     if d.faction is not None:
+        mine = state.players[seat].faction
         if state.step != BID or not state.options.factions:
             rej.add(f"Faction {d.faction}", "factions are chosen with the turn-1 bid, in games with factions")
         elif d.faction not in FACTIONS:
             rej.add(f"Faction {d.faction}", f"choose one of {', '.join(FACTIONS)}")
+        elif state.options.faction_choice != "chosen":  # rules: 003 Factions, "assigned ... by chance"
+            rej.add(f"Faction {d.faction}", "factions are dealt at random in this game, not chosen")
+        elif mine is not None and d.faction != mine:  # FACTION_FROM_SETUP: naming the same one again is no change
+            rej.add(f"Faction {d.faction}", f"your faction is {mine}, given in the game's setup; a turn-1 DM "
+                                            "chooses only a faction the setup leaves open")
     rej.raise_if_any()
     return d
 

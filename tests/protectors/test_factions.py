@@ -82,15 +82,43 @@ class TestFactionChoice:
         for viewer in (P1, P2, P3):
             assert g.view(viewer)["players"][P1]["faction"] == HODIR
 
-    def test_random_assignment_ignores_the_choice(self):
+    def test_random_assignment_refuses_a_choice_and_deals_factions(self):
         picked = set()
         for seed in range(12):
             g = Game({"board": "ring-2", "seed": seed, "players": 2,
                       "options": {"factions": True, "faction_choice": "random"}})
-            g.submit(P1, "Bid 0\nFaction Hodir")
+            with pytest.raises(IllegalOrderError, match="dealt at random in this game"):
+                g.submit(P1, "Bid 0\nFaction Hodir")  # said, not ignored without a word
+            g.submit(P1, "Bid 0")
             g.advance(force=True)
             picked.add(g.state.players[P1].faction)
         assert len(picked) > 1
+
+    def test_a_faction_the_setup_gives_is_not_chosen_again_in_the_turn_one_dm(self):
+        # FACTION_FROM_SETUP: the setup's faction is the GM's record of the player's choice; a DM naming another was
+        # taken over it without a word (dogfood walk: Heidi, Kalu'Ak in setup.json, became Hodir from 'I bid 2, Hodir')
+        players = [{"seat": P1, "faction": "Kalu'Ak"}, {"seat": P2}]
+        g = Game({"board": "ring-2", "seed": 3, "players": players, "options": {"factions": True}})
+        with pytest.raises(IllegalOrderError, match="your faction is Kalu'Ak, given in the game's setup"):
+            g.submit(P1, "I bid 2, Hodir")
+        assert P1 not in g.state.submissions
+        g.submit(P1, "Bid 2\nFaction Kalu'Ak")  # the same faction again is no change
+        g.submit(P2, "Bid 1\nFaction Hodir")  # the setup left P2's open
+        g.advance()
+        assert g.state.players[P1].faction == KALUAK and g.state.players[P2].faction == HODIR
+
+    def test_the_policy_and_the_random_player_choose_a_faction_only_where_the_seat_may(self):
+        from agents.random_agent import RandomAgent
+        from agents.spaces.planner import make_planner
+        from engine.protectors.seat import SeatContext
+
+        players = [{"seat": P1, "faction": "Hodir"}, {"seat": P2}]
+        g = Game({"board": "ring-2", "seed": 5, "players": players, "options": {"factions": True}})
+        assert make_planner(g.state, P1).stage == "bid" and make_planner(g.state, P2).stage == "faction"
+        for seed in range(20):
+            for seat in (P1, P2):
+                d = RandomAgent(seed).act(SeatContext(g, seat))
+                assert (d.faction is None) == (seat == P1)
 
     def test_no_faction_line_without_factions(self):
         g = Game({"board": "ring-2", "seed": 1, "players": 2})
