@@ -41,10 +41,8 @@ import errno
 import fcntl
 import hashlib
 import os
-import re
 import shutil
 import time
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,10 +51,9 @@ from typing import Any
 import msgpack
 
 from engine.errors import RegentError, ValidationError
-from engine.protectors.colours import fold
 from engine.protectors.game import Game
 from engine.protectors.report import display_names
-from service import deadlines
+from service import deadlines, seat_names
 
 KIND = "regent-game"
 FORMAT = 1
@@ -91,9 +88,7 @@ class GameFile:
 
     def display(self, seat: str) -> str:
         """``Player#3 (Alice)``, or just ``Player#3`` when the seat has no display name of its own."""
-        p = self.game.state.players.get(seat)
-        name = getattr(p, "name", None)
-        return f"{seat} ({name})" if name and name != seat else seat
+        return seat_names.display(self.game, seat)
 
     def name(self, seat: str) -> str:
         """The seat's display name (the seat itself when it has none), as the reports say it."""
@@ -101,45 +96,12 @@ class GameFile:
         return str(getattr(p, "name", None) or seat)
 
     def seat_named(self, label: str) -> str | None:
-        """The seat a GM or a DM header means: ``Player#3``, ``player 3``, ``P#3``, a display name or a
-        colour (case, spaces and a trailing ``(Player#3)``-style note ignored); ``None`` if no seat matches.
-        A label as pasted from Discord (``@Carol``, ``**Carol**``, ``Carol:``, ``Carol 👋``) is tried
-        without its mention sign, markup, trailing punctuation and emoji when it names no seat as it is."""
-        seat = self._seat_named(label)
-        bare = _bare_label(str(label))
-        return seat if seat is not None or not bare or bare == str(label).strip() else self._seat_named(bare)
-
-    def _seat_named(self, label: str) -> str | None:
-        players = self.game.state.players
-        text = " ".join(str(label).replace("\u00a0", " ").split())
-        if text in players:
-            return text
-        m = re.fullmatch(r"(.+?)\s*\((.+)\)", text)  # "Alice (Player#2)": both halves must agree
-        if m:
-            a, b = self._seat_named(m.group(1)), self._seat_named(m.group(2))
-            return a if a is not None and a == b else None
-        key = text.casefold()
-        m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
-        if m and f"Player#{int(m.group(1))}" in players:
-            return f"Player#{int(m.group(1))}"
-        named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
-        if not named:  # rules: 003 Orders: a player's colour names them too (a display name first)
-            named = [s for c, s in self.game.colour_names().items() if fold(c) == key]
-        return named[0] if len(named) == 1 else None
+        """The seat a GM or a DM header means (``service/seat_names.py``), or ``None``."""
+        return seat_names.seat_named(self.game, label)
 
     def unknown_seat(self, label: str) -> str:
         """Why ``label`` names no seat, with the closest name (a typo) and the seats there are."""
-        import difflib
-
-        names = {str(p.name): s for s, p in self.game.state.players.items()}
-        names.update({s: s for s in self.game.state.players})
-        names.update(self.game.colour_names())
-        folded = {k.casefold(): s for k, s in names.items()}  # a typo in any case ("bbo" for Bob)
-        close = difflib.get_close_matches(str(label).casefold(), list(folded), n=1, cutoff=0.6)
-        hint = f"; did you mean {self.display(folded[close[0]])}?" if close else ""
-        colours = self.game.colours()
-        seats = ", ".join(f"{self.display(s)} {colours[s]}" for s in self.game.state.players)
-        return f"no seat is called {label!r}{hint} (seats: {seats})"
+        return seat_names.unknown_seat(self.game, label)
 
     def note_ai(self, seat: str, agent: str, turn: int | None = None) -> None:
         played = self.ai_played.setdefault(seat, [])
@@ -171,12 +133,6 @@ def played_by_ai(game: Game, played: dict[str, Any]) -> str:
     names = display_names(game.state)
     return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({a if isinstance(a, str) else ', '.join(a)})"
                                         for s, a in in_seat_order(game, played))
-
-
-def _bare_label(label: str) -> str:
-    """``label`` without Discord's mention sign and markup, trailing punctuation or emoji (symbols)."""
-    text = "".join(" " if unicodedata.category(c) in ("So", "Sk", "Cf") else c for c in label)
-    return text.strip().strip("*_~`").strip().lstrip("@").rstrip(":.,;!?").strip()
 
 
 def loads(blob: bytes, where: str = "game file") -> GameFile:

@@ -25,7 +25,7 @@ from engine.protectors.game import Game
 from engine.protectors.position import before_position
 from engine.protectors.report import display_names, named
 from engine.protectors.setup import check_new_names, replay_setup
-from service import ai, clock, deadlines, defaulted, gamefile, validate
+from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.posting import by_seat
 from service.store import Store, StoredGame
@@ -407,10 +407,12 @@ class HostedGame:
 
     def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False,
                aliases: dict[str, str] | None = None) -> dict[str, Any]:
-        if who is not GM and seat != who:
+        named = seat_names.seat_named(self.game, seat)  # Player#3, a display name, a colour (docs/service.md)
+        if who is not GM and named != who:  # a seat learns nothing of the other seats, not even which names exist
             raise RpcError(FORBIDDEN, "seat: a seat token submits only for its own seat", {"field": "seat"})
-        if seat not in self.game.state.players:
-            raise invalid("seat", f"unknown seat {seat!r}")
+        if named is None:
+            raise invalid("seat", seat_names.unknown_seat(self.game, seat))
+        seat = named
         self._check_aliases(aliases or {})
         try:
             result = self.game.submit_dm(seat, text, lenient=lenient, aliases=aliases)  # docs/dm-syntax.md
@@ -430,9 +432,10 @@ class HostedGame:
                      meta_changed=by.startswith("ai:"))
         return {"accepted": result.lines, "rejected": [], **result.to_dict()}
 
-    def assign(self, seat: Any, agent: Any) -> dict[str, Any]:
-        if seat not in self.meta["controllers"]:
-            raise invalid("seat", f"unknown seat {seat!r}")
+    def assign(self, label: Any, agent: Any) -> dict[str, Any]:
+        seat = seat_names.seat_named(self.game, label)
+        if seat is None or seat not in self.meta["controllers"]:
+            raise invalid("seat", seat_names.unknown_seat(self.game, label))
         name = ai.resolve(agent)
         built = ai.check(name)
         self.meta["controllers"][seat] = name
@@ -553,12 +556,11 @@ class HostedGame:
         """A seat's DM summary (Game.private_summary): the GM may ask for any seat, a seat only for its
         own (its balance and orders are nobody else's business)."""
         g = self.game
-        seat = label if label in g.state.players else next(
-            (s for s, p in g.state.players.items() if p.name and p.name.casefold() == label.casefold()), None)
+        seat = seat_names.seat_named(g, label)
         if seat is None or (who is not GM and seat != who):
             if who is not GM:  # a seat learns nothing about the other seats, not even which names exist
                 raise RpcError(FORBIDDEN, "a seat token sees only its own private summary")
-            raise invalid("private", f"no seat {label!r} in this game")
+            raise invalid("private", seat_names.unknown_seat(g, label))
         if turn is not None and turn > g.state.turn:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)

@@ -1,0 +1,80 @@
+"""Which seat a GM's or a DM header's label means, and why a label means none (with the closest seat).
+
+One reading for every place a person names a seat: the CLI (``GameFile.seat_named``, DM headers, ``regent seat``,
+``report --private``, ``render --seat``) and the service's GM calls (``game.submit``, ``game.assign``,
+``game.report`` ``private``). A label is ``Player#3``, ``player 3``, ``P#3``, a display name or a colour (rules: 003
+Orders: a player's colour names them too), in any case and spacing, with a trailing ``(Player#3)``-style note that
+must agree; a label pasted from Discord (``@Carol``, ``**Carol**``, ``Carol:``, ``Carol 👋``) is tried without its
+mention sign, markup, trailing punctuation and emoji when it names no seat as it is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import reprlib
+import unicodedata
+from typing import Any
+
+from engine.protectors.colours import fold
+
+MAX_LABEL = 100  # longer than any seat's name: named by nothing, echoed cut short, and no closest name is sought
+
+_echo = reprlib.Repr()
+_echo.maxstring = 40
+
+
+def seat_named(game: Any, label: str) -> str | None:
+    """The seat ``label`` names in ``game`` (a Protectors ``Game``), or ``None``."""
+    if not isinstance(label, str) or len(label) > MAX_LABEL:
+        return None
+    seat = _seat_named(game, label)
+    bare = _bare_label(str(label))
+    return seat if seat is not None or not bare or bare == str(label).strip() else _seat_named(game, bare)
+
+
+def display(game: Any, seat: str) -> str:
+    """``Player#3 (Alice)``, or just ``Player#3`` when the seat has no display name of its own."""
+    p = game.state.players.get(seat)
+    name = getattr(p, "name", None)
+    return f"{seat} ({name})" if name and name != seat else seat
+
+
+def unknown_seat(game: Any, label: str) -> str:
+    """Why ``label`` names no seat, with the closest name (a typo) and the seats there are. For the GM only: it lists
+    every seat (a seat's own token is never told which names exist)."""
+    names = {str(p.name): s for s, p in game.state.players.items()}
+    names.update({s: s for s in game.state.players})
+    names.update(game.colour_names())
+    folded = {k.casefold(): s for k, s in names.items()}  # a typo in any case ("bbo" for Bob)
+    short = isinstance(label, str) and len(label) <= MAX_LABEL  # difflib's work grows with the label's length
+    close = difflib.get_close_matches(label.casefold(), list(folded), n=1, cutoff=0.6) if short else []
+    hint = f"; did you mean {display(game, folded[close[0]])}?" if close else ""
+    colours = game.colours()
+    seats = ", ".join(f"{display(game, s)} {colours[s]}" for s in game.state.players)
+    return f"no seat is called {_echo.repr(label)}{hint} (seats: {seats})"
+
+
+def _seat_named(game: Any, label: str) -> str | None:
+    players = game.state.players
+    text = " ".join(str(label).replace("\u00a0", " ").split())
+    if text in players:
+        return text
+    m = re.fullmatch(r"(.+?)\s*\((.+)\)", text)  # "Alice (Player#2)": both halves must agree
+    if m:
+        a, b = _seat_named(game, m.group(1)), _seat_named(game, m.group(2))
+        return a if a is not None and a == b else None
+    key = text.casefold()
+    m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
+    if m and f"Player#{int(m.group(1))}" in players:
+        return f"Player#{int(m.group(1))}"
+    named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
+    if not named:  # rules: 003 Orders: a player's colour names them too (a display name first)
+        named = [s for c, s in game.colour_names().items() if fold(c) == key]
+    return named[0] if len(named) == 1 else None
+
+
+def _bare_label(label: str) -> str:
+    """``label`` without Discord's mention sign and markup, trailing punctuation or emoji (symbols)."""
+    text = "".join(" " if unicodedata.category(c) in ("So", "Sk", "Cf") else c for c in label)
+    return text.strip().strip("*_~`").strip().lstrip("@").rstrip(":.,;!?").strip()

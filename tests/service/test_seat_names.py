@@ -1,0 +1,63 @@
+"""The GM names a seat in game.submit, game.assign and game.report's ``private`` as the command line does: Player#N,
+its display name or its colour, any case; a typo is answered with the closest seat (service/seat_names.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.client import ServiceError
+
+
+def error_of(client, method, **fields) -> ServiceError:
+    with pytest.raises(ServiceError) as err:
+        client.call(method, **fields)
+    return err.value
+
+
+@pytest.fixture
+def game(client):
+    return client.call("game.create", setup={
+        "board": "ring-5", "seed": 11, "auto_advance": False,
+        "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Ben", "Cy", "Di", "Ed"], 1)]})
+
+
+def test_the_gm_submits_for_a_seat_by_display_name_or_colour(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    assert client.call("game.submit", game_id=gid, token=gm, seat="ben", text="Bid 4")["lines"] == ["Bid 4"]
+    colour = client.call("game.view", game_id=gid, token=gm)["colours"]["Player#3"]
+    assert client.call("game.submit", game_id=gid, token=gm, seat=colour.upper(), text="Bid 2")["lines"] == ["Bid 2"]
+    pending = {p["seat"]: p["submitted"] for p in client.call("game.pending", game_id=gid, token=gm)}
+    assert pending["Player#2"] and pending["Player#3"] and not pending["Player#1"]
+
+
+def test_a_misspelt_seat_gets_the_closest_one_and_nothing_is_stored(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Bne", text="Bid 4")
+    assert err.code == "invalid_params" and err.details["field"] == "seat"
+    assert "no seat is called 'Bne'; did you mean Player#2 (Ben)?" in err.message
+    err = error_of(client, "game.assign", game_id=gid, token=gm, seat="Dii", agent="heuristic")
+    assert "did you mean Player#4 (Di)?" in err.message
+    err = error_of(client, "game.report", game_id=gid, token=gm, private="Edd")
+    assert "did you mean Player#5 (Ed)?" in err.message
+    assert not any(p["submitted"] for p in client.call("game.pending", game_id=gid, token=gm))
+
+
+def test_assign_and_private_take_the_display_name(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.assign", game_id=gid, token=gm, seat="DI", agent="heuristic")
+    assert client.call("game.view", game_id=gid, token=gm)["controllers"]["Player#4"] is not None
+    assert client.call("game.report", game_id=gid, token=gm, private="ann")["seat"] == "Player#1"
+
+
+def test_a_seat_token_names_only_its_own_seat_and_learns_no_other_name(client, game):
+    gid, ann = game["game_id"], game["seat_tokens"]["Player#1"]
+    assert client.call("game.submit", game_id=gid, token=ann, seat="Ann", text="Bid 3")["lines"] == ["Bid 3"]
+    for label in ("Ben", "Bne", "nobody at all"):
+        err = error_of(client, "game.submit", game_id=gid, token=ann, seat=label, text="Bid 1")
+        assert err.code == "forbidden" and "Ben" not in err.message and "did you mean" not in err.message
+
+
+def test_a_huge_label_is_answered_cut_short_without_a_search(client, game):
+    gid, gm = game["game_id"], game["gm_token"]
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="B" * 60_000, text="Bid 4")
+    assert err.code == "invalid_params" and "did you mean" not in err.message and len(err.message) < 600
