@@ -7,6 +7,7 @@ that needs torch is imported only when a seat is actually given that agent.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import hashlib
 import logging
 import math
@@ -193,7 +194,9 @@ def resolve(name: Any, field: str = "agent") -> str | None:
             _build(name, 0, field)
             _limit_torch_threads()
         return name  # otherwise checked by building it (see ``check``)
-    raise invalid(field, f"unknown agent {name!r}; known agents: {', '.join(sorted(known))}; "
+    close = difflib.get_close_matches(name.casefold(), [*DIFFICULTIES, *sorted(known)], n=1) if len(name) <= 64 else []
+    hint = f"; did you mean {close[0]}?" if close else ""  # `regent seat game.bin Mallory hrad`
+    raise invalid(field, f"unknown agent {clip(name, 64)!r}{hint}; known agents: {', '.join(sorted(known))}; "
                          f"difficulties: {', '.join(DIFFICULTIES)}")
 
 
