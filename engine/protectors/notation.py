@@ -652,7 +652,8 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "faction": _faction,
 }
 # the words players use for an order beside the rulebook's: "Move 2 from P1 to P2", "rebid 12", "Purchase 1 in P6"
-_ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid"}  # "I'm bidding 5"
+_ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid",  # "I'm bidding 5"
+            "buying": "buy"}  # "Buying 2 units in P6"
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
 # is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order
 _AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))

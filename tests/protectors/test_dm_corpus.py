@@ -358,6 +358,8 @@ CASES = [
 ("cons", "Buy 2 in P6. 1 in P5.\nBid 17", ["Buy 2 in P6. 1 in P5.", "Bid 17"]),
 ("cons", "buy 2 in p6, 1 in p5\nbid 17", ["Buy 2 in P6. 1 in P5.", "Bid 17"]),
 ("cons", "Buy 1 unit in P5\nBuy 1 unit in P6\nBid: 10", ["Buy 1 in P5. 1 in P6.", "Bid 10"]),
+("cons", "I'm buying 2 units in P6. Bid: 10", ["Buy 2 in P6.", "Bid 10"]),
+("cons", "I'm not buying 2 units in P6", "!unknown order"),
 ("cons", "Buy: 2x P6, 1x P5", "!"),
 ("cons", "Buy P6 x2", "!"),
 ("cons", "2 units in P6\nBid 3", "!"),
