@@ -276,9 +276,15 @@ _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 _AMOUNT_ALONE = re.compile(r"\$?[0-9][0-9,]*\$?(?:\s*\$?realms?)?[.!]?", re.IGNORECASE)
 
 
+_BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"
+
+
 def _as_bid(text: str, step: str | None) -> str:
     """``Bid <text>`` for an amount alone (``20``, ``$20``, ``20 realm``) in a step that takes a bid and nothing
-    else; else ``text`` as it is."""
+    else; in the Bank of Lannuvár's bid step (rules: 003 Lannuvár, The Bank of Lannuvár) ``bank bid`` is its bid;
+    else ``text`` as it is."""
+    if step == "bank_bid":
+        text = _BANK_BID.sub(r"\1", text)
     return f"Bid {text}" if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(text) else text
 
 

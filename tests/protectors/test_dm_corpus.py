@@ -219,7 +219,10 @@ CASES = [
 ("rebid", "I bid 3 more", "!"),
 ("bank", "Bid 6", ["Bid 6"]),
 ("bank", "6 please", ["Bid 6"]),
-("bank", "Bank bid: 7", "!unknown order 'Bank'"),
+("bank", "Bank bid: 7", ["Bid 7"]),  # the Bank of Lannuvár's step: its bid is the only bid asked
+("bank", "Hi! my bank bid is 7", ["Bid 7"]),
+("bank", "bank 7", "!unknown order 'bank'"),
+("t1", "Bank bid: 7", "!unknown order 'Bank'"),  # the Bank's bid is only its own step's
 ("bank", "I'll go 7", "!"),
 ("bank", "bid 6 realm 💰", ["Bid 6"]),
 # ---- orders (Alice: P1 3 units, P2 2 units; P1-P2, P1-P7, P2-P3)
