@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from service.client import Client
+from service.client import Client, ServiceError
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
@@ -83,6 +83,22 @@ class ServerProcess:
 
     def logs(self) -> list[dict[str, Any]]:
         return [json.loads(line) for line in self.log_path.read_text().splitlines() if line.startswith("{")]
+
+
+def error_of(client: Client, method: str, **fields: Any) -> ServiceError:
+    """The error the service answers ``method`` with (the test fails if it answers)."""
+    import pytest
+
+    with pytest.raises(ServiceError) as err:
+        client.call(method, **fields)
+    return err.value
+
+
+def named_game(client: Client) -> dict[str, Any]:
+    """A 5-seat ring game of Ann, Ben, Cy, Di and Ed waiting for turn 1's bids (``game.create``'s answer)."""
+    return client.call("game.create", setup={
+        "board": "ring-5", "seed": 11, "auto_advance": False,
+        "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Ben", "Cy", "Di", "Ed"], 1)]})
 
 
 def gm_state(client: Client, game_id: str, gm_token: str) -> tuple[Any, Any]:

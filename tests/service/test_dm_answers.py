@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from service.client import ServiceError
-from tests.service.helpers import gm_state
-
-
-def error_of(client, method, **fields) -> ServiceError:
-    with pytest.raises(ServiceError) as err:
-        client.call(method, **fields)
-    return err.value
+from tests.service.helpers import error_of, gm_state, named_game
 
 
 @pytest.fixture
 def game(client):
-    return client.call("game.create", setup={
-        "board": "ring-5", "seed": 11, "auto_advance": False,
-        "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Ben", "Cy", "Di", "Ed"], 1)]})
+    return named_game(client)
 
 
 def test_the_answer_lists_ignored_lines(client, game):

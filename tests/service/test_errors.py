@@ -8,18 +8,11 @@ import contextlib
 import msgpack
 import pytest
 
-from service.client import ServiceError
-from tests.service.helpers import ServerProcess, gm_state
+from tests.service.helpers import ServerProcess, error_of, gm_state
 
 
 def pack(obj) -> bytes:
     return msgpack.packb(obj, use_bin_type=True)
-
-
-def error_of(client, method, **fields) -> ServiceError:
-    with pytest.raises(ServiceError) as err:
-        client.call(method, **fields)
-    return err.value
 
 
 @pytest.fixture
