@@ -319,6 +319,12 @@ def test_a_turn_nobody_gave_a_line_in_says_so_once_and_a_snitch_is_a_line():
     assert orders_turn({"Player#3": "Fortify! P3"}) == []
 
 
+def test_a_seat_that_sent_none_is_told_so_in_its_own_summary_when_everyone_did():
+    g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, realm=dict.fromkeys(P[:4], 50))
+    play_orders(g, {})
+    assert f"Your orders on turn {g.state.turn}: none (you sent none)." in private_summary(g, "Player#1")
+
+
 def test_a_turn_some_seats_gave_no_line_in_names_them_once_in_seat_order():
     # rules: 003 4. Execute Orders: orders are revealed to all as executed; the seats that sent `none` are named, so a
     # reader need not infer them from whose orders are missing
@@ -329,3 +335,7 @@ def test_a_turn_some_seats_gave_no_line_in_names_them_once_in_seat_order():
     assert [(e.kind, e.text, e.data["seats"], e.visible_to) for e in told] == [
         ("no_orders_from", "Sent none this turn (no orders): Player#2 and Player#4.", ["Player#2", "Player#4"], None)]
     assert "Sent none this turn (no orders): Player#2 and Player#4." in public_report(g.state)
+    quiet, busy = private_summary(g, "Player#2"), private_summary(g, "Player#3")
+    t = g.state.turn
+    assert f"Your orders on turn {t}: none (you sent none)." in quiet and "Sent none this turn" not in quiet
+    assert f"Your orders on turn {t}:\n- Fortify! P3" in busy and "none (you sent none)" not in busy
