@@ -465,7 +465,10 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     that could be read two ways, or when what is before a ':' is no header; ``None`` when there is no order."""
     starts: list[tuple[int, str]] = []  # where the order may start, and what is before it
     mark = _GREETING_MARK.search(text)
-    greeted = mark is not None and chatter(text[: mark.end()], names, _RESERVED) == "a greeting"  # "Hi Alex!"
+    # "Hi Alex!", and an apology for lateness alone before its mark ("Sorry for the delay! Fortify! P2"; chatter
+    # never leaves out one with a word that could take the order back: "Sorry, wrong DM")
+    opened = chatter(text[: mark.end()], names, _RESERVED) if mark is not None else None
+    greeted = opened in ("a greeting", "an apology")
     lead = mark.end() if mark is not None and greeted and text[mark.end() - 1] != ":" else 0
     colon = text.find(":", lead)  # "Hello Mr GM, my bid for this turn: 7": the header after the greeting
     before = chatter(text[lead : colon + 1], names, _RESERVED) if colon > lead else None
@@ -484,8 +487,8 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         else:
             break
         starts.append((m.end(), what))
-    if mark is not None and greeted:  # "Hi Alex! Bid 20"
-        starts.append((mark.end(), "a greeting"))
+    if mark is not None and greeted:  # "Hi Alex! Bid 20", "Sorry for the delay! Bid 20"
+        starts.append((mark.end(), str(opened)))
     ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
     k = len(tokens)
     while k > 0 and len(ends) < MAX_CHAT_WORDS:

@@ -227,6 +227,10 @@ CASES = [
 ("bank", "bid 6 realm 💰", ["Bid 6"]),
 # ---- orders (Alice: P1 3 units, P2 2 units; P1-P2, P1-P7, P2-P3)
 ("orders", "March! 2 from P1 to P7\nFortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "Sorry for the delay! March! 2 from P1 to P7\nFortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "sorry for the late orders, Fortify! P2", ["Fortify! P2"]),
+("orders", "Sorry, wrong DM! Fortify! P2", "!"),  # an apology that takes the orders back is never left out
+("orders", "Sorry I forgot! Fortify! P2", "!"),  # says more than an apology for lateness
 ("orders", "march 2 from p1 to p7, fortify p2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "- March 2 P1 -> P7\n- Fortify P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "1. Move 2 units from Province 1 to Province 7\n2. Fortify Province 2",
