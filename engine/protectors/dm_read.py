@@ -333,6 +333,10 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     if not words(text):
         return DmLine(no, raw, "ignored", why="markdown or punctuation only")
     phrase = words(text)
+    if "?" in text and (phrase in _LIGHTS_PHRASES | _NONE_PHRASES | _NO_BUY_PHRASES
+                        or (step == "bid" and faction_of(text) is not None)):
+        # "none?", "Turn off the lights?", "Hodir?": asks, chooses nothing (rules: 003 Each Turn, final choices)
+        return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")
     if phrase in _LIGHTS_PHRASES or (phrase in _NONE_PHRASES and step == "dragon"):
         if step not in (None, "dragon"):
             return DmLine(no, raw, "refused", why=f"'{LIGHTS_OUT}' is a choice for a Dragon attack; "
@@ -353,6 +357,10 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         parsed, _, error = _orders(raw, bid, seats, names, step, shown)
         if error is None and parsed:
             return _accepted(no, raw, tuple(parsed), "", step)
+        if error is not None and _ASKS in error.reason:  # "Bank bid: 7?" asks
+            return DmLine(no, raw, "refused", why=error.reason, error="syntax")
+    if step in _BID_ONLY_STEPS and text.endswith("?") and _AMOUNT_ALONE.fullmatch(text.rstrip("?").strip()):
+        return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")  # "20?" asks
     parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
     if first_error is not None or not parsed:
         part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out
@@ -391,6 +399,18 @@ def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str],
             "an order on a line of its own, and a note to the GM on a line starting with //")
 
 
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": a line that asks ("Bid 20?",
+# "none?", "Hodir?") gives no final choice, so it is refused, never read as the choice without its '?'
+_ASKS = "has a question mark"
+
+
+def _asks(segment: str, raw: str) -> OrderSyntaxError:
+    """The refusal of ``segment`` (a choice written with a '?'), naming ``raw``, the whole line."""
+    return OrderSyntaxError(clip(f"{echo(segment.strip())} {_ASKS}: a DM gives orders, it does not ask; send the "
+                                 "order without the '?' if you mean it, and a question for the GM on a line starting "
+                                 "with //", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
+
+
 def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
             shown: NameList | None = None) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
     """The orders of ``text`` (one line, unwrapped), the pieces of it left out (``Hi GM, Bid 20``), and the
@@ -410,13 +430,14 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
         try:
             line = parse_segment(raw.strip(), segment, seats, step, shown)
             if "?" in segment and "?" not in line.text():  # "Bid 20?", "Fortify! P1?": asked, not ordered
-                raise OrderSyntaxError(f"{echo(segment.strip())} has a question mark: a DM gives orders, it "
-                                       "does not ask; send the order without the '?' if you mean it, and a question "
-                                       "for the GM on a line starting with //", input=clip(raw.strip(), MAX_LINE_ECHO))
+                raise _asks(segment, raw)
             parsed.append(line)
         except OrderSyntaxError as err:
             part = chatter(segment, names, _RESERVED)
             if part is None and step == "consolidation" and words(segment) in _NO_BUY_PHRASES:
+                if "?" in segment:  # "Bid 5, no buys?" asks
+                    first_error = first_error or _asks(segment, raw)
+                    continue
                 part = NO_BUYS
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
@@ -502,6 +523,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         ends.append(tokens[k].start())
     bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[lead:colon])))
     readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
+    asked: str | None = None  # "My orders: none?", "Here is my bid: 20?", "Bid 20 please?": the reading asks
     for start, what in [(0, ""), *starts]:
         for end in [len(text), *ends]:
             if (start, end) == (0, len(text)) or start >= end:
@@ -510,14 +532,20 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             after = [f"{echo(text[end:].strip())}: a sign-off"] if end < len(text) else []
             if words(text[start:end]) in _NOTHING_PHRASES:  # "My orders: none"
                 entry = _read_line(no, text[start:end], seats, names, step, shown)  # a phrase: read before any order
-                if entry.kind == "nothing":
+                if entry.kind == "nothing" and "?" not in text[end:]:
                     readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
+                elif entry.kind == "nothing" or _ASKS in entry.why:
+                    asked = entry.why if _ASKS in entry.why else _asks(text[start:].lstrip("!,:;. "), raw).reason
                 continue
             piece = _as_bid(text[start:end].strip(), step)  # "20 please" when only a bid is asked
             parsed, left_out, error = _orders(raw, piece, seats, names, step, shown)
             if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
                 parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown)
                 parsed = parsed if parsed and isinstance(parsed[0].item, Bid) else []
+            if (error is not None and _ASKS in error.reason) or (error is None and parsed and "?" in text[end:]):
+                # "Bid 20 please?" asks as "Bid 20?" does; the reading after the greeting says it last
+                asked = _asks(text[start:].lstrip("!,:;. "), raw).reason
+                continue
             if error is not None or not parsed:
                 continue
             key = tuple(ln.text() for ln in parsed)
@@ -526,6 +554,8 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         ways = " or ".join(echo("; ".join(key)) for key in readings)
         return DmLine(no, raw, "refused", why=clip(f"the line could be read as {ways}; which one is meant is not "
                                                    "clear, send the order alone", MAX_REASON), error="syntax")
+    if not readings and asked is not None:
+        return DmLine(no, raw, "refused", why=asked, error="syntax")
     if readings:
         key, (parsed_lines, what_left) = next(iter(readings.items()))
         if not parsed_lines:  # "none" or "Turn off the lights" with a header or thanks around it

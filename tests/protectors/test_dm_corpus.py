@@ -449,6 +449,25 @@ MISREAD = [
 ("t1", "Bid 20?", "!has a question mark"),
 ("orders", "Fortify P1?\nWork P2", "!has a question mark"),
 ("dragon", "2 from P6??\n1 from P7", "!has a question mark"),
+# a '?' on a choice read without an order word (a faction alone, none, Turn off the lights, no purchases, the amount
+# alone, or one with thanks after it) was left out and the choice stored (audit 2026-2)
+("t1f", "Hodir?\nBid 10", "!'Hodir?' has a question mark"),
+("t1f", "Kalu'Ak?", "!has a question mark"),
+("orders", "none?", "!'none?' has a question mark"),
+("orders", "pass?", "!has a question mark"),
+("orders", "Nothing this turn?", "!has a question mark"),
+("orders", "My orders: none?", "!'none?' has a question mark"),
+("dragon", "Turn off the lights?", "!has a question mark"),
+("dragon", "lights off?", "!has a question mark"),
+("dragon", "none?", "!has a question mark"),
+("cons", "No purchases?\nBid 5", "!'No purchases?' has a question mark"),
+("cons", "Bid 5, no buys?", "!'no buys?' has a question mark"),
+("t1", "20 please?", "!has a question mark"),
+("t1", "Bid 20 please?", "!has a question mark"),
+("t1", "20?", "!'20?' has a question mark"),  # was refused as "not a choice for the bid step"
+("bank", "Bank bid: 7?", "!has a question mark"),  # was refused as an unknown order 'Bank'
+("t1", "Here is my bid: 20?", "!'20?' has a question mark"),  # was refused as an unknown order 'Here'
+("t1", "Hi GM! Bid 20?", "!'Bid 20?' has a question mark"),
 ("t1", "Bid 20\n--\nBid 30", "!below a '--' line"),
 ("orders", "fortify P1\n--\nwork P2", "!below a '--' line"),
 ]
@@ -462,6 +481,12 @@ KEPT = [
 ("kaluak", "Weather forecast: There be Dragons?\nFortify P1\nFortify P2",
  ["Weather forecast: There be Dragons?", "Fortify! P1", "Fortify! P2"]),
 ("t1", "Bid 20\n-- \nAlice\nSent from my iPhone", ["Bid 20"]),
+("t1f", "Hodir\nBid 10", ["Bid 10", "Faction Hodir"]),
+("orders", "My orders: none", []),
+("dragon", "Turn off the lights!", []),
+("cons", "No purchases\nBid 5", ["Bid 5"]),
+("t1", "20 please", ["Bid 20"]),
+("t1", "Bid 20\nThanks!", ["Bid 20"]),
 ]
 
 
