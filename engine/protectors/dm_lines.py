@@ -99,6 +99,7 @@ _HEADER_NOUNS = {"orders", "order", "choices", "choice", "commitments", "commitm
                  "decisions", "consolidation", "bids", "bidding", "instructions", "turn", "round", "negotiation",
                  "buying", "dragon", "purchases", "stuff"}
 # a whole line players write around their orders that says nothing for the game ("Here you go:", "GM:")
+_SIGNATURE_MARKS = ("--", "- -", "—", "~")  # what a signature line starts with: "-- Carol", "~ Bob"
 _ASIDES = {("here", "you", "go"), ("here", "you", "are"), ("here", "it", "is"), ("here", "they", "are"),
            ("as", "discussed"), ("as", "promised"), ("as", "agreed"), ("as", "planned"), ("gm",), ("to", "the", "gm"),
            ("for", "the", "gm"), ("ok", "here", "goes"), ("here", "goes")}
@@ -159,7 +160,9 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     w = words(text)
     if not w:
         return "markdown or punctuation only"
-    if stripped.startswith(("--", "- -", "—", "~")) and len(w) <= 3 and not any(x.isdigit() for x in w):
+    # "-- Carol", "~ Bob"; never "-- draft", "—not final" or "~ jk": a word that takes the DM back is no name
+    if (stripped.startswith(_SIGNATURE_MARKS) and len(w) <= 3 and not any(x.isdigit() for x in w)
+            and not any(x in TURN_AROUND for x in w)):
         return "a signature"
     if w[:3] in _SENT_FROM and len(w) <= MAX_SENT_FROM_WORDS:
         return "a signature"
@@ -210,6 +213,8 @@ def chat_start(text: str) -> str | None:
     """What ``text`` (one DM line) starts like when its first word is a greeting's, an apology's or a thank-you's
     ("a greeting" for ``Hi GM, taking my seat back``), else ``None``. Only for the wording of a refusal: such a
     line is still read as orders, and refused when it is none."""
+    if text.strip().startswith(_SIGNATURE_MARKS):  # "-- draft": no signature, it may take the DM back
+        return "a signature"
     w = words(unwrap(text))
     return _CHAT_STARTS.get(w[0]) if w else None
 

@@ -387,7 +387,7 @@ def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str],
     """Why a line that starts like a message to the GM ("Hi GM, taking my seat back") and is no order is refused:
     the order after the greeting's mark, when one is there but is wrong ("Hi GM, Marsh! 1 from P1 to P2" is a
     misspelt March!), else that the line is not an order and how to write a note; ``None`` for other lines."""
-    like = chat_start(text)
+    like = chat_start(raw)  # as written: "—not final" starts like a signature
     if like is None:
         return None
     mark = _GREETING_MARK.search(text)

@@ -468,6 +468,10 @@ MISREAD = [
 ("bank", "Bank bid: 7?", "!has a question mark"),  # was refused as an unknown order 'Bank'
 ("t1", "Here is my bid: 20?", "!'20?' has a question mark"),  # was refused as an unknown order 'Here'
 ("t1", "Hi GM! Bid 20?", "!'Bid 20?' has a question mark"),
+# a one-line "signature" of words that take the DM back was left out as a name (audit 2026-2)
+("t1", "Bid 20\n-- draft", "!starts like a signature"),
+("t1", "Bid 20\n—not final", "!starts like a signature"),
+("t1", "Bid 20\n~ jk", "!starts like a signature"),
 ("t1", "Bid 20\n--\nBid 30", "!below a '--' line"),
 ("orders", "fortify P1\n--\nwork P2", "!below a '--' line"),
 ]
@@ -486,6 +490,8 @@ KEPT = [
 ("dragon", "Turn off the lights!", []),
 ("cons", "No purchases\nBid 5", ["Bid 5"]),
 ("t1", "20 please", ["Bid 20"]),
+("t1", "Bid 20\n-- Alice", ["Bid 20"]),
+("t1", "Bid 20\n~ Carol", ["Bid 20"]),
 ("t1", "Bid 20\nThanks!", ["Bid 20"]),
 ]
 
