@@ -655,11 +655,15 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
 _ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid",  # "I'm bidding 5"
             "buying": "buy"}  # "Buying 2 units in P6"
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
-# is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order
-_AND_ORDER = re.compile(r"\s+and\s+(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
+# is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order; so do 'then', 'and then',
+# '&' and '+' ("March! 2 from P1 to P7, then Fortify! P2", "Fortify P1 & Work P2"): the orders of a DM are given
+# together (rules: 003 Each Turn, one DM of orders), so 'then' orders nothing after anything. Before anything else
+# ("Fortify P1 then P2", "Bid 10 then 12") they stay where they are, and the order is refused
+_JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
+_AND_ORDER = re.compile(_JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
                         + r")\b)", re.IGNORECASE)
-# ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3")
-_AND_COMMIT = re.compile(r"\s+and\s+(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
+# ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3", "2 from P6 + 1 from P7")
+_AND_COMMIT = re.compile(_JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
                          re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 _COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word

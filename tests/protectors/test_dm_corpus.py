@@ -302,6 +302,22 @@ CASES = [
 ("orders", "Work, work! P1 and P2", "!unexpected 'and P2'"),
 ("orders", "Fortify! P1 & P2", "!unexpected '& P2'"),
 ("orders", "Fortify P1\nFortify P2\nSnitch Bob", "!"),
+# 'then', '&' and '+' before the next order's word join orders as 'and' does (audit 2026-2: refused as unexpected)
+("orders", "March! 2 from P1 to P7, then Fortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "march 2 p1 -> p7 then fortify p2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "March! 2 from P1 to P7 and then Fortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "Fortify P1 & Work P2", ["Fortify! P1", "Work, work! P2"]),
+("orders", "Fortify P1 + Work P2", ["Fortify! P1", "Work, work! P2"]),
+("orders", "Fortify P1 then P2", "!unexpected 'then P2'"),  # no order word after it: one order, refused
+("orders", "Fortify P1 then Work P1", "!P1 already has an order"),
+("orders", "Fortify P1 unless Bob attacks then work P2", "!unexpected 'unless Bob attacks'"),
+("t1", "Bid 10 then 12", "!unexpected 'then 12'"),
+("t1", "Bid 10 then bid 12", "!two bids"),
+("cons", "Buy 2 in P6 then bid 10", ["Buy 2 in P6.", "Bid 10"]),
+("cons", "Buy 2 in P6 then 1 in P5\nBid 4", "!got 'then'"),
+("team", "send 50 realm to Bob then fortify P1", ["Fortify! P1", "Send 50 to Player#2"]),
+("dragon", "2 from P6 + 1 from P7", ["2 from P6", "1 from P7"]),
+("dragon", "2 from P6 then 1 from P7", ["2 from P6", "1 from P7"]),
 # ---- pirates
 ("pirates", "Snitch Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
 ("pirates", "Fortify P1, Fortify P2\nI snitch on Carol", ["Fortify! P1", "Fortify! P2", "Snitch Player#3"]),
