@@ -105,7 +105,9 @@ _NUMBER_WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "fou
 # "fifteen", "twenty", "twentyfive", "a hundred": numbers past _NUMBER_WORDS, said to go in digits
 _LARGER_NUMBER_WORD = re.compile(r"(?:thir|four|fif|six|seven|eigh|nine)teen"
                                  r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty[a-z]*|hundred|thousand")
-_PROVINCE = re.compile(r"p#?([0-9]+)")
+# "P3", "P#3", and "#3" where a Province is asked for ("Fortify #3", "2 from #6"): every Province is P<n>
+# (board.PROVINCE_RE), and a player is never named so (Player#3); a number alone is never a Province
+_PROVINCE = re.compile(r"(?:p#?|#)([0-9]+)")
 _SEAT = re.compile(r"player#([0-9]+)")
 _DIGITS = re.compile(r"[0-9]+")
 # "1,000": a comma between groups of three digits. A ',' between orders is followed by a space

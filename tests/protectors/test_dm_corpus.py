@@ -273,6 +273,12 @@ CASES = [
 ("orders", "Fortify Prov 1\nWork Prov. 2", ["Fortify! P1", "Work, work! P2"]),
 ("orders", "Fortify province 1\nwork province #2", ["Fortify! P1", "Work, work! P2"]),
 ("orders", "Fortify p.1", "!"),
+("orders", "March! 2 from #1 to #7\nFortify #2", ["March! 2 from P1 to P7", "Fortify! P2"]),  # '#3' was refused
+("dragon", "2 from #6\n1 from #7", ["2 from P6", "1 from P7"]),
+("cons", "Buy 2 in #6\nBid 10", ["Buy 2 in P6.", "Bid 10"]),
+("orders", "Fortify 1\nWork P2", "!'1' is not a province"),  # a number alone is no Province
+("orders", "Fortify # 1\nWork P2", "!not a province"),
+("orders", "Send 40 to #2\nFortify P1\nFortify P2", "!'#2' is not a player"),  # '#2' names a Province only
 ("orders", "March 2 from P1 to P 7\nFortify P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "March! two units from P1 to P7\nFortify P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "MARCH! 2 FROM P1 TO P7!!!\nFORTIFY P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
