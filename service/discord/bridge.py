@@ -284,8 +284,10 @@ class Bridge:
         await self._post(tid, f"<@{user_id}> {quiet_mentions(text)}")
 
     # -- a player's DM -------------------------------------------------------------------------
-    async def on_dm(self, dm: DirectMessage) -> None:
-        arrived = self.now()  # before the lock: a step may resolve while the DM waits for it (``_dm``)
+    async def on_dm(self, dm: DirectMessage, arrived: float | None = None) -> None:
+        """One DM (``arrived``: when it came in, if not now: an edited DM's first arrival, ``on_dm_edit``)."""
+        if arrived is None:
+            arrived = self.now()  # before the lock: a step may resolve while the DM waits for it (``_dm``)
         async with self.lock:
             if self.state.processed(dm.message_id) is not None:
                 log.info("message %s delivered again; already stored, ignored", dm.message_id)
@@ -293,6 +295,8 @@ class Bridge:
             key, answer, stored = await self._dm(dm, arrived)
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
+            else:
+                self.state.mark_refused(dm.message_id, arrived)
             await self.tell(key, dm.user_id, answer, dm.thread_id)
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
             await self.sync(key)
@@ -301,7 +305,9 @@ class Bridge:
         """A DM the player edited (``before``: its words until now; ``dm``: the edited message). Editing a DM the
         bot answered for good changes nothing, and the player is told so: rules 003, "Once a DM is sent to the
         GM, your orders/choices are final". A DM of which nothing was stored (refused, sent while the service
-        was down) is read again in its edited words, as a DM sent now: the player fixed it where they sent it."""
+        was down) is read again in its edited words: the player fixed it where they sent it. It is read as the DM
+        that first came in then, so an old refused DM edited after its step resolved is refused as written for
+        that step (``_too_late``), never stored as the decision of a step begun since."""
         if before == dm.text:  # Discord adds a link preview or an embed: the words are the same
             return
         async with self.lock:
@@ -309,7 +315,8 @@ class Bridge:
             if answered is not None:
                 await self.tell(answered.get("game"), dm.user_id, EDITED, dm.thread_id)
                 return
-        await self.on_dm(dm)
+            first = self.state.refused(dm.message_id)
+        await self.on_dm(dm, float(first["arrived"]) if first else None)
 
     async def _settled(self, key: str) -> None:
         """Wait until the service has no background work left for ``key``'s game (AI seats, a step

@@ -53,7 +53,8 @@ def held(seat_record: dict[str, Any] | None) -> bool:
 class State:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.data: dict[str, Any] = {"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {}}
+        self.data: dict[str, Any] = {"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {},
+                                     "refused": {}}
         if self.path.exists():
             try:
                 loaded = json.loads(self.path.read_text(encoding="utf-8"))
@@ -92,6 +93,20 @@ class State:
         done[str(message_id)] = record
         while len(done) > MAX_PROCESSED:
             done.pop(next(iter(done)))
+        self.save()
+
+    # -- messages answered with nothing stored: when each first came in (an edit of it is of that DM) --------------
+    def refused(self, message_id: int) -> dict[str, Any] | None:
+        return self.data["refused"].get(str(message_id))
+
+    def mark_refused(self, message_id: int, arrived: float) -> None:
+        """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too)."""
+        kept = self.data["refused"]
+        if str(message_id) in kept:
+            return
+        kept[str(message_id)] = {"arrived": arrived}
+        while len(kept) > MAX_PROCESSED:
+            kept.pop(next(iter(kept)))
         self.save()
 
     # -- private threads for closed DMs ----------------------------------------------------------

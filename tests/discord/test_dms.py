@@ -259,6 +259,34 @@ def test_an_edited_dm_is_read_again_only_when_nothing_of_it_was_stored(server, t
     asyncio.run(body())
 
 
+def test_a_refused_dm_edited_after_its_step_resolved_is_not_stored_for_the_step_open_now(server, tmp_path):
+    # the edit is of the DM that came in then: read as a DM sent now, an old refused bid edited into orders days
+    # later was stored as this turn's orders, final (rules 003), though the player edited the bid step's DM
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user1 = user_of(CH, 1)
+        await bridge.on_dm(h.chat.dm(user1, "Bdi 3", message_id=901))
+        assert "Nothing was stored" in h.chat.last_dm(user1)
+        for n in range(2, 6):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Bid {n}"))
+        await bridge.rpc("game.advance", **bridge._gm("g"), force=True, wait=True)  # the bid step is forced
+        assert (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["step"] == "orders"
+        await bridge.on_dm_edit("Bdi 3", h.chat.dm(user1, "Fortify! P1", message_id=901))
+        answer = h.chat.last_dm(user1)
+        assert answer.startswith("**Nothing was stored.** Your DM came in before the orders step began")
+        assert (await pending(bridge))["Player#1"] is False
+        await bridge.on_dm_edit("Fortify! P1", h.chat.dm(user1, "Fortify! P1 pls", message_id=901))  # still then
+        assert (await pending(bridge))["Player#1"] is False
+        await bridge.on_dm(h.chat.dm(user1, "Fortify! P1", message_id=902))  # a new DM: now
+        assert "**Stored** for Player#1 in g" in h.chat.last_dm(user1)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_service_down_tells_the_player_to_resend_and_stores_nothing(server, tmp_path):
     h = setup(server, tmp_path)
 

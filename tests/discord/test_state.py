@@ -23,3 +23,13 @@ def test_an_older_files_three_ai_maps_become_one_record_per_seat(tmp_path):
     assert not {"away", "ai_since", "ai_step"} & set(entry)
     assert [s for s, rec in entry["ai_seats"].items() if held(rec)] == ["Player#2", "Player#3", "Player#5"]
     assert ai_seats(entry) is entry["ai_seats"]  # a new file's record is read as it is
+
+
+def test_an_older_file_without_refused_messages_loads_and_keeps_the_first_arrival(tmp_path):
+    path = tmp_path / "bot.json"
+    path.write_text(json.dumps({"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {}}))
+    state = State(path)
+    assert state.refused(7) is None
+    state.mark_refused(7, 1000.0)
+    state.mark_refused(7, 2000.0)  # an edit read and refused again: still the DM that came in at 1000
+    assert State(path).refused(7) == {"arrived": 1000.0}
