@@ -269,7 +269,9 @@ _TRAILING_COMMENT = re.compile(r"\s//.*$")
 # "no purchases, bid 0": in the Consolidation, saying the DM buys nothing. Left out (and said) beside a bid, or on a
 # line of its own; beside a Buy it contradicts it and both are refused (assumption DM_NEVER_GUESSED)
 _NO_BUY_PHRASES = {("no", "purchases"), ("no", "purchase"), ("no", "buys"), ("buy", "nothing"), ("buying", "nothing"),
-                   ("nothing", "to", "buy"), ("no", "units"), ("no", "new", "units")}
+                   ("nothing", "to", "buy"), ("no", "units"), ("no", "new", "units"),
+                   ("no", "purchases", "this", "turn"), ("no", "buys", "this", "turn"),
+                   ("no", "purchase", "this", "turn")}
 NO_BUYS = "no purchases (the DM buys nothing)"
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})

@@ -149,6 +149,12 @@ CASES = [
 ("t1", "I'm not bidding 5", "!unknown order"),
 ("t1", "my bid for this turn is 4. cheers!", ["Bid 4"]),
 ("t1", "Hello, my bid for next turn is 4", "!expected the bid"),
+("t1", "I bid 10 this turn", ["Bid 10"]),  # 'this turn' after the amount, as before it (was refused)
+("t1", "bidding 0 for this turn, thanks!", ["Bid 0"]),
+("rebid", "Rebid 3 this turn", ["Bid 3"]),
+("t1", "Bid 10 next turn", "!unexpected 'next turn'"),
+("t1", "Bid 10 this turn or next", "!unexpected 'this turn or next'"),
+("t1", "Bid 10 this turn only", "!unexpected 'this turn only'"),
 ("t1", "hello there GM, here are my orders:\nBid 2", ["Bid 2"]),
 ("t1", "Hi GM, orders for turn 3:\nBid 2", "!headed for turn 3"),
 ("t1", "Hi, my orders are Bid 4", "!starts like a greeting"),
@@ -396,6 +402,9 @@ CASES = [
 ("cons", "No purchases, bid 5", ["Bid 5"]),
 ("cons", "Buy nothing. Bid 5", ["Bid 5"]),
 ("cons", "Bid 5, no buys", ["Bid 5"]),
+("cons", "No purchases this turn\nBid 10", ["Bid 10"]),  # was refused as an unknown order 'No'
+("cons", "No buys this turn, bid 10", ["Bid 10"]),
+("cons", "Buy 1 in P6\nNo buys this turn", "!the DM also says 'No buys this turn'"),
 ("cons", "none", ["Bid 0"]),
 ("cons", "Buy max", "!"),
 ("cons", "Buy 2 in P6, bid 17 realm", ["Buy 2 in P6.", "Bid 17"]),
