@@ -67,6 +67,9 @@ def stream_error(err: Exception) -> tuple[str, str]:
             return TOO_LARGE, (f"{what} of {length} entries; a request holds at most {MAX_ITEMS:,} arrays, "
                                f"maps and entries")
         return TOO_LARGE, f"a string, binary or extension value of {length} bytes is over the message size limit"
+    if isinstance(err, TypeError) and text.startswith("unhashable type"):  # valid MessagePack, but no key here
+        return BAD_REQUEST, ("a map key that is an array or a map: this service's keys are strings (or numbers), "
+                             f"so the message cannot be read ({text[:60]})")
     return BAD_REQUEST, f"not a msgpack stream ({type(err).__name__}: {text[:200] or 'undecodable bytes'})"
 
 

@@ -269,6 +269,8 @@ def test_a_connection_sending_whole_requests_stays_open():
     (b"\xc1", "0xc1"),
     (b"\x91" * 2000, "nested"),
     (b"\xdd\xff\xff\xff\xff", "too_large"),
+    (b"\x81\x91\x01\x01", "a map key that is an array or a map"),  # {[1]: 1}: valid MessagePack, no key here
+    (b"\x81\x80\x01", "a map key that is an array or a map"),  # {{}: 1}
 ])
 def test_stream_errors_name_the_problem(data, words):
     async def run() -> None:
