@@ -499,8 +499,8 @@ def _parse_item(w: _Words) -> Item:
     # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
     while w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in _FILLER_NEXT:
         w.i += 1
-    if w.peek() in ("like", "want") and tuple(w.norm[w.i + 1 : w.i + 2]) == ("to",) and w.i + 2 < len(w.norm) \
-            and w.norm[w.i + 2] in HEAD_ITEMS:  # "I'd like to bid 20", "I want to fortify P1"
+    if w.peek() in ("like", "want", "going") and tuple(w.norm[w.i + 1 : w.i + 2]) == ("to",) and w.i + 2 < len(w.norm) \
+            and w.norm[w.i + 2] in HEAD_ITEMS:  # "I'd like to bid 20", "I want to fortify P1", "I'm going to bid 10"
         w.i += 2
     golden = delayed = False
     while w.peek() in ("golden", "delayed"):
@@ -655,7 +655,9 @@ _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
 }
 # the words players use for an order beside the rulebook's: "Move 2 from P1 to P2", "rebid 12", "Purchase 1 in P6"
 _ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid",  # "I'm bidding 5"
-            "buying": "buy"}  # "Buying 2 units in P6"
+            "buying": "buy",  # "Buying 2 units in P6"
+            "re-bid": "bid", "rebidding": "bid", "moving": "march", "marching": "march", "supporting": "support",
+            "fortifying": "fortify", "sending": "send", "snitching": "snitch"}  # "I'm snitching on Bob"
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
 # is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order; so do 'then', 'and then',
 # '&' and '+' ("March! 2 from P1 to P7, then Fortify! P2", "Fortify P1 & Work P2"): the orders of a DM are given
@@ -686,14 +688,17 @@ def head_item(segment: str) -> type | None:
         return None
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
-_FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so")  # "ok so I'm bidding 5"
+# "ok so I'm bidding 5", "I will bid 10", "I'm gonna bid 10", "just bid 10", "my new bid is 5": skipped only before an
+# order's word or another of these ("I will not bid" stays refused)
+_FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so", "will", "gonna", "just", "new")
 # turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I'd like Cenarion as my faction", or
 # the name alone after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow
 # such a verb, and after the name only "as my faction".
 _CHOOSE_VERBS = frozenset({"take", "choose", "pick", "want", "like", "prefer"})
 _AS_FACTION = (("as", "my", "faction"), ("for", "my", "faction"), ("as", "faction"))
 _FACTION_FIRST_WORDS = frozenset(_words(f)[0] for f in FACTIONS)
-_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | frozenset(_ALIASES) | _CHOOSE_VERBS  # may follow a filler
+# may follow a filler ("going": "I'm going to bid 10")
+_FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | frozenset(_ALIASES) | _CHOOSE_VERBS | {"going"}
 ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}
                         | {alias[0] for alias, _ in _ABILITY_MATCHES})  # the words an order may start with
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out

@@ -147,6 +147,16 @@ CASES = [
 ("t1", "I am bidding 5", ["Bid 5"]),
 ("t1", "bidding 5", ["Bid 5"]),
 ("t1", "I'm not bidding 5", "!unknown order"),
+("t1", "I will bid 10", ["Bid 10"]),  # 'will', 'going to', 'gonna', 'just' before an order's word (were refused)
+("t1", "I'm going to bid 10", ["Bid 10"]),
+("t1", "I'm gonna bid 10", ["Bid 10"]),
+("cons", "Just bid 10", ["Bid 10"]),
+("t1", "I will not bid", "!unknown order 'will'"),
+("t1", "I'm not going to bid 10", "!unknown order"),
+("t1", "Bid 5, just kidding", "!unknown order 'just'"),
+("orders", "I will fortify P1\nI will work P2", ["Fortify! P1", "Work, work! P2"]),
+("orders", "I'm moving 2 from P1 to P7, fortifying P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
+("orders", "Sending 40 to Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),
 ("t1", "my bid for this turn is 4. cheers!", ["Bid 4"]),
 ("t1", "Hello, my bid for next turn is 4", "!expected the bid"),
 ("t1", "I bid 10 this turn", ["Bid 10"]),  # 'this turn' after the amount, as before it (was refused)
@@ -223,6 +233,8 @@ CASES = [
 ("rebid", "my rebid is 4 realm", ["Bid 4"]),
 ("rebid", "none", ["Bid 0"]),
 ("rebid", "I bid 3 more", "!"),
+("rebid", "my new bid is 5", ["Bid 5"]),  # was refused as an unknown order 'my'
+("rebid", "Re-bid: 5", ["Bid 5"]),
 ("bank", "Bid 6", ["Bid 6"]),
 ("bank", "6 please", ["Bid 6"]),
 ("bank", "Bank bid: 7", ["Bid 7"]),  # the Bank of Lannuvár's step: its bid is the only bid asked
@@ -338,6 +350,8 @@ CASES = [
 ("pirates", "Snitch Bob and Carol\nFortify P1", "!"),
 ("pirates", "Snitch Bob\nSnitch Carol\nFortify P1", "!two Snitch"),
 ("pirates", "Snitch on @Eve 🏴‍☠️\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#5"]),
+("pirates", "I'm snitching on Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
+("pirates", "I'm not snitching on Bob\nFortify P1\nFortify P2", "!unknown order"),
 # ---- grand (Alice: P1 2, P2 1, P3 3; Bob P4)
 ("grand", "Fortify P1\nFortify P2\nWork P3", ["Fortify! P1", "Fortify! P2", "Work, work! P3"]),
 ("grand", "P1 fortify, P2 fortify, P3 work", "!unknown order 'P1'"),
