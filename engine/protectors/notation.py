@@ -702,8 +702,9 @@ _FILLER_NEXT = frozenset(HEAD_ITEMS) | frozenset(_FILLERS) | frozenset(_ALIASES)
 ORDER_WORDS = frozenset({"golden", *_COMMIT_WORDS, "delayed", *_SIMPLE, *HEAD_ITEMS}
                         | {alias[0] for alias, _ in _ABILITY_MATCHES})  # the words an order may start with
 # words after ",;." that start a new piece of the line: an order, or what dm_lines.chatter may leave out
-# ("Hi GM, I bid 20, thanks")
-_SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a"} | _CHOOSE_VERBS | _FACTION_FIRST_WORDS | {
+# ("Hi GM, I bid 20, thanks"); not the fillers a remark may hold ("Fortify! P1. (just in case)")
+_SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a", "will", "gonna", "just", "new"} | _CHOOSE_VERBS \
+    | _FACTION_FIRST_WORDS | {
     "hi", "hello", "hey", "thanks", "thank", "thx", "ty", "cheers", "regards", "bye", "gl", "glhf", "good", "sorry",
     "apologies", "no"}  # "... Good luck all!", "Rebid: 0, sorry", "Bid 5, no buys"
 
