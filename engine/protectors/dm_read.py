@@ -368,6 +368,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out
         if part is not None:
             return DmLine(no, raw, "ignored", why=part)
+        if first_error is None and left_out:  # "Hey, sorry for the delay": every piece is left out, each said why
+            return DmLine(no, raw, "ignored", why="; ".join(left_out))
         around = _around_order(no, raw, text, seats, names, step, shown)
         if around is not None:
             return around

@@ -248,6 +248,11 @@ CASES = [
 ("orders", "March! 2 from P1 to P7\nFortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "Sorry for the delay! March! 2 from P1 to P7\nFortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "sorry for the late orders, Fortify! P2", ["Fortify! P2"]),
+("orders", "Hey, sorry for the delay\nFortify P1\nWork P2", ["Fortify! P1", "Work, work! P2"]),  # was refused
+("cons", "no buys, sorry\nBid 5", ["Bid 5"]),
+("cons", "no buys, sorry\nBuy 1 in P6\nBid 5", "!'no purchases' contradicts"),
+("t1", "Hi all, sorry, wrong DM\nBid 5", "!not an order"),
+("t1", "Hey, sorry for the delay", "!holds no order"),
 ("orders", "Sorry, wrong DM! Fortify! P2", "!"),  # an apology that takes the orders back is never left out
 ("orders", "Sorry I forgot! Fortify! P2", "!"),  # says more than an apology for lateness
 ("orders", "march 2 from p1 to p7, fortify p2", ["March! 2 from P1 to P7", "Fortify! P2"]),
