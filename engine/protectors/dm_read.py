@@ -78,7 +78,8 @@ _NONE_PHRASES = {("none",), ("nothing",), ("no", "orders"), ("no", "order"), ("p
 _LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "off"), ("lights", "off"),
                    ("turn", "off", "lights"), ("turn", "lights", "off"), ("i", "turn", "off", "the", "lights"),
                    ("commit", "nothing"), ("commit", "none"), ("commit", "0"), ("commit", "0", "units"),
-                   ("commit", "no", "units"), ("no", "commitment"), ("commit", "0", "army", "units")}
+                   ("commit", "no", "units"), ("no", "commitment"), ("commit", "0", "army", "units"),
+                   ("lights", "out"), ("turning", "off", "the", "lights"), ("im", "turning", "off", "the", "lights")}
 _STEP_NAMES = {"bid": "bid", "rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "orders": "orders",
                "dragon": "Dragon", "consolidation": "Consolidation"}
 _DIGIT_RUN = re.compile(r"[0-9]+")

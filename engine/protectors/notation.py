@@ -625,6 +625,8 @@ def _send(w: _Words, golden: bool, delayed: bool) -> Send:
 
 
 def _faction(w: _Words, golden: bool, delayed: bool) -> ChooseFaction:
+    # rules: 003 Factions -- each player selects their faction on turn 1: "Faction Hodir", "My faction is Hodir"
+    w.accept("is", "=")
     raw, norm = w.rest()
     named = faction_named(norm)
     if named is None:

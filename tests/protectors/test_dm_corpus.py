@@ -224,6 +224,9 @@ CASES = [
 ("t1f", "Bid 20, Hodir", ["Bid 20", "Faction Hodir"]),
 ("t1f", "faction: Lannuvár 🏦\nbid: 9", ["Bid 9", "Faction Lannuvár"]),
 ("t1f", "Faction Hodir", ["Bid 0", "Faction Hodir"]),
+("t1f", "My faction is Hodir\nBid is 10", ["Bid 10", "Faction Hodir"]),  # was "unknown faction 'is Hodir'"
+("t1f", "Faction is not Hodir\nBid 10", "!unknown faction 'not Hodir'"),
+("t1f", "Faction is Hodir or Cenarion\nBid 10", "!unknown faction"),
 # ---- rebid, bank bid
 ("rebid", "rebid 5", ["Bid 5"]),
 ("rebid", "New bid: 5", ["Bid 5"]),
@@ -389,6 +392,9 @@ CASES = [
 ("dragon", "commit all", "!"),
 ("dragon", "Turn off the lights", []),
 ("dragon", "lights off 💡", []),
+("dragon", "lights out", []),  # was refused as an unknown order 'lights'
+("dragon", "I'm turning off the lights\nBurn P5", ["Burn P5"]),
+("orders", "lights out", "!is a choice for a Dragon attack"),
 ("dragon", "I turn off the lights.\nBurn P5", ["Burn P5"]),
 ("dragon", "2 from P6\nBurn P5", ["2 from P6", "Burn P5"]),
 ("dragon", "P6: 2, P7: 1", "!unknown order 'P6:'"),
