@@ -312,6 +312,27 @@ def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None)
                   why if entry.kind == "nothing" else entry.why, entry.error)
 
 
+def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
+                       shown: NameList | None) -> DmLine | None:
+    """In a Dragon attack, Turn off the lights then its Burn orders on one line ("Turn off the lights, burn P5", "lights
+    off and burn P5"): both read (rules: 003 Resolving a Dragon Attack, option 2, and the Provinces left undefended),
+    canonical ``Turn off the lights`` then each Burn; beside a commitment on its line, refused; else None."""
+    pieces = split_orders(text)
+    if len(pieces) < 2 or words(pieces[0]) not in _LIGHTS_PHRASES | _NONE_PHRASES or "?" in pieces[0]:
+        return None
+    rest = _read_line(no, " ".join(pieces[1:]), seats, names, step, shown)  # "burn P5 thanks", "burn P5?"
+    if rest.kind == "refused":
+        return DmLine(no, raw, "refused", why=rest.why, error=rest.error)
+    parsed = rest.parsed
+    if rest.kind != "order" or not parsed:
+        return None
+    if not all(isinstance(ln.item, Burn) for ln in parsed):
+        return DmLine(no, raw, "refused", why=clip(f"{echo(pieces[0].rstrip(',;. '))} commits no units, but the line "
+                                                   "also commits some; send one or the other", MAX_REASON),
+                      error="syntax")
+    return DmLine(no, raw, "order", parsed, parsed, (LIGHTS_OUT, *(ln.text() for ln in parsed)), rest.why)
+
+
 # -- one line ----------------------------------------------------------------------------------
 def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None,
                shown: NameList | None = None) -> DmLine:
@@ -352,6 +373,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
     if first is not None:
         return DmLine(no, raw, first.kind, first.parsed, first.lines, first.canonical, first.why, first.error)
+    burns = _lights_then_burns(no, raw, text, seats, names, step, shown) if step == "dragon" else None
+    if burns is not None:  # "Turn off the lights, burn P5"
+        return burns
     faction = faction_of(text) if step == "bid" else None
     if faction is not None:  # turn 1: "Hodir" on its own line chooses the faction
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
@@ -627,10 +651,11 @@ def _cross_check(entries: list[DmLine], step: str | None) -> list[DmLine]:
 def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
     """``none`` / Turn off the lights beside orders contradicts them (Burn lines and ``0 from`` may go
     with Turn off the lights: rules: 003 Determine Protector US step, Provinces left undefended)."""
-    marks = [i for i, e in enumerate(out) if e.kind == "nothing" and e.canonical in ((NONE,), (LIGHTS_OUT,))]
+    marks = [i for i, e in enumerate(out) if (e.kind == "nothing" and e.canonical in ((NONE,), (LIGHTS_OUT,)))
+             or (e.kind == "order" and e.canonical[:1] == (LIGHTS_OUT,))]  # "Turn off the lights, burn P5"
     if not marks:
         return
-    lights = all(out[i].canonical == (LIGHTS_OUT,) for i in marks)
+    lights = all(out[i].canonical[0] == LIGHTS_OUT for i in marks)
     # a look at the decks acts at once, before the orders (assumption INSTANT_ABILITIES): 'none'
     # beside it is the orders, not a contradiction
     clash = [i for i, e in enumerate(out) if e.kind == "order"

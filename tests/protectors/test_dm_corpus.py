@@ -393,6 +393,12 @@ CASES = [
 ("dragon", "Turn off the lights", []),
 ("dragon", "lights off 💡", []),
 ("dragon", "lights out", []),  # was refused as an unknown order 'lights'
+("dragon", "Turn off the lights, burn P5", ["Burn P5"]),  # was an unknown order 'Turn' (did you mean Burn?)
+("dragon", "lights off and burn P5, burn P6 thanks", ["Burn P5", "Burn P6"]),
+("dragon", "Turn off the lights, burn P5\n2 from P6", "!'Turn off the lights' contradicts"),
+("dragon", "Turn off the lights, burn P5?", "!'burn P5?' has a question mark"),
+("dragon", "Turn off the lights, 2 from P6", "!unknown order"),
+("orders", "Turn off the lights, burn P5", "!unknown order"),
 ("dragon", "I'm turning off the lights\nBurn P5", ["Burn P5"]),
 ("orders", "lights out", "!is a choice for a Dragon attack"),
 ("dragon", "I turn off the lights.\nBurn P5", ["Burn P5"]),
