@@ -532,6 +532,21 @@ def test_limits_on_lines():
     assert f"at most {MAX_DM_CHARS} characters" in err.reason and len(str(err)) < 500
 
 
+@pytest.mark.parametrize("piece", ["lights off, ", "Turn off the lights and burn P5 ", "Fortify P1 then ",
+                                   "Fortify P1 &", "2 from P6 + ", "hi, ", "sorry, ", "#1 ", "bid 1 this turn ",
+                                   "I will ", "none? ", "then" + " " * 40])
+def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
+    # the reader runs per DM line: a 500-character line of the words 'then', '&', '+', '#3', 'this turn', the
+    # fillers or Turn off the lights then Burn join stays a few milliseconds (no backtracking, no deep re-reading)
+    import time
+
+    line = (piece * (MAX_LINE_CHARS // len(piece) + 1))[:MAX_LINE_CHARS]
+    start = time.perf_counter()
+    for step in ("dragon", "orders", "bid", "consolidation"):
+        read_dm(line, step=step)
+    assert time.perf_counter() - start < 0.5, piece
+
+
 def test_error_text_is_bounded_for_a_huge_dm():
     err = refusal("\n".join(f"Marsh! {i} from P1 to P2" for i in range(MAX_DM_LINES)), "orders")
     assert len(str(err)) < 1000 and len(err.details["rejected"]) == 20
