@@ -721,9 +721,9 @@ def _bid(w: _Words) -> Bid:
         return Bid(0)
     amount = w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
-    for this_turn in (("for", "this", "turn"), ("this", "turn")):  # "I bid 10 this turn", as "my bid for this turn is"
-        if tuple(w.norm[w.i:]) == this_turn:  # the DM is this turn's (never "next turn": refused)
-            w.i += len(this_turn)
+    for after in (("for", "this", "turn"), ("this", "turn")):  # "I bid 10 this turn", as "my bid for this turn is"
+        if tuple(w.norm[w.i:]) == after:  # the DM is this turn's (never "next turn": refused)
+            w.i += len(after)
             break
     return Bid(amount)
 
