@@ -252,6 +252,10 @@ class _Words:
 
     def end(self) -> None:
         if self.i < len(self.raw):
+            if _THEN_MARCH.match(" ".join(self.norm[self.i :])):  # "Fortify P2 then March! 2 from P1 to P7"
+                raise self.fail(f"{echo(' '.join(self.raw[self.i :]))}: 'then' before a March! could mean it moves "
+                                "after the others, which is a Delayed March!; write 'Delayed March!' if so, else put "
+                                "the March! on its own line")
             raise self.fail(f"unexpected {echo(' '.join(self.raw[self.i :]))} at the end of the order")
 
     def number(self, what: str, minimum: int = 0) -> int:
@@ -399,7 +403,8 @@ def _split_at_and(chunk: str) -> list[str]:
     pieces, start = [], 0
     for m in sorted((*_AND_ORDER.finditer(chunk), *(_AND_COMMIT.finditer(chunk) if commitment else ())),
                     key=lambda m: m.start()):
-        if chunk.count("(", 0, m.start()) == chunk.count(")", 0, m.start()):  # not inside brackets
+        if (chunk.count("(", 0, m.start()) == chunk.count(")", 0, m.start())  # not inside brackets
+                and not _THEN_MARCH.match(chunk, m.start() + len(m.group()) - len(m.group().lstrip()))):
             pieces.append(chunk[start : m.start()])
             start = m.end()
     return [*pieces, chunk[start:]]
@@ -669,6 +674,9 @@ _JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
 _AND_ORDER = re.compile(_JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
                         + r")\b)", re.IGNORECASE)
 # ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3", "2 from P6 + 1 from P7")
+# ... but never 'then' before a March!: the rules' Delayed March! moves after the others, so "Fortify P2 then March! 2
+# from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line
+_THEN_MARCH = re.compile(r"(?:and\s+)?then\s+(?:golden\s+)?(?:march|move|moving|marching)\b", re.IGNORECASE)
 _AND_COMMIT = re.compile(_JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
                          re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")

@@ -341,6 +341,14 @@ CASES = [
 ("orders", "March! 2 from P1 to P7 and then Fortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "Fortify P1 & Work P2", ["Fortify! P1", "Work, work! P2"]),
 ("orders", "Fortify P1 + Work P2", ["Fortify! P1", "Work, work! P2"]),
+# 'then' before a March! could mean it moves after the others, the rules' Delayed March! (audit 2026-3: read as a March!)
+("orders", "March! 2 from P1 to P2 then March! 2 from P2 to P3", "!'then' before a March! could mean"),
+("orders", "March! 1 from P1 to P7, then March! 2 from P2 to P1", "!write 'Delayed March!' if so"),
+("orders", "Fortify P2 and then move 2 from P1 to P7", "!a Delayed March!"),
+("orders", "Fortify P2 then golden march 2 from P1 to P7", "!'then' before a March!"),
+("orders", "Fortify P2 then delayed march 2 from P1 to P7", ["Fortify! P2", "Delayed March! 2 from P1 to P7"]),
+("orders", "Fortify P2 and move 2 from P1 to P7", ["Fortify! P2", "March! 2 from P1 to P7"]),
+("orders", "Fortify P2 & March! 2 from P1 to P7", ["Fortify! P2", "March! 2 from P1 to P7"]),
 ("orders", "Fortify P1 then P2", "!unexpected 'then P2'"),  # no order word after it: one order, refused
 ("orders", "Fortify P1 then Work P1", "!P1 already has an order"),
 ("orders", "Fortify P1 unless Bob attacks then work P2", "!unexpected 'unless Bob attacks'"),
