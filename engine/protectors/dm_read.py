@@ -56,6 +56,7 @@ from engine.protectors.orders import (
     Fortify,
     Line,
     March,
+    Send,
     Snitch,
     Support,
     Work,
@@ -86,6 +87,7 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 _WANTED = {"bid": "bid", "rebid": "re-bid", "bank_bid": "bid", "orders": "orders", "dragon": "commitments",
            "consolidation": "purchases and bid"}
 _SINGLE = (Bid, ChooseFaction, Snitch, Capitol)  # one per decision
+_COUNTED = (Buy, Commit)  # said twice on one line ("Buy 1 in P6 then buy 1 in P6"): as one purchase adds up, or once?
 
 
 @dataclass(frozen=True)
@@ -709,7 +711,10 @@ def _one_of_each(out: list[DmLine]) -> None:
                     seen[slot] = (i, k, ln)
                 elif seen[slot][:2] == (i, k):
                     pass  # "Buy 1 in P6. 2 in P6.": one purchase line adds up, as the engine always read it
-                elif seen[slot][2] != ln:
+                elif seen[slot][2] != ln or (seen[slot][0] == i and isinstance(ln.item, _COUNTED)) \
+                        or slot[0] == "Send":
+                    # "Buy 1 in P6 then buy 1 in P6" (one line: a purchase adds up there) and a Send twice ("Send 40
+                    # to Bob" on two lines: Sends add up) could be one or both: never read as either
                     clash = clash or (seen[slot][0], seen[slot][2], ln, slot)
                 else:
                     repeat = True
@@ -718,11 +723,14 @@ def _one_of_each(out: list[DmLine]) -> None:
         if clash is not None:
             j, before, now, slot = clash
             what = _slot_name(now, slot[1])
-            out[i] = e.refuse(f"{what}: {echo(now.text())} and {echo(before.text())}; which one is meant is "
-                              "not clear, send one")
+            mine = f"{what}: {echo(now.text())} and {echo(before.text())}; which one is meant is not clear, send one"
+            theirs = f"{what}: {echo(before.text())} and {echo(now.text())}; which one is meant is not clear, send one"
+            if before == now:  # "Send 40 to Bob" twice: 40 or 80?
+                mine = theirs = (f"{echo(now.text())} twice could add up or be the same one said again; which one is "
+                                 "meant is not clear, send it once (with the total if you mean both)")
+            out[i] = e.refuse(mine)
             if out[j].kind != "refused":
-                out[j] = out[j].refuse(f"{what}: {echo(before.text())} and {echo(now.text())}; which one is "
-                                       "meant is not clear, send one")
+                out[j] = out[j].refuse(theirs)
         elif len(kept) != len(e.lines):
             out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why)
 
@@ -733,6 +741,10 @@ def _slots(ln: Line) -> list[tuple[str, str]]:
         return [(type(item).__name__, "")]
     if isinstance(item, Commit):
         return [("Commit", item.src)]
+    if isinstance(item, Burn):  # "Burn P5" twice names P5 once
+        return [("Burn", item.src)]
+    if isinstance(item, Send):  # a Send said again is refused (it could add up)
+        return [("Send", f"{item.to} {item.amount}")]
     if isinstance(item, Buy):
         return [("Buy", p) for p, _ in item.allocations]
     if isinstance(item, March | Support | Fortify | Work) and item.province is not None:

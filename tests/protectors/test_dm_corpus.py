@@ -359,6 +359,19 @@ CASES = [
 ("team", "send 50 realm to Bob then fortify P1", ["Fortify! P1", "Send 50 to Player#2"]),
 ("dragon", "2 from P6 + 1 from P7", ["2 from P6", "1 from P7"]),
 ("dragon", "2 from P6 then 1 from P7", ["2 from P6", "1 from P7"]),
+# a repeat that could add up: a Send said twice (Sends add up; it was stored twice, 80 sent) and a Buy or commitment
+# said twice on one line (where a purchase adds up: it was read once) are refused (audit 2026-3); a Burn said twice
+# names its Province once (it was stored twice)
+("orders", "Send 40 to Bob then send 40 to Bob\nFortify P1\nFortify P2", "!'Send 40 to Player#2' twice could add up"),
+("orders", "Send 40 to Bob\nFortify P1\nFortify P2\n**Send 40 to Bob**", "!twice could add up"),
+("orders", "Send 40 to Bob\nSend 10 to Carol\nFortify P1\nFortify P2",
+ ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2", "Send 10 to Player#3"]),
+("cons", "Buy 1 in P6 then buy 1 in P6\nBid 3", "!'Buy 1 in P6.' twice could add up"),
+("cons", "Buy 1 in P6 + buy 1 in P6", "!twice could add up"),
+("cons", "Buy 1 in P6 + 1 in P6", ["Buy 1 in P6. 1 in P6.", "Bid 0"]),  # one purchase adds up (2 units)
+("dragon", "2 from P6, 2 from P6", "!'2 from P6' twice could add up"),
+("dragon", "Turn off the lights, burn P5, burn P5", ["Burn P5"]),
+("dragon", "Burn P5\nTurn off the lights\nBurn P5", ["Burn P5"]),
 # ---- pirates
 ("pirates", "Snitch Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
 ("pirates", "Fortify P1, Fortify P2\nI snitch on Carol", ["Fortify! P1", "Fortify! P2", "Snitch Player#3"]),
