@@ -424,7 +424,8 @@ def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str],
     mark = _GREETING_MARK.search(text)
     if mark is not None and chatter(text[: mark.end()], names, _RESERVED) is not None:
         _, _, error = _orders(raw, text[mark.end():], seats, names, step, shown)
-        if error is not None and (not _not_an_order(error) or "did you mean" in error.reason):
+        if error is not None and (not _not_an_order(error) or "did you mean" in error.reason
+                                  or "is a player's name" in error.reason):  # "Hi GM, Will bid 10" (a player Will)
             return error.reason
     return (f"not an order: the line starts like {like} but says more than that, so it is read as orders; send "
             "an order on a line of its own, and a note to the GM on a line starting with //")

@@ -129,7 +129,18 @@ def cons_f():
     return named(g)
 
 
-GAMES.update({"cons_up": cons_up, "kaluak": kaluak, "cons_f": cons_f})
+def with_names(game, *names):
+    """``game`` with players 2, 3, ... renamed ``names`` (a player called Will, Just, So)."""
+    def make():
+        g = GAMES[game]()
+        for p, name in zip(list(g.state.players.values())[1:], names, strict=False):
+            p.name = name
+        return g
+    return make
+
+
+GAMES.update({"cons_up": cons_up, "kaluak": kaluak, "cons_f": cons_f, "t1_will": with_names("t1", "Will", "Just", "So"),
+              "orders_will": with_names("pirates", "Will", "Just", "Gonna")})
 
 
 CASES = [
@@ -558,6 +569,19 @@ MISREAD = [
 ("t1", "Bid 20\n~ jk", "!starts like a signature"),
 ("t1", "Bid 20\n--\nBid 30", "!below a '--' line"),
 ("orders", "fortify P1\n--\nwork P2", "!below a '--' line"),
+# a filler that is also a player's name ('Will', 'Just', 'So') opening a line was skipped, so 'Will snitch on Carol'
+# from Alice was stored as Alice's Snitch (audit 2026-3)
+("t1_will", "Will bid 10", "!'Will' is a player's name"),
+("t1_will", "Just bid 10", "!'Just' is a player's name"),
+("t1_will", "So bid 10", "!'So' is a player's name"),
+("orders_will", "Will snitch on Carol\nFortify P1\nFortify P2", "!'Will' is a player's name"),
+("orders_will", "Gonna fortify P1\nWork P2", "!'Gonna' is a player's name"),
+("orders_will", "Hi GM, Will support Carol in P3 from P2\nFortify P1", "!'Will' is a player's name"),
+("t1_will", "I will bid 10", ["Bid 10"]),
+("t1_will", "I'm just bidding 10", ["Bid 10"]),
+("orders_will", "I will snitch on Will\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
+("orders_will", "Send 40 to Just then fortify P1\nWork P2", ["Fortify! P1", "Work, work! P2", "Send 40 to Player#3"]),
+("t1", "Will bid 10", ["Bid 10"]),  # no player is called Will here
 ]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [
