@@ -413,6 +413,11 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
 
 
+# an unknown order's refusal that says what the word is ("did you mean Bid?", "Hi GM, Will bid 10" with a player Will,
+# "Sorry, I'd bid 20"): said as it is after a greeting, not as "not an order"
+_HINTS = ("did you mean", "is a player's name", "is 'I would'")
+
+
 def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
                  shown: NameList | None) -> str | None:
     """Why a line that starts like a message to the GM ("Hi GM, taking my seat back") and is no order is refused:
@@ -424,8 +429,7 @@ def _chat_reason(raw: str, text: str, seats: Mapping[str, str], names: set[str],
     mark = _GREETING_MARK.search(text)
     if mark is not None and chatter(text[: mark.end()], names, _RESERVED) is not None:
         _, _, error = _orders(raw, text[mark.end():], seats, names, step, shown)
-        if error is not None and (not _not_an_order(error) or "did you mean" in error.reason
-                                  or "is a player's name" in error.reason):  # "Hi GM, Will bid 10" (a player Will)
+        if error is not None and (not _not_an_order(error) or any(hint in error.reason for hint in _HINTS)):
             return error.reason
     return (f"not an order: the line starts like {like} but says more than that, so it is read as orders; send "
             "an order on a line of its own, and a note to the GM on a line starting with //")

@@ -503,7 +503,8 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
 def _parse_item(w: _Words) -> Item:
     # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
     while (w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in _FILLER_NEXT
-           and not (w.i == 0 and w.peek() in w.seats)):  # "Will bid 10" with a player named Will: whose bid?
+           and not (w.i == 0 and w.peek() in w.seats)  # "Will bid 10" with a player named Will: whose bid?
+           and not (w.peek() == "id" and w.norm[w.i + 1] not in _CHOOSE_VERBS)):  # "I'd bid 10": I would, if ...
         w.i += 1
     if w.peek() in ("like", "want", "going") and tuple(w.norm[w.i + 1 : w.i + 2]) == ("to",) and w.i + 2 < len(w.norm) \
             and w.norm[w.i + 2] in HEAD_ITEMS:  # "I'd like to bid 20", "I want to fortify P1", "I'm going to bid 10"
@@ -548,9 +549,11 @@ def _parse_item(w: _Words) -> Item:
             w.i = len(w.norm)
             return ChooseFaction(named)
     expected = EXPECTED_BY_STEP.get(w.step, _EXPECTED_ORDERS)
-    named = f" ({echo(w.raw[w.i])} is a player's name: a DM gives your own orders, write them without it)" \
-        if w.i == 0 and head in w.seats and w.i + 1 < len(w.norm) else ""
-    raise w.fail(f"unknown order {echo(w.spelled[w.i])}{_did_you_mean(head)}{named}; expected one of {expected}")
+    hint = f" ({echo(w.raw[w.i])} is a player's name: a DM gives your own orders, write them without it)" \
+        if w.i == 0 and head in w.seats and w.i + 1 < len(w.norm) else \
+        " ('I'd' is 'I would', which may depend on something: write the order alone, or 'I'd like to ...')" \
+        if head == "id" and w.raw[w.i].lower() != "id" else ""
+    raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint or _did_you_mean(head)}; expected one of {expected}")
 
 
 def _did_you_mean(head: str) -> str:

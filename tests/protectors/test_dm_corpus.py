@@ -582,6 +582,12 @@ MISREAD = [
 ("orders_will", "I will snitch on Will\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
 ("orders_will", "Send 40 to Just then fortify P1\nWork P2", ["Fortify! P1", "Work, work! P2", "Send 40 to Player#3"]),
 ("t1", "Will bid 10", ["Bid 10"]),  # no player is called Will here
+# 'I'd' is 'I would' ("I would bid 10" was refused): it may depend on something (audit 2026-3: read as the order)
+("t1", "I'd bid 10", "!'I'd' is 'I would'"),
+("orders", "I’d fortify P1\nWork P2", "!'I'd' is 'I would'"),
+("t1", "Sorry for the delay, I'd bid 20", "!'I'd' is 'I would'"),
+("t1", "I'd like to bid 10", ["Bid 10"]),
+("t1f", "I'd take Hodir\nBid 3", ["Bid 3", "Faction Hodir"]),
 ]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [
