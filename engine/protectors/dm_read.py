@@ -454,6 +454,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
     parsed: list[Line] = []
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
+    named: str | None = None  # a piece that is a player's name only ("Carol, bid 10"), before any order
     for segment in split_orders(text):
         order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
         if remark:
@@ -478,7 +479,14 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
             else:
+                if part == "a signature" and not parsed:  # "Carol, bid 10": a name only, before the orders
+                    named = segment.rstrip(",;. ")
                 left_out.append(f"{echo(segment.rstrip(',;. '))}: {part}")
+    if named is not None and parsed and first_error is None:
+        # "Carol, bid 10": Carol's bid, or a message to Carol? never the sender's order (it was left out as a name)
+        first_error = OrderSyntaxError(clip(f"{echo(named)} before the order names a player: a DM gives your own "
+                                            "orders, so send them without a name in front (a note to the GM goes on a "
+                                            "line starting with //)", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
     return parsed, left_out, first_error
 
 

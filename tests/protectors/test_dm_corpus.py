@@ -588,6 +588,15 @@ MISREAD = [
 ("t1", "Sorry for the delay, I'd bid 20", "!'I'd' is 'I would'"),
 ("t1", "I'd like to bid 10", ["Bid 10"]),
 ("t1f", "I'd take Hodir\nBid 3", ["Bid 3", "Faction Hodir"]),
+# a player's name alone before an order on its line was left out as a signature, and the order stored as the sender's:
+# 'Bob, fortify P1' could be Bob's order or a message to Bob (audit 2026-3)
+("t1", "Carol, bid 10", "!'Carol' before the order names a player"),
+("t1", "Carol - bid 10", "!names a player"),
+("orders", "Bob, fortify P1\nWork P2", "!'Bob' before the order names a player"),
+("t1_will", "Will, bid 10", "!'Will' before the order names a player"),
+("t1", "Hi Carol, bid 10", ["Bid 10"]),  # a greeting, as 'Hi Alex, Bid 20'
+("t1", "Bid 10. Thanks, Alice", ["Bid 10"]),
+("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
 ]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [
