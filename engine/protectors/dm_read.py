@@ -486,7 +486,8 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
         # "Carol, bid 10": Carol's bid, or a message to Carol? never the sender's order (it was left out as a name)
         first_error = OrderSyntaxError(clip(f"{echo(named)} before the order names a player: a DM gives your own "
                                             "orders, so send them without a name in front (a note to the GM goes on a "
-                                            "line starting with //)", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
+                                            "line starting with //)", MAX_REASON),
+                                       input=clip(raw.strip(), MAX_LINE_ECHO))
     return parsed, left_out, first_error
 
 

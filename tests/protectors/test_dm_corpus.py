@@ -352,7 +352,7 @@ CASES = [
 ("orders", "March! 2 from P1 to P7 and then Fortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "Fortify P1 & Work P2", ["Fortify! P1", "Work, work! P2"]),
 ("orders", "Fortify P1 + Work P2", ["Fortify! P1", "Work, work! P2"]),
-# 'then' before a March! could mean it moves after the others, the rules' Delayed March! (audit 2026-3: read as a March!)
+# 'then' before a March! could mean it moves after the others, the rules' Delayed March! (audit 2026-3: read as one)
 ("orders", "March! 2 from P1 to P2 then March! 2 from P2 to P3", "!'then' before a March! could mean"),
 ("orders", "March! 1 from P1 to P7, then March! 2 from P2 to P1", "!write 'Delayed March!' if so"),
 ("orders", "Fortify P2 and then move 2 from P1 to P7", "!a Delayed March!"),
