@@ -314,12 +314,18 @@ def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None)
                   why if entry.kind == "nothing" else entry.why, entry.error)
 
 
+_FIRST_JOIN = re.compile(r"[,;.]\s+|\s+(?:and\s+then|and|then|[&+])\s+", re.IGNORECASE)
+
+
 def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
                        shown: NameList | None) -> DmLine | None:
     """In a Dragon attack, Turn off the lights then its Burn orders on one line ("Turn off the lights, burn P5", "lights
     off and burn P5"): both read (rules: 003 Resolving a Dragon Attack, option 2, and the Provinces left undefended),
     canonical ``Turn off the lights`` then each Burn; beside a commitment on its line, refused; else None."""
     pieces = split_orders(text)
+    if len(pieces) < 2:  # "Turn off the lights, 2 from P6": a count after it joins no piece; the first mark splits
+        m = _FIRST_JOIN.search(text)
+        pieces = [text[: m.start()], text[m.end():]] if m is not None else pieces
     if len(pieces) < 2 or words(pieces[0]) not in _LIGHTS_PHRASES | _NONE_PHRASES or "?" in pieces[0]:
         return None
     rest = _read_line(no, " ".join(pieces[1:]), seats, names, step, shown)  # "burn P5 thanks", "burn P5?"

@@ -429,7 +429,8 @@ CASES = [
 ("dragon", "lights off and burn P5, burn P6 thanks", ["Burn P5", "Burn P6"]),
 ("dragon", "Turn off the lights, burn P5\n2 from P6", "!'Turn off the lights' contradicts"),
 ("dragon", "Turn off the lights, burn P5?", "!'burn P5?' has a question mark"),
-("dragon", "Turn off the lights, 2 from P6", "!unknown order"),
+("dragon", "Turn off the lights, 2 from P6", "!'Turn off the lights' commits no units, but the line also commits"),
+("dragon", "lights out then 1 from P7", "!commits no units"),  # said so (both were an unknown order 'Turn')
 ("orders", "Turn off the lights, burn P5", "!unknown order"),
 ("dragon", "I'm turning off the lights\nBurn P5", ["Burn P5"]),
 ("orders", "lights out", "!is a choice for a Dragon attack"),
