@@ -525,6 +525,11 @@ def _parse_item(w: _Words) -> Item:
     if golden and head not in ("march", "support", "fortify", "work"):
         only = "March!, Support!, Fortify! and Work, work!"
         raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}{_did_you_mean(head)}")
+    if (_is_count(tuple(w.norm), w.i) and w.step == "consolidation" and not (golden or delayed)
+            and _BUY_PLACE.match(" ".join(w.norm[w.i + 1 : w.i + 4]))):
+        item = _buy(w, golden, delayed)  # "1 in P6" alone: in the Consolidation only a purchase places units
+        w.end()
+        return item
     if _is_count(tuple(w.norm), w.i):
         return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
@@ -614,7 +619,7 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
     while True:
         count = w.number("the number of units to buy", 1)
         w.units()
-        if w.accept("in", "at", "@"):  # "Buy 1 unit at P6", "Buy 1 @ P6"
+        if w.accept("in", "at", "@") or w.at_province():  # "Buy 1 unit at P6", "Buy 1 @ P6", "buy 1 P5"
             allocations.append((w.province("the province to buy in"), count))
         elif w.peek() is None or _NUMBER.fullmatch(w.peek() or ""):
             allocations.append(("", count))  # team form: default placement
@@ -740,6 +745,11 @@ def _bid(w: _Words) -> Bid:
             w.i += len(after)
             break
     return Bid(amount)
+
+
+# "1 in P6", "2 units at P6": the words after a count that make it a purchase in the Consolidation (never a number
+# alone, "20", which could be a count or the bid)
+_BUY_PLACE = re.compile(r"(?:(?:army )?units? )?(?:in|at|@) ")
 
 
 def _parse_commit(w: _Words) -> Commit:

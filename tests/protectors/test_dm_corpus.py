@@ -462,7 +462,14 @@ CASES = [
 ("cons", "I'm not buying 2 units in P6", "!unknown order"),
 ("cons", "Buy: 2x P6, 1x P5", "!"),
 ("cons", "Buy P6 x2", "!"),
-("cons", "2 units in P6\nBid 3", "!"),
+("cons", "2 units in P6\nBid 3", ["Buy 2 in P6.", "Bid 3"]),  # in the Consolidation only a purchase places units
+("cons", "1 in P6\nBid 3", ["Buy 1 in P6.", "Bid 3"]),  # (both were refused as 'not a choice for the Consolidation')
+("cons", "buy 1 P5\nBid 3", ["Buy 1 in P5.", "Bid 3"]),  # 'in' left out (was "expected 'in'")
+("cons", "Buy 2 units P6 and 1 P5", ["Buy 2 in P6. 1 in P5.", "Bid 0"]),
+("cons", "2\nBid 3", "!not a choice for the Consolidation"),  # a number alone: a count, or the bid?
+("cons", "1 P6\nBid 3", "!not a choice for the Consolidation"),
+("cons", "1 from P6\nBid 3", "!not a choice for the Consolidation"),
+("dragon", "1 in P6", "!expected 'from'"),
 ("cons", "Buy 1 in P5 and 1 in P6, bid 10", ["Buy 1 in P5. 1 in P6.", "Bid 10"]),
 ("cons", "No purchases, bid 5", ["Bid 5"]),
 ("cons", "Buy nothing. Bid 5", ["Bid 5"]),

@@ -534,7 +534,8 @@ def test_limits_on_lines():
 
 @pytest.mark.parametrize("piece", ["lights off, ", "Turn off the lights and burn P5 ", "Fortify P1 then ",
                                    "Fortify P1 &", "2 from P6 + ", "hi, ", "sorry, ", "#1 ", "bid 1 this turn ",
-                                   "I will ", "none? ", "then" + " " * 40])
+                                   "I will ", "none? ", "then" + " " * 40, "Fortify P1 then march ", "1 in P6, ",
+                                   "buy 1 P5 ", "Turn off the lights, 2 from P6 ", "Bob, ", "Send 4 to Bob then "])
 def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     # the reader runs per DM line: a 500-character line of the words 'then', '&', '+', '#3', 'this turn', the
     # fillers or Turn off the lights then Burn join stays a few milliseconds (no backtracking, no deep re-reading)
