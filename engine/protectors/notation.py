@@ -527,9 +527,9 @@ def _parse_item(w: _Words) -> Item:
         raise w.fail(f"'Golden' applies only to {only}, not {w.spelled[w.i]!r}{_did_you_mean(head)}")
     if (_is_count(tuple(w.norm), w.i) and w.step == "consolidation" and not (golden or delayed)
             and _BUY_PLACE.match(" ".join(w.norm[w.i + 1 : w.i + 4]))):
-        item = _buy(w, golden, delayed)  # "1 in P6" alone: in the Consolidation only a purchase places units
+        bought = _buy(w, golden, delayed)  # "1 in P6" alone: in the Consolidation only a purchase places units
         w.end()
-        return item
+        return bought
     if _is_count(tuple(w.norm), w.i):
         return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
