@@ -224,9 +224,13 @@ def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDec
             rej.add(c.text(), "sac must be between 0 and the units committed")
         seen.add(c.src)
     green = state.green(seat)
+    named = set()
     for b in d.burns:
         if b not in green:
             rej.add(f"Burn {b}", f"{b} is not one of your green Provinces")
+        elif b in named:  # rules: 003 The Dragon's Wrath! — one Province burns per US short: each is named once
+            rej.add(f"Burn {b}", f"{b} is named to burn twice")
+        named.add(b)
     _abilities(state, seat, d.abilities, 0, rej)
     names = {a.name for a in d.abilities}
     # rules: 003 Nothing to see here! / The Bank of Lannuvár — given "instead of choosing the number of

@@ -156,6 +156,18 @@ class TestOutcomes:
         assert g.state.provinces["P3"].burnt and not g.state.provinces["P2"].burnt
         assert g.state.provinces["P3"].owner is None
 
+    def test_a_province_named_to_burn_twice_is_refused_not_burnt_once_for_two_us(self):
+        # a structured decision (game.submit's `decision`, an agent's) is not read from text: the Wrath took the
+        # chosen Provinces up to the shortfall with the repeat counted, so 2 US short burnt P3 alone
+        from engine.protectors.decisions import DragonDecision
+
+        g = position("ring-7", 3, {"P1": ("Player#1", 1), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
+                                   "P4": ("Player#2", 1), "P5": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 9)
+        with pytest.raises(IllegalOrderError, match="P3 is named to burn twice"):
+            g.submit("Player#2", DragonDecision((), ("P3", "P3")))
+        assert "Player#2" not in g.state.submissions
+
     def test_no_quarter_eliminates_the_bottom_player(self):
         g = position("ring-7", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P5": ("Player#3", 2),
                                    "P6": ("Player#3", 1)}, ranking=P[:3], realm=dict.fromkeys(P[:3], 0))
