@@ -461,7 +461,8 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
     named: str | None = None  # a piece that is a player's name only ("Carol, bid 10"), before any order
-    for segment in split_orders(text):
+    segments = split_orders(text)
+    for i, segment in enumerate(segments):
         order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
         if remark:
             try:
@@ -476,6 +477,13 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
                 raise _asks(segment, raw)
             parsed.append(line)
         except OrderSyntaxError as err:
+            # "Bid 3 please. Hodir": thanks ending a piece that more of the line follows (the line's own end is
+            # _around_order's, which bounds the words it tries on each side)
+            thanked = _thanked(raw, segment, err, seats, step, shown) if i < len(segments) - 1 else None
+            if thanked is not None:
+                parsed.append(thanked[0])
+                left_out.append(f"{echo(thanked[1])}: a sign-off")
+                continue
             part = chatter(segment, names, _RESERVED)
             if part is None and step == "consolidation" and words(segment) in _NO_BUY_PHRASES:
                 if "?" in segment:  # "Bid 5, no buys?" asks
@@ -508,6 +516,32 @@ _BEFORE_WORDS = _HELLO_WORDS | _THANKS_WORDS  # "Hi GM! Bid 20", "Thanks! Bid 20
 _NOTHING_PHRASES = _NONE_PHRASES | _LIGHTS_PHRASES  # "My orders: none"
 _THANKS_NAMED = "thanks, thank you, thx, ty, cheers, please, pls or gm"  # _THANKS_WORDS, as the refusal says them
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
+
+
+def _thanked(raw: str, segment: str, err: OrderSyntaxError, seats: Mapping[str, str], step: str | None,
+             shown: NameList | None) -> tuple[Line, str] | None:
+    """One piece of a line read as an order with words of thanks after it (``Bid 3 please. Hodir``), and those
+    words; ``None`` unless every way of cutting them off reads the same
+    order (a player called ``Bob ty``: ``Snitch Bob ty thx`` stays refused), and never for a piece that asks."""
+    if "?" in segment or not _TRAILING_TEXT.match(err.reason):
+        return None
+    tokens = list(_CHAT_WORD.finditer(segment))
+    readings: dict[str, tuple[Line, str]] = {}
+    k = len(tokens)
+    while k > 1 and len(tokens) - k < MAX_CHAT_WORDS:
+        word = tokens[k - 1].group().lower()
+        if word == "you" and k > 2 and tokens[k - 2].group().lower() == "thank":
+            k -= 2
+        elif word in _THANKS_WORDS:
+            k -= 1
+        else:
+            break
+        try:
+            line = parse_segment(raw.strip(), segment[: tokens[k].start()].rstrip(" ,"), seats, step, shown)
+        except OrderSyntaxError:
+            continue
+        readings.setdefault(line.text(), (line, segment[tokens[k].start():].strip()))
+    return next(iter(readings.values())) if len(readings) == 1 else None
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
 # words an order is made of: never taken for a name after a greeting ("Hi Alex, Bid 20" greets Alex; "Hi pass" is no
 # greeting)

@@ -215,6 +215,10 @@ CASES = [
 ("t1", "Bid 20 — thanks!", ["Bid 20"]),
 # ---- turn 1 with factions
 ("t1f", "Bid 20\nFaction: Hodir", ["Bid 20", "Faction Hodir"]),
+("t1f", "bid 3 pls. I'll take Iron Light", ["Bid 3", "Faction Iron Light"]),  # thanks ending a piece, not the line
+("t1f", "Bid 3 thank you. Hodir", ["Bid 3", "Faction Hodir"]),
+("t1f", "Bid 3 pls? Hodir", "!"),  # asks
+("t1f", "Bid 3 thx ty gm cheers. Hodir", "!unexpected"),  # at most three words of thanks, as at the line's end
 ("t1f", "Bid 20, faction Kalu'ak", ["Bid 20", "Faction Kalu'Ak"]),
 ("t1f", "kaluak, bid 5", ["Bid 5", "Faction Kalu'Ak"]),
 ("t1f", "Faction - Iron Light\nBid - 10", ["Bid 10", "Faction Iron Light"]),

@@ -362,6 +362,8 @@ def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
     assert err is not None
     assert "could be read as 'Snitch Player#3' or 'Snitch Player#2'" in err.reason
     assert read_dm("Snitch Bob thx", players=players, step="orders").canonical() == ["Snitch Player#2"]
+    # the same inside a line that goes on: never the sender's guess either
+    assert read_dm("Snitch Bob ty thx. Fortify! P1", players=players, step="orders").error() is not None
 
 
 # -- what is refused, naming the line -----------------------------------------------------------
