@@ -33,6 +33,7 @@ from engine.protectors.notation import (
     MAX_DM_NUMBER,
     MAX_LINE_ECHO,
     MAX_REASON,
+    NUMBER_WORDS,
     ORDER_WORDS,
     NameList,
     clip,
@@ -278,7 +279,9 @@ _NO_BUY_PHRASES = {("no", "purchases"), ("no", "purchase"), ("no", "buys"), ("bu
 NO_BUYS = "no purchases (the DM buys nothing)"
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
-_AMOUNT_ALONE = re.compile(r"\$?[0-9][0-9,]*\$?(?:\s*\$?realms?)?[.!]?", re.IGNORECASE)
+# "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
+_AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*\$?realms?)?[.!]?",
+                           re.IGNORECASE)
 
 
 _BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"

@@ -102,6 +102,7 @@ _NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
 # a count spelled out where an order takes a number ("buy two units in P19"); larger ones go in digits
 _NUMBER_WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
                                               "nine", "ten", "eleven", "twelve"))}
+NUMBER_WORDS = tuple(_NUMBER_WORDS)  # the numbers a DM may write in words, zero to twelve
 # "fifteen", "twenty", "twentyfive", "a hundred": numbers past _NUMBER_WORDS, said to go in digits
 _LARGER_NUMBER_WORD = re.compile(r"(?:thir|four|fif|six|seven|eigh|nine)teen"
                                  r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty[a-z]*|hundred|thousand")

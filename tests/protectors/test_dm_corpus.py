@@ -157,6 +157,10 @@ CASES = [
 ("t1", "ok so I'm bidding 5", ["Bid 5"]),
 ("t1", "I am bidding 5", ["Bid 5"]),
 ("t1", "bidding 5", ["Bid 5"]),
+("t1", "five", ["Bid 5"]),  # a number in words alone, where a bid is all that is asked
+("rebid", "Zero.", ["Bid 0"]),
+("t1", "fifteen", "!"),  # past twelve: in digits
+("cons", "five", "!"),  # the Consolidation asks more than a bid
 ("t1", "I'm not bidding 5", "!unknown order"),
 ("t1", "I will bid 10", ["Bid 10"]),  # 'will', 'going to', 'gonna', 'just' before an order's word (were refused)
 ("t1", "I'm going to bid 10", ["Bid 10"]),
