@@ -507,8 +507,9 @@ def _parse_item(w: _Words) -> Item:
            and not (w.i == 0 and w.peek() in w.seats)  # "Will bid 10" with a player named Will: whose bid?
            and not (w.peek() == "id" and w.norm[w.i + 1] not in _CHOOSE_VERBS)):  # "I'd bid 10": I would, if ...
         w.i += 1
+    # "I'd like to bid 20", "I want to fortify P1", "I'm going to bid 10", "I want to play Hodir"
     if w.peek() in ("like", "want", "going") and tuple(w.norm[w.i + 1 : w.i + 2]) == ("to",) and w.i + 2 < len(w.norm) \
-            and w.norm[w.i + 2] in HEAD_ITEMS:  # "I'd like to bid 20", "I want to fortify P1", "I'm going to bid 10"
+            and (w.norm[w.i + 2] in HEAD_ITEMS or w.norm[w.i + 2] == "play"):
         w.i += 2
     golden = delayed = False
     while w.peek() in ("golden", "delayed"):
@@ -683,8 +684,10 @@ _ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid"
 # together (rules: 003 Each Turn, one DM of orders), so 'then' orders nothing after anything. Before anything else
 # ("Fortify P1 then P2", "Bid 10 then 12") they stay where they are, and the order is refused
 _JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
+# ... and before a faction's name, the turn-1 choice beside the bid ("Bid 10 and Hodir", as "Bid 10, Hodir")
+_FACTION_AHEAD = r"hodir|cenarion|kalu\W?ak|iron\s+light|lannuv\w+"
 _AND_ORDER = re.compile(_JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
-                        + r")\b)", re.IGNORECASE)
+                        + "|" + _FACTION_AHEAD + r")\b)", re.IGNORECASE)
 # ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3", "2 from P6 + 1 from P7")
 # ... but never 'then' before a March!: the rules' Delayed March! moves after the others, so "Fortify P2 then March! 2
 # from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line
@@ -716,7 +719,7 @@ _FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so
 # turn 1 with factions, the choice in a player's words: "I'll take Kalu'ak", "I'd like Cenarion as my faction", or
 # the name alone after the bid ("Bid 9, Hodir"; "I bid 0. Iron Light please"). Only a faction's name may follow
 # such a verb, and after the name only "as my faction".
-_CHOOSE_VERBS = frozenset({"take", "choose", "pick", "want", "like", "prefer"})
+_CHOOSE_VERBS = frozenset({"take", "choose", "pick", "want", "like", "prefer", "play"})  # "I want to play Hodir"
 _AS_FACTION = (("as", "my", "faction"), ("for", "my", "faction"), ("as", "faction"))
 _FACTION_FIRST_WORDS = frozenset(_words(f)[0] for f in FACTIONS)
 # may follow a filler ("going": "I'm going to bid 10")

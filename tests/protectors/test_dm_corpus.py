@@ -221,6 +221,13 @@ CASES = [
 ("t1f", "Bid 20\nFaction: Hodir", ["Bid 20", "Faction Hodir"]),
 ("t1f", "bid 3 pls. I'll take Iron Light", ["Bid 3", "Faction Iron Light"]),  # thanks ending a piece, not the line
 ("t1f", "Bid 3 thank you. Hodir", ["Bid 3", "Faction Hodir"]),
+("t1f", "Bid 10 and Hodir", ["Bid 10", "Faction Hodir"]),  # 'and' before a faction's name, as before an order
+("t1f", "bid 5 & iron light", ["Bid 5", "Faction Iron Light"]),
+("t1f", "Bid 10 and Hodir or Cenarion", "!"),
+("t1f", "Bid 10 and not Hodir", "!"),
+("t1f", "I want to play Hodir\nBid 4", ["Faction Hodir", "Bid 4"]),
+("t1f", "I'll play Kalu'ak. Bid 4", ["Faction Kalu'Ak", "Bid 4"]),
+("t1f", "I want to play it safe\nBid 4", "!"),
 ("t1f", "Bid 3 pls? Hodir", "!"),  # asks
 ("t1f", "Bid 3 thx ty gm cheers. Hodir", "!unexpected"),  # at most three words of thanks, as at the line's end
 ("t1f", "Bid 20, faction Kalu'ak", ["Bid 20", "Faction Kalu'Ak"]),
