@@ -597,8 +597,15 @@ _TO_WORDS = ("to", "into", "->", "-->", "=>", ">", "→", "⟶", "➡")  # an ar
 
 
 def _support(w: _Words, golden: bool, delayed: bool) -> Support:
-    player = w.seat(stop="in")
-    w.expect("in", "the player")
+    # rules: 003 Support! — "Support! <player> in <province> [from <province>]"; players also write 'at' for 'in'
+    # ("Support! Bob at P3", as a purchase's "at P6"), or leave it out before the Province ("Support! Bob P3 from P2")
+    rest = w.norm[w.i:]
+    stop = next((word for word in ("in", "at") if word in rest), None)
+    if stop is not None:
+        player = w.seat(stop=stop)
+        w.expect(stop, "the player")
+    else:
+        player = w.seat(stop=next((word for word in rest if _PROVINCE.fullmatch(word)), None))
     target = w.province("the supported province")
     src = w.province("the supporting province") if w.accept("from") else None
     return Support(player, target, src, golden)

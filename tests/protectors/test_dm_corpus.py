@@ -301,6 +301,10 @@ CASES = [
 ("orders", "Support! @Bob in P3 from P2\nFortify P1", ["Support! Player#2 in P3 from P2", "Fortify! P1"]),
 ("orders", "Support! sky blue in P3 from P2\nFortify P1", ["Support! Player#2 in P3 from P2", "Fortify! P1"]),
 ("orders", "Support bob in p3 from p2, fortify p1", ["Support! Player#2 in P3 from P2", "Fortify! P1"]),
+("orders", "Support! Bob at P3 from P2\nFortify P1", ["Support! Player#2 in P3 from P2", "Fortify! P1"]),  # 'at'
+("orders", "Support Bob P3 from P2\nFortify P1", ["Support! Player#2 in P3 from P2", "Fortify! P1"]),  # no 'in'
+("orders", "Support Bob in P3 P2\nFortify P1", "!unexpected 'P2'"),  # no 'from': P3 or P2?
+("orders", "Support! Bob at P3 in P4\nFortify P1", "!"),
 ("orders", "P2 supports Bob in P3\nFortify P1", "!unknown order 'P2'"),
 ("orders", "March! 2x from P1 to P7\nFortify P2", "!"),
 ("orders", "Delayed March! 1 from P2 to P3\nFortify! P1", ["Delayed March! 1 from P2 to P3", "Fortify! P1"]),

@@ -296,7 +296,7 @@ ERRORS = [
     ("2 from P6 (sac 3)", "sac 3 is more than the 2 units committed"),
     ("0 from P6", "the unit count must be at least 1, got 0"),
     ("Support! Bob in P2", "'Bob' is not a player like Player#2"),
-    ("Support! Player#2 at P2", "expected 'in' after the player, got 'at'"),
+    ("Support! Player#2 by P2", "'by' is not a province like P3"),  # 'at', or no word, reads as 'in'
     ("Support! in P2", "expected a player like Player#2, got 'in'"),
     ("Support! Player#0 in P2", "'Player#0' is not a player like Player#2"),
     ("Send 40 Player#4", "expected 'to' after the amount, got 'Player#4'"),
@@ -306,7 +306,7 @@ ERRORS = [
     ("Bid -3", "the bid must not be negative, got '-3'"),
     ("Bid 2.5", "the bid must be a whole number, got '2.5'"),
     ("Bid 17 18", "unexpected '18' at the end of the order"),
-    ("Buy 2 P6", "expected 'in' after the number of units to buy, got 'P6'"),
+    ("Buy 2 near P6", "expected 'in' after the number of units to buy, got 'near'"),  # 'Buy 2 P6' is read
     ("Buy 2, 1 in P5", "'Buy' without a province takes a single count"),
     ("Buy 0 in P5", "the number of units to buy must be at least 1, got 0"),
     ("Buy 2 in", "expected the province to buy in like P3, but the line ends"),
