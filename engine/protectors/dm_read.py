@@ -524,27 +524,36 @@ _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
 def _thanked(raw: str, segment: str, err: OrderSyntaxError, seats: Mapping[str, str], step: str | None,
              shown: NameList | None) -> tuple[Line, str] | None:
     """One piece of a line read as an order with words of thanks after it (``Bid 3 please. Hodir``), and those
-    words; ``None`` unless every way of cutting them off reads the same
-    order (a player called ``Bob ty``: ``Snitch Bob ty thx`` stays refused), and never for a piece that asks."""
+    words; ``None`` unless every way of cutting them off reads the same order (a player called ``Bob ty``:
+    ``Snitch Bob ty thx`` stays refused), and never for a piece that asks."""
     if "?" in segment or not _TRAILING_TEXT.match(err.reason):
         return None
-    tokens = list(_CHAT_WORD.finditer(segment))
     readings: dict[str, tuple[Line, str]] = {}
+    for end in _thanks_ends(segment):
+        try:
+            line = parse_segment(raw.strip(), segment[:end].rstrip(" ,"), seats, step, shown)
+        except OrderSyntaxError:
+            continue
+        readings.setdefault(line.text(), (line, segment[end:].strip()))
+    return next(iter(readings.values())) if len(readings) == 1 else None
+
+
+def _thanks_ends(text: str) -> list[int]:
+    """Where an order in ``text`` may end with words of thanks after it ("Bid 20 thanks!", "Bid 3 thank you"), the
+    last words first: at most ``MAX_CHAT_WORDS`` of them are tried."""
+    tokens = list(_CHAT_WORD.finditer(text))
+    ends: list[int] = []
     k = len(tokens)
-    while k > 1 and len(tokens) - k < MAX_CHAT_WORDS:
+    while k > 0 and len(ends) < MAX_CHAT_WORDS:
         word = tokens[k - 1].group().lower()
-        if word == "you" and k > 2 and tokens[k - 2].group().lower() == "thank":
+        if word == "you" and k > 1 and tokens[k - 2].group().lower() == "thank":
             k -= 2
         elif word in _THANKS_WORDS:
             k -= 1
         else:
             break
-        try:
-            line = parse_segment(raw.strip(), segment[: tokens[k].start()].rstrip(" ,"), seats, step, shown)
-        except OrderSyntaxError:
-            continue
-        readings.setdefault(line.text(), (line, segment[tokens[k].start():].strip()))
-    return next(iter(readings.values())) if len(readings) == 1 else None
+        ends.append(tokens[k].start())
+    return ends
 _TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
 # words an order is made of: never taken for a name after a greeting ("Hi Alex, Bid 20" greets Alex; "Hi pass" is no
 # greeting)
@@ -598,17 +607,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         starts.append((m.end(), what))
     if mark is not None and greeted:  # "Hi Alex! Bid 20", "Sorry for the delay! Bid 20"
         starts.append((mark.end(), str(opened)))
-    ends: list[int] = []  # where the order may end ("Bid 20 thanks!")
-    k = len(tokens)
-    while k > 0 and len(ends) < MAX_CHAT_WORDS:
-        word = tokens[k - 1].group().lower()
-        if word == "you" and k > 1 and tokens[k - 2].group().lower() == "thank":
-            k -= 2
-        elif word in _THANKS_WORDS:
-            k -= 1
-        else:
-            break
-        ends.append(tokens[k].start())
+    ends = _thanks_ends(text)  # where the order may end ("Bid 20 thanks!")
     bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[lead:colon])))
     readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
     asked: str | None = None  # "My orders: none?", "Here is my bid: 20?", "Bid 20 please?": the reading asks
