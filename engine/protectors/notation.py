@@ -646,6 +646,13 @@ def _send(w: _Words, golden: bool, delayed: bool) -> Send:
     amount = w.number("the amount", 1)
     w.accept(*_REALM_WORDS)
     w.expect("to", "the amount")
+    rest = w.norm[w.i:]
+    if " ".join(rest) not in w.seats and any(rest[k] == "and" and _NUMBER.fullmatch(rest[k + 1])
+                                             for k in range(1, len(rest) - 1)):
+        # "Send 40 to Bob and 10 to Carol": one amount per Send, said so instead of "'Bob and 10 to Carol' is not a
+        # player" (a second Send needs its own word: "... and send 10 to Carol")
+        raise w.fail("a Send gives one amount to one player: write 'and send' before the next amount "
+                     "('Send 40 to Bob and send 10 to Carol'), or each Send on its own line")
     return Send(amount, w.seat())
 
 
