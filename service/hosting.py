@@ -391,20 +391,6 @@ class HostedGame:
             _apply(game, row["a"])
         self.game = game
 
-    def _check_aliases(self, aliases: dict[str, str]) -> None:
-        """``invalid_params`` for an alias that is already another seat's seat name, display name or colour: the
-        engine reads such a name as that seat and drops the alias, so a DM naming it reached the other seat than
-        the caller meant. Text that could mean two things is refused, never guessed (docs/service.md, DM text)."""
-        st = self.game.state
-        taken = {s.casefold(): s for s in st.players}
-        taken |= {c.casefold(): s for c, s in self.game.colour_names().items()}  # rules: 003 Orders, colours
-        taken |= {p.name.casefold(): s for s, p in st.players.items() if p.name}
-        for alias, who in aliases.items():
-            other = taken.get(alias.casefold())
-            if other is not None and other != who:
-                raise invalid(f"aliases.{clip(alias, 64)}", f"already names {other} (a seat, its display name or "
-                                                            f"colour), so it cannot stand for {clip(who, 64)}")
-
     def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False,
                aliases: dict[str, str] | None = None) -> dict[str, Any]:
         named = seat_names.seat_named(self.game, seat)  # Player#3, a display name, a colour (docs/service.md)
@@ -413,7 +399,6 @@ class HostedGame:
         if named is None:
             raise invalid("seat", seat_names.unknown_seat(self.game, seat))
         seat = named
-        self._check_aliases(aliases or {})
         try:
             result = self.game.submit_dm(seat, text, lenient=lenient, aliases=aliases)  # docs/dm-syntax.md
         except RegentError as err:

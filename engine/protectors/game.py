@@ -44,6 +44,7 @@ from engine.protectors.dragon import (
 from engine.protectors.events import Event, emit
 from engine.protectors.execute import execute_orders
 from engine.protectors.factions import FACTIONS, LANNUVAR, has
+from engine.protectors.notation import seat_map
 from engine.protectors.ranking import (
     bids_text,
     brackets,
@@ -174,9 +175,16 @@ class Game:
         names = {p.name: s for s, p in st.players.items()}
         for colour, who in self.colour_names().items():  # rules: 003 Orders, a player's colour
             names.setdefault(colour, who)
+        taken = seat_map({**names, **{s: s for s in st.players}})  # the names as the reader keys them
         for alias, who in (aliases or {}).items():
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
+            other = taken.get(next(iter(seat_map({alias: who})), ""))
+            if other is not None and other != who:
+                # the reader would take the name for the other seat and drop the alias: text that could mean two
+                # seats is refused, never guessed (assumption DM_NEVER_GUESSED)
+                raise ValidationError(f"aliases.{alias}", f"already names {other} (a seat, its display name or "
+                                                          f"colour), so it cannot stand for {who}")
             names.setdefault(alias, who)
         # an unknown name's refusal lists the display names of the seats still in the game, as written
         living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]

@@ -238,3 +238,17 @@ def test_every_line_of_an_accepted_dm_is_stored_or_ignored(case):
     assert sorted([*read, *ignored]) == list(range(1, len(dm.splitlines()) + 1))  # each line once
     assert all(c in r.lines for canon in read.values() for c in canon)
     assert g.state.submissions["Player#1"] == BidDecision(bid) and r.lines == [f"Bid {bid}"]
+
+
+def test_an_alias_that_already_names_another_seat_is_refused_as_the_reader_reads_names():
+    # the reader keys names without case or accents: an alias colliding with a display name, a colour or a seat
+    # would be read as that seat and dropped, so 'Send 5 to Ben' reached the other seat than the caller meant
+    g = named_game()
+    ben = g.state.players["Player#2"].name
+    colour = g.colours()["Player#4"]
+    for alias, other in ((ben.upper(), "Player#2"), (colour.title(), "Player#4"), ("player#2", "Player#2")):
+        with pytest.raises(ValidationError, match=f"already names {other}") as err:
+            g.submit_dm("Player#1", "Bid 1", aliases={alias: "Player#3"})
+        assert err.value.field == f"aliases.{alias}"
+    assert "Player#1" not in g.state.submissions
+    assert g.submit_dm("Player#1", "Bid 1", aliases={ben.lower(): "Player#2"}).lines == ["Bid 1"]  # its own seat
