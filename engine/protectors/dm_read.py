@@ -30,6 +30,7 @@ from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, TURN_AROUN
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
+    JOIN,
     MAX_DM_NUMBER,
     MAX_LINE_ECHO,
     MAX_REASON,
@@ -317,7 +318,7 @@ def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None)
                   why if entry.kind == "nothing" else entry.why, entry.error)
 
 
-_FIRST_JOIN = re.compile(r"[,;.]\s+|\s+(?:and\s+then|and|then|[&+])\s+", re.IGNORECASE)
+_FIRST_JOIN = re.compile(r"[,;.]\s+|" + JOIN, re.IGNORECASE)  # a mark, or a word that joins orders
 
 
 def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
@@ -519,6 +520,7 @@ _BEFORE_WORDS = _HELLO_WORDS | _THANKS_WORDS  # "Hi GM! Bid 20", "Thanks! Bid 20
 _NOTHING_PHRASES = _NONE_PHRASES | _LIGHTS_PHRASES  # "My orders: none"
 _THANKS_NAMED = "thanks, thank you, thx, ty, cheers, please, pls or gm"  # _THANKS_WORDS, as the refusal says them
 _CHAT_WORD = re.compile(r"[^\s!?.,;:]+")
+_TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
 
 
 def _thanked(raw: str, segment: str, err: OrderSyntaxError, seats: Mapping[str, str], step: str | None,
@@ -554,7 +556,8 @@ def _thanks_ends(text: str) -> list[int]:
             break
         ends.append(tokens[k].start())
     return ends
-_TRAILING_TEXT = re.compile(r"unexpected .* at the end of the order")
+
+
 # words an order is made of: never taken for a name after a greeting ("Hi Alex, Bid 20" greets Alex; "Hi pass" is no
 # greeting)
 _RESERVED = frozenset({*ORDER_WORDS, *(w for phrase in _NONE_PHRASES | _LIGHTS_PHRASES for w in phrase),

@@ -81,7 +81,9 @@ from engine.protectors.orders import (
 
 __all__ = [
     "FACTIONS",
+    "JOIN",
     "MAX_DM_NUMBER",
+    "NUMBER_WORDS",
     "ORDER_WORDS",
     "SANCTUM_ABILITIES",
     "faction_of",
@@ -697,16 +699,18 @@ _ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid"
 # '&' and '+' ("March! 2 from P1 to P7, then Fortify! P2", "Fortify P1 & Work P2"): the orders of a DM are given
 # together (rules: 003 Each Turn, one DM of orders), so 'then' orders nothing after anything. Before anything else
 # ("Fortify P1 then P2", "Bid 10 then 12") they stay where they are, and the order is refused
-_JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
+JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
 # ... and before a faction's name, the turn-1 choice beside the bid ("Bid 10 and Hodir", as "Bid 10, Hodir")
-_FACTION_AHEAD = r"hodir|cenarion|kalu\W?ak|iron\s+light|lannuv\w+"
-_AND_ORDER = re.compile(_JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
+# (each name as players type it: any case, an apostrophe or none, any accent: "Kalu'ak", "kaluak", "Lannuvar")
+_FACTION_AHEAD = "|".join(re.sub(r"[^a-z]", lambda m: {"'": r"\W?", " ": r"\s+"}.get(m.group(), r"\w"), f.lower())
+                          for f in FACTIONS)
+_AND_ORDER = re.compile(JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
                         + "|" + _FACTION_AHEAD + r")\b)", re.IGNORECASE)
 # ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3", "2 from P6 + 1 from P7")
 # ... but never 'then' before a March!: the rules' Delayed March! moves after the others, so "Fortify P2 then March! 2
 # from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line
 _THEN_MARCH = re.compile(r"(?:and\s+)?then\s+(?:golden\s+)?(?:march|move|moving|marching)\b", re.IGNORECASE)
-_AND_COMMIT = re.compile(_JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
+_AND_COMMIT = re.compile(JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
                          re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 _COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word
