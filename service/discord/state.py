@@ -89,10 +89,14 @@ class State:
         return self.data["processed"].get(str(message_id))
 
     def mark_processed(self, message_id: int, record: dict[str, Any]) -> None:
-        done = self.data["processed"]
-        done[str(message_id)] = record
-        while len(done) > MAX_PROCESSED:
-            done.pop(next(iter(done)))
+        self._keep("processed", message_id, record)
+
+    def _keep(self, kind: str, message_id: int, record: dict[str, Any]) -> None:
+        """``record`` for a message, in the ``kind`` map of at most MAX_PROCESSED (the oldest go first)."""
+        kept = self.data[kind]
+        kept[str(message_id)] = record
+        while len(kept) > MAX_PROCESSED:
+            kept.pop(next(iter(kept)))
         self.save()
 
     # -- messages answered with nothing stored: when each first came in (an edit of it is of that DM) --------------
@@ -101,13 +105,8 @@ class State:
 
     def mark_refused(self, message_id: int, arrived: float) -> None:
         """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too)."""
-        kept = self.data["refused"]
-        if str(message_id) in kept:
-            return
-        kept[str(message_id)] = {"arrived": arrived}
-        while len(kept) > MAX_PROCESSED:
-            kept.pop(next(iter(kept)))
-        self.save()
+        if str(message_id) not in self.data["refused"]:
+            self._keep("refused", message_id, {"arrived": arrived})
 
     # -- private threads for closed DMs ----------------------------------------------------------
     def thread(self, game: str, user_id: int) -> int | None:
