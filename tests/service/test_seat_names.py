@@ -49,7 +49,23 @@ def test_a_seat_token_names_only_its_own_seat_and_learns_no_other_name(client, g
         assert err.code == "forbidden" and "Ben" not in err.message and "did you mean" not in err.message
 
 
-def test_a_huge_label_is_answered_cut_short_without_a_search(client, game):
+def test_a_huge_label_is_answered_cut_short_without_a_search(client, game, monkeypatch):
     gid, gm = game["game_id"], game["gm_token"]
     err = error_of(client, "game.submit", game_id=gid, token=gm, seat="B" * 60_000, text="Bid 4")
     assert err.code == "invalid_params" and "did you mean" not in err.message and len(err.message) < 600
+    # in process: difflib's work grows with the label, so a label past MAX_LABEL is never compared (a "Bbo" is)
+    import difflib
+
+    from engine.protectors.game import Game
+    from service import seat_names
+
+    g = Game({"board": "ring-3", "seed": 1, "players": [{"seat": "Player#1", "name": "Bob"}, {"seat": "Player#2"},
+                                                        {"seat": "Player#3"}]})
+    searched = []
+    real = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches",
+                        lambda word, *a, **k: searched.append(word) or real(word, *a, **k))
+    assert "did you mean Player#1 (Bob)?" in seat_names.unknown_seat(g, "Bbo")
+    too_long = "B" * (seat_names.MAX_LABEL + 1)
+    assert seat_names.seat_named(g, too_long) is None and "..." in seat_names.unknown_seat(g, too_long)
+    assert searched == ["bbo"]
