@@ -35,7 +35,7 @@ ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs 
 MIDGAME_TRIES = 3  # mid-game positions whose game ends before the learner's first real choice: retry, then start fresh
 MAX_CHOICES = 20_000  # truncation guard; real games need a few hundred choices at most
 RESET_OPTIONS = ("game_seed", "midgame", "seat")  # what reset(options=...) reads
-CARETAKER_BASELINES = ("off", "difference", "sign")  # the terminal reward, as is or against the caretaker's
+CARETAKER_BASELINES = ("off", "difference", "sign", "beats")  # the terminal reward, as is or against the caretaker's
 
 
 class ProtectorsSeatEnv(gym.Env):
@@ -55,7 +55,8 @@ class ProtectorsSeatEnv(gym.Env):
     "difference": minus the score the caretaker, the rulebook's default for an inactive player, reaches
     from the episode's very start, with the same engine state and random generator and copies of the same
     opponents; "sign": only whether the learner finished above (+1), level with (0) or below (-1) it,
-    the pairwise comparison ``regent eval takeover`` counts).
+    the pairwise comparison ``regent eval takeover`` counts; "beats": 1 when the learner finished above it and
+    0 otherwise, the share that benchmark reports, with finishing below no worse than finishing level).
     """
 
     # render_fps: Gymnasium's checker asks for one; an "ansi" report has no frame rate of its own
@@ -247,6 +248,8 @@ class ProtectorsSeatEnv(gym.Env):
             return score
         if self.caretaker_baseline == "difference":
             return score - self.baseline_score
+        if self.caretaker_baseline == "beats":
+            return float(score > self.baseline_score)
         return float(np.sign(score - self.baseline_score))
 
     def _caretaker_score(self) -> float:

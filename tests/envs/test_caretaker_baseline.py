@@ -44,7 +44,7 @@ def test_baseline_is_the_takeover_benchmarks_caretaker_score(positions):
         assert env.baseline_score == seat_outcome(game, seat)["score"]
 
 
-@pytest.mark.parametrize("mode", ["sign", "difference"])
+@pytest.mark.parametrize("mode", ["sign", "difference", "beats"])
 def test_terminal_reward_is_measured_against_the_caretaker(positions, mode):
     env = ProtectorsSeatEnv(opponents=("heuristic",), caretaker_baseline=mode)
     plain = ProtectorsSeatEnv(opponents=("heuristic",))
@@ -59,7 +59,8 @@ def test_terminal_reward_is_measured_against_the_caretaker(positions, mode):
         score, info2 = play_out(plain, obs2, info2, np.random.default_rng(k))  # the same actions, the same game
         assert info2["result"] == info["result"] and info2["caretaker_score"] is None
         assert info["caretaker_score"] == env.baseline_score
-        want = score - env.baseline_score if mode == "difference" else float(np.sign(score - env.baseline_score))
+        want = {"difference": score - env.baseline_score, "sign": float(np.sign(score - env.baseline_score)),
+                "beats": float(score > env.baseline_score)}[mode]
         assert total == pytest.approx(want)
         seen.add(np.sign(score - env.baseline_score))
     assert len(seen) >= 2  # the positions give more than one outcome against the caretaker
