@@ -1,0 +1,42 @@
+"""``tools/build_fast.py --typecheck``: mypy with the build's flags, run by ``make test`` before pytest, so a type
+error that would fail the mypyc build shows up in seconds rather than after the whole test run."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_fast():
+    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "tools" / "build_fast.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_fast"] = module  # its dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_reused_loop_variable_of_another_type_fails_the_check(tmp_path, capsys):
+    """The mistake that broke the build twice in session 25: a loop variable reused with another tuple type."""
+    pytest.importorskip("mypy")
+    bf = build_fast()
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(a: list[tuple[int, str]], b: list[tuple[str, str, str]]) -> None:\n"
+                   "    for x in a:\n        print(x)\n    for x in b:\n        print(x)\n")
+    assert bf.typecheck([bad]) != 0
+    assert "bad.py:4" in capsys.readouterr().out
+    good = tmp_path / "good.py"
+    good.write_text("def f(a: list[tuple[int, str]]) -> None:\n    for x in a:\n        print(x)\n")
+    assert bf.typecheck([good]) == 0
+
+
+def test_the_check_covers_what_the_build_compiles_with_its_flags():
+    bf = build_fast()
+    files = {p.relative_to(ROOT).as_posix() for p in bf.modules()}
+    assert "engine/protectors/state.py" in files and "agents/spaces/encoding.py" in files
+    assert "engine/protectors/views.py" not in files  # the build skips it, so the check does too
+    assert "--follow-imports=silent" in bf.MYPY_FLAGS
