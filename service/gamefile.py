@@ -135,19 +135,24 @@ def played_by_ai(game: Game, played: dict[str, Any]) -> str:
                                         for s, a in in_seat_order(game, played))
 
 
+class DamagedGameFile(ValidationError):
+    """The bytes are no whole Regent game file (empty, cut short, not MessagePack, no game in them): the
+    ``.bak`` beside the file, if any, is where the GM gets the game back from (``read`` names it)."""
+
+
 def loads(blob: bytes, where: str = "game file") -> GameFile:
     """A game file (any format Regent ever wrote) from bytes; errors name ``where``."""
     if not blob:
-        raise ValidationError(where, "empty (0 bytes): not a Regent game file")
+        raise DamagedGameFile(where, "empty (0 bytes): not a Regent game file")
     try:
         data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
     except Exception as err:  # msgpack raises several unrelated types
         if "incomplete input" in str(err):  # a copy or a download that stopped short
-            raise ValidationError(where, f"cut short after {len(blob)} bytes (truncated): not a whole Regent game "
+            raise DamagedGameFile(where, f"cut short after {len(blob)} bytes (truncated): not a whole Regent game "
                                          "file") from None
-        raise ValidationError(where, f"not a Regent game file ({type(err).__name__})") from None
+        raise DamagedGameFile(where, f"not a Regent game file ({type(err).__name__})") from None
     if not isinstance(data, dict):
-        raise ValidationError(where, "not a Regent game file (not a MessagePack map)")
+        raise DamagedGameFile(where, "not a Regent game file (not a MessagePack map)")
     kind = data.get("kind")
     if kind == LEGACY_SERVICE_KIND:
         engine, service = data.get("engine"), data.get("service") or {}
@@ -167,7 +172,7 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
         raise ValidationError(where, f"game file format {data.get('format')!r} is newer than this Regent "
                                      f"reads ({FORMAT}); upgrade Regent")
     if "setup" not in data or "actions" not in data:
-        raise ValidationError(where, "not a Regent game file (no setup and actions)")
+        raise DamagedGameFile(where, "not a Regent game file (no setup and actions)")
     started = data.get("step_started")
     if started is not None and (isinstance(started, bool) or not isinstance(started, int | float)):
         raise ValidationError(where, "step_started must be a Unix time")
@@ -232,11 +237,10 @@ def read(path: Path, warn: Callable[[str], None] | None = None) -> GameFile:
         raise ValidationError(str(path), "not a file")
     try:
         gf = loads(path.read_bytes(), str(path))
-    except ValidationError as err:
+    except DamagedGameFile as err:
         bak = backup_path(path)
-        if bak.is_file() and ("(truncated)" in str(err) or "not a Regent game file" in str(err)):
-            # damaged: the version before the last change is where the GM gets the game back from
-            raise ValidationError(str(path), f"{str(err).removeprefix(f'{path}: ')}; {bak} holds the version "
+        if bak.is_file():  # the version before the last change is where the GM gets the game back from
+            raise DamagedGameFile(str(path), f"{str(err).removeprefix(f'{path}: ')}; {bak} holds the version "
                                              "before the last change") from None
         raise
     if gf.stale and warn is not None:

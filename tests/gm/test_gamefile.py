@@ -110,6 +110,24 @@ def test_a_cut_short_or_empty_game_file_says_so_and_names_its_backup(tmp_path):
         gamefile.read(path)
 
 
+def test_only_a_damaged_file_points_at_its_backup(tmp_path):
+    """A whole game file this Regent will not take (a newer format, a bad field) is no damage the .bak undoes:
+    its error says what is wrong and no more. Which errors are damage is a type (gamefile.DamagedGameFile), not
+    words matched in the message, so a reworded error cannot change it."""
+    path = tmp_path / "game.bin"
+    gamefile.write(path, GameFile(Game(SETUP)))
+    gamefile.write(path, GameFile(Game(SETUP), step_started=5.0))
+    data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
+    for change, why in (({"format": 99}, "is newer than this Regent reads"), ({"posted": -1}, "posted must be")):
+        path.write_bytes(msgpack.packb({**data, **change}, use_bin_type=True))
+        with pytest.raises(ValidationError, match=why) as info:
+            gamefile.read(path)
+        assert ".bak" not in str(info.value) and not isinstance(info.value, gamefile.DamagedGameFile)
+    path.write_bytes(msgpack.packb({"note": "hello"}, use_bin_type=True))  # a map with no game in it
+    with pytest.raises(gamefile.DamagedGameFile, match=r"no setup and actions\); .*game.bin.bak holds"):
+        gamefile.read(path)
+
+
 VALID = gamefile.dumps(GameFile(Game(SETUP), agents={"Player#2": "random"}, step_started=5.0))
 
 
