@@ -40,7 +40,9 @@ from engine.protectors.notation import (
     clip,
     echo,
     faction_of,
+    format_line,
     head_item,
+    holds_all,
     name_list,
     parse_segment,
     seat_map,
@@ -89,6 +91,9 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 _WANTED = {"bid": "bid", "rebid": "re-bid", "bank_bid": "bid", "orders": "orders", "dragon": "commitments",
            "consolidation": "purchases and bid"}
 _SINGLE = (Bid, ChooseFaction, Snitch, Capitol)  # one per decision
+# 'all' read without a game (normalise_dm, notation.parse_text): the number is the game's to give (assumption DM_ALL)
+ALL_UNSETTLED = ("'all' stands for a number only the game gives (your Army Units in the Province, or the $Realm you "
+                 "may bid), and this text is read without a game: write the number")
 _COUNTED = (Buy, Commit)  # said twice on one line ("Buy 1 in P6 then buy 1 in P6"): as one purchase adds up, or once?
 
 
@@ -148,8 +153,13 @@ class DmReading:
         return [c for e in self.entries if e.kind in ("order", "nothing") for c in e.canonical]
 
     def error(self) -> RegentError | None:
-        """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all."""
+        """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all. A line still
+        holding 'all' (``notation.ALL``: only ``dm_submit.settle`` gives its number) is refused here."""
         refused = self.of_kind("refused")
+        unsettled = [e.refuse(ALL_UNSETTLED, "syntax") for e in self.entries
+                     if e.kind == "order" and any(holds_all(ln) for ln in e.parsed)]
+        if unsettled:
+            refused = sorted([*refused, *unsettled], key=lambda e: e.no)
         if not refused and self.no_order is not None:
             e = self.no_order
             nothing = LIGHTS_OUT if self.step == "dragon" else NONE
@@ -283,6 +293,8 @@ _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
 _AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*\$?realms?)?[.!]?",
                            re.IGNORECASE)
+# "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation._ALL_BIDS, assumption DM_ALL)
+_ALL_IN = re.compile(r"all[\s-]+in[.!]*", re.IGNORECASE)
 
 
 _BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"
@@ -294,7 +306,9 @@ def _as_bid(text: str, step: str | None) -> str:
     else ``text`` as it is."""
     if step == "bank_bid":
         text = _BANK_BID.sub(r"\1", text)
-    return f"Bid {text}" if step in _BID_ONLY_STEPS and _AMOUNT_ALONE.fullmatch(text) else text
+    if step in _BID_ONLY_STEPS and (_AMOUNT_ALONE.fullmatch(text) or _ALL_IN.fullmatch(text)):
+        return f"Bid {text}"
+    return text
 
 
 _SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"
@@ -342,7 +356,7 @@ def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], n
         return DmLine(no, raw, "refused", why=clip(f"{echo(pieces[0].rstrip(',;. '))} commits no units, but the line "
                                                    "also commits some; send one or the other", MAX_REASON),
                       error="syntax")
-    return DmLine(no, raw, "order", parsed, parsed, (LIGHTS_OUT, *(ln.text() for ln in parsed)), rest.why)
+    return DmLine(no, raw, "order", parsed, parsed, (LIGHTS_OUT, *(format_line(ln) for ln in parsed)), rest.why)
 
 
 # -- one line ----------------------------------------------------------------------------------
@@ -398,7 +412,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
             return _accepted(no, raw, tuple(parsed), "", step)
         if error is not None and _ASKS in error.reason:  # "Bank bid: 7?" asks
             return DmLine(no, raw, "refused", why=error.reason, error="syntax")
-    if step in _BID_ONLY_STEPS and text.endswith("?") and _AMOUNT_ALONE.fullmatch(text.rstrip("?").strip()):
+    alone = text.rstrip("?").strip()
+    if step in _BID_ONLY_STEPS and text.endswith("?") and (_AMOUNT_ALONE.fullmatch(alone) or _ALL_IN.fullmatch(alone)):
         return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")  # "20?" asks
     parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
     if first_error is not None or not parsed:
@@ -536,7 +551,7 @@ def _thanked(raw: str, segment: str, err: OrderSyntaxError, seats: Mapping[str, 
             line = parse_segment(raw.strip(), segment[:end].rstrip(" ,"), seats, step, shown)
         except OrderSyntaxError:
             continue
-        readings.setdefault(line.text(), (line, segment[end:].strip()))
+        readings.setdefault(format_line(line), (line, segment[end:].strip()))
     return next(iter(readings.values())) if len(readings) == 1 else None
 
 
@@ -638,7 +653,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
                 continue
             if error is not None or not parsed:
                 continue
-            key = tuple(ln.text() for ln in parsed)
+            key = tuple(format_line(ln) for ln in parsed)
             readings.setdefault(key, (tuple(parsed), "; ".join(around + left_out + after)))
     if len(readings) > 1:
         ways = " or ".join(echo("; ".join(key)) for key in readings)
@@ -684,7 +699,7 @@ def _not_an_order(err: OrderSyntaxError) -> bool:
 
 
 def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: str | None) -> DmLine:
-    canonical = tuple(ln.text() for ln in parsed)
+    canonical = tuple(format_line(ln) for ln in parsed)
     entry = DmLine(no, raw, "order", parsed, parsed, canonical, left_out)
     zero = [ln for ln in parsed if isinstance(ln.item, Commit) and ln.item.count == 0]
     if zero:  # "0 from P1": commits nothing from P1 (the Dragon step's turn-off-the-lights, for one Province)
@@ -771,9 +786,10 @@ def _one_of_each(out: list[DmLine]) -> None:
                 elif seen[slot][:2] == (i, k):
                     pass  # "Buy 1 in P6. 2 in P6.": one purchase line adds up, as the engine always read it
                 elif seen[slot][2] != ln or (seen[slot][0] == i and isinstance(ln.item, _COUNTED)) \
-                        or slot[0] == "Send":
+                        or slot[0] == "Send" or holds_all(ln):
                     # "Buy 1 in P6 then buy 1 in P6" (one line: a purchase adds up there) and a Send twice ("Send 40
-                    # to Bob" on two lines: Sends add up) could be one or both: never read as either
+                    # to Bob" on two lines: Sends add up) could be one or both: never read as either; nor 'all' twice
+                    # ("all from P6" on two lines: assumption DM_ALL)
                     clash = clash or (seen[slot][0], seen[slot][2], ln, slot)
                 else:
                     repeat = True
@@ -782,10 +798,13 @@ def _one_of_each(out: list[DmLine]) -> None:
         if clash is not None:
             j, before, now, slot = clash
             what = _slot_name(now, slot[1])
-            mine = f"{what}: {echo(now.text())} and {echo(before.text())}; which one is meant is not clear, send one"
-            theirs = f"{what}: {echo(before.text())} and {echo(now.text())}; which one is meant is not clear, send one"
-            if before == now:  # "Send 40 to Bob" twice: 40 or 80?
-                mine = theirs = (f"{echo(now.text())} twice could add up or be the same one said again; which one is "
+            said, said_before = format_line(now), format_line(before)
+            mine = f"{what}: {echo(said)} and {echo(said_before)}; which one is meant is not clear, send one"
+            theirs = f"{what}: {echo(said_before)} and {echo(said)}; which one is meant is not clear, send one"
+            if before == now and holds_all(now):  # "all from P6" twice: 'all' is no amount to add up
+                mine = theirs = f"{echo(said)} is said twice; send it once"
+            elif before == now:  # "Send 40 to Bob" twice: 40 or 80?
+                mine = theirs = (f"{echo(said)} twice could add up or be the same one said again; which one is "
                                  "meant is not clear, send it once (with the total if you mean both)")
             out[i] = e.refuse(mine)
             if out[j].kind != "refused":

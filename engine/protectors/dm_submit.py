@@ -5,6 +5,9 @@ raises. Strict (the default): any refused line, or any line the rules reject (``
 whole DM and nothing is stored. Lenient: those lines are dropped, each with why, and the rest stands
 (rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final", so a GM may keep
 what was valid rather than ask again). ``Game.submit_dm`` stores the result and answers a ``DmResult``.
+
+'all' in a DM (``March! all from P1 to P7``, ``all from P6``, ``Bid all``: ``notation.ALL``) is made a number here,
+the one place that knows the game's state (``_settle_all``), so the stored decision and the answer carry it.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dm_read import MAX_REPORTED, DmLine, DmReading
-from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip
-from engine.protectors.orders import Buy, Line
-from engine.protectors.state import GameState
+from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip, format_line, holds_all
+from engine.protectors.orders import Bid, Buy, Commit, Line, March
+from engine.protectors.state import BANK_BID, BID, REBID, GameState
 
 __all__ = ["DmResult", "settle"]
 
@@ -70,6 +73,7 @@ class DmResult:
 def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tuple[Decision, DmResult]:
     """The legal decision a DM gives (``DmResult.lines`` still empty: the game fills them in when it
     stores the decision), or raises the refusal (``OrderSyntaxError``/``IllegalOrderError``)."""
+    reading = _settle_all(state, seat, reading)
     err = reading.error()
     if err is not None and (not lenient or reading.no_order is not None):  # lenient: nothing to drop, nothing stays
         raise err
@@ -104,6 +108,67 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
         result = _result(reading, kept, dropped)
         return decision, replace(result, warnings=_unordered(state, seat, decision, reading))
     raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")
+
+
+# rules: 003 March! ("The specified number of Army Unit(s) ... must march"), Delayed March! ("executed and resolved
+# after all normal March! Orders"), Determine Protector US step, Each Turn (the bid). 'all' is the number the state
+# gives when the DM is settled, where that is the number meant; else the line is refused, saying what to write
+# (assumption DM_ALL):
+ALL_DELAYED = ("a Delayed March! moves after the other March! orders, when the Army Units in {src} may have "
+               "changed, so 'all' is no fixed number there: write the number, like 'Delayed March! 2 from {src} to "
+               "{dst}'")
+ALL_POOLED = ("'Bid all' beside pooled $Realm could mean your own $Realm or it and the pooled amount: write the "
+              "amount, like 'Bid 25 (30 from Player#2)'")
+ALL_LATER = ("'Bid all' in the Consolidation could mean your $Realm before or after your purchases: write the amount, "
+             "like 'Bid 17'")
+ALL_NONE_THERE = ("you have no Army Units in {src} for 'all' to count: write the number, from a Province that "
+                  "holds yours")
+_BID_STEPS = (BID, REBID, BANK_BID)  # where the most a seat may bid is its $Realm now (legality.validate_bid)
+
+
+def _settle_all(state: GameState, seat: str, reading: DmReading) -> DmReading:
+    """``reading`` with each 'all' made the number the game's state gives now: the seat's Army Units in the Province
+    (``March! all from P1 to P7`` -> ``March! 5 from P1 to P7``, ``all from P6``), or the most it may bid (``Bid all``:
+    its $Realm); a line where the state does not fix that number is refused, saying what to write."""
+    if not any(e.kind == "order" and any(holds_all(ln) for ln in e.parsed) for e in reading.entries):
+        return reading
+    entries = []
+    for e in reading.entries:
+        settled = [_all_of(state, seat, ln) if e.kind == "order" and holds_all(ln) else ln for ln in e.parsed]
+        why = next((x for x in settled if isinstance(x, tuple)), None)
+        if why is not None:
+            e = e.refuse(*why)
+        elif settled != list(e.parsed):
+            now = {format_line(ln): x for ln, x in zip(e.parsed, settled, strict=True) if isinstance(x, Line)}
+            lines = tuple(now[format_line(ln)] if holds_all(ln) else ln for ln in e.lines)
+            parsed = tuple(x for x in settled if isinstance(x, Line))
+            canonical = tuple(format_line(now[c]) if c in now else c for c in e.canonical)
+            e = DmLine(e.no, e.text, e.kind, parsed, lines, canonical, e.why, e.error)
+        entries.append(e)
+    out = DmReading(entries, reading.step)
+    out.no_order = reading.no_order
+    return out
+
+
+def _all_of(state: GameState, seat: str, line: Line) -> Line | tuple[str, str]:
+    """``line`` (holding 'all') with its number, or why it has none and the kind of refusal (``DmLine.refuse``)."""
+    item = line.item
+    if isinstance(item, Bid):
+        if state.step not in _BID_STEPS:
+            return ALL_LATER, "syntax"
+        if line.funding:
+            return ALL_POOLED, "syntax"
+        return Line(Bid(state.players[seat].realm))
+    if not isinstance(item, March | Commit):
+        raise TypeError(f"no 'all' in {item!r}")  # holds_all is true only of these
+    if isinstance(item, March) and item.delayed:
+        return ALL_DELAYED.format(src=item.src, dst=item.dst), "syntax"
+    units = state.provinces[item.src].units if item.src in legality.orderable(state, seat) else 0
+    if units == 0:
+        return ALL_NONE_THERE.format(src=item.src), "illegal"
+    if isinstance(item, March):
+        return Line(March(units, item.src, item.dst, item.golden, item.delayed), line.funding)
+    return Line(Commit(item.src, units, item.sac), line.funding)
 
 
 def _result(reading: DmReading, kept: list[DmLine], dropped: list[Noted]) -> DmResult:

@@ -24,6 +24,9 @@ Conventions:
 * ``Sanctum refresh <ability>`` / ``Sanctum gain <ability>`` -> ``Ability("sanctum",
   arg="refresh <key>")`` where ``<key>`` is a key of ``SANCTUM_ABILITIES`` (the name or the key may
   be written).
+* ``all`` as a count or a bid (``March! all from P1 to P7``, ``all from P6``, ``Bid all``, ``Bid the rest``) is
+  ``ALL``, written back as ``all``: a number only the game's state gives, which ``dm_submit.settle`` puts in its
+  place (a DM read without a game refuses it: ``dm_read.ALL_UNSETTLED``).
 
 Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the reasons are:
 
@@ -35,6 +38,7 @@ Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the re
 * ``'X9' is not a province like P3`` / ``expected the source province like P3, but the line ends``.
 * ``'Bob' is not a player like Player#2`` -- neither a seat nor a name in ``players``.
 * ``unexpected 'P5' at the end of the order`` -- trailing words.
+* ``'all 3' gives the count twice; write either the number or 'all'`` -- a count.
 * ``'Golden' applies only to March!, Support!, Fortify! and Work, work!`` / ``'Delayed' applies only
   to March!`` / ``'Golden' given twice``.
 * ``sac 3 is more than the 2 units committed`` -- a Dragon commitment.
@@ -80,6 +84,7 @@ from engine.protectors.orders import (
 )
 
 __all__ = [
+    "ALL",
     "FACTIONS",
     "JOIN",
     "MAX_DM_NUMBER",
@@ -89,6 +94,7 @@ __all__ = [
     "faction_of",
     "format_line",
     "head_item",
+    "holds_all",
     "name_list",
     "parse_line",
     "parse_segment",
@@ -152,6 +158,16 @@ MAX_LINE_ECHO = 200  # characters of the offending DM line an error names
 
 MAX_NAMES_SHOWN = 16
 """an unknown player name's error lists at most this many of the names (display names and colours)"""
+
+# rules: 003 March! ("The specified number of Army Unit(s) ... must march"), Determine Protector US step (how many
+# units "they want to commit"), Each Turn (the bid is "the amount of $Realm they wish to spend"): every order names a
+# number. "March! all from P1 to P7", "all from P6", "Bid all" name one only the game's state gives: the seat's Army
+# Units in that Province, or the $Realm it may bid. The reader has no state, so it reads "all" as ``ALL`` and
+# ``dm_submit.settle`` turns it into that number, or refuses the line (assumption DM_ALL). ``ALL`` is no number a DM
+# can write (numbers are never negative), and legality refuses it anywhere (a March! moves at least 1 unit, a
+# commitment commits at least 1, a bid is at least 0), so it is never stored as a count.
+ALL = -1
+_ALL_UNITS = ("all", "everything")  # "March! all from P1 to P7", "Move everything from P1 to P7", "all from P6"
 
 
 def _norm(word: str) -> str:
@@ -291,6 +307,19 @@ class _Words:
             raise self.fail(f"{what} must be at least {minimum}, got {int(digits)}")
         self.i += 1
         return int(digits)
+
+    def count(self, what: str, minimum: int) -> int:
+        """A unit count, or ``ALL`` for ``all`` / ``everything`` (``all units``, ``all my army units``)."""
+        if self.peek() not in _ALL_UNITS:
+            return self.number(what, minimum)
+        self.i += 1
+        if self.peek() == "my" and self.norm[self.i + 1 : self.i + 2] in (["unit"], ["units"], ["army"]):
+            self.i += 1  # "all my units"
+        after = self.peek()
+        if after is not None and (_NUMBER.fullmatch(after) or after in _NUMBER_WORDS):  # "March! all 3 from P1 ..."
+            raise self.fail(f"{echo(self.raw[self.i - 1] + ' ' + self.raw[self.i])} gives the count twice; write "
+                            "either the number or 'all'")
+        return ALL
 
     def units(self) -> None:
         """The optional word after a unit count: ``2 units``, ``2 army units``, ``1 unit``."""
@@ -433,8 +462,11 @@ def _is_commitment(words: tuple[str, ...]) -> bool:
 
 def _is_count(words: tuple[str, ...], i: int) -> bool:
     """Whether ``words[i]`` is a count: digits, or a number word a commitment's word follows (``two from P6``,
-    ``one unit``; "two" alone may be a name's)."""
-    return bool(_NUMBER.fullmatch(words[i])) or (words[i] in _NUMBER_WORDS and words[i + 1 : i + 2] in _COUNTED)
+    ``one unit``; "two" alone may be a name's), or 'all' so followed (``all from P6``, ``all my units from P6``)."""
+    if _NUMBER.fullmatch(words[i]):
+        return True
+    after = words[i + 1 : i + 2]
+    return (words[i] in _NUMBER_WORDS and after in _COUNTED) or (words[i] in _ALL_UNITS and after in _ALL_COUNTED)
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
@@ -538,8 +570,8 @@ def _parse_item(w: _Words) -> Item:
         return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
         w.i += 1
-        if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in _NUMBER_WORDS):
-            return _parse_commit(w)  # "commit 2 from P6", "commit two from P6"
+        if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in (*_NUMBER_WORDS, *_ALL_UNITS)):
+            return _parse_commit(w)  # "commit 2 from P6", "commit two from P6", "commit all units from P6"
         raise w.fail(f"expected the unit count after {echo(w.raw[w.i - 1])}, like 'commit 2 from P6', {w.got()}")
     if head in _SIMPLE:
         w.i += 1
@@ -583,7 +615,7 @@ _HEAD_NAMES = {"march": "March!", "support": "Support!", "fortify": "Fortify!", 
 
 
 def _march(w: _Words, golden: bool, delayed: bool) -> March:
-    count = w.number("the unit count", 1)
+    count = w.count("the unit count", 1)  # "March! all from P1 to P7": ALL
     w.units()
     if not (w.accept("from") or w.at_province()):  # "March! 2 P1 to P2": 'from' may go
         raise w.fail(f"expected 'from' after the unit count, {w.got()}")
@@ -710,10 +742,12 @@ _AND_ORDER = re.compile(JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sor
 # ... but never 'then' before a March!: the rules' Delayed March! moves after the others, so "Fortify P2 then March! 2
 # from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line
 _THEN_MARCH = re.compile(r"(?:and\s+)?then\s+(?:golden\s+)?(?:march|move|moving|marching)\b", re.IGNORECASE)
-_AND_COMMIT = re.compile(JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:army\s+)?(?:units?\s+)?from\b)",
+_AND_COMMIT = re.compile(JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r"|(?:all|everything)(?:\s+my)?)"
+                         r"\s+(?:army\s+)?(?:units?\s+)?from\b)",
                          re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 _COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word
+_ALL_COUNTED = (*_COUNTED, ("my",))  # ... and after 'all' ("all my units from P6")
 # the first word of an order -> the kind of order it starts (an error names the step that takes it)
 HEAD_ITEMS: dict[str, type] = {
     "march": March, "golden": March, "delayed": March, "support": Support, "fortify": Fortify, "work": Work,
@@ -731,6 +765,10 @@ def head_item(segment: str) -> type | None:
         return None
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
 _REALM_WORDS = ("realm", "$realm", "$", "realms")
+# "Bid all", "Bid everything", "Bid the rest", "Bid all I have", "Bid all my $Realm" (and "All in" alone in a step that
+# takes only a bid: dm_read._as_bid): the most the seat may bid, ALL until dm_submit.settle gives the number
+_ALL_BIDS = (("all", "in"), ("all-in",), ("all", "i", "have"), ("everything", "i", "have"),
+             *(("all", "my", word) for word in _REALM_WORDS), ("the", "rest"), ("all",), ("everything",))
 # "ok so I'm bidding 5", "I will bid 10", "I'm gonna bid 10", "just bid 10", "my new bid is 5": skipped only before an
 # order's word or another of these ("I will not bid" stays refused)
 _FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so", "will", "gonna", "just", "new")
@@ -760,7 +798,9 @@ def _bid(w: _Words) -> Bid:
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     if w.accept("nothing", "none"):  # "I bid nothing"
         return Bid(0)
-    amount = w.number("the bid", 0)
+    every = next((len(a) for a in _ALL_BIDS if tuple(w.norm[w.i : w.i + len(a)]) == a), 0)
+    w.i += every
+    amount = ALL if every else w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
     for after in (("for", "this", "turn"), ("this", "turn")):  # "I bid 10 this turn", as "my bid for this turn is"
         if tuple(w.norm[w.i:]) == after:  # the DM is this turn's (never "next turn": refused)
@@ -776,12 +816,12 @@ _BUY_PLACE = re.compile(r"(?:(?:army )?units? )?(?:in|at|@) ")
 
 def _parse_commit(w: _Words) -> Commit:
     # rules: 003 "Turn off the lights" commits 0 Army Units: in the Dragon step '0 from P1' says the same
-    count = w.number("the unit count", 0 if w.step == "dragon" else 1)
+    count = w.count("the unit count", 0 if w.step == "dragon" else 1)  # "all from P6": ALL
     w.units()
     w.expect("from", "the unit count")
     src = w.province("the province")
     sac = w.number("the sacrifice", 0) if w.accept("sac", "sacrifice") else None
-    if sac is not None and sac > count:
+    if sac is not None and count != ALL and sac > count:  # with 'all': checked on the number it becomes
         raise w.fail(f"sac {sac} is more than the {count} units committed")
     w.end()
     return Commit(src, count, sac)
@@ -856,11 +896,21 @@ def parse_text(text: str, *, players: Mapping[str, str] | None = None, step: str
     return read_dm(text, players=players, step=step, one_decision=False).lines_or_raise()
 
 
+def holds_all(line: Line) -> bool:
+    """Whether ``line``'s count or bid is ``ALL`` ("March! all from P1 to P7", "all from P6", "Bid all")."""
+    item = line.item
+    return ((isinstance(item, March | Commit) and item.count == ALL)
+            or (isinstance(item, Bid) and item.amount == ALL))
+
+
 def format_line(line: Line) -> str:
-    """Canonical text; ``parse_line(format_line(x)) == x``. ``Buy`` default placement is ``Buy 2``."""
+    """Canonical text; ``parse_line(format_line(x)) == x``. ``Buy`` default placement is ``Buy 2``; ``ALL`` is
+    ``all`` (``March! all from P1 to P7``)."""
     item = line.item
     if isinstance(item, Buy):
         text = "Buy " + " ".join(f"{n} in {p}." if p else str(n) for p, n in item.allocations)
+    elif holds_all(line):  # the count is the first number of the text ("Delayed March! -1 from P1 to P7", "Bid -1")
+        text = item.text().replace(str(ALL), "all", 1)
     else:
         text = item.text()
     if line.funding:

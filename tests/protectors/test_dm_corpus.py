@@ -139,7 +139,14 @@ def with_names(game, *names):
     return make
 
 
-GAMES.update({"cons_up": cons_up, "kaluak": kaluak, "cons_f": cons_f, "t1_will": with_names("t1", "Will", "Just", "So"),
+def t1_team():
+    return Game({"board": "ring-6", "seed": 1, "options": {"teams": True},
+                 "players": [{"seat": f"Player#{i}", "name": n, "team": "AB"[(i - 1) // 3]}
+                             for i, n in enumerate(NAMES[:6], start=1)]})
+
+
+GAMES.update({"cons_up": cons_up, "kaluak": kaluak, "cons_f": cons_f, "t1_team": t1_team,
+              "t1_will": with_names("t1", "Will", "Just", "So"),
               "orders_will": with_names("pirates", "Will", "Just", "Gonna")})
 
 
@@ -364,7 +371,7 @@ CASES = [
 ("orders", "Fortify P1\nsorry for the late orders!", ["Fortify! P1"]),
 ("orders", "Send 40 realm to bob, fortify p1, fortify p2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),
 ("orders", "March! 3 from P1 to P7; March! 2 from P2 to P3", ["March! 3 from P1 to P7", "March! 2 from P2 to P3"]),
-("orders", "march all 3 from p1 to p7", "!"),
+("orders", "march all 3 from p1 to p7", "!'all 3' gives the count twice"),
 ("orders", "Work, work! P1 and P2", "!unexpected 'and P2'"),
 ("orders", "Fortify! P1 & P2", "!unexpected '& P2'"),
 ("orders", "Fortify P1\nFortify P2\nSnitch Bob", "!"),
@@ -443,7 +450,7 @@ CASES = [
 # ---- dragon (Alice P6 2, P7 1, P5 1; min.US 3)
 ("dragon", "2 from P6, 1 from P7", ["2 from P6", "1 from P7"]),
 ("dragon", "Commit 2 from P6 (sac 1), 1 from P7, 1 from P5", ["2 from P6 (sac 1)", "1 from P7", "1 from P5"]),
-("dragon", "commit all", "!"),
+("dragon", "commit all", "!expected 'from'"),
 ("dragon", "Turn off the lights", []),
 ("dragon", "lights off 💡", []),
 ("dragon", "lights out", []),  # was refused as an unknown order 'lights'
@@ -628,6 +635,70 @@ MISREAD = [
 ("t1", "Bid 10. Thanks, Alice", ["Bid 10"]),
 ("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
 ]
+# once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
+# carries it); and beside it, the wordings near it that could mean two things, still refused (assumption DM_ALL)
+PLAIN = [
+# 'all' as a unit count: the seat's Army Units in the Province now (Alice: P1 3, P2 2)
+("orders", "March! all units from P1 to P7\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
+("orders", "March! all from P1 to P7\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
+("orders", "Move everything from P1 to P7\nWork P2", ["March! 3 from P1 to P7", "Work, work! P2"]),
+("orders", "march all my units from p2 to p3, fortify p1", ["March! 2 from P2 to P3", "Fortify! P1"]),
+("orders", "Golden March! all from P1 to P7\nFortify P2", ["Golden March! 3 from P1 to P7", "Fortify! P2"]),
+("orders", "Delayed March! all from P1 to P7\nFortify P2", "!a Delayed March! moves after the other March! orders"),
+("orders", "March! all from P1 to P7\nMarch! 1 from P1 to P2", "!P1 already has an order"),
+("orders", "March! all from P1 to P7\nMarch! all from P1 to P2", "!P1 already has an order"),
+("orders", "March! all from P1 to P7\nMove everything from P1 to P7", "!'March! all from P1 to P7' is said twice"),
+("orders", "March! all from P3 to P2\nFortify P1", "!you have no Army Units in P3 for 'all' to count"),
+("orders", "March! all but 1 from P1 to P7\nFortify P2", "!expected 'from' after the unit count, got 'but'"),
+("orders", "March! all except one from P1 to P7", "!expected 'from'"),
+("orders", "March! all of them from P1 to P7", "!expected 'from'"),
+("orders", "March! most from P1 to P7", "!expected the unit count"),
+("orders", "March! half from P1 to P7", "!expected the unit count"),
+("orders", "March! all to P7\nFortify P2", "!expected 'from'"),
+("orders", "Move everything east", "!expected 'from'"),
+("orders", "Support! Bob in P3 with everything from P2", "!"),
+# Dragon commitments (Alice: P6 2, P7 1, P5 1)
+("dragon", "all from P6\n1 from P7", ["2 from P6", "1 from P7"]),
+("dragon", "commit all units from P6 and all from P7", ["2 from P6", "1 from P7"]),
+("dragon", "all from P6 (sac 1), 1 from P7", ["2 from P6 (sac 1)", "1 from P7"]),
+("dragon", "I commit everything from P6", ["2 from P6"]),
+("dragon", "all from P6\nall from P6", "!'all from P6' is said twice"),
+("dragon", "all from P6, 2 from P6", "!two commitments from P6"),
+("dragon", "all from P6\n2 from P6", "!two commitments from P6"),
+("dragon", "all from P1", "!you have no Army Units in P1 for 'all' to count"),
+("dragon", "all from P6 (sac 3)", "!sac must be between 0 and the units committed"),
+("dragon", "all but one from P6", "!"),
+("dragon", "All in", "!unknown order 'All'"),
+("dragon", "all from everywhere", "!"),
+# 'all' as a bid: the most the seat may bid now, its $Realm (t1: 50; the Bank's seat 40)
+("t1", "Bid all", ["Bid 50"]),
+("t1", "Bid everything", ["Bid 50"]),
+("t1", "Bid the rest", ["Bid 50"]),
+("t1", "All in", ["Bid 50"]),
+("t1", "all in!", ["Bid 50"]),
+("t1", "I bid all I have", ["Bid 50"]),
+("t1", "Bid all $Realm", ["Bid 50"]),
+("t1f", "Bid all\nFaction Hodir", ["Bid 50", "Faction Hodir"]),
+("rebid", "Bid all", ["Bid 50"]),
+("bank", "Bank bid: all", ["Bid 40"]),
+("bank", "All in", ["Bid 40"]),
+("t1", "Bid all?", "!has a question mark"),
+("t1", "All in?", "!'All in?' has a question mark"),
+("t1", "Bid all 20", "!unexpected '20'"),
+("t1", "Bid all but 5", "!unexpected 'but 5'"),
+("t1", "Bid most", "!expected the bid"),
+("t1", "Bid half", "!expected the bid"),
+("t1", "Bid max", "!expected the bid"),
+("t1", "all", "!"),
+("t1", "everything", "!"),
+("t1", "I'm all in", "!"),
+("t1", "Bid all\nBid 20", "!two bids"),
+("t1", "Bid all\nAll in", "!'Bid all' is said twice"),
+("t1_team", "Bid all (30 from Bob)", "!'Bid all' beside pooled $Realm could mean"),
+("t1_team", "Bid all", ["Bid 50"]),  # no pooling named: the seat's own $Realm, as legality allows
+("cons", "Bid all", "!'Bid all' in the Consolidation could mean your $Realm before or after your purchases"),
+("cons", "All in", "!unknown order 'All'"),
+]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [
 ("t1", "Bid 20\nSorry for the delay!", ["Bid 20"]),
@@ -657,7 +728,7 @@ def _store(game: str, dm: str) -> list[str] | RegentError:
         return err
 
 
-@pytest.mark.parametrize(("game", "dm", "want"), CASES + MISREAD + KEPT)
+@pytest.mark.parametrize(("game", "dm", "want"), CASES + MISREAD + PLAIN + KEPT)
 def test_a_dm_as_players_write_it(game, dm, want):
     got = _store(game, dm)
     if isinstance(want, str):  # "!reason": refused, saying so
@@ -671,7 +742,7 @@ def test_a_dm_as_players_write_it(game, dm, want):
 def test_the_corpus_covers_every_step():
     steps = {GAMES[game]().step for game, _, _ in CASES}
     assert steps == {"bid", "rebid", "bank_bid", "orders", "dragon", "consolidation"}
-    assert len(CASES + MISREAD + KEPT) >= 150
+    assert len(CASES + MISREAD + PLAIN + KEPT) >= 150
 
 
 def test_a_second_dm_does_not_replace_the_first():

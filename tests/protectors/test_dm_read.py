@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from engine.errors import IllegalOrderError, OrderSyntaxError
 from engine.protectors.decisions import ConsolidationDecision, from_lines
 from engine.protectors.dm_read import LIGHTS_OUT, MAX_DM_CHARS, MAX_DM_LINES, MAX_LINE_CHARS, normalise_dm, read_dm
-from engine.protectors.notation import MAX_DM_NUMBER, MAX_LINE_ECHO, MAX_REASON, format_line, parse_line
+from engine.protectors.notation import (
+    ALL,
+    MAX_DM_NUMBER,
+    MAX_LINE_ECHO,
+    MAX_REASON,
+    format_line,
+    parse_line,
+    parse_text,
+)
 from engine.protectors.orders import (
     Ability,
     Bid,
@@ -368,7 +376,7 @@ def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
 
 # -- what is refused, naming the line -----------------------------------------------------------
 REFUSED = [
-    ("orders", "move everything east", "expected the unit count (a whole number), got 'everything'"),
+    ("orders", "move everything east", "expected 'from' after the unit count, got 'east'"),
     ("orders", "attack P2 with 2 from P1", "unknown order 'attack'"),
     ("consolidation", "20", "not a choice for the Consolidation step"),  # a bid or a count? never guessed
     ("bid", "20 Hodir", "not a choice for the bid step"),
@@ -376,7 +384,11 @@ REFUSED = [
     ("consolidation", "no purchases", "the DM holds no order"),
     ("orders", "no purchases", "unknown order 'no'"),
     ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "unexpected 'and 1 from P3 to P4' at the end"),
-    ("orders", "March! all from P1 to P2", "expected the unit count (a whole number), got 'all'"),
+    # 'all' is a number only a game gives (Game.submit_dm: dm_submit.settle); read without one it is refused
+    ("orders", "March! all from P1 to P2", "'all' stands for a number only the game gives"),
+    ("dragon", "2 from P2\nall from P1", "and this text is read without a game: write the number"),
+    ("bid", "Bid all", "'all' stands for a number only the game gives"),
+    ("bank_bid", "All in", "'all' stands for a number only the game gives"),
     ("bid", "Bid 20\nBid 25", "two bids"),
     ("bid", "Bid 20\n# Bid 25", "two bids"),
     ("bid", "Bid 20, Bid 25", "two bids"),
@@ -537,7 +549,8 @@ def test_limits_on_lines():
 @pytest.mark.parametrize("piece", ["lights off, ", "Turn off the lights and burn P5 ", "Fortify P1 then ",
                                    "Fortify P1 &", "2 from P6 + ", "hi, ", "sorry, ", "#1 ", "bid 1 this turn ",
                                    "I will ", "none? ", "then" + " " * 40, "Fortify P1 then march ", "1 in P6, ",
-                                   "buy 1 P5 ", "Turn off the lights, 2 from P6 ", "Bob, ", "Send 4 to Bob then "])
+                                   "buy 1 P5 ", "Turn off the lights, 2 from P6 ", "Bob, ", "Send 4 to Bob then ",
+                                   "all from P6, ", "all ", "Bid all in "])
 def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     # the reader runs per DM line: a 500-character line of the words 'then', '&', '+', '#3', 'this turn', the
     # fillers or Turn off the lights then Burn join stays a few milliseconds (no backtracking, no deep re-reading)
@@ -548,6 +561,19 @@ def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     for step in ("dragon", "orders", "bid", "consolidation"):
         read_dm(line, step=step)
     assert time.perf_counter() - start < 0.5, piece
+
+
+def test_all_read_without_a_game_is_refused_never_a_number():
+    # the reader has no game: 'all' is read as notation.ALL ('all' in its canonical text), and a DM still holding it
+    # is refused; only Game.submit_dm (dm_submit.settle) makes it the number the game gives
+    r = read("commit all units from P6, 1 from P7", "dragon")
+    assert r.entries[0].parsed == (Line(Commit("P6", ALL)), Line(Commit("P7", 1)))
+    assert r.entries[0].canonical == ("all from P6", "1 from P7")
+    assert "'all' stands for a number only the game gives" in r.error().reason
+    with pytest.raises(OrderSyntaxError, match="'all' stands for a number"):
+        normalise_dm("Move everything from P1 to P2", step="orders")
+    with pytest.raises(OrderSyntaxError, match="'all' stands for a number"):
+        parse_text("Bid the rest")
 
 
 def test_error_text_is_bounded_for_a_huge_dm():

@@ -10,6 +10,7 @@ from engine.errors import IllegalOrderError, OrderSyntaxError, ValidationError
 from engine.protectors.decisions import BidDecision, DragonDecision, OrdersDecision
 from engine.protectors.dm_submit import DmResult
 from engine.protectors.game import Game
+from engine.protectors.notation import ALL
 from engine.protectors.orders import Commit, Fortify, March, Support
 from tests.protectors.helpers import dragon_attack, position
 from tests.protectors.test_dm_read import CHATTER, MARKUP
@@ -252,3 +253,84 @@ def test_an_alias_that_already_names_another_seat_is_refused_as_the_reader_reads
         assert err.value.field == f"aliases.{alias}"
     assert "Player#1" not in g.state.submissions
     assert g.submit_dm("Player#1", "Bid 1", aliases={ben.lower(): "Player#2"}).lines == ["Bid 1"]  # its own seat
+
+
+# -- 'all': the number the game gives when the DM is settled, stored and answered (assumption DM_ALL) ------------------
+def test_all_units_are_stored_as_their_number():
+    g = position("ring-7", 7, {"P1": ("Player#1", 3), "P2": ("Player#1", 1), "P3": ("Player#2", 2)},
+                 ranking=["Player#1", "Player#2"])
+    r = g.submit_dm("Player#1", "Hi GM!\nMarch! all units from P1 to P7\nmove everything from P2 to P3")
+    assert r.lines == ["March! 3 from P1 to P7", "March! 1 from P2 to P3"]  # the player sees the number
+    assert r.read == [(2, "March! all units from P1 to P7", ["March! 3 from P1 to P7"]),
+                      (3, "move everything from P2 to P3", ["March! 1 from P2 to P3"])]
+    assert g.state.submissions["Player#1"] == OrdersDecision((March(3, "P1", "P7"), March(1, "P2", "P3")))
+    again = Game.from_blob(g.to_blob())  # the stored decision holds the number, never the marker
+    assert again.state.submissions == g.state.submissions
+
+
+def test_all_units_committed_are_stored_as_their_number():
+    g = dragon_game()  # Player#1: P6 2, P7 1
+    r = g.submit_dm("Player#1", "commit all units from P6 (sac 1), all from P7")
+    assert r.lines == ["2 from P6 (sac 1)", "1 from P7"]
+    assert g.state.submissions["Player#1"].commits == (Commit("P6", 2, 1), Commit("P7", 1))
+
+
+@pytest.mark.parametrize("text", ["Bid all", "All in", "bid everything", "Bid the rest", "My bid is all I have"])
+def test_bid_all_is_stored_as_the_seats_realm(text):
+    g = named_game()
+    g.state.players["Player#1"].realm = 37
+    r = g.submit_dm("Player#1", text)
+    assert r.lines == ["Bid 37"] and r.read[0][2] == ["Bid 37"]
+    assert g.state.submissions["Player#1"] == BidDecision(37)
+
+
+def test_all_the_state_does_not_fix_is_refused_and_stores_nothing():
+    g = orders_game()  # every seat: 2 units in its own Province
+    with pytest.raises(OrderSyntaxError, match="a Delayed March! moves after the other March! orders") as err:
+        g.submit_dm("Player#1", "Delayed March! all from P1 to P2")
+    assert "like 'Delayed March! 2 from P1 to P2'" in err.value.reason and err.value.details["line_no"] == 1
+    with pytest.raises(IllegalOrderError, match="you have no Army Units in P3 for 'all' to count"):
+        g.submit_dm("Player#1", "Fortify! P1\nMarch! all from P3 to P4")
+    with pytest.raises(IllegalOrderError, match="'March! all from P1 to P2' is said twice"):
+        g.submit_dm("Player#1", "March! all from P1 to P2\nMarch! all from P1 to P2")
+    assert "Player#1" not in g.state.submissions
+
+
+def test_lenient_drops_an_all_the_state_does_not_fix():
+    g = position("ring-7", 7, {"P1": ("Player#1", 2), "P3": ("Player#1", 1), "P2": ("Player#2", 2)},
+                 ranking=["Player#1", "Player#2"])
+    r = g.submit_dm("Player#1", "Delayed March! all from P1 to P2\nFortify P3", lenient=True)
+    assert r.lines == ["Fortify! P3"] and r.dropped[0][:2] == (1, "Delayed March! all from P1 to P2")
+    g = orders_game()
+    r = g.submit_dm("Player#1", "March! all from P1 to P2\nMarch! 1 from P3 to P4", lenient=True)
+    assert r.lines == ["March! 2 from P1 to P2"]
+
+
+def test_the_marker_is_never_stored_by_a_decision_given_directly():
+    # notation.ALL reaches the rules only by a caller building a decision by hand: legality refuses it there
+    g = orders_game()
+    for decision in (OrdersDecision((March(ALL, "P1", "P2"),)),):
+        with pytest.raises(IllegalOrderError, match="at least 1 unit"):
+            g.submit("Player#1", decision)
+    g = dragon_game()
+    with pytest.raises(IllegalOrderError):
+        g.submit("Player#1", DragonDecision((Commit("P6", ALL),)))
+    g = named_game()
+    with pytest.raises(IllegalOrderError, match="bid between 0 and"):
+        g.submit("Player#1", BidDecision(ALL))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 3), st.sampled_from(
+    ["March! all from P1 to P2", "March! all units from P1 to P2", "Move everything from P1 to P2",
+     "Golden March! all my units from P1 to P2", "march all army units p1 -> p2"]),
+    st.sampled_from(MARKUP), st.lists(st.sampled_from(CHATTER), max_size=2))
+def test_all_is_the_units_there_when_the_dm_is_settled(there, other, wording, markup, chatter):
+    g = position("ring-7", 7, {"P1": ("Player#1", there), "P2": ("Player#2", other), "P3": ("Player#1", 1)},
+                 ranking=["Player#1", "Player#2"])
+    for p, name in zip(g.state.players.values(), ["Alice", "Bob the Bold"], strict=False):
+        p.name = name  # as CHATTER names them
+    r = g.submit_dm("Player#1", "\n".join([*chatter, markup.format(wording), "Fortify P3"]))
+    golden = wording.startswith("Golden")
+    assert g.state.submissions["Player#1"].orders == (March(there, "P1", "P2", golden), Fortify("P3"))
+    assert f"March! {there} from P1 to P2" in r.lines[0]

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.notation import (
+    ALL,
     EXPECTED_BY_STEP,
     FACTIONS,
     SANCTUM_ABILITIES,
@@ -246,6 +247,42 @@ def test_parse_text_orders_dm_keeps_work_work_together():
     ]
 
 
+# -- 'all' as a count or a bid: a marker the reader carries, the number only a game gives (assumption DM_ALL) -----
+@pytest.mark.parametrize(("text", "item"), [
+    ("March! all from P1 to P7", March(ALL, "P1", "P7")),
+    ("March! all units from P1 to P7", March(ALL, "P1", "P7")),
+    ("Move everything from P1 to P7", March(ALL, "P1", "P7")),
+    ("march all my army units from p1 -> p7", March(ALL, "P1", "P7")),
+    ("Golden March! all P1 to P7", March(ALL, "P1", "P7", golden=True)),
+    ("Delayed March! all from P1 to P7", March(ALL, "P1", "P7", delayed=True)),  # read; dm_submit refuses it
+    ("all from P6", Commit("P6", ALL)),
+    ("commit all units from P6", Commit("P6", ALL)),
+    ("all from P6 (sac 5)", Commit("P6", ALL, 5)),  # the sacrifice is checked on the number 'all' becomes
+    ("Bid all", Bid(ALL)),
+    ("Bid everything", Bid(ALL)),
+    ("Bid the rest", Bid(ALL)),
+    ("bid all in", Bid(ALL)),
+    ("I bid all I have", Bid(ALL)),
+    ("Bid all my $Realm", Bid(ALL)),
+])
+def test_all_is_read_as_the_marker(text, item):
+    line = parse_line(text)
+    assert line == Line(item) and line.item.text() != format_line(line)
+    assert "all" in format_line(line).split() and parse_line(format_line(line)) == line
+
+
+@given(st.one_of(
+    st.builds(March, st.just(ALL), st.integers(0, 60).map("P{}".format), st.integers(0, 60).map("P{}".format),
+              st.booleans(), st.booleans()),
+    st.builds(Commit, st.integers(0, 60).map("P{}".format), st.just(ALL), st.none() | st.integers(0, 9)),
+    st.just(Bid(ALL)),
+), st.lists(st.builds(Funding, st.integers(1, 99), st.integers(1, 12).map(seat_name)), max_size=2).map(tuple))
+def test_all_round_trips_as_all(item, funding):
+    line = Line(item, funding)
+    text = format_line(line)
+    assert "-1" not in text and parse_line(text) == line and parse_line(text.upper()) == line
+
+
 def test_parse_text_uses_display_names():
     assert parse_text("Support! Blue in P2\nSnitch Dark Green", players=PLAYERS) == [
         Line(Support("Player#2", "P2")),
@@ -329,6 +366,8 @@ ERRORS = [
     ("Bid 4 (110 form Player#2)", "expected 'from' after the funding amount, got 'form'"),
     ("Bid 4 (110 from Bob)", "'Bob' is not a player like Player#2"),
     ("Bid 4 (0 from Player#2)", "the funding amount must be at least 1, got 0"),
+    ("March! all 3 from P1 to P2", "'all 3' gives the count twice; write either the number or 'all'"),
+    ("commit all two from P6", "'all two' gives the count twice; write either the number or 'all'"),
 ]
 
 
