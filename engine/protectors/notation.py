@@ -27,6 +27,8 @@ Conventions:
 * ``all`` as a count or a bid (``March! all from P1 to P7``, ``all from P6``, ``Bid all``, ``Bid the rest``) is
   ``ALL``, written back as ``all``: a number only the game's state gives, which ``dm_submit.settle`` puts in its
   place (a DM read without a game refuses it: ``dm_read.ALL_UNSETTLED``).
+* A Fortify! or Work, work! over a list of Provinces (``Fortify P1, P2``, ``Work, work! P1, P2 & P3``) is one
+  order per Province: ``split_orders`` gives each its own piece (``Fortify P1``, ``Fortify P2``).
 
 Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the reasons are:
 
@@ -38,7 +40,8 @@ Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the re
 * ``'X9' is not a province like P3`` / ``expected the source province like P3, but the line ends``.
 * ``'Bob' is not a player like Player#2`` -- neither a seat nor a name in ``players``.
 * ``unexpected 'P5' at the end of the order`` -- trailing words.
-* ``'all 3' gives the count twice; write either the number or 'all'`` -- a count.
+* ``'all 3' gives the count twice; ...`` / ``'Golden' before a list of Provinces could mean ...`` / ``P1 is named
+  twice in the list of Provinces; ...``.
 * ``'Golden' applies only to March!, Support!, Fortify! and Work, work!`` / ``'Delayed' applies only
   to March!`` / ``'Golden' given twice``.
 * ``sac 3 is more than the 2 units committed`` -- a Dragon commitment.
@@ -427,7 +430,55 @@ def _segments(text: str) -> list[str]:
         else:
             segments[-1] += chunk
             current += words
-    return [s.strip() for s in segments if _TOKEN.search(s)]
+    return [piece for s in segments if _TOKEN.search(s) for piece in _each_province(s.strip())]
+
+
+# rules: 003 Orders -- "One order can be given per Province that contains at least one Army Unit": "Fortify P1, P2",
+# "Work P1 and P2", "Work, work! P1, P2 & P3" give the order of one Province to each Province of a list, read as one
+# order each ("Fortify! P1", "Fortify! P2"). Only a Fortify! or Work, work!, which names its Province and nothing else
+# ("March! 2 from P1 to P2 and P3" stays refused); a Golden one over a list, or a list naming a Province twice, is
+# refused, saying why (_not_a_list; assumption DM_PROVINCE_LIST)
+_LIST_TOKEN = re.compile(r"[,&+]|[^\s,&+]+")
+_LIST_SEPARATORS = frozenset({",", "and", "&", "+"})
+
+
+def _province_name(word: str) -> str | None:
+    """``P3`` for a word naming a Province like ``P3``, ``p#3`` or ``#3`` (case aside), else ``None``."""
+    m = _PROVINCE.fullmatch(word.lower())
+    if m is None or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
+        return None
+    return f"P{int(m.group(1).lstrip('0') or '0')}"
+
+
+def _each_province(segment: str) -> list[str]:
+    """``Fortify P1, P2 & P3`` -> ``Fortify P1``, ``Fortify P2``, ``Fortify P3``: a Fortify! or Work, work! over a
+    list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province; else ``[segment]``."""
+    tokens = list(_LIST_TOKEN.finditer(segment.rstrip(" ,;.!")))  # "Fortify P1 and P2.", "Fortify P1, P2, Work P3"
+    listed: list[tuple[re.Match[str], str]] = []  # from the last Province back
+    k = len(tokens) - 1
+    while k >= 0:
+        name = _province_name(tokens[k].group())
+        if name is None:
+            break
+        listed.append((tokens[k], name))
+        j = k - 1
+        while j >= 0 and tokens[j].group().lower() in _LIST_SEPARATORS:
+            j -= 1
+        if j == k - 1:  # no separator before it: the list starts here ("Fortify P1 P2" is no list)
+            break
+        k = j
+    names = [name for _, name in listed]
+    if len(names) < 2 or len(set(names)) < len(names):  # "Work P1 and P1": refused, saying so (_not_a_list)
+        return [segment]
+    first = listed[-1][0]
+    head = segment[: first.start()]
+    try:
+        item = _parse_item(_Words(segment, head + first.group(), {}))
+    except OrderSyntaxError:
+        return [segment]
+    if not isinstance(item, Fortify | Work) or item.golden:  # "Golden Fortify! P1 and P2": refused (_not_a_list)
+        return [segment]
+    return [head + m.group() for m, _ in reversed(listed)]
 
 
 def _split_at_and(chunk: str) -> list[str]:
@@ -647,7 +698,35 @@ def _support(w: _Words, golden: bool, delayed: bool) -> Support:
 
 def _work(w: _Words, golden: bool, delayed: bool) -> Work:
     w.accept("work")  # "Work, work!" or a lone "Work"
-    return Work(_in_province(w, "the province") if w.peek() is not None else None, golden)
+    if w.peek() is None:
+        return Work(None, golden)
+    order = Work(_in_province(w, "the province"), golden)
+    _not_a_list(w, order)
+    return order
+
+
+def _fortify(w: _Words, golden: bool, delayed: bool) -> Fortify:
+    order = Fortify(_in_province(w, "the province"), golden)
+    _not_a_list(w, order)
+    return order
+
+
+def _not_a_list(w: _Words, order: Fortify | Work) -> None:
+    """Refuses a list of Provinces after a Fortify! or Work, work! that ``split_orders`` left as it is: a Golden one
+    ("Golden Fortify! P1 and P2": Golden in each, or only in P1?), or one naming a Province twice ("Work P1 and P1");
+    anything else after the Province is refused as usual (``_Words.end``)."""
+    listed = [_province_name(x) for x in w.norm[w.i :] if x not in _LIST_SEPARATORS]
+    if not listed or None in listed or order.province is None:
+        return
+    first, name = order.province, ("Fortify!" if isinstance(order, Fortify) else "Work, work!")
+    provinces = [first, *(p for p in listed if p is not None)]
+    if order.golden:
+        raise w.fail(f"'Golden' before a list of Provinces could mean a Golden order in each of them or only in "
+                     f"{first} (one Golden order of each kind a turn): write each order on its own line, like 'Golden "
+                     f"{name} {first}' and '{name} {provinces[1]}'")
+    twice = next((p for k, p in enumerate(provinces) if p in provinces[:k]), None)
+    if twice is not None:
+        raise w.fail(f"{twice} is named twice in the list of Provinces; name each Province once")
 
 
 def _in_province(w: _Words, what: str) -> str:
@@ -708,7 +787,7 @@ def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
 _SIMPLE: dict[str, Callable[[_Words, bool, bool], Item]] = {
     "march": _march,
     "support": _support,
-    "fortify": lambda w, golden, delayed: Fortify(_in_province(w, "the province"), golden),
+    "fortify": _fortify,
     "work": _work,
     "bid": lambda w, golden, delayed: _bid(w),
     "buy": _buy,

@@ -296,8 +296,8 @@ CASES = [
 ("orders", "1. Move 2 units from Province 1 to Province 7\n2. Fortify Province 2",
  ["March! 2 from P1 to P7", "Fortify! P2"]),
 ("orders", "P1: March! 2 to P7\nP2: Fortify!", "!unknown order 'P1:'"),
-("orders", "Fortify P1 and P2", "!unexpected 'and P2'"),
-("orders", "Fortify! P1, P2", "!unexpected 'P2'"),
+("orders", "Fortify P1 and P2", ["Fortify! P1", "Fortify! P2"]),  # one order per Province (were refused)
+("orders", "Fortify! P1, P2", ["Fortify! P1", "Fortify! P2"]),
 ("orders", "Fortify all", "!"),
 ("orders", "Golden Fortify! P1\nWork, work! P2", ["Golden Fortify! P1", "Work, work! P2"]),
 ("orders", "golden fortify p1\nwork work p2", ["Golden Fortify! P1", "Work, work! P2"]),
@@ -372,8 +372,8 @@ CASES = [
 ("orders", "Send 40 realm to bob, fortify p1, fortify p2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),
 ("orders", "March! 3 from P1 to P7; March! 2 from P2 to P3", ["March! 3 from P1 to P7", "March! 2 from P2 to P3"]),
 ("orders", "march all 3 from p1 to p7", "!'all 3' gives the count twice"),
-("orders", "Work, work! P1 and P2", "!unexpected 'and P2'"),
-("orders", "Fortify! P1 & P2", "!unexpected '& P2'"),
+("orders", "Work, work! P1 and P2", ["Work, work! P1", "Work, work! P2"]),
+("orders", "Fortify! P1 & P2", ["Fortify! P1", "Fortify! P2"]),
 ("orders", "Fortify P1\nFortify P2\nSnitch Bob", "!"),
 # 'then', '&' and '+' before the next order's word join orders as 'and' does (audit 2026-2: refused as unexpected)
 ("orders", "March! 2 from P1 to P7, then Fortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),
@@ -427,7 +427,7 @@ CASES = [
 ("grand", "P1 fortify, P2 fortify, P3 work", "!unknown order 'P1'"),
 ("grand", "March! 1 from P2 to P1\nSupport! Bob in P4 from P3\nGolden Fortify! P1",
  ["Golden Fortify! P1", "March! 1 from P2 to P1", "Support! Player#2 in P4 from P3"]),
-("grand", "Fortify P1, P2, P3", "!unexpected 'P2 P3'"),
+("grand", "Fortify P1, P2, P3", ["Fortify! P1", "Fortify! P2", "Fortify! P3"]),
 ("grand", "Fortify P1\nFortify P2\nFortify P3\nFortify P4", "!"),
 ("grand", "March 1 from P2 to P1\nMarch 3 from P3 to P4\nFortify P1",
  ["March! 1 from P2 to P1", "March! 3 from P3 to P4", "Fortify! P1"]),
@@ -636,7 +636,8 @@ MISREAD = [
 ("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
-# carries it); and beside it, the wordings near it that could mean two things, still refused (assumption DM_ALL)
+# carries it), one Fortify! or Work, work! over a list of Provinces; and beside each, the wordings near it that could
+# mean two things, still refused (assumptions DM_ALL, DM_PROVINCE_LIST)
 PLAIN = [
 # 'all' as a unit count: the seat's Army Units in the Province now (Alice: P1 3, P2 2)
 ("orders", "March! all units from P1 to P7\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
@@ -698,6 +699,23 @@ PLAIN = [
 ("t1_team", "Bid all", ["Bid 50"]),  # no pooling named: the seat's own $Realm, as legality allows
 ("cons", "Bid all", "!'Bid all' in the Consolidation could mean your $Realm before or after your purchases"),
 ("cons", "All in", "!unknown order 'All'"),
+# one order over a list of Provinces (grand: Alice P1 2, P2 1, P3 3)
+("grand", "Work, work! P1, P2 & P3", ["Work, work! P1", "Work, work! P2", "Work, work! P3"]),
+("grand", "Work P1 and P2\nSupport! Bob in P4 from P3", ["Work, work! P1", "Work, work! P2",
+                                                          "Support! Player#2 in P4 from P3"]),
+("grand", "fortify P1, P2, and P3", ["Fortify! P1", "Fortify! P2", "Fortify! P3"]),
+("orders", "I will fortify P1 and P2", ["Fortify! P1", "Fortify! P2"]),
+("orders", "Fortify in P1 + P2.", ["Fortify! P1", "Fortify! P2"]),
+("orders", "Golden Fortify! P1 and P2", "!'Golden' before a list of Provinces could mean"),
+("orders", "Fortify P1 and P1", "!P1 is named twice in the list of Provinces"),
+("orders", "Fortify P1 and P2\nWork P2", "!P2 already has an order"),
+("orders", "Fortify P1 or P2", "!unexpected 'or P2'"),
+("orders", "Fortify P1 P2", "!unexpected 'P2'"),
+("orders", "Fortify P1, P2 and P3", "!you have no Army Units in P3"),
+("orders", "March! 1 from P1 to P7 and P2\nFortify P2", "!unexpected 'and P2'"),
+("orders", "March! 1 from P1 to P7, P2", "!unexpected 'P2'"),
+("orders", "Support! Bob in P3 from P2 and P1", "!unexpected 'and P1'"),
+("dragon", "Burn P5 and P6", "!unexpected 'and P6'"),
 ]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [

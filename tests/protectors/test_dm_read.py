@@ -132,6 +132,10 @@ ACCEPTED = [
     ("consolidation", "Buy 2 in P6 – 1 in P5", ["Buy 2 in P6. 1 in P5."]),
     ("consolidation", "Buy: 1, Bid: 5 (30 $Realm from Bob the Bold)", ["Buy 1", "Bid 5 (30 from Player#2)"]),
     ("consolidation", "Buy 1 in P5. 2 in P5.", ["Buy 1 in P5. 2 in P5."]),  # one line adds up (stored games)
+    # one Fortify! or Work, work! over a list of Provinces: one order each (assumption DM_PROVINCE_LIST)
+    ("orders", "Fortify P1, P2", ["Fortify! P1", "Fortify! P2"]),
+    ("orders", "Work, work! P1, P2 & P3", ["Work, work! P1", "Work, work! P2", "Work, work! P3"]),
+    ("orders", "Fortify #1 and p#2, March! 1 from P3 to P4", ["Fortify! P1", "Fortify! P2", "March! 1 from P3 to P4"]),
 ]
 
 
@@ -550,7 +554,7 @@ def test_limits_on_lines():
                                    "Fortify P1 &", "2 from P6 + ", "hi, ", "sorry, ", "#1 ", "bid 1 this turn ",
                                    "I will ", "none? ", "then" + " " * 40, "Fortify P1 then march ", "1 in P6, ",
                                    "buy 1 P5 ", "Turn off the lights, 2 from P6 ", "Bob, ", "Send 4 to Bob then ",
-                                   "all from P6, ", "all ", "Bid all in "])
+                                   "P1, ", "Fortify P1 and ", "P1 & P1 + ", "all from P6, ", "all ", "Bid all in "])
 def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     # the reader runs per DM line: a 500-character line of the words 'then', '&', '+', '#3', 'this turn', the
     # fillers or Turn off the lights then Burn join stays a few milliseconds (no backtracking, no deep re-reading)
@@ -561,6 +565,21 @@ def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     for step in ("dragon", "orders", "bid", "consolidation"):
         read_dm(line, step=step)
     assert time.perf_counter() - start < 0.5, piece
+
+
+def test_a_hostile_list_of_provinces_is_read_quickly():
+    # a 500-character Fortify! or Work, work! over distinct Provinces is one order per Province: each read once, also
+    # in a step that refuses them (where the reader tries the line again without greeting or thanks words)
+    import time
+
+    for head in ("Fortify ", "Work, work! ", "Golden Fortify ", "Hi GM, work "):
+        line = (head + ", ".join(f"P{i}" for i in range(1, 200)))[:MAX_LINE_CHARS - 20]
+        line = line[: line.rfind(",")]  # a whole Province last
+        start = time.perf_counter()
+        for step in ("dragon", "orders", "bid", "consolidation"):
+            read_dm(line + " thanks gm ty", step=step)
+        assert time.perf_counter() - start < 0.5, head
+    assert len(read_dm(line, step="orders").lines()) > 50
 
 
 def test_all_read_without_a_game_is_refused_never_a_number():
@@ -574,6 +593,7 @@ def test_all_read_without_a_game_is_refused_never_a_number():
         normalise_dm("Move everything from P1 to P2", step="orders")
     with pytest.raises(OrderSyntaxError, match="'all' stands for a number"):
         parse_text("Bid the rest")
+    assert parse_text("Fortify! P1 and P2") == [Line(Fortify("P1")), Line(Fortify("P2"))]
 
 
 def test_error_text_is_bounded_for_a_huge_dm():

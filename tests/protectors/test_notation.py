@@ -283,6 +283,19 @@ def test_all_round_trips_as_all(item, funding):
     assert "-1" not in text and parse_line(text) == line and parse_line(text.upper()) == line
 
 
+# -- one Fortify! or Work, work! over a list of Provinces: one order each (assumption DM_PROVINCE_LIST) ------------
+@given(st.sampled_from(["Fortify", "Fortify!", "fortify in", "Work", "Work, work!", "work work at", "I will fortify"]),
+       st.lists(st.integers(0, 60), min_size=2, max_size=6, unique=True),
+       st.lists(st.sampled_from([", ", " and ", " & ", " + ", ", and ", " , "]), min_size=5, max_size=5),
+       st.sampled_from(["", ".", "!"]))
+def test_one_order_over_a_list_of_provinces_is_one_order_each(head, numbers, joins, end):
+    text = f"{head} P{numbers[0]}" + "".join(f"{j}P{n}" for j, n in zip(joins, numbers[1:], strict=False)) + end
+    kind = Fortify if "ortify" in head else Work
+    assert parse_text(text) == [Line(kind(f"P{n}")) for n in numbers]
+    with pytest.raises(OrderSyntaxError, match=f"the line holds {len(numbers)} orders"):
+        parse_line(text)
+
+
 def test_parse_text_uses_display_names():
     assert parse_text("Support! Blue in P2\nSnitch Dark Green", players=PLAYERS) == [
         Line(Support("Player#2", "P2")),
@@ -368,6 +381,13 @@ ERRORS = [
     ("Bid 4 (0 from Player#2)", "the funding amount must be at least 1, got 0"),
     ("March! all 3 from P1 to P2", "'all 3' gives the count twice; write either the number or 'all'"),
     ("commit all two from P6", "'all two' gives the count twice; write either the number or 'all'"),
+    ("Golden Fortify! P1 and P2", "'Golden' before a list of Provinces could mean a Golden order in each of them or "
+                                  "only in P1 (one Golden order of each kind a turn): write each order on its own "
+                                  "line, like 'Golden Fortify! P1' and 'Fortify! P2'"),
+    ("golden work p3, p#4", "'Golden' before a list of Provinces could mean a Golden order in each of them or only in "
+                            "P3 (one Golden order of each kind a turn): write each order on its own line, like "
+                            "'Golden Work, work! P3' and 'Work, work! P4'"),
+    ("Work P1 and P2 & P1", "P1 is named twice in the list of Provinces; name each Province once"),
 ]
 
 
