@@ -34,6 +34,7 @@ from engine.protectors.notation import (
     MAX_DM_NUMBER,
     MAX_LINE_ECHO,
     MAX_REASON,
+    MAX_TURN_DIGITS,
     NUMBER_WORDS,
     ORDER_WORDS,
     NameList,
@@ -74,7 +75,6 @@ MAX_DM_CHARS = 16_000  # characters of a whole DM (eight full Discord messages)
 MAX_DM_LINES = 200  # lines with text
 MAX_LINE_CHARS = 500  # characters of one line
 MAX_REPORTED = 20  # refused lines listed in an error's details
-MAX_TURN_DIGITS = 3  # "turn 3" in a header; a longer number is no turn
 
 NONE = "none"
 LIGHTS_OUT = "Turn off the lights"
@@ -225,12 +225,15 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
 
 def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     """A header naming another turn ("My orders for turn 3:" at turn 4) refuses the DM: an old email sent
-    again must not become this turn's decision. In the Consolidation the bid is for the next turn, so a
-    header may name that one too."""
+    again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10"). In the
+    Consolidation the bid is for the next turn, so a header or a bid may name that one too."""
+    headed = True
     if e.kind == "ignored" and e.why == HEADER:
         w = words(unwrap(e.text))
     elif e.kind == "order" and HEADER in e.why:  # "My orders for turn 3: Fortify! P1"
         w = words(unwrap(e.text).split(":", 1)[0])
+    elif e.kind == "order" and any(isinstance(ln.item, Bid) for ln in e.parsed):  # "My bid for turn 3 is 10"
+        w, headed = words(unwrap(e.text)), False
     else:
         return e
     named = {int(w[i + 1]) for i in range(len(w) - 1) if w[i] == "turn" and w[i + 1].isdigit()
@@ -240,6 +243,9 @@ def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     if not wrong:
         return e
     what = _WANTED.get(step or "", "orders")
+    if not headed:
+        return e.refuse(f"this bid is for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s {what} "
+                        "(a bid for another turn is not used), or leave the turn out if it was a slip")
     return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
                     f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
 
@@ -291,8 +297,8 @@ NO_BUYS = "no purchases (the DM buys nothing)"
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
-_AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*\$?realms?)?[.!]?",
-                           re.IGNORECASE)
+_AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*(?:\$?realms?|gold))?"
+                           r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation._REALM_WORDS)
 # "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation._ALL_BIDS, assumption DM_ALL)
 _ALL_IN = re.compile(r"all[\s-]+in[.!]*", re.IGNORECASE)
 

@@ -171,6 +171,7 @@ MAX_NAMES_SHOWN = 16
 # commitment commits at least 1, a bid is at least 0), so it is never stored as a count.
 ALL = -1
 _ALL_UNITS = ("all", "everything")  # "March! all from P1 to P7", "Move everything from P1 to P7", "all from P6"
+MAX_TURN_DIGITS = 3  # "turn 3" in a header or "my bid for turn 3 is 10"; a longer number is no turn
 
 
 def _norm(word: str) -> str:
@@ -843,7 +844,9 @@ def head_item(segment: str) -> type | None:
     if not w:
         return None
     return Commit if _NUMBER.fullmatch(w[0]) else HEAD_ITEMS.get(w[0])
-_REALM_WORDS = ("realm", "$realm", "$", "realms")
+# the word after an amount that names its money: $Realm, also "gold" (rules: 003 has no money but $Realm; "Golden" names
+# orders, never an amount, so "Bid 10 gold" can only be 10 $Realm)
+_REALM_WORDS = ("realm", "$realm", "$", "realms", "gold")
 # "Bid all", "Bid everything", "Bid the rest", "Bid all I have", "Bid all my $Realm" (and "All in" alone in a step that
 # takes only a bid: dm_read._as_bid): the most the seat may bid, ALL until dm_submit.settle gives the number
 _ALL_BIDS = (("all", "in"), ("all-in",), ("all", "i", "have"), ("everything", "i", "have"),
@@ -870,10 +873,9 @@ _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a", "will", "gonna", "just", "
 
 
 def _bid(w: _Words) -> Bid:
-    for this_turn in (("for", "this", "turn", "is"), ("this", "turn", "is")):  # "my bid for this turn is 4"
-        if tuple(w.norm[w.i : w.i + len(this_turn)]) == this_turn:  # (never "next turn": refused)
-            w.i += len(this_turn) - 1
-            break
+    said = _this_turn(w.norm[w.i :])
+    if said and w.norm[w.i + said : w.i + said + 1] == ["is"]:  # "my bid for this turn is 4", "... for turn 1 is 4"
+        w.i += said
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     if w.accept("nothing", "none"):  # "I bid nothing"
         return Bid(0)
@@ -881,11 +883,23 @@ def _bid(w: _Words) -> Bid:
     w.i += every
     amount = ALL if every else w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
-    for after in (("for", "this", "turn"), ("this", "turn")):  # "I bid 10 this turn", as "my bid for this turn is"
-        if tuple(w.norm[w.i:]) == after:  # the DM is this turn's (never "next turn": refused)
-            w.i += len(after)
-            break
+    said = _this_turn(w.norm[w.i :])
+    if said == len(w.norm) - w.i:  # "I bid 10 this turn", as "my bid for this turn is"
+        w.i += said
     return Bid(amount)
+
+
+def _this_turn(words: list[str]) -> int:
+    """How many of ``words`` (from the first) say the bid is this turn's: ``for this turn``, ``this turn``, or ``for
+    turn 3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's); else 0 (never ``next
+    turn``: refused)."""
+    for this_turn in (("for", "this", "turn"), ("this", "turn")):
+        if tuple(words[: len(this_turn)]) == this_turn:
+            return len(this_turn)
+    if words[:2] == ["for", "turn"] and len(words) > 2 and _DIGITS.fullmatch(words[2]) \
+            and len(words[2]) <= MAX_TURN_DIGITS:  # "my bid for turn 1 is 10"
+        return 3
+    return 0
 
 
 # "1 in P6", "2 units at P6": the words after a count that make it a purchase in the Consolidation (never a number

@@ -636,8 +636,8 @@ MISREAD = [
 ("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
-# carries it), one Fortify! or Work, work! over a list of Provinces; and beside each, the wordings near it that could
-# mean two things, still refused (assumptions DM_ALL, DM_PROVINCE_LIST)
+# carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
+# each, the wordings near it that could mean two things, still refused (assumptions DM_ALL, DM_PROVINCE_LIST)
 PLAIN = [
 # 'all' as a unit count: the seat's Army Units in the Province now (Alice: P1 3, P2 2)
 ("orders", "March! all units from P1 to P7\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
@@ -716,6 +716,29 @@ PLAIN = [
 ("orders", "March! 1 from P1 to P7, P2", "!unexpected 'P2'"),
 ("orders", "Support! Bob in P3 from P2 and P1", "!unexpected 'and P1'"),
 ("dragon", "Burn P5 and P6", "!unexpected 'and P6'"),
+# the bid's turn: this one (in the Consolidation also the next, which the bid is for), as a header's
+("t1", "My bid for turn 1 is 10", ["Bid 10"]),
+("t1", "my bid for this turn is 10", ["Bid 10"]),
+("t1", "I bid 10 for turn 1", ["Bid 10"]),
+("cons", "Buy 1 in P6\nMy bid for turn 3 is 10", ["Buy 1 in P6.", "Bid 10"]),
+("t1", "My bid for turn 2 is 10", "!this bid is for turn 2, but the game is at turn 1"),
+("cons", "My bid for turn 5 is 10", "!this bid is for turn 5, but the game is at turn 2"),
+("t1", "My bid for turn 1000 is 10", "!expected the bid"),
+("t1", "My bid for turn one is 10", "!expected the bid"),
+("t1", "My bid for next turn is 10", "!expected the bid"),
+("t1", "My bid for turn 1 or 2 is 10", "!expected the bid"),
+# 'gold' after an amount: $Realm, the game's only money ('Golden' names orders, never an amount)
+("t1", "Bid 10 gold", ["Bid 10"]),
+("t1", "10 gold", ["Bid 10"]),
+("cons", "Buy 1 in P6, bid 10 gold", ["Buy 1 in P6.", "Bid 10"]),
+("orders", "Send 10 gold to Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Send 10 to Player#2"]),
+("t1", "Gold bid 10", "!unknown order 'Gold'"),
+("orders", "Gold Fortify P1\nWork P2", "!unknown order 'Gold'"),
+("orders", "Fortify P1 gold\nWork P2", "!unexpected 'gold'"),
+("orders", "March! 2 gold from P1 to P7\nFortify P2", "!expected 'from' after the unit count, got 'gold'"),
+("cons", "Buy 2 gold in P6", "!"),
+("t1", "Bid 10 golden", "!unexpected 'golden'"),
+("t1", "Bid 10 gold coins", "!"),
 ]
 # and still read as before: what an apology, a greeting or a remark may say
 KEPT = [

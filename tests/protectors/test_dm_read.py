@@ -136,6 +136,10 @@ ACCEPTED = [
     ("orders", "Fortify P1, P2", ["Fortify! P1", "Fortify! P2"]),
     ("orders", "Work, work! P1, P2 & P3", ["Work, work! P1", "Work, work! P2", "Work, work! P3"]),
     ("orders", "Fortify #1 and p#2, March! 1 from P3 to P4", ["Fortify! P1", "Fortify! P2", "March! 1 from P3 to P4"]),
+    # the bid's turn (checked against the game's when there is one: _other_turn), 'gold' after an amount
+    ("bid", "My bid for turn 1 is 10", ["Bid 10"]),
+    ("bid", "Bid 10 gold", ["Bid 10"]),
+    ("rebid", "7 gold", ["Bid 7"]),
 ]
 
 
@@ -554,7 +558,8 @@ def test_limits_on_lines():
                                    "Fortify P1 &", "2 from P6 + ", "hi, ", "sorry, ", "#1 ", "bid 1 this turn ",
                                    "I will ", "none? ", "then" + " " * 40, "Fortify P1 then march ", "1 in P6, ",
                                    "buy 1 P5 ", "Turn off the lights, 2 from P6 ", "Bob, ", "Send 4 to Bob then ",
-                                   "P1, ", "Fortify P1 and ", "P1 & P1 + ", "all from P6, ", "all ", "Bid all in "])
+                                   "P1, ", "Fortify P1 and ", "P1 & P1 + ", "all from P6, ", "all ", "Bid all in ",
+                                   "my bid for turn 1 is ", "10 gold "])
 def test_a_hostile_line_of_the_joining_words_is_read_quickly(piece):
     # the reader runs per DM line: a 500-character line of the words 'then', '&', '+', '#3', 'this turn', the
     # fillers or Turn off the lights then Burn join stays a few milliseconds (no backtracking, no deep re-reading)

@@ -388,6 +388,7 @@ ERRORS = [
                             "P3 (one Golden order of each kind a turn): write each order on its own line, like "
                             "'Golden Work, work! P3' and 'Work, work! P4'"),
     ("Work P1 and P2 & P1", "P1 is named twice in the list of Provinces; name each Province once"),
+    ("my bid for turn 1234 is 10", "expected the bid (a whole number), got 'for'"),
 ]
 
 
