@@ -171,6 +171,7 @@ MAX_NAMES_SHOWN = 16
 # commitment commits at least 1, a bid is at least 0), so it is never stored as a count.
 ALL = -1
 _ALL_UNITS = ("all", "everything")  # "March! all from P1 to P7", "Move everything from P1 to P7", "all from P6"
+_COUNT_WORDS = frozenset(_NUMBER_WORDS) | frozenset(_ALL_UNITS)  # a count in words after "commit"
 MAX_TURN_DIGITS = 3  # "turn 3" in a header or "my bid for turn 3 is 10"; a longer number is no turn
 
 
@@ -622,7 +623,7 @@ def _parse_item(w: _Words) -> Item:
         return _parse_commit(w)  # "2 from P6", "one from P7" (after "commit two from P6 and")
     if head in _COMMIT_WORDS and not (golden or delayed):  # "commit 2 from P6" (rules: 003 "commit ... to the fight")
         w.i += 1
-        if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in (*_NUMBER_WORDS, *_ALL_UNITS)):
+        if w.peek() is not None and (_NUMBER.fullmatch(w.peek() or "") or w.peek() in _COUNT_WORDS):
             return _parse_commit(w)  # "commit 2 from P6", "commit two from P6", "commit all units from P6"
         raise w.fail(f"expected the unit count after {echo(w.raw[w.i - 1])}, like 'commit 2 from P6', {w.got()}")
     if head in _SIMPLE:
