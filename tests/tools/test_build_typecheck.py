@@ -1,5 +1,6 @@
-"""``tools/build_fast.py --typecheck``: mypy with the build's flags, run by ``make test`` before pytest, so a type
-error that would fail the mypyc build shows up in seconds rather than after the whole test run."""
+"""``tools/build_fast.py --typecheck``: mypy's check and mypyc's translation to C with the build's flags, run by
+``make test`` before pytest, so what would fail the mypyc build shows up in seconds rather than after the whole
+test run."""
 
 from __future__ import annotations
 
@@ -28,10 +29,21 @@ def test_a_reused_loop_variable_of_another_type_fails_the_check(tmp_path, capsys
     bad.write_text("def f(a: list[tuple[int, str]], b: list[tuple[str, str, str]]) -> None:\n"
                    "    for x in a:\n        print(x)\n    for x in b:\n        print(x)\n")
     assert bf.typecheck([bad]) != 0
-    assert "bad.py:4" in capsys.readouterr().out
+    assert "bad.py:4" in capsys.readouterr().out  # mypy's report, shown because the check failed
     good = tmp_path / "good.py"
     good.write_text("def f(a: list[tuple[int, str]]) -> None:\n    for x in a:\n        print(x)\n")
     assert bf.typecheck([good]) == 0
+
+
+def test_what_mypy_takes_but_mypyc_cannot_translate_fails_the_check(tmp_path, capsys):
+    """Session 26: ``x in (*a, *b)`` passes mypy and crashed the mypyc build (an internal mypyc error)."""
+    pytest.importorskip("mypyc")
+    bf = build_fast()
+    bad = tmp_path / "starred.py"
+    bad.write_text("A = ('a', 'b')\nB = ('c',)\n\n\ndef f(x: str) -> bool:\n    return x in (*A, *B)\n")
+    assert bf.typecheck([bad]) != 0
+    shown = capsys.readouterr()
+    assert "starred.py:6" in shown.out + shown.err  # mypyc's report names the line
 
 
 def test_the_check_covers_what_the_build_compiles_with_its_flags():
