@@ -552,19 +552,29 @@ _NOT_A_REMARK = frozenset({"from", "sac", "sacrifice", "realm", "realms", "$real
                            "island", "none", "nothing", "pass", "move", "attack", "lights", "commit", "faction",
                            "kalu", "ak", *(x for f in FACTIONS for x in _words(f))}  # "Bid 20 (Hodir)"
                           | TURN_AROUND)  # "(not really)", "(jk)", "(if allowed)", "(unless Bob attacks)"
+# ... and the words that give a number or change one: a number in words ("(minus one)", "(leave one)") and what may
+# change a count or an amount ("(keep some)", "(half)", "(save a little)", "(a unit stays)"). "March! all from P1 to
+# P7 (leave one)" and "Bid all (save some)" were stored as all the units or $Realm, the remark left out
+_COUNT_CHANGING = frozenset({*_NUMBER_WORDS, "minus", "less", "fewer", "more", "times", "twice", "double", "triple",
+                             "half", "third", "quarter", "percent", "each", "per", "leave", "leaving", "keep",
+                             "keeping", "save", "saving", "bar", "barring", "most", "least", "max", "maximum", "min",
+                             "minimum", "some", "few", "rest", "remaining", "remainder", "dozen", "extra", "unit",
+                             "units"})
 
 
 def split_remark(segment: str) -> tuple[str, str]:
     """``Fortify! P9 (just in case)`` -> (``Fortify! P9``, ``(just in case)``): brackets at the end of an order
-    holding words only, none a number or a word orders, poolings, Provinces or players are made of, nor one that
-    may turn the order around; else (``segment``, ``""``): the brackets are read as team pooling."""
+    holding words only, none a number (in digits or words) or a word orders, poolings, Provinces or players are made
+    of, nor one that may turn the order around or change a count (``(minus one)``, ``(keep some)``); else
+    (``segment``, ``""``): the brackets are read as team pooling."""
     m = _TRAILING_PAREN.search(segment)
     if m is None or any(c.isdigit() or c == "?" for c in m.group(1)):  # "(right?)" asks: no remark to leave out
         return segment, ""
     w = _words(m.group(1))
     # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
     if (not w or faction_named(" ".join(w)) is not None
-            or any(x in _NOT_A_REMARK or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) for x in w)):
+            or any(x in _NOT_A_REMARK or x in _COUNT_CHANGING or _LARGER_NUMBER_WORD.fullmatch(x)
+                   or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) for x in w)):
         return segment, ""
     return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
 

@@ -634,6 +634,21 @@ MISREAD = [
 ("t1", "Hi Carol, bid 10", ["Bid 10"]),  # a greeting, as 'Hi Alex, Bid 20'
 ("t1", "Bid 10. Thanks, Alice", ["Bid 10"]),
 ("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
+# a remark in brackets that gives a number in words or changes the count was left out, so 'all' (or the number) was
+# stored as if it were not there (audit 2026-4: 'March! all from P1 to P7 (leave one)' moved all 3 units)
+("orders", "March! all from P1 to P7 (leave one)\nFortify P2", "!got 'leave'"),
+("orders", "March! all from P1 to P7 (minus one)\nFortify P2", "!brackets after an order"),
+("orders", "March! 3 from P1 to P7 (one stays)\nFortify P2", "!brackets after an order"),
+("dragon", "all from P6 (keep one back)", "!got 'keep'"),
+("dragon", "all from P6 (half)", "!got 'half'"),
+("t1", "Bid all (save some)", "!got 'save'"),
+("t1", "Bid all (keep a little)", "!got 'keep'"),
+("t1", "Bid 20 (minus five)", "!got 'minus'"),
+("t1", "Bid 20 (twenty)", "!brackets after an order"),
+("bank", "Bank bid: all (keep some)", "!got 'keep'"),
+("orders", "March! all from P1 to P7 (a unit stays)\nFortify P2", "!brackets after an order"),
+("t1", "Bid all (yolo)", ["Bid 50"]),  # words that change no count are still a remark
+("orders", "March! all from P1 to P7 (hope this works)\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
