@@ -109,9 +109,13 @@ class DmLine:
     canonical: tuple[str, ...] = ()  # how it reads in canonical text
     why: str = ""  # ignored / refused: why; order: parts of the line left out (``Hi GM, Bid 20``)
     error: str = ""  # refused: "syntax" (OrderSyntaxError) or "illegal" (IllegalOrderError)
+    # order: the indexes in ``parsed`` of the counts and bids beside a remark saying 'all' ("Bid 20 (all I have)"):
+    # dm_submit.settle refuses the line unless the number is all (assumption DM_ALL)
+    all_said: tuple[int, ...] = ()
 
     def __init__(self, no: int, text: str, kind: str, parsed: tuple[Line, ...] = (), lines: tuple[Line, ...] = (),
-                 canonical: tuple[str, ...] = (), why: str = "", error: str = "") -> None:
+                 canonical: tuple[str, ...] = (), why: str = "", error: str = "",
+                 all_said: tuple[int, ...] = ()) -> None:
         object.__setattr__(self, "no", no)
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "kind", kind)
@@ -120,6 +124,7 @@ class DmLine:
         object.__setattr__(self, "canonical", canonical)
         object.__setattr__(self, "why", why)
         object.__setattr__(self, "error", error)
+        object.__setattr__(self, "all_said", all_said)
 
     def refuse(self, why: str, error: str = "illegal") -> DmLine:
         return DmLine(self.no, self.text, "refused", self.parsed, (), self.canonical, clip(why, MAX_REASON), error)
@@ -381,7 +386,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         if entry.kind not in ("order", "nothing"):
             return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, entry.why, entry.error)
         said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a note after //") if w)
-        return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, said, entry.error)
+        return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, said, entry.error,
+                      entry.all_said)
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
                       "the rest plainly", error="syntax")
@@ -413,15 +419,17 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return _accepted(no, raw, (Line(ChooseFaction(faction)),), "", step)
     bid = _as_bid(text, step)
     if bid != text:  # "20" when only a bid is asked for
-        parsed, _, error = _orders(raw, bid, seats, names, step, shown)
+        bid_all: list[int] = []
+        parsed, _, error = _orders(raw, bid, seats, names, step, shown, bid_all)
         if error is None and parsed:
-            return _accepted(no, raw, tuple(parsed), "", step)
+            return _accepted(no, raw, tuple(parsed), "", step, tuple(bid_all))
         if error is not None and _ASKS in error.reason:  # "Bank bid: 7?" asks
             return DmLine(no, raw, "refused", why=error.reason, error="syntax")
     alone = text.rstrip("?").strip()
     if step in _BID_ONLY_STEPS and text.endswith("?") and (_AMOUNT_ALONE.fullmatch(alone) or _ALL_IN.fullmatch(alone)):
         return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")  # "20?" asks
-    parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown)
+    said_all: list[int] = []
+    parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown, said_all)
     if first_error is not None or not parsed:
         part = chatter(raw, names, _RESERVED) if not parsed else None  # a line with an order in it is never left out
         if part is not None:
@@ -441,7 +449,18 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         elif first_error is not None and _TRAILING_TEXT.match(first_error.reason):
             reason += f"; after an order only {_THANKS_NAMED} may follow on its line, a note to the GM goes after //"
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
-    return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step)
+    return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step, tuple(said_all))
+
+
+# a remark in brackets saying 'all' beside a number ("Bid 20 (all I have)", "2 from P6 (all of them)"): is the number
+# all? dm_submit.settle checks it against the game (assumption DM_ALL)
+_ALL_REMARK = frozenset({"all", "everything", "whole", "entire"})
+
+
+def _says_all(remark: str, line: Line) -> bool:
+    """Whether ``remark`` says 'all' beside ``line``'s own count or bid (a March!, a commitment or a bid)."""
+    item = line.item
+    return isinstance(item, Bid | March | Commit) and not holds_all(line) and bool(_ALL_REMARK & set(words(remark)))
 
 
 # an unknown order's refusal that says what the word is ("did you mean Bid?", "Hi GM, Will bid 10" with a player Will,
@@ -479,9 +498,11 @@ def _asks(segment: str, raw: str) -> OrderSyntaxError:
 
 
 def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,
-            shown: NameList | None = None) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
+            shown: NameList | None = None, said_all: list[int] | None = None,
+            ) -> tuple[list[Line], list[str], OrderSyntaxError | None]:
     """The orders of ``text`` (one line, unwrapped), the pieces of it left out (``Hi GM, Bid 20``), and the
-    first piece that is neither."""
+    first piece that is neither; ``said_all`` gets the indexes of the orders whose count or bid is beside a remark
+    saying 'all' (``Bid 20 (all I have)``: ``DmLine.all_said``)."""
     parsed: list[Line] = []
     left_out: list[str] = []
     first_error: OrderSyntaxError | None = None
@@ -493,6 +514,8 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
             try:
                 parsed.append(parse_segment(raw.strip(), order, seats, step, shown))
                 left_out.append(f"{echo(remark)}: a remark in brackets")
+                if said_all is not None and _says_all(remark, parsed[-1]):
+                    said_all.append(len(parsed) - 1)
                 continue
             except OrderSyntaxError:
                 pass  # read as written, with its own reason
@@ -633,7 +656,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
         starts.append((mark.end(), str(opened)))
     ends = _thanks_ends(text)  # where the order may end ("Bid 20 thanks!")
     bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[lead:colon])))
-    readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str]] = {}
+    readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str, tuple[int, ...]]] = {}
     asked: str | None = None  # "My orders: none?", "Here is my bid: 20?", "Bid 20 please?": the reading asks
     for start, what in [(0, ""), *starts]:
         for end in [len(text), *ends]:
@@ -644,14 +667,16 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             if words(text[start:end]) in _NOTHING_PHRASES:  # "My orders: none"
                 entry = _read_line(no, text[start:end], seats, names, step, shown)  # a phrase: read before any order
                 if entry.kind == "nothing" and "?" not in text[end:]:
-                    readings.setdefault(entry.canonical, ((), "; ".join(around + after)))
+                    readings.setdefault(entry.canonical, ((), "; ".join(around + after), ()))
                 elif entry.kind == "nothing" or _ASKS in entry.why:
                     asked = entry.why if _ASKS in entry.why else _asks(text[start:].lstrip("!,:;. "), raw).reason
                 continue
             piece = _as_bid(text[start:end].strip(), step)  # "20 please" when only a bid is asked
-            parsed, left_out, error = _orders(raw, piece, seats, names, step, shown)
+            said_all: list[int] = []
+            parsed, left_out, error = _orders(raw, piece, seats, names, step, shown, said_all)
             if (error is not None or not parsed) and start == colon + 1 and bid_header:  # "Here is my bid: 20"
-                parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown)
+                said_all = []
+                parsed, left_out, error = _orders(raw, "Bid " + text[start:end], seats, names, step, shown, said_all)
                 parsed = parsed if parsed and isinstance(parsed[0].item, Bid) else []
             if (error is not None and _ASKS in error.reason) or (error is None and parsed and "?" in text[end:]):
                 # "Bid 20 please?" asks as "Bid 20?" does; the reading after the greeting says it last
@@ -660,7 +685,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
             if error is not None or not parsed:
                 continue
             key = tuple(format_line(ln) for ln in parsed)
-            readings.setdefault(key, (tuple(parsed), "; ".join(around + left_out + after)))
+            readings.setdefault(key, (tuple(parsed), "; ".join(around + left_out + after), tuple(said_all)))
     if len(readings) > 1:
         ways = " or ".join(echo("; ".join(key)) for key in readings)
         return DmLine(no, raw, "refused", why=clip(f"the line could be read as {ways}; which one is meant is not "
@@ -668,10 +693,10 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     if not readings and asked is not None:
         return DmLine(no, raw, "refused", why=asked, error="syntax")
     if readings:
-        key, (parsed_lines, what_left) = next(iter(readings.items()))
+        key, (parsed_lines, what_left, all_said) = next(iter(readings.items()))
         if not parsed_lines:  # "none" or "Turn off the lights" with a header or thanks around it
             return DmLine(no, raw, "nothing", canonical=key, why=what_left)
-        return _accepted(no, raw, parsed_lines, what_left, step)
+        return _accepted(no, raw, parsed_lines, what_left, step, all_said)
     if colon > lead and before is None:
         parsed, _, error = _orders(raw, text[colon + 1 :], seats, names, step, shown)
         if error is None and parsed:  # "My plan: Fortify! P1"
@@ -704,13 +729,14 @@ def _not_an_order(err: OrderSyntaxError) -> bool:
     return err.reason.startswith("unknown order")
 
 
-def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: str | None) -> DmLine:
+def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: str | None,
+              all_said: tuple[int, ...] = ()) -> DmLine:
     canonical = tuple(format_line(ln) for ln in parsed)
-    entry = DmLine(no, raw, "order", parsed, parsed, canonical, left_out)
+    entry = DmLine(no, raw, "order", parsed, parsed, canonical, left_out, all_said=all_said)
     zero = [ln for ln in parsed if isinstance(ln.item, Commit) and ln.item.count == 0]
     if zero:  # "0 from P1": commits nothing from P1 (the Dragon step's turn-off-the-lights, for one Province)
         kept = tuple(ln for ln in parsed if ln not in zero)
-        entry = DmLine(no, raw, "order" if kept else "nothing", parsed, kept, canonical, left_out)
+        entry = DmLine(no, raw, "order" if kept else "nothing", parsed, kept, canonical, left_out, all_said=all_said)
     if step is None or step not in DECISION_TYPES:
         return entry
     accepts = ACCEPTS[DECISION_TYPES[step]]
@@ -816,7 +842,7 @@ def _one_of_each(out: list[DmLine]) -> None:
             if out[j].kind != "refused":
                 out[j] = out[j].refuse(theirs)
         elif len(kept) != len(e.lines):
-            out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why)
+            out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why, all_said=e.all_said)
 
 
 def _slots(ln: Line) -> list[tuple[str, str]]:

@@ -19,7 +19,7 @@ from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dm_read import MAX_REPORTED, DmLine, DmReading
-from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip, format_line, holds_all
+from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Buy, Commit, Line, March
 from engine.protectors.state import BANK_BID, BID, REBID, GameState
 
@@ -123,6 +123,9 @@ ALL_LATER = ("'Bid all' in the Consolidation could mean your $Realm before or af
              "like 'Bid 17'")
 ALL_NONE_THERE = ("you have no Army Units in {src} for 'all' to count: write the number, from a Province that "
                   "holds yours")
+# "Bid 20 (all I have)" while holding 50, "March! 2 from P1 to P7 (all of them)" with 3 there: the number, or all?
+ALL_NOT_THE_NUMBER = ("{line} is beside a remark saying 'all', which is {all} {what} now, not {n}: write the one you "
+                      "mean, the number or 'all', without the other")
 _BID_STEPS = (BID, REBID, BANK_BID)  # where the most a seat may bid is its $Realm now (legality.validate_bid)
 
 
@@ -130,12 +133,14 @@ def _settle_all(state: GameState, seat: str, reading: DmReading) -> DmReading:
     """``reading`` with each 'all' made the number the game's state gives now: the seat's Army Units in the Province
     (``March! all from P1 to P7`` -> ``March! 5 from P1 to P7``, ``all from P6``), or the most it may bid (``Bid all``:
     its $Realm); a line where the state does not fix that number is refused, saying what to write."""
-    if not any(e.kind == "order" and any(holds_all(ln) for ln in e.parsed) for e in reading.entries):
+    if not any(e.kind == "order" and (e.all_said or any(holds_all(ln) for ln in e.parsed)) for e in reading.entries):
         return reading
     entries = []
     for e in reading.entries:
         settled = [_all_of(state, seat, ln) if e.kind == "order" and holds_all(ln) else ln for ln in e.parsed]
         why = next((x for x in settled if isinstance(x, tuple)), None)
+        if why is None and e.kind == "order":
+            why = next((x for x in (_all_beside(state, seat, e.parsed[k]) for k in e.all_said) if x is not None), None)
         if why is not None:
             e = e.refuse(*why)
         elif settled != list(e.parsed):
@@ -143,11 +148,34 @@ def _settle_all(state: GameState, seat: str, reading: DmReading) -> DmReading:
             lines = tuple(now[format_line(ln)] if holds_all(ln) else ln for ln in e.lines)
             parsed = tuple(x for x in settled if isinstance(x, Line))
             canonical = tuple(format_line(now[c]) if c in now else c for c in e.canonical)
-            e = DmLine(e.no, e.text, e.kind, parsed, lines, canonical, e.why, e.error)
+            e = DmLine(e.no, e.text, e.kind, parsed, lines, canonical, e.why, e.error, e.all_said)
         entries.append(e)
     out = DmReading(entries, reading.step)
     out.no_order = reading.no_order
     return out
+
+
+def _all_beside(state: GameState, seat: str, line: Line) -> tuple[str, str] | None:
+    """Why ``line`` (a number beside a remark saying 'all': ``DmLine.all_said``) is refused: the number is not what
+    'all' is now; ``None`` when it is, or when the state gives 'all' no number there (the number is what was
+    written: "Bid 20 (all I have)" in the Consolidation, "Delayed March! 2 from P1 to P7 (all of them)")."""
+    item = line.item
+    if isinstance(item, Bid):
+        n, what, said = item.amount, "$Realm", _all_of(state, seat, Line(Bid(ALL), line.funding))
+    elif isinstance(item, March):
+        n, what = item.count, f"Army Units in {item.src}"
+        said = _all_of(state, seat, Line(March(ALL, item.src, item.dst, item.golden, item.delayed)))
+    elif isinstance(item, Commit):
+        n, what, said = item.count, f"Army Units in {item.src}", _all_of(state, seat, Line(Commit(item.src, ALL)))
+    else:
+        return None
+    if not isinstance(said, Line):
+        return None
+    got = said.item
+    every = got.amount if isinstance(got, Bid) else got.count if isinstance(got, March | Commit) else n
+    if every == n:
+        return None
+    return ALL_NOT_THE_NUMBER.format(line=echo(format_line(line)), all=every, what=what, n=n), "illegal"
 
 
 def _all_of(state: GameState, seat: str, line: Line) -> Line | tuple[str, str]:

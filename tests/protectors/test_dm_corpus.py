@@ -198,7 +198,7 @@ CASES = [
 ("t1", "Hey, bid 25 please! 🙏", ["Bid 25"]),
 ("t1", "Bid 25\nBid 30", "!two bids"),
 ("t1", "Bid 10 - actually make it 12", "!"),
-("t1", "Bid 20 (all in lol)", ["Bid 20"]),
+("t1", "Bid 50 (all in lol)", ["Bid 50"]),  # a remark saying 'all' beside the number that is all
 ("t1", "my bid: 5 realms", ["Bid 5"]),
 ("t1", "Bid 50%", "!"),
 ("t1", "bid half my realm", "!"),
@@ -649,6 +649,22 @@ MISREAD = [
 ("orders", "March! all from P1 to P7 (a unit stays)\nFortify P2", "!brackets after an order"),
 ("t1", "Bid all (yolo)", ["Bid 50"]),  # words that change no count are still a remark
 ("orders", "March! all from P1 to P7 (hope this works)\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
+# a remark saying 'all' beside another number was left out and the number stored: 20, or all 50? (audit 2026-4)
+("t1", "Bid 20 (all I have)", "!'Bid 20' is beside a remark saying 'all', which is 50 $Realm now, not 20"),
+("t1", "Bid 20 (all in lol)", "!which is 50 $Realm now"),
+("t1", "Hi GM, here is my bid: 20 (all I have)", "!which is 50 $Realm now"),
+("rebid", "Rebid 5 (everything)", "!which is 50 $Realm now, not 5"),
+("bank", "Bank bid: 4 (all)", "!which is 40 $Realm now, not 4"),
+("orders", "March! 2 from P1 to P7 (all of them)\nFortify P2", "!which is 3 Army Units in P1 now, not 2"),
+("dragon", "1 from P6 (all)\n1 from P7", "!which is 2 Army Units in P6 now, not 1"),
+("t1", "Bid 50 (all I have)", ["Bid 50"]),
+("bank", "Bank bid: 40 (all)", ["Bid 40"]),
+("orders", "March! 3 from P1 to P7 (all of them)\nFortify P2", ["March! 3 from P1 to P7", "Fortify! P2"]),
+("dragon", "2 from P6 (all)\n1 from P7 (all of it)", ["2 from P6", "1 from P7"]),
+("orders", "Delayed March! 2 from P1 to P7 (all of them)\nFortify P2",
+ ["Delayed March! 2 from P1 to P7", "Fortify! P2"]),
+("cons", "Buy 1 in P6\nBid 20 (all I have)", ["Buy 1 in P6.", "Bid 20"]),  # after the purchases: not known here
+("orders", "Fortify P1 (all good)\nWork P2", ["Fortify! P1", "Work, work! P2"]),  # no count to say 'all' of
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
@@ -760,7 +776,7 @@ KEPT = [
 ("t1", "Bid 20\nSorry for the delay!", ["Bid 20"]),
 ("t1", "Bid 20\nSorry I missed the orders", ["Bid 20"]),
 ("t1", "Bid 20\nsorry for the late orders, busy week", ["Bid 20"]),
-("t1", "Bid 20 (all I have)", ["Bid 20"]),
+("t1", "Bid 50 (all I have)", ["Bid 50"]),
 ("orders", "Fortify P1 (just in case)\nWork P2 (hope this works lol)", ["Fortify! P1", "Work, work! P2"]),
 ("kaluak", "Weather forecast: There be Dragons?\nFortify P1\nFortify P2",
  ["Weather forecast: There be Dragons?", "Fortify! P1", "Fortify! P2"]),
