@@ -66,7 +66,7 @@ from engine.protectors.orders import (
     Support,
     Work,
 )
-from engine.protectors.state import CONSOLIDATION, ORDERS
+from engine.protectors.state import CONSOLIDATION, ORDERS, REBID
 
 __all__ = ["MAX_DM_CHARS", "MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
 
@@ -229,30 +229,51 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
 
 
 def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
-    """A header naming another turn ("My orders for turn 3:" at turn 4) refuses the DM: an old email sent
-    again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10"). In the
-    Consolidation the bid is for the next turn, so a header or a bid may name that one too."""
+    """A header naming another turn ("My orders for turn 3:" at turn 4, also "Round 3 orders:") refuses the DM: an old
+    email sent again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10"). In
+    the Consolidation the bid is for the next turn, so a header may name that one too, and a bid (or a header naming
+    only the bid: "Turn 3 bid:") only that one: "My bid for turn 2 is 10" in turn 2's Consolidation names turn 2's bid,
+    made before, and could be an old DM sent again."""
     headed = True
+    noted: tuple[str, ...] = ()
     if e.kind == "ignored" and e.why == HEADER:
         w = words(unwrap(e.text))
     elif e.kind == "order" and HEADER in e.why:  # "My orders for turn 3: Fortify! P1"
         w = words(unwrap(e.text).split(":", 1)[0])
     elif e.kind == "order" and any(isinstance(ln.item, Bid) for ln in e.parsed):  # "My bid for turn 3 is 10"
-        w, headed = words(unwrap(e.text)), False
+        note = _TRAILING_COMMENT.search(e.text)  # "Bid 10 // turn 3 plan": the note names the DM's turn, not the bid's
+        w, headed = words(unwrap(e.text if note is None else e.text[: note.start()])), False
+        noted = words(note.group()) if note is not None else ()
     else:
         return e
-    named = {int(w[i + 1]) for i in range(len(w) - 1) if w[i] == "turn" and w[i + 1].isdigit()
-             and len(w[i + 1]) <= MAX_TURN_DIGITS}
     allowed = {turn, turn + 1} if step == CONSOLIDATION else {turn}
-    wrong = sorted(named - allowed)
+    for_bid = step == CONSOLIDATION and (not headed or (bool(_BID_WORDS & set(w)) and not _HEADER_NOT_BID & set(w)))
+    wrong = sorted((_turns_named(w, step) - ({turn + 1} if for_bid else allowed))
+                   | (_turns_named(noted, step) - allowed))
     if not wrong:
         return e
     what = _WANTED.get(step or "", "orders")
+    if for_bid and wrong[0] == turn:
+        return e.refuse(f"a bid in turn {turn}'s Consolidation is for turn {turn + 1}, so a bid for turn {turn} could "
+                        f"be an old one sent again: name turn {turn + 1}, or leave the turn out")
     if not headed:
         return e.refuse(f"this bid is for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s {what} "
                         "(a bid for another turn is not used), or leave the turn out if it was a slip")
     return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
                     f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
+
+
+# a header naming more than the bid ("Turn 2 purchases and bid:", "My orders for turn 2, bid included"): the DM's turn
+_HEADER_NOT_BID = frozenset({"orders", "order", "purchases", "purchase", "buys", "buying", "consolidation", "choices",
+                             "choice", "dm", "decisions", "decision", "stuff", "moves"})
+
+
+def _turns_named(w: tuple[str, ...], step: str | None) -> set[int]:
+    """The turns ``w`` (a line's words) names: ``turn 3``, and ``round 3`` but in the re-bid step, where ``round 2``
+    may be the second round of bidding (rules: 003 Each Turn, a tie in the first turn's bid)."""
+    turn_words = ("turn",) if step == REBID else ("turn", "round")
+    return {int(w[i + 1]) for i in range(len(w) - 1) if w[i] in turn_words and w[i + 1].isdigit()
+            and len(w[i + 1]) <= MAX_TURN_DIGITS}
 
 
 def _own_lines(entries: list[DmLine], raw_lines: list[str]) -> list[DmLine]:

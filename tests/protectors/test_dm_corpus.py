@@ -665,6 +665,22 @@ MISREAD = [
  ["Delayed March! 2 from P1 to P7", "Fortify! P2"]),
 ("cons", "Buy 1 in P6\nBid 20 (all I have)", ["Buy 1 in P6.", "Bid 20"]),  # after the purchases: not known here
 ("orders", "Fortify P1 (all good)\nWork P2", ["Fortify! P1", "Work, work! P2"]),  # no count to say 'all' of
+# a bid naming the turn of the Consolidation it is sent in: that turn's bid was made before, and the one asked is the
+# next turn's, so 'My bid for turn 2 is 10' could be an old DM sent again; it was stored as turn 3's bid (audit 2026-4)
+("cons", "Buy 1 in P6\nMy bid for turn 2 is 10", "!a bid in turn 2's Consolidation is for turn 3"),
+("cons", "Bid 10 for turn 2", "!name turn 3, or leave the turn out"),
+("cons", "Turn 2 bid: 10", "!a bid in turn 2's Consolidation is for turn 3"),
+("cons", "For turn 2, bid 10", "!a bid in turn 2's Consolidation is for turn 3"),
+("cons", "My bid for turn 3 is 10", ["Bid 10"]),
+("cons", "Turn 2 consolidation: buy 1 in P6, bid 10", ["Buy 1 in P6.", "Bid 10"]),  # the DM's turn, not the bid's
+("cons", "My orders for turn 2:\nBuy 1 in P6\nBid 10", ["Buy 1 in P6.", "Bid 10"]),
+("cons", "Bid 10 // turn 2", ["Bid 10"]),
+# 'round 3' is left out as a header as 'turn 3' is, but its turn was not checked: an old DM was stored (audit 2026-4)
+("orders", "Round 3 orders:\nFortify P1, P2", "!this DM is headed for turn 3, but the game is at turn 2"),
+("t1", "Round 2 bid: 10", "!headed for turn 2"),
+("dragon", "Round 3:\n2 from P6", "!headed for turn 3"),
+("orders", "Round 2 orders:\nFortify P1, P2", ["Fortify! P1", "Fortify! P2"]),
+("rebid", "Round 2 bid: 5", ["Bid 5"]),  # in the re-bid, round 2 may be the second round of bidding
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
