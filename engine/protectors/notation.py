@@ -454,8 +454,12 @@ def _province_name(word: str) -> str | None:
 
 def _each_province(segment: str) -> list[str]:
     """``Fortify P1, P2 & P3`` -> ``Fortify P1``, ``Fortify P2``, ``Fortify P3``: a Fortify! or Work, work! over a
-    list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province; else ``[segment]``."""
-    tokens = list(_LIST_TOKEN.finditer(segment.rstrip(" ,;.!")))  # "Fortify P1 and P2.", "Fortify P1, P2, Work P3"
+    list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province; else ``[segment]``.
+    Brackets after the list go with its last piece (``Fortify P1, P2 (just in case)``), read as after any order."""
+    remark = _TRAILING_PAREN.search(segment)
+    tail = f" {segment[remark.start():].strip()}" if remark is not None else ""
+    body = segment[: remark.start()] if remark is not None else segment
+    tokens = list(_LIST_TOKEN.finditer(body.rstrip(" ,;.!")))  # "Fortify P1 and P2.", "Fortify P1, P2, Work P3"
     listed: list[tuple[re.Match[str], str]] = []  # from the last Province back
     k = len(tokens) - 1
     while k >= 0:
@@ -473,14 +477,15 @@ def _each_province(segment: str) -> list[str]:
     if len(names) < 2 or len(set(names)) < len(names):  # "Work P1 and P1": refused, saying so (_not_a_list)
         return [segment]
     first = listed[-1][0]
-    head = segment[: first.start()]
+    head = body[: first.start()]
     try:
         item = _parse_item(_Words(segment, head + first.group(), {}))
     except OrderSyntaxError:
         return [segment]
     if not isinstance(item, Fortify | Work) or item.golden:  # "Golden Fortify! P1 and P2": refused (_not_a_list)
         return [segment]
-    return [head + m.group() for m, _ in reversed(listed)]
+    pieces = [head + m.group() for m, _ in reversed(listed)]
+    return [*pieces[:-1], pieces[-1] + tail]
 
 
 def _split_at_and(chunk: str) -> list[str]:

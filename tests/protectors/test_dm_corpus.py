@@ -681,6 +681,12 @@ MISREAD = [
 ("dragon", "Round 3:\n2 from P6", "!headed for turn 3"),
 ("orders", "Round 2 orders:\nFortify P1, P2", ["Fortify! P1", "Fortify! P2"]),
 ("rebid", "Round 2 bid: 5", ["Bid 5"]),  # in the re-bid, round 2 may be the second round of bidding
+# a remark in brackets after a list of Provinces: as after one order (audit 2026-4: refused as team pooling)
+("orders", "Fortify P1, P2 (just in case)", ["Fortify! P1", "Fortify! P2"]),
+("grand", "Work P1 and P2 (hope this works)\nFortify P3", ["Work, work! P1", "Work, work! P2", "Fortify! P3"]),
+("orders", "Fortify P1, P2 (just in case), thanks", ["Fortify! P1", "Fortify! P2"]),
+("orders", "Fortify P1, P2 (tentative)", "!got 'tentative'"),
+("orders", "Fortify P1 and P2 (not P3)", "!got 'not'"),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
