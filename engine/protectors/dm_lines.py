@@ -36,6 +36,10 @@ _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
 _SHORTCODE = re.compile(r":[a-z][a-z0-9_+-]*:", re.IGNORECASE)
 _EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-'^]?[()DPpO/\\|\][]+|[xX][-']?[()DP]+|<3+|\^_*\^)(?!\S)")  # :) ;-) :D xD <3
 _DASH_GAP = re.compile(r"\s+-+\s+")  # "Buy 2 in P6 - 1 in P5": a dash between orders separates them
+# ... but not between two Provinces: "Fortify P1 - P3" could be P1 and P3 or P1 to P3 (notation._not_a_list refuses it)
+_PROVINCE_BEFORE = re.compile(r"(?:\b[pP]\s?#?|#|\b(?:[pP]rov\.?|[pP]rovince)\s*#?)\s?[0-9]+$")
+_PROVINCE_AFTER = re.compile(r"(?:[pP]\s?#?|#|(?:[pP]rov\.?|[pP]rovince)\s*#?)\s?[0-9]+\b")
+_NEAR = 24  # characters a Province's name takes before a dash ("Province # 123")
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")  # letters and digits
 
@@ -60,7 +64,18 @@ def unwrap(line: str) -> str:
             break
         text = stripped[m.end():].strip()
     text = _EMPHASIS.sub("", text)
-    return _SPACES.sub(" ", _DASH_GAP.sub(", ", text)).strip()
+    return _SPACES.sub(" ", _DASH_GAP.sub(_dash_gap, text)).strip()
+
+
+def _dash_gap(m: re.Match[str]) -> str:
+    """A dash between orders is a ``,``; one between two Provinces stays (``Fortify P1 - P3``: a list, or a range?)
+    unless both readings are one (``Fortify P1 - P2``)."""
+    before = _PROVINCE_BEFORE.search(m.string[max(0, m.start() - _NEAR) : m.start()])
+    after = _PROVINCE_AFTER.match(m.string, m.end())
+    if before is None or after is None:
+        return ", "
+    ends = [int("".join(c for c in x.group() if c.isdigit())) for x in (before, after)]
+    return ", " if abs(ends[0] - ends[1]) == 1 else " - "
 
 
 def words(text: str) -> tuple[str, ...]:

@@ -732,10 +732,16 @@ def _not_a_list(w: _Words, order: Fortify | Work) -> None:
     """Refuses a list of Provinces after a Fortify! or Work, work! that ``split_orders`` left as it is: a Golden one
     ("Golden Fortify! P1 and P2": Golden in each, or only in P1?), or one naming a Province twice ("Work P1 and P1");
     anything else after the Province is refused as usual (``_Words.end``)."""
-    listed = [_province_name(x) for x in w.norm[w.i :] if x not in _LIST_SEPARATORS]
-    if not listed or None in listed or order.province is None:
-        return
     first, name = order.province, ("Fortify!" if isinstance(order, Fortify) else "Work, work!")
+    after = w.norm[w.i : w.i + 2]
+    if first is not None and len(after) == 2 and set(after[0]) == {"-"} and _province_name(after[1]) is not None:
+        # "Fortify P1 - P3" (dm_lines.unwrap keeps a dash between Provinces): P1 and P3, or P1 to P3?
+        then = _province_name(after[1])
+        raise w.fail(f"'{first} - {then}' could mean {first} and {then} or every Province from {first} to {then}: "
+                     f"name each Province, joined by ',' or 'and', like '{name} {first}, {then}'")
+    listed = [_province_name(x) for x in w.norm[w.i :] if x not in _LIST_SEPARATORS]
+    if not listed or None in listed or first is None:
+        return
     provinces = [first, *(p for p in listed if p is not None)]
     if order.golden:
         raise w.fail(f"'Golden' before a list of Provinces could mean a Golden order in each of them or only in "

@@ -687,6 +687,15 @@ MISREAD = [
 ("orders", "Fortify P1, P2 (just in case), thanks", ["Fortify! P1", "Fortify! P2"]),
 ("orders", "Fortify P1, P2 (tentative)", "!got 'tentative'"),
 ("orders", "Fortify P1 and P2 (not P3)", "!got 'not'"),
+# a dash between two Provinces was read as ',' (a dash between orders separates them), so 'Fortify P1 - P3' (P1 to P3,
+# P2 too?) was stored as Fortify! P1 and Fortify! P3 (audit 2026-4)
+("grand", "Fortify P1 - P3\nWork P2", "!'P1 - P3' could mean P1 and P3 or every Province from P1 to P3"),
+("grand", "Work, work! P1 – P3", "!name each Province, joined by ',' or 'and', like 'Work, work! P1, P3'"),
+("grand", "Fortify #1 - #3\nWork P2", "!could mean P1 and P3"),
+("grand", "Fortify P1 - P2 - P3", ["Fortify! P1", "Fortify! P2", "Fortify! P3"]),  # a list and a range alike
+("orders", "Fortify P1 - P2", ["Fortify! P1", "Fortify! P2"]),
+("grand", "Fortify P1 - Work P2 - Fortify P3", ["Fortify! P1", "Work, work! P2", "Fortify! P3"]),
+("cons", "Buy 2 units in P6 - 1 in P5\nBid 2", ["Buy 2 in P6. 1 in P5.", "Bid 2"]),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
