@@ -244,6 +244,7 @@ class _Words:
     def __init__(self, line: str, text: str, seats: Mapping[str, str], step: str | None = None,
                  names: NameList | None = None):
         self.line, self.seats, self.i, self.step, self.names = line, seats, 0, step, names
+        self.text = text
         matches = list(_TOKEN.finditer(text))
         self.raw = [m.group() for m in matches]
         self.norm = [_norm(w) for w in self.raw]
@@ -442,6 +443,7 @@ def _segments(text: str) -> list[str]:
 # refused, saying why (_not_a_list; assumption DM_PROVINCE_LIST)
 _LIST_TOKEN = re.compile(r"[,&+]|[^\s,&+]+")
 _LIST_SEPARATORS = frozenset({",", "and", "&", "+"})
+_ELLIPSIS = re.compile(r"\.\.+[\s,;.!]*$")  # "Fortify P1, P2, ...": a list that may go on
 
 
 def _province_name(word: str) -> str | None:
@@ -474,8 +476,8 @@ def _each_province(segment: str) -> list[str]:
             break
         k = j
     names = [name for _, name in listed]
-    if len(names) < 2 or len(set(names)) < len(names):  # "Work P1 and P1": refused, saying so (_not_a_list)
-        return [segment]
+    if len(names) < 2 or len(set(names)) < len(names) or _ELLIPSIS.search(body):
+        return [segment]  # "Work P1 and P1", "Fortify P1, P2, ...": refused, saying so (_not_a_list)
     first = listed[-1][0]
     head = body[: first.start()]
     try:
@@ -742,6 +744,9 @@ def _not_a_list(w: _Words, order: Fortify | Work) -> None:
     listed = [_province_name(x) for x in w.norm[w.i :] if x not in _LIST_SEPARATORS]
     if not listed or None in listed or first is None:
         return
+    if _ELLIPSIS.search(w.text):  # "Fortify P1, P2, ...": and more?
+        raise w.fail(f"'...' after the list of Provinces could mean more of them: name each Province, like '{name} "
+                     f"{first}, {listed[0]}'")
     provinces = [first, *(p for p in listed if p is not None)]
     if order.golden:
         raise w.fail(f"'Golden' before a list of Provinces could mean a Golden order in each of them or only in "

@@ -696,6 +696,14 @@ MISREAD = [
 ("orders", "Fortify P1 - P2", ["Fortify! P1", "Fortify! P2"]),
 ("grand", "Fortify P1 - Work P2 - Fortify P3", ["Fortify! P1", "Work, work! P2", "Fortify! P3"]),
 ("cons", "Buy 2 units in P6 - 1 in P5\nBid 2", ["Buy 2 in P6. 1 in P5.", "Bid 2"]),
+# a list of Provinces ending in '...' was stored as the Provinces named: 'Fortify P1,P2,...' with P3 held too (audit
+# 2026-4)
+("grand", "Fortify P1,P2,...\nWork P3", "!'...' after the list of Provinces could mean more of them"),
+("grand", "Fortify P1, P2, …\nWork P3", "!could mean more of them"),
+("grand", "Work P1 and P2...\nFortify P3", "!could mean more of them"),
+("grand", "Fortify P1, P2, ... thanks\nWork P3", "!could mean more of them"),
+("grand", "Fortify P1...\nWork P2\nWork P3", ["Fortify! P1", "Work, work! P2", "Work, work! P3"]),
+("grand", "Fortify P1, P2.\nWork P3", ["Fortify! P1", "Fortify! P2", "Work, work! P3"]),
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
