@@ -119,6 +119,8 @@ ALL_DELAYED = ("a Delayed March! moves after the other March! orders, when the A
                "{dst}'")
 ALL_POOLED = ("'Bid all' beside pooled $Realm could mean your own $Realm or it and the pooled amount: write the "
               "amount, like 'Bid 25 (30 from Player#2)'")
+ALL_TEAM = ("'Bid all' in a team game could mean your own $Realm or your team's, pooled: write the amount, and any "
+            "pooled $Realm in brackets, like 'Bid 25 (30 from Player#2)'")
 ALL_LATER = ("'Bid all' in the Consolidation could mean your $Realm before or after your purchases: write the amount, "
              "like 'Bid 17'")
 ALL_NONE_THERE = ("you have no Army Units in {src} for 'all' to count: write the number, from a Province that "
@@ -186,6 +188,9 @@ def _all_of(state: GameState, seat: str, line: Line) -> Line | tuple[str, str]:
             return ALL_LATER, "syntax"
         if line.funding:
             return ALL_POOLED, "syntax"
+        team = state.team_of(seat)
+        if team is not None and any(p.team == team and not p.eliminated for s, p in state.players.items() if s != seat):
+            return ALL_TEAM, "syntax"  # rules: 003 Team Games, the bid's $Realm is pooled: whose 'all'?
         return Line(Bid(state.players[seat].realm))
     if not isinstance(item, March | Commit):
         raise TypeError(f"no 'all' in {item!r}")  # holds_all is true only of these

@@ -766,7 +766,9 @@ PLAIN = [
 ("t1", "Bid all\nBid 20", "!two bids"),
 ("t1", "Bid all\nAll in", "!'Bid all' is said twice"),
 ("t1_team", "Bid all (30 from Bob)", "!'Bid all' beside pooled $Realm could mean"),
-("t1_team", "Bid all", ["Bid 50"]),  # no pooling named: the seat's own $Realm, as legality allows
+("t1_team", "Bid all", "!'Bid all' in a team game could mean your own $Realm or your team's"),  # audit 2026-4
+("t1_team", "All in", "!in a team game"),  # was stored as the seat's own $Realm: the team's pool is bid too
+("t1_team", "Bid 50", ["Bid 50"]),
 ("cons", "Bid all", "!'Bid all' in the Consolidation could mean your $Realm before or after your purchases"),
 ("cons", "All in", "!unknown order 'All'"),
 # one order over a list of Provinces (grand: Alice P1 2, P2 1, P3 3)
