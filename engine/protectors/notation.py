@@ -900,7 +900,7 @@ _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a", "will", "gonna", "just", "
 
 
 def _bid(w: _Words) -> Bid:
-    said = _this_turn(w.norm[w.i :])
+    said = _this_turn(w)
     if said and w.norm[w.i + said : w.i + said + 1] == ["is"]:  # "my bid for this turn is 4", "... for turn 1 is 4"
         w.i += said
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
@@ -910,17 +910,30 @@ def _bid(w: _Words) -> Bid:
     w.i += every
     amount = ALL if every else w.number("the bid", 0)
     w.accept(*_REALM_WORDS)  # "Bid 20 $Realm"
-    said = _this_turn(w.norm[w.i :])
+    said = _this_turn(w)
     if said == len(w.norm) - w.i:  # "I bid 10 this turn", as "my bid for this turn is"
         w.i += said
     return Bid(amount)
 
 
-def _this_turn(words: list[str]) -> int:
-    """How many of ``words`` (from the first) say the bid is this turn's: ``for this turn``, ``this turn``, or ``for
-    turn 3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's); else 0 (never ``next
-    turn``: refused)."""
-    for this_turn in (("for", "this", "turn"), ("this", "turn")):
+# rules: 003 Consolidation, the buying and bidding step -- the bid made there is the next turn's: "for next turn" names
+# it, and "for this turn" names the bid made at the start of this turn (an old DM sent again?)
+_THIS_TURN_LATER = ("in the Consolidation the bid is for the next turn, so 'for this turn' could mean this turn's bid, "
+                    "made before: leave it out, or write 'for next turn'")
+
+
+def _this_turn(w: _Words) -> int:
+    """How many words from ``w``'s cursor say the bid is this DM's: ``for this turn``, ``this turn``, or ``for turn
+    3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's); in the Consolidation, whose bid
+    is the next turn's, ``for next turn`` / ``next turn`` instead of ``for this turn`` (refused there); else 0 (``next
+    turn`` outside the Consolidation: refused)."""
+    words = w.norm[w.i :]
+    later = w.step == "consolidation"
+    if later and words[:3] == ["for", "this", "turn"]:
+        raise w.fail(_THIS_TURN_LATER)
+    phrases = (("for", "next", "turn"), ("next", "turn"), ("this", "turn")) if later else \
+        (("for", "this", "turn"), ("this", "turn"))
+    for this_turn in phrases:
         if tuple(words[: len(this_turn)]) == this_turn:
             return len(this_turn)
     if words[:2] == ["for", "turn"] and len(words) > 2 and _DIGITS.fullmatch(words[2]) \

@@ -515,7 +515,7 @@ CASES = [
 ("cons", "Buy 1 in each province\nBid 2", "!"),
 ("cons", "Buy 2 in P6 and P5", "!"),
 ("cons", "Buy 1 in P5, P6", "!"),
-("cons", "Bid: 17 for next turn", "!unexpected 'for next turn'"),
+("cons", "Bid: 17 for next turn", ["Bid 17"]),  # the Consolidation's bid is the next turn's (audit 2026-4: refused)
 ("cons", "Buy 2 in P6\n\nBid 17\n\nThanks, Alice", ["Buy 2 in P6.", "Bid 17"]),
 ("cons", "Buy 2 units in P6 – 1 in P5\nBid 17 $Realm", ["Buy 2 in P6. 1 in P5.", "Bid 17"]),
 ("cons", "20", "!"),
@@ -675,6 +675,12 @@ MISREAD = [
 ("cons", "Turn 2 consolidation: buy 1 in P6, bid 10", ["Buy 1 in P6.", "Bid 10"]),  # the DM's turn, not the bid's
 ("cons", "My orders for turn 2:\nBuy 1 in P6\nBid 10", ["Buy 1 in P6.", "Bid 10"]),
 ("cons", "Bid 10 // turn 2", ["Bid 10"]),
+("cons", "My bid for this turn is 10", "!in the Consolidation the bid is for the next turn, so 'for this turn'"),
+("cons", "Buy 1 in P6, bid 10 for this turn", "!'for this turn' could mean this turn's bid"),
+("cons", "my bid for next turn is 10", ["Bid 10"]),
+("cons", "Buy 1 in P6\nBid 10 for next turn, thanks", ["Buy 1 in P6.", "Bid 10"]),
+("cons", "I bid 10 this turn", ["Bid 10"]),  # the bid made this turn
+("t1", "my bid for next turn is 10", "!expected the bid"),  # outside the Consolidation this DM is this turn's
 # 'round 3' is left out as a header as 'turn 3' is, but its turn was not checked: an old DM was stored (audit 2026-4)
 ("orders", "Round 3 orders:\nFortify P1, P2", "!this DM is headed for turn 3, but the game is at turn 2"),
 ("t1", "Round 2 bid: 10", "!headed for turn 2"),
