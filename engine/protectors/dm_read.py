@@ -326,7 +326,7 @@ _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 _AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*(?:\$?realms?|gold))?"
                            r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation._REALM_WORDS)
 # "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation._ALL_BIDS, assumption DM_ALL)
-_ALL_IN = re.compile(r"all[\s-]+in[.!]*", re.IGNORECASE)
+_ALL_IN = re.compile(r"all[\s-]+in[.!,;]*", re.IGNORECASE)
 
 
 _BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"

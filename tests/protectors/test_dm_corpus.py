@@ -753,6 +753,9 @@ PLAIN = [
 ("t1", "Bid the rest", ["Bid 50"]),
 ("t1", "All in", ["Bid 50"]),
 ("t1", "all in!", ["Bid 50"]),
+("t1", "All in, thanks", ["Bid 50"]),  # as '20, thanks' (audit 2026-4: refused as an unknown order 'All')
+("rebid", "Hi GM, all in, cheers", ["Bid 50"]),
+("t1", "All in, jk", "!unknown order 'All'"),
 ("t1", "I bid all I have", ["Bid 50"]),
 ("t1", "Bid all $Realm", ["Bid 50"]),
 ("t1f", "Bid all\nFaction Hodir", ["Bid 50", "Faction Hodir"]),
