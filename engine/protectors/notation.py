@@ -876,8 +876,15 @@ def head_item(segment: str) -> type | None:
 _REALM_WORDS = ("realm", "$realm", "$", "realms", "gold")
 # "Bid all", "Bid everything", "Bid the rest", "Bid all I have", "Bid all my $Realm" (and "All in" alone in a step that
 # takes only a bid: dm_read._as_bid): the most the seat may bid, ALL until dm_submit.settle gives the number
-_ALL_BIDS = (("all", "in"), ("all-in",), ("all", "i", "have"), ("everything", "i", "have"),
-             *(("all", "my", word) for word in _REALM_WORDS), ("the", "rest"), ("all",), ("everything",))
+# (also "Bid all I've got", "Bid all I have left", "Bid it all", "Bid all of it", "Bid the rest of my $Realm"), longest
+# first
+_ALL_BIDS = tuple(sorted({
+    ("all", "in"), ("all-in",), ("all", "of", "it"), ("it", "all"), ("the", "rest"), ("all",), ("everything",),
+    *((every, *have, *left) for every in ("all", "everything") for have in (("i", "have"), ("i", "got"), ("ive", "got"))
+      for left in ((), ("left",))),
+    *((*every, *of, "my", word) for every in (("all",), ("the", "rest")) for of in ((), ("of",))
+      for word in _REALM_WORDS),
+}, key=lambda phrase: (-len(phrase), phrase)))
 # "ok so I'm bidding 5", "I will bid 10", "I'm gonna bid 10", "just bid 10", "my new bid is 5": skipped only before an
 # order's word or another of these ("I will not bid" stays refused)
 _FILLERS = ("my", "i", "ill", "id", "im", "am", "please", "a", "ok", "okay", "so", "will", "gonna", "just", "new")

@@ -756,6 +756,13 @@ PLAIN = [
 ("t1", "All in, thanks", ["Bid 50"]),  # as '20, thanks' (audit 2026-4: refused as an unknown order 'All')
 ("rebid", "Hi GM, all in, cheers", ["Bid 50"]),
 ("t1", "All in, jk", "!unknown order 'All'"),
+("t1", "Bid it all", ["Bid 50"]),  # more ways to say it (audit 2026-4: refused as 'expected the bid')
+("t1", "Bid all of it", ["Bid 50"]),
+("t1", "I bid all I've got", ["Bid 50"]),
+("rebid", "Rebid all I have left", ["Bid 50"]),
+("bank", "Bank bid: the rest of my $Realm", ["Bid 40"]),
+("t1", "Bid all of it but 5", "!unexpected 'but 5'"),
+("cons", "Bid it all", "!'Bid all' in the Consolidation could mean"),
 ("t1", "I bid all I have", ["Bid 50"]),
 ("t1", "Bid all $Realm", ["Bid 50"]),
 ("t1f", "Bid all\nFaction Hodir", ["Bid 50", "Faction Hodir"]),
