@@ -456,7 +456,8 @@ def _province_name(word: str) -> str | None:
 
 def _each_province(segment: str) -> list[str]:
     """``Fortify P1, P2 & P3`` -> ``Fortify P1``, ``Fortify P2``, ``Fortify P3``: a Fortify! or Work, work! over a
-    list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province; else ``[segment]``.
+    list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province, and so a commitment of
+    'all' (``all from P6 and P7``: ``all from P6``, ``all from P7``); else ``[segment]``.
     Brackets after the list go with its last piece (``Fortify P1, P2 (just in case)``), read as after any order."""
     remark = _TRAILING_PAREN.search(segment)
     tail = f" {segment[remark.start():].strip()}" if remark is not None else ""
@@ -484,8 +485,11 @@ def _each_province(segment: str) -> list[str]:
         item = _parse_item(_Words(segment, head + first.group(), {}))
     except OrderSyntaxError:
         return [segment]
-    if not isinstance(item, Fortify | Work) or item.golden:  # "Golden Fortify! P1 and P2": refused (_not_a_list)
-        return [segment]
+    # "all from P6 and P7": every unit from each (never a number: "2 from P6 and P7", from each or in all? nor a sac:
+    # "all from P6 and P7 (sac 1)", in each or in all?)
+    every = isinstance(item, Commit) and item.count == ALL and item.sac is None and not tail
+    if not (isinstance(item, Fortify | Work) and not item.golden) and not every:
+        return [segment]  # "Golden Fortify! P1 and P2": refused (_not_a_list)
     pieces = [head + m.group() for m, _ in reversed(listed)]
     return [*pieces[:-1], pieces[-1] + tail]
 

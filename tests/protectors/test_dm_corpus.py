@@ -747,6 +747,11 @@ PLAIN = [
 ("dragon", "all but one from P6", "!"),
 ("dragon", "All in", "!unknown order 'All'"),
 ("dragon", "all from everywhere", "!"),
+("dragon", "commit all from P6, P7 and P5", ["2 from P6", "1 from P7", "1 from P5"]),  # audit 2026-4: was refused
+("dragon", "I commit all my units from P6 & P7\nBurn P5", ["2 from P6", "1 from P7", "Burn P5"]),
+("dragon", "2 from P6 and P7", "!unexpected 'and P7'"),  # 2 from each, or 2 in all?
+("dragon", "all from P6 and P7 (sac 1)", "!unexpected"),  # sac 1 in each, or in all?
+("dragon", "all from P6 and P7\n1 from P7", "!two commitments from P7"),
 # 'all' as a bid: the most the seat may bid now, its $Realm (t1: 50; the Bank's seat 40)
 ("t1", "Bid all", ["Bid 50"]),
 ("t1", "Bid everything", ["Bid 50"]),
