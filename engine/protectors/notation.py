@@ -462,7 +462,7 @@ def _each_province(segment: str) -> list[str]:
     remark = _TRAILING_PAREN.search(segment)
     tail = f" {segment[remark.start():].strip()}" if remark is not None else ""
     body = segment[: remark.start()] if remark is not None else segment
-    tokens = list(_LIST_TOKEN.finditer(body.rstrip(" ,;.!")))  # "Fortify P1 and P2.", "Fortify P1, P2, Work P3"
+    tokens = list(_LIST_TOKEN.finditer(body.rstrip(" ,;.!?")))  # "Fortify P1 and P2.", "Fortify P1, P2, Work P3"
     listed: list[tuple[re.Match[str], str]] = []  # from the last Province back
     k = len(tokens) - 1
     while k >= 0:
@@ -491,7 +491,7 @@ def _each_province(segment: str) -> list[str]:
     if not (isinstance(item, Fortify | Work) and not item.golden) and not every:
         return [segment]  # "Golden Fortify! P1 and P2": refused (_not_a_list)
     pieces = [head + m.group() for m, _ in reversed(listed)]
-    return [*pieces[:-1], pieces[-1] + tail]
+    return [*pieces[:-1], pieces[-1] + body[listed[0][0].end():].rstrip() + tail]  # "Fortify P1, P2?" asks
 
 
 def _split_at_and(chunk: str) -> list[str]:

@@ -752,6 +752,8 @@ PLAIN = [
 ("dragon", "2 from P6 and P7", "!unexpected 'and P7'"),  # 2 from each, or 2 in all?
 ("dragon", "all from P6 and P7 (sac 1)", "!unexpected"),  # sac 1 in each, or in all?
 ("dragon", "all from P6 and P7\n1 from P7", "!two commitments from P7"),
+("dragon", "all from P6 and P7?", "!'all from P7?' has a question mark"),  # (was 'unexpected and P7')
+("grand", "Fortify P1, P2?\nWork P3", "!'Fortify P2?' has a question mark"),
 # 'all' as a bid: the most the seat may bid now, its $Realm (t1: 50; the Bank's seat 40)
 ("t1", "Bid all", ["Bid 50"]),
 ("t1", "Bid everything", ["Bid 50"]),
