@@ -473,6 +473,17 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step, tuple(said_all))
 
 
+MAX_NAME_RUN = 4  # words of a display name looked for in a remark in brackets ("(Bob the Bold)")
+
+
+def _names_player(remark: str, names: set[str]) -> bool:
+    """Whether ``remark`` names a player by display name or colour (``(Bob)``, ``(Bob pays)``, ``(Bob's)``): no remark
+    then (docs/dm-syntax.md), but team pooling to read, or refuse ("Bid 20 (Bob)": 20 with $Realm from Bob?)."""
+    w = words(remark)
+    runs = {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, min(len(w), i + MAX_NAME_RUN) + 1)}
+    return any(run in names or (run.endswith("s") and run[:-1] in names) for run in runs)
+
+
 # a remark in brackets saying 'all' beside a number ("Bid 20 (all I have)", "2 from P6 (all of them)"): is the number
 # all? dm_submit.settle checks it against the game (assumption DM_ALL)
 _ALL_REMARK = frozenset({"all", "everything", "whole", "entire"})
@@ -531,7 +542,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
     segments = split_orders(text)
     for i, segment in enumerate(segments):
         order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
-        if remark:
+        if remark and not _names_player(remark, names):  # "Bid 20 (Bob)": pooled from Bob? read as team pooling
             try:
                 parsed.append(parse_segment(raw.strip(), order, seats, step, shown))
                 left_out.append(f"{echo(remark)}: a remark in brackets")

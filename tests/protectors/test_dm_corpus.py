@@ -754,6 +754,13 @@ PLAIN = [
 ("dragon", "all from P6 and P7\n1 from P7", "!two commitments from P7"),
 ("dragon", "all from P6 and P7?", "!'all from P7?' has a question mark"),  # (was 'unexpected and P7')
 ("grand", "Fortify P1, P2?\nWork P3", "!'Fortify P2?' has a question mark"),
+# a remark in brackets naming a player by display name or colour was left out (only 'Player#2' kept brackets from
+# being one), so 'Bid 20 (Bob)' in a team game was stored without Bob's $Realm (audit 2026-4)
+("t1_team", "Bid 20 (Bob)", "!got 'Bob'"),
+("cons_team", "Buy 1\nBid 5 (Bob pays)", "!got 'Bob'"),
+("cons_team", "Buy 1 (Bob's)\nBid 0", "!got \"Bob's\""),
+("orders", "Fortify P1 (sky blue)\nWork P2", "!got 'sky'"),
+("t1_team", "Bid 20 (30 from Bob)", ["Bid 20 (30 from Player#2)"]),
 # 'all' as a bid: the most the seat may bid now, its $Realm (t1: 50; the Bank's seat 40)
 ("t1", "Bid all", ["Bid 50"]),
 ("t1", "Bid everything", ["Bid 50"]),
