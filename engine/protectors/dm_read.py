@@ -66,7 +66,7 @@ from engine.protectors.orders import (
     Support,
     Work,
 )
-from engine.protectors.state import CONSOLIDATION, ORDERS, REBID
+from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, REBID
 
 __all__ = ["MAX_DM_CHARS", "MAX_DM_LINES", "MAX_LINE_CHARS", "DmLine", "DmReading", "normalise_dm", "read_dm"]
 
@@ -761,6 +761,11 @@ def _not_an_order(err: OrderSyntaxError) -> bool:
     return err.reason.startswith("unknown order")
 
 
+# rules: 003 Team Games, Pooled $Realm -- pooled "in the Consolidation phase during the buying and bidding step and
+# during the bidding for Protector Ranking": brackets of pooling on an order or a commitment were dropped unsaid
+_UNPOOLED = frozenset({ORDERS, DRAGON})
+
+
 def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: str | None,
               all_said: tuple[int, ...] = ()) -> DmLine:
     canonical = tuple(format_line(ln) for ln in parsed)
@@ -776,6 +781,12 @@ def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: 
         if not isinstance(ln.item, accepts):
             name = _STEP_NAMES.get(step, step)
             return entry.refuse(f"not a choice for the {name} step; it takes {EXPECTED_BY_STEP[step]}")
+    pooled = next((ln for ln in parsed if ln.funding), None) if step in _UNPOOLED else None
+    if pooled is not None:  # "Send 40 to Carol (30 from Bob)": the orders and commitments take no $Realm from a mate
+        said = ", ".join(f.text() for f in pooled.funding)
+        alone = echo(format_line(Line(pooled.item)))
+        return entry.refuse(f"'({said})' pools $Realm, which goes only with a bid or a purchase: send {alone} without "
+                            "it, and a note to the GM after //", "syntax")
     return entry
 
 

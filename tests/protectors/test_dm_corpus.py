@@ -761,6 +761,12 @@ PLAIN = [
 ("cons_team", "Buy 1 (Bob's)\nBid 0", "!got \"Bob's\""),
 ("orders", "Fortify P1 (sky blue)\nWork P2", "!got 'sky'"),
 ("t1_team", "Bid 20 (30 from Bob)", ["Bid 20 (30 from Player#2)"]),
+# pooled $Realm after an order or a commitment was dropped unsaid: 'Send 40 to Carol (30 from Bob)' sent 40 of the
+# seat's own (audit 2026-4); pooling goes with a bid or a purchase only (rules: 003 Team Games)
+("team", "Send 40 to Carol (30 from Bob)\nFortify P1", "!'(30 from Player#2)' pools $Realm, which goes only with"),
+("team", "Golden Fortify P1 (30 from Bob)", "!pools $Realm"),
+("dragon", "2 from P6 (30 from Bob)", "!pools $Realm"),
+("cons_team", "Buy 1 (30 from Bob)\nBid 0", ["Buy 1 in P1.", "Bid 0 (30 from Player#2)"]),
 # 'all' as a bid: the most the seat may bid now, its $Realm (t1: 50; the Bank's seat 40)
 ("t1", "Bid all", ["Bid 50"]),
 ("t1", "Bid everything", ["Bid 50"]),
