@@ -94,6 +94,9 @@ _SINGLE = (Bid, ChooseFaction, Snitch, Capitol)  # one per decision
 # 'all' read without a game (normalise_dm, notation.parse_text): the number is the game's to give (assumption DM_ALL)
 ALL_UNSETTLED = ("'all' stands for a number only the game gives (your Army Units in the Province, or the $Realm you "
                  "may bid), and this text is read without a game: write the number")
+# ... and a number beside a remark saying 'all' ("Bid 20 (all I have)"): is it all? (DmLine.all_said)
+ALL_BESIDE_UNSETTLED = ("the number is beside a remark saying 'all', and this text is read without a game to tell "
+                        "whether it is all: write the number or 'all', without the other")
 _COUNTED = (Buy, Commit)  # said twice on one line ("Buy 1 in P6 then buy 1 in P6"): as one purchase adds up, or once?
 
 
@@ -159,10 +162,13 @@ class DmReading:
 
     def error(self) -> RegentError | None:
         """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all. A line still
-        holding 'all' (``notation.ALL``: only ``dm_submit.settle`` gives its number) is refused here."""
+        holding 'all' (``notation.ALL``: only ``dm_submit.settle`` gives its number) or a number beside a remark saying
+        'all' (``DmLine.all_said``: only ``dm_submit.settle`` checks it) is refused here."""
         refused = self.of_kind("refused")
-        unsettled = [e.refuse(ALL_UNSETTLED, "syntax") for e in self.entries
-                     if e.kind == "order" and any(holds_all(ln) for ln in e.parsed)]
+        held = [e for e in self.entries if e.kind == "order" and any(holds_all(ln) for ln in e.parsed)]
+        beside = [e for e in self.entries if e.kind == "order" and e.all_said and e not in held]
+        unsettled = [*(e.refuse(ALL_UNSETTLED, "syntax") for e in held),
+                     *(e.refuse(ALL_BESIDE_UNSETTLED, "syntax") for e in beside)]
         if unsettled:
             refused = sorted([*refused, *unsettled], key=lambda e: e.no)
         if not refused and self.no_order is not None:
@@ -489,10 +495,13 @@ def _names_player(remark: str, names: set[str]) -> bool:
 _ALL_REMARK = frozenset({"all", "everything", "whole", "entire"})
 
 
-def _says_all(remark: str, line: Line) -> bool:
-    """Whether ``remark`` says 'all' beside ``line``'s own count or bid (a March!, a commitment or a bid)."""
+def _says_all(remark: str, line: Line, step: str | None) -> bool:
+    """Whether ``remark`` says 'all' beside ``line``'s own count or bid where 'all' may be a number (a March! but a
+    Delayed one, a commitment, a bid but in the Consolidation: dm_submit._all_of)."""
     item = line.item
-    return isinstance(item, Bid | March | Commit) and not holds_all(line) and bool(_ALL_REMARK & set(words(remark)))
+    return ((isinstance(item, March) and not item.delayed) or isinstance(item, Commit)
+            or (isinstance(item, Bid) and step != CONSOLIDATION)) \
+        and not holds_all(line) and bool(_ALL_REMARK & set(words(remark)))
 
 
 # an unknown order's refusal that says what the word is ("did you mean Bid?", "Hi GM, Will bid 10" with a player Will,
@@ -546,7 +555,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
             try:
                 parsed.append(parse_segment(raw.strip(), order, seats, step, shown))
                 left_out.append(f"{echo(remark)}: a remark in brackets")
-                if said_all is not None and _says_all(remark, parsed[-1]):
+                if said_all is not None and _says_all(remark, parsed[-1], step):
                     said_all.append(len(parsed) - 1)
                 continue
             except OrderSyntaxError:

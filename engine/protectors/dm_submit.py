@@ -150,7 +150,9 @@ def _settle_all(state: GameState, seat: str, reading: DmReading) -> DmReading:
             lines = tuple(now[format_line(ln)] if holds_all(ln) else ln for ln in e.lines)
             parsed = tuple(x for x in settled if isinstance(x, Line))
             canonical = tuple(format_line(now[c]) if c in now else c for c in e.canonical)
-            e = DmLine(e.no, e.text, e.kind, parsed, lines, canonical, e.why, e.error, e.all_said)
+            e = DmLine(e.no, e.text, e.kind, parsed, lines, canonical, e.why, e.error)
+        elif e.all_said:  # checked: the number is all, or 'all' has no number here
+            e = DmLine(e.no, e.text, e.kind, e.parsed, e.lines, e.canonical, e.why, e.error)
         entries.append(e)
     out = DmReading(entries, reading.step)
     out.no_order = reading.no_order

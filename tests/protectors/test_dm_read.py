@@ -601,6 +601,19 @@ def test_all_read_without_a_game_is_refused_never_a_number():
     assert parse_text("Fortify! P1 and P2") == [Line(Fortify("P1")), Line(Fortify("P2"))]
 
 
+def test_a_number_beside_a_remark_saying_all_read_without_a_game_is_refused():
+    # 'Bid 20 (all I have)': only the game tells whether 20 is all (dm_submit._all_beside); without it the canonical
+    # text would drop the remark and read as 'Bid 20' (audit 2026-4)
+    r = read("Bid 20 (all I have)", "bid")
+    assert r.entries[0].all_said == (0,)
+    with pytest.raises(OrderSyntaxError, match="beside a remark saying 'all'"):
+        normalise_dm("Bid 20 (all I have)", step="bid")
+    with pytest.raises(OrderSyntaxError, match="beside a remark saying 'all'"):
+        parse_text("2 from P6 (all of them)")
+    assert normalise_dm("Bid 20 (yolo)", step="bid") == "Bid 20"
+    assert read("Fortify P1 (all good)", "orders").entries[0].all_said == ()  # no count to say 'all' of
+
+
 def test_error_text_is_bounded_for_a_huge_dm():
     err = refusal("\n".join(f"Marsh! {i} from P1 to P2" for i in range(MAX_DM_LINES)), "orders")
     assert len(str(err)) < 1000 and len(err.details["rejected"]) == 20
