@@ -254,7 +254,7 @@ def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
         return e
     allowed = {turn, turn + 1} if step == CONSOLIDATION else {turn}
     for_bid = step == CONSOLIDATION and (not headed or (bool(_BID_WORDS & set(w)) and not _HEADER_NOT_BID & set(w)))
-    wrong = sorted((_turns_named(w, step) - ({turn + 1} if for_bid else allowed))
+    wrong = sorted((_turns_named(w, step, not headed) - ({turn + 1} if for_bid else allowed))
                    | (_turns_named(noted, step) - allowed))
     if not wrong:
         return e
@@ -274,12 +274,13 @@ _HEADER_NOT_BID = frozenset({"orders", "order", "purchases", "purchase", "buys",
                              "choice", "dm", "decisions", "decision", "stuff", "moves"})
 
 
-def _turns_named(w: tuple[str, ...], step: str | None) -> set[int]:
+def _turns_named(w: tuple[str, ...], step: str | None, bid: bool = False) -> set[int]:
     """The turns ``w`` (a line's words) names: ``turn 3``, and ``round 3`` but in the re-bid step, where ``round 2``
-    may be the second round of bidding (rules: 003 Each Turn, a tie in the first turn's bid)."""
+    may be the second round of bidding (rules: 003 Each Turn, a tie in the first turn's bid). On a ``bid`` line the
+    number after ``this turn`` / ``next turn`` is the amount ("Bid for this turn: 10")."""
     turn_words = ("turn",) if step == REBID else ("turn", "round")
     return {int(w[i + 1]) for i in range(len(w) - 1) if w[i] in turn_words and w[i + 1].isdigit()
-            and len(w[i + 1]) <= MAX_TURN_DIGITS}
+            and len(w[i + 1]) <= MAX_TURN_DIGITS and not (bid and i > 0 and w[i - 1] in ("this", "next"))}
 
 
 def _own_lines(entries: list[DmLine], raw_lines: list[str]) -> list[DmLine]:

@@ -912,8 +912,10 @@ _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a", "will", "gonna", "just", "
 
 def _bid(w: _Words) -> Bid:
     said = _this_turn(w)
-    if said and w.norm[w.i + said : w.i + said + 1] == ["is"]:  # "my bid for this turn is 4", "... for turn 1 is 4"
-        w.i += said
+    numbered = said == 3 and w.norm[w.i + 1] == "turn"  # "for turn 1" (a header reads "My bid for this turn: 4")
+    colon = numbered and w.spelled[w.i + 2].endswith(":")
+    if said and (w.norm[w.i + said : w.i + said + 1] in (["is"], ["="]) or colon):
+        w.i += said  # "my bid for this turn is 4", "... for turn 1 is 4", "My bid for turn 1 = 4", "Bid for turn 1: 4"
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     if w.accept("nothing", "none"):  # "I bid nothing"
         return Bid(0)
@@ -927,23 +929,14 @@ def _bid(w: _Words) -> Bid:
     return Bid(amount)
 
 
-# rules: 003 Consolidation, the buying and bidding step -- the bid made there is the next turn's: "for next turn" names
-# it, and "for this turn" names the bid made at the start of this turn (an old DM sent again?)
-_THIS_TURN_LATER = ("in the Consolidation the bid is for the next turn, so 'for this turn' could mean this turn's bid, "
-                    "made before: leave it out, or write 'for next turn'")
-
-
 def _this_turn(w: _Words) -> int:
     """How many words from ``w``'s cursor say the bid is this DM's: ``for this turn``, ``this turn``, or ``for turn
-    3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's); in the Consolidation, whose bid
-    is the next turn's, ``for next turn`` / ``next turn`` instead of ``for this turn`` (refused there); else 0 (``next
-    turn`` outside the Consolidation: refused)."""
+    3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's), and in the Consolidation, whose
+    bid is the next turn's (rules: 003 Consolidation, the buying and bidding step), also ``for next turn`` / ``next
+    turn``; else 0 (``next turn`` outside the Consolidation: refused)."""
     words = w.norm[w.i :]
-    later = w.step == "consolidation"
-    if later and words[:3] == ["for", "this", "turn"]:
-        raise w.fail(_THIS_TURN_LATER)
-    phrases = (("for", "next", "turn"), ("next", "turn"), ("this", "turn")) if later else \
-        (("for", "this", "turn"), ("this", "turn"))
+    phrases = (("for", "next", "turn"), ("next", "turn"), ("for", "this", "turn"), ("this", "turn")) \
+        if w.step == "consolidation" else (("for", "this", "turn"), ("this", "turn"))
     for this_turn in phrases:
         if tuple(words[: len(this_turn)]) == this_turn:
             return len(this_turn)

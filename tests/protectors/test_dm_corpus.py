@@ -675,8 +675,7 @@ MISREAD = [
 ("cons", "Turn 2 consolidation: buy 1 in P6, bid 10", ["Buy 1 in P6.", "Bid 10"]),  # the DM's turn, not the bid's
 ("cons", "My orders for turn 2:\nBuy 1 in P6\nBid 10", ["Buy 1 in P6.", "Bid 10"]),
 ("cons", "Bid 10 // turn 2", ["Bid 10"]),
-("cons", "My bid for this turn is 10", "!in the Consolidation the bid is for the next turn, so 'for this turn'"),
-("cons", "Buy 1 in P6, bid 10 for this turn", "!'for this turn' could mean this turn's bid"),
+("cons", "My bid for this turn is 10", ["Bid 10"]),  # the bid asked now: no other turn's can be changed
 ("cons", "my bid for next turn is 10", ["Bid 10"]),
 ("cons", "Buy 1 in P6\nBid 10 for next turn, thanks", ["Buy 1 in P6.", "Bid 10"]),
 ("cons", "I bid 10 this turn", ["Bid 10"]),  # the bid made this turn
@@ -835,6 +834,11 @@ PLAIN = [
 ("t1", "My bid for turn one is 10", "!expected the bid"),
 ("t1", "My bid for next turn is 10", "!expected the bid"),
 ("t1", "My bid for turn 1 or 2 is 10", "!expected the bid"),
+("t1", "My bid for turn 1 = 10", ["Bid 10"]),  # as '... is 10' (audit 2026-4: refused as 'expected the bid')
+("t1", "Bid for turn 1: 10", ["Bid 10"]),
+("t1", "Bid for this turn = 10", ["Bid 10"]),  # 10 is the amount, not a turn
+("t1", "Bid for turn 2: 10", "!this bid is for turn 2, but the game is at turn 1"),
+("t1", "Bid for turn 1 10", "!expected the bid"),
 # 'gold' after an amount: $Realm, the game's only money ('Golden' names orders, never an amount)
 ("t1", "Bid 10 gold", ["Bid 10"]),
 ("t1", "10 gold", ["Bid 10"]),
