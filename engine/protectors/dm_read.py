@@ -236,37 +236,40 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
 
 def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     """A header naming another turn ("My orders for turn 3:" at turn 4, also "Round 3 orders:") refuses the DM: an old
-    email sent again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10"). In
-    the Consolidation the bid is for the next turn, so a header may name that one too, and a bid (or a header naming
-    only the bid: "Turn 3 bid:") only that one: "My bid for turn 2 is 10" in turn 2's Consolidation names turn 2's bid,
-    made before, and could be an old DM sent again."""
-    headed = True
-    noted: tuple[str, ...] = ()
-    if e.kind == "ignored" and e.why == HEADER:
-        w = words(unwrap(e.text))
-    elif e.kind == "order" and HEADER in e.why:  # "My orders for turn 3: Fortify! P1"
-        w = words(unwrap(e.text).split(":", 1)[0])
-    elif e.kind == "order" and any(isinstance(ln.item, Bid) for ln in e.parsed):  # "My bid for turn 3 is 10"
-        note = _TRAILING_COMMENT.search(e.text)  # "Bid 10 // turn 3 plan": the note names the DM's turn, not the bid's
-        w, headed = words(unwrap(e.text if note is None else e.text[: note.start()])), False
-        noted = words(note.group()) if note is not None else ()
-    else:
-        return e
+    email sent again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10", also
+    after a header: "My orders: Bid 10 for turn 3"). In the Consolidation the bid is for the next turn, so a header may
+    name that one too, and a bid (or a header naming only the bid: "Turn 3 bid:") only that one: "My bid for turn 2 is
+    10" in turn 2's Consolidation names turn 2's bid, made before, and could be an old DM sent again."""
     allowed = {turn, turn + 1} if step == CONSOLIDATION else {turn}
-    for_bid = step == CONSOLIDATION and (not headed or (bool(_BID_WORDS & set(w)) and not _HEADER_NOT_BID & set(w)))
-    wrong = sorted((_turns_named(w, step, not headed) - ({turn + 1} if for_bid else allowed))
-                   | (_turns_named(noted, step) - allowed))
-    if not wrong:
-        return e
-    what = _WANTED.get(step or "", "orders")
-    if for_bid and wrong[0] == turn:
+    head: tuple[str, ...] = ()  # a header's words
+    said: tuple[str, ...] = ()  # a bid's words ("My bid for turn 3 is 10")
+    noted: tuple[str, ...] = ()  # a note after // on a bid's line: it names the DM's turn, not the bid's
+    if e.kind == "ignored" and e.why == HEADER:
+        head = words(unwrap(e.text))
+    elif e.kind == "order":
+        text = unwrap(e.text)
+        if HEADER in e.why:  # "My orders for turn 3: Fortify! P1"
+            before, colon, text = text.partition(":")
+            head, text = words(before), text if colon else ""
+        if any(isinstance(ln.item, Bid) for ln in e.parsed):
+            note = _TRAILING_COMMENT.search(text)
+            said = words(text if note is None else text[: note.start()])
+            noted = words(note.group()) if note is not None else ()
+    bid_head = step == CONSOLIDATION and bool(_BID_WORDS & set(head)) and not _HEADER_NOT_BID & set(head)
+    later = _turns_named(said, step, True) - {turn + 1} if step == CONSOLIDATION else set()
+    if (bid_head and turn in _turns_named(head, step)) or turn in later:  # "Turn 2 bid: 10" at turn 2
         return e.refuse(f"a bid in turn {turn}'s Consolidation is for turn {turn + 1}, so a bid for turn {turn} could "
                         f"be an old one sent again: name turn {turn + 1}, or leave the turn out")
-    if not headed:
+    what = _WANTED.get(step or "", "orders")
+    wrong = sorted((_turns_named(head, step) | _turns_named(noted, step)) - allowed)
+    if wrong:
+        return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
+                        f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
+    wrong = sorted(_turns_named(said, step, True) - allowed)
+    if wrong:
         return e.refuse(f"this bid is for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s {what} "
                         "(a bid for another turn is not used), or leave the turn out if it was a slip")
-    return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
-                    f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
+    return e
 
 
 # a header naming more than the bid ("Turn 2 purchases and bid:", "My orders for turn 2, bid included"): the DM's turn

@@ -839,6 +839,13 @@ PLAIN = [
 ("t1", "Bid for this turn = 10", ["Bid 10"]),  # 10 is the amount, not a turn
 ("t1", "Bid for turn 2: 10", "!this bid is for turn 2, but the game is at turn 1"),
 ("t1", "Bid for turn 1 10", "!expected the bid"),
+# a bid's turn after a header on its line was never checked, only the header's (audit 2026-4: stored)
+("t1", "My orders: Bid 10 for turn 7", "!this bid is for turn 7, but the game is at turn 1"),
+("t1", "Here is my bid: 10 for turn 4", "!this bid is for turn 4"),
+("cons", "Turn 2: my bid for turn 5 is 10", "!this bid is for turn 5, but the game is at turn 2"),
+("cons", "Turn 2 consolidation: buy 1 in P6, bid 10 for turn 2", "!a bid in turn 2's Consolidation is for turn 3"),
+("cons", "Turn 2 consolidation: buy 1 in P6, bid 10 for turn 3", ["Buy 1 in P6.", "Bid 10"]),
+("t1", "My orders for turn 1: Bid 10 for turn 1", ["Bid 10"]),
 # 'gold' after an amount: $Realm, the game's only money ('Golden' names orders, never an amount)
 ("t1", "Bid 10 gold", ["Bid 10"]),
 ("t1", "10 gold", ["Bid 10"]),
