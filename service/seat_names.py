@@ -40,16 +40,22 @@ def display(game: Any, seat: str) -> str:
     return f"{seat} ({name})" if name and name != seat else seat
 
 
-def unknown_seat(game: Any, label: str) -> str:
-    """Why ``label`` names no seat, with the closest name (a typo) and the seats there are. For the GM only: it lists
-    every seat (a seat's own token is never told which names exist)."""
+def closest_seat(game: Any, label: str) -> str | None:
+    """The seat whose name, token or colour ``label`` is closest to (a typo in any case: "bbo" for Bob), if any."""
     names = {str(p.name): s for s, p in game.state.players.items()}
     names.update({s: s for s in game.state.players})
     names.update(game.colour_names())
-    folded = {k.casefold(): s for k, s in names.items()}  # a typo in any case ("bbo" for Bob)
+    folded = {k.casefold(): s for k, s in names.items()}
     short = isinstance(label, str) and len(label) <= MAX_LABEL  # difflib's work grows with the label's length
     close = difflib.get_close_matches(label.casefold(), list(folded), n=1, cutoff=0.6) if short else []
-    hint = f"; did you mean {display(game, folded[close[0]])}?" if close else ""
+    return folded[close[0]] if close else None
+
+
+def unknown_seat(game: Any, label: str) -> str:
+    """Why ``label`` names no seat, with the closest name (a typo) and the seats there are. For the GM only: it lists
+    every seat (a seat's own token is never told which names exist)."""
+    close = closest_seat(game, label)
+    hint = f"; did you mean {display(game, close)}?" if close else ""
     colours = game.colours()
     seats = ", ".join(f"{display(game, s)} {colours[s]}" for s in game.state.players)
     return f"no seat is called {_echo.repr(label)}{hint} (seats: {seats})"

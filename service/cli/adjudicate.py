@@ -7,10 +7,11 @@
 
 The game file is service/gamefile.py's format (the one ``game.export`` writes). A DMs file holds each
 seat's DM under a header line ``== Player#3 ==``, ``== Alice ==`` (the display name) or ``== red ==`` (the
-seat's colour); the text is in the rulebook's syntax (docs/dm-syntax.md). AI seats (``regent seat``)
-decide whenever their step is waiting, and each of their decisions is printed with a one-line reason
-the GM can show the players. A DMs file run again as it grows: the DMs an earlier run read from it are not
-read again (service/cli/dms_seen.py).
+seat's colour), or under the line Discord's copy of a message group starts with (``Alice — Today at 14:03``;
+``--gm NAME`` leaves out the GM's own replies in such a paste); the text is in the rulebook's syntax
+(docs/dm-syntax.md). AI seats (``regent seat``) decide whenever their step is waiting, and each of their
+decisions is printed with a one-line reason the GM can show the players. A DMs file run again as it grows:
+the DMs an earlier run read from it are not read again (service/cli/dms_seen.py).
 Every write is atomic and keeps the version before this run as ``game.bin.bak``.
 """
 
@@ -34,6 +35,12 @@ from service.gamefile import GameFile
 from service.posting import by_seat
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
+# Discord's copy of a message group starts with the sender and when it was sent: "Alice — Today at 14:03",
+# "Alice — Yesterday at 9:41 PM", "Alice — 28/11/2026 14:03", "Alice — 11/28/26, 2:03 PM". The dash and a
+# time of that shape are both needed, so no line of orders is read as one.
+_SENT = (r"(?:(?:today|yesterday)\s+at\s+|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4},?\s+(?:at\s+)?)"
+         r"\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?")
+DISCORD_COPY = re.compile(rf"^\s*(\S.{{0,79}}?)\s+[—–]\s+{_SENT}\s*$", re.IGNORECASE)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,6 +63,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--lenient", action="store_true",
                    help="drop only a DM's invalid lines (listed) and keep the rest, instead of rejecting it")
     a.add_argument("--dry-run", action="store_true", help="check and resolve, but do not save")
+    a.add_argument("--gm", action="append", default=[], metavar="NAME",
+                   help="your own name in the DMs file (repeatable): the messages under it, your replies in a "
+                        "conversation pasted from Discord, are left out")
     a.set_defaults(func=run_adjudicate)
 
 
@@ -155,15 +165,23 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 # -- reading a DMs file --------------------------------------------------------------------------
-def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list[tuple[int, str | None, str]]]:
-    """The DMs in a file, in order: ``[(header line number, seat, text)]``, and the blocks whose header names no
+def read_dms(path: Path, gf: GameFile, gm: tuple[str, ...] = ()) -> tuple[
+        list[tuple[int, str, str]], list[tuple[int, str | None, str]], list[int]]:
+    """The DMs in a file, in order: ``[(header line number, seat, text)]``, the blocks whose header names no
     seat, ``[(header line number, header, text)]`` (text before the first header is one, its header ``None``,
-    unless it is only blank lines and ``//`` notes): ``unnamed`` says what becomes of them."""
+    unless it is only blank lines and ``//`` notes): ``unnamed`` says what becomes of them; and the header
+    lines of the GM's own messages (a header naming one of ``gm``), which are left out. A header is
+    ``== name ==`` or Discord's copy of a message group (``Alice — Today at 14:03``)."""
     text = _read_text(path, "DMs")
+    mine = {name.strip().lstrip("@").casefold() for name in gm if name.strip()}
     blocks: list[tuple[int, str | None, str | None, list[str]]] = []
+    own: list[int] = []
     for n, line in enumerate(text.splitlines(), start=1):
-        m = HEADER.match(line)
-        if m:
+        m = HEADER.match(line) or DISCORD_COPY.match(line)
+        if m and m.group(1).strip().lstrip("@").casefold() in mine:
+            own.append(n)
+            blocks.append((n, "", None, []))  # the GM's own message: read to the next header, then left out
+        elif m:
             blocks.append((n, gf.seat_named(m.group(1)), m.group(1), []))
         elif blocks:
             blocks[-1][3].append(line)  # blank lines too: the DM's line k is the file's line n + k
@@ -173,9 +191,9 @@ def read_dms(path: Path, gf: GameFile) -> tuple[list[tuple[int, str, str]], list
     for n, seat, label, lines in blocks:
         if seat is None:
             unnamed.append((n, label, "\n".join(lines)))
-        else:
+        elif seat:
             dms.append((n, seat, "\n".join(lines)))
-    return dms, unnamed
+    return dms, unnamed, own
 
 
 def submit_dm(game: Any, seat: str, text: str, lenient: bool) -> tuple[list[str], list, list, list[str]]:
@@ -256,11 +274,13 @@ def run_adjudicate(args: argparse.Namespace) -> int:
 def _adjudicate(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
-    dms, odd = read_dms(args.dms, gf) if args.dms else ([], [])
+    dms, odd, own = read_dms(args.dms, gf, tuple(args.gm)) if args.dms else ([], [], [])
+    if own:
+        print(f"{args.dms}: {len(own)} message(s) of yours (--gm) left out (headers at {dms_seen.at_lines(own)})")
     # the DMs an earlier run read from this file (it grows as DMs arrive) are not read again: one line counts them
     seen = dms_seen.Seen(gf, args.dms)
     fresh, odd_fresh, old, renewed = seen.split(dms, odd)
-    if args.dms and not dms and not odd:  # the wrong file saved, or not saved yet: said, not a silent run
+    if args.dms and not dms and not odd and not own:  # the wrong file saved, or not saved yet: said, not a silent run
         print(f"{args.dms}: no DM in it (each goes under a '== Player#N ==' or '== display name ==' header)")
     if renewed:
         print(dms_seen.renewed(args.dms))

@@ -117,9 +117,13 @@ def renewed(path: Path) -> str:
             "or a DM edited after it was read), so all of it is read as new")
 
 
+def at_lines(lines: list[int]) -> str:
+    """``line 4`` or ``lines 1, 3, 5`` (``lines 1, 3, 5, ..., 40, 42`` past six): where a run's headers are."""
+    shown = [str(n) for n in lines] if len(lines) <= 6 else [*map(str, lines[:3]), "...", *map(str, lines[-2:])]
+    return f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(shown)}"
+
+
 def skipped(path: Path, lines: list[int]) -> str:
     """The one line that counts the DMs an earlier run read (none of them is read again)."""
-    shown = [str(n) for n in lines] if len(lines) <= 6 else [*map(str, lines[:3]), "...", *map(str, lines[-2:])]
-    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(shown)}"
-    return (f"{path}: {len(lines)} DM(s) already read by an earlier run, not read again (headers at {where}); "
-            "a new file that repeats them needs another name")
+    return (f"{path}: {len(lines)} DM(s) already read by an earlier run, not read again (headers at "
+            f"{at_lines(lines)}); a new file that repeats them needs another name")

@@ -12,8 +12,10 @@ it (the seat's DM pasted again below under the right header) is not refused on e
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
+from service import seat_names
 from service.cli import dms_seen
 from service.gamefile import GameFile
 
@@ -22,6 +24,10 @@ def describe(path: Path, n: int, label: str | None, gf: GameFile) -> str:
     """The block's one line: where it is and why it names no seat."""
     if label is None:
         return f"{path} line {n}: text before the first '== Player#N ==' header (whose DM is it?)"
+    if seat_names.closest_seat(gf.game, label) is None:
+        # no seat is close: a reply of the GM's own in a conversation pasted from Discord, as likely as a typo
+        return (f"{path} line {n}: {gf.unknown_seat(label)}; if it is your own message, --gm "
+                f"{shlex.quote(label)} leaves it out")
     return f"{path} line {n}: {gf.unknown_seat(label)}"
 
 

@@ -175,6 +175,43 @@ def test_headers_as_pasted_from_discord_name_their_seat(game_file, tmp_path, cap
                                                                      "Player#5"}
 
 
+def test_a_conversation_copied_from_discord_reads_without_headers_added(game_file, tmp_path, capsys):
+    """Discord's copy of a message group starts with the sender and when it was sent: that line is the DM's header,
+    so a GM can paste the DMs as copied. The GM's own replies are left out with --gm, and said."""
+    capsys.readouterr()
+    text = ("Alice — Today at 14:03\nBid 10\n"
+            "Regent GM — Today at 14:04\ngot it, thanks!\n"
+            "@Bob – Yesterday at 9:41 PM\nBid 5\nthx\n"
+            "carol — 11/28/26, 2:03 PM\nBid 3 — final answer\n")  # a dash in an order's line is no header
+    path = dms(tmp_path, text)
+    assert main(["adjudicate", str(game_file), path, "--gm", "Regent GM"]) == 2
+    out, err = capsys.readouterr()
+    assert f"{path}: 1 message(s) of yours (--gm) left out (headers at line 3)" in out
+    assert "Player#1 (Alice): stored: Bid 10" in out and "Player#2 (Bob): stored: Bid 5" in out
+    assert "Player#3 (Carol): rejected (DM at line 8): 'Bid 3 — final answer'" in err  # read as Carol's DM
+    assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#2", "Player#5"}
+
+
+def test_a_reply_of_the_gms_own_without_gm_is_refused_with_the_option_named(game_file, tmp_path, capsys):
+    path = dms(tmp_path, "Alice — 28/11/2026 14:03\nBid 10\nRegent GM — 28/11/2026 14:05\nthanks\n"
+                         "Crol — 28/11/2026 14:06\nBid 3\n")
+    assert main(["adjudicate", str(game_file), path]) == 2
+    err = capsys.readouterr().err
+    assert f"{path} line 3: no seat is called 'Regent GM' (seats:" in err
+    assert "if it is your own message, --gm 'Regent GM' leaves it out; that DM is not stored" in err
+    # a name close to a seat's is a typo, not the GM: only the closest seat is named
+    assert "no seat is called 'Crol'; did you mean Player#3 (Carol)?" in err and err.count("--gm") == 1
+    assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#5"}
+
+
+@pytest.mark.parametrize("line", ["Bid 5 — 14:03", "Alice — today", "— Today at 14:03", "Alice - Today at 14:03",
+                                  "Alice — Today at noon", "March! 1 from P1 — Today at 14:03 ok"])
+def test_lines_short_of_discords_copy_header_are_no_header(line):
+    from service.cli.adjudicate import DISCORD_COPY
+
+    assert DISCORD_COPY.match(line) is None
+
+
 def test_text_before_the_first_header_is_an_error(game_file, tmp_path, capsys):
     assert main(["adjudicate", str(game_file), dms(tmp_path, "Bid 10\n== Alice ==\nBid 3\n")]) == 2
     assert "line 1: text before the first" in capsys.readouterr().err
