@@ -10,14 +10,12 @@ from mypy_extensions import mypyc_attr
 
 from agents.spaces import layout as L
 from engine.errors import ValidationError
+from engine.protectors.legality import ALONE_IN_DRAGON  # choosing one ends a Dragon decision
 from engine.protectors.orders import Ability
 from engine.protectors.state import GameState
 
 STAGES = ("faction", "bid", "kind", "ferry", "target", "count", "player", "snitch", "ability",
           "commit", "burn", "upgrade", "buy", "capitol")
-# Abilities given "instead of" everything else in a Dragon Attack (rules: 003 Nothing to see here!,
-# The Bank of Lannuvár): choosing one ends the decision.
-ALONE_IN_DRAGON = frozenset({"nothing_to_see_here", "bank_of_lannuvar"})
 STAGE_INDEX = {s: i for i, s in enumerate(STAGES)}
 _DONE_ONLY = [L.DONE]
 # Masks by legal action list, shared by every planner (read-only arrays; a handful of distinct lists
@@ -82,7 +80,9 @@ class Planner:
         taken = {a.name for a in self.abilities}
         while self._ability_queue:
             a = self._ability_queue[0]
-            if a.name in taken or self._ability_cost(a) > self.budget:
+            # an ability given alone in a Dragon attack is no longer on offer once another is taken (legality)
+            alone_too_late = self.kind == "dragon" and a.name in ALONE_IN_DRAGON and bool(self.abilities)
+            if a.name in taken or self._ability_cost(a) > self.budget or alone_too_late:
                 self._ability_queue.pop(0)
                 continue
             self.ability, self.stage = a, "ability"

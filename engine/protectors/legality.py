@@ -41,7 +41,14 @@ class _Rejections:
             raise IllegalOrderError(msg, details={"rejected": self.items})
 
 
+# rules: 003 Nothing to see here! / The Bank of Lannuvár — given "instead of choosing the number of Army Units they
+# want to commit": in a Dragon attack either is the seat's whole decision (no commitment, no burn, no other ability,
+# Fight fire with fire's Highmagisters included)
+ALONE_IN_DRAGON = ("nothing_to_see_here", "bank_of_lannuvar")  # a tuple: rejections in a fixed order
+
+
 # -- orders phase ------------------------------------------------------------------------------
+
 def orderable(state: GameState, seat: str) -> list[str]:
     """rules: 003 — "Each Province a player controls containing at least one of their Army Units can
     receive one order each turn."."""
@@ -233,9 +240,7 @@ def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDec
         named.add(b)
     _abilities(state, seat, d.abilities, 0, rej)
     names = {a.name for a in d.abilities}
-    # rules: 003 Nothing to see here! / The Bank of Lannuvár — given "instead of choosing the number of
-    # Army Units they want to commit"
-    for alone in ("nothing_to_see_here", "bank_of_lannuvar"):
+    for alone in ALONE_IN_DRAGON:
         if alone in names and (d.commits or d.burns or len(names) > 1):
             rej.add(next(a.text() for a in d.abilities if a.name == alone),
                     "given instead of committing units: send it alone")
