@@ -846,6 +846,12 @@ PLAIN = [
 ("cons", "Turn 2 consolidation: buy 1 in P6, bid 10 for turn 2", "!a bid in turn 2's Consolidation is for turn 3"),
 ("cons", "Turn 2 consolidation: buy 1 in P6, bid 10 for turn 3", ["Buy 1 in P6.", "Bid 10"]),
 ("t1", "My orders for turn 1: Bid 10 for turn 1", ["Bid 10"]),
+# a header naming the re-bid as 'Turn 1 bid:' names the bid (session 26: refused as "unknown order 'Turn'")
+("rebid", "Turn 1 rebid: 5", ["Bid 5"]),
+("rebid", "The rebid: five", ["Bid 5"]),
+("rebid", "Turn 2 rebid: 5", "!this DM is headed for turn 2, but the game is at turn 1"),
+("rebid", "Turn 1 rebid: 5 6", "!"),
+("rebid", "Turn 1 rebid:", "!the DM holds no order"),
 # 'gold' after an amount: $Realm, the game's only money ('Golden' names orders, never an amount)
 ("t1", "Bid 10 gold", ["Bid 10"]),
 ("t1", "10 gold", ["Bid 10"]),
