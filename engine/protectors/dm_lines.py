@@ -261,17 +261,17 @@ def _is_header(w: tuple[str, ...]) -> bool:
         if x.isdigit():
             if i == 0 or w[i - 1] not in _AFTER_NUMBER:
                 return False
-        elif x not in _HEADER and not (x in _BID_WORDS and _is_bid_header(w)):
+        elif x not in _HEADER and not (x in BID_WORDS and _is_bid_header(w)):
             return False
     return (w != ("turn",) and w[0] != "turn") or (len(w) > 1 and w[1].isdigit())
 
 
-_BID_WORDS = ("bid", "bids", "rebid")  # what a header naming only the bid calls it
+BID_WORDS = frozenset({"bid", "bids", "rebid"})  # what a header naming the bid calls it (dm_read too)
 
 
 def _is_bid_header(w: tuple[str, ...]) -> bool:
     """``my bid`` / ``the bid`` / ``here is my bid`` / ``turn 5 bid`` (``rebid`` too: ``Turn 1 rebid:``): "bid" after
     a possessive or a turn's number, with no other number."""
-    return any(x in _BID_WORDS and i > 0 and (w[i - 1] in ("my", "our", "the", "new")
+    return any(x in BID_WORDS and i > 0 and (w[i - 1] in ("my", "our", "the", "new")
                                                    or (i > 1 and w[i - 1].isdigit() and w[i - 2] in _AFTER_NUMBER))
                for i, x in enumerate(w))

@@ -26,7 +26,17 @@ from engine.protectors import dm_email
 from engine.protectors.abilities import INSTANT
 from engine.protectors.board import ISLAND_NAME
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES, Decision, from_lines
-from engine.protectors.dm_lines import FENCE, HEADER, MAX_NAME_WORDS, TURN_AROUND, chat_start, chatter, unwrap, words
+from engine.protectors.dm_lines import (
+    BID_WORDS,
+    FENCE,
+    HEADER,
+    MAX_NAME_WORDS,
+    TURN_AROUND,
+    chat_start,
+    chatter,
+    unwrap,
+    words,
+)
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
     FACTIONS,
@@ -255,7 +265,7 @@ def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
             note = _TRAILING_COMMENT.search(text)
             said = words(text if note is None else text[: note.start()])
             noted = words(note.group()) if note is not None else ()
-    bid_head = step == CONSOLIDATION and bool(_BID_WORDS & set(head)) and not _HEADER_NOT_BID & set(head)
+    bid_head = step == CONSOLIDATION and bool(BID_WORDS & set(head)) and not _HEADER_NOT_BID & set(head)
     later = _turns_named(said, step, True) - {turn + 1} if step == CONSOLIDATION else set()
     if (bid_head and turn in _turns_named(head, step)) or turn in later:  # "Turn 2 bid: 10" at turn 2
         return e.refuse(f"a bid in turn {turn}'s Consolidation is for turn {turn + 1}, so a bid for turn {turn} could "
@@ -663,7 +673,6 @@ def _could_be_a_name(word: str) -> bool:
 
 
 _GREETING_MARK = re.compile(r"^[^!,:]{1,60}[!,:]")  # "Hi Alex!": a greeting ends at its first mark
-_BID_WORDS = frozenset({"bid", "bids", "rebid"})  # a header naming the bid may be followed by the amount alone
 MAX_CHAT_WORDS = 3
 """greeting or thanks words tried on each side of an order ("Hi GM! Bid 20 thanks!" has two and one): each
 start x end is one more reading of the line, so a line of "hi hi hi ..." stays a few readings, not thousands"""
@@ -700,7 +709,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     if mark is not None and greeted:  # "Hi Alex! Bid 20", "Sorry for the delay! Bid 20"
         starts.append((mark.end(), str(opened)))
     ends = _thanks_ends(text)  # where the order may end ("Bid 20 thanks!")
-    bid_header = before == "a header" and bool(_BID_WORDS & set(words(text[lead:colon])))
+    bid_header = before == "a header" and bool(BID_WORDS & set(words(text[lead:colon])))
     readings: dict[tuple[str, ...], tuple[tuple[Line, ...], str, tuple[int, ...]]] = {}
     asked: str | None = None  # "My orders: none?", "Here is my bid: 20?", "Bid 20 please?": the reading asks
     for start, what in [(0, ""), *starts]:
