@@ -56,7 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     a = sub.add_parser("adjudicate", help="store seats' DMs in a game file as they arrive; resolve with --advance")
     a.add_argument("game", type=Path, help="game file (from 'regent new' or game.export)")
     a.add_argument("dms", type=Path, nargs="?", help="DMs file: each DM under a '== Player#N ==' or "
-                                                     "'== display name ==' header")
+                                                     "'== display name ==' header, or as copied from Discord "
+                                                     "('Alice — Today at 14:03' above it)")
     a.add_argument("--advance", action="store_true", help="resolve the step now (every seat must be in)")
     a.add_argument("--force", action="store_true",
                    help="resolve the step now, the rulebook defaults for seats that sent nothing")
