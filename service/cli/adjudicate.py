@@ -275,6 +275,11 @@ def run_adjudicate(args: argparse.Namespace) -> int:
 def _adjudicate(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
+    for name in args.gm:  # a seat's name given by a slip would leave that player's DMs out without a word
+        seat = gf.seat_named(name)
+        if seat is not None:
+            raise ValidationError("--gm", f"{name!r} names the seat {gf.display(seat)}, whose DMs it would leave out; "
+                                          "give the name you post under yourself")
     dms, odd, own = read_dms(args.dms, gf, tuple(args.gm)) if args.dms else ([], [], [])
     if own:
         print(f"{args.dms}: {len(own)} message(s) of yours (--gm) left out (headers at {dms_seen.at_lines(own)})")

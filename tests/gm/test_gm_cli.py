@@ -192,6 +192,19 @@ def test_a_conversation_copied_from_discord_reads_without_headers_added(game_fil
     assert set(gamefile.read(game_file).game.state.submissions) == {"Player#1", "Player#2", "Player#5"}
 
 
+@pytest.mark.parametrize("name", ["Alice", "@alice", "Player#1", "indigo"])
+def test_gm_naming_a_seat_is_refused_and_nothing_is_read(game_file, tmp_path, capsys, name):
+    """A slip (a player's name for --gm) would leave that player's DMs out without a word."""
+    before = game_file.read_bytes()
+    capsys.readouterr()
+    path = dms(tmp_path, "Alice — Today at 14:03\nBid 10\nBob — Today at 14:04\nBid 5\n")
+    assert main(["adjudicate", str(game_file), path, "--gm", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("regent: error: ") and f"--gm: {name!r} names" in err
+    assert "names the seat Player#1 (Alice), whose DMs it would leave out" in err
+    assert game_file.read_bytes() == before  # nothing stored, nothing marked read
+
+
 def test_a_reply_of_the_gms_own_without_gm_is_refused_with_the_option_named(game_file, tmp_path, capsys):
     path = dms(tmp_path, "Alice — 28/11/2026 14:03\nBid 10\nRegent GM — 28/11/2026 14:05\nthanks\n"
                          "Crol — 28/11/2026 14:06\nBid 3\n")
