@@ -43,7 +43,7 @@ test-compiled: setup
 	$(BIN)/python -m pytest -n 2 tests/protectors/test_compiled.py tests/protectors/test_clone.py tests/protectors/test_pickle.py tests/envs/test_compiled_envs.py; \
 	rc=$$?; $(BIN)/python tools/build_fast.py --clean; exit $$rc
 
-# Optional: the engine compiled with mypyc (needs a C compiler; ~1 minute). Same results bit for bit,
+# Optional: the engine compiled with mypyc (needs a C compiler; ~40 s on two cores). Same results bit for bit,
 # a turn ~2.7x faster, an env step ~2.3x; `make fast-clean` goes back to pure Python (docs/benchmarks.md).
 fast: setup
 	$(BIN)/pip install -q -e '.[fast]'

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.machinery
+import json
 import os
 import shutil
 import subprocess
@@ -101,23 +102,16 @@ def build(packages: tuple[Package, ...] = PACKAGES) -> int:
         return 2
     clean()
     files = [str(p.relative_to(ROOT)) for g in packages for p in g.modules()]
-    # setup() in a child process: setuptools wants to own sys.argv and its output goes to a log.
-    script = (
-        "import sys\n"
-        "from setuptools import setup\n"
-        "from mypyc.build import mypycify\n"
-        f"files = {files!r}\n"
-        "setup(name='regent-fast', script_args=['build_ext', '--inplace', '--build-temp', "
-        f"{str(BUILD_DIR / 'temp')!r}],\n"
-        f"      ext_modules=mypycify([*{MYPY_FLAGS!r}, *files],\n"
-        f"                           opt_level='3', group_name={GROUP!r}, target_dir={str(BUILD_DIR / 'c')!r}))\n"
-    )
-    log = BUILD_DIR / "build.log"
+    # setup() in a child process (tools/mypyc_setup.py): setuptools wants to own sys.argv and its output goes to a log
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
-    print(f"compiling {len(files)} modules with mypyc (a few minutes; log: {log.relative_to(ROOT)})")
+    spec = BUILD_DIR / "spec.json"
+    spec.write_text(json.dumps({"files": files, "flags": list(MYPY_FLAGS), "group": GROUP,
+                                "target_dir": str(BUILD_DIR / "c"), "build_temp": str(BUILD_DIR / "temp")}))
+    log = BUILD_DIR / "build.log"
+    print(f"compiling {len(files)} modules with mypyc (about a minute; log: {log.relative_to(ROOT)})")
     with open(log, "w") as out:
-        rc = subprocess.call([sys.executable, "-c", script], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+        rc = subprocess.call([sys.executable, str(ROOT / "tools" / "mypyc_setup.py"), str(spec)], cwd=ROOT,
+                             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     if rc != 0:
         clean(build_dir=False)
         sys.stderr.write(log.read_text()[-4000:] + f"\nmypyc build failed (exit {rc}); nothing installed\n")
@@ -140,7 +134,7 @@ def typecheck(files: list[Path] | None = None) -> int:
     group = GROUP if files is None else None
     with tempfile.TemporaryDirectory(prefix="regent-typecheck-") as target:
         script = ("from mypyc.build import mypycify\n"
-                  f"mypycify([*{MYPY_FLAGS!r}, *{paths!r}], opt_level='0', group_name={group!r}, "
+                  f"mypycify([*{MYPY_FLAGS!r}, *{paths!r}], opt_level='0', multi_file=True, group_name={group!r}, "
                   f"target_dir={target!r})\n")
         run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                              env={**os.environ, "PYTHONPATH": str(ROOT)})
