@@ -238,7 +238,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     entries = [_read_line(n, raw, seats, names, step, shown) for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
-    entries = _own_lines(entries, raw_lines)
+    entries = _stray_numbers(_own_lines(entries, raw_lines), step)
     if turn is not None:
         entries = [_other_turn(e, turn, step) for e in entries]
     return DmReading(_cross_check(entries, step), step, one_decision)
@@ -346,7 +346,7 @@ _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 _AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*(?:\$?realms?|gold))?"
                            r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation._REALM_WORDS)
 # "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation._ALL_BIDS, assumption DM_ALL)
-_ALL_IN = re.compile(r"all[\s-]+in[.!,;]*", re.IGNORECASE)
+_ALL_IN = re.compile(r"(?:i'?m\s+|i\s+am\s+)?(all[\s-]+in[.!,;]*)", re.IGNORECASE)  # also "I'm all in"
 
 
 _BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"
@@ -358,9 +358,37 @@ def _as_bid(text: str, step: str | None) -> str:
     else ``text`` as it is."""
     if step == "bank_bid":
         text = _BANK_BID.sub(r"\1", text)
-    if step in _BID_ONLY_STEPS and (_AMOUNT_ALONE.fullmatch(text) or _ALL_IN.fullmatch(text)):
+    if step not in _BID_ONLY_STEPS:
+        return text
+    if _AMOUNT_ALONE.fullmatch(text):
         return f"Bid {text}"
-    return text
+    all_in = _ALL_IN.fullmatch(text)
+    return f"Bid {all_in.group(1)}" if all_in else text
+
+
+# a line starting "30." or "30)" (a numbered list's mark, which dm_lines.unwrap takes off) and holding no order
+_NUMBERED = re.compile(r"^\s*([0-9]{1,3})[.)]\s")
+# the steps whose DM holds a bid: there such a number could be one ("Bid 20" then "30. Thanks!")
+_BID_STEPS = _BID_ONLY_STEPS | {CONSOLIDATION}
+
+
+def _stray_numbers(entries: list[DmLine], step: str | None) -> list[DmLine]:
+    """In a step that takes a bid, a line that starts with a number and a '.' or ')' but holds no order ("30. Thanks!"
+    after "Bid 20") is refused when no other line of the DM is numbered: its number may be the bid the player meant
+    (the list mark it looks like is left out, so "Bid 20" was stored alone). In a numbered list ("1. Bid 20" /
+    "2. Thanks!") it is the list's mark. Assumption DM_NEVER_GUESSED."""
+    if step not in _BID_STEPS:
+        return entries
+    numbered = [e for e in entries if _NUMBERED.match(e.text)]
+    if len(numbered) != 1 or numbered[0].kind != "ignored" or numbered[0].why == HEADER:
+        return entries
+    stray = numbered[0]
+    mark = _NUMBERED.match(stray.text)
+    assert mark is not None
+    n = mark.group(1)
+    return [e.refuse(f"line {e.no} starts with {echo(e.text.strip()[: mark.end() - 1].strip())} but holds no order: "
+                     f"is {n} a bid, or a list's number? write 'Bid {n}' if you mean a bid, or leave the number out",
+                     "syntax") if e is stray else e for e in entries]
 
 
 _SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"

@@ -912,10 +912,13 @@ _SEGMENT_STARTS = ORDER_WORDS | set(_FILLERS) - {"a", "will", "gonna", "just", "
 
 def _bid(w: _Words) -> Bid:
     said = _this_turn(w)
-    numbered = said == 3 and w.norm[w.i + 1] == "turn"  # "for turn 1" (a header reads "My bid for this turn: 4")
-    colon = numbered and w.spelled[w.i + 2].endswith(":")
+    numbered = said == 3 and w.norm[w.i + 1] == "turn"  # "for turn 1"
+    # "for turn 1:", and when the bid's word starts the line "for this turn:" / "for next turn:" ("My bid for this
+    # turn: 4" is read as a header, as "Here is my bid: 4")
+    colon = said == 3 and (numbered or w.i == 1) and w.spelled[w.i + 2].endswith(":")
     if said and (w.norm[w.i + said : w.i + said + 1] in (["is"], ["="]) or colon):
-        w.i += said  # "my bid for this turn is 4", "... for turn 1 is 4", "My bid for turn 1 = 4", "Bid for turn 1: 4"
+        w.i += said  # "my bid for this turn is 4", "... for turn 1 is 4", "My bid for turn 1 = 4", "Bid for turn 1: 4",
+        # "Bid for this turn: 4"
     w.accept("is", "of", "=")  # "my bid is 20", "a bid of 20"
     if w.accept("nothing", "none"):  # "I bid nothing"
         return Bid(0)

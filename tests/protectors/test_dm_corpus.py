@@ -709,6 +709,16 @@ MISREAD = [
 ("grand", "Fortify P1, P2, ... thanks\nWork P3", "!could mean more of them"),
 ("grand", "Fortify P1...\nWork P2\nWork P3", ["Fortify! P1", "Work, work! P2", "Work, work! P3"]),
 ("grand", "Fortify P1, P2.\nWork P3", ["Fortify! P1", "Fortify! P2", "Work, work! P3"]),
+# a number and '.' starting a line of chatter was taken for a numbered list's mark and left out, so 'Bid 20' then
+# '30. Thanks!' stored 20 (session 27): in a step that takes a bid, such a line is refused unless the DM is a list
+("t1", "Bid 20\n30. Thanks!", "!line 2 starts with '30.' but holds no order: is 30 a bid"),
+("t1", "Bid 20\n\n30) cheers", "!is 30 a bid, or a list's number"),
+("cons", "Buy 1 in P6\nBid 20\n30. Thanks!", "!is 30 a bid"),
+("bank", "Bank bid: 10\n15. ty", "!is 15 a bid"),
+("t1f", "Bid 20\nFaction Hodir\n30. Thanks!", "!is 30 a bid"),
+("t1", "1. Bid 20\n2. Thanks!", ["Bid 20"]),  # a numbered list: 2 is its mark
+("t1", "1) My bid:\nBid 20", ["Bid 20"]),  # a numbered header
+("orders", "Fortify P1\n3. Thanks", ["Fortify! P1"]),  # no bid in this step: nothing a number could be
 ]
 # once refused, so the GM asked again (on a 24-72 h clock): 'all' where the game fixes the number (the stored line
 # carries it), one Fortify! or Work, work! over a list of Provinces, the bid's turn, 'gold' after an amount; and beside
@@ -797,7 +807,14 @@ PLAIN = [
 ("t1", "Bid max", "!expected the bid"),
 ("t1", "all", "!"),
 ("t1", "everything", "!"),
-("t1", "I'm all in", "!"),
+("t1", "I'm all in", ["Bid 50"]),  # session 27 (was refused: unknown order "I'm")
+("t1", "I am all in!", ["Bid 50"]),
+("rebid", "Hi GM, I'm all in, thanks", ["Bid 50"]),
+("bank", "im all in", ["Bid 40"]),
+("t1", "I'm all in?", "!has a question mark"),
+("t1", "I'm not all in", "!unknown order"),
+("t1_team", "I'm all in", "!in a team game"),
+("cons", "I'm all in", "!unknown order"),
 ("t1", "Bid all\nBid 20", "!two bids"),
 ("t1", "Bid all\nAll in", "!'Bid all' is said twice"),
 ("t1_team", "Bid all (30 from Bob)", "!'Bid all' beside pooled $Realm could mean"),
@@ -837,6 +854,8 @@ PLAIN = [
 ("t1", "My bid for turn 1 = 10", ["Bid 10"]),  # as '... is 10' (audit 2026-4: refused as 'expected the bid')
 ("t1", "Bid for turn 1: 10", ["Bid 10"]),
 ("t1", "Bid for this turn = 10", ["Bid 10"]),  # 10 is the amount, not a turn
+("t1", "Bid for this turn: 10", ["Bid 10"]),  # session 27 (was refused: expected the bid, got 'for')
+("cons", "Buy 1 in P6\nBid for next turn: 10", ["Buy 1 in P6.", "Bid 10"]),
 ("t1", "Bid for turn 2: 10", "!this bid is for turn 2, but the game is at turn 1"),
 ("t1", "Bid for turn 1 10", "!expected the bid"),
 # a bid's turn after a header on its line was never checked, only the header's (audit 2026-4: stored)
