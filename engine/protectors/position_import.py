@@ -17,7 +17,7 @@ from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.events import Event
-from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER, faction_named
+from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER, faction_named, faction_of
 from engine.protectors.notation import parse_text
 from engine.protectors.position import decode_rng
 from engine.protectors.state import (
@@ -178,6 +178,7 @@ def import_position(state: GameState, pos: Any) -> None:
         state.rng.setstate(decode_rng(pos["rng"]))
     if "sanctum" not in pos:
         sanctum.sync(state)  # an Island held in the position: its Sanctum choice is still to make
+    _gained(r)
     if step == ORDERS and "peeks" not in pos:
         peeks.start_orders(state)  # the orders step begins now (Weather forecast looks)
     _submissions(r, step)
@@ -672,6 +673,49 @@ def _consolidation_state(r: _Reader) -> None:
         raise ValidationError("position.sanctum.kind", "must be null, 'refresh' or 'gain' with an ability as key")
     st.sanctum = {"holder": holder, "kind": spec["kind"], "key": spec["key"],
                   "pending": r.flag(spec["pending"], "position.sanctum.pending")}
+
+
+def _gained(r: _Reader) -> None:
+    """The abilities gained from the Wizard Sanctum, made one with its choice.
+
+    rules: 003 Island Rules, Wizard Sanctum — "Gain a Tier 1 or 2 ability from another faction ... The choice
+    made is only valid as long as control is maintained over the Wizard Sanctum": a gained ability is the
+    Sanctum holder's, and it is the Sanctum's choice. So ``sanctum: {kind: gain, key}`` gives its holder that
+    ability (``gained_abilities`` may leave it out); ``gained_abilities`` of the Island's holder with no
+    ``sanctum`` given is that choice, made; anything else (a gained ability of a seat not holding the Sanctum,
+    or one the Sanctum's choice does not give) is refused, naming the field: kept, it would never revert."""
+    st = r.state
+    spec = st.sanctum
+    holder = spec["holder"] if spec else None
+    for s, p in st.players.items():
+        if p.gained and s != holder:
+            raise ValidationError(f"position.gained_abilities.{s}",
+                                  f"{s} does not hold the Wizard Sanctum: only its holder has an ability gained "
+                                  "from it, while controlling the Island (rules: 003 Wizard Sanctum)")
+    if spec is None or holder is None:
+        return
+    p = st.players[holder]
+    if spec["kind"] is None and p.gained and "sanctum" not in r.pos and len(p.gained) == 1:
+        # the Island's holder with a gained ability: the Sanctum's choice was that gain
+        spec.update(kind="gain", key=next(iter(p.gained)), pending=False)
+    if spec["kind"] is not None and not st.options.factions:
+        raise ValidationError("position.sanctum.kind", "the Sanctum's choice exists only in games with factions "
+                                                       "(options.factions; SANCTUM_NEEDS_FACTIONS)")
+    if spec["kind"] != "gain":
+        if p.gained:
+            raise ValidationError(f"position.gained_abilities.{holder}",
+                                  "the Sanctum's choice gains no ability here: give position.sanctum "
+                                  "{holder, kind: 'gain', key} with the ability gained")
+        return
+    key = spec["key"]
+    if p.faction is not None and faction_of(key) == p.faction:
+        raise ValidationError("position.sanctum.key", f"{key} is {holder}'s own faction's ({p.faction}): the "
+                                                      "Sanctum gains an ability from another faction")
+    if p.gained - {key}:
+        raise ValidationError(f"position.gained_abilities.{holder}",
+                              f"the Sanctum's choice (position.sanctum.key) gains {key}, not "
+                              f"{', '.join(sorted(p.gained - {key}))}")
+    p.gained.add(key)
 
 
 def _bidding(r: _Reader, step: str) -> None:

@@ -433,6 +433,41 @@ def test_a_sanctum_given_by_its_holder_alone_is_what_a_capture_leaves():
 
 
 
+
+# -- the Sanctum's gained ability (rules: 003 Wizard Sanctum) --------------------------------------------------
+SANCTUM_POS = {"step": "orders", "turn": 4, "provinces": {**FOUR, "P0": {"owner": P1, "units": 1}},
+               "factions": {P1: "Iron Light", P2: "Cenarion", P3: "Hodir", P4: "Lannuvár"}}
+
+
+def _sanctum_game(**pos) -> Game:
+    return game({**SANCTUM_POS, **pos}, board="ring-4+island", options={"factions": True})
+
+
+def test_a_sanctum_gain_gives_its_holder_the_ability_gained():
+    # a GM who types the Sanctum's choice alone meant that its holder holds the ability (it was stored as
+    # chosen but not held: Merchants of the gods never paid its +80%)
+    g = _sanctum_game(sanctum={"holder": P1, "kind": "gain", "key": "merchants_of_the_gods"})
+    assert "merchants_of_the_gods" in g.view()["players"][P1]["abilities"]
+    assert export_position(g)["gained_abilities"] == {P1: ["merchants_of_the_gods"]}
+
+
+def test_gained_abilities_of_the_island_holder_alone_are_the_sanctum_choice_made():
+    g = _sanctum_game(gained_abilities={P1: ["merchants_of_the_gods"]})
+    assert g.state.sanctum == {"holder": P1, "kind": "gain", "key": "merchants_of_the_gods", "pending": False}
+
+
+@pytest.mark.parametrize("pos,field", [
+    ({"gained_abilities": {P2: ["crusade"]}}, "position.gained_abilities.Player#2"),  # not the holder: never reverts
+    ({"sanctum": {"holder": P1, "kind": "gain", "key": "crusade"}}, "position.sanctum.key"),  # its own faction's
+    ({"sanctum": {"holder": P1, "kind": "gain", "key": "crusade"}, "factions": {P1: "Hodir"},
+      "gained_abilities": {P1: ["great_game"]}}, "position.gained_abilities.Player#1"),  # not the choice
+    ({"sanctum": {"holder": P1}, "gained_abilities": {P1: ["great_game"]}}, "position.gained_abilities.Player#1"),
+])
+def test_a_gained_ability_the_sanctum_does_not_give_is_refused(pos, field):
+    with pytest.raises(ValidationError, match=field.replace(".", r"\.")):
+        _sanctum_game(**pos)
+
+
 # -- faction names as a GM types them ----------------------------------------------------------
 @pytest.mark.parametrize("typed", ["Lannuvar", "lannuvár", "LANNUVAR"])
 def test_a_faction_typed_without_its_accent_or_case_is_the_rulebooks_faction(typed):
