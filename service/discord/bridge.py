@@ -148,8 +148,17 @@ class Bridge:
         except OSError as err:
             raise ConfigRefused(f"{self.config.path}: games.{key}.import: cannot read {game.import_path}: "
                                 f"{err.strerror or err}") from None
-        return await self._refusable(self.rpc("game.import", blob=with_settings(blob, game), **auth),
+        if is_setup(blob):  # a typed-in position or `regent export-position`'s output: JSON, not a game file
+            raise ConfigRefused(f"{self.config.path}: games.{key}.import: {game.import_path} is a setup (JSON), not a "
+                                f"game file; make the game file with `regent new game.bin --setup "
+                                f"{os.path.basename(game.import_path)}` and import that")
+        made = await self._refusable(self.rpc("game.import", blob=with_settings(blob, game), **auth),
                                      f"games.{key}.import ({game.import_path})")
+        # the file's AI seats discord.toml gives to members (``with_settings`` took the AI out): said as the game
+        # comes in, and a decision the AI made in the open step before the file was written stands (``_create``)
+        handed = {seat: agent for seat, agent in file_ai(blob).items()
+                  if seat in game.seats and game.seats[seat].user is not None}
+        return {**made, "handed": handed}
 
     async def _refusable(self, call: Awaitable[Any], where: str) -> Any:
         """``call``; a refusal no retry mends becomes ``ConfigRefused`` naming the config's ``where``."""
@@ -169,8 +178,8 @@ class Bridge:
         made = self.state.creating(key)
         if made is None:
             made = await self._make(key, game)
-            ai_seats = sorted(s.seat for s in game.seats.values() if s.ai) if game.import_path else []
-            made = {**made, "assign": ai_seats}  # a created game has its AIs in its setup already
+            assign = sorted(s.seat for s in game.seats.values() if s.ai) if game.import_path else []
+            made = {**made, "assign": assign}  # a created game has its AIs in its setup already
             self.state.set_creating(key, made)
         self._seats_in_file(key, game, made)
         for seat in list(made["assign"]):
@@ -189,9 +198,18 @@ class Bridge:
                                   "seat_tokens": made["seat_tokens"], "log_next": log_next, "turn": turn,
                                   "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
                                   "expected": False, "users": {}})
+        controllers = view.get("controllers") or {}
+        handed = by_seat(made.get("handed") or {})
+        decided = [s for s in handed if any(p["seat"] == s and p["submitted"] for p in view["pending"])]
+        if decided:  # the file's AI decided the open step for it before the file was written: that decision stands
+            entry = self.state.game(key)
+            for seat in decided:
+                ai_seats(entry)[seat] = {"decided": list(step_of(view))}
+            self.state.set_game(key, entry)
         seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
                           + (f", {p['faction']}" if p.get("faction") else "")
                           + (f", team {p['team']}" if p.get("team") else "")
+                          + (f", AI ({controllers[seat]})" if controllers.get(seat) else "")
                           + (" (out: eliminated)" if p.get("eliminated") else "")
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
@@ -202,8 +220,16 @@ class Bridge:
             note = ("\nNote: the game file's names and colours stand (players and reports already use them), not "
                     "discord.toml's: " + "; ".join(differ) + ".")
             log.warning("game %s: %s", key, note.strip())
-        unplayed = by_seat(s for s in view["players"] if s not in game.seats)
-        if unplayed:  # an imported game's seats the config leaves out: nobody can DM for them
+        if handed:  # the file's AI seats discord.toml gives to members: their players are the members now
+            users = self.users(key)
+            for seat in handed:
+                note += (f"\nNote: {self._label(view, seat)}, played by the game file's AI ({made['handed'][seat]}), "
+                         f"is <@{users[seat]}>'s from now on, as discord.toml says: they send its decisions by DM"
+                         + (" from the next step (the AI's decision for this one stands)." if seat in decided
+                            else "."))
+        # an imported game's seats the config leaves out: nobody can DM for them (the file's AI seats play on)
+        unplayed = by_seat(s for s in view["players"] if s not in game.seats and not controllers.get(s))
+        if unplayed:
             lines = (f"\nNote: discord.toml names no player for {', '.join(unplayed)}: nobody can send their "
                      "decisions by DM (the rulebook defaults stand at each deadline) until the GM gives each a "
                      "player or an AI with /regent seat.")
@@ -391,8 +417,8 @@ class Bridge:
                 now = await self.rpc("game.view", **self._seat(key, seat)) if decided is not None else {}
                 if decided is not None and list(step_of(now)) == decided:
                     return key, (f"The AI that played your seat ({seat}, {key}) had already decided the "
-                                 f"{STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} step before the GM gave the "
-                                 "seat back to you; nothing was changed. Your DMs count from the next step."), True
+                                 f"{STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} step before the seat was "
+                                 "handed to you; nothing was changed. Your DMs count from the next step."), True
                 return key, (f"Your decision for this step ({seat}, {key}) is already stored; nothing was changed. "
                              + FINAL), True
             fields: dict[str, Any] = {"text": text}
@@ -996,7 +1022,8 @@ def with_settings(blob: bytes, game: GameConfig) -> bytes:
     """The game file ``blob`` with discord.toml's ``expiry`` and ``[deadlines]`` for its game written in, so that
     ``game.import`` applies them as ``game.create`` would (the service takes a game's expiry and windows from the
     game file only). The windows the table does not name stay the file's. A blob that is not a game file's map is
-    sent as it is: the service's refusal names what is wrong with it."""
+    sent as it is: the service's refusal names what is wrong with it. A seat the file's AI plays that the table gives
+    to a member (``user``) is taken out of the file's AI seats: the member plays it from the import on."""
     try:
         data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
     except Exception:  # msgpack raises several unrelated types
@@ -1008,12 +1035,46 @@ def with_settings(blob: bytes, game: GameConfig) -> bytes:
     expiry = service.get("expiry")
     service["expiry"] = {**(expiry if isinstance(expiry, dict) else {}), "auto": game.expiry}
     data["service"] = service
+    # a seat of the file's AI that discord.toml gives to a member is that member's from the import on: the AI must
+    # not decide for it (the service would start it as the game comes in); the file's own export of old kept its
+    # AI seats as "controllers" under "service", a game file as "agents" at the top
+    members = {s.seat for s in game.seats.values() if s.user is not None}
+    for holder, name in ((data, "agents"), (service, "controllers")):
+        seats = holder.get(name)
+        if isinstance(seats, dict) and members & set(seats):
+            holder[name] = {seat: agent for seat, agent in seats.items() if seat not in members}
     if game.deadlines:
         # the service's own export of old kept its windows under "service"; a game file keeps them at the top
         holder = service if data.get("kind") == "regent-service-game" else data
         windows = holder.get("deadlines")
         holder["deadlines"] = {**(windows if isinstance(windows, dict) else {}), **game.deadlines}
     return msgpack.packb(data, use_bin_type=True)
+
+
+def is_setup(blob: bytes) -> bool:
+    """Whether ``blob`` is a setup written as JSON (docs/positions.md: a position typed in, or `regent
+    export-position`'s output), which ``game.import`` would refuse as "not MessagePack"."""
+    if blob.lstrip()[:1] != b"{":  # a game file is a MessagePack map, whose first byte is never "{" (0x7b)
+        return False
+    try:
+        return isinstance(json.loads(blob), dict)
+    except ValueError:
+        return False
+
+
+def file_ai(blob: bytes) -> dict[str, str]:
+    """The seats an AI plays in the game file ``blob`` (seat -> agent; ``{}`` for a blob that is not a game file's
+    map: the service's refusal names what is wrong with it)."""
+    try:
+        data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+    except Exception:  # msgpack raises several unrelated types
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    service = data.get("service")
+    seats = (service or {}).get("controllers") if data.get("kind") == "regent-service-game" and isinstance(
+        service, dict) else data.get("agents")
+    return {str(s): str(a) for s, a in seats.items() if a} if isinstance(seats, dict) else {}
 
 
 def seat_named(view: dict[str, Any], label: str) -> str:

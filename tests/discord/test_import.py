@@ -4,6 +4,8 @@ from the file's are said, and a report of a turn before its position says why th
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import time
 
 import msgpack
@@ -157,6 +159,65 @@ def test_the_files_seats_the_config_leaves_out_are_named_in_the_announcement(ser
         assert ("Note: discord.toml names no player for Player#3: nobody can send their decisions by DM (the "
                 "rulebook defaults stand at each deadline) until the GM gives each a player or an AI with /regent "
                 "seat.") in h.chat.texts(CH + 5)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_seat_the_files_ai_played_is_the_members_the_config_gives_it_to(server, tmp_path):
+    """A GM who ran the game with the CLI's AI in a seat gives that seat to a member in discord.toml: the AI stops at
+    the import (it decided nothing more for the seat), its decision for the open step stands and its player is told so,
+    and the member plays on from the next step. Before, the file's AI kept the seat: every DM of the member was
+    answered "already stored" and the AI went on deciding for them."""
+    async def body():
+        setup = {**position(), "agents": {"Player#2": "heuristic", "Player#3": "heuristic"}}
+        table = game_table(CH + 6, seats=3)
+        del table["seats"]["Player#3"]  # left out: the file's AI plays on there
+        table["import"] = await game_file(server, setup, tmp_path / "ai.bin")
+        h = Harness(server, make_config({"imp": table}, tmp_path))
+        bridge = h.bridge()
+        await bridge.start()
+        text = h.chat.texts(CH + 6)
+        assert (f"Note: Player#2 (Red), played by the game file's AI (heuristic), is <@{user_of(CH + 6, 2)}>'s from "
+                "now on, as discord.toml says: they send its decisions by DM from the next step (the AI's decision "
+                "for this one stands).") in text
+        assert re.search(r"^Player#3: Green \([a-z ]+\), AI \(heuristic\)$", text, re.M)
+        assert "nobody can send" not in text  # the file's AI plays Player#3
+        view = await bridge.rpc("game.view", **bridge._gm("imp"), wait=True)
+        assert view["controllers"] == {"Player#1": None, "Player#2": None, "Player#3": "heuristic"}
+        await bridge.on_dm(h.chat.dm(user_of(CH + 6, 2), "none"))
+        assert h.chat.last_dm(user_of(CH + 6, 2)) == (
+            "The AI that played your seat (Player#2, imp) had already decided the orders step before the seat was "
+            "handed to you; nothing was changed. Your DMs count from the next step.")
+        await bridge.on_dm(h.chat.dm(user_of(CH + 6, 1), "none"))  # the orders resolve: the Consolidation opens
+        view = await bridge.rpc("game.view", **bridge._gm("imp"), wait=True)
+        assert view["step"] == "consolidation"
+        assert {p["seat"]: p["submitted"] for p in view["pending"]} == {
+            "Player#1": False, "Player#2": False, "Player#3": True}
+        await bridge.on_dm(h.chat.dm(user_of(CH + 6, 2), "Bid 3"))
+        assert "**Stored** for Player#2 in imp (Consolidation):\n✓ `Bid 3`" in h.chat.last_dm(user_of(CH + 6, 2))
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_setup_json_named_as_the_import_is_refused_naming_the_way(server, tmp_path):
+    """`import =` naming a typed-in position (JSON, docs/positions.md) stops the bot naming the command that makes the
+    game file (it was "blob: not MessagePack (ExtraData)")."""
+    from service.discord.bridge import ConfigRefused
+
+    async def body():
+        (tmp_path / "setup.json").write_text(json.dumps(position()))
+        table = game_table(CH + 7, seats=3)
+        table["import"] = str(tmp_path / "setup.json")
+        h = Harness(server, make_config({"imp": table}, tmp_path))
+        bridge = h.bridge()
+        with pytest.raises(ConfigRefused) as err:
+            await bridge.start()
+        assert str(err.value) == (f"test-discord.toml: games.imp.import: {tmp_path / 'setup.json'} is a setup (JSON), "
+                                  "not a game file; make the game file with `regent new game.bin --setup setup.json` "
+                                  "and import that")
+        assert bridge.state.creating("imp") is None and h.chat.texts(CH + 7) == ""
         await bridge.close_client()
 
     asyncio.run(body())
