@@ -16,6 +16,7 @@ from engine.protectors import consolidation as cons
 from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
+from engine.protectors.dragon import threshold_now
 from engine.protectors.events import Event
 from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER, faction_named, faction_of
 from engine.protectors.notation import parse_text
@@ -164,6 +165,7 @@ def import_position(state: GameState, pos: Any) -> None:
     state.dpl = r.count(pos.get("dpl", 0), "position.dpl")
     _cards(r, step)
     _dragon(r, step)
+    _below_threshold(r, step)
     _consolidation_state(r)
     _bidding(r, step)
     if "history" in pos:
@@ -552,6 +554,23 @@ def _lines(r: _Reader, v: Any, field: str, step: str) -> Decision:
         return from_lines(step, parse_text("\n".join(v), players=names))
     except RegentError as err:
         raise ValidationError(field, str(err)) from err
+
+
+def _below_threshold(r: _Reader, step: str) -> None:
+    """rules: 003 Dragon's Power Level and the Power Threshold — "If the DPL at any time equals or exceeds the
+    Power Threshold the Dragon will immediately launch a powerful attack": a game waiting for DMs outside a
+    Dragon Attack has its DPL below the threshold (the Island is no Province of that count, ISLAND_NOT_COUNTED;
+    Bloodlust! in play lowers it). Kept, the attack owed would come only at the next card, with another DPL."""
+    st = r.state
+    if step in (DRAGON, OVER) or st.turn < 1:
+        return
+    threshold = threshold_now(st)
+    if st.dpl >= threshold:
+        eliminated = sum(1 for p in st.players.values() if p.eliminated)
+        raise ValidationError("position.dpl", f"{st.dpl} is at or over the Power Threshold {threshold} (2 x "
+                                              f"({st.board.count} Provinces - {eliminated} eliminated), the Island "
+                                              "not counted; Bloodlust! lowers it): the Dragon would be attacking "
+                                              "now; give step 'dragon' with the attack, or check dpl")
 
 
 def _dragon(r: _Reader, step: str) -> None:

@@ -468,6 +468,23 @@ def test_a_gained_ability_the_sanctum_does_not_give_is_refused(pos, field):
         _sanctum_game(**pos)
 
 
+
+# -- the Power Threshold (rules: 003 Dragon's Power Level and the Power Threshold) ----------------------------------
+def test_a_dpl_at_the_power_threshold_outside_an_attack_is_refused():
+    # ring-4+island: 4 Provinces (the Island not counted), one seat out: threshold 2 x (4 - 1) = 6. A GM who counts
+    # the Island would think 8; the Dragon would be attacking now, and the engine would wait for the next card
+    pos = {"turn": 3, "provinces": {**{k: v for k, v in FOUR.items() if k != "P4"}, "P0": {"owner": P1, "units": 1}},
+           "eliminated": [P4]}
+    assert game({**pos, "dpl": 5}, board="ring-4+island").state.dpl == 5
+    for step in ("orders", "consolidation"):
+        with pytest.raises(ValidationError, match=r"position\.dpl: 6 is at or over the Power Threshold 6 "
+                                                  r"\(2 x \(4 Provinces - 1 eliminated\)"):
+            game({**pos, "dpl": 6, "step": step}, board="ring-4+island")
+    # in the dragon step the attack is under way: its DPL is the attack's
+    g = game({**pos, "dpl": 6, "step": "dragon", "attack": {"dpl": 6}}, board="ring-4+island")
+    assert g.step == "dragon"
+
+
 # -- faction names as a GM types them ----------------------------------------------------------
 @pytest.mark.parametrize("typed", ["Lannuvar", "lannuvár", "LANNUVAR"])
 def test_a_faction_typed_without_its_accent_or_case_is_the_rulebooks_faction(typed):
