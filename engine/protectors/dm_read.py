@@ -94,7 +94,10 @@ _LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "
                    ("turn", "off", "lights"), ("turn", "lights", "off"), ("i", "turn", "off", "the", "lights"),
                    ("commit", "nothing"), ("commit", "none"), ("commit", "0"), ("commit", "0", "units"),
                    ("commit", "no", "units"), ("no", "commitment"), ("commit", "0", "army", "units"),
-                   ("lights", "out"), ("turning", "off", "the", "lights"), ("im", "turning", "off", "the", "lights")}
+                   ("lights", "out"), ("turning", "off", "the", "lights"), ("im", "turning", "off", "the", "lights"),
+                   # "I commit nothing" (session 27: refused, expected the unit count)
+                   *(("i", *said) for said in (("commit", "nothing"), ("commit", "none"), ("commit", "no", "units"),
+                                              ("commit", "0"), ("commit", "0", "units")))}
 _STEP_NAMES = {"bid": "bid", "rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "orders": "orders",
                "dragon": "Dragon", "consolidation": "Consolidation"}
 _DIGIT_RUN = re.compile(r"[0-9]+")

@@ -755,6 +755,9 @@ PLAIN = [
 ("dragon", "all from P6 (sac 3)", "!sac must be between 0 and the units committed"),
 ("dragon", "all but one from P6", "!"),
 ("dragon", "All in", "!unknown order 'All'"),
+("dragon", "I commit nothing", []),  # session 27 (was refused: expected the unit count)
+("dragon", "I commit no units", []),
+("dragon", "I commit nothing\n2 from P6", "!"),
 ("dragon", "all from everywhere", "!"),
 ("dragon", "commit all from P6, P7 and P5", ["2 from P6", "1 from P7", "1 from P5"]),  # audit 2026-4: was refused
 ("dragon", "I commit all my units from P6 & P7\nBurn P5", ["2 from P6", "1 from P7", "Burn P5"]),
