@@ -495,6 +495,7 @@ def _cards(r: _Reader, step: str) -> None:
         if not draw and not discard and not any(dk == d for dk, _ in st.cards_this_turn):
             raise ValidationError(field, f"no {d} card left to draw (every other one is locked in play)")
         st.decks[d] = C.Deck(d, draw, discard)
+    _decks_active(st)
     shown = {d for d, _ in st.cards_this_turn}
     queue = pos.get("reveal_queue")
     if queue is None:
@@ -507,9 +508,30 @@ def _cards(r: _Reader, step: str) -> None:
         if st.turn == 1 and d in C.TURN_ONE_CARDS and d not in shown and C.TURN_ONE_CARDS[d] not in st.decks[d].draw:
             raise ValidationError(f"position.decks.{d}.draw", f"turn 1 still draws {C.TURN_ONE_CARDS[d]}")
     for d in queue:
+        if st.turn < C.DECK_FIRST_TURN[d]:
+            raise ValidationError("position.reveal_queue", f"the {C.DECK_NAMES[d].removeprefix('The ')} is "
+                                                           f"drawn from turn {C.DECK_FIRST_TURN[d]} on (rules: 003 "
+                                                           f"2. Reveal Cards); this is turn {st.turn}")
         if not (st.turn == 1 and d in C.TURN_ONE_CARDS) and not st.decks[d].draw and not st.decks[d].discard:
             raise ValidationError("position.reveal_queue", f"the {d} deck has no card left to draw")
     st.reveal_queue = list(queue)
+
+
+def _decks_active(st: GameState) -> None:
+    """rules: 003 2. Reveal Cards — "Starting on Turn 5 Sea Deck is activated ... From Turn 10 The End Deck is
+    activated as well": before then no card of that deck has been played, so one named in play, locked or
+    discarded is a slip (a wrong turn, or a card of another deck), refused naming the field."""
+    for d in C.DECK_ORDER:
+        first = C.DECK_FIRST_TURN[d]
+        if st.turn >= first:
+            continue
+        for field, cards in (("position.cards_in_play", [c for dk, c in st.cards_this_turn if dk == d]),
+                             ("position.locked_cards", [c for dk, c in st.locked_cards if dk == d]),
+                             (f"position.decks.{d}.discard", st.decks[d].discard)):
+            if cards:
+                raise ValidationError(field, f"{cards[0]} is of the {C.DECK_NAMES[d].removeprefix('The ')}, which "
+                                             f"is drawn from turn {first} on (rules: 003 2. Reveal Cards); this is "
+                                             f"turn {st.turn}")
 
 
 def _rest_of_deck(deck: str, listed: list[str], shuffled: list[str]) -> list[str]:

@@ -485,6 +485,21 @@ def test_a_dpl_at_the_power_threshold_outside_an_attack_is_refused():
     assert g.step == "dragon"
 
 
+
+# -- decks not yet drawn (rules: 003 2. Reveal Cards: the Sea deck from turn 5, The End from turn 10) ------------
+@pytest.mark.parametrize("pos,field", [
+    ({"cards_in_play": ["Deep Snow", "The Misty Mountains Cold", "Plague!"]},
+     r"position\.cards_in_play: Plague! is of the Sea deck, which is drawn from turn 5"),
+    ({"decks": {"end": {"discard": ["Time's Up!"]}}}, r"position\.decks\.end\.discard: Time's Up! is of the End deck"),
+    ({"locked_cards": ["Flood!", "Seafarers!"]}, r"position\.locked_cards: Seafarers!"),
+    ({"step": "reveal", "reveal_queue": ["sea"]}, r"position\.reveal_queue: the Sea deck is drawn from turn 5"),
+])
+def test_a_card_of_a_deck_not_yet_drawn_is_refused(pos, field):
+    with pytest.raises(ValidationError, match=field):
+        game({"turn": 4, "provinces": FOUR, **pos})
+    game({"turn": 10, "provinces": FOUR, **pos})  # from turn 10 every deck is drawn
+
+
 # -- faction names as a GM types them ----------------------------------------------------------
 @pytest.mark.parametrize("typed", ["Lannuvar", "lannuvár", "LANNUVAR"])
 def test_a_faction_typed_without_its_accent_or_case_is_the_rulebooks_faction(typed):
