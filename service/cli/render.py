@@ -87,8 +87,20 @@ def run_render(args: argparse.Namespace) -> int:
             raise ValidationError("--ai", "only the summary (--summary, --animate) shows who an AI played")
         data = render_board(game, seat, turn=args.turn, fmt=fmt, view=args.view)
     _write(args.out, data)
-    print(f"wrote {args.out} ({fmt}, {len(data)} bytes)")
+    from service.render import resolve_view
+
+    kind = (args.view or ("seat" if seat else "channel")) if args.animate else resolve_view(seat, args.view)
+    print(f"wrote {args.out} ({fmt}, {len(data)} bytes; {VIEW_NOTES[kind].format(seat=gf.display(seat or ''))})")
     return 0
+
+
+VIEW_NOTES = {
+    "gm": "the GM view: every $Realm shown, not for posting; --view channel draws the channel's",
+    "channel": "the channel view: what every player may see",
+    "seat": "{seat}'s own view, for their DM alone",
+}
+"""what the line after a picture says of its view: the default picture (no --seat, no --view) is the GM's, whose
+$Realm balances are secrets (rules: 003 Each Turn), so the line says so before the GM posts it"""
 
 
 PICTURE_SUFFIXES = {".png": "png", ".svg": "svg", ".gif": "gif"}

@@ -29,6 +29,19 @@ def test_render_board_png_and_svg(game_file, tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
+
+def test_the_line_after_a_picture_names_its_view(game_file, tmp_path, capsys):
+    # the default picture is the GM's, with every seat's $Realm (a secret): a GM who posts what the guide's
+    # "post what happened" step drew is told, and pointed to the channel's
+    out = tmp_path / "b.png"
+    for extra, said in (((), "the GM view: every $Realm shown, not for posting; --view channel draws the channel's"),
+                        (("--view", "channel"), "the channel view: what every player may see"),
+                        (("--seat", "Player#2"), "Player#2's own view, for their DM alone"),
+                        (("--summary",), "the GM view: every $Realm shown")):
+        assert main(["render", str(game_file), "-o", str(out), *extra]) == 0
+        assert said in capsys.readouterr().out
+
+
 def test_render_past_turn_and_summary(game_file, tmp_path):
     out = tmp_path / "t1.svg"
     assert main(["render", str(game_file), "--turn", "1", "--format", "svg", "-o", str(out)]) == 0
