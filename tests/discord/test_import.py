@@ -173,7 +173,10 @@ def test_a_seat_the_files_ai_played_is_the_members_the_config_gives_it_to(server
         setup = {**position(), "agents": {"Player#2": "heuristic", "Player#3": "heuristic"}}
         table = game_table(CH + 6, seats=3)
         del table["seats"]["Player#3"]  # left out: the file's AI plays on there
-        table["import"] = await game_file(server, setup, tmp_path / "ai.bin")
+        async def ai_decided(c, made):  # the file is written once the AIs have sent the open step's decisions
+            await c.call("game.view", game_id=made["game_id"], token=made["gm_token"], wait=True)
+
+        table["import"] = await game_file(server, setup, tmp_path / "ai.bin", play=ai_decided)
         h = Harness(server, make_config({"imp": table}, tmp_path))
         bridge = h.bridge()
         await bridge.start()
