@@ -11,6 +11,7 @@ the DPL and threshold are public). $Realm appears only in the GM's summary; the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from engine.errors import ValidationError
@@ -225,8 +226,11 @@ def _dragon(ax, summary: Summary) -> None:
         return
     ax.plot(summary.dpl_turns, summary.dpl, color=DRAGON, marker="o", markersize=5, lw=2.2, label="DPL",
             gid="dpl-series")
-    ax.step(summary.dpl_turns, summary.threshold, where="mid", color="black", lw=1.2, linestyle=(0, (4, 2)),
-            label="threshold", gid="threshold-series")
+    # each turn's threshold over that turn's width, so one turn (a game brought in a turn ago) still draws its line
+    t = summary.dpl_turns
+    edges = [t[0] - 0.5, *((a + b) / 2 for a, b in pairwise(t)), t[-1] + 0.5]
+    ax.stairs(summary.threshold, edges, baseline=None, color="black", lw=1.2, linestyle=(0, (4, 2)),
+              label="threshold", gid="threshold-series")
     ax.set_xlabel("turn")
     ax.set_xticks(summary.dpl_turns)
     ax.set_ylim(0, max(max(summary.dpl), max(summary.threshold)) * 1.15 + 1)
@@ -249,6 +253,9 @@ def _series(ax, summary: Summary, data: dict[str, list[int]], title: str, ylabel
     ax.set_xlabel("turn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(summary.turns)
+    # counts from 0, with room above: one turn's flat values gave an axis of 0.96 .. 1.04
+    top = max((v for r in summary.rows for v in data.get(r.seat, [])), default=0)
+    ax.set_ylim(0, max(top, 1) * 1.1 + 0.5)
     ax.yaxis.get_major_locator().set_params(integer=True)
     ax.grid(alpha=0.3)
     if legend:

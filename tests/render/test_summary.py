@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.errors import ValidationError
@@ -77,3 +79,27 @@ def test_a_team_games_summary_names_the_winning_team_and_lists_the_teams_in_orde
     assert [r.team for r in s.rows] == ["S", "S", "N", "N"]  # the winning team on top
     text = all_text(svg_root(figure_bytes(draw_summary(s), "svg")))
     assert "[S]" in text and "AI: strong, care" in text and "AI: strong, caretaker" not in text  # cut, with …
+
+
+def _x_extent(el) -> float:
+    """The width, in SVG units, of the paths under ``el`` (matplotlib writes a series as ``M x y L x y ...``)."""
+    xs = [float(x) for path in el.iter("{http://www.w3.org/2000/svg}path")
+          for x in re.findall(r"[ML]\s*(-?[0-9.]+)\s+-?[0-9.]+", path.get("d", ""))]
+    return max(xs) - min(xs) if xs else 0.0
+
+
+@pytest.mark.parametrize("turns", [1, 3])
+def test_the_power_threshold_is_drawn_after_one_turn_too(turns):
+    # a game brought in at a position has one finished turn on its first summary: the threshold line had no width
+    game = played_game("ring-3", 3, seed=1, turns=turns)
+    data = summary_data(game, None, {})
+    assert len(data.dpl_turns) == turns
+    root = svg_root(figure_bytes(draw_summary(data), "svg"))
+    line = group(root, "threshold-series")
+    assert line is not None and _x_extent(line) > 0
+    # counts are whole numbers from 0: one turn's flat values drew an axis of 0.96 .. 1.04
+    labels = all_text(root).split()
+    assert "0" in labels and not [t for t in labels if re.fullmatch(r"-?[0-9]+\.[0-9]+", t)], labels
+    # counts are whole numbers from 0: one turn's flat values drew an axis of 0.96 .. 1.04
+    labels = all_text(root).split()
+    assert "0" in labels and not [t for t in labels if re.fullmatch(r"-?[0-9]+\.[0-9]+", t)], labels
