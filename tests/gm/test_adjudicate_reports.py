@@ -184,3 +184,56 @@ def test_a_resolved_step_is_saved_before_its_report_is_shown(game_file, monkeypa
     main(["adjudicate", str(game_file), "--force"])
     monkeypatch.undo()
     assert gamefile.read(game_file).game.step == "orders"  # the bids were resolved and stored
+
+
+def _bank_game(tmp_path, position: dict) -> str:
+    """A factions game at ``position`` where Ann (Lannuvár) may use the Bank of Lannuvár; Ben and Cy are AI seats."""
+    import json
+
+    provinces = {f"P{i}": {"owner": f"Player#{i}", "units": 3} for i in range(1, 5)}
+    setup = {"board": "ring-4", "seed": 5, "options": {"factions": True},
+             "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy", "agent": "heuristic"},
+                         {"name": "Di"}],
+             "position": {"ranking": ["Player#1", "Player#2", "Player#3", "Player#4"], "provinces": provinces,
+                          "factions": {"Player#1": "Lannuvar"}, "realm": {s: 60 for s in
+                                                                          ("Player#1", "Player#2", "Player#3",
+                                                                           "Player#4")}, **position}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    return str(path)
+
+
+def _posted(out: str) -> str:
+    """The report the GM posts: what adjudicate printed down to the line not to post past."""
+    return out.split("--- not for posting")[0]
+
+
+def test_the_bank_round_of_a_dragon_attack_names_the_ai_seats_whose_commitments_it_shows(tmp_path, capsys):
+    # rules: 003 The Bank of Lannuvár — Ann commits once the others' commitments are revealed; the attack's report
+    # lists Ben's and Cy's (their AI's) again, and ended "Played by AI: none"
+    path = _bank_game(tmp_path, {"turn": 4, "step": "dragon", "dpl": 6, "cards_in_play": ["There be Dragons!"],
+                                 "attack": {"dpl": 6, "source": "card"}})
+    first = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nThe Bank of Lannuvár\n"
+                                                                    "== Di ==\n1 from P4\n")))
+    assert "The Bank of Lannuvár decides next: Ann" in first
+    assert "Played by AI: Ben (heuristic), Cy (heuristic)" in first
+    assert gamefile.read(path).step_ai == {"Player#2": "heuristic", "Player#3": "heuristic"}  # kept for the round
+    run(capsys, "seat", path, "Ben", "human")  # the AI's commitment stands, and so does the record of it
+    bank = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\n2 from P1\n", "ann.txt")))
+    assert "- Ben commits 3 from P2" in bank and "the Protectors win" in bank
+    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben (heuristic), Cy (heuristic)"
+    assert gamefile.read(path).step_ai == {"Player#3": "heuristic"}  # the orders step's own: Cy's AI alone
+
+
+def test_the_bank_bid_names_the_ai_seats_whose_bids_the_ranking_shows(tmp_path, capsys):
+    # Ann activates the Bank in the Consolidation: she bids after Ben's and Cy's AI bids are revealed, and the
+    # ranking's report, which lists them, said "Played by AI: none"
+    path = _bank_game(tmp_path, {"turn": 3, "step": "consolidation"})
+    first = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nThe Bank of Lannuvár\n"
+                                                                    "== Di ==\nBid 3\n")))
+    assert "- Bids revealed: Ben " in first and "Played by AI: Ben (heuristic), Cy (heuristic)" in first
+    assert gamefile.read(path).game.step == "bank_bid"
+    bank = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nBid 4\n", "ann.txt")))
+    assert "- Bids: Ann 4" in bank and "Protector Ranking: " in bank
+    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben (heuristic), Cy (heuristic)"

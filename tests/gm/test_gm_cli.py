@@ -480,7 +480,8 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
 
 
 def test_a_step_no_ai_decided_says_so_in_a_game_with_ai_seats(tmp_path, capsys):
-    # the Bank of Lannuvár's late bid: only its human seat decides; the report still names who an AI played
+    # the Bank of Lannuvár's late bid: only its human seat decides, and the others' bids came in with the position
+    # (no AI of this file made them): the report still says who an AI played, nobody
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
     setup = {"board": "ring-4", "seed": 1, "options": {"factions": True},
              "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
