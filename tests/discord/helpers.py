@@ -56,6 +56,18 @@ class Harness:
                       connect=lambda: AsyncClient.connect(unix=self.server.unix), now=self.clock)
 
 
+async def gm_view(bridge: Bridge, key: str) -> dict[str, Any]:
+    """What the GM sees, once the AI seats have decided."""
+    return await bridge.rpc("game.view", **bridge._gm(key), wait=True)
+
+
+async def gm_command(h: Harness, bridge: Bridge, channel: int, name: str, **options: Any) -> str:
+    """The GM's slash command ``name`` in ``channel``; the bot's reply."""
+    cmd = h.chat.command(name, GM_USER, channel, **options)
+    await bridge.on_command(cmd)
+    return cmd.reply.text()
+
+
 async def seat_view(bridge: Bridge, key: str, seat: str) -> dict[str, Any]:
     """What the player of ``seat`` sees (their own token): all a player has to write a DM from."""
     return await bridge.rpc("game.view", **bridge._seat(key, seat), wait=True)

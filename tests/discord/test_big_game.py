@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tests.discord.helpers import GM_USER, Harness, make_config, seat_view, user_of
+from tests.discord.helpers import Harness, gm_command, gm_view, make_config, seat_view, user_of
 
 CH = 2100
 KEY = "big"
@@ -75,12 +75,10 @@ class Table:
         return "\n".join(self.received(seat_no)[before:])
 
     async def gm(self, name: str, **options) -> str:
-        cmd = self.h.chat.command(name, GM_USER, CH, **options)
-        await self.bridge.on_command(cmd)
-        return cmd.reply.text()
+        return await gm_command(self.h, self.bridge, CH, name, **options)
 
     async def view(self) -> dict:
-        return await self.bridge.rpc("game.view", **self.bridge._gm(KEY), wait=True)
+        return await gm_view(self.bridge, KEY)
 
 
 def decision(view: dict, seat: str) -> str:

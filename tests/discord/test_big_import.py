@@ -18,7 +18,7 @@ import time
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from service import ai, gamefile
-from tests.discord.helpers import GM_USER, Harness, make_config, seat_view, user_of
+from tests.discord.helpers import Harness, gm_command, gm_view, make_config, seat_view, user_of
 from tests.discord.test_big_game import decision
 
 CH = 2300
@@ -88,12 +88,10 @@ class Table:
         return "\n".join(self.received(no)[before:])
 
     async def gm(self, name: str, **options) -> str:
-        cmd = self.h.chat.command(name, GM_USER, CH, **options)
-        await self.bridge.on_command(cmd)
-        return cmd.reply.text()
+        return await gm_command(self.h, self.bridge, CH, name, **options)
 
     async def view(self) -> dict:
-        return await self.bridge.rpc("game.view", **self.bridge._gm(KEY), wait=True)
+        return await gm_view(self.bridge, KEY)
 
 
 def holdings(view: dict, no: int) -> list[tuple[str, int]]:
