@@ -73,7 +73,8 @@ def run_report(args: argparse.Namespace) -> int:
         why = before_position(game.setup, args.turn, "the event log before that is not carried")
         if why:  # an empty report would read as "nothing happened" (the service refuses it the same way)
             raise ValidationError("--turn", why)
-        text = game.report(args.turn) + _ai_line(gf, {game.state.turn if args.turn is None else args.turn})
+        turn = game.state.turn if args.turn is None else args.turn
+        text = game.report(args.turn) + _ai_line(gf, {turn}) + _defaults_line(gf, turn)
     if not args.discord:
         print(text)
         return 0
@@ -102,3 +103,25 @@ def _ai_line(gf, turns: set[int]) -> str:
     from service.gamefile import played_by_ai
 
     return "\n" + played_by_ai(gf.game, played)
+
+
+def _defaults_line(gf, turn: int) -> str:
+    """The ``Rulebook defaults for: ...`` line ``regent adjudicate --force`` ended a forced step's report with,
+    for the steps of ``turn`` forced (read from the game's record, service/defaulted.py): a turn's report posted
+    again says whose decisions the rulebook made, each step named, as the turn covers several, in the report's
+    display names (as the service's ``game.advance`` says them)."""
+    from service.defaulted import replayed
+    from service.posting import by_seat
+
+    steps: list[tuple[str, list[str]]] = []  # in the game's order; a step forced twice running is one
+    for d in replayed(gf.game):
+        if d.turn != turn:
+            continue
+        if not steps or steps[-1][0] != d.step:
+            steps.append((d.step, []))
+        if d.seat not in steps[-1][1]:
+            steps[-1][1].append(d.seat)
+    if not steps:
+        return ""
+    return "\nRulebook defaults for: " + "; ".join(
+        f"{', '.join(gf.name(s) for s in by_seat(seats))} in the {step} step" for step, seats in steps)

@@ -237,3 +237,24 @@ def test_the_bank_bid_names_the_ai_seats_whose_bids_the_ranking_shows(tmp_path, 
     bank = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nBid 4\n", "ann.txt")))
     assert "- Bids: Ann 4" in bank and "Protector Ranking: " in bank
     assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben (heuristic), Cy (heuristic)"
+
+
+def test_a_turns_report_posted_again_names_whose_decisions_the_rulebook_made(game_file, tmp_path, capsys):
+    # `regent report --turn N` left out the line `regent adjudicate --force` ended each forced step's report with
+    run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 5\n"))
+    assert "Rulebook defaults" not in run(capsys, "report", str(game_file))  # nothing forced yet: no line
+    bid = run(capsys, "adjudicate", str(game_file), "--force")
+    assert "Rulebook defaults for: Player#2 (Bob), Player#3 (Carol)\n" in bid
+    orders = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nFortify! P1\n== Carol ==\nnone\n",
+                                                           "orders.txt"), "--force")
+    assert "Rulebook defaults for: Player#2 (Bob)\n" in orders
+    # the turn's report covers both steps: each is named with the seats the rulebook's default played in it
+    for argv in (["--turn", "1"], []):
+        text = run(capsys, "report", str(game_file), *argv)
+        # in the report's display names, as its every line (the service's game.advance says them so too)
+        last = text.splitlines()[-1]
+        assert last == "Rulebook defaults for: Bob, Carol in the bid step; Bob in the orders step", argv
+        assert text.count("Rulebook defaults") == 1
+    # the seats' own summaries are unchanged: Carol sent her orders (none), so hers names the bid step alone
+    carol = run(capsys, "report", str(game_file), "--private", "Carol")
+    assert "Your bid DM for turn 1 was not received" in carol and "Your orders DM" not in carol
