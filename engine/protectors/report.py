@@ -76,6 +76,22 @@ def public_report(state: GameState, turn: int | None = None, seat: str | None = 
     return "\n".join(lines)
 
 
+def quiet_turn(game: Any, turn: int | None = None) -> str:
+    """What to say under the header of ``turn``'s public report (default: the current turn) when no event of it
+    is there to show, so it does not read as an empty report ("" when there is something). A game brought in
+    from a position on that turn says so (docs/positions.md: the event log before it is not carried)."""
+    st: GameState = game.state
+    t = st.turn if turn is None else turn
+    if any(e.turn == t and _shown(e, None) for e in st.events):
+        return ""
+    pos = game.setup.get("position") if isinstance(game.setup, dict) else None
+    if isinstance(pos, dict) and t == _first_turn(game):
+        step = pos.get("step", "orders")
+        return (f"Nothing has happened since the game was brought in here from a position, at turn {t}'s {step} "
+                "step (what came before is not in its record).")
+    return "Nothing has happened yet this turn." if t == st.turn else f"Nothing public happened in turn {t}."
+
+
 # -- a seat's private summary ------------------------------------------------------------------
 
 

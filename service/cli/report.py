@@ -20,6 +20,7 @@ from pathlib import Path
 
 from engine.errors import ValidationError
 from engine.protectors.position import before_position
+from engine.protectors.report import quiet_turn
 
 SEPARATOR = "----- message {i}/{n} ({chars} characters) -----"
 
@@ -74,7 +75,9 @@ def run_report(args: argparse.Namespace) -> int:
         if why:  # an empty report would read as "nothing happened" (the service refuses it the same way)
             raise ValidationError("--turn", why)
         turn = game.state.turn if args.turn is None else args.turn
-        text = game.report(args.turn) + _ai_line(gf, {turn}) + _defaults_line(gf, turn)
+        quiet = quiet_turn(game, turn)  # a bare header read as a report left empty by mistake
+        text = (game.report(args.turn) + (f"\n{quiet}" if quiet else "") + _ai_line(gf, {turn})
+                + _defaults_line(gf, turn))
     if not args.discord:
         print(text)
         return 0

@@ -579,6 +579,34 @@ def test_a_turn_before_a_typed_in_position_has_no_report_and_says_why(tmp_path, 
     assert "== Turn 3 ==" in capsys.readouterr().out
 
 
+def test_the_report_of_a_game_just_brought_in_says_nothing_has_happened_since(tmp_path, capsys):
+    # `regent report` straight after `regent new --setup position.json` printed a bare "== Turn 3 ==": an empty
+    # report, as if something had been lost
+    path = _ben_by_ai_from(tmp_path, turn=3)
+    came = ("Nothing has happened since the game was brought in here from a position, at turn 3's orders step (what "
+            "came before is not in its record).")
+    for argv in ([], ["--turn", "3"]):
+        capsys.readouterr()
+        assert main(["report", str(path), *argv]) == 0
+        assert capsys.readouterr().out.splitlines() == ["== Turn 3 ==", came], argv
+    assert main(["adjudicate", str(path)]) == 0  # Ben's AI decides; nothing is resolved, so nothing happened yet
+    capsys.readouterr()
+    assert main(["report", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["== Turn 3 ==", came, "Played by AI: Ben (heuristic)"]
+    orders = "".join(f"== {n} ==\nFortify! P{i}\n" for i, n in ((1, "Ann"), (3, "Cy"), (4, "Di")))
+    assert main(["adjudicate", str(path), dms(tmp_path, orders, "o3.txt")]) == 0
+    capsys.readouterr()
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "- Ann: Fortify! P1" in out and "Nothing has happened" not in out  # the turn has its events now
+
+
+def test_the_report_of_a_turn_nothing_has_happened_in_yet_says_so(game_file, capsys):
+    capsys.readouterr()
+    assert main(["report", str(game_file)]) == 0  # a new game waiting for its first bids
+    assert capsys.readouterr().out.splitlines() == ["== Turn 1 ==", "Nothing has happened yet this turn."]
+
+
 def test_a_turn_played_by_the_player_again_is_not_labelled_played_by_ai(tmp_path, capsys):
     # Ben's AI plays turn 2, Ben plays turn 3 himself: `report --turn 3` (and --since-last over turn 3 only)
     # named Ben as played by AI, from every agent the seat ever had
