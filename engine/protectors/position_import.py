@@ -18,8 +18,16 @@ from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dragon import threshold_now
 from engine.protectors.events import Event
-from engine.protectors.factions import FACTIONS, ONCE_PER_GAME, TIER, faction_named, faction_of
+from engine.protectors.factions import (
+    FACTIONS,
+    ONCE_PER_GAME,
+    TIER,
+    ability_flags,
+    faction_named,
+    faction_of,
+)
 from engine.protectors.notation import parse_text
+from engine.protectors.orders import SANCTUM_ABILITIES
 from engine.protectors.position import decode_rng
 from engine.protectors.state import (
     BANK_BID,
@@ -49,6 +57,13 @@ PHASES = {"ranking": RANKING, "orders": ORDERS, "consolidation": CONSOLIDATION}
 RESUME_STEPS = ("ranking", "reveal", "execute", "consolidate_a", "consolidate_b")
 ATTACK_SOURCES = ("card", "threshold", "after_burner", "elimination")
 EFFECTS = ("faith_active", "bank_bid")  # Player.used_turn: effects lasting until the next Consolidation
+# The ability each per-seat record is of (``_held``): a once-per-game use spent (``used_abilities``; Weather
+# forecast's look at the There be Dragons? deck is its own mark), an effect running (``effects``), the turn
+# the Bank of Lannuvár covers (``bank_until``) or Hodir's offer hired (``offer_turn``).
+USED_MARK_ABILITY = {"peek_dragon": "weather_forecast"}
+EFFECT_ABILITY = {"faith_active": "faith_alone", "bank_bid": "bank_of_lannuvar"}
+# where a Dragon Attack resumes after this turn's Execute Orders phase: units have left Provinces (the Island)
+AFTER_EXECUTE = ("execute", "consolidate_a", "consolidate_b")
 ELIMINATED_BY = ("dragon", "players")
 
 POSITION_KEYS = frozenset({
@@ -181,6 +196,7 @@ def import_position(state: GameState, pos: Any) -> None:
     if "sanctum" not in pos:
         sanctum.sync(state)  # an Island held in the position: its Sanctum choice is still to make
     _gained(r)
+    _held(r, step)
     if step == ORDERS and "peeks" not in pos:
         peeks.start_orders(state)  # the orders step begins now (Weather forecast looks)
     _submissions(r, step)
@@ -757,6 +773,48 @@ def _gained(r: _Reader) -> None:
                               f"the Sanctum's choice (position.sanctum.key) gains {key}, not "
                               f"{', '.join(sorted(p.gained - {key}))}")
     p.gained.add(key)
+
+
+def _held(r: _Reader, step: str) -> None:
+    """rules: 003 Factions; Island Rules, Wizard Sanctum — a seat spends, activates or hires only an ability it
+    holds: its faction's, or one gained from the Wizard Sanctum (``_gained`` has made those one with the
+    Sanctum). A once-per-game use spent (``used_abilities``) of an ability the seat does not hold is refused,
+    naming the field: losing the Sanctum takes a gained ability back with its use (SANCTUM_REVERT), so no seat
+    keeps the use of one it lacks. A running effect (``effects``), a Bank covering a turn (``bank_until``) or an
+    offer hired (``offer_turn``) of an ability the seat does not hold is refused too, unless a Sanctum gain of
+    it may have been lost since the Consolidation that started it: SANCTUM_REVERT lets a running effect finish,
+    and control of the Island is lost by units leaving it (Execute Orders) or by elimination
+    (ISLAND_CONTROL_LOST), so only in a game with the Island and factions, for an eliminated seat or after this
+    turn's orders were executed (the consolidation step, or a Dragon Attack resuming after them)."""
+    st = r.state
+    after_moves = step == CONSOLIDATION or (step == DRAGON and st.resume in AFTER_EXECUTE)
+    for s, p in st.players.items():
+        held = ability_flags(st, s)
+        for mark in sorted(p.used):
+            ability = USED_MARK_ABILITY.get(mark, mark)
+            if ability not in held:
+                raise ValidationError(f"position.used_abilities.{s}", f"{mark} spent, but {_not_held(r, s, ability)}")
+        records = [("effects", f"{e} running", EFFECT_ABILITY[e]) for e in sorted(p.used_turn)]
+        if p.bank_until is not None:
+            records.append(("bank_until", f"a Bank covering turn {p.bank_until}", "bank_of_lannuvar"))
+        if p.offer_turn is not None:
+            records.append(("offer_turn", f"an offer hired for turn {p.offer_turn}", "mountain_king"))
+        lost = st.board.island is not None and st.options.factions and (p.eliminated or after_moves)
+        for key, what, ability in records:
+            if ability not in held and not lost:
+                raise ValidationError(f"position.{key}.{s}", f"{what}, but {_not_held(r, s, ability)}")
+
+
+def _not_held(r: _Reader, seat: str, ability: str) -> str:
+    """Why ``seat`` does not hold ``ability``: whose faction's it is, and that it was not gained."""
+    st = r.state
+    p = st.players[seat]
+    name = f"{SANCTUM_ABILITIES[ability]} ({faction_of(ability)}'s)"
+    if not st.options.factions:
+        return f"this game is played without factions: no seat holds {name} (rules: 003 Factions)"
+    side = f"{seat} ({p.faction})" if p.faction else f"{seat} (no faction)"
+    return (f"{side} does not hold {name} and did not gain it from the Wizard Sanctum (position.sanctum; "
+            "rules: 003 Factions, Wizard Sanctum)")
 
 
 def _bidding(r: _Reader, step: str) -> None:

@@ -468,6 +468,71 @@ def test_a_gained_ability_the_sanctum_does_not_give_is_refused(pos, field):
         _sanctum_game(**pos)
 
 
+# -- an ability spent, running or hired is its seat's (rules: 003 Factions; Wizard Sanctum) --------------------------
+def _factions_game(**pos) -> Game:
+    return game({"turn": 3, "provinces": FOUR, "factions": SANCTUM_POS["factions"], **pos},
+                options={"factions": True})
+
+
+@pytest.mark.parametrize("pos,said", [
+    # P1 Iron Light, P2 Cenarion, P3 Hodir, P4 Lannuvár
+    ({"effects": {P2: ["faith_active"]}},
+     r"position\.effects\.Player#2: faith_active running, but Player#2 \(Cenarion\) does not hold Faith alone "
+     r"sustains us! \(Iron Light's\) and did not gain it from the Wizard Sanctum"),
+    ({"step": "bank_bid", "effects": {P3: ["bank_bid"]}},
+     r"position\.effects\.Player#3: bank_bid running, but Player#3 \(Hodir\) does not hold The Bank of Lannuvár"),
+    ({"bank_until": {P1: 3}},
+     r"position\.bank_until\.Player#1: a Bank covering turn 3, but Player#1 \(Iron Light\) does not hold The Bank"),
+    ({"offer_turn": {P4: 3}},
+     r"position\.offer_turn\.Player#4: an offer hired for turn 3, but Player#4 \(Lannuvár\) does not hold The "
+     r"Mountain King sends His Regards \(Hodir's\)"),
+    ({"used_abilities": {P1: ["bank_of_lannuvar"]}},
+     r"position\.used_abilities\.Player#1: bank_of_lannuvar spent, but Player#1 \(Iron Light\) does not hold The "
+     r"Bank of Lannuvár \(Lannuvár's\)"),
+    ({"used_abilities": {P2: ["peek_dragon"]}},  # Weather forecast's look: Kalu'Ak's
+     r"position\.used_abilities\.Player#2: peek_dragon spent, but Player#2 \(Cenarion\) does not hold Weather "
+     r"forecast \(Kalu'Ak's\)"),
+])
+def test_an_ability_the_seat_does_not_hold_is_refused_where_it_is_spent_running_or_hired(pos, said):
+    # each was taken: Faith's +1 supply, the Bank's late bid and Dragon round, the Mountain King's protection ran
+    # for a seat of another faction, and a use spent of an ability it never held showed in its view
+    with pytest.raises(ValidationError, match=said):
+        _factions_game(**pos)
+
+
+def test_abilities_held_by_faction_or_from_the_sanctum_are_taken_as_given():
+    g = _factions_game(effects={P1: ["faith_active"]}, used_abilities={P1: ["faith_alone"], P4: ["bank_of_lannuvar"]},
+                       bank_until={P4: 3})
+    assert g.state.players[P1].used_turn == {"faith_active"} and g.state.players[P4].bank_until == 3
+    g = _sanctum_game(sanctum={"holder": P1, "kind": "gain", "key": "bank_of_lannuvar"},
+                      used_abilities={P1: ["bank_of_lannuvar"]}, bank_until={P1: 4})
+    assert g.state.players[P1].bank_until == 4 and "bank_of_lannuvar" in g.state.players[P1].gained
+
+
+def test_without_factions_no_seat_runs_an_ability():
+    with pytest.raises(ValidationError, match=r"position\.effects\.Player#1: faith_active running, but this game "
+                                              r"is played without factions"):
+        game({"turn": 3, "provinces": FOUR, "effects": {P1: ["faith_active"]}})
+
+
+def test_a_bank_left_running_by_a_sanctum_lost_this_turn_is_brought_back():
+    # SANCTUM_REVERT: P1 gained the Bank from the Sanctum, activated it last Consolidation and marched off the
+    # Island this turn: the gain reverted (with its use), the Bank still covers the turn. The export of that
+    # consolidation step imports as it is
+    g = game({"turn": 5, "step": "orders", "provinces": {**FOUR, "P0": {"owner": P1, "units": 1}},
+              "factions": SANCTUM_POS["factions"], "sanctum": {"holder": P1, "kind": "gain", "key": "bank_of_lannuvar"},
+              "used_abilities": {P1: ["bank_of_lannuvar"]}, "bank_until": {P1: 5},
+              "cards_in_play": ["Calms of Summer", "The Misty Mountains Cold", "Seafarers!"]},
+             board="ring-4+island", options={"factions": True})
+    g.submit(P1, "March! 1 from P0 to P1")
+    g.advance(force=True)
+    assert g.step == "consolidation" and g.state.players[P1].bank_until == 5 and not g.state.players[P1].gained
+    pos = export_position(g)
+    assert Game({**g.setup, "position": pos}).state.players[P1].bank_until == 5
+    with pytest.raises(ValidationError, match=r"position\.bank_until\.Player#1"):  # before the orders: still held
+        Game({**g.setup, "position": {**pos, "step": "orders"}})
+
+
 
 # -- the Power Threshold (rules: 003 Dragon's Power Level and the Power Threshold) ----------------------------------
 def test_a_dpl_at_the_power_threshold_outside_an_attack_is_refused():
