@@ -533,6 +533,35 @@ def _cards(r: _Reader, step: str) -> None:
     st.reveal_queue = list(queue)
 
 
+def cards_left_out(state: GameState) -> str | None:
+    """A note for the GM when an imported position stands after this turn's Reveal Cards but names no card in
+    play of a deck drawn this turn, else None.
+
+    rules: 003 2. Reveal Cards — "one card is drawn, revealed and played from both the Event and There be
+    Dragons? Decks. Starting on Turn 5 Sea Deck is activated ... From Turn 10 The End Deck": by the orders step
+    each of them has a card in play. A position leaving them out is still taken (many a hand-made position plays
+    a turn with no card, CARDS_LEFT_OUT), but the turn then runs with no card in play and the cards played lie in
+    the draw piles (Weather forecast shows one), so ``regent new`` says so. After the orders (the consolidation
+    step, a Dragon Attack resuming after them) every deck of the turn was drawn; in an attack during the Reveal
+    Cards, those not in ``reveal_queue``; before it (bid, ranking, bank_bid, reveal) none is asked for."""
+    step = state.step
+    if step in (ORDERS, CONSOLIDATION) or (step == DRAGON and state.resume in AFTER_EXECUTE):
+        queued: list[str] = []
+    elif step == DRAGON and state.resume == REVEAL:
+        queued = list(state.reveal_queue)
+    else:
+        return None
+    shown = {d for d, _ in state.cards_this_turn}
+    missing = [C.DECK_NAMES[d].removesuffix(" deck") for d in C.DECK_ORDER
+               if state.turn >= C.DECK_FIRST_TURN[d] and d not in shown and d not in queued]
+    if not missing:
+        return None
+    return (f"position.cards_in_play names no card of the {' or '.join(missing)} deck{'s' if len(missing) > 1 else ''}"
+            f", drawn this turn before its orders (rules: 003 2. Reveal Cards): turn {state.turn} goes on with no "
+            "such card in play and the cards played still in the draw piles; give this turn's cards in "
+            "cards_in_play (docs/positions.md)")
+
+
 def _decks_active(st: GameState) -> None:
     """rules: 003 2. Reveal Cards — "Starting on Turn 5 Sea Deck is activated ... From Turn 10 The End Deck is
     activated as well": before then no card of that deck has been played, so one named in play, locked or

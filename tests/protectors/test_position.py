@@ -16,6 +16,7 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors import cards as C
 from engine.protectors.game import Game
 from engine.protectors.position import export_position
+from engine.protectors.position_import import cards_left_out
 from engine.protectors.victory import power_threshold
 
 P1, P2, P3, P4 = (f"Player#{i}" for i in range(1, 5))
@@ -619,3 +620,31 @@ def test_a_province_written_as_a_gm_would_says_its_key():
         game({"provinces": {**FOUR, "P4": {"burnt": True}}, "ashes": ["p4"], "eliminated": [P4]})
     with pytest.raises(ValidationError, match=r"position\.provinces\.P9: not a Province of this board$"):
         game({"provinces": {**FOUR, "P9": {}}})
+
+
+# -- this turn's cards left out (rules: 003 2. Reveal Cards) ------------------------------------------------------
+def test_a_position_after_the_reveal_without_this_turns_cards_is_noted_for_the_gm():
+    # taken (CARDS_LEFT_OUT), but the turn runs with no card in play and the cards played lie in the draw piles:
+    # regent new is to say so. Turn 3's orders with none, as tests/gm/e2e/setup.json types it
+    g = game({"turn": 3, "provinces": FOUR})
+    assert g.step == "orders" and not g.state.cards_this_turn
+    assert cards_left_out(g.state) == (
+        "position.cards_in_play names no card of the Event or There be Dragons? decks, drawn this turn before its "
+        "orders (rules: 003 2. Reveal Cards): turn 3 goes on with no such card in play and the cards played still "
+        "in the draw piles; give this turn's cards in cards_in_play (docs/positions.md)")
+    typed = {"turn": 5, "provinces": FOUR, "cards_in_play": ["Deep Snow", "Bloodlust!"]}
+    for step in ("orders", "consolidation"):  # turn 5 draws the Sea deck too
+        assert "no card of the Sea deck," in (cards_left_out(game({**typed, "step": step}).state) or "")
+    assert cards_left_out(game({**typed, "cards_in_play": ["Deep Snow", "Bloodlust!", "Ferry!"]}).state) is None
+
+
+def test_no_card_is_asked_for_before_the_reveal_or_of_a_deck_still_to_draw():
+    assert cards_left_out(game({"turn": 1, "step": "bid"}).state) is None
+    g = game({"turn": 3, "step": "bank_bid", "provinces": FOUR, "factions": {P1: "Lannuvár"},
+              "effects": {P1: ["bank_bid"]}}, options={"factions": True})
+    assert g.step == "bank_bid" and cards_left_out(g.state) is None  # the Protector Ranking: no card drawn yet
+    attack = {"turn": 3, "step": "dragon", "provinces": FOUR, "attack": {"dpl": 1}}
+    # an attack during the Reveal Cards: the There be Dragons? deck still to draw is not asked for
+    g = game({**attack, "cards_in_play": ["Deep Snow"], "reveal_queue": ["dragon"]})
+    assert cards_left_out(g.state) is None
+    assert "There be Dragons? deck," in (cards_left_out(game({**attack, "cards_in_play": ["Deep Snow"]}).state) or "")
