@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
+from engine.protectors.position_import import cards_left_out
 from engine.protectors.report import BANK_RULE
 from engine.protectors.state import BANK_BID, DRAGON
 from service import gamefile
@@ -123,10 +124,14 @@ a slip after turn 1 (a map left out whole is the GM's choice of the defaults)"""
 
 def defaults_taken(gf: GameFile, position: Any) -> list[str]:
     """A note for each of ``DEFAULTED`` that is given but leaves out a seat still in a game brought in after
-    turn 1: the default is applied (a partial map is allowed), but the GM is told, in case a line was missed."""
-    if not isinstance(position, dict) or not isinstance(position.get("turn"), int) or position["turn"] < 2:
+    turn 1: the default is applied (a partial map is allowed), but the GM is told, in case a line was missed. Also
+    a position past this turn's Reveal Cards that names none of its cards (``position_import.cards_left_out``)."""
+    if not isinstance(position, dict):
         return []
-    notes = []
+    cards = cards_left_out(gf.game.state)
+    notes = [cards] if cards else []
+    if not isinstance(position.get("turn"), int) or position["turn"] < 2:
+        return notes
     for key, what, default in DEFAULTED:
         given = position.get(key)
         if not isinstance(given, dict) or not given:
