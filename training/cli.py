@@ -190,7 +190,7 @@ def _table(args) -> int:
     if not fillers:
         raise ValidationError("--fillers", "name at least one filler")
     report = compare(fillers, field=field, games=args.games, seed=args.seed, progress=not args.quiet,
-                     **_setup(args))
+                     from_turn=args.from_turn, **_setup(args))
     print("\n".join(table_rows(report)))
     if args.out:
         path = save_json(report, args.out)
@@ -240,6 +240,8 @@ def register_eval(subparsers) -> None:
     tb.add_argument("--fillers", required=True, help="comma-separated agent specs, each measured on the same games")
     tb.add_argument("--field", default="heuristic", help="comma-separated agent specs standing in for the humans")
     tb.add_argument("--games", type=int, default=300)
+    tb.add_argument("--from-turn", type=int, default=1, help="the seat falls vacant at the orders step of this turn "
+                    "(a stand-in from --field plays it until then; games over before are not counted)")
     _common(tb)
     tb.set_defaults(func=_table)
     t = sub.add_parser("takeover", help="hand one seat of recorded positions to an agent and to a baseline")

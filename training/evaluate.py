@@ -178,6 +178,15 @@ ROUND_ROBIN_COUNTS = {  # written into every round-robin report: its two "games"
 }
 
 
+def play_to_orders(game: Game, agents: dict[str, Any], turn: int) -> bool:
+    """Play ``game`` with ``agents`` up to the start of the orders step of ``turn``; False when it ended first."""
+    for _ in range(MAX_ADVANCES):
+        if game.over or (game.state.turn >= turn and game.step == ORDERS):
+            break
+        play_turn_step(game, agents)
+    return not game.over
+
+
 def record_positions(count: int, turn: int = 2, players: int = 5, recorder: str = "heuristic", board=None,
                      version: str = "normal", island: bool = False, factions: bool = False, teams: int = 0,
                      seed: int = 0, progress: bool = True, max_tries: int | None = None) -> list[tuple[int, Game]]:
@@ -195,11 +204,7 @@ def record_positions(count: int, turn: int = 2, players: int = 5, recorder: str 
         tries += 1
         game = Game(make_setup(seed=game_seed, **kw))
         agents = {s: make_agent(recorder, game_seed * 100 + i) for i, s in enumerate(game.state.players)}
-        for _ in range(MAX_ADVANCES):
-            if game.over or (game.state.turn >= turn and game.step == ORDERS):
-                break
-            play_turn_step(game, agents)
-        if not game.over:
+        if play_to_orders(game, agents, turn):
             out.append((game_seed, game.clone()))
             bar.update(1)
     bar.close()

@@ -34,7 +34,7 @@ from engine.errors import ValidationError
 from engine.protectors.board import Board
 from engine.protectors.game import Game
 from envs.opponents import make_setup
-from training.evaluate import AgentCache, _setup_kwargs, field_specs, seat_of
+from training.evaluate import AgentCache, _setup_kwargs, field_specs, play_to_orders, seat_of
 from training.stats import wilson
 
 KINGMAKING_BAR = 0.25  # issue 18: the other seats' wins by distance within 25% of each other
@@ -113,7 +113,8 @@ def paired_difference(report: dict[str, Any], key: str, a: str, b: str) -> dict[
     field = {"filler": "filler_won", "others": "other_won"}.get(key)
     ta, tb = report["tables"][a], report["tables"][b]
     xa, xb = ta["detail"], tb["detail"]
-    if (len(xa) != len(xb) or (ta["seed"], ta["setup"], ta["field"]) != (tb["seed"], tb["setup"], tb["field"])
+    if (len(xa) != len(xb) or (ta["seed"], ta["setup"], ta["field"], ta.get("from_turn", 1))
+            != (tb["seed"], tb["setup"], tb["field"], tb.get("from_turn", 1))
             or any(r["filler"] != q["filler"] for r, q in zip(xa, xb, strict=True))):
         raise ValidationError("report", f"{a} and {b} were not measured on the same games")
     hit = (lambda r: r[field]) if field else (lambda r: r["how"] == "dragon")
@@ -146,24 +147,41 @@ def summarize_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def table(filler: str, field: Sequence[str] = ("heuristic",), games: int = 300, players: int = 5, board=None,
           version: str = "normal", island: bool = False, factions: bool = False, teams: int = 0,
-          seed: int = 0, progress: bool = True) -> dict[str, Any]:
-    """``filler`` in a rotating vacant seat among ``field`` agents; the table's outcomes (module doc)."""
+          seed: int = 0, progress: bool = True, from_turn: int = 1) -> dict[str, Any]:
+    """``filler`` in a rotating vacant seat among ``field`` agents; the table's outcomes (module doc).
+
+    ``from_turn`` > 1: the seat falls vacant mid-game. Until the orders step of that turn every seat, the vacant
+    one too, is played by a stand-in drawn from ``field`` (the player who then leaves, as ``regent eval takeover``
+    records its positions), then ``filler`` takes a seat still in the game (rotating over those) and the others play
+    on. The game up to there is the same for every filler (common random numbers); a game over before it is not
+    counted (``skipped``)."""
     if games < 1 or not field:
         raise ValidationError("games", "need at least one game and one field agent")
+    if from_turn < 1:
+        raise ValidationError("from_turn", f"a seat falls vacant from turn 1 on, not turn {from_turn}")
     kw = _setup_kwargs(players, board, version, island, factions, teams)
-    cache, rows = AgentCache(), []
-    for g in tqdm(range(games), desc=f"table: {filler} among {'/'.join(field)}", disable=not progress):
+    cache, rows, skipped = AgentCache(), [], 0
+    when = f" from turn {from_turn}" if from_turn > 1 else ""
+    for g in tqdm(range(games), desc=f"table: {filler}{when} among {'/'.join(field)}", disable=not progress):
         game_seed = seed + g
         game = Game(make_setup(seed=game_seed, **kw))
         seats = list(game.state.players)
-        vacant = seat_of(g, seats)
-        specs = field_specs(seats, vacant, field, game_seed)
-        agents = {s: cache.get(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items())}
+        if from_turn > 1:  # every seat a stand-in until one falls vacant
+            specs = field_specs(seats, "", field, game_seed)
+            agents = {s: cache.get(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items())}
+            if not play_to_orders(game, agents, from_turn):
+                skipped += 1
+                continue
+            vacant = seat_of(g, [s for s in seats if not game.state.players[s].eliminated])
+        else:
+            vacant = seat_of(g, seats)
+            specs = field_specs(seats, vacant, field, game_seed)
+            agents = {s: cache.get(spec, game_seed * 100 + i) for i, (s, spec) in enumerate(specs.items())}
         agents[vacant] = cache.get(filler, game_seed * 100 + FILLER_SEED)
         finish(game, agents)
         rows.append(table_game(game, vacant))
     return {"mode": "table", "filler": filler, "field": list(field), "setup": kw, "seed": seed,
-            **summarize_table(rows), "detail": rows}
+            "from_turn": from_turn, "skipped": skipped, **summarize_table(rows), "detail": rows}
 
 
 def compare(fillers: Sequence[str], **kw: Any) -> dict[str, Any]:
@@ -270,8 +288,10 @@ def save_table_plot(report: dict[str, Any], path: Any) -> Any:
     bx.set_title("Does the filler pick the winner? (flat = no)")
     bx.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
     setup = tabs[0]["setup"] if tabs else {}
-    fig.suptitle(f"What happens to your table: one vacant seat among {'/'.join(tabs[0]['field']) if tabs else ''}, "
-                 f"{setup.get('players')} players, {tabs[0]['games'] if tabs else 0} games each")
+    when = f" from turn {tabs[0]['from_turn']}" if tabs and tabs[0].get("from_turn", 1) > 1 else ""
+    fig.suptitle(f"What happens to your table: one seat vacant{when} among "
+                 f"{'/'.join(tabs[0]['field']) if tabs else ''}, {setup.get('players')} players, "
+                 f"{tabs[0]['games'] if tabs else 0} games each")
     fig.tight_layout()
     fig.savefig(p, dpi=100)
     plt.close(fig)
@@ -286,8 +306,10 @@ def command_of(report: dict[str, Any]) -> str:
     extra += f" --teams {setup['teams']}" if setup.get("teams") else ""
     extra += f" --version {setup['version']}" if setup.get("version", "normal") != "normal" else ""
     extra += f" --board {setup['board']}" if setup.get("board") else ""
+    extra += f" --from-turn {first['from_turn']}" if first.get("from_turn", 1) > 1 else ""
+    games = first["games"] + first.get("skipped", 0)  # the seeds tried: games over before the seat fell vacant too
     return (f"regent eval table --fillers {','.join(report['fillers'])} --field {','.join(first['field'])} "
-            f"--games {first['games']} --players {setup['players']} --seed {first['seed']}{extra}")
+            f"--games {games} --players {setup['players']} --seed {first['seed']}{extra}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -133,3 +133,43 @@ def test_a_bad_filler_or_field_is_named_before_any_game(monkeypatch):
         with pytest.raises(ValidationError, match="unknown agent"):
             tb.compare(fillers, games=2000, **kw)
     assert played == []
+
+
+def test_a_seat_falling_vacant_mid_game_is_filled_from_that_turn_on_the_same_games(monkeypatch):
+    """--from-turn: stand-ins play every seat until the orders step of that turn, then the filler takes a seat still
+    in the game; the game up to there is the same whoever fills the seat, and the filler decides nothing before."""
+    import training.table as tb
+    from training.evaluate import AgentCache
+
+    decided: dict[str, set[tuple[int, str]]] = {}
+
+    class Recording(AgentCache):  # the filler's decisions, by turn and step
+        def get(self, spec, seed):
+            agent = super().get(spec, seed)
+            if seed % 100 != tb.FILLER_SEED:
+                return agent
+            act = agent.act
+
+            def recorded(ctx, _act=act, _spec=spec):
+                decided.setdefault(_spec, set()).add((ctx.state.turn, ctx.state.step))
+                return _act(ctx)
+
+            agent.act = recorded
+            return agent
+
+    monkeypatch.setattr(tb, "AgentCache", Recording)
+    report = compare(["caretaker", "random"], games=8, players=5, seed=40, progress=False, from_turn=3)
+    a, b = (report["tables"][f] for f in ("caretaker", "random"))
+    assert a["from_turn"] == 3 and a["skipped"] == b["skipped"] and a["games"] + a["skipped"] == 8
+    assert a["games"] >= 4  # most ring-5 games reach turn 3
+    assert [r["filler"] for r in a["detail"]] == [r["filler"] for r in b["detail"]]
+    for spec in ("caretaker", "random"):
+        assert min(t for t, _ in decided[spec]) == 3 and (3, "orders") in decided[spec], decided[spec]
+    # from turn 1 (the default) the filler bids on turn 1
+    decided.clear()
+    table("random", games=2, players=5, seed=40, progress=False)
+    assert min(t for t, _ in decided["random"]) == 1
+    from training.table import command_of
+    assert command_of(report).endswith("--games 8 --players 5 --seed 40 --from-turn 3")
+    with pytest.raises(ValidationError, match="from turn 1 on"):
+        table("random", games=2, from_turn=0, progress=False)
