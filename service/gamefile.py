@@ -18,7 +18,8 @@ the keys beside it say what only the GM's tools know:
                    is named for every turn)
 ``deadlines``      decision windows in seconds per step kind (rulebook defaults, overridable)
 ``step_started``   Unix time the current waiting step started; its deadline is this plus its window
-``step_ai``        seat -> agent for the AI decisions already stored in the current step
+``step_ai``        seat -> agent for the AI decisions already stored in the current step (in a Bank of
+                   Lannuvár round, also those of the round it answers, whose choices its report lists again)
 ``service``        what only the RPC service uses (``auto_advance``, ``expiry``, ``by``, ``game_id``)
 ``posted``         how far the public report was posted: an index into the game's events
                    (``regent report --since-last`` prints ``Game.report_since(posted)`` and moves it)

@@ -26,6 +26,7 @@ from engine.protectors.position import before_position
 from engine.protectors.report import display_names, named
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
+from service.cli.adjudicate import bank_round_began
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.posting import by_seat
 from service.store import Store, StoredGame
@@ -161,13 +162,7 @@ class HostedGame:
             if row["a"][0] == "advance":
                 self.step_started = at
         self.step_started = max(self.step_started, meta.get("step_started", 0.0))  # game.undo restarts a step
-        self.by: dict[str, str] = {}  # who submitted for each seat in the current step
-        seen_advance = False
-        for row, _, _ in reversed(rows):
-            if row["a"][0] == "advance":
-                seen_advance = True
-            elif not seen_advance:
-                self.by[row["a"][1]] = row["by"]
+        self.by = open_step_by(rows)  # who submitted for each seat in the current step
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -219,13 +214,27 @@ class HostedGame:
         game = _engine_game(source.game.setup, "blob.setup")
         now = time.time()
         rows = []
-        last = max((i for i, a in enumerate(source.game.actions) if a[0] == "advance"), default=-1)
-        for i, action in enumerate(source.game.actions):
+        actions = source.game.actions
+        advances = [i for i, a in enumerate(actions) if a[0] == "advance"]
+        last = advances[-1] if advances else -1
+        start = 0  # the events before the last resolved step
+        for i, action in enumerate(actions):
+            if i == last:
+                start = len(game.state.events)
             _apply(game, action)
-            # the step still open: a decision the file's AI seat made in it (its step_ai) is the AI's, so the report
-            # that resolves the step names it under "Played by AI" (``report``), as regent adjudicate's does
-            agent = source.step_ai.get(action[1]) if i > last and action[0] == "submit" else None
-            rows.append(({"a": action, "by": f"import:{agent}" if agent else "import"}, now, digest(game)))
+            rows.append(({"a": action, "by": "import"}, now, digest(game)))
+        # the step still open: a decision the file's AI seat made in it (its step_ai) is the AI's, so the report
+        # that resolves the step names it under "Played by AI" (``report``), as regent adjudicate's does; in a Bank
+        # of Lannuvár round, the file's step_ai holds the AI decisions of the round it answers too
+        first = last + 1
+        if last >= 0 and bank_round_began(game, start):
+            rows[last][0]["bank_round"] = True
+            first = advances[-2] + 1 if len(advances) > 1 else 0
+        for i in range(first, len(rows)):
+            row = rows[i][0]
+            agent = source.step_ai.get(row["a"][1]) if row["a"][0] == "submit" else None
+            if agent:
+                row["by"] = f"import:{agent}"
         service_part = {k: source.service[k] for k in ("auto_advance", "expiry") if k in source.service}
         if source.deadlines:
             service_part["deadlines"] = source.deadlines
@@ -455,7 +464,7 @@ class HostedGame:
         # the seats the rulebook's default plays for now, told so in their own summaries (service/defaulted.py)
         gone = {p.seat: list(default_decision(g.state, p.seat).texts) for p in g.pending() if not p.submitted} \
             if force else {}
-        turn, step = g.state.turn, g.state.step
+        turn, step, start = g.state.turn, g.state.step, len(g.state.events)
         try:
             events = g.advance(force=force)
         except RegentError as err:
@@ -470,8 +479,14 @@ class HostedGame:
         self.step_started = now
         clock.new_step(self.meta, now)
         self.meta.pop("held", None)  # a step held by game.undo is resolved now
-        self.by = {}
         row = {"a": g.actions[-1], "by": "gm" if not expired else "expired"}
+        # a Bank of Lannuvár round answers the choices just revealed, and its report lists them again: the AI
+        # decisions among them stay on record, so that report and the game file's step_ai name the seats an AI
+        # played in them, as regent adjudicate's do (``open_step_by`` reads the mark back from the log)
+        self.by = {}
+        if bank_round_began(g, start):
+            row["bank_round"] = True
+            self.by = {s: b for s, b in resolved.items() if ":" in b}
         if force:  # kept even when empty: a forced step this service recorded needs no replay (_defaulted)
             row.update(defaulted=gone, turn=turn, step=step)
         new_rows.append((row, now, digest(g)))
@@ -658,6 +673,23 @@ class HostedGame:
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.window_step()) <= now
+
+
+def open_step_by(rows: list) -> dict[str, str]:
+    """Seat -> who decided for it (a row's ``by``) in the step now open: the rows since the last resolved step,
+    the latest for a seat. A Bank of Lannuvár round (the step its ``advance`` row marks ``bank_round``: the
+    Dragon attack's second round, the late bid) also keeps the AI decisions of the round it answers, as
+    ``HostedGame.advance`` left them (rules: 003 The Bank of Lannuvár: decided once those choices are revealed)."""
+    by: dict[str, str] = {}
+    answered = False  # walking the round a Bank round answers
+    for row, _, _ in reversed(rows):
+        if row["a"][0] == "advance":
+            if answered or not row.get("bank_round"):
+                break
+            answered = True
+        elif not answered or ":" in row["by"]:
+            by.setdefault(row["a"][1], row["by"])
+    return by
 
 
 def _divergence(setup: dict[str, Any], rows: list) -> str:

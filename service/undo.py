@@ -27,7 +27,7 @@ log = logging.getLogger("regent.service")
 
 def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     """Undo ``hosted``'s last resolved step; returns what was removed and the step now waiting."""
-    from service.hosting import _apply, digest  # hosting imports this module's caller, not this module
+    from service.hosting import _apply, digest, open_step_by  # hosting imports this module's caller, not this module
 
     drop = list(drop or [])
     for i, seat in enumerate(drop):
@@ -59,11 +59,7 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     meta["held"] = True
     clock.new_step(meta, now)
     hosted.game, hosted.rows, hosted.step_started = game, redigested, now
-    hosted.by = {}
-    for row, _, _ in reversed(redigested):
-        if row["a"][0] == "advance":
-            break
-        hosted.by[row["a"][1]] = row["by"]
+    hosted.by = open_step_by(redigested)  # a Bank of Lannuvár round restored keeps the round it answers' AI seats
     if hasattr(hosted, "flags"):
         hosted.flags()  # the store's over/watch columns follow the rolled-back game
     if hosted.store is not None:
