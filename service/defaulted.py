@@ -11,11 +11,13 @@ forces the step (``HostedGame.advance``). Both are told in the same words (:func
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from service.decision_words import said
+from service.posting import by_seat
 
 # rules: 003 1. Protector Ranking ("If a player fails to submit anything within 24h, they will bid 0"); 003 3.
 # Negotiation and Orders (Fortify!); 003 Determine Protector US step ("Turn off the lights"); 003 5. Consolidation
@@ -55,6 +57,25 @@ def replayed(game: Game) -> list[Defaulted]:
                         for p in replay.pending() if not p.submitted]
             replay.advance(force=bool(action[1]))
     return out
+
+
+def turn_line(records: list[Defaulted], turn: int, name: Callable[[str], str]) -> str:
+    """The ``Rulebook defaults for: Bob, Carol in the bid step; Bob in the orders step`` line a turn's public
+    report ends with (``regent report --turn N``, the service's ``game.report``): the seats the rulebook's default
+    played for in each step of ``turn`` forced, in the game's order (a step forced twice running is one), each
+    seat by ``name`` (its display name), in seat order; ``""`` when no step of that turn was forced."""
+    steps: list[tuple[str, list[str]]] = []
+    for d in records:
+        if d.turn != turn:
+            continue
+        if not steps or steps[-1][0] != d.step:
+            steps.append((d.step, []))
+        if d.seat not in steps[-1][1]:
+            steps[-1][1].append(d.seat)
+    if not steps:
+        return ""
+    return "Rulebook defaults for: " + "; ".join(
+        f"{', '.join(name(s) for s in by_seat(seats))} in the {step} step" for step, seats in steps)
 
 
 def told(records: list[Defaulted], seat: str, turn: int) -> list[str]:

@@ -524,6 +524,11 @@ class HostedGame:
         ai_seats = self._ai_deciders(turns)
         if ai_seats and text:
             text += "\n" + gamefile.played_by_ai(g, ai_seats)
+        if since is None:  # a turn's report posted again says whose decisions the rulebook made, as regent report's
+            names = display_names(g.state)
+            line = defaulted.turn_line(self._defaulted(), t, lambda s: names.get(s, s))
+            if line:
+                text += "\n" + line
         return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
 
     def _ai_deciders(self, turns: set[int], seat: str | None = None) -> dict[str, list[str]]:

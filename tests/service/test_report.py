@@ -184,3 +184,34 @@ def test_rpc_forced_advance_names_the_seats_the_rulebook_default_played_for(clie
         client.call("game.submit", game_id=other["game_id"], token=token, text=f"Bid {n}")
     plain = client.call("game.advance", game_id=other["game_id"], token=other["gm_token"])  # no defaults to name
     assert "Rulebook defaults" not in plain["report"]
+
+
+def test_rpc_a_turns_report_names_whose_decisions_the_rulebook_made_as_regent_report_does(client, tmp_path, capsys):
+    # `regent report --turn N` ends with the line each forced step's report ended with; game.report had none
+    game = create(client)
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    where = {"game_id": gid, "token": gm}
+    client.call("game.submit", **where, seat="Alice", text="Bid 5")
+    assert "Rulebook defaults" not in client.call("game.report", **where)["report"]  # nothing forced yet: no line
+    client.call("game.advance", **where, force=True)
+    for seat in ("Alice", "Player#3"):
+        client.call("game.submit", **where, seat=seat, text="none")
+    orders = client.call("game.advance", **where, force=True)
+    assert orders["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Dora, Emil"
+    line = "Rulebook defaults for: Bob, Player#3, Dora, Emil in the bid step; Bob, Dora, Emil in the orders step"
+    for fields in ({"turn": 1}, {}, {"token": tokens["Player#3"]}):  # a seat's copy too: the line is public
+        text = client.call("game.report", **{**where, **fields})["report"]
+        assert text.splitlines()[-1] == line and text.count("Rulebook defaults") == 1, fields
+    # what is new since a post says nothing of it (the channel's post of each step says it its own way)
+    assert "Rulebook defaults" not in client.call("game.report", **where, since=0)["report"]
+    # the same line as the CLI's for the same game, and as an imported copy's (read by a replay there)
+    blob = client.call("game.export", **where)["blob"]
+    path = tmp_path / "game.bin"
+    path.write_bytes(blob)
+    _, out, _ = run(capsys, "report", str(path), "--turn", "1")
+    assert out.splitlines()[-1] == line
+    copy = client.call("game.import", blob=blob)
+    assert client.call("game.report", game_id=copy["game_id"], token=copy["gm_token"], turn=1)[
+        "report"].splitlines()[-1] == line
+    client.call("game.advance", **where, force=True)  # the consolidation: nothing forced in turn 2 yet
+    assert "Rulebook defaults" not in client.call("game.report", **where)["report"]
