@@ -23,7 +23,7 @@ from engine.errors import RegentError
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from engine.protectors.position import before_position
-from engine.protectors.report import display_names, named
+from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
 from service.cli.adjudicate import bank_round_began
@@ -518,6 +518,9 @@ class HostedGame:
         visible = g.events(who)
         if since is None:
             text, turns = g.report(t, who), {t}
+            quiet = quiet_turn(g, t) if "\n" not in text else ""  # a bare header read as a report left empty
+            if quiet:  # by mistake: regent report says so under it, and so does this
+                text += "\n" + quiet
         else:
             text = g.report(turn, who, since)
             turns = {e.turn for e in visible[since:]} if turn is None else {t}

@@ -397,6 +397,40 @@ def test_a_forced_advance_tells_the_channel_whose_decisions_were_defaulted(serve
     asyncio.run(body())
 
 
+def test_report_of_a_turn_says_nothing_has_happened_yet_and_whose_decisions_the_rulebook_made(server, tmp_path):
+    # /regent report posted a bare "== Turn 1 ==" before anything happened, and a turn with forced steps without
+    # the seats the rulebook's default played for (the service's game.report, as regent report says them)
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        quiet = (await command(h, bridge, "report")).text()
+        assert quiet == "**g**\n== Turn 1 ==\nNothing has happened yet this turn.\nPlayed by AI: none"
+        await everyone_sends(h, bridge, seats={"Player#1", "Player#4"})
+        await command(h, bridge, "advance", force=True)
+        await everyone_sends(h, bridge, seats={"Player#1", "Player#2", "Player#4", "Player#5"})
+        await command(h, bridge, "advance", force=True)  # Green's orders: Fortify! for her
+        line = "Rulebook defaults for: Red, Green, Black in the bid step; Green in the orders step"
+        report = (await command(h, bridge, "report", turn=1)).text()
+        assert line in report.splitlines() and report.count("Rulebook defaults") == 1
+        assert "Nothing has happened" not in report
+        # the channel's own posts of each step say it their way, once each: the line is not added to them
+        channel = h.chat.texts(CH)
+        assert "Rulebook defaults" not in channel and channel.count("⏩") == 2
+        await everyone_sends(h, bridge)  # the consolidation resolves by itself: turn 1 ends, its summaries go out
+        await bridge.sync("g")
+        for no in range(1, 6):  # each player's own summary: only their own default, and no public line
+            mine = h.chat.dm_texts(user_of(CH, no))
+            summary = mine[mine.index("**Your summary of turn 1**"):]
+            assert "Rulebook defaults" not in summary
+            told = [ln.split(" DM ")[0] for ln in summary.splitlines() if "was not received" in ln]
+            assert told == {2: ["Your bid"], 3: ["Your bid", "Your orders"], 5: ["Your bid"]}.get(no, []), no
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_status_while_paused_says_the_deadline_once(server, tmp_path):
     h = harness(server, tmp_path)
 
