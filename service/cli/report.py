@@ -110,21 +110,9 @@ def _ai_line(gf, turns: set[int]) -> str:
 
 def _defaults_line(gf, turn: int) -> str:
     """The ``Rulebook defaults for: ...`` line ``regent adjudicate --force`` ended a forced step's report with,
-    for the steps of ``turn`` forced (read from the game's record, service/defaulted.py): a turn's report posted
-    again says whose decisions the rulebook made, each step named, as the turn covers several, in the report's
-    display names (as the service's ``game.advance`` says them)."""
-    from service.defaulted import replayed
-    from service.posting import by_seat
+    for the steps of ``turn`` forced (read from the game's record): a turn's report posted again says whose decisions
+    the rulebook made, in the words of the service's ``game.report`` (``service.defaulted.turn_line``)."""
+    from service.defaulted import replayed, turn_line
 
-    steps: list[tuple[str, list[str]]] = []  # in the game's order; a step forced twice running is one
-    for d in replayed(gf.game):
-        if d.turn != turn:
-            continue
-        if not steps or steps[-1][0] != d.step:
-            steps.append((d.step, []))
-        if d.seat not in steps[-1][1]:
-            steps[-1][1].append(d.seat)
-    if not steps:
-        return ""
-    return "\nRulebook defaults for: " + "; ".join(
-        f"{', '.join(gf.name(s) for s in by_seat(seats))} in the {step} step" for step, seats in steps)
+    line = turn_line(replayed(gf.game), turn, gf.name)
+    return f"\n{line}" if line else ""
