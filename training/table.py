@@ -298,6 +298,51 @@ def save_table_plot(report: dict[str, Any], path: Any) -> Any:
     return p
 
 
+def save_paired_plot(reports: dict[str, dict[str, Any]], path: Any, baseline: str = "caretaker") -> Any:
+    """Several settings' ``compare`` reports (label -> report) in one picture: each filler's paired difference
+    from ``baseline`` on the same games (``paired_difference``, points with their 95% intervals), the Dragon's wins
+    on the left and the other seats' on the right. The question a GM asks when a seat falls vacant: what does each
+    filler change for the people still playing, against the rulebook's default?"""
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = list(reports)
+    fillers = [f for f in next(iter(reports.values()))["fillers"] if f != baseline] if reports else []
+    if any(baseline not in r["tables"] or [f for f in r["fillers"] if f != baseline] != fillers
+           for r in reports.values()):
+        raise ValidationError("reports", f"every report needs {baseline} and the same fillers")
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), sharey=False)
+    width = 0.8 / max(len(fillers), 1)
+    for ax, key, title in ((axes[0], "dragon", "Dragon wins (everyone loses)"),
+                           (axes[1], "others", "the other seats' wins")):
+        for i, f in enumerate(fillers):
+            diffs = [paired_difference(reports[lab], key, f, baseline) for lab in labels]
+            xs = [k + (i - (len(fillers) - 1) / 2) * width for k in range(len(labels))]
+            ys = [100 * d["diff"] for d in diffs]
+            err = [[100 * (d["diff"] - d["ci"][0]) for d in diffs], [100 * (d["ci"][1] - d["diff"]) for d in diffs]]
+            ax.bar(xs, ys, width, yerr=err, capsize=2, label=f)
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_xticks(range(len(labels)), labels, rotation=15, ha="right")
+        ax.set_ylabel(f"points, against the {baseline} in the seat")
+        ax.set_title(title)
+        ax.grid(axis="y", alpha=0.3)
+    axes[1].legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    first = next(iter(next(iter(reports.values()))["tables"].values())) if reports else {}
+    when = f" at turn {first['from_turn']}" if first.get("from_turn", 1) > 1 else ""
+    fig.suptitle(f"A seat falls vacant{when}: what each filler changes for the table, against the {baseline} "
+                 "(paired on the same games, 95% intervals)")
+    fig.tight_layout()
+    fig.savefig(p, dpi=100)
+    plt.close(fig)
+    return p
+
+
 def command_of(report: dict[str, Any]) -> str:
     """The ``regent eval table`` command that makes ``report`` (a ``compare`` report)."""
     first = next(iter(report["tables"].values()))

@@ -173,3 +173,17 @@ def test_a_seat_falling_vacant_mid_game_is_filled_from_that_turn_on_the_same_gam
     assert command_of(report).endswith("--games 8 --players 5 --seed 40 --from-turn 3")
     with pytest.raises(ValidationError, match="from turn 1 on"):
         table("random", games=2, from_turn=0, progress=False)
+
+
+def test_the_paired_plot_draws_settings_side_by_side_and_refuses_other_fillers(tmp_path):
+    from training.table import save_paired_plot
+
+    five = compare(["caretaker", "random"], games=4, players=5, seed=40, progress=False, from_turn=2)
+    three = compare(["caretaker", "random"], games=4, players=3, seed=40, progress=False, from_turn=2)
+    out = save_paired_plot({"ring-5": five, "ring-3": three}, tmp_path / "paired.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    other = compare(["caretaker", "heuristic"], games=4, players=3, seed=40, progress=False, from_turn=2)
+    with pytest.raises(ValidationError, match="the same fillers"):
+        save_paired_plot({"ring-5": five, "ring-3": other}, tmp_path / "x.png")
+    with pytest.raises(ValidationError, match="needs steward"):
+        save_paired_plot({"ring-5": five}, tmp_path / "y.png", baseline="steward")
