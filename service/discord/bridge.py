@@ -20,13 +20,10 @@ import re
 import time
 import tomllib
 from collections.abc import Awaitable, Callable
-from types import SimpleNamespace
 from typing import Any
 
 import msgpack
 
-from engine.protectors.colours import colour_names
-from service import seat_names
 from service.client import AsyncClient, ServiceError
 from service.discord import chat as chatlib
 from service.discord.chat import Chat, Command, DeliveryFailed, DirectMessage, DmClosed, File
@@ -1080,33 +1077,24 @@ def file_ai(blob: bytes) -> dict[str, str]:
     return {str(s): str(a) for s, a in seats.items() if a} if isinstance(seats, dict) else {}
 
 
-class ViewSeats:
-    """A game's seats as the service's ``game.view`` shows them, in the shape ``service.seat_names`` reads a game
-    (``state.players`` with their names, ``colours()``, ``colour_names()``), so ``/regent seat`` takes a seat's label
-    as the command line and the service's GM calls do: one reading in one place."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        players = view.get("players") or {}
-        self.state = SimpleNamespace(players={s: SimpleNamespace(name=str((p or {}).get("name") or s))
-                                              for s, p in players.items()})
-        self._colours = {s: str(c) for s, c in (view.get("colours") or {}).items() if s in players}
-
-    def colours(self) -> dict[str, str]:
-        return self._colours
-
-    def colour_names(self) -> dict[str, str]:
-        return colour_names([{"seat": s, "name": p.name} for s, p in self.state.players.items()], self._colours)
-
-
 def seat_named(view: dict[str, Any], label: str) -> str:
-    """The seat a GM names in ``/regent seat``: ``Player#3``, ``player 3``, its display name or its colour, in any
-    case, also pasted from Discord (``@Carol``), as the command line takes them (``service.seat_names``);
-    ``ValueError`` naming the closest seat and every seat when none is meant."""
-    seats = ViewSeats(view)
-    seat = seat_names.seat_named(seats, label)
-    if seat is None:
-        raise ValueError(seat_names.unknown_seat(seats, label))
-    return seat
+    """The seat a GM names in ``/regent seat``: ``Player#3`` (any case), its display name or its colour, as the
+    command line takes them; ``ValueError`` naming the seats, in seat order, when none (or two) is meant."""
+    players, colours = view.get("players") or {}, view.get("colours") or {}
+    key = " ".join(label.split()).casefold()
+    found = [s for s in players if s.casefold() == key]
+    for names in ([str(p.get("name") or "") for p in players.values()], [str(colours.get(s, "")) for s in players]):
+        if not found:
+            found = [s for s, n in zip(players, names, strict=True) if " ".join(n.split()).casefold() == key]
+    if len(found) == 1:
+        return found[0]
+    def label_of(s: str) -> str:
+        name = (players.get(s) or {}).get("name")
+        return f"{s} ({name})" if name and name != s else s
+    if found:
+        raise ValueError(f"{label!r} names {' and '.join(label_of(s) for s in by_seat(found))}; name the seat "
+                         "(Player#N)")
+    raise ValueError(f"unknown seat {label!r}; seats are {', '.join(label_of(s) for s in by_seat(players))}")
 
 
 def renamed(game: GameConfig, view: dict[str, Any]) -> list[str]:

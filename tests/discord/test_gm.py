@@ -162,7 +162,7 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert view["controllers"]["Player#2"] is None and view["played_by_ai"] == {"Player#2": ["heuristic"]}
         bad = await command(h, bridge, "seat", seat="Player#9", agent="normal")
-        assert bad.text().startswith("no seat is called 'Player#9'")
+        assert "unknown seat" in bad.text()
         await bridge.close_client()
 
     asyncio.run(body())
@@ -468,16 +468,8 @@ def test_seat_takes_a_display_name_and_lists_the_seats_in_seat_order(server, tmp
         reply = await command(h, bridge, "seat", seat=colour.upper(), agent="normal")  # or its colour
         assert reply.text().startswith("Player#7 (Name7) is now played by AI")
         bad = (await command(h, bridge, "seat", seat="Zed", agent="normal")).text()
-        seats = ", ".join(f"Player#{i} (Name{i}) {view['colours'][f'Player#{i}']}" for i in range(1, 11))
-        assert bad == f"no seat is called 'Zed' (seats: {seats}). Nothing was changed."
-        # as the command line reads a seat's label (service/seat_names.py): 'player 5', a Discord mention of the
-        # name, and a typo, whose closest seat is named
-        reply = await command(h, bridge, "seat", seat="player 5", agent="normal")
-        assert reply.text().startswith("Player#5 (Name5) is now played by AI")
-        reply = await command(h, bridge, "seat", seat="@Name6", agent="normal")
-        assert reply.text().startswith("Player#6 (Name6) is now played by AI")
-        bad = (await command(h, bridge, "seat", seat="Nmae8", agent="normal")).text()
-        assert bad.startswith("no seat is called 'Nmae8'; did you mean Player#8 (Name8)?")
+        seats = ", ".join(f"Player#{i} (Name{i})" for i in range(1, 11))
+        assert bad == f"unknown seat 'Zed'; seats are {seats}. Nothing was changed."
         await bridge.close_client()
 
     asyncio.run(body())
