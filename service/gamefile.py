@@ -53,7 +53,8 @@ import msgpack
 
 from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
-from engine.protectors.report import display_names
+from engine.protectors.report import BANK_RULE, display_names
+from engine.protectors.state import BANK_BID, DRAGON
 from service import deadlines, seat_names
 
 KIND = "regent-game"
@@ -388,3 +389,13 @@ def _windows(value: Any, where: str) -> dict[str, float]:
         out[k] = float(v)
     return out
 
+
+def bank_round_began(game: Any, since: int) -> bool:
+    """rules: 003 The Bank of Lannuvár ("12h to give their highly informed orders, once the other players' choices
+    have been revealed to everyone"): the step resolved since event ``since`` revealed the others' bids or Dragon
+    commitments, and the game now waits for the Bank's seats. Their round is decided on those choices, and the
+    report that resolves it lists them again (the ranking's bids, every seat's commitment), so the file's ``step_ai``
+    keeps that round's AI decisions: ``regent adjudicate`` and the service's ``HostedGame`` both ask here."""
+    if game.over or game.step not in (BANK_BID, DRAGON):
+        return False
+    return any(e.rule == BANK_RULE and e.kind in ("bids", "commitments") for e in game.state.events[since:])

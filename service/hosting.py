@@ -26,7 +26,6 @@ from engine.protectors.position import before_position
 from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
-from service.cli.adjudicate import bank_round_began
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.posting import by_seat
 from service.store import Store, StoredGame
@@ -227,7 +226,7 @@ class HostedGame:
         # that resolves the step names it under "Played by AI" (``report``), as regent adjudicate's does; in a Bank
         # of Lannuvár round, the file's step_ai holds the AI decisions of the round it answers too
         first = last + 1
-        if last >= 0 and bank_round_began(game, start):
+        if last >= 0 and gamefile.bank_round_began(game, start):
             rows[last][0]["bank_round"] = True
             first = advances[-2] + 1 if len(advances) > 1 else 0
         for i in range(first, len(rows)):
@@ -484,7 +483,7 @@ class HostedGame:
         # decisions among them stay on record, so that report and the game file's step_ai name the seats an AI
         # played in them, as regent adjudicate's do (``open_step_by`` reads the mark back from the log)
         self.by = {}
-        if bank_round_began(g, start):
+        if gamefile.bank_round_began(g, start):
             row["bank_round"] = True
             self.by = {s: b for s, b in resolved.items() if ":" in b}
         if force:  # kept even when empty: a forced step this service recorded needs no replay (_defaulted)

@@ -29,8 +29,6 @@ from typing import Any
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.position_import import cards_left_out
-from engine.protectors.report import BANK_RULE
-from engine.protectors.state import BANK_BID, DRAGON
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
@@ -406,7 +404,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         game.advance(force=bool(missing))
         # a Bank of Lannuvár round answers the choices just revealed, and its report shows them again: the AI
         # decisions among them stay on record, so it names the seats an AI played (it said "none")
-        gf.step_started, gf.step_ai = gamefile.now(), dict(played) if bank_round_began(game, start) else {}
+        gf.step_started, gf.step_ai = gamefile.now(), dict(played) if gamefile.bank_round_began(game, start) else {}
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
@@ -431,16 +429,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.dms), f"{len(rejected)} DM(s) not stored (listed above); "
                                              f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
     return 0
-
-
-def bank_round_began(game: Any, since: int) -> bool:
-    """rules: 003 The Bank of Lannuvár ("12h to give their highly informed orders, once the other players' choices
-    have been revealed to everyone"): the step resolved since event ``since`` revealed the others' bids or Dragon
-    commitments, and the game now waits for the Bank's seats. Their round is decided on those choices, and the
-    report that resolves it lists them again (the ranking's bids, every seat's commitment)."""
-    if game.over or game.step not in (BANK_BID, DRAGON):
-        return False
-    return any(e.rule == BANK_RULE and e.kind in ("bids", "commitments") for e in game.state.events[since:])
 
 
 GM_ONLY = "--- not for posting (the GM and the seats named only) ---"

@@ -2,7 +2,7 @@
 have been revealed") keeps the service's record of the AI decisions of the round it answers: its ``game.advance``
 report lists those commitments or bids again and now names the seats an AI played in them (it had no ``Played by
 AI`` line), and the game file ``game.export`` writes keeps them in ``step_ai``, as ``regent adjudicate`` does
-(service/cli/adjudicate.py ``bank_round_began``). The record survives a restart of the service, ``game.undo``
+(``service.gamefile.bank_round_began``). The record survives a restart of the service, ``game.undo``
 and ``game.import`` of the file."""
 
 from __future__ import annotations
