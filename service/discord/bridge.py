@@ -1158,10 +1158,19 @@ def still_crossed(reminded: list[float], left: float) -> list[float]:
     return [t for t in reminded if t >= left]
 
 
+DEFAULTS_LINE = "Rulebook defaults for: "
+"""how the service's report of a turn with forced steps ends (its ``Played by AI`` line comes before it)"""
+
+
 def with_ai_line(report: str) -> str:
     """The report with its ``Played by AI: ...`` line, ``none`` when no AI played, so AI seats are
-    always labelled (the service adds the line only when an AI played)."""
-    return report if "Played by AI:" in report else report.rstrip("\n") + "\nPlayed by AI: none"
+    always labelled (the service adds the line only when an AI played), where the service puts it: before a closing
+    ``Rulebook defaults for: ...`` line."""
+    if "Played by AI:" in report:
+        return report
+    lines = report.rstrip("\n").split("\n")
+    at = len(lines) - 1 if lines[-1].startswith(DEFAULTS_LINE) else len(lines)
+    return "\n".join([*lines[:at], "Played by AI: none", *lines[at:]])
 
 
 def parse_world(f: File) -> Any:

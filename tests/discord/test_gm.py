@@ -414,6 +414,7 @@ def test_report_of_a_turn_says_nothing_has_happened_yet_and_whose_decisions_the_
         line = "Rulebook defaults for: Red, Green, Black in the bid step; Green in the orders step"
         report = (await command(h, bridge, "report", turn=1)).text()
         assert line in report.splitlines() and report.count("Rulebook defaults") == 1
+        assert report.splitlines()[-2:] == ["Played by AI: none", line]  # as the service and the CLI order them
         assert "Nothing has happened" not in report
         # the channel's own posts of each step say it their way, once each: the line is not added to them
         channel = h.chat.texts(CH)
