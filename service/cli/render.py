@@ -51,7 +51,7 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 def run_render(args: argparse.Namespace) -> int:
     from service import gamefile
     from service.cli import failure
-    from service.render import render_animation, render_board, render_summary
+    from service.render import render_animation, render_board, render_summary, resolve_view
 
     if args.animate and args.summary:
         raise ValidationError("--animate", "draws the boards, not the summary; leave out --summary")
@@ -60,7 +60,7 @@ def run_render(args: argparse.Namespace) -> int:
     # any game file: regent new/adjudicate, game.export, an engine blob
     gf = gamefile.read(args.game, warn=failure.warn)
     game = gf.game
-    seat = None
+    seat, view = None, args.view
     if args.seat is not None:  # Player#2 or a display name
         seat = gf.seat_named(args.seat)
         if seat is None:
@@ -71,7 +71,7 @@ def run_render(args: argparse.Namespace) -> int:
         if args.turn is not None or args.format:
             raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn and --format")
         fmt = "gif"
-        view = args.view or ("seat" if seat else "channel")
+        view = view or ("seat" if seat else "channel")  # a GIF is for posting: the channel's unless asked
         ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}  # the closing summary says who an AI played
         data = render_animation(game, seat, view, ai_seats={**ai, **parse_ai(args.ai)})
         if len(data) > MAX_BYTES:
@@ -81,16 +81,14 @@ def run_render(args: argparse.Namespace) -> int:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
         ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
-        data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt, view=args.view)
+        data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt, view=view)
     else:
         if args.ai:
             raise ValidationError("--ai", "only the summary (--summary, --animate) shows who an AI played")
-        data = render_board(game, seat, turn=args.turn, fmt=fmt, view=args.view)
+        data = render_board(game, seat, turn=args.turn, fmt=fmt, view=view)
     _write(args.out, data)
-    from service.render import resolve_view
-
-    kind = (args.view or ("seat" if seat else "channel")) if args.animate else resolve_view(seat, args.view)
-    print(f"wrote {args.out} ({fmt}, {len(data)} bytes; {VIEW_NOTES[kind].format(seat=gf.display(seat or ''))})")
+    note = VIEW_NOTES[resolve_view(seat, view)].format(seat=gf.display(seat or ""))
+    print(f"wrote {args.out} ({fmt}, {len(data)} bytes; {note})")
     return 0
 
 
