@@ -58,6 +58,13 @@ CARD_DECK = {card: deck for deck, cards in DECK_CONTENTS.items() for card in car
 
 # rules: 003 Reveal Cards — "Starting on Turn 5 Sea Deck is activated... From Turn 10 The End Deck".
 DECK_FIRST_TURN = {EVENT: 1, DRAGON: 1, SEA: 5, END: 10}
+
+
+def decks_drawn(turn: int) -> list[str]:
+    """The decks a card is drawn from in ``turn``'s Reveal Cards, in drawing order (rules: 003 2. Reveal Cards:
+    Event and There be Dragons? every turn, Sea from turn 5, The End from turn 10)."""
+    return [d for d in DECK_ORDER if turn >= DECK_FIRST_TURN[d]]
+
 # rules: 003 Reveal Cards — "The 1st turn ... always start with the two cards Calms of Summer ...
 # and The Misty Mountains Cold being drawn and played."
 TURN_ONE_CARDS = {EVENT: CALMS_OF_SUMMER, DRAGON: MISTY_MOUNTAINS}

@@ -16,7 +16,7 @@ from engine.protectors import consolidation as cons
 from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
-from engine.protectors.dragon import threshold_now
+from engine.protectors.dragon import threshold_now, threshold_reached
 from engine.protectors.events import Event
 from engine.protectors.factions import (
     FACTIONS,
@@ -516,15 +516,15 @@ def _cards(r: _Reader, step: str) -> None:
     queue = pos.get("reveal_queue")
     if queue is None:
         # "reveal" starts with the decks of this turn whose card is not yet in play; elsewhere none
-        queue = [d for d in C.DECK_ORDER if st.turn >= C.DECK_FIRST_TURN[d] and d not in shown] \
-            if step == REVEAL else []
+        queue = [d for d in C.decks_drawn(st.turn) if d not in shown] if step == REVEAL else []
     if not isinstance(queue, list) or not all(_known(d, C.DECK_ORDER) for d in queue) or len(set(queue)) != len(queue):
         raise ValidationError("position.reveal_queue", f"must be a list of distinct decks ({', '.join(C.DECK_ORDER)})")
     for d in C.DECK_ORDER:  # rules: 003 Reveal Cards — turn 1 always draws Calms of Summer and a Misty Mountains
         if st.turn == 1 and d in C.TURN_ONE_CARDS and d not in shown and C.TURN_ONE_CARDS[d] not in st.decks[d].draw:
             raise ValidationError(f"position.decks.{d}.draw", f"turn 1 still draws {C.TURN_ONE_CARDS[d]}")
+    drawn = C.decks_drawn(st.turn)
     for d in queue:
-        if st.turn < C.DECK_FIRST_TURN[d]:
+        if d not in drawn:
             raise ValidationError("position.reveal_queue", f"the {C.DECK_NAMES[d].removeprefix('The ')} is "
                                                            f"drawn from turn {C.DECK_FIRST_TURN[d]} on (rules: 003 "
                                                            f"2. Reveal Cards); this is turn {st.turn}")
@@ -552,8 +552,8 @@ def cards_left_out(state: GameState) -> str | None:
     else:
         return None
     shown = {d for d, _ in state.cards_this_turn}
-    missing = [C.DECK_NAMES[d].removesuffix(" deck") for d in C.DECK_ORDER
-               if state.turn >= C.DECK_FIRST_TURN[d] and d not in shown and d not in queued]
+    missing = [C.DECK_NAMES[d].removesuffix(" deck") for d in C.decks_drawn(state.turn)
+               if d not in shown and d not in queued]
     if not missing:
         return None
     return (f"position.cards_in_play names no card of the {' or '.join(missing)} deck{'s' if len(missing) > 1 else ''}"
@@ -566,10 +566,11 @@ def _decks_active(st: GameState) -> None:
     """rules: 003 2. Reveal Cards — "Starting on Turn 5 Sea Deck is activated ... From Turn 10 The End Deck is
     activated as well": before then no card of that deck has been played, so one named in play, locked or
     discarded is a slip (a wrong turn, or a card of another deck), refused naming the field."""
+    drawn = C.decks_drawn(st.turn)
     for d in C.DECK_ORDER:
-        first = C.DECK_FIRST_TURN[d]
-        if st.turn >= first:
+        if d in drawn:
             continue
+        first = C.DECK_FIRST_TURN[d]
         for field, cards in (("position.cards_in_play", [c for dk, c in st.cards_this_turn if dk == d]),
                              ("position.locked_cards", [c for dk, c in st.locked_cards if dk == d]),
                              (f"position.decks.{d}.discard", st.decks[d].discard)):
@@ -631,13 +632,11 @@ def _below_threshold(r: _Reader, step: str) -> None:
     st = r.state
     if step in (DRAGON, OVER) or st.turn < 1:
         return
-    threshold = threshold_now(st)
-    if st.dpl >= threshold:
-        eliminated = sum(1 for p in st.players.values() if p.eliminated)
-        raise ValidationError("position.dpl", f"{st.dpl} is at or over the Power Threshold {threshold} (2 x "
-                                              f"({st.board.count} Provinces - {eliminated} eliminated), the Island "
-                                              "not counted; Bloodlust! lowers it): the Dragon would be attacking "
-                                              "now; give step 'dragon' with the attack, or check dpl")
+    if threshold_reached(st):  # the threshold's rule is victory.power_threshold's; the message names its value
+        raise ValidationError("position.dpl", f"{st.dpl} is at or over the Power Threshold {threshold_now(st)} "
+                                              "(docs/positions.md; the Island is no Province of its count, and "
+                                              "Bloodlust! in play lowers it): the Dragon would be attacking now; "
+                                              "give step 'dragon' with the attack, or check dpl")
 
 
 def _dragon(r: _Reader, step: str) -> None:

@@ -20,7 +20,7 @@ HOARD_NOTES = {2: " (a Protector hoards 250+ $Realm)", 3: " (a Protector hoards 
 def begin_reveal(state: GameState) -> None:
     # rules: 003 2. Reveal Cards — Event and Dragon every turn, Sea from Turn 5, The End from Turn 10.
     state.cards_this_turn = []
-    state.reveal_queue = [d for d in C.DECK_ORDER if state.turn >= C.DECK_FIRST_TURN[d]]
+    state.reveal_queue = C.decks_drawn(state.turn)
 
 
 def reveal_next(state: GameState) -> None:
