@@ -192,6 +192,10 @@ def _table(args) -> int:
     report = compare(fillers, field=field, games=args.games, seed=args.seed, progress=not args.quiet,
                      from_turn=args.from_turn, **_setup(args))
     print("\n".join(table_rows(report)))
+    first = next(iter(report["tables"].values()))
+    if first["skipped"]:  # the rates above are of the games that reached the turn the seat fell vacant
+        print(f"{first['games']} of {args.games} games counted: {first['skipped']} were over before turn "
+              f"{args.from_turn}'s orders step")
     if args.out:
         path = save_json(report, args.out)
         print(f"saved {path} and {save_table_plot(report, path.with_suffix('.png'))}")

@@ -180,6 +180,9 @@ def table(filler: str, field: Sequence[str] = ("heuristic",), games: int = 300, 
         agents[vacant] = cache.get(filler, game_seed * 100 + FILLER_SEED)
         finish(game, agents)
         rows.append(table_game(game, vacant))
+    if not rows:  # a table of zeros would read as measured
+        raise ValidationError("from_turn", f"none of the {games} games reached turn {from_turn}'s orders step (each "
+                                           "was over before it): take the seat over earlier, or play more games")
     return {"mode": "table", "filler": filler, "field": list(field), "setup": kw, "seed": seed,
             "from_turn": from_turn, "skipped": skipped, **summarize_table(rows), "detail": rows}
 

@@ -173,6 +173,9 @@ def test_a_seat_falling_vacant_mid_game_is_filled_from_that_turn_on_the_same_gam
     assert command_of(report).endswith("--games 8 --players 5 --seed 40 --from-turn 3")
     with pytest.raises(ValidationError, match="from turn 1 on"):
         table("random", games=2, from_turn=0, progress=False)
+    # a turn no game reaches: refused, not a table of zeros
+    with pytest.raises(ValidationError, match="none of the 3 games reached turn 60's orders step"):
+        table("random", games=3, players=5, seed=40, from_turn=60, progress=False)
 
 
 def test_the_paired_plot_draws_settings_side_by_side_and_refuses_other_fillers(tmp_path):
