@@ -62,6 +62,11 @@ EFFECTS = ("faith_active", "bank_bid")  # Player.used_turn: effects lasting unti
 # the Bank of Lannuvár covers (``bank_until``) or Hodir's offer hired (``offer_turn``).
 USED_MARK_ABILITY = {"peek_dragon": "weather_forecast"}
 EFFECT_ABILITY = {"faith_active": "faith_alone", "bank_bid": "bank_of_lannuvar"}
+# abilities whose activation (an effect running, a Bank covering a turn) spent their once-per-game use (Hodir's
+# offer may be hired again)
+ONCE_SPENT = frozenset({"faith_alone", "bank_of_lannuvar"})
+# look-aheads (``used_this_turn``) of Weather forecast upgraded by Ashes of Power (a burnt-out Province held)
+ASHES_UPGRADE = frozenset({"discard_event", "replace_dragon"})
 # where a Dragon Attack resumes after this turn's Execute Orders phase: units have left Provinces (the Island)
 AFTER_EXECUTE = ("execute", "consolidate_a", "consolidate_b")
 ELIMINATED_BY = ("dragon", "players")
@@ -476,7 +481,8 @@ def _cards(r: _Reader, step: str) -> None:
     """Cards in play, locked, the reveal queue and every deck's draw and discard piles.
 
     A deck not given keeps the seed's shuffle less the cards listed elsewhere (in play, locked,
-    discarded); a deck given as a list is its draw pile (the first version's form)."""
+    discarded) and, after turn 1, less the cards its earlier turns drew (``_drawn_before``); a deck given as a
+    list is its draw pile (the first version's form)."""
     st, pos = r.state, r.pos
     st.cards_this_turn = _card_list(pos.get("cards_in_play", []), "position.cards_in_play")
     st.locked_cards = _card_list(pos.get("locked_cards", []), "position.locked_cards")
@@ -507,6 +513,9 @@ def _cards(r: _Reader, step: str) -> None:
                 if c not in draw:
                     raise ValidationError(field, f"more {c} cards than the deck holds")
                 draw.remove(c)
+            if "discard" not in spec:
+                discard = _drawn_before(st, d, draw)
+                out += discard
         _check_counts(d, draw + out, field)
         if not draw and not discard and not any(dk == d for dk, _ in st.cards_this_turn):
             raise ValidationError(field, f"no {d} card left to draw (every other one is locked in play)")
@@ -578,6 +587,33 @@ def _decks_active(st: GameState) -> None:
                 raise ValidationError(field, f"{cards[0]} is of the {C.DECK_NAMES[d].removeprefix('The ')}, which "
                                              f"is drawn from turn {first} on (rules: 003 2. Reveal Cards); this is "
                                              f"turn {st.turn}")
+
+
+def _drawn_before(st: GameState, deck: str, draw: list[str]) -> list[str]:
+    """A deck the position says nothing of (no draw pile, no discard pile) after turn 1: the cards its earlier
+    turns drew are not in its draw pile (DECKS_DRAWN_BEFORE). They are taken off ``draw`` (the seed's shuffle less
+    the cards listed elsewhere) and returned as the discard pile: turn 1's own card first, then from the top.
+
+    rules: 003 2. Reveal Cards — one card of the deck each turn from its first (Event and There be Dragons? from
+    turn 1, which "always start[s] with" Calms of Summer and The Misty Mountains Cold; Sea from turn 5; The End
+    from turn 10); a played card goes to the discard pile unless locked in play (The End is Nigh!, in
+    ``locked_cards``), and only an empty draw pile is reshuffled. So until the deck has gone round, its earlier
+    turns' cards are the locked ones and as many discards. Once it could have gone round (or a Black Swan
+    reshuffled it: not known here) the draw pile is the whole shuffle less the cards listed."""
+    before = st.turn - C.DECK_FIRST_TURN[deck]
+    locked = [c for dk, c in st.locked_cards if dk == deck]
+    now = [c for dk, c in st.cards_this_turn if dk == deck]
+    if before <= 0 or before + len(now) > len(C.DECK_CONTENTS[deck]):
+        return []
+    gone: list[str] = []
+    first = C.TURN_ONE_CARDS.get(deck) if C.DECK_FIRST_TURN[deck] == 1 else None
+    if first is not None and first not in locked and first in draw:
+        draw.remove(first)
+        gone.append(first)
+    more = max(0, before - len(locked) - len(gone))
+    gone += draw[:more]
+    del draw[:more]
+    return gone
 
 
 def _rest_of_deck(deck: str, listed: list[str], shuffled: list[str]) -> list[str]:
@@ -831,6 +867,77 @@ def _held(r: _Reader, step: str) -> None:
         for key, what, ability in records:
             if ability not in held and not lost:
                 raise ValidationError(f"position.{key}.{s}", f"{what}, but {_not_held(r, s, ability)}")
+            if ability in held and ability in ONCE_SPENT:
+                # rules: 003 Iron Light / The Bank of Lannuvár — activating it spent its once-per-game use, which
+                # a position may leave out of used_abilities (the effect says it)
+                p.used.add(ability)
+        if step == ORDERS:
+            _used_now(r, s, held)
+    _effects_timing(r, step)
+
+
+def _used_now(r: _Reader, seat: str, held: set[str]) -> None:
+    """rules: 003 Kalu'Ak, Weather forecast / Ashes of Power; Island Rules, Palantír — a look-ahead used in this
+    orders step (``used_this_turn``) is one the seat could use: it holds the ability (the Palantír: it controls
+    the Wizard Sanctum). A look at the There be Dragons? deck spent its once-per-game use too (marked here)."""
+    st = r.state
+    field = f"position.used_this_turn.{seat}"
+    for mark in sorted(st.used_this_turn.get(seat, set())):
+        if mark == "palantir":
+            island = st.board.island
+            if island is None or st.provinces[island].owner != seat:
+                raise ValidationError(field, f"palantir used, but {seat} does not control the Wizard Sanctum "
+                                             "(rules: 003 Island Rules, Palantír)")
+            continue
+        if "weather_forecast" not in held:
+            raise ValidationError(field, f"{mark} used, but {_not_held(r, seat, 'weather_forecast')}")
+        if mark in ASHES_UPGRADE and "ashes_of_power" not in held:
+            raise ValidationError(field, f"{mark} used, but {seat}'s Weather forecast is not upgraded by Ashes of "
+                                         "Power (it holds no burnt-out Province: rules: 003 Kalu'Ak, Ashes of Power)")
+        if mark == "peek_dragon":
+            st.players[seat].used.add(mark)  # the look at the There be Dragons? deck is once per game
+
+
+def _effects_timing(r: _Reader, step: str) -> None:
+    """rules: 003 5. Consolidation; Iron Light, Faith alone sustains us!; The Bank of Lannuvár; Hodir, An offer —
+    each is bought in a Consolidation for the next turn, so it is running only in the turn after one: a Bank
+    covers (``bank_until``) and an offer is hired for (``offer_turn``) this very turn (both end with its
+    Consolidation's purchases); Faith's supply bonus ends as this turn's Consolidation begins (so not at the
+    consolidation step, nor in a Dragon Attack resuming after that point); the Bank's late bid (``bank_bid``)
+    is made at this turn's Protector Ranking (so only at the ranking or bank_bid step, or an attack before the
+    ranking), with the Bank covering this turn and no bid set aside in the Consolidation."""
+    st = r.state
+    if step == OVER:
+        return
+    for s, p in st.players.items():
+        for key, value in (("bank_until", p.bank_until), ("offer_turn", p.offer_turn)):
+            if value is not None and (value != st.turn or st.turn == 1):
+                raise ValidationError(f"position.{key}.{s}", f"{value}, but on turn {st.turn} it can only be "
+                                                             f"{st.turn}: bought in the last Consolidation for this "
+                                                             "turn, over at this turn's Consolidation"
+                                      if st.turn > 1 else f"{value}, but nothing is bought before turn 1")
+        for effect in sorted(p.used_turn):
+            field = f"position.effects.{s}"
+            if st.turn == 1:
+                raise ValidationError(field, f"{effect} running on turn 1: it is bought in a Consolidation")
+            consolidating = step == CONSOLIDATION or (step == DRAGON and st.resume == "consolidate_b")
+            if effect == "faith_active" and consolidating:
+                raise ValidationError(field, "faith_active ended as this turn's Consolidation began (rules: 003 Faith "
+                                             "alone sustains us!: until next turn's Consolidation); a Faith bought "
+                                             "now runs next turn")
+            if effect == "bank_bid":
+                if not (step in (RANKING, BANK_BID) or (step == DRAGON and st.resume == RANKING)):
+                    raise ValidationError(field, f"bank_bid is the late bid at this turn's Protector Ranking, made "
+                                                 f"already at the {step} step (rules: 003 The Bank of Lannuvár)")
+                if p.bank_until is None:
+                    p.bank_until = st.turn  # the Bank bidding late this turn covers it (left out of the position)
+                elif p.bank_until != st.turn:
+                    raise ValidationError(f"position.bank_until.{s}", f"must be {st.turn}: {s}'s Bank bids late this "
+                                                                      "turn (effects bank_bid) and covers it")
+                if s in st.next_bids:
+                    raise ValidationError(f"position.bids.{s}", f"{s} activated the Bank of Lannuvár (effects "
+                                                                "bank_bid): it set no bid aside in the Consolidation, "
+                                                                "it bids after the others' bids are revealed")
 
 
 def _not_held(r: _Reader, seat: str, ability: str) -> str:

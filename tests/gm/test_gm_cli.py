@@ -485,7 +485,7 @@ def test_a_step_no_ai_decided_says_so_in_a_game_with_ai_seats(tmp_path, capsys):
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
     setup = {"board": "ring-4", "seed": 1, "options": {"factions": True},
              "players": [{"name": "Ann"}, {"name": "Ben", "agent": "heuristic"}, {"name": "Cy"}, {"name": "Di"}],
-             "position": {"step": "bank_bid", "provinces": four, "factions": {"Player#1": "Lannuvar"},
+             "position": {"turn": 2, "step": "bank_bid", "provinces": four, "factions": {"Player#1": "Lannuvar"},
                           "effects": {"Player#1": ["bank_bid"]}, "bids": {"Player#2": 5, "Player#3": 0,
                                                                           "Player#4": 1}, "realm": {"Player#1": 40}}}
     (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")

@@ -42,7 +42,7 @@ def bank():
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
     return Game({"board": "ring-4", "seed": 1, "options": {"factions": True},
                  "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES[:4], start=1)],
-                 "position": {"step": "bank_bid", "provinces": four, "factions": {"Player#1": "Lannuvár"},
+                 "position": {"turn": 2, "step": "bank_bid", "provinces": four, "factions": {"Player#1": "Lannuvár"},
                               "effects": {"Player#1": ["bank_bid"]}, "bids": {"Player#2": 5, "Player#3": 0,
                                                                                 "Player#4": 1},
                               "realm": {"Player#1": 40}}})

@@ -143,8 +143,9 @@ def test_a_rebid_step_waits_for_the_tied_seats_only():
 
 
 def test_the_bank_bid_step_waits_for_the_banks_seat():
-    g = game({"step": "bank_bid", "provinces": FOUR, "factions": {P1: "Lannuvár"}, "effects": {P1: ["bank_bid"]},
-              "bids": {P2: 5, P3: 0, P4: 1}, "realm": {P1: 40}}, options={"factions": True})
+    g = game({"turn": 2, "step": "bank_bid", "provinces": FOUR, "factions": {P1: "Lannuvár"},
+              "effects": {P1: ["bank_bid"]}, "bids": {P2: 5, P3: 0, P4: 1}, "realm": {P1: 40}},
+             options={"factions": True})
     assert [p.seat for p in g.pending()] == [P1]
     g.submit(P1, "Bid 6")
     g.advance()
@@ -159,101 +160,49 @@ def test_submissions_already_in_are_kept_and_validated():
 
 
 # -- cards and decks -----------------------------------------------------------------------------
-def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere():
+def test_decks_not_given_keep_the_seeds_shuffle_less_the_cards_elsewhere_and_those_drawn_before():
     g = game({"turn": 6, "cards_in_play": ["Flood!", "Bloodlust!", "Pirates!"],
               "decks": {"event": {"discard": ["Deep Snow"]}}})
     ev = g.state.decks["event"]
-    fresh = Game({"board": "ring-4", "seed": 1, "players": 4}).state.decks["event"].draw
-    assert ev.discard == ["Deep Snow"] and ev.draw == [c for c in fresh if c not in ("Flood!", "Deep Snow")]
-    assert len(g.state.decks["dragon"].draw) == 6 and len(g.state.decks["sea"].draw) == 4
+    fresh = Game({"board": "ring-4", "seed": 1, "players": 4}).state.decks
+    assert ev.discard == ["Deep Snow"]
+    assert ev.draw == [c for c in fresh["event"].draw if c not in ("Flood!", "Deep Snow")]
+    # DECKS_DRAWN_BEFORE: turns 1-5 drew 5 There be Dragons? cards (turn 1's The Misty Mountains Cold first) and
+    # turn 5 one Sea card: they lie in the discard piles, not under the cards still to come
+    dragon, sea = g.state.decks["dragon"], g.state.decks["sea"]
+    assert len(dragon.discard) == 5 and dragon.discard[0] == C.MISTY_MOUNTAINS and len(dragon.draw) == 1
+    assert sorted(dragon.draw + dragon.discard + ["Bloodlust!"]) == sorted(C.DECK_CONTENTS["dragon"])
+    assert len(sea.discard) == 1 and len(sea.draw) == 3 and "Pirates!" not in sea.draw + sea.discard
+    assert g.state.decks["end"].draw == fresh["end"].draw and not g.state.decks["end"].discard  # from turn 10
 
 
-@pytest.mark.parametrize("pos, field", [
-    ({"cards_in_play": ["Flood!"], "decks": {"event": {"discard": ["Flood!"]}}}, "position.decks.event"),
-    ({"decks": {"sea": ["Flood!"]}}, r"position.decks.sea.draw\[0\]"),
-    ({"locked_cards": ["Ace of Spades"]}, r"position.locked_cards\[0\]"),
-    ({"provinces": {"P3": {"owner": P1, "level": 4}}}, "position.provinces.P3.level"),
-    ({"provinces": {"P3": {"owner": "Player#9"}}}, "position.provinces.P3.owner"),
-    ({"provinces": {"P3": {"owner": P1, "occupant": P1, "units": 1}}}, "position.provinces.P3.occupant"),
-    ({"step": "dragon"}, "position.attack"),
-    ({"attack": {"dpl": 3}}, "position.attack"),
-    ({"step": "dragon", "attack": {"dpl": 0}}, "position.attack.dpl"),
-    ({"step": "dragon", "attack": {"source": "comet"}}, "position.attack.source"),
-    ({"step": "rebid", "turn": 1}, "position.rebid_groups"),
-    ({"step": "rebid", "turn": 2}, "position.step"),
-    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1]]}, r"position.rebid_groups\[0\]"),
-    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1, P2], [P2, P3]]}, r"position.rebid_groups\[1\]"),
-    ({"step": "bank_bid"}, "position.effects"),
-    ({"step": "orders", "bids": {P2: 5}}, "position.bids"),  # revealed at this turn's ranking already
-    ({"step": "orders", "bids_asked": {P2: 5}}, "position.bids_asked"),
-    ({"step": "napping"}, "position.step"),
-    ({"phase": "orders", "step": "orders"}, "position.phase"),
-    ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
-    ({"eliminated_this_turn": [P1]}, r"position.eliminated_this_turn\[0\]"),
-    ({"work_orders": {"P1": {"seat": P1, "golden": "yes"}}}, "position.work_orders.P1.golden"),
-    ({"pirates_due": {P2: -3}}, "position.pirates_due.Player#2"),
-    ({"effects": {P2: ["flying"]}}, "position.effects.Player#2"),
-    ({"factions": {P2: "Hodir"}}, "position.factions"),
-    ({"rng": "not base64!"}, "position.rng"),
-    ({"reveal_queue": ["sea", "sea"]}, "position.reveal_queue"),
-    ({"result": {"how": "dragon"}}, "position.result"),
-    ({"step": "over"}, "position.result"),
-    ({"turn": 1, "step": "bid", "decks": {"event": {"discard": ["Calms of Summer"]}}}, "position.decks.event.draw"),
-    ({"locked_cards": ["Pirates!", "Ferry!", "Seafarers!", "Plague!", "Crab Infestation!"]}, "position.decks.sea"),
-    ({"step": "over", "result": {"how": "comet"}}, "position.result.how"),
-    ({"step": "over", "result": {"how": "times_up", "vp": {P1: "lots"}}}, "position.result.vp.Player#1"),
-    ({"history": [{"turn": 1, "provinces": {P1: 1}}]}, r"position.history\[0\]"),
-    ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
-    ({"turn": "5"}, "position.turn: must be a whole number >= 0 written without quotes \\(got the text '5'\\)"),
-    ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
-    ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
-    # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
-    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
-     r"position.provinces.P1.units: 9 is over the supply limit of 3 .*4 while Player#1's Faith alone is active"),
-    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}}, "over the supply limit of 3"),  # no Faith alone
-    ({"step": "ranking", "turn": 3, "provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}},
-     "position.provinces.P1.units: 4 is over the supply limit of 3"),  # the turn's start too
-    ({"ranking": [P1, P2, P3]}, "position.ranking: must list every active seat once: missing Player#4"),
-    ({"ranking": [P1, P2, P3, P4, P1]}, "position.ranking: lists Player#1 twice"),
-    ({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}},
-     "position.provinces: Player#4 is in the game but owns no Province"),
-])
-def test_errors_name_the_field_path(pos, field):
-    with pytest.raises(ValidationError, match=field):
-        game({"provinces": FOUR, **pos} if "provinces" not in pos else pos)
+def test_turn_one_cards_are_not_drawn_again_in_a_game_brought_in_at_turn_two():
+    # rules: 003 2. Reveal Cards — turn 1 drew Calms of Summer and The Misty Mountains Cold; a deck is reshuffled
+    # only when empty, so turn 2 draws neither Calms of Summer nor (of the Dragon cards) from the 6 left. Before
+    # DECKS_DRAWN_BEFORE a position with no decks drew turn 2's Event from all 10, Calms of Summer among them
+    for seed in range(1, 40):
+        g = game({"turn": 2, "step": "ranking"}, seed=seed)  # the turn goes on: the bids, then turn 2's cards
+        if any(e.data.get("card") == C.BLACK_SWAN for e in g.state.events):
+            continue  # rules: 003 Black Swan — "Reshuffle ALL Event Cards", the discard pile's too
+        assert g.state.turn == 2 and g.state.decks["event"].discard == [C.CALMS_OF_SUMMER]
+        played = dict(g.state.cards_this_turn)
+        assert played["event"] != C.CALMS_OF_SUMMER and len(g.state.decks["event"].draw) == 8
+        assert g.state.decks["dragon"].discard == [C.MISTY_MOUNTAINS] and len(g.state.decks["dragon"].draw) == 5
 
 
-def test_mid_turn_a_stack_over_the_limit_and_a_seat_without_provinces_are_real_and_kept():
-    # after the orders: marches may have piled units up and taken a seat's last Province; Consolidation
-    # (the step the game waits for) trims the one and eliminates the other
-    provinces = {**{k: v for k, v in FOUR.items() if k != "P4"}, "P1": {"owner": P1, "units": 6}}
-    g = game({"provinces": provinces, "step": "consolidation"})
-    assert g.state.provinces["P1"].units == 6 and not g.state.players[P4].eliminated
-
-
-def test_an_eliminated_seat_has_no_realm_unless_the_position_says_so():
-    g = game({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "eliminated": [P4]})
-    assert g.state.players[P4].realm == 0 and g.state.players[P1].realm == 50  # the others start with 50
-
-
-def test_a_player_named_where_a_seat_goes_gets_the_seat_as_a_hint():
-    players = [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Bob", "Carol", "Dan"], start=1)]
-    with pytest.raises(ValidationError, match=r"position.provinces.P3.owner: unknown seat 'carol' "
-                                              r"\(did you mean Player#3\? a position names seats, not players\)"):
-        game({"provinces": {**FOUR, "P3": {"owner": "carol"}}}, players=players)
-
-
-def test_a_finished_game_imports_as_finished():
-    over = game({"provinces": FOUR, "step": "over", "result": {"how": "times_up", "winner": P2, "turn": 12,
-                                                               "vp": {P1: 2, P2: 9, P3: 2, P4: 2}}})
-    assert over.over and over.result["winner"] == P2 and export_position(over)["result"] == over.result
-
-
-def test_the_first_versions_keys_still_work():
-    g = game({"turn": 3, "phase": "ranking", "provinces": FOUR, "bids": {P4: 9}, "decks": {
-        "event": ["Black Swan", "Calms of Summer", "Deep Snow", "Heavy rains of Autumn", "Power Overwhelming",
-                  "Power Overwhelming", "Restlessness of Spring", "Winter Storms", "Imarin's Blessings", "Flood!"]}})
-    assert g.state.ranking[0] == P4 and g.view()["turn"] == 3
+def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_keeps_the_shuffle():
+    g = game({"turn": 11, "step": "orders", "locked_cards": ["The End is Nigh!"], "end_is_nigh": True,
+              "cards_in_play": ["Flood!", "Bloodlust!", "Pirates!", "The End is Nigh!"]})
+    end = g.state.decks["end"]  # turn 10 drew The End is Nigh!, still locked in play: nothing discarded
+    assert not end.discard and end.draw == ["Time's Up!"]
+    g = game({"turn": 12, "step": "orders", "cards_in_play": ["Flood!", "Bloodlust!", "Pirates!", "Time's Up!"]})
+    # turns 1-11 drew 11 Event cards and 11 Dragon cards: those decks went round, their history is not known
+    assert not g.state.decks["event"].discard and len(g.state.decks["event"].draw) == 9
+    assert not g.state.decks["dragon"].discard and len(g.state.decks["dragon"].draw) == 6
+    sea = g.state.decks["sea"]  # turns 5-11 drew 7 Sea cards from a deck of 5: gone round too
+    assert not sea.discard and len(sea.draw) == 4
+    end = g.state.decks["end"]  # turns 10 and 11 drew two of The End's 3, turn 12 the third
+    assert sorted(end.discard) == ["The End is Nigh!", "The End is Nigh!"] and not end.draw
 
 
 # -- hostile positions ---------------------------------------------------------------------------
@@ -533,6 +482,65 @@ def test_a_bank_left_running_by_a_sanctum_lost_this_turn_is_brought_back():
     with pytest.raises(ValidationError, match=r"position\.bank_until\.Player#1"):  # before the orders: still held
         Game({**g.setup, "position": {**pos, "step": "orders"}})
 
+
+
+# -- an effect runs in the turn after the Consolidation that bought it (rules: 003 5. Consolidation) ---------------
+@pytest.mark.parametrize("pos,said", [
+    # each was taken: a Bank or an offer for another turn never ran (or ran forever), a Faith bought "for turn 1"
+    # or still running as this turn's Consolidation asks for purchases doubled the supply bonus
+    ({"bank_until": {P4: 4}}, r"position\.bank_until\.Player#4: 4, but on turn 3 it can only be 3"),
+    ({"bank_until": {P4: 2}}, r"position\.bank_until\.Player#4: 2, but on turn 3 it can only be 3"),
+    ({"offer_turn": {P3: 5}}, r"position\.offer_turn\.Player#3: 5, but on turn 3 it can only be 3"),
+    ({"turn": 1, "effects": {P1: ["faith_active"]}},
+     r"position\.effects\.Player#1: faith_active running on turn 1: it is bought in a Consolidation"),
+    ({"turn": 1, "offer_turn": {P3: 1}}, r"position\.offer_turn\.Player#3: 1, but nothing is bought before turn 1"),
+    ({"step": "consolidation", "effects": {P1: ["faith_active"]}},
+     r"position\.effects\.Player#1: faith_active ended as this turn's Consolidation began"),
+    ({"step": "orders", "effects": {P4: ["bank_bid"]}},
+     r"position\.effects\.Player#4: bank_bid is the late bid at this turn's Protector Ranking, made already at the "
+     r"orders step"),
+    ({"step": "ranking", "effects": {P4: ["bank_bid"]}, "bank_until": {P4: 4}}, r"position\.bank_until\.Player#4"),
+    ({"step": "ranking", "effects": {P4: ["bank_bid"]}, "bids": {P4: 5}},
+     r"position\.bids\.Player#4: Player#4 activated the Bank of Lannuvár \(effects bank_bid\): it set no bid aside"),
+])
+def test_an_effect_outside_the_turn_it_runs_in_is_refused(pos, said):
+    with pytest.raises(ValidationError, match=said):
+        _factions_game(**pos)
+
+
+def test_an_effect_running_says_its_once_per_game_use_is_spent():
+    # activating Faith or the Bank spends its once-per-game use: a position giving only the effect (and, for the
+    # Bank's late bid, no bank_until) is completed, so the seat cannot buy Faith again at this Consolidation
+    g = _factions_game(step="ranking", effects={P1: ["faith_active"], P4: ["bank_bid"]}, bids={P2: 3})
+    assert "faith_alone" in g.state.players[P1].used and "bank_of_lannuvar" in g.state.players[P4].used
+    assert g.state.players[P4].bank_until == 3
+    assert g.step == "bank_bid" and [p.seat for p in g.pending()] == [P4]
+
+
+KALUAK = {P1: "Kalu'Ak", P2: "Cenarion", P3: "Hodir", P4: "Lannuvár"}
+
+
+@pytest.mark.parametrize("used,said", [
+    ({P2: ["weather_forecast"]}, r"position\.used_this_turn\.Player#2: weather_forecast used, but Player#2 "
+                                 r"\(Cenarion\) does not hold Weather forecast"),
+    ({P1: ["discard_event"]}, r"position\.used_this_turn\.Player#1: discard_event used, but Player#1's Weather "
+                              r"forecast is not upgraded by Ashes of Power"),
+    ({P1: ["palantir"]}, r"position\.used_this_turn\.Player#1: palantir used, but Player#1 does not control the "
+                         r"Wizard Sanctum"),
+])
+def test_a_look_ahead_used_this_orders_step_must_be_the_seats(used, said):
+    # each was taken, and counted against a use the seat never had (or hid one it had)
+    with pytest.raises(ValidationError, match=said):
+        game({"turn": 3, "step": "orders", "provinces": FOUR, "factions": KALUAK, "used_this_turn": used},
+             options={"factions": True})
+
+
+def test_a_look_at_the_dragon_deck_used_this_turn_spends_its_once_per_game_use():
+    g = game({"turn": 3, "step": "orders", "provinces": FOUR, "factions": KALUAK,
+              "used_this_turn": {P1: ["peek_dragon"]}}, options={"factions": True})
+    assert "peek_dragon" in g.state.players[P1].used
+    with pytest.raises(RegentError, match="Weather forecast"):
+        g.submit(P1, "Weather forecast: There be Dragons?")
 
 
 # -- the Power Threshold (rules: 003 Dragon's Power Level and the Power Threshold) ----------------------------------
