@@ -205,6 +205,94 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     assert sorted(end.discard) == ["The End is Nigh!", "The End is Nigh!"] and not end.draw
 
 
+@pytest.mark.parametrize("pos, field", [
+    ({"cards_in_play": ["Flood!"], "decks": {"event": {"discard": ["Flood!"]}}}, "position.decks.event"),
+    ({"decks": {"sea": ["Flood!"]}}, r"position.decks.sea.draw\[0\]"),
+    ({"locked_cards": ["Ace of Spades"]}, r"position.locked_cards\[0\]"),
+    ({"provinces": {"P3": {"owner": P1, "level": 4}}}, "position.provinces.P3.level"),
+    ({"provinces": {"P3": {"owner": "Player#9"}}}, "position.provinces.P3.owner"),
+    ({"provinces": {"P3": {"owner": P1, "occupant": P1, "units": 1}}}, "position.provinces.P3.occupant"),
+    ({"step": "dragon"}, "position.attack"),
+    ({"attack": {"dpl": 3}}, "position.attack"),
+    ({"step": "dragon", "attack": {"dpl": 0}}, "position.attack.dpl"),
+    ({"step": "dragon", "attack": {"source": "comet"}}, "position.attack.source"),
+    ({"step": "rebid", "turn": 1}, "position.rebid_groups"),
+    ({"step": "rebid", "turn": 2}, "position.step"),
+    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1]]}, r"position.rebid_groups\[0\]"),
+    ({"step": "rebid", "turn": 1, "rebid_groups": [[P1, P2], [P2, P3]]}, r"position.rebid_groups\[1\]"),
+    ({"step": "bank_bid"}, "position.effects"),
+    ({"step": "orders", "bids": {P2: 5}}, "position.bids"),  # revealed at this turn's ranking already
+    ({"step": "orders", "bids_asked": {P2: 5}}, "position.bids_asked"),
+    ({"step": "napping"}, "position.step"),
+    ({"phase": "orders", "step": "orders"}, "position.phase"),
+    ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
+    ({"eliminated_this_turn": [P1]}, r"position.eliminated_this_turn\[0\]"),
+    ({"work_orders": {"P1": {"seat": P1, "golden": "yes"}}}, "position.work_orders.P1.golden"),
+    ({"pirates_due": {P2: -3}}, "position.pirates_due.Player#2"),
+    ({"effects": {P2: ["flying"]}}, "position.effects.Player#2"),
+    ({"factions": {P2: "Hodir"}}, "position.factions"),
+    ({"rng": "not base64!"}, "position.rng"),
+    ({"reveal_queue": ["sea", "sea"]}, "position.reveal_queue"),
+    ({"result": {"how": "dragon"}}, "position.result"),
+    ({"step": "over"}, "position.result"),
+    ({"turn": 1, "step": "bid", "decks": {"event": {"discard": ["Calms of Summer"]}}}, "position.decks.event.draw"),
+    ({"locked_cards": ["Pirates!", "Ferry!", "Seafarers!", "Plague!", "Crab Infestation!"]}, "position.decks.sea"),
+    ({"step": "over", "result": {"how": "comet"}}, "position.result.how"),
+    ({"step": "over", "result": {"how": "times_up", "vp": {P1: "lots"}}}, "position.result.vp.Player#1"),
+    ({"history": [{"turn": 1, "provinces": {P1: 1}}]}, r"position.history\[0\]"),
+    ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
+    ({"turn": "5"}, "position.turn: must be a whole number >= 0 written without quotes \\(got the text '5'\\)"),
+    ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
+    ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
+    # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
+    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
+     r"position.provinces.P1.units: 9 is over the supply limit of 3 .*4 while Player#1's Faith alone is active"),
+    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}}, "over the supply limit of 3"),  # no Faith alone
+    ({"step": "ranking", "turn": 3, "provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}},
+     "position.provinces.P1.units: 4 is over the supply limit of 3"),  # the turn's start too
+    ({"ranking": [P1, P2, P3]}, "position.ranking: must list every active seat once: missing Player#4"),
+    ({"ranking": [P1, P2, P3, P4, P1]}, "position.ranking: lists Player#1 twice"),
+    ({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}},
+     "position.provinces: Player#4 is in the game but owns no Province"),
+])
+def test_errors_name_the_field_path(pos, field):
+    with pytest.raises(ValidationError, match=field):
+        game({"provinces": FOUR, **pos} if "provinces" not in pos else pos)
+
+
+def test_mid_turn_a_stack_over_the_limit_and_a_seat_without_provinces_are_real_and_kept():
+    # after the orders: marches may have piled units up and taken a seat's last Province; Consolidation
+    # (the step the game waits for) trims the one and eliminates the other
+    provinces = {**{k: v for k, v in FOUR.items() if k != "P4"}, "P1": {"owner": P1, "units": 6}}
+    g = game({"provinces": provinces, "step": "consolidation"})
+    assert g.state.provinces["P1"].units == 6 and not g.state.players[P4].eliminated
+
+
+def test_an_eliminated_seat_has_no_realm_unless_the_position_says_so():
+    g = game({"provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "eliminated": [P4]})
+    assert g.state.players[P4].realm == 0 and g.state.players[P1].realm == 50  # the others start with 50
+
+
+def test_a_player_named_where_a_seat_goes_gets_the_seat_as_a_hint():
+    players = [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(["Ann", "Bob", "Carol", "Dan"], start=1)]
+    with pytest.raises(ValidationError, match=r"position.provinces.P3.owner: unknown seat 'carol' "
+                                              r"\(did you mean Player#3\? a position names seats, not players\)"):
+        game({"provinces": {**FOUR, "P3": {"owner": "carol"}}}, players=players)
+
+
+def test_a_finished_game_imports_as_finished():
+    over = game({"provinces": FOUR, "step": "over", "result": {"how": "times_up", "winner": P2, "turn": 12,
+                                                               "vp": {P1: 2, P2: 9, P3: 2, P4: 2}}})
+    assert over.over and over.result["winner"] == P2 and export_position(over)["result"] == over.result
+
+
+def test_the_first_versions_keys_still_work():
+    g = game({"turn": 3, "phase": "ranking", "provinces": FOUR, "bids": {P4: 9}, "decks": {
+        "event": ["Black Swan", "Calms of Summer", "Deep Snow", "Heavy rains of Autumn", "Power Overwhelming",
+                  "Power Overwhelming", "Restlessness of Spring", "Winter Storms", "Imarin's Blessings", "Flood!"]}})
+    assert g.state.ranking[0] == P4 and g.view()["turn"] == 3
+
+
 # -- hostile positions ---------------------------------------------------------------------------
 HOSTILE_SETUP = {"board": "ring-5+island", "seed": 4, "players": 5, "options": {"factions": True}}
 
