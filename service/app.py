@@ -271,7 +271,7 @@ class App(Residency):
             self._creating -= 1
         self._register(hosted)
         log.info("game created", extra={"game_id": game_id, "seats": len(seat_tokens)})
-        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
+        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens, "notes": hosted.notes}
 
     async def import_(self, p: Params) -> dict[str, Any]:
         blob = validate.blob_bytes(p.take("blob"))
@@ -285,7 +285,7 @@ class App(Residency):
             self._creating -= 1
         self._register(hosted)
         log.info("game imported", extra={"game_id": game_id})
-        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens}
+        return {"game_id": game_id, "gm_token": gm_token, "seat_tokens": seat_tokens, "notes": hosted.notes}
 
     async def _wait(self, p: Params, hosted: HostedGame) -> None:
         if p.bool("wait", False):

@@ -27,6 +27,7 @@ from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
+from service.position_notes import position_notes
 from service.posting import by_seat
 from service.store import Store, StoredGame
 
@@ -143,6 +144,7 @@ class HostedGame:
     def __init__(self, game_id: str, game: Game, meta: dict[str, Any], rows: list, store: Store | None):
         self.id = game_id
         self.game = game
+        self.notes: list[str] = []  # said once as the game is made (``position_notes``); not stored
         self.meta = meta
         self.rows = rows  # [(row, at, digest)] as stored; row = {"a": engine action, "by": who}
         self._replayed: tuple[tuple[int, str], list[defaulted.Defaulted]] | None = None  # _defaulted's replay
@@ -169,8 +171,11 @@ class HostedGame:
         validate.check_setup(setup)
         engine_setup, service = split_setup(setup)
         game = _engine_game(engine_setup, "setup")
+        notes = position_notes(game, engine_setup.get("position"))
         meta = service_meta(engine_setup, service, list(game.state.players))
-        return cls._new(game_id, game, meta, [], store)
+        made = cls._new(game_id, game, meta, [], store)
+        made[0].notes = notes
+        return made
 
     @classmethod
     def _new(cls, game_id, game, meta, rows, store):
@@ -211,6 +216,8 @@ class HostedGame:
         except (TypeError, KeyError, IndexError, AttributeError) as err:
             raise invalid("blob", f"not a game file ({type(err).__name__}: {clip(str(err), 100)})") from None
         game = _engine_game(source.game.setup, "blob.setup")
+        # a file with no action yet stands where its position put it: what that left to a default is told
+        notes = [] if source.game.actions else position_notes(game, source.game.setup.get("position"))
         now = time.time()
         rows = []
         actions = source.game.actions
@@ -250,7 +257,9 @@ class HostedGame:
         meta["ai_imported"] = {s: list(a) for s, a in source.ai_played.items() if a}
         if source.dms_read:  # kept for the file exported back: `regent adjudicate` does not read those DMs again
             meta["dms_read"] = {f: list(d) for f, d in source.dms_read.items()}
-        return cls._new(game_id, game, meta, rows, store)
+        made = cls._new(game_id, game, meta, rows, store)
+        made[0].notes = notes
+        return made
 
     # -- tokens --------------------------------------------------------------------------------
     def who(self, token: Any) -> str | None:

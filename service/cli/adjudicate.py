@@ -28,11 +28,11 @@ from typing import Any
 
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
-from engine.protectors.position_import import cards_left_out
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
 from service.gamefile import GameFile
+from service.position_notes import position_notes
 from service.posting import by_seat
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
@@ -96,7 +96,7 @@ def run_new(args: argparse.Namespace) -> int:
     gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
-    for note in defaults_taken(gf, engine_setup.get("position")):
+    for note in position_notes(game, engine_setup.get("position")):
         failure.warn(f"regent: warning: {args.setup or 'setup'}: {note}")
     # a position at its `ranking` or `reveal` step runs on by itself (docs/positions.md): the bids, the ranking and
     # the cards it revealed are the report to post now, counted as posted as adjudicate's reports are
@@ -113,33 +113,6 @@ def run_new(args: argparse.Namespace) -> int:
         print(look)
     print(status(gf))
     return 0
-
-
-DEFAULTED = (("realm", "$Realm", "it starts with 50, a new game's"), ("vp", "VP", "it has only its Provinces' VP"))
-"""a position's per-seat maps whose default (docs/positions.md) for a seat the map leaves out is almost surely
-a slip after turn 1 (a map left out whole is the GM's choice of the defaults)"""
-
-
-def defaults_taken(gf: GameFile, position: Any) -> list[str]:
-    """A note for each of ``DEFAULTED`` that is given but leaves out a seat still in a game brought in after
-    turn 1: the default is applied (a partial map is allowed), but the GM is told, in case a line was missed. Also
-    a position past this turn's Reveal Cards that names none of its cards (``position_import.cards_left_out``)."""
-    if not isinstance(position, dict):
-        return []
-    cards = cards_left_out(gf.game.state)
-    notes = [cards] if cards else []
-    if not isinstance(position.get("turn"), int) or position["turn"] < 2:
-        return notes
-    for key, what, default in DEFAULTED:
-        given = position.get(key)
-        if not isinstance(given, dict) or not given:
-            continue
-        named = {gf.seat_named(str(k)) for k in given}
-        left = [s for s, p in gf.game.state.players.items() if not p.eliminated and s not in named]
-        if left:
-            notes.append(f"position.{key} gives no {what} for {', '.join(gf.display(s) for s in left)}: {default} "
-                         "(docs/positions.md)")
-    return notes
 
 
 def _read_text(path: Path, what: str) -> str:

@@ -141,7 +141,10 @@ class Bridge:
         create = os.environ.get(self.config.create_token_env, "").strip()
         auth = {"token": create} if create else {}  # the service's --create-token, when it has one
         if not game.import_path:
-            return await self._refusable(self.rpc("game.create", setup=game.setup(), **auth), f"games.{key}")
+            made = await self._refusable(self.rpc("game.create", setup=game.setup(), **auth), f"games.{key}")
+            for note in made.get("notes", []):  # for the GM (a $Realm defaulted is no one else's business)
+                log.warning("game %s: %s", key, note)
+            return made
         try:
             with open(game.import_path, "rb") as f:
                 blob = f.read()
@@ -154,6 +157,8 @@ class Bridge:
                                 f"{os.path.basename(game.import_path)}` and import that")
         made = await self._refusable(self.rpc("game.import", blob=with_settings(blob, game), **auth),
                                      f"games.{key}.import ({game.import_path})")
+        for note in made.get("notes", []):
+            log.warning("game %s: %s", key, note)
         # the file's AI seats discord.toml gives to members (``with_settings`` took the AI out): said as the game
         # comes in, and a decision the AI made in the open step before the file was written stands (``_create``)
         handed = {seat: agent for seat, agent in file_ai(blob).items()

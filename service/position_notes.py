@@ -1,0 +1,37 @@
+"""Notes for the GM on a game brought in from a position: what the position left to a default that is almost
+surely a slip, said once as the game comes in (``regent new`` prints them as warnings; ``game.create`` and
+``game.import`` answer them as ``notes``). The position is taken as given: a note never refuses anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.protectors.position_import import cards_left_out
+from service import seat_names
+
+DEFAULTED = (("realm", "$Realm", "it starts with 50, a new game's"), ("vp", "VP", "it has only its Provinces' VP"))
+"""a position's per-seat maps whose default (docs/positions.md) for a seat the map leaves out is almost surely
+a slip after turn 1 (a map left out whole is the GM's choice of the defaults)"""
+
+
+def position_notes(game: Any, position: Any) -> list[str]:
+    """For ``game`` (a Protectors ``Game`` just made from a setup holding ``position``): a note for each of
+    ``DEFAULTED`` that is given but leaves out a seat still in a game brought in after turn 1 (the default is
+    applied: a partial map is allowed), and one when the position stands past this turn's Reveal Cards but names
+    none of its cards (``position_import.cards_left_out``). Seats are named as the reports name them."""
+    if not isinstance(position, dict):
+        return []
+    cards = cards_left_out(game.state)
+    notes = [cards] if cards else []
+    if not isinstance(position.get("turn"), int) or position["turn"] < 2:
+        return notes
+    for key, what, default in DEFAULTED:
+        given = position.get(key)
+        if not isinstance(given, dict) or not given:
+            continue
+        named = {seat_names.seat_named(game, str(k)) for k in given}
+        left = [s for s, p in game.state.players.items() if not p.eliminated and s not in named]
+        if left:
+            notes.append(f"position.{key} gives no {what} for {', '.join(seat_names.display(game, s) for s in left)}: "
+                         f"{default} (docs/positions.md)")
+    return notes
