@@ -525,6 +525,10 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
 
 
 MAX_NAME_RUN = 4  # words of a display name looked for in a remark in brackets ("(Bob the Bold)")
+# the steps whose decisions a team may pool $Realm for (rules: 003 Team Games, Pooled $Realm: "in the Consolidation
+# phase during the buying and bidding step and during the bidding for Protector Ranking at the start of a new game");
+# None: a DM read without its step, where brackets naming a player may be pooling too
+POOLING_STEPS = frozenset({None, "bid", "rebid", "consolidation"})
 
 
 def _names_player(remark: str, names: set[str]) -> bool:
@@ -596,7 +600,9 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
     segments = split_orders(text)
     for i, segment in enumerate(segments):
         order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
-        if remark and not _names_player(remark, names):  # "Bid 20 (Bob)": pooled from Bob? read as team pooling
+        # "Bid 20 (Bob)": pooled from Bob? read as team pooling, where a step pools (rules: 003 Team Games, Pooled
+        # $Realm: the turn-1 bids and the Consolidation); "Fortify P1 (sorry Bob)" at the orders is a remark
+        if remark and (step not in POOLING_STEPS or not _names_player(remark, names)):
             try:
                 parsed.append(parse_segment(raw.strip(), order, seats, step, shown))
                 left_out.append(f"{echo(remark)}: a remark in brackets")

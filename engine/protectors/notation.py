@@ -610,6 +610,14 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
 
 
 def _parse_item(w: _Words) -> Item:
+    # "Turn 1 bid is 10", "My turn 4 bid = 10", "turn 1 bid 10": the bid's turn said before it, as "my bid for turn 1
+    # is 10" says it after (dm_read._other_turn checks it as a header's)
+    at = w.i + (w.peek() == "my")
+    if (w.norm[at : at + 1] == ["turn"] and at + 3 < len(w.norm) and _DIGITS.fullmatch(w.norm[at + 1])
+            and len(w.norm[at + 1]) <= MAX_TURN_DIGITS and w.norm[at + 2] in ("bid", "rebid")
+            and not w.spelled[at + 2].endswith(":")  # "Turn 1 bid: 10": a header, then the bid
+            and (w.norm[at + 3] in ("is", "=") or _NUMBER.fullmatch(w.norm[at + 3]))):
+        w.i = at + 2
     # "My bid: 20", "I march 2 from P1 to P2", "please fortify P1": a filler word before an order word
     while (w.peek() in _FILLERS and w.i + 1 < len(w.norm) and w.norm[w.i + 1] in _FILLER_NEXT
            and not (w.i == 0 and w.peek() in w.seats)  # "Will bid 10" with a player named Will: whose bid?

@@ -771,7 +771,10 @@ PLAIN = [
 ("t1_team", "Bid 20 (Bob)", "!got 'Bob'"),
 ("cons_team", "Buy 1\nBid 5 (Bob pays)", "!got 'Bob'"),
 ("cons_team", "Buy 1 (Bob's)\nBid 0", "!got \"Bob's\""),
-("orders", "Fortify P1 (sky blue)\nWork P2", "!got 'sky'"),
+# ... where a step pools (the turn-1 bids, the Consolidation): at the orders no pooling goes with an order, so a name
+# in brackets is a remark, left out and said ('Fortify P1 (sorry Bob)' was refused as pooling from Bob)
+("orders", "Fortify P1 (sky blue)\nWork P2", ["Fortify! P1", "Work, work! P2"]),
+("orders", "Fortify P1 (sorry Bob)\nWork P2 (Bob knows)", ["Fortify! P1", "Work, work! P2"]),
 ("t1_team", "Bid 20 (30 from Bob)", ["Bid 20 (30 from Player#2)"]),
 # pooled $Realm after an order or a commitment was dropped unsaid: 'Send 40 to Carol (30 from Bob)' sent 40 of the
 # seat's own (audit 2026-4); pooling goes with a bid or a purchase only (rules: 003 Team Games)
@@ -855,6 +858,14 @@ PLAIN = [
 ("t1", "My bid for next turn is 10", "!expected the bid"),
 ("t1", "My bid for turn 1 or 2 is 10", "!expected the bid"),
 ("t1", "My bid for turn 1 = 10", ["Bid 10"]),  # as '... is 10' (audit 2026-4: refused as 'expected the bid')
+# the turn before the bid's word, as players write it ('Turn 1 bid is 10' was refused as an unknown order 'Turn')
+("t1", "Turn 1 bid is 10", ["Bid 10"]),
+("t1", "My turn 1 bid is 10", ["Bid 10"]),
+("t1", "turn 1 bid 10", ["Bid 10"]),
+("cons", "Buy 1 in P6\nMy turn 3 bid = 10", ["Buy 1 in P6.", "Bid 10"]),
+("t1", "Turn 2 bid is 10", "!this bid is for turn 2, but the game is at turn 1"),
+("cons", "Buy 1 in P6\nTurn 2 bid is 10", "!a bid in turn 2's Consolidation is for turn 3"),
+("orders", "Turn 2 bid is 10", "!not a choice for the orders step"),
 ("t1", "Bid for turn 1: 10", ["Bid 10"]),
 ("t1", "Bid for this turn = 10", ["Bid 10"]),  # 10 is the amount, not a turn
 ("t1", "Bid for this turn: 10", ["Bid 10"]),  # session 27 (was refused: expected the bid, got 'for')
