@@ -582,8 +582,13 @@ class HostedGame:
         self._check_carried(turn)
         t = g.state.turn if turn is None else turn
         told = defaulted.told(self._defaulted(), seat, t)
+        # the seat's decisions of that turn its player (or the GM for them) sent, not an AI: with played_by_ai, a
+        # summary says whether an AI played the turn or part of it (a seat handed over or back mid-turn)
+        own = sum(1 for row, _, _ in self.rows if row["a"][0] == "submit" and row["a"][1] == seat
+                  and row.get("turn") == t and ":" not in row["by"])
         return {"turn": t, "seat": seat, "report": defaulted.with_told(g.private_summary(seat, turn), told),
-                "played_by_ai": self._ai_deciders({t}, seat)}  # this seat's only: the turn's steps an AI decided
+                "played_by_ai": self._ai_deciders({t}, seat),  # this seat's only: the turn's steps an AI decided
+                "player_decisions": own}
 
     def _defaulted(self) -> list[defaulted.Defaulted]:
         """Every decision the rulebook's default made for a silent seat: from the log, which records them as this

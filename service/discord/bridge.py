@@ -703,9 +703,9 @@ class Bridge:
             if users[seat] is not None:
                 await self._summary(key, seat, users[seat], turn, extra=extra)
 
-    async def _summary(self, key: str, seat: str, user: int, turn: int, note: str = "",
-                       extra: dict[str, str] | None = None) -> None:
-        """One seat's private summary of a finished turn, by DM to ``user``."""
+    async def _summary(self, key: str, seat: str, user: int, turn: int, extra: dict[str, str] | None = None) -> None:
+        """One seat's private summary of a finished turn, by DM to ``user``, its header saying whether an AI played
+        the seat that turn, or part of it."""
         try:
             rep = await self.rpc("game.report", **self._seat(key, seat), turn=turn, private=seat)
         except ServiceError as err:
@@ -715,8 +715,10 @@ class Bridge:
         if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
             return
         after = f"\n{extra.pop(seat)}" if extra and seat in extra else ""
-        if not note and (rep.get("played_by_ai") or {}).get(seat):  # the service's record of the turn's deciders:
-            note = ", partly played by AI"  # an AI held the seat for some of its steps (given back mid-turn)
+        note = ""
+        if (rep.get("played_by_ai") or {}).get(seat):  # the service's record of the turn's deciders: an AI held
+            # the seat for all of the turn's steps it decided, or (handed over or back mid-turn) for some of them
+            note = ", partly played by AI" if rep.get("player_decisions") else ", played by AI"
         await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}{after}")
 
     # -- deadlines -----------------------------------------------------------------------------
@@ -966,7 +968,7 @@ class Bridge:
                                            "decisions by DM. The channel says which step is open.")
             if user and since is not None:  # what the seat's AI did meanwhile: the turns it finished
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
-                    await self._summary(key, seat, user, turn, ", played by AI")
+                    await self._summary(key, seat, user, turn)
         else:
             out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
             player = self.users(key).get(seat)  # the member the AI stands in for, told below

@@ -274,7 +274,8 @@ def test_an_ai_that_takes_a_seat_in_a_turns_last_step_counts_that_turn_as_its_ow
         assert view["turn"] == 2  # the AI's Consolidation ended turn 1
         await command(h, bridge, "seat", seat="Player#3", agent="human")
         told = [m.text for m in h.chat.dms.get(user3, []) if "Your summary of turn 1" in m.text]
-        assert [t.split(":")[0] for t in told] == ["**Your summary of turn 1** (Player#3, g, played by AI)"]
+        # its player sent turn 1's bid and orders, the AI its Consolidation: part of the turn (it said "played by AI")
+        assert [t.split(":")[0] for t in told] == ["**Your summary of turn 1** (Player#3, g, partly played by AI)"]
         await bridge.close_client()
 
     asyncio.run(body())
