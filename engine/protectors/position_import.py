@@ -485,6 +485,11 @@ def _cards(r: _Reader, step: str) -> None:
     list is its draw pile (the first version's form)."""
     st, pos = r.state, r.pos
     st.cards_this_turn = _card_list(pos.get("cards_in_play", []), "position.cards_in_play")
+    if "cards_in_play" not in pos and st.turn == 1 and _past_reveal(step, pos.get("resume")):
+        # rules: 003 Reveal Cards — "The 1st turn ... always start[s] with the two cards Calms of Summer ... and The
+        # Misty Mountains Cold being drawn and played": turn 1's cards are known, so a position past its reveal
+        # that leaves them out has them in play (TURN_ONE_IN_PLAY), not in the draw piles to come up again
+        st.cards_this_turn = [(d, C.TURN_ONE_CARDS[d]) for d in C.decks_drawn(1)]
     st.locked_cards = _card_list(pos.get("locked_cards", []), "position.locked_cards")
     st.end_is_nigh = r.flag(pos.get("end_is_nigh", False), "position.end_is_nigh")
     st.times_up = r.flag(pos.get("times_up", False), "position.times_up")
@@ -542,6 +547,12 @@ def _cards(r: _Reader, step: str) -> None:
     st.reveal_queue = list(queue)
 
 
+def _past_reveal(step: str, resume: Any) -> bool:
+    """Whether a position at ``step`` stands after every deck of its turn was drawn: the orders, the consolidation,
+    or a Dragon Attack resuming after the orders."""
+    return step in (ORDERS, CONSOLIDATION) or (step == DRAGON and resume in AFTER_EXECUTE)
+
+
 def cards_left_out(state: GameState) -> str | None:
     """A note for the GM when an imported position stands after this turn's Reveal Cards but names no card in
     play of a deck drawn this turn, else None.
@@ -554,7 +565,7 @@ def cards_left_out(state: GameState) -> str | None:
     step, a Dragon Attack resuming after them) every deck of the turn was drawn; in an attack during the Reveal
     Cards, those not in ``reveal_queue``; before it (bid, ranking, bank_bid, reveal) none is asked for."""
     step = state.step
-    if step in (ORDERS, CONSOLIDATION) or (step == DRAGON and state.resume in AFTER_EXECUTE):
+    if _past_reveal(step, state.resume):
         queued: list[str] = []
     elif step == DRAGON and state.resume == REVEAL:
         queued = list(state.reveal_queue)

@@ -734,6 +734,18 @@ def test_a_position_after_the_reveal_without_this_turns_cards_is_noted_for_the_g
     assert cards_left_out(game({**typed, "cards_in_play": ["Deep Snow", "Bloodlust!", "Ferry!"]}).state) is None
 
 
+def test_turn_ones_cards_are_in_play_in_a_turn_one_position_past_the_reveal_that_leaves_them_out():
+    # TURN_ONE_IN_PLAY: rules 003 Reveal Cards, turn 1 "always" draws Calms of Summer and The Misty Mountains Cold.
+    # Left out, they were neither in play nor drawn (the GM was told to type them in) and came up again later
+    for step in ("orders", "consolidation"):
+        g = game({"turn": 1, "step": step, "provinces": FOUR})
+        assert g.state.cards_this_turn == [("event", C.CALMS_OF_SUMMER), ("dragon", C.MISTY_MOUNTAINS)]
+        assert cards_left_out(g.state) is None
+        assert C.CALMS_OF_SUMMER not in g.state.decks["event"].draw and len(g.state.decks["dragon"].draw) == 6
+    g = game({"turn": 1, "step": "orders", "provinces": FOUR, "cards_in_play": []})  # said: none (the GM's word)
+    assert g.state.cards_this_turn == [] and "no card of the Event" in (cards_left_out(g.state) or "")
+
+
 def test_no_card_is_asked_for_before_the_reveal_or_of_a_deck_still_to_draw():
     assert cards_left_out(game({"turn": 1, "step": "bid"}).state) is None
     g = game({"turn": 3, "step": "bank_bid", "provinces": FOUR, "factions": {P1: "Lannuvár"},
