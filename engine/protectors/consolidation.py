@@ -12,7 +12,7 @@ from engine.protectors import cards as C
 from engine.protectors import sanctum
 from engine.protectors.decisions import ConsolidationDecision
 from engine.protectors.dragon import active_cards
-from engine.protectors.events import EVENT_DATA, EVENT_KIND, EVENT_TURN, emit, money, transfer
+from engine.protectors.events import EVENT_DATA, EVENT_KIND, EVENT_TURN, emit, listed, money, transfer
 from engine.protectors.factions import BANK_COST, FAITH_COST, OFFER_COST, has
 from engine.protectors.orders import Funding, Work
 from engine.protectors.state import GameState
@@ -102,9 +102,16 @@ def seize_and_eliminate(state: GameState) -> None:
         rest = state.players[seat].realm
         money(state, seat, -rest, "003 Eliminated by players, paid to the inhabitants")
         if eliminators:
-            text = (f"{eliminators[0]} loots {share} $Realm from {seat}." if len(eliminators) == 1
-                    else f"{', '.join(eliminators)} loot {share} $Realm each from {seat}.")
-            emit(state, "loot", "003 Being eliminated from the game by another player", text, seat=seat,
+            # rules: 003 Being eliminated from the game by another player — who looted whom is public
+            # (the seizures are); the amount is half the eliminated player's balance, which no rule
+            # reveals, so it goes to the looters and the looted alone (LOOT_AMOUNT_PRIVATE)
+            rule = "003 Being eliminated from the game by another player"
+            one = len(eliminators) == 1
+            emit(state, "loot", rule, f"{listed(eliminators)} loot{'s' if one else ''} {seat}'s $Realm"
+                 + ("." if one else ", split equally."), seat=seat, eliminators=eliminators)
+            text = (f"{eliminators[0]} loots {share} $Realm from {seat}." if one
+                    else f"{listed(eliminators)} loot {share} $Realm each from {seat}.")
+            emit(state, "loot_share", rule, text, private=set(eliminators) | {seat}, seat=seat,
                  eliminators=eliminators, share=share)
 
 

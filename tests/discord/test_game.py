@@ -291,7 +291,8 @@ def test_a_team_game_won_by_the_last_team_standing_is_told_in_words(server, tmp_
         assert "**The game is over** (turn 2, Last man standing!)." in text
         assert "Winner: team A (Player#1 (Blue), Player#2 (Red))" in text
         assert "last_man_standing" not in text and "Winner: A" not in text
-        assert "- Red loots 25 $Realm from Green." in text  # one eliminator: no "loot ... each"
+        assert "- Red loots Green's $Realm." in text  # one eliminator: no "loot ... split equally"
+        assert "25 $Realm" not in text  # the amount is the looter's and the looted's alone
         await bridge.close_client()
 
     asyncio.run(body())

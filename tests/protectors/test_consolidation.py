@@ -88,6 +88,31 @@ class TestEliminationAndLoot:
         assert st.ledger.count((2, "Player#3", 25, "003 Eliminated by players, 50% loot")) == 1
         assert not st.owned("Player#2") and st.units_of("Player#2") == 0
 
+    def test_the_loot_amount_is_told_to_the_looters_and_the_looted_alone(self):
+        """A balance is never public: the report says who looted whom, the amount (half the eliminated
+        player's $Realm) goes to the looters and the looted (LOOT_AMOUNT_PRIVATE)."""
+        g = position("ring-8", 4, {"P1": ("Player#1", 2), "P2": ("Player#2", 1), "P3": ("Player#2", 1),
+                                   "P4": ("Player#3", 2), "P5": ("Player#4", 1)},
+                     realm={"Player#1": 0, "Player#2": 101, "Player#3": 0, "Player#4": 0})
+        play_orders(g, {"Player#1": "March! 2 from P1 to P2", "Player#3": "March! 2 from P4 to P3"})
+        public = g.report(turn=2)
+        assert "- Player#1 and Player#3 loot Player#2's $Realm, split equally." in public
+        assert "25 $Realm" not in public
+        told = "- Player#1 and Player#3 loot 25 $Realm each from Player#2."
+        for seat in ("Player#1", "Player#2", "Player#3"):
+            assert told in g.report(turn=2, seat=seat)
+        assert "25 $Realm" not in g.report(turn=2, seat="Player#4")
+        loot = next(e for e in g.events() if e.kind == "loot")
+        assert loot.visible_to is None and "share" not in loot.data
+
+    def test_one_looter_is_told_in_the_singular(self):
+        g = position("ring-7", 3, {"P1": ("Player#1", 2), "P2": ("Player#2", 1), "P4": ("Player#3", 1)},
+                     realm={"Player#1": 0, "Player#2": 140, "Player#3": 0})
+        play_orders(g, {"Player#1": "March! 2 from P1 to P2"})
+        assert "- Player#1 loots Player#2's $Realm." in g.report(turn=2)
+        assert "- Player#1 loots 70 $Realm from Player#2." in g.report(turn=2, seat="Player#1")
+        assert "70 $Realm" not in g.report(turn=2, seat="Player#3")
+
     def test_supply_limit_starves_excess(self):
         g = position("ring-10", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P5": ("Player#2", 1)})
         ev = play_orders(g, {"Player#1": "March! 2 from P2 to P1"})
