@@ -106,7 +106,8 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
                                       for n, t, w in dropped[:MAX_REPORTED]],
                          "rejected_count": len(dropped), "line_no": no})
         result = _result(reading, kept, dropped)
-        return decision, replace(result, warnings=_unordered(state, seat, decision, reading))
+        return decision, replace(result, warnings=_unordered(state, seat, decision, reading)
+                                 + _more_than_held(state, decision))
     raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")
 
 
@@ -234,6 +235,39 @@ def _unordered(state: GameState, seat: str, decision: Decision, reading: DmReadi
     return [f"{which} {'has' if len(left) == 1 else 'have'} Army Units but no order in this DM: "
             f"{'its units stay' if len(left) == 1 else 'their units stay'} where they are and do nothing this "
             "turn (your orders are final once stored; put every order in one DM)"]
+
+
+def _more_than_held(state: GameState, decision: Decision) -> list[str]:
+    """A note for each March! of more Army Units than its Province will hold when it executes. It stands
+    (rules: 003 Example of some order interactions, Example 2: "only 3 Army Units are present in P2 when all orders
+    are executed, thus only 3 Army Units would march"), so it is stored, but said, as it may be a slip: a March!
+    moves the units there when every March! executes at once; a Delayed March! may also move those its own March!
+    orders bring in (Example 7), no more (assumption MARCH_TRIM)."""
+    if not isinstance(decision, OrdersDecision):
+        return []
+    held = {o.src: state.provinces[o.src].units for o in decision.orders if isinstance(o, March)}
+    arriving: dict[str, int] = {}
+    for o in decision.orders:
+        if isinstance(o, March) and not o.delayed:
+            arriving[o.dst] = arriving.get(o.dst, 0) + min(o.count, held[o.src])
+    notes = []
+    for o in decision.orders:
+        if not isinstance(o, March):
+            continue
+        here = held[o.src]
+        most = here + arriving.get(o.src, 0) if o.delayed else here
+        if o.count <= most:
+            continue
+        units = f"{here} of your Army Unit{'' if here == 1 else 's'}"
+        if not o.delayed:
+            notes.append(f"{o.text()}: {o.src} holds {units}, and every March! executes at once, so at most {here} "
+                         f"march (003 March!, Example 2: only the units there when the orders execute march)")
+        else:
+            notes.append(f"{o.text()}: {o.src} holds {units}"
+                         + (f" ({most} with those your March! orders bring in)" if most != here else "")
+                         + f", so at most {most} march after the March! orders (003 Example 2: only the units there "
+                         "when the order executes march)")
+    return notes
 
 
 def _keys(line: Line) -> set[str]:

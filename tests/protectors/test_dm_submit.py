@@ -334,3 +334,25 @@ def test_all_is_the_units_there_when_the_dm_is_settled(there, other, wording, ma
     golden = wording.startswith("Golden")
     assert g.state.submissions["Player#1"].orders == (March(there, "P1", "P2", golden), Fortify("P3"))
     assert f"March! {there} from P1 to P2" in r.lines[0]
+
+def test_a_march_of_more_units_than_the_province_holds_is_stored_with_a_note():
+    # rules: 003 Example of some order interactions, Example 2: 'March! 5 from P2 to P3' with 3 there stands, and
+    # only the 3 there march; stored, but said (dogfood: 'March! 5 from P4 to P5' with 2 in P4 was stored unsaid)
+    g = position("ring-4", 2, {"P1": ("Player#1", 2), "P2": ("Player#1", 3), "P3": ("Player#2", 1),
+                               "P4": ("Player#2", 1)})
+    r = g.submit_dm("Player#1", "March! 1 from P1 to P2\nMarch! 5 from P2 to P3")
+    assert r.lines == ["March! 1 from P1 to P2", "March! 5 from P2 to P3"]
+    assert r.warnings == ["March! 5 from P2 to P3: P2 holds 3 of your Army Units, and every March! executes at once, "
+                          "so at most 3 march (003 March!, Example 2: only the units there when the orders execute "
+                          "march)"]
+    assert r.to_dict()["warnings"] == r.warnings
+    # a Delayed March! also moves the units its seat's March! orders bring in (Example 7): said only beyond those
+    g = position("ring-4", 2, {"P1": ("Player#1", 2), "P2": ("Player#1", 3), "P3": ("Player#2", 1),
+                               "P4": ("Player#2", 1)})
+    assert g.submit_dm("Player#1", "March! 2 from P1 to P2\nDelayed March! 5 from P2 to P3").warnings == []
+    g = position("ring-4", 2, {"P1": ("Player#1", 2), "P2": ("Player#1", 3), "P3": ("Player#2", 1),
+                               "P4": ("Player#2", 1)})
+    assert g.submit_dm("Player#1", "March! 1 from P1 to P2\nDelayed March! 5 from P2 to P3").warnings == [
+        "Delayed March! 5 from P2 to P3: P2 holds 3 of your Army Units (4 with those your March! orders bring in), so "
+        "at most 4 march after the March! orders (003 Example 2: only the units there when the order executes march)"]
+    assert g.submit_dm("Player#2", "March! 1 from P3 to P2\nFortify! P4").warnings == []  # as many as there: nothing
