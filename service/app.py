@@ -445,7 +445,7 @@ class App(Residency):
 
         def export() -> dict[str, Any]:
             agents = {s: a for s, a in hosted.meta["controllers"].items() if a}
-            setup = exported_setup(hosted.game, agents)
+            setup = exported_setup(hosted.game, agents, hosted.settings())
             return {"game_id": hosted.id, "position": setup["position"], "setup": setup}
 
         return await self._locked(hosted, export)

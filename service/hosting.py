@@ -33,7 +33,7 @@ from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
 
-SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents")
+SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai")
 EXPORT_KIND = gamefile.KIND  # game.export writes the game file (service/gamefile.py)
 EXPORT_VERSION = gamefile.FORMAT
 GM = None  # the GM's "seat" in views and event visibility
@@ -135,7 +135,23 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
         controllers[seat] = ai.resolve(name, f"setup.agents.{seat}")
     meta["controllers"] = controllers
     meta["ai_played"] = {}
+    # the seats whose decision in the position's open step an AI made (an exported setup's ``step_ai``): the
+    # report that resolves the step names them under "Played by AI", as it would have where the game came from
+    step_ai = service.get("step_ai") or {}
+    if not isinstance(step_ai, dict):
+        raise invalid("setup.step_ai", "must be a map seat -> agent")
+    for seat, name in step_ai.items():
+        if seat not in controllers:
+            raise invalid(f"setup.step_ai.{seat}", "unknown seat")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_AGENT_CHARS:
+            raise invalid(f"setup.step_ai.{seat}", f"must be the name of the agent that decided for the seat "
+                                                   f"(1 to {MAX_AGENT_CHARS} characters)")
+    if step_ai:
+        meta["position_ai"] = dict(step_ai)
     return meta
+
+
+MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
 
 
 class HostedGame:
@@ -163,7 +179,7 @@ class HostedGame:
             if row["a"][0] == "advance":
                 self.step_started = at
         self.step_started = max(self.step_started, meta.get("step_started", 0.0))  # game.undo restarts a step
-        self.by = open_step_by(rows)  # who submitted for each seat in the current step
+        self.by = open_step_by(rows, meta.get("position_ai"))  # who submitted for each seat in the current step
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -173,6 +189,10 @@ class HostedGame:
         game = _engine_game(engine_setup, "setup")
         notes = position_notes(game, engine_setup.get("position"))
         meta = service_meta(engine_setup, service, list(game.state.players))
+        for seat, agent in (meta.get("position_ai") or {}).items():  # an AI played the seat in this turn
+            meta["ai_played"][seat] = [agent]
+            meta.setdefault("ai_imported", {})[seat] = [agent]
+            meta.setdefault("ai_turns", {})[seat] = [game.state.turn]
         made = cls._new(game_id, game, meta, [], store)
         made[0].notes = notes
         return made
@@ -351,6 +371,13 @@ class HostedGame:
             deadlines=dict(self.meta["windows"]), step_started=self.step_started,
             step_ai={s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},  # the open step's AI decisions
             service=service_part))
+
+    def settings(self) -> dict[str, Any]:
+        """The service keys of an exported setup (``game.export_position``): the game's windows, ``auto_advance``,
+        ``expiry``, and ``step_ai``, the seats whose decision in the open step their AI made."""
+        return {"deadlines": dict(self.meta["windows"]), "auto_advance": self.meta["auto_advance"],
+                "expiry": dict(self.meta["expiry"]),
+                "step_ai": {s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b}}
 
     def _ai_turns(self) -> dict[str, list[int]]:
         """Seat -> the turns an AI decided for it (the game file's ``ai_turns``): the imported file's and the
@@ -696,11 +723,13 @@ class HostedGame:
         return bool(missing) and self.deadline(g.window_step()) <= now
 
 
-def open_step_by(rows: list) -> dict[str, str]:
+def open_step_by(rows: list, position_ai: dict[str, str] | None = None) -> dict[str, str]:
     """Seat -> who decided for it (a row's ``by``) in the step now open: the rows since the last resolved step,
     the latest for a seat. A Bank of Lannuvár round (the step its ``advance`` row marks ``bank_round``: the
     Dragon attack's second round, the late bid) also keeps the AI decisions of the round it answers, as
-    ``HostedGame.advance`` left them (rules: 003 The Bank of Lannuvár: decided once those choices are revealed)."""
+    ``HostedGame.advance`` left them (rules: 003 The Bank of Lannuvár: decided once those choices are revealed).
+    ``position_ai`` (meta's, from the setup's ``step_ai``): seat -> the agent whose decision the setup's position
+    holds, ``position:<agent>`` while that step (the game's first here) is open."""
     by: dict[str, str] = {}
     answered = False  # walking the round a Bank round answers
     for row, _, _ in reversed(rows):
@@ -710,6 +739,9 @@ def open_step_by(rows: list) -> dict[str, str]:
             answered = True
         elif not answered or ":" in row["by"]:
             by.setdefault(row["a"][1], row["by"])
+    else:  # back at the position the game was made from: its step is still open (or the round it answers)
+        for seat, agent in (position_ai or {}).items():
+            by.setdefault(seat, f"position:{agent}")
     return by
 
 

@@ -59,7 +59,9 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     meta["held"] = True
     clock.new_step(meta, now)
     hosted.game, hosted.rows, hosted.step_started = game, redigested, now
-    hosted.by = open_step_by(redigested)  # a Bank of Lannuvár round restored keeps the round it answers' AI seats
+    # a Bank of Lannuvár round restored keeps the round it answers' AI seats; the step a position was set up at,
+    # the AI decisions its setup named (step_ai)
+    hosted.by = open_step_by(redigested, hosted.meta.get("position_ai"))
     if hasattr(hosted, "flags"):
         hosted.flags()  # the store's over/watch columns follow the rolled-back game
     if hosted.store is not None:

@@ -5,7 +5,8 @@
     regent export-position game.bin --position-only      # just the position map, on stdout
 
 The position holds everything the GM knows (docs/positions.md), including the engine's random
-state, so the new game plays on exactly as the old one would.
+state, so the new game plays on exactly as the old one would; beside it the setup keeps what the game
+runs with: its AI seats, deadlines, ``auto_advance``, ``expiry`` and ``step_ai`` (the open step's AI decisions).
 """
 
 from __future__ import annotations
@@ -29,16 +30,33 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_export_position)
 
 
-def exported_setup(game: Any, agents: dict[str, str] | None = None) -> dict[str, Any]:
+def exported_setup(game: Any, agents: dict[str, str] | None = None,
+                   service: dict[str, Any] | None = None) -> dict[str, Any]:
     """The game's setup with its position now (and its AI seats, ``agents``): ``regent new --setup``
-    and ``game.create`` continue the game from it."""
+    and ``game.create`` continue the game from it. ``service``: the service's own setup keys the game runs
+    with (``deadlines``, ``auto_advance``, ``expiry``, ``step_ai``: :func:`file_settings`), written beside
+    the position so the game made from it keeps them."""
     from engine.protectors.position import export_position
 
     setup = {k: v for k, v in game.setup.items() if k != "position"}
     setup["position"] = export_position(game)
     if agents:
         setup["agents"] = dict(agents)
+    for key, value in (service or {}).items():
+        if value is not None and value != {}:
+            setup[key] = value
     return setup
+
+
+def file_settings(gf: Any) -> dict[str, Any]:
+    """A game file's service keys for its exported setup: its decision windows (all of them: the game made from
+    the export keeps them even if the rulebook's change), ``auto_advance`` and ``expiry`` as its setup gave them,
+    and ``step_ai``: the seats whose decision in the open step their AI made (``position.submissions`` holds
+    the decision; this says whose it was, so the report that resolves the step names them under Played by AI)."""
+    out: dict[str, Any] = {"deadlines": dict(gf.deadlines)}
+    out.update({k: gf.service[k] for k in ("auto_advance", "expiry") if k in gf.service})
+    out["step_ai"] = dict(gf.step_ai)
+    return out
 
 
 def run_export_position(args: argparse.Namespace) -> int:
@@ -47,7 +65,7 @@ def run_export_position(args: argparse.Namespace) -> int:
     from service.cli import failure
 
     gf = gamefile.read(args.game, warn=failure.warn)
-    data = export_position(gf.game) if args.position_only else exported_setup(gf.game, gf.agents)
+    data = export_position(gf.game) if args.position_only else exported_setup(gf.game, gf.agents, file_settings(gf))
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if args.out is None:
         sys.stdout.write(text)

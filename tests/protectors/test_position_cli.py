@@ -150,3 +150,59 @@ def test_a_seat_left_out_of_realm_or_vp_after_turn_1_takes_the_default_and_the_g
                    f"regent: warning: {tmp_path / 'slip.json'}: position.vp gives no VP for {seat}: it has only its "
                    "Provinces' VP (docs/positions.md)"]
     assert gamefile.read(tmp_path / "slip.bin").game.state.players[seat].realm == 50  # the default, as documented
+
+
+SETTINGS = {"deadlines": {"orders": 172800}, "auto_advance": False, "expiry": {"auto": True, "fill": "caretaker"}}
+
+
+def _settings_game(tmp_path) -> tuple:
+    """A game file made from a setup with the service's own keys, its AI seat (Eve) decided in the open step."""
+    setup = {"board": "ring-5", "seed": 3, "players": [{"name": n} for n in ("Alice", "Bob", "Carol", "Dan")]
+             + [{"name": "Eve", "agent": "heuristic"}], **SETTINGS}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    (tmp_path / "dms.txt").write_text("== Alice ==\nBid 10\n")
+    assert main(["adjudicate", str(path), str(tmp_path / "dms.txt")]) == 0
+    assert gamefile.read(path).step_ai == {"Player#5": "heuristic"}
+    out = tmp_path / "exported.json"
+    assert main(["export-position", str(path), "-o", str(out)]) == 0
+    return path, json.loads(out.read_text())
+
+
+def test_export_position_keeps_the_games_windows_auto_advance_expiry_and_its_ais_decision(tmp_path, capsys):
+    path, setup = _settings_game(tmp_path)
+    assert setup["deadlines"]["orders"] == 172800 and setup["deadlines"]["bid"] == 86400  # every window, as played
+    assert setup["auto_advance"] is False and setup["expiry"] == SETTINGS["expiry"]
+    assert setup["agents"] == {"Player#5": "heuristic"} and setup["step_ai"] == {"Player#5": "heuristic"}
+    assert main(["new", str(tmp_path / "again.bin"), "--setup", str(tmp_path / "exported.json")]) == 0
+    again, first = gamefile.read(tmp_path / "again.bin"), gamefile.read(path)
+    assert again.deadlines == first.deadlines and again.deadlines["orders"] == 172800  # not the rulebook's 72h
+    assert again.service == {"auto_advance": False, "expiry": SETTINGS["expiry"]}
+
+
+def test_a_game_created_from_an_export_names_the_ai_that_decided_in_its_open_step(tmp_path):
+    _, setup = _settings_game(tmp_path)
+
+    async def go():
+        app = App(None)
+        try:
+            g = await app.call("game.create", [{"setup": setup}])
+            gid, gm = g["game_id"], g["gm_token"]
+            out = await app.call("game.export_position", [{"game_id": gid, "token": gm}])
+            assert {k: out["setup"].get(k) for k in ("auto_advance", "step_ai")} == \
+                {"auto_advance": False, "step_ai": {"Player#5": "heuristic"}}
+            assert out["setup"]["deadlines"] == setup["deadlines"] and out["setup"]["expiry"] == SETTINGS["expiry"]
+            for seat in ("Player#2", "Player#3", "Player#4"):
+                await app.call("game.submit", [{"game_id": gid, "token": g["seat_tokens"][seat], "text": "Bid 1"}])
+            done = await app.call("game.advance", [{"game_id": gid, "token": gm}])  # auto_advance is off
+            assert "Played by AI: Eve (heuristic)" in done["report"]
+            turn = await app.call("game.report", [{"game_id": gid, "token": gm}])
+            assert turn["played_by_ai"] == {"Player#5": ["heuristic"]}
+            await app.call("game.undo", [{"game_id": gid, "token": gm}])  # back at the position's step: Eve's still
+            out = await app.call("game.export_position", [{"game_id": gid, "token": gm}])
+            assert out["setup"]["step_ai"] == {"Player#5": "heuristic"}
+        finally:
+            await app.close()
+
+    asyncio.run(go())
