@@ -98,7 +98,8 @@ def with_told(summary: str, lines: list[str]) -> str:
     return "\n".join([title, *lines] + ([rest] if rest else []))
 
 
-def summary(game: Game, seat: str, turn: int | None = None) -> str:
-    """``seat``'s private summary of ``turn`` (default: the current one) with :func:`told` from a replay."""
+def summary(game: Game, seat: str, turn: int | None = None, windows: dict[str, float] | None = None) -> str:
+    """``seat``'s private summary of ``turn`` (default: the current one) with :func:`told` from a replay; ``windows``:
+    the game's decision windows (the game file's ``deadlines``), which its ``Now: send your ... DM`` line says."""
     t = game.state.turn if turn is None else turn
-    return with_told(game.private_summary(seat, turn), told(replayed(game), seat, t))
+    return with_told(game.private_summary(seat, turn, windows), told(replayed(game), seat, t))

@@ -613,7 +613,8 @@ class HostedGame:
         # summary says whether an AI played the turn or part of it (a seat handed over or back mid-turn)
         own = sum(1 for row, _, _ in self.rows if row["a"][0] == "submit" and row["a"][1] == seat
                   and row.get("turn") == t and ":" not in row["by"])
-        return {"turn": t, "seat": seat, "report": defaulted.with_told(g.private_summary(seat, turn), told),
+        text = g.private_summary(seat, turn, self.meta["windows"])  # "Now: ... (within 48h)": the game's own window
+        return {"turn": t, "seat": seat, "report": defaulted.with_told(text, told),
                 "played_by_ai": self._ai_deciders({t}, seat),  # this seat's only: the turn's steps an AI decided
                 "player_decisions": own}
 

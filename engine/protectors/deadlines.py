@@ -22,10 +22,22 @@ def window_step(state: GameState) -> str:
     return state.step
 
 
-def deadline_hours(state: GameState, step: str | None = None) -> int | None:
-    """Hours the seats have for ``step`` (default: the current step); None when nobody decides."""
+def deadline_hours(state: GameState, step: str | None = None,
+                   windows: dict[str, float] | None = None) -> int | float | None:
+    """Hours the seats have for ``step`` (default: the current step); None when nobody decides. ``windows``: the
+    game's own windows, seconds per step kind (a GM's ``deadlines``, kept by the service: service/deadlines.py),
+    which replace the rulebook's for the steps they name."""
     step = window_step(state) if step is None or step == state.step else step
     hours = HOURS.get(step)
     if hours is None:
         return None
+    if windows and step in windows:
+        return window_hours(windows[step])
     return TEAM_HOURS.get(hours, hours) if state.options.teams else hours
+
+
+def window_hours(seconds: float) -> int | float:
+    """A window in seconds as hours: whole hours as a whole number (172800: 48), else to 1/100 h (5400: 1.5)."""
+    hours = round(seconds / 3600, 2)
+    whole = int(hours)
+    return whole if hours == whole else hours

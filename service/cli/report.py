@@ -59,7 +59,8 @@ def run_report(args: argparse.Namespace) -> int:
             raise ValidationError("--private", gf.unknown_seat(args.private))
         from service.defaulted import summary
 
-        text = summary(game, seat, args.turn)  # with the steps the rulebook default played for that seat
+        # with the steps the rulebook default played for that seat, and the game's own windows (its deadlines)
+        text = summary(game, seat, args.turn, gf.deadlines)
     elif args.since_last:
         since = _posted(gf)
         text, mark = game.report_since(since)

@@ -339,3 +339,13 @@ def test_a_turn_some_seats_gave_no_line_in_names_them_once_in_seat_order():
     t = g.state.turn
     assert f"Your orders on turn {t}: none (you sent none)." in quiet and "Sent none this turn" not in quiet
     assert f"Your orders on turn {t}:\n- Fortify! P3" in busy and "none (you sent none)" not in busy
+
+
+def test_the_private_summary_says_the_games_own_window_when_the_gm_set_one():
+    g = Game({"board": "ring-3", "seed": 1, "players": 3})
+    g.advance(force=True)  # the bids: now the orders step
+    assert g.private_summary("Player#1").endswith("Now: send your orders DM (within 72h).")  # the rulebook's
+    assert g.private_summary("Player#1", windows={"orders": 172800.0}).endswith("(within 48h).")
+    assert g.private_summary("Player#1", windows={"orders": 5400}).endswith("(within 1.5h).")
+    assert g.private_summary("Player#1", windows={"bid": 3600}).endswith("(within 72h).")  # not this step's
+    assert g.deadline_hours() == 72 and g.deadline_hours(windows={"orders": 172800}) == 48  # only for its call

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -215,3 +216,21 @@ def test_rpc_a_turns_report_names_whose_decisions_the_rulebook_made_as_regent_re
         "report"].splitlines()[-1] == line
     client.call("game.advance", **where, force=True)  # the consolidation: nothing forced in turn 2 yet
     assert "Rulebook defaults" not in client.call("game.report", **where)["report"]
+
+
+def test_a_seats_summary_says_the_games_orders_window_not_the_rulebooks(tmp_path, capsys):
+    setup = {**SETUP, "deadlines": {"orders": 172800}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    assert main(["adjudicate", str(path), "--force"]) == 0  # the bids: now the orders step
+    code, out, _ = run(capsys, "report", str(path), "--private", "Dora")
+    assert code == 0 and out.rstrip().endswith("Now: send your orders DM (within 48h).")
+
+
+def test_rpc_private_summary_says_the_games_orders_window(client):
+    game = client.call("game.create", setup={**SETUP, "deadlines": {"orders": 172800}})
+    gid, gm, tokens = game["game_id"], game["gm_token"], game["seat_tokens"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)
+    own = client.call("game.report", game_id=gid, token=tokens["Player#4"], private="Player#4")
+    assert own["report"].endswith("Now: send your orders DM (within 48h).")
