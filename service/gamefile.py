@@ -25,6 +25,10 @@ the keys beside it say what only the GM's tools know:
                    (``regent report --since-last`` prints ``Game.report_since(posted)`` and moves it)
 ``dms_read``       DMs file (its full path) -> the DMs ``regent adjudicate`` read from it to their end, as
                    fingerprints (service/cli/dms_seen.py): a run on the file grown reads only the new ones
+``refused``        seat -> ``{"file", "line", "why", "step"}``: the DM of the open step ``regent adjudicate``
+                   refused for that seat (``step`` is ``turn:step``); it holds the step, ``--force`` included, in a
+                   run without that DMs file too, until the seat's DM is stored, an AI decides for it, or a
+                   run on that file no longer refuses it
 ``digest``         SHA-256 of the game as it was when written (:func:`state_digest`); a file that
                    replays to another state (a rule fixed since it was played) reads with
                    ``GameFile.stale`` set, and the commands say so before going on
@@ -79,6 +83,7 @@ class GameFile:
     service: dict[str, Any] = field(default_factory=dict)
     posted: int = 0  # events up to here were in a posted report (regent report --since-last)
     dms_read: dict[str, list[str]] = field(default_factory=dict)  # DMs file -> DMs read (service/cli/dms_seen.py)
+    refused: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its refused DM of the open step
     stale: str | None = None  # read back to another state than it was written in (not written: the digest is)
 
     def deadline(self) -> float | None:
@@ -198,7 +203,7 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
                     service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted,
-                    dms_read=_dms_read(data.get("dms_read"), where),
+                    dms_read=_dms_read(data.get("dms_read"), where), refused=_refused(data.get("refused"), game, where),
                     stale=STALE if written is not None and written != state_digest(game) else None)
 
 
@@ -226,6 +231,8 @@ def dumps(gf: GameFile) -> bytes:
         data["service"] = dict(gf.service)
     if gf.dms_read:
         data["dms_read"] = {f: list(d) for f, d in gf.dms_read.items()}
+    if gf.refused:
+        data["refused"] = {s: dict(r) for s, r in gf.refused.items()}
     return msgpack.packb(data, use_bin_type=True)
 
 
@@ -374,6 +381,25 @@ def _dms_read(value: Any, where: str) -> dict[str, list[str]]:
             for f, v in value.items()):
         raise ValidationError(where, "dms_read must be a map DMs file -> list of DM fingerprints")
     return {f: list(v) for f, v in value.items()}
+
+
+REFUSED_KEYS = {"file": str, "line": int, "why": str, "step": str}
+
+
+def _refused(value: Any, game: Game, where: str) -> dict[str, dict[str, Any]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(
+            s not in game.state.players or not isinstance(r, dict) or set(r) != set(REFUSED_KEYS)
+            or any(not isinstance(r[k], t) or isinstance(r[k], bool) for k, t in REFUSED_KEYS.items())
+            for s, r in value.items()):
+        raise ValidationError(where, "refused must be a map seat -> {file, line, why, step}")
+    return {str(s): dict(r) for s, r in value.items()}
+
+
+def step_key(game: Game) -> str:
+    """The open step as ``refused`` names it: ``turn:step``."""
+    return f"{game.state.turn}:{game.step}"
 
 
 def _windows(value: Any, where: str) -> dict[str, float]:

@@ -124,7 +124,7 @@ class DmLine:
     lines: tuple[Line, ...] = ()  # the orders it adds to the decision (an identical repeat adds none)
     canonical: tuple[str, ...] = ()  # how it reads in canonical text
     why: str = ""  # ignored / refused: why; order: parts of the line left out (``Hi GM, Bid 20``)
-    error: str = ""  # refused: "syntax" (OrderSyntaxError) or "illegal" (IllegalOrderError)
+    error: str = ""  # refused: "syntax" (OrderSyntaxError), "illegal" or OTHER_TURN (IllegalOrderError)
     # order: the indexes in ``parsed`` of the counts and bids beside a remark saying 'all' ("Bid 20 (all I have)"):
     # dm_submit.settle refuses the line unless the number is all (assumption DM_ALL)
     all_said: tuple[int, ...] = ()
@@ -247,6 +247,11 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     return DmReading(_cross_check(entries, step), step, one_decision)
 
 
+# a line refused because it names another turn (``DmLine.error``): the whole DM may be an old one sent again, so
+# lenient mode refuses it whole rather than dropping the line (dm_submit.settle)
+OTHER_TURN = "turn"
+
+
 def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     """A header naming another turn ("My orders for turn 3:" at turn 4, also "Round 3 orders:") refuses the DM: an old
     email sent again must not become this turn's decision; so does a bid naming one ("My bid for turn 3 is 10", also
@@ -272,16 +277,17 @@ def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     later = _turns_named(said, step, True) - {turn + 1} if step == CONSOLIDATION else set()
     if (bid_head and turn in _turns_named(head, step)) or turn in later:  # "Turn 2 bid: 10" at turn 2
         return e.refuse(f"a bid in turn {turn}'s Consolidation is for turn {turn + 1}, so a bid for turn {turn} could "
-                        f"be an old one sent again: name turn {turn + 1}, or leave the turn out")
+                        f"be an old one sent again: name turn {turn + 1}, or leave the turn out", OTHER_TURN)
     what = _WANTED.get(step or "", "orders")
     wrong = sorted((_turns_named(head, step) | _turns_named(noted, step)) - allowed)
     if wrong:
         return e.refuse(f"this DM is headed for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s "
-                        f"{what} (a DM for another turn is not used), or leave the header out if it was a slip")
+                        f"{what} (a DM for another turn is not used), or leave the header out if it was a slip",
+                        OTHER_TURN)
     wrong = sorted(_turns_named(said, step, True) - allowed)
     if wrong:
         return e.refuse(f"this bid is for turn {wrong[0]}, but the game is at turn {turn}: send turn {turn}'s {what} "
-                        "(a bid for another turn is not used), or leave the turn out if it was a slip")
+                        "(a bid for another turn is not used), or leave the turn out if it was a slip", OTHER_TURN)
     return e
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
-from engine.protectors.dm_read import MAX_REPORTED, DmLine, DmReading
+from engine.protectors.dm_read import MAX_REPORTED, OTHER_TURN, DmLine, DmReading
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Buy, Commit, Line, March
 from engine.protectors.state import BANK_BID, BID, REBID, GameState
@@ -75,7 +75,10 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
     stores the decision), or raises the refusal (``OrderSyntaxError``/``IllegalOrderError``)."""
     reading = _settle_all(state, seat, reading)
     err = reading.error()
-    if err is not None and (not lenient or reading.no_order is not None):  # lenient: nothing to drop, nothing stays
+    # lenient: nothing to drop, nothing stays; and a DM naming another turn is refused whole, not its header dropped
+    # (an old DM sent again must not become this turn's decision: dm_read._other_turn)
+    other_turn = any(e.error == OTHER_TURN for e in reading.of_kind("refused"))
+    if err is not None and (not lenient or reading.no_order is not None or other_turn):
         raise err
     dropped: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("refused")]
     kept = reading.of_kind("order")

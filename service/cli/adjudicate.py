@@ -31,6 +31,7 @@ from engine.errors import RegentError, ValidationError
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
+from service.errors import clip
 from service.gamefile import GameFile
 from service.position_notes import position_notes
 from service.posting import by_seat
@@ -285,6 +286,15 @@ def _adjudicate(args: argparse.Namespace) -> int:
             last[0], first[0] = body, first[0] and not news
 
     rejected: list[tuple[str | None, str, str | None]] = []  # (seat, why, DM)
+    # a seat's DM refused by an earlier run holds the step in a run without that file too (--force included): the
+    # game file keeps it (``refused``) until the seat's DM is stored, its AI decides, or a run on that file no
+    # longer refuses it (this file's are read again below: refused again, or not)
+    open_step, waiting = gamefile.step_key(game), {p.seat for p in game.pending() if not p.submitted}
+    records = {s: r for s, r in gf.refused.items() if r["step"] == open_step and s in waiting and r["file"] != seen.key}
+    earlier = {s: f"{gf.display(s)}: rejected by an earlier run (DM at line {r['line']} of {Path(r['file']).name}): "
+                  f"{r['why']}" for s, r in records.items()}
+    rejected += [(s, line, None) for s, line in earlier.items()]
+    last_dm = {seat: n for n, seat, _, _ in fresh}  # --lenient mends a seat's last DM here, never one it corrected
     stored = 0
     for n, seat, text, fp in fresh:
         who = gf.display(seat)
@@ -306,10 +316,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
             continue
         before = len(game.state.events)
         try:
-            lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient)
+            lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient and last_dm[seat] == n)
         except (RegentError, ValueError) as err:
             seen.unread(fp)
             rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}", fp))
+            records[seat] = {"file": seen.key, "line": n, "why": clip(str(err), REFUSED_WHY), "step": open_step}
             continue
         stored += 1
         gf.step_ai.pop(seat, None)
@@ -328,7 +339,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
         for fixed in [r for r in rejected if r[0] == seat]:
             rejected.remove(fixed)
             seen.read(fixed[2])  # no longer holds the step: a later run leaves it out
-            print(f"    {fixed[1]}; superseded by the DM at line {n}")
+            was = f"{who}: the DM an earlier run rejected" if fixed[2] is None and seat in earlier else fixed[1]
+            print(f"    {was}; superseded by the DM at line {n}")
+        records.pop(seat, None)
         for item in dropped:
             print(f"    dropped {_item(item, n)}")
         for item in ignored:
@@ -346,7 +359,10 @@ def _adjudicate(args: argparse.Namespace) -> int:
     for taken in [r for r in rejected if r[0] in gf.step_ai]:
         rejected.remove(taken)
         seen.read(taken[2])
-        print(f"{taken[1]}; superseded by the decision of its AI ({gf.step_ai[taken[0]]})")
+        records.pop(str(taken[0]), None)
+        was = f"{gf.display(str(taken[0]))}: the DM an earlier run rejected" if taken[2] is None else taken[1]
+        print(f"{was}; superseded by the decision of its AI ({gf.step_ai[taken[0]]})")
+    gf.refused = {s: r for s, r in records.items() if any(x[0] == s for x in rejected)}
     # a block whose header names no seat holds the step while a seat is missing (it may be its DM), else not used
     held, unused = unnamed.settle(args.dms, odd_fresh, gf, seen)
     for line in unused:
@@ -398,13 +414,19 @@ def _adjudicate(args: argparse.Namespace) -> int:
     print(status(gf))
     if args.dry_run:
         print("dry run: nothing saved")
-    if rejected:
-        raise ValidationError(str(args.dms), f"{len(rejected)} DM(s) not stored (listed above); "
+    # this run's refusals fail it; an earlier run's (the GM knows of them) only when they kept it from resolving
+    new = [r for r in rejected if r[0] is None or r[2] is not None]
+    if new:
+        raise ValidationError(str(args.dms), f"{len(new)} DM(s) not stored (listed above); "
                                              f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
+    if rejected and (args.advance or args.force):
+        raise ValidationError(str(args.game), f"the {game.step} step is held by {len(rejected)} DM(s) an earlier run "
+                                              "rejected (listed above)")
     return 0
 
 
 GM_ONLY = "--- not for posting (the GM and the seats named only) ---"
+REFUSED_WHY = 300  # characters of a refusal's reason the game file keeps (``GameFile.refused``)
 
 
 def _looks(gf: GameFile, since: int) -> list[str]:

@@ -293,7 +293,8 @@ def test_lenient_never_stores_a_dm_whose_every_order_it_dropped_as_a_choice_of_n
     capsys.readouterr()
     assert main(["adjudicate", str(game_file), dms(tmp_path, text), "--lenient"]) == 0
     out = capsys.readouterr().out
-    assert "Player#1 (Alice): rejected (DM at line 1)" in out and "lenient mode dropped every order of it" in out
+    # (--lenient mends only a seat's last DM in the file: the first is refused as without it, then superseded)
+    assert "Player#1 (Alice): rejected (DM at line 1)" in out and "not a choice for the bid step" in out
     assert "superseded by the DM at line 3" in out and "Player#1 (Alice): stored: Bid 12" in out
     assert gamefile.read(game_file).game.state.submissions["Player#1"].bid == 12
     # alone, it is refused and holds the step (her DM did come), as without --lenient
@@ -301,6 +302,54 @@ def test_lenient_never_stores_a_dm_whose_every_order_it_dropped_as_a_choice_of_n
                  "--lenient", "--force"]) == 2
     assert "Player#2 (Bob): rejected (DM at line 1)" in capsys.readouterr().err
     assert "Player#2" not in gamefile.read(game_file).game.state.submissions
+
+
+def test_lenient_keeps_a_players_correction_not_their_first_dm(game_file, tmp_path, capsys):
+    # --lenient (run to mend another player's DM) stored Alice's first DM without its bad line, and her correction
+    # below it was "already in ... not used (DMs are final)"; without --lenient the correction stood
+    text = "== Alice ==\nBid 10\ngoing big!\n== Alice ==\nchanged my mind, sorry:\nBid 12\n== Bob ==\nBid 5\nyolo\n"
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text), "--lenient"]) == 0
+    out = capsys.readouterr().out
+    assert "Player#1 (Alice): stored: Bid 12" in out and "superseded by the DM at line 4" in out
+    assert "Player#2 (Bob): stored: Bid 5" in out and "dropped line 9: 'yolo'" in out  # his only DM: mended
+    subs = gamefile.read(game_file).game.state.submissions
+    assert subs["Player#1"].bid == 12 and subs["Player#2"].bid == 5
+
+
+def test_a_refused_dm_holds_the_step_in_a_run_without_its_file(game_file, tmp_path, capsys):
+    # the guide's step 4 is `regent adjudicate game.bin --force`, without the DMs file: Alice's refused DM held the
+    # step only when the file was passed again, so --force played her default (and told her no DM was received)
+    path = dms(tmp_path, "== Alice ==\nBid 999\n== Bob ==\nBid 5\n")
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), path]) == 2
+    capsys.readouterr()
+    assert gamefile.read(game_file).refused["Player#1"]["line"] == 1
+    assert main(["adjudicate", str(game_file), "--force"]) == 2
+    captured = capsys.readouterr()
+    assert "Player#1 (Alice): rejected by an earlier run (DM at line 1 of dms.txt): 'Bid 999'" in captured.err
+    assert "not resolved: a DM was not stored" in captured.out and "the bid step is held by 1 DM(s)" in captured.err
+    state = gamefile.read(game_file).game
+    assert state.step == "bid" and "Player#1" not in state.state.submissions
+    # another DMs file with her corrected DM: stored, and the refusal no longer holds the step
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Carol ==\nBid 3\n", "c.txt")]) == 0  # a reminder
+    captured = capsys.readouterr()
+    assert "Player#3 (Carol): stored: Bid 3" in captured.out and "rejected by an earlier run" in captured.err
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 9\n", "b.txt")]) == 0
+    assert "Player#1 (Alice): the DM an earlier run rejected; superseded by the DM at line 1" in capsys.readouterr().out
+    assert gamefile.read(game_file).refused == {}
+    assert main(["adjudicate", str(game_file), "--force"]) == 0
+    assert gamefile.read(game_file).game.step == "orders"
+
+
+def test_a_refused_dm_the_gm_deletes_from_its_file_holds_the_step_no_more(game_file, tmp_path, capsys):
+    path = dms(tmp_path, "== Alice ==\nBid 999\n== Bob ==\nBid 5\n")
+    assert main(["adjudicate", str(game_file), path]) == 2
+    Path(path).write_text("== Bob ==\nBid 5\n", encoding="utf-8")  # the GM gave up on it: the block deleted
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), path, "--force"]) == 0
+    assert "Rulebook defaults for: Player#1 (Alice)" in capsys.readouterr().out
+    assert gamefile.read(game_file).refused == {}
 
 
 def test_a_rejected_dm_fixed_later_in_the_same_file_no_longer_holds_the_step(game_file, tmp_path, capsys):

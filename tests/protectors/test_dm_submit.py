@@ -135,6 +135,20 @@ def test_lenient_never_stores_a_dm_it_dropped_every_line_of_but_none_is_a_choice
     assert g.state.submissions["Player#1"] == OrdersDecision()
 
 
+def test_lenient_refuses_a_dm_naming_another_turn_whole():
+    # an old DM sent again ("My orders for turn 4:" at turn 5) is refused as in strict mode: lenient mode dropped
+    # its header and stored its orders as this turn's (a GM runs --lenient to mend another player's DM)
+    g = Game({"board": "ring-4", "seed": 1, "players": 4,
+              "position": {"turn": 5, "step": "orders", "cards_in_play": ["Deep Snow", "Bloodlust!", "Ferry!"]}})
+    for text in ("My orders for turn 4:\nFortify P1", "== Turn 4 orders ==\nFortify P1"):
+        for lenient in (False, True):
+            with pytest.raises(IllegalOrderError, match="headed for turn 4, but the game is at turn 5"):
+                g.submit_dm("Player#1", text, lenient=lenient)
+    assert "Player#1" not in g.state.submissions
+    r = g.submit_dm("Player#1", "My orders for turn 5:\nFortify P1\nblah blah", lenient=True)  # this turn's
+    assert r.lines == ["Fortify! P1"] and [d[0] for d in r.dropped] == [3]
+
+
 def test_lenient_a_rule_rejection_drops_that_line():
     g = orders_game()
     r = g.submit_dm("Player#2", "Fortify! P2\nFerry P2", lenient=True)
@@ -334,6 +348,7 @@ def test_all_is_the_units_there_when_the_dm_is_settled(there, other, wording, ma
     golden = wording.startswith("Golden")
     assert g.state.submissions["Player#1"].orders == (March(there, "P1", "P2", golden), Fortify("P3"))
     assert f"March! {there} from P1 to P2" in r.lines[0]
+
 
 def test_a_march_of_more_units_than_the_province_holds_is_stored_with_a_note():
     # rules: 003 Example of some order interactions, Example 2: 'March! 5 from P2 to P3' with 3 there stands, and
