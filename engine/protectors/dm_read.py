@@ -412,13 +412,47 @@ def _nothing_then_chatter(no: int, text: str, names: set[str], step: str | None)
     head, tail = text[: m.start()], text[m.end():]
     if words(head) not in _LIGHTS_PHRASES | _NONE_PHRASES:
         return None
-    part = chatter(tail, names, _RESERVED)
+    part = chatter(tail, names, _RESERVED) or _restates_nothing(tail, names)
     if part is None:
         return None
     entry = _read_line(no, head, {}, names, step)
     why = f"{echo(tail.strip())}: {part}"
     return DmLine(no, text, entry.kind, entry.parsed, entry.lines, entry.canonical,
                   why if entry.kind == "nothing" else entry.why, entry.error)
+
+
+# what a player adds after ``none`` to say it again ("none, nothing to order :("): read as none, the rest left out
+_NOTHING_AGAIN = _NONE_PHRASES | {("nothing", "to", "order"), ("nothing", "to", "do"), ("nothing", "to", "send"),
+                                  ("nothing", "from", "me"), ("no", "orders", "from", "me"), ("nothing", "for", "me"),
+                                  ("nothing", "to", "buy"), ("nothing", "to", "commit"), ("no", "orders", "today")}
+
+
+def _restates_nothing(tail: str, names: set[str]) -> str | None:
+    """Why ``tail``, after ``none`` on its line, is left out: it says nothing again ("nothing to order"), maybe then
+    only words Regent leaves out ("nothing to order, sorry"); else None."""
+    if _again(tail):
+        return "says none again"
+    m = _SENTENCE_END.search(tail)
+    if m is None or not _again(tail[: m.start()]):
+        return None
+    return "says none again" if chatter(tail[m.end():], names, _RESERVED) is not None else None
+
+
+def _again(text: str) -> bool:
+    w = words(text)
+    return (w[:-2] if w[-2:] == ("this", "turn") else w) in _NOTHING_AGAIN
+
+
+def _none_then_more(text: str) -> str | None:
+    """Why a line that starts with ``none`` ("none, blah", "none, march 2 from P1 to P2") and goes on with what is
+    neither said again nor left out is refused: ``none`` is a whole decision, so the line is refused as two things,
+    never as an unknown order 'none' (which the expected orders list). None when it does not start so."""
+    m = _SENTENCE_END.search(text)
+    if m is None or words(text[: m.start()]) not in _NONE_PHRASES:
+        return None
+    head, tail = text[: m.start()].strip(), text[m.end():].strip()
+    return (f"{echo(head)} chooses nothing, but {echo(tail)} follows it on its line: send {echo(head)} alone, or "
+            "the orders without it; a note to the GM can go on a line starting with //")
 
 
 _FIRST_JOIN = re.compile(r"[,;.]\s+|" + JOIN, re.IGNORECASE)  # a mark, or a word that joins orders
@@ -517,6 +551,9 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         around = _around_order(no, raw, text, seats, names, step, shown)
         if around is not None:
             return around
+        more = _none_then_more(text) if first_error is not None and step != "dragon" else None
+        if more is not None:  # "none, blah": not "unknown order 'none,'; expected ..., or none"
+            return DmLine(no, raw, "refused", why=clip(more, MAX_REASON), error="syntax")
         reason = first_error.reason if first_error is not None else "expected an order"
         chat = _chat_reason(raw, text, seats, names, step, shown) if not parsed and first_error is not None \
             and _not_an_order(first_error) else None

@@ -328,6 +328,14 @@ CASES = [
 ("orders", "Send $40 to Player#2\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),
 ("orders", "Give 40 to Bob\nFortify P1", "!"),
 ("orders", "none", []),
+# dogfood 12 players: 'none, nothing to order :(' was refused as "unknown order 'none,'; expected ..., or none": the
+# rest says none again, and is left out; a line going on with anything else is refused as two things, not as 'none'
+("orders", "none, nothing to order :(", []),
+("orders", "Nothing. Nothing to do this turn, sorry", []),
+("cons", "none, nothing to buy", ["Bid 0"]),
+("dragon", "Turn off the lights, nothing to commit", []),
+("orders", "none, blah blah", "!'none' chooses nothing, but 'blah blah' follows it on its line: send 'none' alone"),
+("orders", "none, Fortify P1", "!'none' chooses nothing, but 'Fortify P1' follows it"),
 ("orders", "No orders this turn, thanks!", []),
 ("orders", "Nothing this turn.", []),
 ("orders", "pass", []),
