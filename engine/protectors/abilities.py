@@ -174,6 +174,9 @@ def _check_consolidation(state: GameState, seat: str, a: Ability) -> str | None:
     if a.name == "mountain_king_offer":
         # rules: 003 Hodir, An offer — holding a lvl 3 Province, with the Mountain King ability unspent
         if not can_use(state, seat, "mountain_king"):
+            if "mountain_king" in state.players[seat].used:  # as _not_now words a spent once-per-game ability
+                return ("already used: 'The Mountain King sends His Regards' is once per game, and hiring the "
+                        "Mountain King's protection needs it unspent")
             return "only a player with an unspent 'The Mountain King sends His Regards' may"
         if not any(state.provinces[p].level == MAX_LEVEL for p in state.owned(seat)):
             return "you control no level 3 Province"

@@ -503,6 +503,18 @@ class TestMountainKing:
         assert not [e for e in ev if e.kind == "mountain_king"]
         assert g.state.provinces["P1"].owner == P2 and g.state.provinces["P5"].owner == P1
 
+    def test_the_offer_once_the_regards_are_spent_says_already_used(self):
+        # dogfood 12 players: it said "only a player with an unspent ... may" to the Hodir who had used it
+        g = make("ring-2", {"P1": (P1, 1, 3), "P2": (P2, 1)}, factions={P1: HODIR}, realm={P1: 400, P2: 0},
+                 phase="consolidation", used_abilities={P1: ["mountain_king"]})
+        with pytest.raises(IllegalOrderError, match="already used: 'The Mountain King sends His Regards' is once "
+                                                    "per game, and hiring the Mountain King's protection needs it "
+                                                    "unspent"):
+            g.submit(P1, "The Mountain King's protection")
+        h = make("ring-2", {"P1": (P1, 1, 3), "P2": (P2, 1)}, realm={P1: 400, P2: 0}, phase="consolidation")
+        with pytest.raises(IllegalOrderError, match="only a player with an unspent"):  # never had it: as before
+            h.submit(P1, "The Mountain King's protection")
+
     def test_offer_needs_a_lvl_3(self):
         g = make("ring-2", {"P1": (P1, 1, 2), "P2": (P2, 1)}, factions={P1: HODIR}, realm={P1: 400, P2: 0},
                  phase="consolidation")
