@@ -122,11 +122,29 @@ def _check_suffix(path: Path, fmt: str) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Atomically: a picture is written whole or not at all."""
+    """Atomically: a picture is written whole or not at all. A failure names ``--out`` as given (and its folder),
+    never the temporary file beside it."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError as err:
+            raise ValidationError("--out", f"{path}: {_cannot_write(path, err)}") from None
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def _cannot_write(path: Path, err: OSError) -> str:
+    """Why ``path`` could not be written, in words about it and its folder."""
+    folder = path.parent
+    if not folder.exists():
+        return f"no such folder {folder} to write it in"
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder to write it in"
+    if path.is_dir():
+        return "is a folder, not a file"
+    if isinstance(err, PermissionError):
+        return f"permission denied writing in {folder}"
+    return f"cannot write it ({err.strerror or type(err).__name__})"

@@ -79,6 +79,20 @@ def test_an_out_suffix_that_is_not_the_picture_is_refused(game_file, tmp_path, c
     assert not out.exists()
 
 
+def test_an_out_path_that_cannot_be_written_is_named_as_given(game_file, tmp_path, capsys):
+    # dogfood 12 players: '-o /nonexistent/dir/x.png' said '/nonexistent/dir/.x.png.tmp-9718: no such file'
+    (tmp_path / "afile").write_text("")
+    (tmp_path / "adir.png").mkdir()
+    for out, said in ((tmp_path / "no" / "dir" / "x.png", f"no such folder {tmp_path / 'no' / 'dir'} to write it in"),
+                      (tmp_path / "afile" / "x.png", f"{tmp_path / 'afile'} is a file, not a folder"),
+                      (tmp_path / "adir.png", "is a folder, not a file")):
+        assert main(["render", str(game_file), "-o", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"regent: error: --out: {out}: ") and said in err and ".tmp-" not in err
+        assert len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("**/.*.tmp-*"))
+
+
 def test_missing_game_file(tmp_path, capsys):
     assert main(["render", str(tmp_path / "nope.bin"), "-o", str(tmp_path / "x.png")]) == 2
     assert "no such game file" in capsys.readouterr().err
