@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import jsonfile
 from engine.errors import RegentError, ValidationError
+from engine.protectors.report import display_names
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
@@ -108,8 +109,8 @@ def run_new(args: argparse.Namespace) -> int:
     looks = _looks(gf, 0)  # a game brought in at its orders step: Weather forecast's look is made now
     if report:
         print(report)
-        if looks:
-            print(GM_ONLY)
+    if looks:  # secrets, set apart as adjudicate sets them apart (with no report above them too)
+        print(GM_ONLY)
     for look in looks:
         print(look)
     print(status(gf))
@@ -389,17 +390,21 @@ def _adjudicate(args: argparse.Namespace) -> int:
         due = gf.deadline()
         if missing and due is not None and gamefile.now() < due:
             print(f"note: forcing the {game.step} step before its {gamefile.describe_deadline(due)}")
-        start, played = len(game.state.events), dict(gf.step_ai)
+        start, played, turn, forced = len(game.state.events), dict(gf.step_ai), game.state.turn, game.step
         game.advance(force=bool(missing))
         # a Bank of Lannuvár round answers the choices just revealed, and its report shows them again: the AI
         # decisions among them stay on record, so it names the seats an AI played (it said "none")
         gf.step_started, gf.step_ai = gamefile.now(), dict(played) if gamefile.bank_round_began(game, start) else {}
         report, reached = new_report(game, start)
         gf.posted = max(gf.posted, reached)
+        resolved: list[str] = []  # what the step resolved was: said under its own turn, before the next turn's header
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
-            report += "\n" + gamefile.played_by_ai(game, played)
+            resolved.append(gamefile.played_by_ai(game, played))
         if missing:
-            report += "\nRulebook defaults for: " + ", ".join(gf.display(s) for s in missing)
+            names = display_names(game.state)
+            who = ", ".join(names.get(s, s) for s in missing)
+            resolved.append(f"Rulebook defaults for: {who} in the {forced} step")
+        report = under_turn(report, turn, resolved)
         save()  # before the report is shown: a report the GM may post is never of a step left unsaved
         print(report)
         resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
@@ -427,6 +432,18 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 GM_ONLY = "--- not for posting (the GM and the seats named only) ---"
 REFUSED_WHY = 300  # characters of a refusal's reason the game file keeps (``GameFile.refused``)
+
+
+def under_turn(report: str, turn: int, lines: list[str]) -> str:
+    """``report`` with ``lines`` (what the step of ``turn`` just resolved was: its ``Played by AI`` and ``Rulebook
+    defaults for`` lines) at the end of that turn's part: before the next turn's ``== Turn N ==`` header when the
+    report runs into it (a Consolidation resolved, then the next turn's bids and cards), else at the end."""
+    rows = report.split("\n")
+    at = next((i for i, row in enumerate(rows) if (m := TURN_HEADER.match(row)) and int(m.group(1)) > turn), len(rows))
+    return "\n".join([*rows[:at], *lines, *rows[at:]])
+
+
+TURN_HEADER = re.compile(r"^== Turn (\d+) ==$")
 
 
 def _looks(gf: GameFile, since: int) -> list[str]:

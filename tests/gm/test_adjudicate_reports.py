@@ -28,7 +28,7 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
     run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 5\n== Carol ==\nBid 3\n"), "--force")
     out = run(capsys, "adjudicate", str(game_file),
               dms(tmp_path, "== Alice ==\nFortify! P1\n== Carol ==\nnone\n"), "--force")
-    assert "Rulebook defaults for: Player#2 (Bob)" in out  # the public line, as before
+    assert "Rulebook defaults for: Bob in the orders step" in out  # the public line, in display names
     bob = run(capsys, "report", str(game_file), "--private", "Bob").splitlines()
     assert bob[0] == "== Bob (Player#2): your summary, turn 1 =="
     # rules: 003 1. Protector Ranking (bid 0) and 003 3. Negotiation and Orders (Fortify!): each step named
@@ -244,10 +244,10 @@ def test_a_turns_report_posted_again_names_whose_decisions_the_rulebook_made(gam
     run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 5\n"))
     assert "Rulebook defaults" not in run(capsys, "report", str(game_file))  # nothing forced yet: no line
     bid = run(capsys, "adjudicate", str(game_file), "--force")
-    assert "Rulebook defaults for: Player#2 (Bob), Player#3 (Carol)\n" in bid
+    assert "Rulebook defaults for: Bob, Carol in the bid step\n" in bid  # as the turn's report says it
     orders = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nFortify! P1\n== Carol ==\nnone\n",
                                                            "orders.txt"), "--force")
-    assert "Rulebook defaults for: Player#2 (Bob)\n" in orders
+    assert "Rulebook defaults for: Bob in the orders step\n" in orders
     # the turn's report covers both steps: each is named with the seats the rulebook's default played in it
     for argv in (["--turn", "1"], []):
         text = run(capsys, "report", str(game_file), *argv)

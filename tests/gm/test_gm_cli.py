@@ -78,7 +78,7 @@ def test_advance_needs_every_dm_and_force_fills_the_silent_seats(game_file, tmp_
     assert gamefile.read(game_file).game.step == "bid"
     assert main(["adjudicate", str(game_file), "--force"]) == 0
     out = capsys.readouterr().out
-    assert "Rulebook defaults for: Player#1 (Alice), Player#2 (Bob)" in out
+    assert "Rulebook defaults for: Alice, Bob, Carol, Dan in the bid step" in out
     assert gamefile.read(game_file).game.step == "orders"
 
 
@@ -91,8 +91,8 @@ def test_the_seats_the_rulebook_default_played_are_named_in_seat_order(tmp_path,
         assert main(["adjudicate", str(path), "--force"]) == 0
         lines += [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Rulebook defaults for: ")]
     assert len(lines) == 3
-    every = "Rulebook defaults for: " + ", ".join(f"Player#{i} (P{i})" for i in range(1, 8))
-    assert lines == [every] * 3
+    every = "Rulebook defaults for: " + ", ".join(f"P{i}" for i in range(1, 8))
+    assert lines == [f"{every} in the {step} step" for step in ("bid", "orders", "consolidation")]
 
 
 def test_what_adjudicate_printed_is_not_posted_again(game_file, capsys):
@@ -348,7 +348,7 @@ def test_a_refused_dm_the_gm_deletes_from_its_file_holds_the_step_no_more(game_f
     Path(path).write_text("== Bob ==\nBid 5\n", encoding="utf-8")  # the GM gave up on it: the block deleted
     capsys.readouterr()
     assert main(["adjudicate", str(game_file), path, "--force"]) == 0
-    assert "Rulebook defaults for: Player#1 (Alice)" in capsys.readouterr().out
+    assert "Rulebook defaults for: Alice, Carol, Dan in the bid step" in capsys.readouterr().out
     assert gamefile.read(game_file).refused == {}
 
 
@@ -512,6 +512,8 @@ def test_a_look_at_a_deck_is_printed_for_its_player_alone(tmp_path, capsys):
     assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
     out = capsys.readouterr().out
     assert "tell Player#1 (Ann) alone: Weather forecast: the top card of the Event deck is " in out
+    # set apart as a secret, as adjudicate sets its looks apart (no report stood above it, so no line did)
+    assert "--- not for posting (the GM and the seats named only) ---\ntell Player#1 (Ann) alone" in out
     assert main(["adjudicate", str(path), str(dms(tmp_path, "== Ann ==\nWeather forecast: There be Dragons?\n"))]) == 0
     out = capsys.readouterr().out
     assert "Player#1 (Ann): stored: Weather forecast: There be Dragons?" in out
@@ -694,3 +696,25 @@ def test_a_position_at_its_ranking_step_prints_the_ranking_and_cards_regent_new_
     assert " is revealed " in out
     assert main(["report", str(path), "--since-last"]) == 0  # printed by `new`: counted as posted
     assert capsys.readouterr().err == "nothing new since the last post\n"
+
+
+def test_seat_refuses_an_eliminated_seat_in_one_line(tmp_path, capsys):
+    # dogfood 12 players: 'regent seat game.bin Alice heuristic' on an eliminated seat succeeded silently (the Discord
+    # bridge's /regent seat refuses it); so is giving it back to its player, and the file is left as it was
+    setup = {"board": "ring-3", "seed": 4, "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1]} for i in (1, 2, 3)],
+             "position": {"turn": 2, "step": "orders", "ranking": ["Player#2", "Player#3"],
+                          "eliminated": {"Player#1": {"turn": 1, "by": "players"}},
+                          "provinces": {"P1": {"owner": "Player#2", "units": 1}, "P2": {"owner": "Player#2", "units": 1},
+                                        "P3": {"owner": "Player#3", "units": 1}}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    for agent in ("heuristic", "human"):
+        assert main(["seat", str(path), "Alice", agent]) == 2
+        out, err = capsys.readouterr()
+        assert err == (f"regent: error: {path}: Player#1 (Alice) was eliminated: it has no decisions left for an AI "
+                       "or a player to make\n") and out == ""
+    assert path.read_bytes() == before
+    assert main(["seat", str(path), "Bob", "heuristic"]) == 0  # a seat still in the game takes an AI
