@@ -47,6 +47,9 @@ def _seat(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.game), gf.unknown_seat(args.seat))
     if args.agent is None:
         raise ValidationError("agent", "say who plays the seat: an agent, a difficulty, or 'human'")
+    if gf.game.state.players[seat].eliminated:  # as the Discord bridge's /regent seat refuses it
+        raise ValidationError(str(args.game), f"{gf.display(seat)} was eliminated: it has no decisions left for an "
+                                              "AI or a player to make")
     if args.agent.strip().lower() in HUMAN:
         was = gf.agents.pop(seat, None)
         # an AI decision already stored in this step stands (DMs are final), so step_ai keeps it: the step's
