@@ -342,7 +342,12 @@ def _players(r: _Reader) -> None:
     factions = r.per_seat("factions", _faction)
     if factions and not st.options.factions:
         raise ValidationError("position.factions", "this game is played without factions (options.factions)")
+    seats = list(st.players)
     for s, f in factions.items():
+        chosen = st.players[s].faction  # the setup's players[i].faction: the seat's for the whole game
+        if chosen is not None and chosen != f:
+            raise ValidationError(f"position.factions.{s}", f"{f}, but players[{seats.index(s)}].faction is "
+                                                            f"{chosen}; give the seat one faction")
         st.players[s].faction = f
     given = r.per_seat("realm", r.count)
     for s, v in given.items():

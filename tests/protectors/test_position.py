@@ -756,3 +756,13 @@ def test_no_card_is_asked_for_before_the_reveal_or_of_a_deck_still_to_draw():
     g = game({**attack, "cards_in_play": ["Deep Snow"], "reveal_queue": ["dragon"]})
     assert cards_left_out(g.state) is None
     assert "There be Dragons? deck," in (cards_left_out(game({**attack, "cards_in_play": ["Deep Snow"]}).state) or "")
+
+
+def test_a_seats_faction_in_the_position_must_agree_with_its_players_faction():
+    players = [{}, {}, {"faction": "Kalu'Ak"}, {}]
+    with pytest.raises(ValidationError) as err:  # the seat silently became Hodir
+        game({"turn": 2, "provinces": FOUR, "factions": {P3: "Hodir"}}, players=players, options={"factions": True})
+    assert str(err.value).startswith("position.factions.Player#3: Hodir, but players[2].faction is Kalu'Ak")
+    g = game({"turn": 2, "provinces": FOUR, "factions": {P3: "kalu ak", P1: "Hodir"}}, players=players,
+             options={"factions": True})  # the same faction, as the position may spell it; another seat's its own
+    assert g.state.players[P3].faction == "Kalu'Ak" and g.state.players[P1].faction == "Hodir"

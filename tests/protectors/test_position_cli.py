@@ -206,3 +206,16 @@ def test_a_game_created_from_an_export_names_the_ai_that_decided_in_its_open_ste
             await app.close()
 
     asyncio.run(go())
+
+
+def test_regent_new_refuses_a_faction_the_position_contradicts_in_one_line(tmp_path, capsys):
+    setup = {"board": "ring-3", "seed": 1, "options": {"factions": True},
+             "players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Dan", "faction": "Kalu'Ak"}],
+             "position": {"turn": 2, "factions": {"Player#3": "Hodir"}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"regent: error: {tmp_path / 'setup.json'}: position.factions.Player#3: Hodir, but "
+                   "players[2].faction is Kalu'Ak; give the seat one faction")
+    assert not (tmp_path / "game.bin").exists()
