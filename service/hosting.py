@@ -78,7 +78,6 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     if engine.get("rules", "protectors") != "protectors":
         raise invalid("setup.rules", f"unknown rules {engine['rules']!r}; this service hosts 'protectors'")
     players = engine.get("players")
-    check_new_names(players)  # a ValidationError naming players[i].name: invalid_params
     if isinstance(players, list):  # players[i].agent: a seat filled by an AI from the start
         if not isinstance(service.get("agents") or {}, dict):
             raise invalid("setup.agents", "must be a map seat -> agent")
@@ -94,6 +93,8 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         engine["players"] = clean
         if agents:
             service["agents"] = agents
+    # a ValidationError naming players[i].name or .colour: invalid_params (the players as the engine reads them)
+    check_new_names(engine.get("players"))
     return engine, service
 
 

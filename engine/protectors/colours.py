@@ -8,7 +8,8 @@ name of the colour Regent's board pictures paint the seat with (``service/render
 the matching sRGB values, in the same order). A DM may name a seat by its colour
 (``docs/dm-syntax.md``). A colour never takes a name from another seat: a default colour equal to
 another seat's display name is not used as a name (the display name wins), and a setup giving a
-colour that is another seat's name or colour is refused.
+colour that is another seat's name or colour is refused; a new game's setup also may not give a seat the
+default colour of another seat that has none of its own (``setup.check_new_names``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
-from engine.protectors.colours import check_colour, colour_names, seat_colours
+from engine.protectors.colours import check_colour, colour_names, default_colour, fold, seat_colours
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.notation import seat_map
 from engine.protectors.position_import import POSITION_KEYS, import_position
@@ -95,9 +95,9 @@ def _players(spec: Any) -> list[dict[str, Any]]:
 
 
 def check_new_names(spec: Any) -> None:
-    """A new game's display names must tell its seats apart as the DM reader reads them (case, accents and
-    punctuation aside): orders name players by display name (docs/dm-syntax.md), and a name two seats share
-    would send a Support! or a Snitch to whichever the reader met last. Only new games are checked (a stored
+    """A new game's display names and colours must tell its seats apart as the DM reader reads them (case, accents
+    and punctuation aside): orders name players by display name or colour (docs/dm-syntax.md), and a name two seats
+    share would send a Support! or a Snitch to whichever the reader met last. Only new games are checked (a stored
     game replays its setup as it was)."""
     if not isinstance(spec, list):
         return
@@ -111,6 +111,27 @@ def check_new_names(spec: Any) -> None:
             raise ValidationError(f"players[{i}].name", f"{name!r} is the name of {seen[key]} already (as orders "
                                                         "read names: case and accents aside); give each seat its own")
         seen[key] = f"Player#{i + 1} ({name})"
+    _check_new_colours(spec)
+
+
+def _check_new_colours(spec: list[Any]) -> None:
+    """A colour a new game's setup gives a seat may not be the colour another seat has without one of its own, the
+    board's for it (seat 2's ``sky blue``: the GM guide, the board pictures and the table all call that seat so):
+    ``Support! sky blue in P2`` would mean the one seat while the other is sky blue too (rules: 003 Orders, "a
+    unique colour"). A stored game replays as it was: ``colours.seat_colours`` moves the other seat's default on."""
+    try:
+        read = _players(spec)
+    except ValidationError:
+        return  # build_state refuses it, naming the field
+    own = {p["seat"] for p in read if p["colour"]}
+    for i, p in enumerate(read):
+        if not p["colour"]:
+            continue
+        for j, other in enumerate(read):
+            if j != i and other["seat"] not in own and fold(default_colour(j)) == fold(p["colour"]):
+                raise ValidationError(f"players[{i}].colour", f"{p['colour']!r} is {other['seat']}'s colour (the "
+                                                              "board's for it, as it gives none of its own); give "
+                                                              "another, or give that seat a colour too")
 
 
 def setup_colours(players: Any) -> dict[str, str]:

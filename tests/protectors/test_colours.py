@@ -3,6 +3,7 @@ or/and a player's Discord name can be used to specify players")."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from engine.errors import ValidationError
 from engine.protectors.colours import COLOUR_NAMES
 from engine.protectors.game import Game
 from engine.protectors.orders import Support
+from engine.protectors.setup import check_new_names
 from tests.protectors.test_dm_submit import orders_game
 
 
@@ -29,7 +31,7 @@ def test_sixteen_seats_get_sixteen_different_colours():
     assert sorted(g.colours().values()) == sorted(COLOUR_NAMES)
 
 
-def test_a_given_colour_moves_the_default_it_would_clash_with():
+def test_a_given_colour_moves_the_default_it_would_clash_with():  # a stored game; a new one refuses it (below)
     g = game([{"colour": "sky blue"}, {}, {}])
     colours = g.colours()
     assert colours["Player#1"] == "sky blue" and colours["Player#2"] not in ("sky blue", "indigo")
@@ -78,3 +80,27 @@ def test_a_setup_with_only_a_board_has_the_boards_colours():
     g = Game({"board": "ring-3", "seed": 1})
     assert g.colours() == {"Player#1": "indigo", "Player#2": "sky blue", "Player#3": "dark green"}
     assert g.colour_names()["sky blue"] == "Player#2"
+
+
+@pytest.mark.parametrize("players, where, seat", [
+    ([{"name": "Alice", "colour": "sky blue"}, {"name": "Bob"}, {}], r"players\[0\]\.colour", "Player#2"),
+    ([{}, {}, {"colour": "Indigo"}], r"players\[2\]\.colour", "Player#1"),
+])
+def test_a_new_games_colour_may_not_be_the_colour_another_seat_has_by_default(players, where, seat):
+    with pytest.raises(ValidationError, match=where) as err:  # `Support! sky blue in P2` would mean either
+        check_new_names(players)
+    assert f"is {seat}'s colour" in str(err.value)
+    check_new_names([{"colour": "sky blue"}, {"colour": "red"}, {}])  # Player#2 is red: sky blue is nobody else's
+    check_new_names([{}, {"colour": "Sky Blue"}, {}])  # its own default, given
+
+
+def test_regent_new_refuses_a_colour_that_is_another_seats_in_one_line(tmp_path, capsys):
+    from service.cli import main
+
+    setup = {"board": "ring-3", "seed": 1, "players": [{"name": "Alice", "colour": "sky blue"}, {"name": "Bob"}, {}]}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"regent: error: {tmp_path / 'setup.json'}: players[0].colour: 'sky blue' is Player#2's colour (the "
+                   "board's for it, as it gives none of its own); give another, or give that seat a colour too")
+    assert not (tmp_path / "game.bin").exists()
