@@ -169,8 +169,14 @@ def production(state: GameState) -> None:
             continue
         paid = min(due, state.players[seat].realm)
         money(state, seat, -paid, "003 Pirates!, Collecting $Realm")
-        emit(state, "pirates_paid", "003 Pirates!, Collecting $Realm", f"{seat} pays the Pirates {paid} $Realm.",
-             seat=seat, amount=paid)
+        # what is due is public (the snitches are, and the table); what was paid, when short, is the balance left
+        # after production: the payer's alone (PIRATES_PAID_PRIVATE), the public line the same either way
+        rule = "003 Pirates!, Collecting $Realm"
+        emit(state, "pirates_paid", rule, f"The Pirates collect the {due} $Realm {seat} owes them (as much as it "
+             "holds).", seat=seat, due=due)
+        emit(state, "pirates_payment", rule, f"{seat} pays the Pirates {paid} $Realm"
+             + (f" of the {due} due (all it held)." if paid < due else "."), private={seat}, seat=seat, amount=paid,
+             due=due)
     state.pirates_due = {}
 
 

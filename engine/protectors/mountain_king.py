@@ -73,9 +73,13 @@ def ambush(state: GameState) -> None:
         if (provinces[0] not in lost) if offer else len(lost) < len(state.owned(seat)):
             tribute = state.players[seat].realm // TRIBUTE_SHARE
             money(state, seat, -tribute, "003 Hodir, The Mountain King's tribute")
-            emit(state, "mountain_king_tribute", "003 Hodir, The Mountain King sends His Regards",
-                 f"{seat} is saved and pays the Mountain King a tribute of {tribute} $Realm. "
-                 "Long live the King under the Mountains!", seat=seat, tribute=tribute)
+            # the saving and the words are public ("uttering these words in public"); the tribute, half the
+            # seat's balance, is the seat's alone (TRIBUTE_PRIVATE)
+            rule = "003 Hodir, The Mountain King sends His Regards"
+            emit(state, "mountain_king_tribute", rule, f"{seat} is saved and pays the Mountain King a tribute of half "
+                 "its $Realm. Long live the King under the Mountains!", seat=seat)
+            emit(state, "tribute_paid", rule, f"{seat} pays the Mountain King a tribute of {tribute} $Realm.",
+                 private={seat}, seat=seat, tribute=tribute)
 
 
 def _fight(state: GameState, seat: str, prov: str, regards: int, rank: dict, cards: set[str]) -> None:

@@ -202,6 +202,22 @@ class TestSnitches:
         g, _ = self.pirates({})
         assert all(g.state.players[s].realm == 50 - 25 for s in P[:4])
 
+    def test_a_short_payment_is_told_to_the_payer_alone(self):
+        # what is due is public (the snitches and the table); what was paid, when short, is the payer's balance:
+        # 'Player#1 pays the Pirates 10 $Realm' told everyone Player#1 held 10 (PIRATES_PAID_PRIVATE)
+        g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)},
+                     cards=("Pirates!", "Winter Storms"), realm={"Player#1": 10, "Player#2": 40, "Player#3": 0,
+                                                                 "Player#4": 0})
+        play_orders(g, {})
+        assert [g.state.players[s].realm for s in P[:2]] == [0, 15]  # no production: 10 of 25 paid, and 25 of 40
+        public = g.report(turn=2)
+        for seat in P[:2]:
+            assert f"- The Pirates collect the 25 $Realm {seat} owes them (as much as it holds)." in public
+        assert "10 $Realm" not in public and "pays the Pirates" not in public
+        assert "- Player#1 pays the Pirates 10 $Realm of the 25 due (all it held)." in g.report(turn=2, seat="Player#1")
+        assert "- Player#2 pays the Pirates 25 $Realm." in g.report(turn=2, seat="Player#2")
+        assert "10 $Realm" not in g.report(turn=2, seat="Player#2")
+
     def test_plank_without_units_pays_75(self):
         g = position("ring-4", 4, {"P1": ("Player#1", 1), "P2": ("Player#2", 0), "P3": ("Player#3", 1),
                                    "P4": ("Player#4", 1)}, cards=("Pirates!",), realm=dict.fromkeys(P[:4], 100))

@@ -404,7 +404,13 @@ class TestMountainKing:
         assert g.state.provinces["P1"].owner == P1 and g.state.provinces["P1"].units == 1
         assert not g.state.players[P1].eliminated and g.state.units_of(P2) == 0
         tribute = event(ev, "mountain_king_tribute")
-        assert tribute.data["tribute"] == 100 and "Long live the King under the Mountains!" in tribute.text
+        assert tribute.data == {"seat": P1} and tribute.text == ("Player#1 is saved and pays the Mountain King a "
+                                                                 "tribute of half its $Realm. Long live the King under "
+                                                                 "the Mountains!")
+        # the amount is half the Hodir's balance: told to the Hodir alone
+        paid = event(ev, "tribute_paid")
+        assert paid.data["tribute"] == 100 and paid.visible_to == {P1}
+        assert "100 $Realm" in g.report(turn=2, seat=P1) and "100 $Realm" not in g.report(turn=2, seat=P2)
         assert "mountain_king" in g.state.players[P1].used
         # the intruder's summary and the turn's picture name the Mountain King, never his event id
         summary = private_summary(g, P2)
@@ -459,7 +465,7 @@ class TestMountainKing:
         ev = orders(g, {P2: "March! 2 from P2 to P1", P3: "March! 2 from P3 to P4"})
         assert event(ev, "mountain_king").data["provinces"] == ["P1", "P4"]
         assert [g.state.provinces[p].units for p in ("P1", "P4")] == [1, 1]  # 4 US each time, 1 gifted
-        assert event(ev, "mountain_king_tribute").data["tribute"] == 200
+        assert event(ev, "tribute_paid").data["tribute"] == 200
 
     def test_once_per_game(self):
         g, _ = self._game(realm=200, used_abilities={P1: ["mountain_king"]})
@@ -488,7 +494,7 @@ class TestMountainKing:
         mk = [e for e in ev if e.kind == "mountain_king"]
         assert mk and mk[0].data["provinces"] == ["P1"] and mk[0].data["us"] == 3  # only the lvl 3 Province
         assert g.state.provinces["P1"].owner == P1 and g.state.provinces["P1"].units == 1  # 3 US vs 2
-        assert event(ev, "mountain_king_tribute").data["tribute"] == 125
+        assert event(ev, "tribute_paid").data["tribute"] == 125
 
     def test_without_the_offer_losing_the_capitol_does_not_trigger(self):
         g = self._offer_game()
