@@ -701,28 +701,6 @@ def test_a_position_at_its_ranking_step_prints_the_ranking_and_cards_regent_new_
 def test_seat_refuses_an_eliminated_seat_in_one_line(tmp_path, capsys):
     # dogfood 12 players: 'regent seat game.bin Alice heuristic' on an eliminated seat succeeded silently (the Discord
     # bridge's /regent seat refuses it); so is giving it back to its player, and the file is left as it was
-    setup = {"board": "ring-3", "seed": 4, "players": [{"seat": f"Player#{i}", "name": NAMES[i - 1]} for i in (1, 2, 3)],
-             "position": {"turn": 2, "step": "orders", "ranking": ["Player#2", "Player#3"],
-                          "eliminated": {"Player#1": {"turn": 1, "by": "players"}},
-                          "provinces": {"P1": {"owner": "Player#2", "units": 1}, "P2": {"owner": "Player#2", "units": 1},
-                                        "P3": {"owner": "Player#3", "units": 1}}}}
-    (tmp_path / "setup.json").write_text(json.dumps(setup))
-    path = tmp_path / "game.bin"
-    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
-    before = path.read_bytes()
-    capsys.readouterr()
-    for agent in ("heuristic", "human"):
-        assert main(["seat", str(path), "Alice", agent]) == 2
-        out, err = capsys.readouterr()
-        assert err == (f"regent: error: {path}: Player#1 (Alice) was eliminated: it has no decisions left for an AI "
-                       "or a player to make\n") and out == ""
-    assert path.read_bytes() == before
-    assert main(["seat", str(path), "Bob", "heuristic"]) == 0  # a seat still in the game takes an AI
-
-
-def test_seat_refuses_an_eliminated_seat_in_one_line(tmp_path, capsys):
-    # dogfood 12 players: 'regent seat game.bin Alice heuristic' on an eliminated seat succeeded silently (the Discord
-    # bridge's /regent seat refuses it); so is giving it back to its player, and the file is left as it was
     provinces = {"P1": {"owner": "Player#2", "units": 1}, "P2": {"owner": "Player#2", "units": 1},
                  "P3": {"owner": "Player#3", "units": 1}}
     setup = {"board": "ring-3", "seed": 4,
