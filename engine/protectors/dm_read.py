@@ -173,6 +173,23 @@ class DmReading:
     def canonical(self) -> list[str]:
         return [c for e in self.entries if e.kind in ("order", "nothing") for c in e.canonical]
 
+    def notes(self) -> list[str]:
+        """The DM's notes to the GM (docs/dm-syntax.md): each line starting with ``//`` and each ``// ...`` after an
+        order, without the ``//``, cut to ``MAX_NOTE`` characters, at most ``MAX_NOTES`` of them. A game run from
+        files shows them in the DMs; the Discord bot, where no person reads the DM, keeps them for the GM."""
+        out = []
+        for e in self.entries:
+            text = e.text.strip()
+            if e.kind == "ignored" and text.startswith("//"):
+                note = text[2:]
+            elif e.kind in ("order", "nothing") and (m := _TRAILING_COMMENT.search(e.text)) is not None:
+                note = m.group().strip()[2:]
+            else:
+                continue
+            if note.strip():
+                out.append(clip(note.strip(), MAX_NOTE))
+        return out[:MAX_NOTES]
+
     def error(self) -> RegentError | None:
         """The refusal: the first refused line names the error; ``details["rejected"]`` lists them all. A line still
         holding 'all' (``notation.ALL``: only ``dm_submit.settle`` gives its number) or a number beside a remark saying
@@ -337,6 +354,8 @@ def normalise_dm(text: str, *, players: Mapping[str, str] | None = None, step: s
         raise err
     return "\n".join(reading.canonical())
 
+MAX_NOTE = 300  # characters of one note to the GM kept (DmReading.notes)
+MAX_NOTES = 10  # notes to the GM kept from one DM
 # A note to the GM after an order, as at the start of a line (docs/dm-syntax.md, "What is ignored"): '//' after
 # a space; "Bid 20//30" is read as written.
 _TRAILING_COMMENT = re.compile(r"\s//.*$")

@@ -42,6 +42,7 @@ class DmResult:
       an explicit choice of nothing: ``none``, ``Turn off the lights``, ``0 from P1``).
     * ``warnings``: what the stored decision leaves undone that the player may not mean, in words for
       them: an orders DM that gives some Provinces with Army Units no order (``Snitch Player#2`` alone).
+    * ``notes``: the DM's notes to the GM (``// ...``), for a GM who does not read the DM itself (the Discord bot).
     """
 
     lines: list[str]
@@ -49,14 +50,17 @@ class DmResult:
     dropped: list[Noted]
     read: list[tuple[int, str, list[str]]]
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def __init__(self, lines: list[str], ignored: list[Noted], dropped: list[Noted],
-                 read: list[tuple[int, str, list[str]]], warnings: list[str] | None = None) -> None:
+                 read: list[tuple[int, str, list[str]]], warnings: list[str] | None = None,
+                 notes: list[str] | None = None) -> None:
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "ignored", ignored)
         object.__setattr__(self, "dropped", dropped)
         object.__setattr__(self, "read", read)
         object.__setattr__(self, "warnings", [] if warnings is None else warnings)
+        object.__setattr__(self, "notes", [] if notes is None else notes)
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form: ``{"lines": [...], "ignored": [{"line_no", "text", "why"}], "dropped": [...]}``."""
@@ -67,6 +71,8 @@ class DmResult:
                                "dropped": noted(self.dropped)}
         if self.warnings:  # only when there is one: the answer to most DMs is as before
             out["warnings"] = list(self.warnings)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -218,7 +224,7 @@ def _result(reading: DmReading, kept: list[DmLine], dropped: list[Noted]) -> DmR
     kept_nos = {e.no for e in kept}
     read = [(e.no, e.text, list(e.canonical)) for e in reading.entries
             if e.no in kept_nos or e.kind == "nothing"]
-    return DmResult([], ignored, dropped, read)
+    return DmResult([], ignored, dropped, read, notes=reading.notes())
 
 
 def _unordered(state: GameState, seat: str, decision: Decision, reading: DmReading) -> list[str]:

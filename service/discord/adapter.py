@@ -205,6 +205,10 @@ def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:
     async def board(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None) -> None:
         await dispatch(interaction, "board", turn=turn)
 
+    @regent.command(name="notes", description="The players' notes to the GM (// in their DMs), sent to you alone")
+    async def notes(interaction: discord.Interaction) -> None:
+        await dispatch(interaction, "notes")
+
     @regent.command(name="export", description="The game file (sent to you alone)")
     async def export(interaction: discord.Interaction) -> None:
         await dispatch(interaction, "export")

@@ -55,7 +55,8 @@ def quiet_mentions(text: str) -> str:
 
 
 HUMAN = ("human", "none", "off", "player")
-PRIVATE_COMMANDS = ("export",)  # answers only the GM sees (the game file holds every secret)
+PRIVATE_COMMANDS = ("export", "notes")  # answers only the GM sees (the game file, the players' notes to the GM)
+MAX_KEPT_NOTES = 200  # players' notes to the GM a game keeps until /regent notes (the oldest dropped first)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
 # what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
@@ -449,6 +450,11 @@ class Bridge:
             return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "rate_limited",
                                                     "too_large")
         answer = self._accepted(key, seat, mine[0]["kind"], result)
+        notes = [str(n) for n in result.get("notes") or []]
+        if notes:  # "// away next week": in Discord no person reads the DM, so the GM gets it with /regent notes
+            self._keep_notes(key, seat, notes, before)
+            answer += ("\n📝 Your note for the GM is kept for them." if len(notes) == 1 else
+                       f"\n📝 Your {len(notes)} notes for the GM are kept for them.")
         # rules: 003 Weather forecast / Palantír: a DM of only look-ahead abilities acts at once and is
         # not yet the seat's orders (docs/service.md, ability-only messages)
         # (only in the same step: a DM that completed the step may have resolved it at once, and the
@@ -504,6 +510,30 @@ class Bridge:
             told[seat] = [turn, len(peeks)]
             self.state.set_game(key, entry)
         return lines
+
+    def _keep_notes(self, key: str, seat: str, notes: list[str], step: tuple[Any, Any, Any]) -> None:
+        """A stored DM's notes to the GM (``// ...``, docs/dm-syntax.md), kept in the game's entry until the GM reads
+        them (``/regent notes``); at most ``MAX_KEPT_NOTES``, the oldest dropped first."""
+        entry = self.state.game(key)
+        kept = entry.setdefault("notes", [])
+        kept += [{"seat": seat, "turn": step[0], "step": step[1], "text": text} for text in notes]
+        if len(kept) > MAX_KEPT_NOTES:
+            log.warning("game %s: %d notes to the GM unread; the oldest dropped", key, len(kept) - MAX_KEPT_NOTES)
+            del kept[: len(kept) - MAX_KEPT_NOTES]
+        self.state.set_game(key, entry)
+        log.info("game %s: %d note(s) from %s for the GM (/regent notes)", key, len(notes), seat)
+
+    def _notes(self, key: str, view: dict[str, Any]) -> str:
+        """The players' notes to the GM kept since the GM last read them (``/regent notes``), then forgotten."""
+        entry = self.state.game(key)
+        kept = entry.pop("notes", [])
+        self.state.set_game(key, entry)
+        if not kept:
+            return f"**{key}**: no note from the players for you since you last read them."
+        lines = [f"**{key}**: notes from the players for you (`// ...` in their DMs), oldest first:"]
+        lines += [f"- turn {n['turn']}, {STEP_WORDS.get(n['step'], n['step'])}, {self._label(view, n['seat'])}: "
+                  f"{n['text']}" for n in kept]
+        return "\n".join(lines)
 
     def _accepted(self, key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
         out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
@@ -867,6 +897,9 @@ class Bridge:
         elif name == "board":
             why = await self._picture(key, game.channel, opts.get("turn"))
             await reply.send("Board posted." if why is None else f"No picture: {why}")
+        elif name == "notes":
+            for part in split_messages(self._notes(key, await self.rpc("game.view", **gm))):
+                await reply.send(part, private=True)
         elif name == "export":
             out = await self.rpc("game.export", **gm)
             blob = out["blob"]

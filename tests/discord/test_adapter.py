@@ -58,6 +58,7 @@ def test_the_command_tree_names_options_and_permissions():
         "seat": {"seat": ("string", True), "agent": ("string", True)},
         "deadline extend": {"hours": ("number", True)}, "deadline pause": {}, "deadline resume": {},
         "undo": {}, "report": {"turn": ("integer", False)}, "board": {"turn": ("integer", False)}, "export": {},
+        "notes": {},
         "npr invasions": {"world": ("attachment", True), "seed": ("integer", False)},
         "npn plan": {"world": ("attachment", True), "nation": ("string", True), "turn": ("integer", False),
                      "seed": ("integer", False)},
@@ -158,6 +159,9 @@ def test_a_player_is_refused_privately_and_a_gm_is_deferred_then_answered(tmp_pa
         # export is deferred privately (the game file holds every secret)
         it = interaction(member(GM_ID, "GM"))
         await leaf(group, "export").callback(it)
+        it.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+        it = interaction(member(GM_ID, "GM"))  # so are the players' notes to the GM
+        await leaf(group, "notes").callback(it)
         it.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
 
     asyncio.run(body())

@@ -13,7 +13,8 @@ CH = 800
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ALL_COMMANDS = [("status", {}), ("advance", {"force": True}), ("seat", {"seat": "Player#2", "agent": "normal"}),
                 ("deadline extend", {"hours": 5}), ("deadline pause", {}), ("deadline resume", {}), ("undo", {}),
-                ("report", {}), ("board", {}), ("export", {}), ("npr invasions", {}), ("npn plan", {"nation": "Spain"})]
+                ("report", {}), ("board", {}), ("export", {}), ("notes", {}), ("npr invasions", {}),
+                ("npn plan", {"nation": "Spain"})]
 
 
 def harness(server, tmp_path, **table):
@@ -552,6 +553,34 @@ def test_a_seat_is_given_to_another_member_but_never_to_one_holding_a_seat_alrea
         assert h.chat.last_dm(new).startswith("Your decision for this step (Player#2, g) is already stored")
         await bridge.on_dm(h.chat.dm(one, "Bid 1"))
         assert "**Stored** for Player#1" in h.chat.last_dm(one)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_players_notes_to_the_gm_are_kept_for_the_gm_alone(server, tmp_path):
+    # the rules' answers tell players "a note to the GM can go on a line starting with //"; in Discord no person
+    # reads the DM, so the note went nowhere. The bot keeps it for the GM, who reads it with /regent notes
+    h = harness(server, tmp_path)
+    user1, user2 = user_of(CH, 1), user_of(CH, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user1, "// GM: I'm away next week, an AI may play me\nBid 3 // a small one"))
+        assert h.chat.last_dm(user1).startswith("**Stored**") and "📝 Your 2 notes for the GM are kept for them." \
+            in h.chat.last_dm(user1)
+        await bridge.on_dm(h.chat.dm(user2, "Bid 4"))
+        assert "📝" not in h.chat.last_dm(user2)
+        posts = list(h.chat.posts[CH])
+        reply = await command(h, bridge, "notes")
+        assert reply.deferred and all(sent.private for sent in reply.sent)
+        assert reply.text() == ("**g**: notes from the players for you (`// ...` in their DMs), oldest first:\n"
+                                "- turn 1, Protector Ranking bids, Player#1 (Blue): GM: I'm away next week, an AI may "
+                                "play me\n- turn 1, Protector Ranking bids, Player#1 (Blue): a small one")
+        assert h.chat.posts[CH] == posts and "away next week" not in h.chat.last_dm(user2)  # nobody else's
+        again = await command(h, bridge, "notes")  # read once: the next asks for the new ones
+        assert again.text() == "**g**: no note from the players for you since you last read them."
         await bridge.close_client()
 
     asyncio.run(body())
