@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from engine.protectors.game import Game
+from service import gamefile
 from service.cli import main
 
 
@@ -33,8 +34,10 @@ def test_new_then_adjudicate_resolves_one_phase(tmp_path, capsys):
 def test_a_rejected_dm_changes_nothing(tmp_path, capsys):
     game_file, dms = tmp_path / "game.bin", tmp_path / "dms.txt"
     main(["new", str(game_file), "--board", "ring-5", "--seed", "3"])
-    before = game_file.read_bytes()
+    before = gamefile.read(game_file)
     dms.write_text("== Player#1 ==\nBid 999\n", encoding="utf-8")
     assert main(["adjudicate", str(game_file), str(dms), "--force"]) == 2
-    assert game_file.read_bytes() == before
+    after = gamefile.read(game_file)
+    assert after.game.actions == before.game.actions and after.dms_read == before.dms_read  # the game as it was
+    assert list(after.refused) == ["Player#1"]  # only the refusal is kept: it holds the step (docs/gm-guide.md)
     assert "rejected" in capsys.readouterr().err
