@@ -98,6 +98,11 @@ def run_new(args: argparse.Namespace) -> int:
     gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
+    # an exported setup's step_ai: the seats whose decision in the open step their AI made (the report resolving it
+    # names them under Played by AI, as the game exported would)
+    gf.step_ai = dict(meta.get("position_ai") or {})
+    for seat, agent in gf.step_ai.items():
+        gf.note_ai(seat, agent, game.state.turn)
     for note in position_notes(game, engine_setup.get("position")):
         failure.warn(f"regent: warning: {args.setup or 'setup'}: {note}")
     # a position at its `ranking` or `reveal` step runs on by itself (docs/positions.md): the bids, the ranking and

@@ -179,6 +179,11 @@ def test_export_position_keeps_the_games_windows_auto_advance_expiry_and_its_ais
     again, first = gamefile.read(tmp_path / "again.bin"), gamefile.read(path)
     assert again.deadlines == first.deadlines and again.deadlines["orders"] == 172800  # not the rulebook's 72h
     assert again.service == {"auto_advance": False, "expiry": SETTINGS["expiry"]}
+    assert again.step_ai == {"Player#5": "heuristic"} and again.ai_played == {"Player#5": ["heuristic"]}
+    capsys.readouterr()  # the step resolved in the copy names Eve's AI, as it would in the game exported
+    (tmp_path / "rest.txt").write_text("== Bob ==\nBid 1\n== Carol ==\nBid 2\n== Dan ==\nBid 3\n")
+    assert main(["adjudicate", str(tmp_path / "again.bin"), str(tmp_path / "rest.txt")]) == 0
+    assert "Played by AI: Eve (heuristic)" in capsys.readouterr().out
 
 
 def test_a_game_created_from_an_export_names_the_ai_that_decided_in_its_open_step(tmp_path):
