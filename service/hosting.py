@@ -527,19 +527,21 @@ class HostedGame:
             row.update(defaulted=gone, turn=turn, step=step)
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
-        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved, list(gone)),
+        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved, list(gone), step),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
-    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = ()) -> str:
+    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = (), step: str = "") -> str:
         """The text the GM posts: the step's public events, which seats an AI played and, for a step forced, the
-        seats the rulebook's default played for (display names), as ``regent adjudicate --force`` says them."""
+        seats the rulebook's default played for (display names) and in which ``step``, as ``regent adjudicate
+        --force`` and a turn's report say them."""
         names = display_names(self.game.state)
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
             lines.append(gamefile.played_by_ai(self.game, ai_seats))
         if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
-            lines.append("Rulebook defaults for: " + ", ".join(names.get(s, s) for s in by_seat(defaults)))
+            lines.append("Rulebook defaults for: " + ", ".join(names.get(s, s) for s in by_seat(defaults))
+                         + (f" in the {step} step" if step else ""))
         return "\n".join(lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:

@@ -179,7 +179,7 @@ def test_rpc_forced_advance_names_the_seats_the_rulebook_default_played_for(clie
     for seat in ("Player#1", "Player#4"):
         client.call("game.submit", game_id=gid, token=tokens[seat], text="Bid 1")
     reply = client.call("game.advance", game_id=gid, token=gm, force=True)
-    assert reply["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Player#3, Emil"
+    assert reply["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Player#3, Emil in the bid step"
     other = create(client)
     for n, token in enumerate(other["seat_tokens"].values()):
         client.call("game.submit", game_id=other["game_id"], token=token, text=f"Bid {n}")
@@ -198,7 +198,7 @@ def test_rpc_a_turns_report_names_whose_decisions_the_rulebook_made_as_regent_re
     for seat in ("Alice", "Player#3"):
         client.call("game.submit", **where, seat=seat, text="none")
     orders = client.call("game.advance", **where, force=True)
-    assert orders["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Dora, Emil"
+    assert orders["report"].splitlines()[-1] == "Rulebook defaults for: Bob, Dora, Emil in the orders step"
     line = "Rulebook defaults for: Bob, Player#3, Dora, Emil in the bid step; Bob, Dora, Emil in the orders step"
     for fields in ({"turn": 1}, {}, {"token": tokens["Player#3"]}):  # a seat's copy too: the line is public
         text = client.call("game.report", **{**where, **fields})["report"]
