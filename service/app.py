@@ -12,6 +12,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -108,7 +109,13 @@ class App(Residency):
         self.processes = ProcessPoolExecutor(max_workers=processes) if processes > 0 else None
         self.games: dict[str, HostedGame] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        # Each game's line of calls (``_locked``): a call takes its place on arrival and keeps it while it waits
+        # (game.advance and game.undo for the AI seats deciding), so calls on one game apply in arrival order
+        # (protocol.md). The background work (AI seats, the rules' immediate advance) takes only ``locks``. A line
+        # nobody stands in is dropped with its last reference.
+        self.lines: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.pumps: dict[str, asyncio.Task] = {}
+        self.progress: dict[str, asyncio.Future] = {}  # set when a game's background work has done one thing
         self.expiry_interval = expiry_interval
         self._expiry_task: asyncio.Task | None = None
         self.methods: dict[str, Callable[[Params], Awaitable[Any]]] = {
@@ -241,7 +248,19 @@ class App(Residency):
     def _auth(self, p: Params, hosted: HostedGame) -> str | None:
         return hosted.who(p.get("token", str, what="a string"))
 
-    async def _locked(self, hosted: HostedGame, fn: Callable[[], Any], changes: bool = False) -> Any:
+    def _line(self, game_id: str) -> asyncio.Lock:
+        line = self.lines.get(game_id)
+        if line is None:
+            line = self.lines[game_id] = asyncio.Lock()
+        return line
+
+    async def _locked(self, hosted: HostedGame, fn: Callable[[], Any], changes: bool = False,
+                      in_line: bool = False) -> Any:
+        """Run ``fn`` under the game's lock, in the call's turn in the game's line (``in_line``: the caller
+        already holds its place, ``_line``)."""
+        if not in_line:
+            async with self._line(hosted.id):
+                return await self._locked(hosted, fn, changes, in_line=True)
         async with self.locks[hosted.id]:
             hosted.check(changes)
             result = await self._run(fn)
@@ -346,9 +365,7 @@ class App(Residency):
         # retries, or races the rules' immediate advance, never resolves a step it did not mean to).
         turn, step = p.int("turn", None, minimum=1), p.str("step", None)
         p.done()
-        pump = self.pumps.get(hosted.id)
-        if pump is not None:  # AI seats finish the step they are deciding before the GM resolves it
-            await asyncio.shield(pump)
+        arrived = hosted.arrival()  # the step it resolves: the one open now, never a later one
 
         def advance() -> dict[str, Any]:
             g = hosted.game
@@ -356,9 +373,13 @@ class App(Residency):
                 raise RpcError(CONFLICT, f"the game is at turn {g.state.turn}, step {g.step}; "
                                          f"not advancing (asked for turn {turn}, step {step})",
                                {"turn": g.state.turn, "step": g.step})
+            hosted.still_open(arrived, "nothing was forced" if force or expired else "nothing was resolved")
             return hosted.advance(force, expired)
 
-        result = await self._locked(hosted, advance, changes=True)
+        async with self._line(hosted.id):
+            # AI seats finish the step they are deciding before the GM resolves it
+            await self._ai_decided(hosted, arrived)
+            result = await self._locked(hosted, advance, changes=True, in_line=True)
         if wait and hosted.id in self.pumps:
             await asyncio.shield(self.pumps[hosted.id])
             result["pending"] = await self._locked(hosted, lambda: hosted.pending(GM))
@@ -372,10 +393,41 @@ class App(Residency):
         if drop is not None and not all(isinstance(s, str) for s in drop):
             raise invalid("drop", "must be a list of seat names")
         p.done()
-        pump = self.pumps.get(hosted.id)
-        if pump is not None:  # AI seats finish what they are deciding first
-            await asyncio.shield(pump)
-        return await self._locked(hosted, lambda: undo.undo(hosted, drop), changes=True)
+        arrived = hosted.arrival()  # it rolls back the step resolved before the one open now, never a later one
+
+        def roll_back() -> dict[str, Any]:
+            hosted.still_open(arrived, "nothing was undone")
+            turn, step = hosted.game.state.turn, hosted.game.step
+            out = undo.undo(hosted, drop)
+            hosted.step_ended(turn, step, "was rolled back by an earlier game.undo")
+            return out
+
+        async with self._line(hosted.id):
+            await self._ai_decided(hosted, arrived)  # AI seats finish what they are deciding first
+            return await self._locked(hosted, roll_back, changes=True, in_line=True)
+
+    async def _ai_decided(self, hosted: HostedGame, arrived: int) -> None:
+        """Wait until the AI seats deciding in the step open when the call arrived have decided (their decisions
+        are in before the GM resolves or rolls back), or that step has ended. The background work goes on past
+        that step by itself (the step resolving once everyone is in, the next step's AI seats): that is not
+        waited for, and ``HostedGame.still_open`` then refuses the call."""
+        while True:
+            pump = self.pumps.get(hosted.id)
+            if pump is None or pump.done():
+                return
+            progress = self.progress.get(hosted.id)
+            if progress is None or progress.done():
+                progress = self.progress[hosted.id] = asyncio.get_running_loop().create_future()
+            async with self.locks[hosted.id]:
+                if hosted.arrival() != arrived or hosted.next_ai_seat() is None:
+                    return
+            await asyncio.wait([pump, progress], return_when=asyncio.FIRST_COMPLETED)
+
+    def _progressed(self, game_id: str) -> None:
+        """The game's background work did one thing (an AI decision in, a step resolved): wake ``_ai_decided``."""
+        progress = self.progress.pop(game_id, None)
+        if progress is not None and not progress.done():
+            progress.set_result(None)
 
     async def deadline(self, p: Params) -> dict[str, Any]:
         """The GM extends, pauses or resumes the current step's deadline (service/clock.py)."""
@@ -519,6 +571,7 @@ class App(Residency):
     def _pump_done(self, game_id: str, task: asyncio.Task) -> None:
         if self.pumps.get(game_id) is task:
             del self.pumps[game_id]
+        self._progressed(game_id)
 
     async def _pump(self, game_id: str) -> None:
         """A game's background work: AI seats decide, then the step resolves when everyone has submitted.
@@ -530,13 +583,15 @@ class App(Residency):
             try:
                 async with lock:
                     turn = await self._run(hosted.next_ai_turn)
-                    if turn is None:
-                        if not await self._run(hosted.work):
-                            return
-                        continue
+                    if turn is None and not await self._run(hosted.work):
+                        return
+                if turn is None:
+                    self._progressed(game_id)
+                    continue
                 decision = await self._run(hosted.decide_ai, turn)
                 async with lock:
                     await self._run(hosted.commit_ai, turn, decision)
+                self._progressed(game_id)
             except RpcError as err:
                 log.error("background work failed: %s", err.message, extra={"game_id": game_id})
                 return
@@ -554,7 +609,8 @@ class App(Residency):
                 try:
                     async with self.locks[game_id]:
                         if hosted.expired_ready(time.time()):
-                            await self._run(hosted.advance, False, True)
+                            await self._run(lambda h=hosted: h.advance(False, True,
+                                                                       how="resolved by itself as its deadline passed"))
                             log.info("deadline passed: step resolved", extra={"game_id": game_id})
                 except RpcError as err:
                     log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})

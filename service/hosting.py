@@ -15,6 +15,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -181,6 +182,11 @@ class HostedGame:
                 self.step_started = at
         self.step_started = max(self.step_started, meta.get("step_started", 0.0))  # game.undo restarts a step
         self.by = open_step_by(rows, meta.get("position_ai"))  # who submitted for each seat in the current step
+        # Steps opened since the game came into memory (an advance or an undo opens one): a call remembers the
+        # number it arrived at (``arrival``), and ``still_open`` refuses to act on a later step. ``ended``: how the
+        # last few steps ended, (that number, turn, step, how), for the message saying so.
+        self.opened = 0
+        self.ended: deque[tuple[int, int, str, str]] = deque(maxlen=16)
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -321,6 +327,35 @@ class HostedGame:
             raise RpcError(CONFLICT, f"game {self.id} is read-only: {self.stale}. To go on under the current "
                                      "rules, game.export it and game.import the file as a new game",
                            {"stale": self.stale})
+
+    # -- the step a call arrived at ----------------------------------------------------------
+    def arrival(self) -> int:
+        """The step open now, as a call remembers it on arrival (before it waits for anything)."""
+        return self.opened
+
+    def step_ended(self, turn: int, step: str, how: str) -> None:
+        """The open step (``step`` of ``turn``) ended ``how`` ("resolved by itself when the last decision came
+        in"); another opens."""
+        self.ended.append((self.opened, turn, step, how))
+        self.opened += 1
+
+    def still_open(self, arrived: int, nothing: str) -> None:
+        """``conflict`` unless the step open when the call arrived (``arrival``) is still open: a call never acts
+        on a later step (a step resolved by itself while the call waited for the AI seats). ``nothing``: what the
+        call did not do ("nothing was forced")."""
+        if arrived == self.opened:
+            return
+        g = self.game
+        then = next(((t, s, how) for n, t, s, how in self.ended if n == arrived), None)
+        now = "the game is over" if g.over else f"the {g.step} step of turn {g.state.turn} is open now"
+        if then is None:
+            said = "the step open when this call arrived has ended"
+            details: dict[str, Any] = {}
+        else:
+            said = f"the {then[1]} step of turn {then[0]} {then[2]}"
+            details = {"arrived_turn": then[0], "arrived_step": then[1]}
+        raise RpcError(CONFLICT, f"{said} while this call waited; {now}: {nothing}",
+                       {**details, "turn": g.state.turn, "step": g.step})
 
     # -- reading -------------------------------------------------------------------------------
     def deadline(self, kind: str) -> float:
@@ -478,8 +513,9 @@ class HostedGame:
         self._commit([], meta_changed=True)
         return {"seat": seat, "controller": name, "human": name is None}
 
-    def advance(self, force: bool, expired: bool = False, now: float | None = None) -> dict[str, Any]:
-        """Resolve the step. ``expired``: seats whose deadline passed get the game's expiry fill."""
+    def advance(self, force: bool, expired: bool = False, now: float | None = None, how: str = "") -> dict[str, Any]:
+        """Resolve the step. ``expired``: seats whose deadline passed get the game's expiry fill. ``how``: how the
+        step ended, for a call that arrived while it was open (``still_open``)."""
         g = self.game
         if g.over:
             raise RpcError(CONFLICT, "the game is over")
@@ -527,6 +563,7 @@ class HostedGame:
             row.update(defaulted=gone, turn=turn, step=step)
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
+        self.step_ended(turn, step, how or "was resolved by an earlier game.advance")
         return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved, list(gone), step),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
@@ -665,6 +702,10 @@ class HostedGame:
         resolved, own = ai.step_and_own(g.actions, seat)  # one walk of the log for the seed and the step
         return AiTurn(seat, name, ai.seed_at(g.setup.get("seed"), seat, resolved, own), g.clone(), g, resolved)
 
+    def next_ai_seat(self) -> tuple[str, str] | None:
+        """(seat, agent) of the first AI seat the open step still waits for, if any."""
+        return self._ai_waiting()
+
     def _ai_waiting(self) -> tuple[str, str] | None:
         """(seat, agent) of the first AI seat the step still waits for."""
         if self.game.over or self.frozen:
@@ -714,7 +755,7 @@ class HostedGame:
         # A step game.undo restored waits for the GM (service/undo.py).
         if (self.meta["auto_advance"] and not self.meta.get("held") and g.pending()
                 and all(p.submitted for p in g.pending())):
-            self.advance(force=False)
+            self.advance(force=False, how="resolved by itself when the last decision came in")
             return True
         return False
 
