@@ -25,6 +25,8 @@ Forces = dict[str, dict[str, int]]  # province -> seat -> units there
 
 
 NO_ORDERS = "No orders this turn: every player sent none, so every Army Unit stays where it is."
+# the same when some seats' rulebook default was no orders (Restlessness of Spring): they sent nothing, not none
+NO_ORDERS_DEFAULTED = "No orders this turn, so every Army Unit stays where it is."
 NO_ORDERS_FROM = "Sent none this turn (no orders): {seats}."
 
 
@@ -69,17 +71,23 @@ def execute_orders(state: GameState) -> None:
 
 def _say_none(state: GameState) -> None:
     """rules: 003 4. Execute Orders (orders are revealed to all as they are executed): the seats that sent `none`,
-    not a line (an order, a Snitch, a Ferry or an ability is one; docs/dm-syntax.md; a silent seat's rulebook
-    default is Fortify!), are named, so the report does not leave a reader to infer them from whose orders are
-    missing; when every seat did, nothing is executed and that is said once, or the turn's report would be empty."""
+    not a line (an order, a Snitch, a Ferry or an ability is one; docs/dm-syntax.md), are named, so the report does
+    not leave a reader to infer them from whose orders are missing; when no seat gave a line, nothing is executed and
+    that is said once, or the turn's report would be empty. A seat whose DM did not come sent nothing: its rulebook
+    default (Fortify!, or no orders under Restlessness of Spring: assumption RESTLESS_DEFAULT) is never called `none`
+    (``state.defaulted``; the report names it among the rulebook's defaults instead)."""
     quiet = [seat for seat in state.players if seat in state.orders and not state.orders[seat].texts]
     if not quiet:
         return
+    said = [seat for seat in quiet if seat not in state.defaulted]
     if len(quiet) == len(state.orders):
-        emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS)
-    else:
+        if len(said) == len(quiet):
+            emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS, seats=said)
+            return
+        emit(state, "no_orders", "003 4. Execute Orders", NO_ORDERS_DEFAULTED, seats=said)
+    if said:
         emit(state, "no_orders_from", "003 4. Execute Orders",
-             NO_ORDERS_FROM.format(seats=listed(quiet)), seats=quiet)
+             NO_ORDERS_FROM.format(seats=listed(said)), seats=said)
 
 
 def _sides_with_units(force: dict[str, int]) -> int:

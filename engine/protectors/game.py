@@ -270,12 +270,13 @@ class Game:
         start = len(st.events)
         self.actions.append(["advance", bool(force)])
         st.submissions = {}
-        self._resolve(decisions)
+        self._resolve(decisions, missing)
         self._run()
         return st.events[start:]
 
     # -- the turn machine ----------------------------------------------------------------------
-    def _resolve(self, decisions: dict[str, Decision]) -> None:
+    def _resolve(self, decisions: dict[str, Decision], defaulted: list[str]) -> None:
+        """``defaulted``: the seats given the rulebook default (their DM did not come)."""
         st = self.state
         if st.step == BID:
             self._resolve_first_bids(cast("dict[str, BidDecision]", decisions))
@@ -288,6 +289,7 @@ class Game:
             self._resolve_ranking({s: d.bid for s, d in bids.items()})
         elif st.step == ORDERS:
             st.orders = cast("dict[str, OrdersDecision]", decisions)
+            st.defaulted = list(defaulted)
             st.step = EXECUTE
         elif st.step == DRAGON:
             self._resolve_attack(cast("dict[str, DragonDecision]", decisions))
@@ -322,6 +324,7 @@ class Game:
                     peeks.start_orders(st)
             elif st.step == EXECUTE:
                 execute_orders(st)
+                st.defaulted = []
                 sanctum.sync(st)
                 st.step = CONSOLIDATE_A
             elif st.step == CONSOLIDATE_A:

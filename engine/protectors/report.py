@@ -239,10 +239,10 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
         out.append(f"Your orders on turn {t}:")
         out += [f"- {text}: {named(_order_outcome(st, events, seat, kind, prov, text), names)}"
                 for text, kind, prov in orders]
-    elif any(e.kind == "no_orders" or (e.kind == "no_orders_from" and seat in e.data["seats"]) for e in events):
+    elif any(e.kind in ("no_orders", "no_orders_from") and seat in e.data.get("seats", ()) for e in events):
         out.append(f"Your orders on turn {t}: none (you sent none).")  # execute._say_none, said to the seat as its own
-    mine = [e for e in events
-            if e.kind not in HIDDEN_KINDS and e.kind not in ("orders", "no_orders_from") and _concerns(e, seat)]
+    said = ("orders", "no_orders", "no_orders_from")  # said above, as its orders
+    mine = [e for e in events if e.kind not in HIDDEN_KINDS and e.kind not in said and _concerns(e, seat)]
     if mine:
         out.append(f"What happened to you on turn {t}:")
         out += [f"- {named(e.text, names)}" for e in mine]

@@ -201,6 +201,9 @@ class GameState:
     rebid_groups: list[list[str]] = field(default_factory=list)
     bids_spent: dict[str, int] = field(default_factory=dict)  # this ranking phase, per seat
     orders: dict[str, OrdersDecision] = field(default_factory=dict)  # seat -> decision (revealed)
+    # the seats whose orders are the rulebook's default (their DM did not come: Game.advance(force=True)), from the
+    # orders step until they are executed, so the report never says they sent none (execute._say_none)
+    defaulted: list[str] = field(default_factory=list)
     work_orders: dict[str, tuple[str, bool]] = field(default_factory=dict)  # province -> (seat, golden)
     golden_work_done: dict[str, str] = field(default_factory=dict)  # province -> seat (may upgrade)
     pirates_due: dict[str, int] = field(default_factory=dict)

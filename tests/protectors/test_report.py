@@ -322,7 +322,8 @@ def test_a_turn_nobody_gave_a_line_in_says_so_once_and_a_snitch_is_a_line():
 def test_a_seat_that_sent_none_is_told_so_in_its_own_summary_when_everyone_did():
     g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, realm=dict.fromkeys(P[:4], 50))
     play_orders(g, {})
-    assert f"Your orders on turn {g.state.turn}: none (you sent none)." in private_summary(g, "Player#1")
+    mine = private_summary(g, "Player#1")
+    assert f"Your orders on turn {g.state.turn}: none (you sent none)." in mine and "No orders this turn" not in mine
 
 
 def test_a_turn_some_seats_gave_no_line_in_names_them_once_in_seat_order():
@@ -349,3 +350,40 @@ def test_the_private_summary_says_the_games_own_window_when_the_gm_set_one():
     assert g.private_summary("Player#1", windows={"orders": 5400}).endswith("(within 1.5h).")
     assert g.private_summary("Player#1", windows={"bid": 3600}).endswith("(within 72h).")  # not this step's
     assert g.deadline_hours() == 72 and g.deadline_hours(windows={"orders": 172800}) == 48  # only for its call
+
+
+def _restless(dms: dict[str, str]) -> tuple[Game, list]:
+    # rules: 003 Restlessness of Spring: no Fortify!, so a silent seat's rulebook default is no orders at all
+    # (assumption RESTLESS_DEFAULT); Player#1 and Player#3 send nothing and the step is forced
+    g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, cards=("Restlessness of Spring",),
+                 realm=dict.fromkeys(P[:4], 50))
+    for seat, text in dms.items():
+        g.submit(seat, text)
+    return g, g.advance(force=True)
+
+
+def test_a_seat_the_rulebook_default_played_for_is_never_said_to_have_sent_none():
+    # docs/reports.md: a step resolved with defaults never says "sent none" of a seat whose DM did not come
+    g, events = _restless({"Player#2": "none", "Player#4": "March! 1 from P4 to P1"})
+    told = [(e.kind, e.text, e.data.get("seats")) for e in events if e.kind in ("no_orders", "no_orders_from")]
+    assert told == [("no_orders_from", "Sent none this turn (no orders): Player#2.", ["Player#2"])]
+    t = g.state.turn
+    assert f"Your orders on turn {t}: none (you sent none)." in private_summary(g, "Player#2")
+    for silent in ("Player#1", "Player#3"):
+        assert "sent none" not in private_summary(g, silent)
+
+
+def test_a_forced_turn_nobody_sent_orders_in_does_not_say_every_player_sent_none():
+    g, events = _restless({"Player#2": "none"})  # Player#4 silent too: only Player#2 sent none
+    told = [(e.kind, e.text) for e in events if e.kind in ("no_orders", "no_orders_from")]
+    assert told == [("no_orders", "No orders this turn, so every Army Unit stays where it is."),
+                    ("no_orders_from", "Sent none this turn (no orders): Player#2.")]
+    report = public_report(g.state)
+    assert "every player sent none" not in report and "Player#1" not in report.split("Sent none")[1]
+    t = g.state.turn
+    assert f"Your orders on turn {t}: none (you sent none)." in private_summary(g, "Player#2")
+    assert "sent none" not in private_summary(g, "Player#1")
+    g, events = _restless({})  # every seat silent
+    assert [e.text for e in events if e.kind in ("no_orders", "no_orders_from")] == [
+        "No orders this turn, so every Army Unit stays where it is."]
+    assert "sent none" not in private_summary(g, "Player#1")
