@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+import unicodedata
 from typing import Any
 
 from engine.errors import ValidationError
@@ -94,18 +95,49 @@ def _players(spec: Any) -> list[dict[str, Any]]:
     return out
 
 
+# A display name's length: Discord's own limit for one, and the colours' (colours.MAX_COLOUR_CHARS); a report's
+# lines and a DM's names stay readable (assumption DISPLAY_NAMES)
+MAX_NAME_CHARS = 32
+# a name written as a seat id, as the DM reader reads one: "Player#2", "player 2", "@Player #2", "**Player2**"
+_SEAT_LIKE = re.compile(r"player#?0*([0-9]+)", re.IGNORECASE)
+# bidirectional embeddings, overrides and isolates: they reorder the text after them on the reader's screen
+_BIDI = frozenset(map(chr, range(0x202A, 0x202F))) | frozenset(map(chr, range(0x2066, 0x206A)))
+
+
+def _check_name(name: Any, i: int) -> str:
+    """A new game's ``players[i].name``: text of 1 to MAX_NAME_CHARS characters, on one line (no control
+    character: a name with a newline would write lines of its own into the public report), that is not another
+    seat's id (``Player#3`` as Player#1's name would send Player#1 the orders meant for Player#3)."""
+    where = f"players[{i}].name"
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI), None) \
+        if isinstance(name, str) else None
+    if bad is not None:
+        raise ValidationError(where, f"a display name is one line of text, without control characters (it has "
+                                     f"U+{ord(bad):04X})")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
+        shown = f"{len(name)} characters" if isinstance(name, str) else type(name).__name__
+        raise ValidationError(where, f"a display name is text of 1 to {MAX_NAME_CHARS} characters (here: {shown}); "
+                                     "leave it out for none")
+    m = _SEAT_LIKE.fullmatch(re.sub(r"[\s*`~_@]", "", name))
+    if m is not None and int(m.group(1)) != i + 1:
+        raise ValidationError(where, f"{name!r} reads as the seat Player#{int(m.group(1))}, not this seat "
+                                     f"(Player#{i + 1}): give another name")
+    return name
+
+
 def check_new_names(spec: Any) -> None:
     """A new game's display names and colours must tell its seats apart as the DM reader reads them (case, accents
     and punctuation aside): orders name players by display name or colour (docs/dm-syntax.md), and a name two seats
-    share would send a Support! or a Snitch to whichever the reader met last. Only new games are checked (a stored
-    game replays its setup as it was)."""
+    share would send a Support! or a Snitch to whichever the reader met last. Each name is checked too
+    (:func:`_check_name`). Only new games are checked (a stored game replays its setup as it was)."""
     if not isinstance(spec, list):
         return
     seen: dict[str, str] = {}
     for i, p in enumerate(spec):
         name = p.get("name") if isinstance(p, dict) else None
-        if not isinstance(name, str) or not name.strip():
+        if name is None:
             continue
+        name = _check_name(name, i)
         key = next(iter(seat_map({name: f"Player#{i + 1}"})), "")
         if key and key in seen:
             raise ValidationError(f"players[{i}].name", f"{name!r} is the name of {seen[key]} already (as orders "

@@ -719,3 +719,19 @@ def test_seat_refuses_an_eliminated_seat_in_one_line(tmp_path, capsys):
                        "or a player to make\n") and out == ""
     assert path.read_bytes() == before
     assert main(["seat", str(path), "Bob", "heuristic"]) == 0  # a seat still in the game takes an AI
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("x\n- Bob bids 999 and wins\n== Turn 9 ==", "players[0].name: a display name is one line of text"),
+    ("x" * 3000, "players[0].name: a display name is text of 1 to 32 characters (here: 3000 characters)"),
+    ("Player#2", "players[0].name: 'Player#2' reads as the seat Player#2, not this seat (Player#1)"),
+])
+def test_new_refuses_a_bad_display_name_in_one_line(tmp_path, capsys, name, why):
+    # a name with a newline would write lines of its own into the public report (dogfood)
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"board": "ring-3", "seed": 1, "players": [{"name": name}, {"name": "Bob"}, {}]}))
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "g.bin"), "--setup", str(setup)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err and "Traceback" not in err
+    assert not (tmp_path / "g.bin").exists()

@@ -31,6 +31,9 @@ from agents.runner import play_turn_step
 from engine.protectors.game import Game
 from engine.protectors.views import seat_state
 
+def plain(o):  # a set (an event seen by several seats) in a fixed order: str() follows the process's string hashes
+    return sorted(o) if isinstance(o, (set, frozenset)) else str(o)
+
 def digest(n_games):
     h = hashlib.sha256()
     for seed in range(n_games):
@@ -44,7 +47,7 @@ def digest(n_games):
             if g.state.turn == 3 and g.step == "orders":
                 c = g.clone()  # a clone plays on exactly like the game it came from
                 play_turn_step(c, {s: RandomAgent(1) for s in c.state.players})
-                h.update(json.dumps(c.view(None), sort_keys=True, default=str).encode())
+                h.update(json.dumps(c.view(None), sort_keys=True, default=plain).encode())
                 for s in g.state.players:
                     h.update(json.dumps(g.view(s) == g.clone().view(s)).encode())
                     h.update(repr(sorted(seat_state(g.state, s).players[s].used)).encode())
@@ -52,7 +55,7 @@ def digest(n_games):
         replay = Game.from_blob(g.to_blob())
         h.update(json.dumps([g.result, replay.result, g.state.ledger, [tuple(e) for e in g.state.events],
                              g.state.history, g.view(None), [g.view(s) for s in g.state.players]],
-                            sort_keys=True, default=str).encode())
+                            sort_keys=True, default=plain).encode())
     return h.hexdigest()
 """
 
