@@ -74,6 +74,17 @@ def inline_work(params: Any) -> int | None:
     return realms * items
 
 
+STEPS = ("bid", "rebid", "bank_bid", "orders", "dragon", "consolidation", "over")  # game.view's step
+
+
+def _step_field(p: Params) -> str | None:
+    """A call's optional ``step`` guard: one of the steps ``game.view`` names."""
+    step = p.str("step", None)
+    if step is not None and step not in STEPS:
+        raise invalid("step", f"unknown step {step[:40]!r}; one of {', '.join(STEPS)}")
+    return step
+
+
 MAX_ALIASES = 64  # names one game.submit may add for seats (colours, chat names)
 
 
@@ -339,9 +350,23 @@ class App(Residency):
         self._check_size(text, "text" if has_text else "decision")
         lenient = p.bool("lenient", False)
         aliases = _aliases(p.get("aliases", dict, {}, what="a map of name -> seat"))
+        # Optional guards: store only while this step of this turn is open (a DM the bridge saw arrive in the bid
+        # step is never stored as the next step's decision: `none` as the Consolidation's `Bid 0`)
+        turn, step = p.int("turn", None, minimum=1), _step_field(p)
         p.done()
         by = "gm" if who is GM else "seat"
-        return await self._locked(hosted, lambda: hosted.submit(who, seat, text, by, lenient, aliases), changes=True)
+
+        def store() -> dict[str, Any]:
+            g = hosted.game
+            if (turn is not None and g.state.turn != turn) or (step is not None and g.step != step):
+                asked = " ".join(x for x in (f"turn {turn}" if turn is not None else "",
+                                             f"{step} step" if step is not None else "") if x)
+                now = "the game is over" if g.over else f"the game is at turn {g.state.turn}, {g.step} step"
+                raise RpcError(CONFLICT, f"{now}; this decision was for the {asked}: nothing was stored",
+                               {"turn": g.state.turn, "step": g.step, "for_turn": turn, "for_step": step})
+            return hosted.submit(who, seat, text, by, lenient, aliases)
+
+        return await self._locked(hosted, store, changes=True)
 
     def _check_size(self, text: str, field: str) -> None:
         size = len(text) if len(text) > self.max_submission else len(text.encode("utf-8", "replace"))

@@ -435,10 +435,15 @@ class Bridge:
             if float(seen.get("step_started") or 0.0) > arrived:
                 return key, self._too_late(key, seat, mine[0]["kind"]), False
             fields["text"] = self._mentions(key, text)
+            # the step the DM came in for: one resolved before the service stores it is refused, never taken as
+            # the next step's decision (`none` stored as the Consolidation's `Bid 0`)
+            fields.update(turn=seen["turn"], step=seen["step"])
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
             return target, RESEND, False
         except ServiceError as err:
+            if err.code == "conflict" and err.details.get("for_step") is not None:  # the step ended meanwhile
+                return target, self._too_late(key, seat, str(err.details.get("step"))), False
             answer = self._refusal(err)
             rejected = (err.details.get("rejected") or []) if err.code == "invalid_order" else []
             if rejected and all(str(r.get("reason", "")).startswith("not a choice for the") for r in rejected):

@@ -446,6 +446,38 @@ def test_a_dm_that_came_in_before_the_step_it_would_be_stored_for_is_refused_not
     asyncio.run(body())
 
 
+def test_a_dm_whose_step_resolves_between_the_bots_look_and_its_submit_is_refused(server, tmp_path):
+    # the bot looked at the game (the orders step, begun before the DM came in), then the step resolved before
+    # its game.submit reached the service: the submit names the step it saw, and the service refuses it rather
+    # than storing `none` as the Consolidation's decision
+    h = setup(server, tmp_path, seats=3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for n in (1, 2, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Bid {n}"))
+        for n in (1, 2):
+            await bridge.on_dm(h.chat.dm(user_of(CH, n), f"Fortify! P{n}"))
+        rpc = bridge.rpc
+
+        async def racing(method, **fields):
+            if method == "game.submit":  # the orders step is forced just before the DM reaches the service
+                await rpc("game.advance", **bridge._gm("g"), force=True, wait=True)
+            return await rpc(method, **fields)
+
+        bridge.rpc = racing
+        user = user_of(CH, 3)
+        await bridge.on_dm(h.chat.dm(user, "none"))
+        bridge.rpc = rpc
+        assert h.chat.last_dm(user).startswith("**Nothing was stored.** Your DM came in before the Consolidation "
+                                               "step began"), h.chat.last_dm(user)
+        assert (await pending(bridge))["Player#3"] is False  # `none` (no orders) is not its Consolidation
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_the_seats_a_step_waits_for_are_named_in_seat_order_not_ranking_order(tmp_path):
     from service.discord.bridge import Bridge
     from service.discord.state import State
