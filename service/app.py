@@ -85,6 +85,9 @@ def _step_field(p: Params) -> str | None:
     return step
 
 
+# game.assign's words for "a person plays the seat" beside nil (as `regent seat game.bin Dan human` reads them)
+HUMAN_WORDS = ("human", "none", "player", "-")
+
 MAX_ALIASES = 64  # names one game.submit may add for seats (colours, chat names)
 
 
@@ -378,7 +381,13 @@ class App(Residency):
     async def assign(self, p: Params) -> dict[str, Any]:
         hosted = self._game(p)
         hosted.require_gm(self._auth(p, hosted), "game.assign")
-        seat, agent = p.str("seat"), p.take("agent", None)
+        seat = p.str("seat")
+        if "agent" not in p.fields:  # a missing field never gives an AI seat back to a player by default
+            raise invalid("agent", "is required: an agent, a difficulty, or nil (or 'human') to give the seat "
+                                   "back to its player")
+        agent = p.take("agent")
+        if isinstance(agent, str) and agent.strip().casefold() in HUMAN_WORDS:
+            agent = None
         p.done()
         return await self._locked(hosted, lambda: hosted.assign(seat, agent), changes=True)
 
