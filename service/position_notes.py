@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.protectors.position_import import cards_left_out
+from engine.protectors.position_cards import cards_left_out
 from service import seat_names
 
 DEFAULTED = (("realm", "$Realm", "it starts with 50, a new game's"), ("vp", "VP", "it has only its Provinces' VP"))
@@ -18,7 +18,7 @@ def position_notes(game: Any, position: Any) -> list[str]:
     """For ``game`` (a Protectors ``Game`` just made from a setup holding ``position``): a note for each of
     ``DEFAULTED`` that is given but leaves out a seat still in a game brought in after turn 1 (the default is
     applied: a partial map is allowed), and one when the position stands past this turn's Reveal Cards but names
-    none of its cards (``position_import.cards_left_out``). Seats are named as the reports name them."""
+    none of its cards (``position_cards.cards_left_out``). Seats are named as the reports name them."""
     if not isinstance(position, dict):
         return []
     cards = cards_left_out(game.state)

@@ -715,7 +715,7 @@ class TestSecrecyInRandomPlay:
 
 class TestPositionImport:
     def test_used_and_gained_abilities(self):
-        # a gained ability is the Wizard Sanctum's choice, its holder's (the Island's): position_import._gained
+        # a gained ability is the Wizard Sanctum's choice, its holder's (the Island's): position_abilities.read_gained
         g = make("ring-2+island", {"P1": (P1, 1), "P2": (P2, 1), "P0": (P1, 1)}, factions={P1: HODIR},
                  phase="consolidation", realm={P1: 100, P2: 0}, used_abilities={P1: ["mountain_king"]},
                  gained_abilities={P1: ["faith_alone"]})

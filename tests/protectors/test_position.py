@@ -16,7 +16,7 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors import cards as C
 from engine.protectors.game import Game
 from engine.protectors.position import export_position
-from engine.protectors.position_import import cards_left_out
+from engine.protectors.position_cards import cards_left_out
 from engine.protectors.victory import power_threshold
 
 P1, P2, P3, P4 = (f"Player#{i}" for i in range(1, 5))

@@ -1,0 +1,96 @@
+"""Reading a position map (``setup["position"]``, docs/positions.md): typed reads, each error naming its field path
+(``position.provinces.P3.level``), and the names of the internal steps a position may stand in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import ValidationError
+from engine.protectors.state import GameState
+
+# Two internal points a GM may start from (position_import.STEPS): "ranking" (turn 2+, the bids set aside in the last
+# Consolidation not yet revealed) and "reveal" (the cards in ``reveal_queue`` still to draw).
+RANKING, REVEAL = "ranking", "reveal"
+# where a Dragon Attack resumes after this turn's Execute Orders phase: units have left Provinces (the Island)
+AFTER_EXECUTE = ("execute", "consolidate_a", "consolidate_b")
+MAX_NUMBER = 10**9  # any number in a position ($Realm, units, turn, DPL...): far above play, far below overflow
+
+
+class Reader:
+    """Typed reads of one position map, each error naming its field path."""
+
+    def __init__(self, state: GameState, pos: dict[str, Any]) -> None:
+        self.state = state
+        self.pos = pos
+
+    def seat(self, v: Any, field: str) -> str:
+        if not isinstance(v, str) or v not in self.state.players:
+            named = [s for s, p in self.state.players.items()
+                     if isinstance(v, str) and p.name.casefold() == v.casefold()]
+            hint = f" (did you mean {named[0]}? a position names seats, not players)" if named else ""
+            raise ValidationError(field, f"unknown seat {v!r}{hint}")
+        return v
+
+    def count(self, v: Any, field: str) -> int:
+        if isinstance(v, str) and v.strip().lstrip("$").isdigit():  # "5" or "$85" typed by hand
+            raise ValidationError(field, f"must be a whole number >= 0 written without quotes (got the text {v!r})")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValidationError(field, "must be a whole number >= 0")
+        if v > MAX_NUMBER:
+            raise ValidationError(field, f"must be at most {MAX_NUMBER:,}")
+        return v
+
+    def flag(self, v: Any, field: str) -> bool:
+        if not isinstance(v, bool):
+            raise ValidationError(field, "must be true or false")
+        return v
+
+    def province(self, v: Any, field: str) -> str:
+        if not isinstance(v, str) or v not in self.state.provinces:
+            raise ValidationError(field, f"{v!r} is not a Province of this board{self.province_hint(v)}")
+        return v
+
+    def province_hint(self, v: Any) -> str:
+        """What a Province written another way than its key means (``p13``, ``13``, ``Province 13``, ``the
+        Island``): a position names Provinces by key only, as the error says."""
+        words = " ".join(v.casefold().replace("#", " ").split()) if isinstance(v, str) else ""
+        island = self.state.board.island
+        if island is not None and words.removeprefix("the ") in ("island", "wizard sanctum"):
+            return f" (did you mean {island}? a position names the Island by its key)"
+        number = words.removeprefix("province").removeprefix("prov").removeprefix("p").strip(" .")
+        key = f"P{int(number)}" if number.isdigit() else None
+        return f" (did you mean {key}? a position names Provinces P1, P2, ...)" if key in self.state.provinces else ""
+
+    def seats(self, v: Any, field: str) -> list[str]:
+        if not isinstance(v, list):
+            raise ValidationError(field, "must be a list of seats")
+        out = [self.seat(s, f"{field}[{i}]") for i, s in enumerate(v)]
+        twice = [s for i, s in enumerate(out) if s in out[:i]]
+        if twice:
+            raise ValidationError(field, f"lists {twice[0]} twice")
+        return out
+
+    def mapping(self, key: str) -> dict[Any, Any]:
+        v = self.pos.get(key)
+        if v is None:
+            return {}
+        if not isinstance(v, dict):
+            raise ValidationError(f"position.{key}", "must be a map")
+        return v
+
+    def per_seat(self, key: str, read: Callable[[Any, str], Any]) -> dict[str, Any]:
+        """``{seat: value}`` under ``key``, each value read by ``read(value, field)``."""
+        return {self.seat(s, f"position.{key}"): read(v, f"position.{key}.{s}") for s, v in self.mapping(key).items()}
+
+
+def one_of(v: Any, names: Any) -> bool:
+    """``v`` is one of ``names`` (strings; anything else, hashable or not, is not)."""
+    return isinstance(v, str) and v in names
+
+
+def abilities_of(v: Any, names: Any, field: str) -> set[str]:
+    """A list of ability names, each one of ``names``."""
+    if not isinstance(v, list) or not all(one_of(a, names) for a in v):
+        raise ValidationError(field, f"must be a list of {', '.join(sorted(names))}")
+    return set(v)
