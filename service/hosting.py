@@ -153,6 +153,8 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     return meta
 
 
+LOOKS_ONLY = ("these act at once (what they showed is in game.view's peeks and game.log); your orders for this step "
+              "are still to come: send them in another DM, or none for no orders")
 MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
 
 
@@ -495,7 +497,12 @@ class HostedGame:
         self._commit([({"a": self.game.actions[-1], "by": by, "turn": self.game.state.turn}, time.time(),
                        digest(self.game))],
                      meta_changed=by.startswith("ai:"))
-        return {"accepted": result.lines, "rejected": [], **result.to_dict()}
+        out = {"accepted": result.lines, "rejected": [], **result.to_dict()}
+        if seat in self.game.deciding_seats() and seat not in self.game.state.submissions:
+            # rules: 003 Weather forecast / Palantír: a DM of only looks at the decks acts at once and is not yet
+            # the seat's orders (assumption INSTANT_ABILITIES); a bot reading only `accepted` took it for them
+            out["warnings"] = [*out.get("warnings", []), LOOKS_ONLY]
+        return out
 
     def assign(self, label: Any, agent: Any) -> dict[str, Any]:
         seat = seat_names.seat_named(self.game, label)

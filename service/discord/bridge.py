@@ -552,7 +552,8 @@ class Bridge:
         for item in result.get("dropped") or []:
             out.append("✗ dropped: " + _line_note(item))
         for warning in result.get("warnings") or []:  # e.g. Provinces with units but no order (Snitch alone)
-            out.append(f"⚠ {warning}")
+            if not str(warning).startswith("these act at once"):  # a DM of looks only: said in players' words below
+                out.append(f"⚠ {warning}")
         out.append(FINAL)
         return "\n".join(out)
 
