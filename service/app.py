@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from engine.errors import RegentError
-from service import ai, clock, limits, stateless, structured, undo, validate
+from service import ai, clock, limits, seat_names, stateless, structured, undo, validate
 from service.errors import CONFLICT, INVALID_PARAMS, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
 from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
@@ -432,7 +432,13 @@ class App(Residency):
         def roll_back() -> dict[str, Any]:
             hosted.still_open(arrived, "nothing was undone")
             turn, step = hosted.game.state.turn, hosted.game.step
-            out = undo.undo(hosted, drop)
+            seats = []  # named as in game.submit and game.assign (service/seat_names.py)
+            for i, label in enumerate(drop or ()):
+                seat = seat_names.seat_named(hosted.game, label)
+                if seat is None:
+                    raise invalid(f"drop[{i}]", seat_names.unknown_seat(hosted.game, label))
+                seats.append(seat)
+            out = undo.undo(hosted, seats)
             hosted.step_ended(turn, step, "was rolled back by an earlier game.undo")
             return out
 

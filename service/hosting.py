@@ -111,8 +111,10 @@ def _string_keys(value: Any, path: str) -> None:
             _string_keys(v, f"{path}[{i}]")
 
 
-def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-    """Validated service options for a new game."""
+def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: list[str],
+                 game: Game | None = None) -> dict[str, Any]:
+    """Validated service options for a new game. With ``game``, the seats of ``agents`` and ``step_ai`` are named
+    as everywhere else (``service/seat_names.py``: ``Player#3``, a display name, a colour), else by seat alone."""
     meta: dict[str, Any] = {"windows": deadlines.windows(engine_setup, service.get("deadlines"))}
     auto = service.get("auto_advance", True)
     if not isinstance(auto, bool):
@@ -131,9 +133,7 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     if not isinstance(agents, dict):
         raise invalid("setup.agents", "must be a map seat -> agent")
     controllers: dict[str, str | None] = dict.fromkeys(seats)
-    for seat, name in agents.items():
-        if seat not in controllers:
-            raise invalid(f"setup.agents.{seat}", "unknown seat")
+    for seat, name in _by_seat(agents, controllers, game, "setup.agents").items():
         controllers[seat] = ai.resolve(name, f"setup.agents.{seat}")
     meta["controllers"] = controllers
     meta["ai_played"] = {}
@@ -142,9 +142,8 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     step_ai = service.get("step_ai") or {}
     if not isinstance(step_ai, dict):
         raise invalid("setup.step_ai", "must be a map seat -> agent")
+    step_ai = _by_seat(step_ai, controllers, game, "setup.step_ai")
     for seat, name in step_ai.items():
-        if seat not in controllers:
-            raise invalid(f"setup.step_ai.{seat}", "unknown seat")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_AGENT_CHARS:
             raise invalid(f"setup.step_ai.{seat}", f"must be the name of the agent that decided for the seat "
                                                    f"(1 to {MAX_AGENT_CHARS} characters)")
@@ -155,6 +154,21 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
 
 LOOKS_ONLY = ("these act at once (what they showed is in game.view's peeks and game.log); your orders for this step "
               "are still to come: send them in another DM, or none for no orders")
+def _by_seat(labelled: dict[Any, Any], seats: dict[str, Any], game: Game | None, field: str) -> dict[str, Any]:
+    """``labelled`` keyed by seat: each key read as a GM's label for a seat (``seat_names``), or with no game by seat
+    alone; ``invalid_params`` naming the key and the closest seat, or a seat named twice."""
+    out: dict[str, Any] = {}
+    for label, value in labelled.items():
+        seat = seat_names.seat_named(game, label) if game is not None else label
+        if seat not in seats:
+            why = seat_names.unknown_seat(game, label) if game is not None else "unknown seat"
+            raise invalid(f"{field}.{str(label)[:64]}", why)
+        if seat in out:
+            raise invalid(f"{field}.{str(label)[:64]}", f"names {seat} again (a seat is named once)")
+        out[seat] = value
+    return out
+
+
 MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
 
 
@@ -197,7 +211,7 @@ class HostedGame:
         engine_setup, service = split_setup(setup)
         game = _engine_game(engine_setup, "setup")
         notes = position_notes(game, engine_setup.get("position"))
-        meta = service_meta(engine_setup, service, list(game.state.players))
+        meta = service_meta(engine_setup, service, list(game.state.players), game)
         for seat, agent in (meta.get("position_ai") or {}).items():  # an AI played the seat in this turn
             meta["ai_played"][seat] = [agent]
             meta.setdefault("ai_imported", {})[seat] = [agent]
