@@ -17,11 +17,13 @@ from typing import Any
 
 from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
-from engine.protectors.decisions import Decision, OrdersDecision, from_lines
+from engine.protectors.decisions import Decision, DragonDecision, OrdersDecision, from_lines
 from engine.protectors.dm_read import MAX_REPORTED, OTHER_TURN, DmLine, DmReading
+from engine.protectors.dragon import contribution, losses
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Buy, Commit, Line, March
 from engine.protectors.state import BANK_BID, BID, REBID, GameState
+from engine.protectors.tables import min_us
 
 __all__ = ["DmResult", "settle"]
 
@@ -116,7 +118,7 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
                          "rejected_count": len(dropped), "line_no": no})
         result = _result(reading, kept, dropped)
         return decision, replace(result, warnings=_unordered(state, seat, decision, reading)
-                                 + _more_than_held(state, decision))
+                                 + _more_than_held(state, decision) + _sac_notes(state, seat, decision))
     raise IllegalOrderError("the DM's lines could not be settled; send it again with fewer orders")
 
 
@@ -277,6 +279,34 @@ def _more_than_held(state: GameState, decision: Decision) -> list[str]:
                          + f", so at most {most} march after the March! orders (003 Example 2: only the units there "
                          "when the order executes march)")
     return notes
+
+
+def _sac_notes(state: GameState, seat: str, decision: Decision) -> list[str]:
+    """What a commitment's ``(sac N)`` will do, when that is not to lose N units there. rules: 003 Resolving a Dragon
+    Attack: a Protector who met its min.US loses "Army Units contributing US equal to the min.US" if the Protectors
+    win ("sac 2 on Province#6 ... will lose two Army Units (as given by their min.US contribution) from this
+    Province"), and one who did not, every unit committed; a sac says which Provinces those come from (first, up to
+    its number: assumption SAC_ORDER), never how many. Stored as sent, and said."""
+    if not isinstance(decision, DragonDecision) or state.attack is None:
+        return []
+    sacs = [c for c in decision.commits if c.sac is not None]
+    if not sacs:
+        return []
+    said = ", ".join(c.text() for c in sacs)
+    need = min_us(len(state.green(seat)), state.attack.worldeater)
+    us, units = contribution(state, seat, decision)
+    if us < need:
+        return [f"{said}: your US {us} is below your min.US {need}, so every unit you commit is lost whoever wins "
+                "(003 Resolving a Dragon Attack); a sac only says where the units lost come from when the min.US "
+                "is met"]
+    lost = losses(state, decision, min(need, units))
+    if lost == {c.src: c.sac for c in sacs if c.sac}:
+        return []
+    n = sum(lost.values())
+    where = f" ({', '.join(f'{p} {k}' for p, k in lost.items())})" if lost else ""
+    return [f"{said}: if the Protectors win you lose {n} unit{'' if n == 1 else 's'}{where}, as many as your "
+            f"min.US {need} (003 Resolving a Dragon Attack); a sac says which Province they come from first, not "
+            "how many (if the Dragon wins, every unit you commit is lost)"]
 
 
 def _keys(line: Line) -> set[str]:

@@ -228,8 +228,20 @@ def _flags(state: GameState, seat: str) -> set[str]:
 
 
 def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> dict[str, int]:
-    """Remove ``n`` committed units: from the ``sac`` Provinces first, then lowest-numbered.
-    Returns the units removed per Province."""
+    """Remove ``n`` committed units (:func:`losses`). Returns the units removed per Province."""
+    lost = losses(state, d, n)
+    for prov, k in lost.items():
+        state.provinces[prov].units -= k
+    return lost
+
+
+def losses(state: GameState, d: DragonDecision, n: int) -> dict[str, int]:
+    """The ``n`` committed units a Protector loses (rules: 003 Resolving a Dragon Attack: "Army Units contributing
+    US equal to the min.US will be killed by the Dragon"; "By specifying sac 2 on Province#6 the player will lose two
+    Army Units (as given by their min.US contribution) from this Province"): ``n`` is the min.US, and a ``sac`` says
+    where they come from, not how many: from the ``sac`` Provinces first (up to each sac), then lowest-numbered
+    (assumption SAC_ORDER), never more from a Province than was committed from it or is there. Per Province, in
+    that order; nothing is changed."""
     # plain loops rather than sorted(key=lambda), min() of three and zip(strict=True): mypyc compiles
     # these to direct code where the others go through generic calls (benchmarks: Dragon resolution)
     board = state.board
@@ -238,25 +250,24 @@ def _vaporise(state: GameState, seat: str, d: DragonDecision, n: int) -> dict[st
     commits = [d.commits[k[2]] for k in keyed]
     left = n
     taken = [0] * len(commits)
+    there = [state.provinces[c.src].units for c in commits]
     for i, c in enumerate(commits):
-        pr = state.provinces[c.src]
         take = c.count if c.sac is None or c.sac > c.count else c.sac
-        if pr.units < take:
-            take = pr.units
+        if there[i] < take:
+            take = there[i]
         if left < take:
             take = left
-        pr.units -= take
+        there[i] -= take
         taken[i] = take
         left -= take
     for i, c in enumerate(commits):  # sac counts smaller than the losses: the rest in the same order,
         # never more than was committed from a Province (its other units stayed home)
-        pr = state.provinces[c.src]
         take = c.count - taken[i]
-        if pr.units < take:
-            take = pr.units
+        if there[i] < take:
+            take = there[i]
         if left < take:
             take = left
-        pr.units -= take
+        there[i] -= take
         taken[i] += take
         left -= take
     lost: dict[str, int] = {}

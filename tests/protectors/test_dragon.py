@@ -96,6 +96,39 @@ class TestCommitmentExample:
         assert event(ev, "dragon_battle").data["won"]
         assert g.state.provinces["P6"].units == 2 and g.state.provinces["P7"].units == 1
 
+    def test_a_sac_says_where_the_min_us_losses_come_from_not_how_many_and_the_answer_says_so(self):
+        # dogfood: "3 from P9 (sac 3)" lost 1 unit and "2 from P5 (sac 1)" lost 2, both without a word. rules: 003
+        # Resolving a Dragon Attack: the Protector loses units equal to its min.US ("sac 2 on Province#6 ... will lose
+        # two Army Units (as given by their min.US contribution) from this Province")
+        def attack(units6, units7=1):
+            g = position("ring-7", 3, {"P6": ("Player#1", units6), "P7": ("Player#1", units7),
+                                       "P1": ("Player#2", 1), "P3": ("Player#3", 1)}, realm=dict.fromkeys(P[:3], 0))
+            return dragon_attack(g, 2)
+
+        g = attack(3)  # min.US 2, sac 3 in P6: 2 are lost there, not 3
+        answer = g.submit_dm("Player#1", "3 from P6 (sac 3)")
+        assert answer.warnings == ["3 from P6 (sac 3): if the Protectors win you lose 2 units (P6 2), as many as your "
+                                   "min.US 2 (003 Resolving a Dragon Attack); a sac says which Province they come "
+                                   "from first, not how many (if the Dragon wins, every unit you commit is lost)"]
+        ev = fight(g, {})
+        assert event(ev, "dragon_battle").data["won"] and g.state.provinces["P6"].units == 1
+        assert event(ev, "dragon_outcome").data["lost"] == {"P6": 2}
+
+        g = attack(2, 2)  # sac 1 in P6 of a min.US 2: the second from P7
+        answer = g.submit_dm("Player#1", "2 from P6 (sac 1), 2 from P7")
+        assert "you lose 2 units (P6 1, P7 1)" in answer.warnings[0]
+        fight(g, {})
+        assert (g.state.provinces["P6"].units, g.state.provinces["P7"].units) == (1, 1)
+
+        g = attack(2)  # the rulebook's own example: it does what it says, so nothing is added
+        assert g.submit_dm("Player#1", "2 from P6 (sac 2), 1 from P7").warnings == []
+
+        g = attack(1)  # US 1 of min.US 2: every committed unit is lost, whatever the sac says
+        answer = g.submit_dm("Player#1", "1 from P6 (sac 0)")
+        assert answer.warnings == ["1 from P6 (sac 0): your US 1 is below your min.US 2, so every unit you commit is "
+                                   "lost whoever wins (003 Resolving a Dragon Attack); a sac only says where the "
+                                   "units lost come from when the min.US is met"]
+
 
 class TestOutcomes:
     def test_bonus_rewards(self):
