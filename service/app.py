@@ -147,8 +147,10 @@ class App(Residency):
     # -- lifecycle -----------------------------------------------------------------------------
     def load(self) -> int:
         """Resume the stored games that need attention at once (service/residency.py); the others
-        load when a call names them."""
-        return self.load_watched()
+        load when a call names them. Returns the unfinished games the store holds (the "listening" log line's
+        ``games``), not the few loaded now."""
+        loaded = self.load_watched()
+        return loaded if self.store is None else self.store.count_live()
 
     def load_all(self) -> int:
         """Resume every stored game (replayed and checked against its stored digest)."""
@@ -254,6 +256,9 @@ class App(Residency):
     # -- games ---------------------------------------------------------------------------------
     def _game(self, p: Params) -> HostedGame:
         game_id = p.str("game_id")
+        if "\ufffd" in game_id:  # bytes that were not UTF-8 (read with U+FFFD in their place): no game has such an id
+            raise invalid("game_id", "is not valid UTF-8 (or holds U+FFFD); a game_id is the ASCII text "
+                                    "game.create answered")
         hosted = self.games.get(game_id)
         if hosted is None:
             raise RpcError(NOT_FOUND, f"game_id: no game {game_id[:64]!r}", {"field": "game_id"})

@@ -28,6 +28,7 @@ from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
+from service.params import key_name
 from service.position_notes import position_notes
 from service.posting import by_seat
 from service.store import Store, StoredGame
@@ -104,7 +105,7 @@ def _string_keys(value: Any, path: str) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
-                raise invalid(path, f"map keys must be strings, not {type(k).__name__} ({k!r:.40})")
+                raise invalid(path, f"map keys must be strings, not {type(k).__name__} ({key_name(k)[:40]})")
             _string_keys(v, f"{path}.{k}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
@@ -142,6 +143,9 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     step_ai = service.get("step_ai") or {}
     if not isinstance(step_ai, dict):
         raise invalid("setup.step_ai", "must be a map seat -> agent")
+    if step_ai and engine_setup.get("position") is None:
+        raise invalid("setup.step_ai", "names the AI decisions in a position's open step; this setup has no "
+                                       "position (leave step_ai out, or give the position it came with)")
     step_ai = _by_seat(step_ai, controllers, game, "setup.step_ai")
     for seat, name in step_ai.items():
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_AGENT_CHARS:

@@ -49,6 +49,10 @@ class Params:
         value = raw[0] if raw else {}
         if not isinstance(value, dict):
             raise invalid("params", f"{method} takes one map of named fields, not {type(value).__name__}")
+        for key in value:
+            if not isinstance(key, str):  # b"x" is named x, not b'x' (Python's repr)
+                raise invalid(key_name(key), f"a field name must be a string (MessagePack str), "
+                                             f"not {type(key).__name__}")
         check_depth(value)
         self.method = method
         self.fields = value
@@ -88,6 +92,14 @@ class Params:
         if unknown:
             raise invalid(unknown[0], f"unknown field for {self.method}; expected "
                                       f"{', '.join(sorted(self.used)) or 'no fields'}")
+
+
+def key_name(key: object) -> str:
+    """A map key as a person reads it in an error's field: bytes decoded (``x``, not ``b'x'``), at most 64
+    characters."""
+    if isinstance(key, bytes | bytearray):
+        return bytes(key[:64]).decode("utf-8", "replace")
+    return str(key)[:64]
 
 
 def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:

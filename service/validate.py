@@ -27,13 +27,20 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_setup(setup: Any, path: str = "setup") -> None:
-    """The shape of a Protectors ``setup`` (protocol.md, setup for game.create)."""
+MAX_SEED = 2**63 - 1  # protocol.md: a seed is up to 63 bits (a fresh one is drawn from 2**63)
+
+
+def check_setup(setup: Any, path: str = "setup", new: bool = True) -> None:
+    """The shape of a Protectors ``setup`` (protocol.md, setup for game.create). ``new``: a setup a game is made
+    from now, whose seed must be within 63 bits; a record brought in (``check_record``) keeps the seed it has."""
     if not isinstance(setup, dict):
         raise invalid(path, f"must be a map, not {_kind(setup)}")
     seed = setup.get("seed")
     if seed is not None and not _is_int(seed):
         raise invalid(f"{path}.seed", f"must be an integer, not {_kind(seed)}")
+    if new and seed is not None and not 0 <= seed <= MAX_SEED:
+        raise invalid(f"{path}.seed", f"must be from 0 to 2**63-1 (63 bits, protocol.md), not "
+                                      f"{str(seed)[:30]}; leave it out for a fresh one")
     if "rules" in setup and not isinstance(setup["rules"], str):
         raise invalid(f"{path}.rules", f"must be a string, not {_kind(setup['rules'])}")
     board = setup.get("board")
@@ -93,7 +100,7 @@ def check_record(data: Any, path: str = "blob") -> None:
         raise invalid(path, f"must be a map (a game file or engine blob), not {_kind(data)}")
     if "setup" not in data:
         raise invalid(f"{path}.setup", "is required (a game file from regent new or game.export)")
-    check_setup(data["setup"], f"{path}.setup")
+    check_setup(data["setup"], f"{path}.setup", new=False)
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise invalid(f"{path}.actions", f"must be an array of actions, not {_kind(actions)}")
