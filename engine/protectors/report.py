@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.protectors import mountain_king
 from engine.protectors.events import Event, listed
-from engine.protectors.state import GameState
+from engine.protectors.state import BANK_BID, DRAGON, GameState
 from engine.protectors.tables import MAX_LEVEL
 from engine.protectors.victory import victory_points
 
@@ -246,8 +246,9 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     if mine:
         out.append(f"What happened to you on turn {t}:")
         out += [f"- {named(e.text, names)}" for e in mine]
-    if t == st.turn and seat in st.next_bids and not game.over:  # the game's end left no next turn to bid for
-        out.append(f"Your bid for next turn's Protector Ranking: {st.next_bids[seat]} $Realm (secret until then).")
+    bid_line = _bid_line(st, seat) if t == st.turn and not game.over else None  # the end left no turn to bid for
+    if bid_line is not None:
+        out.append(bid_line)
     if t == st.turn and seat in st.submissions:
         out.append("Your DM for this step (final): " + "; ".join(ln.text() for ln in st.submissions[seat].lines())
                    if st.submissions[seat].lines() else "Your DM for this step (final): nothing.")
@@ -255,9 +256,32 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
         pend = game.pending(seat)
         if pend:
             hours = game.deadline_hours()
-            out.append(f"Now: send your {pend[0].kind} DM" + (f" (within {hours}h)." if hours else ".")
+            out.append(f"Now: send your {NOW_WORDS.get(pend[0].kind, pend[0].kind)} DM"
+                       + (f" (within {hours}h)." if hours else ".")
                        + (" Received." if pend[0].submitted else ""))
     return "\n".join(out)
+
+
+# the steps a seat decides in, as its summary's "Now: send your ... DM" line says them (the others by their own name)
+NOW_WORDS = {"rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "dragon": "Dragon commitments"}
+_RANKING = "ranking"  # game.RANKING (game imports this module): a Dragon Attack before the ranking resumes there
+
+
+def _bid_line(st: GameState, seat: str) -> str | None:
+    """The seat's bid set aside in the last Consolidation (rules: 003 Bidding step): for next turn's Protector Ranking
+    while this turn goes on; once the turn it was for has begun, for this turn's: revealed in The Bank of Lannuvár's
+    step (rules: 003 The Bank of Lannuvár, "once the other players' choices have been revealed"), still secret in a
+    Dragon Attack before the ranking. A Bank seat bids in that step: its own line is the Now: line."""
+    if seat not in st.next_bids:
+        return None
+    bid = st.next_bids[seat]
+    if st.step == BANK_BID:
+        if "bank_bid" in st.players[seat].used_turn:  # game._start_ranking: it bids now
+            return None
+        return f"Your bid for this turn's Protector Ranking: {bid} $Realm (revealed)."
+    if st.step == DRAGON and st.resume == _RANKING:
+        return f"Your bid for this turn's Protector Ranking: {bid} $Realm (secret until then)."
+    return f"Your bid for next turn's Protector Ranking: {bid} $Realm (secret until then)."
 
 
 def _province(st: GameState, prov: str) -> str:

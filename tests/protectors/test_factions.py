@@ -604,8 +604,25 @@ class TestLannuvar:
         g.advance()
         lines = private_summary(g, P1).splitlines()
         assert "- Bids revealed: Player#3 30, Player#2 20" in lines
-        assert lines.index("- Bids revealed: Player#3 30, Player#2 20") < lines.index("Now: send your bank_bid DM "
-                                                                                     "(within 12h).")
+        # the step in words, not its internal name (dogfood: "Now: send your bank_bid DM")
+        now = "Now: send your Bank of Lannuvár bid DM (within 12h)."
+        assert lines.index("- Bids revealed: Player#3 30, Player#2 20") < lines.index(now)
+        assert not any(line.startswith("Your bid for") for line in lines)  # its bid is the one it sends now
+
+    def test_a_seats_bid_revealed_for_the_bank_is_this_turns_not_next_turns(self):
+        # dogfood: "Your bid for next turn's Protector Ranking: 0 $Realm (secret until then)." right after the Bank's
+        # reveal of that very bid for this turn's ranking
+        g = self._bank_game()
+        g.submit(P1, "The Bank of Lannuvár")
+        g.submit(P2, "Bid 20")
+        g.submit(P3, "Bid 30")
+        g.advance()
+        mine = private_summary(g, P2)
+        assert "Your bid for this turn's Protector Ranking: 20 $Realm (revealed)." in mine
+        assert "next turn's" not in mine and "secret until then" not in mine
+        g.submit(P1, "Bid 31")
+        g.advance()
+        assert "Your bid for" not in private_summary(g, P2)  # spent in the ranking
 
     def test_two_lannuvar_players_bid_together_after_the_others(self):
         g = self._bank_game(both=True)
