@@ -90,7 +90,7 @@ def run_new(args: argparse.Namespace) -> int:
         from engine.protectors.game import Game
 
         game = Game(engine_setup)
-        meta = hosting.service_meta(engine_setup, service, list(game.state.players))
+        meta = hosting.service_meta(engine_setup, service, list(game.state.players), game)
     except RpcError as err:
         raise ValidationError(str(args.setup or "setup"), err.message) from None
     except RegentError as err:

@@ -735,3 +735,16 @@ def test_new_refuses_a_bad_display_name_in_one_line(tmp_path, capsys, name, why)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and why in err and "Traceback" not in err
     assert not (tmp_path / "g.bin").exists()
+
+
+def test_new_reads_the_setups_agents_by_display_name_as_the_service_does(tmp_path, capsys):
+    # setup.agents keyed by a player's display name: the service reads it (service/seat_names.py); regent new said
+    # 'setup.agents.Eve: unknown seat'
+    setup = {"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES], "agents": {"Eve": "heuristic"}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    assert main(["new", str(tmp_path / "g.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+    assert gamefile.read(tmp_path / "g.bin").agents == {"Player#5": "heuristic"}
+    setup["agents"] = {"Evee": "heuristic"}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    assert main(["new", str(tmp_path / "h.bin"), "--setup", str(tmp_path / "setup.json")]) == 2
+    assert "did you mean Player#5 (Eve)?" in capsys.readouterr().err
