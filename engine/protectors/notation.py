@@ -796,6 +796,12 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
 
 
 def _send(w: _Words, golden: bool, delayed: bool) -> Send:
+    if w.peek() in _ALL_UNITS or w.norm[w.i : w.i + 2] == ["the", "rest"]:
+        # rules: 003 Negotiation and Orders — "state to the GM the amount"; what a seat holds when the Sends are
+        # revealed (Execute Orders) is no fixed number at the DM (others' Sends to it, its purchases), so never
+        # guessed (assumption DM_ALL)
+        raise w.fail("a Send names its amount ('state to the GM the amount', rules 003): 'all' is no fixed number "
+                     "there, so write the $Realm to send, like 'Send 40 to Bob'")
     amount = w.number("the amount", 1)
     w.accept(*_REALM_WORDS)
     w.expect("to", "the amount")

@@ -322,6 +322,10 @@ CASES = [
 ("orders", "Fortify P1.\nWork P2.", ["Fortify! P1", "Work, work! P2"]),
 ("orders", "Send 40 to Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),
 ("orders", "Send Bob 40\nFortify P1\nFortify P2", "!expected the amount (a whole number), got 'Bob'"),
+# 'all' sent: what the seat holds when the Sends are revealed is no number at the DM, so never guessed; the refusal says
+# why and what to write (it said "expected the amount (a whole number), got 'all'")
+("orders", "Send all to Bob\nFortify P1\nFortify P2", "!'all' is no fixed number there, so write the $Realm to send"),
+("orders", "Send everything to Bob\nFortify P1\nFortify P2", "!write the $Realm to send, like 'Send 40 to Bob'"),
 ("orders", "Send 40 to Bob and 10 to Carol\nFortify P1\nFortify P2", "!write 'and send' before the next amount"),
 ("orders", "Send 40 to Bob and send 10 to Carol\nFortify P1\nFortify P2",
  ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2", "Send 10 to Player#3"]),
