@@ -123,3 +123,21 @@ class ThinkingHeuristic:
     def act(self, ctx: Any) -> Any:
         self.think()
         return self.inner.act(ctx)
+
+
+def in_app(body: Callable[[Any], Any], store: Any = None, workers: int = 2) -> Any:
+    """``await body(app)`` on an in-process service (``service.app.App`` on ``store``, or in memory), closed after;
+    returns what ``body`` returns."""
+    import asyncio
+
+    from service.app import App
+
+    async def go() -> Any:
+        app = App(store, workers=workers, expiry_interval=0)
+        app.start()
+        try:
+            return await body(app)
+        finally:
+            await app.close()
+
+    return asyncio.run(go())

@@ -3,27 +3,20 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from service.app import App
 from service.errors import RpcError
 from service.store import Store
+from tests.service.helpers import in_app
 
 
 def _run(tmp_path, body):
-    async def go():
-        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0)
-        app.start()
-        try:
-            g = await app.call("game.create", [{"setup": {"board": "ring-3", "seed": 9,
-                                                          "agents": {"Player#3": "heuristic"}}}])
-            await body(app, {"game_id": g["game_id"], "token": g["gm_token"]})
-        finally:
-            await app.close()
+    async def made(app):
+        setup = {"board": "ring-3", "seed": 9, "agents": {"Player#3": "heuristic"}}
+        g = await app.call("game.create", [{"setup": setup}])
+        await body(app, {"game_id": g["game_id"], "token": g["gm_token"]})
 
-    asyncio.run(go())
+    in_app(made, Store(tmp_path / "g.sqlite"))
 
 
 def test_assign_without_agent_is_refused_and_leaves_the_ai_seat(tmp_path):

@@ -4,26 +4,17 @@ a ``game_id`` that is not UTF-8, ``game.report``'s ``since`` with ``turn``, and 
 
 from __future__ import annotations
 
-import asyncio
-
 import msgpack
 import pytest
 
 from service.app import App
 from service.errors import RpcError
 from service.store import Store
+from tests.service.helpers import in_app
 
 
 def _run(body, store=None):
-    async def go():
-        app = App(store, workers=2, expiry_interval=0)
-        app.start()
-        try:
-            await body(app)
-        finally:
-            await app.close()
-
-    asyncio.run(go())
+    in_app(body, store)
 
 
 async def _refusal(app, method, fields):

@@ -5,10 +5,8 @@ back at 50)."""
 
 from __future__ import annotations
 
-import asyncio
-
-from service.app import App
 from service.store import Store
+from tests.service.helpers import in_app
 
 FIVE = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 6)}
 # turn 3's orders, its cards not given, and Player#5's $Realm left out of the map
@@ -19,14 +17,7 @@ SETUP = {"board": "ring-5", "seed": 7, "auto_advance": False,
 
 
 def _run(tmp_path, calls):
-    async def go():
-        app = App(Store(tmp_path / "notes.sqlite"), workers=1)
-        app.start()
-        try:
-            return await calls(app)
-        finally:
-            await app.close()
-    return asyncio.run(go())
+    return in_app(calls, Store(tmp_path / "notes.sqlite"), workers=1)
 
 
 def test_game_create_answers_the_positions_notes(tmp_path):

@@ -4,27 +4,17 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from service.app import App
 from service.errors import RpcError
 from service.store import Store
+from tests.service.helpers import in_app
 
 PLAYERS = [{"name": "Judy"}, {"name": "Lou"}, {"name": "Max"}]
 
 
 def _run(tmp_path, body):
-    async def go():
-        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0)
-        app.start()
-        try:
-            await body(app)
-        finally:
-            await app.close()
-
-    asyncio.run(go())
+    in_app(body, Store(tmp_path / "g.sqlite"))
 
 
 def test_undo_drops_a_seat_named_by_its_display_name(tmp_path):

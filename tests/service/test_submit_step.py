@@ -4,28 +4,20 @@ a later step's decision (dogfood 2: a `none` sent just after the orders step res
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from service.app import App
 from service.errors import RpcError
 from service.store import Store
+from tests.service.helpers import in_app
 
 SETUP = {"board": "ring-3", "players": 3, "seed": 4}
 
 
 def _run(tmp_path, body):
-    async def go():
-        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0)
-        app.start()
-        try:
-            g = await app.call("game.create", [{"setup": SETUP}])
-            await body(app, g)
-        finally:
-            await app.close()
+    async def made(app):
+        await body(app, await app.call("game.create", [{"setup": SETUP}]))
 
-    asyncio.run(go())
+    in_app(made, Store(tmp_path / "g.sqlite"))
 
 
 def test_a_submit_for_a_step_no_longer_open_is_a_conflict_and_stores_nothing(tmp_path):
