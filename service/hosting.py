@@ -30,7 +30,7 @@ from service import ai, clock, deadlines, defaulted, gamefile, seat_names, valid
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.params import key_name
 from service.position_notes import position_notes
-from service.posting import by_seat
+from service.posting import by_seat, under_turn
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
@@ -625,7 +625,14 @@ class HostedGame:
             text = g.report(turn, who, since)
             turns = {e.turn for e in visible[since:]} if turn is None else {t}
         ai_seats = self._ai_deciders(turns)
-        if ai_seats and text:
+        if ai_seats and text and since is not None and turn is None and len(turns) > 1:
+            # what is new runs into the next turn (a Consolidation resolved, then the bids and cards): each turn's
+            # part ends with the seats an AI played in that turn, not one line for both after the later header
+            for t in sorted(turns):
+                played = self._ai_deciders({t})
+                if played:
+                    text = under_turn(text, t, [gamefile.played_by_ai(g, played)])
+        elif ai_seats and text:
             text += "\n" + gamefile.played_by_ai(g, ai_seats)
         if since is None:  # a turn's report posted again says whose decisions the rulebook made, as regent report's
             names = display_names(g.state)

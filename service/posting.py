@@ -1,4 +1,5 @@
-"""Cutting a report into chat-sized messages, and listing seats the way a GM scans them.
+"""Cutting a report into chat-sized messages, placing a line under the turn it is about, and listing seats the way a
+GM scans them.
 
 Discord refuses a message over 2,000 characters. `split_messages` cuts a text into messages of at
 most ``limit`` characters on line boundaries: each message is a run of whole lines (each keeping its
@@ -10,6 +11,7 @@ with hypothesis). Python strings are code points, so no cut falls inside a chara
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 DISCORD_LIMIT = 2000
@@ -62,3 +64,15 @@ def _lines(text: str) -> list[str]:
 def by_seat(seats: Iterable[str]) -> list[str]:
     """Seats in seat order (Player#2 before Player#10): easier to scan at 16 than the ranking's order."""
     return sorted(seats, key=lambda s: (len(s), s))
+
+
+def under_turn(report: str, turn: int, lines: list[str]) -> str:
+    """``report`` with ``lines`` (what the step of ``turn`` just resolved was: its ``Played by AI`` and ``Rulebook
+    defaults for`` lines) at the end of that turn's part: before the next turn's ``== Turn N ==`` header when the
+    report runs into it (a Consolidation resolved, then the next turn's bids and cards), else at the end."""
+    rows = report.split("\n")
+    at = next((i for i, row in enumerate(rows) if (m := TURN_HEADER.match(row)) and int(m.group(1)) > turn), len(rows))
+    return "\n".join([*rows[:at], *lines, *rows[at:]])
+
+
+TURN_HEADER = re.compile(r"^== Turn (\d+) ==$")

@@ -35,7 +35,7 @@ from service.decision_words import said
 from service.errors import clip
 from service.gamefile import GameFile
 from service.position_notes import position_notes
-from service.posting import by_seat
+from service.posting import by_seat, under_turn
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
 # Discord's copy of a message group starts with the sender and when it was sent: "Alice — Today at 14:03",
@@ -437,18 +437,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 GM_ONLY = "--- not for posting (the GM and the seats named only) ---"
 REFUSED_WHY = 300  # characters of a refusal's reason the game file keeps (``GameFile.refused``)
-
-
-def under_turn(report: str, turn: int, lines: list[str]) -> str:
-    """``report`` with ``lines`` (what the step of ``turn`` just resolved was: its ``Played by AI`` and ``Rulebook
-    defaults for`` lines) at the end of that turn's part: before the next turn's ``== Turn N ==`` header when the
-    report runs into it (a Consolidation resolved, then the next turn's bids and cards), else at the end."""
-    rows = report.split("\n")
-    at = next((i for i, row in enumerate(rows) if (m := TURN_HEADER.match(row)) and int(m.group(1)) > turn), len(rows))
-    return "\n".join([*rows[:at], *lines, *rows[at:]])
-
-
-TURN_HEADER = re.compile(r"^== Turn (\d+) ==$")
 
 
 def _looks(gf: GameFile, since: int) -> list[str]:

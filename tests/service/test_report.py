@@ -234,3 +234,31 @@ def test_rpc_private_summary_says_the_games_orders_window(client):
     client.call("game.advance", game_id=gid, token=gm, force=True)
     own = client.call("game.report", game_id=gid, token=tokens["Player#4"], private="Player#4")
     assert own["report"].endswith("Now: send your orders DM (within 48h).")
+
+
+def test_a_report_running_into_the_next_turn_says_the_ai_seats_under_each_turn(tmp_path):
+    # the Discord bot posts what is new since its last post; a Consolidation resolved, then the next turn's bids and
+    # cards, came with one 'Played by AI' line after the later turn's header, naming the AI seats of both turns
+    from service.store import Store
+    from tests.service.helpers import in_app
+
+    async def body(app):
+        g = await app.call("game.create", [{"setup": {"board": "ring-3", "seed": 4, "players": [
+            {"name": "Ann"}, {"name": "Ben"}, {"name": "Cy", "agent": "heuristic"}]}}])
+        gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+        for _ in range(6):  # turn 1's bids, orders and Consolidation by DM ('none' where it may be)
+            view = await app.call("game.view", [{**gm, "wait": True}])
+            if view["turn"] > 1:
+                break
+            for p in view["pending"]:
+                if not p["submitted"] and not p["controller"]:
+                    text = "Bid 1" if view["step"] == "bid" else "none"
+                    await app.call("game.submit", [{"game_id": g["game_id"], "token": g["seat_tokens"][p["seat"]],
+                                                    "text": text}])
+        await app.call("game.view", [{**gm, "wait": True}])
+        return (await app.call("game.report", [{**gm, "since": 0}]))["report"].split("\n")
+
+    rows = in_app(body, Store(tmp_path / "g.sqlite"))
+    header = rows.index("== Turn 2 ==")
+    assert rows[header - 1] == "Played by AI: Cy (heuristic)"  # turn 1's part ends with turn 1's AI seats
+    assert rows[-1] == "Played by AI: Cy (heuristic)" and sum(r.startswith("Played by AI") for r in rows) == 2
