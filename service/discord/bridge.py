@@ -401,8 +401,12 @@ class Bridge:
                 mine = await self.rpc("game.pending", **self._seat(key, seat))
                 if any(not p["submitted"] for p in mine):
                     waiting.append((key, seat))
+            if len(choices) > 1 and not waiting:  # a `game:` line would change nothing: said at once
+                names = ", ".join(f"{k} ({s})" for k, s in choices)
+                return choices[0][0], (f"None of your games ({names}) waits for a decision from you right now; "
+                                       "nothing was stored. The channels say which step is open."), False
             if len(choices) > 1 and len(waiting) != 1:
-                names = ", ".join(f"{k} ({s})" for k, s in (waiting or choices))
+                names = ", ".join(f"{k} ({s})" for k, s in waiting)
                 return choices[0][0], (f"You play in several games ({names}). Start your DM with a line "
                                        f"`game: NAME` to say which one it is for."), False
             key, seat = waiting[0] if len(choices) > 1 else choices[0]

@@ -146,6 +146,10 @@ def test_a_player_in_two_games_names_the_game_when_both_wait(server, tmp_path):
         # now only north waits for them: no header needed
         await bridge.on_dm(h.chat.dm(both, "Bid 1"))
         assert "**Stored** for Player#1 in north" in h.chat.last_dm(both)
+        # now neither waits for them: said at once (it asked for a `game:` line, and that line changed nothing)
+        await bridge.on_dm(h.chat.dm(both, "Bid 3"))
+        assert h.chat.last_dm(both).startswith("None of your games (north (Player#1), south (Player#2)) waits for a "
+                                               "decision from you right now; nothing was stored.")
         await bridge.on_dm(h.chat.dm(both, "game: west\nBid 1"))
         assert "no seat in a game called 'west'" in h.chat.last_dm(both)
         await bridge.close_client()
