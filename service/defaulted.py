@@ -78,16 +78,35 @@ def turn_line(records: list[Defaulted], turn: int, name: Callable[[str], str]) -
         f"{', '.join(name(s) for s in by_seat(seats))} in the {step} step" for step, seats in steps)
 
 
-def told(records: list[Defaulted], seat: str, turn: int) -> list[str]:
+def told(records: list[Defaulted], seat: str, turn: int, game: Game | None = None) -> list[str]:
     """``seat``'s lines for its summary of ``turn``: one per step of that turn the rulebook's default played for
-    it. Only its own: no other seat's summary gets them."""
+    it. Only its own: no other seat's summary gets them. With ``game``, the turn-1 bid's line also names the faction
+    the rulebook dealt the seat for the one it did not choose (:func:`dealt_faction`)."""
     out = []
     for d in records:
         if d.seat == seat and d.turn == turn:
             what, rule = STEPS.get(d.step, (d.step, "003"))
-            out.append(f"Your {what} DM for turn {turn} was not received: the rulebook default was played for you: "
-                       f"{said(list(d.lines), d.step)} ({rule}).")
+            line = (f"Your {what} DM for turn {turn} was not received: the rulebook default was played for you: "
+                    f"{said(list(d.lines), d.step)} ({rule}).")
+            dealt = dealt_faction(game, seat) if game is not None and d.step == "bid" and turn == 1 else None
+            if dealt:
+                line += f" Your faction, which you did not choose, was dealt by chance: {dealt} (003 Factions)."
+            out.append(line)
     return out
+
+
+def dealt_faction(game: Game, seat: str) -> str | None:
+    """The faction the game dealt ``seat`` by chance in a game where players choose theirs with the turn-1 bid
+    (rules: 003 Factions, "assigned ... by their own choice or by chance"; the engine deals one to a seat whose bid
+    named none): the seat's faction when its setup gave it none, else None."""
+    st = game.state
+    if not st.options.factions or st.options.faction_choice != "chosen" or st.players[seat].faction is None:
+        return None
+    players = game.setup.get("players")
+    listed = players if isinstance(players, list) else []  # a number of players gives no faction
+    given = [p.get("faction") for i, p in enumerate(listed)
+             if isinstance(p, dict) and p.get("seat", f"Player#{i + 1}") == seat]
+    return None if any(given) else st.players[seat].faction
 
 
 def with_told(summary: str, lines: list[str]) -> str:
@@ -102,4 +121,4 @@ def summary(game: Game, seat: str, turn: int | None = None, windows: dict[str, f
     """``seat``'s private summary of ``turn`` (default: the current one) with :func:`told` from a replay; ``windows``:
     the game's decision windows (the game file's ``deadlines``), which its ``Now: send your ... DM`` line says."""
     t = game.state.turn if turn is None else turn
-    return with_told(game.private_summary(seat, turn, windows), told(replayed(game), seat, t))
+    return with_told(game.private_summary(seat, turn, windows), told(replayed(game), seat, t, game))

@@ -680,7 +680,7 @@ class HostedGame:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)
         t = g.state.turn if turn is None else turn
-        told = defaulted.told(self._defaulted(), seat, t)
+        told = defaulted.told(self._defaulted(), seat, t, g)
         # the seat's decisions of that turn its player (or the GM for them) sent, not an AI: with played_by_ai, a
         # summary says whether an AI played the turn or part of it (a seat handed over or back mid-turn)
         own = sum(1 for row, _, _ in self.rows if row["a"][0] == "submit" and row["a"][1] == seat

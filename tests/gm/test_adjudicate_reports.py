@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from service import gamefile
@@ -258,3 +261,19 @@ def test_a_turns_report_posted_again_names_whose_decisions_the_rulebook_made(gam
     # the seats' own summaries are unchanged: Carol sent her orders (none), so hers names the bid step alone
     carol = run(capsys, "report", str(game_file), "--private", "Carol")
     assert "Your bid DM for turn 1 was not received" in carol and "Your orders DM" not in carol
+
+
+def test_a_silent_seats_summary_names_the_faction_the_rulebook_dealt_it(tmp_path, capsys):
+    # turn 1 with factions chosen by the players: Bob sent no bid, so the default bid chose no faction and the game
+    # dealt him one, public in the ranking's 'Factions:' line; his own summary said only 'Bid 0'
+    setup = {"board": "ring-3", "seed": 2, "options": {"factions": True},
+             "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy", "faction": "Hodir"}]}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    path = str(tmp_path / "g.bin")
+    run(capsys, "new", path, "--setup", str(tmp_path / "setup.json"))
+    run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nBid 2, Iron Light\n== Cy ==\nBid 1\n"), "--force")
+    bob = gamefile.read(Path(path)).game.state.players["Player#2"].faction
+    told = run(capsys, "report", path, "--private", "Bob", "--turn", "1")
+    assert f"Your faction, which you did not choose, was dealt by chance: {bob} (003 Factions)." in told
+    for other in ("Ann", "Cy"):  # Ann chose hers, Cy's was the setup's: neither was dealt
+        assert "dealt by chance" not in run(capsys, "report", path, "--private", other, "--turn", "1")
