@@ -607,6 +607,8 @@ class Bridge:
         step_key = f"{view['turn']}:{view['step']}:{view['step_started']}"
         if new["report"].strip():
             text = []
+            if entry.pop("redo", False):  # the step the GM rolled back, resolved again: its events come a second time
+                text.append("↩️ Resolved again after the GM's undo:")
             waiting = entry.get("waiting")
             if entry.get("forced"):
                 text.append("⏩ The GM resolved the step without waiting: the rulebook defaults for "
@@ -882,6 +884,7 @@ class Bridge:
             entry["log_next"] = (await self.rpc("game.log", **gm, since=0))["next"]
             entry["summarised"] = min(entry.get("summarised", 0), out["turn"] - 1)  # a turn undone is summed up again
             entry["turn"] = out["turn"]
+            entry["redo"] = True  # its events, posted before, come again when it resolves: said so (_sync)
             self.state.set_game(key, entry)
             msg = (f"↩️ The GM rolled the last resolved step back: turn {out['turn']}, "
                    f"{STEP_WORDS.get(out['step'], out['step'])}, is open again. Decisions already sent for it stand; "
@@ -894,7 +897,13 @@ class Bridge:
             if back:
                 msg += (f"\nVoid too: the elimination of {', '.join(self._label(after, s) for s in back)}; "
                         "they are back in the game.")
-            await reply.send("Undone.")
+            late = [p["seat"] for p in after.get("pending") or [] if not p["submitted"] and not p.get("controller")]
+            # rules: 003 — the step's choices are revealed together: those posted when it resolved were seen, so a
+            # decision sent now by a seat the defaults had stood in for is made knowing them
+            who = ", ".join(self._label(after, s) for s in late)
+            await reply.send("Undone." + (f" Note: what the step revealed was posted already; {who} may now send a "
+                                          "decision made knowing it (rules 003 reveal a step's choices together)."
+                                          if late else ""))
             await self._post(game.channel, msg)
             users = self.users(key)
             for s in back:

@@ -109,13 +109,19 @@ def test_status_advance_undo_report_export(server, tmp_path):
         assert "**Turn 1: orders**" in text
         # undo: the bids step is open again, the channel is told, a later advance resolves it the same way
         reply = await command(h, bridge, "undo")
-        assert reply.text() == "Undone."
+        # the bids the defaults stood in for were posted with the others: the GM is told a late one knows them
+        assert reply.text() == ("Undone. Note: what the step revealed was posted already; Player#3 (Green), "
+                                "Player#4 (Gold), Player#5 (Black) may now send a decision made knowing it (rules 003 "
+                                "reveal a step's choices together).")
         assert "rolled the last resolved step back" in h.chat.texts(CH)
         back = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert back["step"] == "bid" and back["clock"]["held"]
         await bridge.on_dm(h.chat.dm(user_of(CH, 3), "Bid 3"))  # a late DM now counts
         assert "✓ `Bid 3`" in h.chat.last_dm(user_of(CH, 3))
+        posts = len(h.chat.posts[CH])
         await command(h, bridge, "advance", force=True)
+        # its events come a second time in the channel: said so (read as the cards revealed twice)
+        assert any(p.text.startswith("↩️ Resolved again after the GM's undo:\n") for p in h.chat.posts[CH][posts:])
         again = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert again["step"] == "orders" and again["players"]["Player#3"]["realm"] != resolved["players"][
             "Player#3"]["realm"]
