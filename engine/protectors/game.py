@@ -111,7 +111,6 @@ class Game:
     state: GameState
     actions: list[list[Any]]
     _chain: int
-    _windows: dict[str, float]  # the windows a private summary says, for its call (``private_summary``)
 
     def __init__(self, setup: dict[str, Any], _clone_of: Game | None = None):
         if _clone_of is not None:  # clone(): a mypyc-compiled class cannot be made by Game.__new__
@@ -119,13 +118,11 @@ class Game:
             self.state = _clone_of.state.clone()
             self.actions = [list(a) for a in _clone_of.actions]
             self._chain = _clone_of._chain
-            self._windows = dict(_clone_of._windows)
             return
         self.setup = dict(setup)
         self.state = build_state(self.setup)  # an imported position is complete here (position.py)
         self.actions = []
         self._chain = 0
-        self._windows = {}
         self._run()
 
     # -- the decisions the game waits for ------------------------------------------------------
@@ -531,14 +528,7 @@ class Game:
         """``seat``'s DM summary: balance, units, its orders and what happened to each, and why. ``windows``: the
         game's own decision windows, seconds per step kind (the GM's ``deadlines``: the game file's, the service's),
         so its closing ``Now: send your orders DM (within 48h).`` says the game's window, not the rulebook's."""
-        if not windows:
-            return report.private_summary(self, seat, turn)
-        # report.private_summary asks deadline_hours() for the window: the game's, for this call
-        kept, self._windows = self._windows, dict(windows)
-        try:
-            return report.private_summary(self, seat, turn)
-        finally:
-            self._windows = kept
+        return report.private_summary(self, seat, turn, windows)
 
     # -- enumeration for agents and envs -------------------------------------------------------
     def orderable(self, seat: str) -> list[str]:
@@ -554,7 +544,7 @@ class Game:
     def deadline_hours(self, step: str | None = None, windows: dict[str, float] | None = None) -> int | float | None:
         """The time window of ``step`` (default: now) in hours: 72/24/16/12, 48 for 24 in team games; ``windows``
         (seconds per step kind, a GM's ``deadlines``) replace those for the steps they name."""
-        return deadline_hours(self.state, step, self._windows if windows is None else windows)
+        return deadline_hours(self.state, step, windows)
 
     def cards_in_play(self) -> set[str]:
         return active_cards(self.state)

@@ -210,10 +210,11 @@ def _figures(game: Any, seat: str, t: int) -> list[str]:
     return out
 
 
-def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
+def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict[str, float] | None = None) -> str:
     """``seat``'s DM summary for ``turn`` (default: the current one): what only it (and the GM) may
     know — its balance and $Realm changes — beside the public facts about it. The balance, VP, Army Units
-    and Provinces of a finished turn are those at its end (:func:`turn_record`), not today's."""
+    and Provinces of a finished turn are those at its end (:func:`turn_record`), not today's. ``windows``: the
+    game's own decision windows (seconds per step kind), which its ``Now: send your ... DM (within 48h).`` says."""
     from engine.errors import ValidationError
 
     st: GameState = game.state
@@ -255,7 +256,7 @@ def private_summary(game: Any, seat: str, turn: int | None = None) -> str:
     if t == st.turn and not game.over:
         pend = game.pending(seat)
         if pend:
-            hours = game.deadline_hours()
+            hours = game.deadline_hours(windows=windows)
             out.append(f"Now: send your {NOW_WORDS.get(pend[0].kind, pend[0].kind)} DM"
                        + (f" (within {hours}h)." if hours else ".")
                        + (" Received." if pend[0].submitted else ""))
