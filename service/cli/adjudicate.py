@@ -431,7 +431,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
                                              f"{stored} stored" + (" (dry run)" if args.dry_run else ""))
     if rejected and (args.advance or args.force):
         raise ValidationError(str(args.game), f"the {game.step} step is held by {len(rejected)} DM(s) an earlier run "
-                                              "rejected (listed above)")
+                                              "rejected (listed above): store the seat's corrected DM, or fix or "
+                                              "delete the refused one in its file and run on that file")
     return 0
 
 
