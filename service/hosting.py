@@ -538,9 +538,12 @@ class HostedGame:
         self._commit([], meta_changed=True)
         return {"seat": seat, "controller": name, "human": name is None}
 
-    def advance(self, force: bool, expired: bool = False, now: float | None = None, how: str = "") -> dict[str, Any]:
+    def advance(self, force: bool, expired: bool = False, now: float | None = None, how: str = "",
+                by: str = "gm") -> dict[str, Any]:
         """Resolve the step. ``expired``: seats whose deadline passed get the game's expiry fill. ``how``: how the
-        step ended, for a call that arrived while it was open (``still_open``)."""
+        step ended, for a call that arrived while it was open (``still_open``). ``by``: who resolved it, as the
+        stored row and the game file's ``service.by`` say: ``gm`` (game.advance), ``auto`` (everyone was in);
+        an expiry is ``expired`` whoever asked."""
         g = self.game
         if g.over:
             raise RpcError(CONFLICT, "the game is over")
@@ -576,7 +579,7 @@ class HostedGame:
         self.step_started = now
         clock.new_step(self.meta, now)
         self.meta.pop("held", None)  # a step held by game.undo is resolved now
-        row = {"a": g.actions[-1], "by": "gm" if not expired else "expired"}
+        row = {"a": g.actions[-1], "by": "expired" if expired else by}
         # a Bank of Lannuvár round answers the choices just revealed, and its report lists them again: the AI
         # decisions among them stay on record, so that report and the game file's step_ai name the seats an AI
         # played in them, as regent adjudicate's do (``open_step_by`` reads the mark back from the log)
@@ -787,7 +790,7 @@ class HostedGame:
         # A step game.undo restored waits for the GM (service/undo.py).
         if (self.meta["auto_advance"] and not self.meta.get("held") and g.pending()
                 and all(p.submitted for p in g.pending())):
-            self.advance(force=False, how="resolved by itself when the last decision came in")
+            self.advance(force=False, how="resolved by itself when the last decision came in", by="auto")
             return True
         return False
 
