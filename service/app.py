@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import threading
 import time
@@ -83,6 +84,25 @@ def _step_field(p: Params) -> str | None:
     if step is not None and step not in STEPS:
         raise invalid("step", f"unknown step {step[:40]!r}; one of {', '.join(STEPS)}")
     return step
+
+
+def _started_field(p: Params) -> float | None:
+    """A call's optional ``step_started`` guard: when the step it is for started, exactly as ``game.view`` gave it.
+    It tells apart two steps of one kind in one turn (a second Dragon attack, a Bank of Lannuvár round) and a step
+    ``game.undo`` reopened, which ``turn`` and ``step`` alone cannot."""
+    value = p.get("step_started", (int, float), None, "a number (game.view's step_started)")
+    if value is None:
+        return None
+    if not math.isfinite(value):
+        raise invalid("step_started", "must be a finite number (game.view's step_started)")
+    return float(value)
+
+
+def _other_step(hosted: HostedGame, turn: int | None, step: str | None, started: float | None) -> bool:
+    """Whether the open step is not the one a call's guards name."""
+    g = hosted.game
+    return ((turn is not None and g.state.turn != turn) or (step is not None and g.step != step)
+            or (started is not None and hosted.step_started != started))
 
 
 # game.assign's words for "a person plays the seat" beside nil (as `regent seat game.bin Dan human` reads them)
@@ -360,18 +380,22 @@ class App(Residency):
         aliases = _aliases(p.get("aliases", dict, {}, what="a map of name -> seat"))
         # Optional guards: store only while this step of this turn is open (a DM the bridge saw arrive in the bid
         # step is never stored as the next step's decision: `none` as the Consolidation's `Bid 0`)
-        turn, step = p.int("turn", None, minimum=1), _step_field(p)
+        turn, step, started = p.int("turn", None, minimum=1), _step_field(p), _started_field(p)
         p.done()
         by = "gm" if who is GM else "seat"
 
         def store() -> dict[str, Any]:
             g = hosted.game
-            if (turn is not None and g.state.turn != turn) or (step is not None and g.step != step):
+            if _other_step(hosted, turn, step, started):
                 asked = " ".join(x for x in (f"turn {turn}" if turn is not None else "",
                                              f"{step} step" if step is not None else "") if x)
+                asked = f"the {asked}" if asked else "a step"
+                if started is not None and turn in (None, g.state.turn) and step in (None, g.step):
+                    asked += f" that started at {started} (this one started at {hosted.step_started})"
                 now = "the game is over" if g.over else f"the game is at turn {g.state.turn}, {g.step} step"
-                raise RpcError(CONFLICT, f"{now}; this decision was for the {asked}: nothing was stored",
-                               {"turn": g.state.turn, "step": g.step, "for_turn": turn, "for_step": step})
+                raise RpcError(CONFLICT, f"{now}; this decision was for {asked}: nothing was stored",
+                               {"turn": g.state.turn, "step": g.step, "step_started": hosted.step_started,
+                                "for_turn": turn, "for_step": step, "for_step_started": started})
             return hosted.submit(who, seat, text, by, lenient, aliases)
 
         return await self._locked(hosted, store, changes=True)
@@ -402,16 +426,18 @@ class App(Residency):
         force, expired, wait = p.bool("force", False), p.bool("expired", False), p.bool("wait", False)
         # Optional guards: resolve only if the game is still at this turn / step (a GM tool that
         # retries, or races the rules' immediate advance, never resolves a step it did not mean to).
-        turn, step = p.int("turn", None, minimum=1), p.str("step", None)
+        turn, step, started = p.int("turn", None, minimum=1), p.str("step", None), _started_field(p)
         p.done()
         arrived = hosted.arrival()  # the step it resolves: the one open now, never a later one
 
         def advance() -> dict[str, Any]:
             g = hosted.game
-            if (turn is not None and g.state.turn != turn) or (step is not None and g.step != step):
-                raise RpcError(CONFLICT, f"the game is at turn {g.state.turn}, step {g.step}; "
-                                         f"not advancing (asked for turn {turn}, step {step})",
-                               {"turn": g.state.turn, "step": g.step})
+            if _other_step(hosted, turn, step, started):
+                also = f", started at {started}" if started is not None else ""
+                raise RpcError(CONFLICT, f"the game is at turn {g.state.turn}, step {g.step} (started at "
+                                         f"{hosted.step_started}); not advancing (asked for turn {turn}, step {step}"
+                                         f"{also})",
+                               {"turn": g.state.turn, "step": g.step, "step_started": hosted.step_started})
             hosted.still_open(arrived, "nothing was forced" if force or expired else "nothing was resolved")
             return hosted.advance(force, expired)
 
