@@ -243,14 +243,23 @@ class HostedGame:
         game = Game(replay_setup(stored.setup))  # stored before drawn seeds: seed 0, as it was played
         rows = [(row, at, dg) for row, at, dg in stored.actions]
         hosted = cls(stored.id, game, stored.meta, rows, store)
+        last = max((i for i, (row, _, _) in enumerate(rows) if row["a"][0] == "advance"), default=-1)
+        start = 0  # the events before the last resolved step
         try:
-            for row, _, _ in rows:
+            for i, (row, _, _) in enumerate(rows):
+                if i == last:
+                    start = len(game.state.events)
                 _apply(game, row["a"])
         except RegentError as err:
             hosted.broken = f"stored actions do not replay: {err}"
             return hosted
         if rows and digest(game) != rows[-1][2]:
             hosted.stale = _divergence(replay_setup(stored.setup), rows)
+        elif last >= 0 and not rows[last][0].get("bank_round") and gamefile.bank_round_began(game, start):
+            # a game stored in a Bank of Lannuvár round before its advance row was marked (older Regent): marked
+            # now, so the round keeps the AI decisions of the round it answers, as one stored since does
+            rows[last][0]["bank_round"] = True
+            hosted.by = open_step_by(rows, stored.meta.get("position_ai"))
         return hosted
 
     @classmethod

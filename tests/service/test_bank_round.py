@@ -150,3 +150,34 @@ def test_a_step_that_begins_no_bank_round_keeps_no_record_of_the_one_before(tmp_
             await svc.close()
 
     asyncio.run(go())
+
+
+def test_a_game_stored_in_a_bank_round_before_the_mark_existed_keeps_the_ai_record_after_a_restart(tmp_path):
+    # an older Regent stored the advance that began the Bank round without its bank_round mark: read back, the
+    # round is recognised from the replay, so the record of the round it answers is not lost
+    async def go():
+        svc = await Service(tmp_path).start()
+        try:
+            g = await svc("game.create", setup=_setup(DRAGON))
+            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+            await svc("game.view", **gm, wait=True)
+            await svc("game.submit", **gm, seat="Ann", text="The Bank of Lannuvár")
+            await svc("game.submit", **gm, seat="Di", text="1 from P4")
+            await svc("game.advance", **gm, wait=True)
+            await svc.close()
+            store = Store(svc.db)
+            stored = store.load(g["game_id"])
+            marked = [row for row, _, _ in stored.actions if row.get("bank_round")]
+            assert len(marked) == 1
+            del marked[0]["bank_round"]  # as an older Regent stored it
+            store.truncate(g["game_id"], stored.actions, stored.meta)
+            store.close()
+            await svc.start()
+            assert await svc.step_ai(gm) == FIRST_ROUND_AI  # was {}: the unmarked round lost the record
+            await svc("game.submit", **gm, seat="Ann", text="2 from P1")
+            bank = await svc("game.advance", **gm, wait=True)
+            assert _report(bank)[-1] == BEN_AND_CY
+        finally:
+            await svc.close()
+
+    asyncio.run(go())
