@@ -20,6 +20,10 @@ from mypyc.build import mypycify
 from setuptools import setup
 from setuptools._distutils import ccompiler
 
+# CCompiler's own steps that _compile_in_parallel calls: private to setuptools' distutils, so a setuptools without
+# them compiles one file after another, as setuptools does by itself (slower, the same objects), never fails here
+PRIVATE_STEPS = ("_setup_compile", "_get_cc_args", "_compile")
+
 
 def _compile_in_parallel(self, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
                          extra_preargs=None, extra_postargs=None, depends=None):
@@ -38,6 +42,11 @@ def _compile_in_parallel(self, sources, output_dir=None, macros=None, include_di
     return objects
 
 
+def parallel_compile_possible(compiler: type = ccompiler.CCompiler) -> bool:
+    """Whether ``compiler`` has the private steps ``_compile_in_parallel`` calls."""
+    return all(callable(getattr(compiler, name, None)) for name in PRIVATE_STEPS)
+
+
 def main(spec: dict) -> None:
     target = Path(spec["target_dir"])
     exts = mypycify([*spec["flags"], *spec["files"]], opt_level="3", multi_file=True, group_name=spec["group"],
@@ -47,7 +56,11 @@ def main(spec: dict) -> None:
     header_dir = target.joinpath(*spec["group"].split(".")[:-1])
     for ext in exts:
         ext.include_dirs.append(str(header_dir))
-    ccompiler.CCompiler.compile = _compile_in_parallel
+    if parallel_compile_possible():
+        ccompiler.CCompiler.compile = _compile_in_parallel
+    else:
+        print(f"mypyc_setup: this setuptools lacks CCompiler.{'/'.join(PRIVATE_STEPS)}; compiling serially",
+              file=sys.stderr)
     setup(name="regent-fast", script_args=["build_ext", "--inplace", "--build-temp", spec["build_temp"]],
           ext_modules=exts)
 
