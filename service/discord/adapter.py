@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import io
 import logging
 from typing import Any
@@ -146,7 +147,15 @@ async def to_command(interaction: discord.Interaction, name: str, options: dict[
     files = [File(a.filename, await a.read()) for a in attachments if a is not None]
     return Command(name=name, user_id=interaction.user.id, channel_id=interaction.channel_id or 0,
                    options={k: v for k, v in options.items() if v is not None}, files=files,
-                   interaction=interaction, reply=InteractionReply(interaction))
+                   interaction=interaction, reply=InteractionReply(interaction),
+                   created=issued(interaction))
+
+
+def issued(interaction: discord.Interaction) -> float | None:
+    """When the member issued the command (Unix time, from its snowflake), as the bridge compares it with the open
+    step's start; None when unknown."""
+    stamp = getattr(interaction, "created_at", None)
+    return stamp.timestamp() if isinstance(stamp, datetime.datetime) else None
 
 
 def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:

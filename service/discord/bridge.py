@@ -809,6 +809,8 @@ class Bridge:
     async def on_command(self, cmd: Command) -> None:
         reply = cmd.reply
         assert reply is not None
+        if cmd.created is None:  # before any wait: a step may resolve while the command waits for the lock
+            cmd.created = self.now()
         if not await self.chat.has_role(cmd.user_id, self.config.gm_role):
             await reply.send(f"Only the GM (role {self.config.gm_role}) can use /regent commands; "
                              "nothing was changed.", private=True)
@@ -850,9 +852,19 @@ class Bridge:
             force = bool(opts.get("force"))
             # the seats still silent (AI seats have decided once the view waited for them): with force the
             # rulebook decides for them, and the channel is told whose decisions were defaulted, as on expiry
-            before = await self.rpc("game.view", **gm, wait=True) if force else {"pending": []}
-            silent = by_seat(p["seat"] for p in before["pending"] if not p["submitted"])
-            await self.rpc("game.advance", **gm, force=force, wait=True)
+            before = await self.rpc("game.view", **gm, wait=True)
+            if self._begun_since(cmd, before):
+                await reply.send(self._moved_on(before, "Nothing was forced" if force else "Nothing was resolved"))
+                return
+            silent = by_seat(p["seat"] for p in before["pending"] if not p["submitted"]) if force else []
+            try:  # the step the GM meant, never one begun between this look and the call (an AI seat's decision)
+                await self.rpc("game.advance", **gm, force=force, wait=True, **step_guard(before))
+            except ServiceError as err:
+                if err.code != "conflict" or "step_started" not in (err.details or {}):
+                    raise
+                await reply.send(self._moved_on(await self.rpc("game.view", **gm),
+                                                "Nothing was forced" if force else "Nothing was resolved"))
+                return
             entry = self.state.game(key)
             entry["forced"] = [self._label(before, s) for s in silent]
             self.state.set_game(key, entry)
@@ -878,6 +890,9 @@ class Bridge:
             await self._post(game.channel, msg)
         elif name == "undo":
             before = await self.rpc("game.view", **gm, wait=True)
+            if self._begun_since(cmd, before):
+                await reply.send(self._moved_on(before, "Nothing was undone"))
+                return
             out = await self.rpc("game.undo", **gm)
             after = await self.rpc("game.view", **gm)
             entry = self.state.game(key)
@@ -930,6 +945,20 @@ class Bridge:
                                  File(f"{key}.regent-game", blob), private=True)
         else:
             await reply.send(f"Unknown command {name!r}.")
+
+    @staticmethod
+    def _begun_since(cmd: Command, view: dict[str, Any]) -> bool:
+        """Whether the step open now began after the GM issued ``cmd``: the step the command was meant for resolved
+        meanwhile (the last DM completed it, its deadline passed), so an advance or an undo must not act on this one
+        (a forced advance would default every seat of a step nobody had been told of yet)."""
+        return cmd.created is not None and float(view.get("step_started") or 0.0) > cmd.created
+
+    def _moved_on(self, view: dict[str, Any], nothing: str) -> str:
+        """The GM's answer when the step a command was meant for resolved before it was carried out."""
+        return (f"{nothing}: the step open when you gave the command was resolved meanwhile (its last decision came "
+                f"in, or its deadline passed), and the game is now at turn {view['turn']}, "
+                f"{STEP_WORDS.get(view['step'], view['step'])}, which the channel has just been told of. "
+                "Give the command again if you mean this step.")
 
     async def _send(self, reply: chatlib.Reply, text: str) -> None:
         for part in split_messages(text) or ["(nothing)"]:
@@ -1189,6 +1218,12 @@ def names_a_game(line: str) -> bool:
     """Whether the line is a `game: NAME` (or `game = NAME`) header beyond doubt: its colon says so, where
     `Game on` may be chatter."""
     return re.match(r"^game\s*[:=]", _unformatted(line), re.IGNORECASE) is not None
+
+
+def step_guard(view: dict[str, Any]) -> dict[str, Any]:
+    """``game.advance``'s guards naming the step ``view`` shows: the service resolves that step or none."""
+    guard = {"turn": view.get("turn"), "step": view.get("step"), "step_started": view.get("step_started")}
+    return {k: v for k, v in guard.items() if v is not None}
 
 
 def step_of(view: dict[str, Any]) -> tuple[Any, Any, Any]:

@@ -54,6 +54,8 @@ class Command:
     interaction: Any = None  # the chat's own object; the adapter's Reply uses it
 
     reply: Reply | None = None
+    # when the member issued it (Unix time, Discord's own stamp); None: when the bridge first sees it
+    created: float | None = None
 
 
 class Reply(Protocol):
