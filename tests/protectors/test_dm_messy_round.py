@@ -1,0 +1,423 @@
+"""A round of DMs as players really type them on Discord, in big games with the options on: 10-16 seats, the Grand
+board, factions, the Island, teams, mid-game. Typos, odd casing, emoji, several orders on one line, abbreviations,
+nicknames, numbers in words, currency signs, corrections, chat and notes to the GM.
+
+Each case is driven through ``Game.submit_dm`` for Player#1 (Alice) and says what must be stored (the canonical lines)
+or why it must be refused ("!fragment" of the reason). A refusal must name what was wrong and how to write it; a DM
+is never read as something its player did not mean.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import RegentError
+from engine.protectors.game import Game
+from tests.protectors.helpers import dragon_attack, position
+
+NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj",
+         "Olivia", "Peggy", "Rupert", "Sybil"]
+NICKS = {"Ali": "Player#1", "Bobby": "Player#2", "Caz": "Player#3", "Danny": "Player#4", "Mal": "Player#11"}
+# display names as GMs get them: punctuation, two words, an emoji, a word that is also money, a colour's name
+ODD = ["Alice", "Max", "Rose", "Dr. Who", "Jean-Luc", "xX_Slayer_Xx", "Gold", "Ann Marie", "Al", "Will",
+       "Bob \U0001F409", "Zoë", "Mr Smith", "Sam"]
+SEATS = [f"Player#{i}" for i in range(1, 17)]
+
+
+def _named(game: Game, names: list[str]) -> Game:
+    """``game`` set up again with display names in its setup, as a GM gives them (cards in play kept)."""
+    cards = game.state.cards_this_turn
+    for spec, name in zip(game.setup["players"], names, strict=False):
+        spec["name"] = name
+    out = Game(game.setup)
+    out.state.cards_this_turn = cards
+    return out
+
+
+def t1_12():
+    """Turn 1 of a 12-seat Grand game with the Island and factions: the bid and the faction."""
+    return Game({"board": "ring-12-grand+island", "seed": 3, "options": {"factions": True},
+                 "players": [{"seat": s, "name": n} for s, n in zip(SEATS[:12], NAMES, strict=False)]})
+
+
+def t1_16t():
+    """Turn 1 of a 16-seat team game (four teams of four): bids pool $Realm from team-mates."""
+    return Game({"board": "ring-16", "seed": 3, "options": {"teams": True},
+                 "players": [{"seat": s, "name": n, "team": "ABCD"[i // 4]}
+                             for i, (s, n) in enumerate(zip(SEATS, NAMES, strict=True))]})
+
+
+def orders14(cards=(), names=NAMES):
+    """Turn 6 of a 14-seat Grand game (P1..P28) with factions. Alice: P1 3 units, P2 2, P5 3, P28 1; Bob P3, Carol P4,
+    each other player one Province (P7, P9, ... P25, P26), 60 $Realm each."""
+    provs = {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P28": ("Player#1", 1), "P5": ("Player#1", 3)}
+    free = [f"P{k}" for k in (3, 4, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 26)]
+    for seat, prov in zip(SEATS[1:14], free, strict=True):
+        provs[prov] = (seat, 2)
+    factions = ["Hodir", "Cenarion", "Iron Light", "Lannuvár", "Kalu'Ak"] * 3
+    g = position("ring-14-grand", 14, provs, turn=6, ranking=SEATS[:14], realm=dict.fromkeys(SEATS[:14], 60),
+                 options={"factions": True}, factions=dict(zip(SEATS[:14], factions, strict=False)), cards=cards)
+    return _named(g, names)
+
+
+def island10():
+    """Turn 4 of a 10-seat game with the Island: Alice holds the Island P0 (1 unit), P1 (3) and P10 (1)."""
+    provs = {"P0": ("Player#1", 1), "P1": ("Player#1", 3), "P10": ("Player#1", 1)}
+    for i in range(2, 10):
+        provs[f"P{i}"] = (f"Player#{i}", 2)
+    g = position("ring-10+island", 10, provs, turn=4, ranking=SEATS[:9], realm=dict.fromkeys(SEATS[:9], 40))
+    return _named(g, NAMES)
+
+
+def team16():
+    """Turn 5 of a 16-seat team game: Alice P1 (3 units), everyone else one Province of 2, 50 $Realm each."""
+    provs = {f"P{i}": (f"Player#{i}", 2) for i in range(1, 17)}
+    provs["P1"] = ("Player#1", 3)
+    g = position("ring-16", 16, provs, turn=5, options={"teams": True}, teams=[t for t in "ABCD" for _ in range(4)],
+                 realm=dict.fromkeys(SEATS, 50))
+    return _named(g, NAMES)
+
+
+def dragon12():
+    """A Dragon attack at turn 7 of a 12-seat game (three seats out): Alice holds P5 (1 unit), P6 (3), P7 (2)."""
+    provs = {"P5": ("Player#1", 1), "P6": ("Player#1", 3), "P7": ("Player#1", 2)}
+    for i in range(2, 10):
+        provs[f"P{(i + 6) % 12 + 1}"] = (f"Player#{i}", 2)
+    g = position("ring-12", 12, provs, turn=7, realm=dict.fromkeys(SEATS[:12], 20))
+    return dragon_attack(_named(g, NAMES), 3)
+
+
+def cons12():
+    """Turn 6's Consolidation in a 12-seat game: Alice holds P5 (2 units), P6 (1), P7 (3) and 200 $Realm."""
+    provs = {"P5": ("Player#1", 2), "P6": ("Player#1", 1), "P7": ("Player#1", 3)}
+    for i in range(2, 13):
+        provs.setdefault(f"P{(i + 7) % 12 + 1}", (f"Player#{i}", 1))
+    g = position("ring-12", 12, provs, turn=6, phase="consolidation",
+                 realm={**dict.fromkeys(SEATS[:12], 30), "Player#1": 200})
+    return _named(g, NAMES)
+
+
+def cons16t():
+    """Turn 5's Consolidation in a 16-seat team game: Alice holds P1 (1 unit) and 90 $Realm, the others 40."""
+    provs = {f"P{i}": (f"Player#{i}", 1) for i in range(1, 17)}
+    g = position("ring-16", 16, provs, turn=5, phase="consolidation", options={"teams": True},
+                 teams=[t for t in "ABCD" for _ in range(4)], realm={**dict.fromkeys(SEATS, 40), "Player#1": 90})
+    return _named(g, NAMES)
+
+
+def rebid10():
+    """The turn-1 re-bid of a 10-seat game: Alice and Carol tied."""
+    return Game({"board": "ring-10", "seed": 1,
+                 "players": [{"seat": s, "name": n} for s, n in zip(SEATS[:10], NAMES, strict=False)],
+                 "position": {"turn": 1, "step": "rebid",
+                              "provinces": {f"P{i}": {"owner": f"Player#{i}", "units": 1} for i in range(1, 11)},
+                              "ranking": ["Player#2", "Player#1", *SEATS[2:10]],
+                              "realm": dict.fromkeys(SEATS[:10], 35), "rebid_groups": [["Player#1", "Player#3"]]}})
+
+
+def bank12():
+    """The Bank of Lannuvár's late bid at turn 5 of a 12-seat game: Alice (Lannuvár) holds 45 $Realm."""
+    provs = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 13)}
+    return Game({"board": "ring-12", "seed": 1, "options": {"factions": True},
+                 "players": [{"seat": s, "name": n} for s, n in zip(SEATS[:12], NAMES, strict=False)],
+                 "position": {"turn": 5, "step": "bank_bid", "provinces": provs, "factions": {"Player#1": "Lannuvár"},
+                              "effects": {"Player#1": ["bank_bid"]}, "bids": {s: 3 for s in SEATS[1:12]},
+                              "realm": {**dict.fromkeys(SEATS[1:12], 20), "Player#1": 45}}})
+
+
+GAMES = {"t1_12": t1_12, "t1_16t": t1_16t, "orders14": orders14, "pirates14": lambda: orders14(("Pirates!",)),
+         "odd14": lambda: orders14(names=ODD), "oddp14": lambda: orders14(("Pirates!",), names=ODD),
+         "island10": island10, "team16": team16, "dragon12": dragon12, "cons12": cons12, "cons16t": cons16t,
+         "rebid10": rebid10, "bank12": bank12}
+F4 = ["Fortify! P1", "Fortify! P2", "Fortify! P5", "Fortify! P28"]  # Alice's four Provinces in orders14, fortified
+FORT = "Fortify P1, P2, P5, P28\n"
+
+CASES = [
+# ---- turn 1: the bid and the faction (12 seats, Grand, the Island, factions)
+("t1_12", "heyy gm \U0001F44B bid 12 and i'll take hodir pls", "!unknown order 'heyy'"),
+("t1_12", "hey gm \U0001F44B bid 12. I'll take hodir pls", ["Bid 12", "Faction Hodir"]),
+("t1_12", "bid $12", ["Bid 12"]),
+("t1_12", "bidding twelve gold", ["Bid 12"]),
+("t1_12", "Bid 12 // sorry if late", ["Bid 12"]),
+("t1_12", "Bid 10 actually make that 12", "!unexpected 'actually make that 12'"),
+("t1_12", "Bid 10.\n\nHodir!!", ["Bid 10", "Faction Hodir"]),
+("t1_12", "bid 10 kalu'ak", "!unexpected \"kalu'ak\" at the end of the order"),
+("t1_12", "BID 10 // FACTION: HODIR", ["Bid 10"]),  # the faction went into a note to the GM: not chosen
+("t1_12", "Iron light, bid 7", ["Bid 7", "Faction Iron Light"]),
+("t1_12", "bid 7, faction Iron-Light", ["Bid 7", "Faction Iron Light"]),
+("t1_12", "bid 7\nfaction: Ironlight", ["Bid 7", "Faction Iron Light"]),
+("t1_12", "bid 7\nfaction: Lannuvar", ["Bid 7", "Faction Lannuvár"]),
+("t1_12", "bid 7\nfaction: Lanuvar", "!unknown faction 'Lanuvar'; expected one of"),
+("t1_12", "bid 7\nfaction: Cenarian", "!unknown faction 'Cenarian'"),
+("t1_12", "Bid: 7 realm\nFaction: Kaluak", ["Bid 7", "Faction Kalu'Ak"]),
+("t1_12", "bid 7 realms", ["Bid 7"]),
+("t1_12", "bid 7$", ["Bid 7"]),
+("t1_12", "bid: seven", ["Bid 7"]),
+("t1_12", "Bid 0 lol", "!unexpected 'lol'"),
+("t1_12", "pass", ["Bid 0"]),
+("t1_12", "skip", "!unknown order 'skip'"),
+("t1_12", "same as last turn", "!unknown order 'same'"),
+("t1_12", "bid 7 please and thank you", "!unexpected 'please and thank you'"),
+("t1_12", "Bid 7!\nFaction: Hodir!\nGood luck everyone!", ["Bid 7", "Faction Hodir"]),
+("t1_12", "ok bid 7", ["Bid 7"]),
+("t1_12", "Bid 7-8", "!expected the bid (a whole number), got '7-8'"),
+("t1_12", "Bid 07", ["Bid 7"]),
+("t1_12", "bid 1O", "!got '1O'"),
+("t1_12", "bid €10", "!got '€10'"),
+("t1_12", "Bid 10 (5 from Bob)", "!pooled $Realm only comes from a team-mate in a team game"),
+("t1_12", "My bid:\n10", ["Bid 10"]),
+("t1_12", "Bid\n10", "!expected the bid (a whole number), but the line ends"),
+# ---- turn 1 of a 16-seat team game: pooling
+("t1_16t", "Bid 10 (5 from Bob)", ["Bid 10 (5 from Player#2)"]),
+("t1_16t", "Bid 10 (5 from bobby)", "!'bobby' is not a player like Player#2; did you mean Bob?"),
+("t1_16t", "Bid 10 + 5 from Bob", "!unexpected '+ 5 from Bob'"),
+("t1_16t", "bid 10 (5 from Bob and 5 from Carol)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+("t1_16t", "bid 10 ($5 from Bob)", ["Bid 10 (5 from Player#2)"]),
+("t1_16t", "bid 10 (five from Bob)", ["Bid 10 (5 from Player#2)"]),
+("t1_16t", "bid 10 (5 from Eve)", "!pooled $Realm only comes from a team-mate"),
+("t1_16t", "bid 10 (Bob 5)", "!expected the funding amount (a whole number), got 'Bob'"),
+# ---- orders: 14 seats, Grand board, factions (Alice: P1 3 units, P2 2, P5 3, P28 1)
+("orders14", "March 2 from P1 to P28, fortify P2, work P5",
+ ["March! 2 from P1 to P28", "Fortify! P2", "Work, work! P5"]),
+("orders14", "march 2 p1 to p28\nfortify p2 p5", "!unexpected 'p5' at the end of the order"),
+("orders14", "P1: fortify\nP2: fortify", "!unknown order 'P1:'"),
+("orders14", "Fortify P1, P2, P5 and P28", F4),
+("orders14", "fortify p1,p2,p5,p28", F4),
+("orders14", "Fortify P1 & P2 & P5 & P28", F4),
+("orders14", "fortify p1 p2 p5 p28", "!unexpected 'p2 p5 p28'"),
+("orders14", "Same orders as last turn pls", "!unknown order 'Same'"),
+("orders14", "Golden march 3 from P5 to P4\nfortify P1\nwork P2, P28",
+ ["Golden March! 3 from P5 to P4", "Fortify! P1", "Work, work! P2", "Work, work! P28"]),
+("orders14", "Support Bob in P3 from P2\nfortify p1, p5, p28",
+ ["Support! Player#2 in P3 from P2", "Fortify! P1", "Fortify! P5", "Fortify! P28"]),
+("orders14", "Support Bob P3\nfortify p1, p5, p28", "!say which Province gives it: 'from P..'"),
+("orders14", "Support P3 from P2\nfortify p1 p5 p28", "!expected a player like Player#2, got 'P3'"),
+("orders14", "march 3 from p1 to p2\nmarch 2 from p2 to p3\nfortify p5\nfortify p28",
+ ["March! 3 from P1 to P2", "March! 2 from P2 to P3", "Fortify! P5", "Fortify! P28"]),
+("orders14", "March! 3 P1 \u2192 P28\nFortify P2\nFortify P5",
+ ["March! 3 from P1 to P28", "Fortify! P2", "Fortify! P5"]),
+("orders14", "March! 3 P1 => P28\nFortify P2\nFortify P5", ["March! 3 from P1 to P28", "Fortify! P2", "Fortify! P5"]),
+("orders14", "March! three from P1 to P28\nFortify P2\nFortify P5",
+ ["March! 3 from P1 to P28", "Fortify! P2", "Fortify! P5"]),
+("orders14", "Attack P3 with 2 from P2\nFortify P1", "!unknown order 'Attack'"),
+("orders14", "March! 2 from P2 to P3 (attacking Bob)\nFortify P1", ["March! 2 from P2 to P3", "Fortify! P1"]),
+("orders14", "March! 2 from P2 to P3 // attacking Bob\nFortify P1", ["March! 2 from P2 to P3", "Fortify! P1"]),
+("orders14", "March 2 from P2 to P3 and fortify P1 and work P5",
+ ["March! 2 from P2 to P3", "Fortify! P1", "Work, work! P5"]),
+("orders14", "March 2 from P2 to P3. Fortify P1. Work P5. Fortify P28.",
+ ["March! 2 from P2 to P3", "Fortify! P1", "Work, work! P5", "Fortify! P28"]),
+("orders14", "Fortify P1\nFortify P1 actually no, work P1", "!unexpected 'actually no'"),
+("orders14", "fortify p1\n~~work p2~~ fortify p2", "!struck-out text"),
+("orders14", "fortify p1/p2", "!'p1/p2' is not a province like P3"),
+("orders14", "fortiy p1\nfortify p2", "!did you mean Fortify!?"),
+("orders14", "Fortfiy P1", "!did you mean Fortify!?"),
+("orders14", "work work p1\nwork, work p2\nWORK WORK P5\nWork work! P28",
+ ["Work, work! P1", "Work, work! P2", "Work, work! P5", "Work, work! P28"]),
+("orders14", "golden work work p1, fortify p2", ["Golden Work, work! P1", "Fortify! P2"]),
+("orders14", "Golden! Fortify P1", ["Golden Fortify! P1"]),
+("orders14", "Fortify P1 golden", "!unexpected 'golden'"),
+("orders14", "Delay march 1 from p2 to p3", "!did you mean Delayed?"),
+("orders14", "delayed move 1 p2 to p3", ["Delayed March! 1 from P2 to P3"]),
+("orders14", "march all but one from p1 to p28", "!got 'but'"),
+("orders14", "move all units from P1 into P28\nfortify p2", ["March! 3 from P1 to P28", "Fortify! P2"]),
+("orders14", "march 2 from p1 to p 28", ["March! 2 from P1 to P28"]),
+("orders14", "march 2 from p1 to province #28", ["March! 2 from P1 to P28"]),
+("orders14", "march 2 from p1 to p28 pls\nfortify p2 thx", ["March! 2 from P1 to P28", "Fortify! P2"]),
+("orders14", "March 2 from P1 to P28 \U0001F44D\nFortify P2 \U0001F6E1\ufe0f",
+ ["March! 2 from P1 to P28", "Fortify! P2"]),
+("orders14", "March 2 from P1 to P28\nFortify P2\nCheers m8", "!starts like a thank-you or sign-off but says more"),
+("orders14", "March 2 from P1 to P28\nFortify P2\n\nGL everyone", ["March! 2 from P1 to P28", "Fortify! P2"]),
+("orders14", "March 2 from P1 to P28\nFortify P2\nlmk if anything is wrong", "!unknown order 'lmk'"),
+("orders14", "march 2 from p1 to p28 and p2", "!unexpected 'and p2'"),
+("orders14", "march 1 from p1 to p2 to p3", "!unexpected 'to p3'"),
+("orders14", "Fortify P1 x2", "!unexpected 'x2'"),
+("orders14", "march 2 from p1 to p28\nmarch 1 from p1 to p2", "!P1 already has an order"),
+("orders14", "march 2 fro p1 to p28", "!expected 'from' after the unit count, got 'fro'"),
+("orders14", "march 2 from p1 to p29", "!P29 is not on this board"),
+("orders14", "march 2 from p1 to 28", "!'28' is not a province like P3"),
+("orders14", "march 2 from P01 to P28", ["March! 2 from P1 to P28"]),
+("orders14", "1) fortify p1\n2) fortify p2\n3) fortify p5\n4) fortify p28", F4),
+("orders14", "\u2022 fortify p1\n\u2022 fortify p2", ["Fortify! P1", "Fortify! P2"]),
+("orders14", "\u2705 fortify p1\n\u2705 fortify p2", ["Fortify! P1", "Fortify! P2"]),
+("orders14", "FORTIFY P1 PLEASE\nFORTIFY P2 THANKS", ["Fortify! P1", "Fortify! P2"]),
+("orders14", "Fortify P1?!", "!has a question mark"),
+("orders14", "Fortify P1 i guess", "!unexpected 'i guess'"),
+("orders14", "Fortify P1 for now", "!unexpected 'for now'"),
+("orders14", "Fortify P1 + Work P2 + Fortify P5 + Fortify P28",
+ ["Fortify! P1", "Work, work! P2", "Fortify! P5", "Fortify! P28"]),
+("orders14", "March 2 from P1\nto P28\nFortify P2", "!expected 'to' after the source province, but the line ends"),
+# ---- Sends (a 14-seat game, 60 $Realm each)
+("orders14", FORT + "send $10 to Bob", [*F4, "Send 10 to Player#2"]),
+("orders14", FORT + "send 10 gold to bob", [*F4, "Send 10 to Player#2"]),
+("orders14", FORT + "send bob 10", "!expected the amount (a whole number), got 'bob'"),
+("orders14", FORT + "give 10 to Bob", "!unknown order 'give'"),
+("orders14", FORT + "send ten to Carol", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "send 10 realm to Carol\nsend 5 to Dan", [*F4, "Send 10 to Player#3", "Send 5 to Player#4"]),
+("orders14", FORT + "send 10 to Carol (as promised)", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "send 10 to player3", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "send 10 to P3", "!'P3' is not a player"),
+("orders14", FORT + "send 10 to @Carol", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "Send 10$ to Carol", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "Send 100 to Carol", "!more than the 60 $Realm you hold"),
+("orders14", FORT + "Send 10 to Alice", "!Player#1 is not another active player"),
+("orders14", FORT + "send 10 to Carol\nsend 10 to Carol", "!twice could add up"),
+("orders14", FORT + "Send 10 to Carol\n\nSent from my iPhone", [*F4, "Send 10 to Player#3"]),
+("orders14", "fortify P1, P2, P5, P28 and send 10 to Carol", [*F4, "Send 10 to Player#3"]),
+("orders14", FORT + "snitch Carol", "!snitching is only for Pirates! turns"),
+# ---- Pirates!
+("pirates14", FORT + "snitch bob", [*F4, "Snitch Player#2"]),
+("pirates14", FORT + "Snitch: Carol", [*F4, "Snitch Player#3"]),
+("pirates14", FORT + "I snitch on Carol", [*F4, "Snitch Player#3"]),
+("pirates14", FORT + "snitching on carol", [*F4, "Snitch Player#3"]),
+("pirates14", FORT + "snitch on player 3", [*F4, "Snitch Player#3"]),
+("pirates14", FORT + "Rat out Carol", "!unknown order 'Rat'"),
+# ---- display names as GMs get them (14 seats)
+("odd14", FORT + "send 10 to max", [*F4, "Send 10 to Player#2"]),
+("odd14", FORT + "send 10 to rose", [*F4, "Send 10 to Player#3"]),  # a display name, not seat 10's colour
+("odd14", FORT + "send 10 to dr who", [*F4, "Send 10 to Player#4"]),
+("odd14", FORT + "send 10 to Jean-Luc", [*F4, "Send 10 to Player#5"]),
+("odd14", FORT + "send 10 to Jean Luc", "!did you mean Jean-Luc?"),
+("odd14", FORT + "send 10 to xX_Slayer_Xx", [*F4, "Send 10 to Player#6"]),
+("odd14", FORT + "send 10 gold to Gold", [*F4, "Send 10 to Player#7"]),
+("odd14", FORT + "send 10 to Ann Marie", [*F4, "Send 10 to Player#8"]),
+("odd14", FORT + "send 10 to Ann", "!'Ann' is not a player"),
+("odd14", FORT + "send 10 to Will", [*F4, "Send 10 to Player#10"]),
+("odd14", FORT + "Will send 10 to Max", "!'Will' is a player's name"),
+("odd14", FORT + "send 10 to Zoe", [*F4, "Send 10 to Player#12"]),
+("odd14", FORT + "send 10 to Mr. Smith", [*F4, "Send 10 to Player#13"]),
+("odd14", FORT + "send 10 to Sam thanks", [*F4, "Send 10 to Player#14"]),
+("odd14", "Support Dr. Who in P4 from P5\nFortify P1, P2, P28",
+ ["Support! Player#4 in P4 from P5", "Fortify! P1", "Fortify! P2", "Fortify! P28"]),
+("odd14", "Hi GM\nMax, fortify P1", "!'Max' before the order names a player"),
+("odd14", FORT + "- Alice \U0001F409", F4),
+("oddp14", FORT + "snitch on Gold", [*F4, "Snitch Player#7"]),
+("oddp14", FORT + "Snitch: Mr Smith", [*F4, "Snitch Player#13"]),
+# ---- the Island (10 seats; Alice: the Island P0 1 unit, P1 3, P10 1)
+("island10", "Fortify the Island\nMarch 1 from P10 to P9\nWork p1",
+ "!Army Units on the Island can only receive a March!"),
+("island10", "march 2 from p1 to the island\nfortify p10", "!P0 is not adjacent to P1"),
+("island10", "Palantir sea\nfortify p1, p10", ["Palantír sea", "Fortify! P1", "Fortify! P10"]),  # holding the Island
+("island10", "Ferry! P1 to P5\nfortify p10", "!unexpected 'to P5'"),
+("island10", "march 1 from p0 to p1\nfortify p1\nfortify p10", "!P1 is not adjacent to P0"),
+("island10", "march 2 from p1 to isle\nfortify p10", "!'isle' is not a province like P3"),
+# ---- a 16-seat team game's orders
+("team16", "Fortify P1\nSend 10 to Bob (teammate)", ["Fortify! P1", "Send 10 to Player#2"]),
+("team16", "Support Bob in P2 from P1 // team", ["Support! Player#2 in P2 from P1"]),
+("team16", "Support my teammate Bob in P2 from P1", "!'my teammate Bob' is not a player"),
+("team16", "march 2 from p1 to p16 (5 from Bob)", "!pools $Realm, which goes only with a bid or a purchase"),
+("team16", "fortify p1 (as agreed with Bob)", ["Fortify! P1"]),
+("team16", "same as team plan", "!unknown order 'same'"),
+# ---- a Dragon attack (12 seats; Alice: P5 1 unit, P6 3, P7 2)
+("dragon12", "commit 3 from p6, 2 from p7", ["3 from P6", "2 from P7"]),
+("dragon12", "3 from P6 (sac 1)\n2 from P7", ["3 from P6 (sac 1)", "2 from P7"]),
+("dragon12", "commit all from P6 and P7", ["3 from P6", "2 from P7"]),
+("dragon12", "3 from p6 + 2 from p7 + 1 from p5", ["3 from P6", "2 from P7", "1 from P5"]),
+("dragon12", "P6: 3\nP7: 2", "!unknown order 'P6:'"),
+("dragon12", "commit 3 p6", "!expected 'from' after the unit count, got 'p6'"),
+("dragon12", "lights off \U0001F4A1", []),
+("dragon12", "turn off the lights. burn P5", ["Burn P5"]),
+("dragon12", "Turn off the lights, sorry team", []),
+("dragon12", "commit 2 from P6 (sacrifice 2)", ["2 from P6 (sac 2)"]),
+("dragon12", "2 from P6, sac 2", ["2 from P6 (sac 2)"]),
+("dragon12", "commit 2 from p6 and burn p5", ["2 from P6", "Burn P5"]),
+("dragon12", "commit 3 from P6\ncommit 2 from P7\n\nFor the realm!", "!unknown order 'For'"),
+("dragon12", "commit 3 from P6, 2 from P7 // let's kill it", ["3 from P6", "2 from P7"]),
+("dragon12", "commit three from six", "!'six' is not a province like P3"),
+("dragon12", "commit 3 from p6 actually 2", "!unexpected 'actually 2'"),
+("dragon12", "Commit 5 from P6", "!only 3 units in P6"),
+("dragon12", "commit 2 from P6 and 2 from P6", "!twice could add up"),
+("dragon12", "pass", []),
+("dragon12", "none, sorry", []),
+# ---- the Consolidation (12 seats; Alice: P5 2 units, P6 1, P7 3, 200 $Realm)
+("cons12", "Buy 2 units in P6, 1 in P5. Bid: 15 $Realm", ["Buy 2 in P6. 1 in P5.", "Bid 15"]),
+("cons12", "purchase 2 @ p6 and bid 15", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "buy 2x P6\nbid 15", "!got '2x'"),
+("cons12", "2 units in p6\nbid 15", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "buy 2 p6, 1 p5, bid 15", ["Buy 2 in P6. 1 in P5.", "Bid 15"]),
+("cons12", "Buy: 2 in P6\nBid: $15", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "buy 2 in p6\nbid 15 for next turn", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "buy 2 in p6\nbid 15\nactually bid 20", "!unknown order 'actually'"),
+("cons12", "no buys. bid 15", ["Bid 15"]),
+("cons12", "Nothing to buy, bid 15", ["Bid 15"]),
+("cons12", "Buy nothing\nBid 15", ["Bid 15"]),
+("cons12", "bid 15, no purchases", ["Bid 15"]),
+("cons12", "buy 0\nbid 15", "!must be at least 1, got 0"),
+("cons12", "capital p7\nbid 5", "!P7 is not a level 3 Province you control"),
+("cons12", "buy 2 in p6\nbid 15\nsend 10 to Bob", "!not a choice for the Consolidation step"),
+("cons12", "buy max in p6", "!got 'max'"),
+("cons12", "buy 2 in p6, bid the rest", "!could mean your $Realm before or after your purchases"),
+("cons12", "Bid 15\nBuy 2 in P6 // to hold the line vs Bob", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "buy 2 in P6\nbid 15\n\nthx gm, gg", ["Buy 2 in P6.", "Bid 15"]),
+("cons12", "Bid 10 again", "!unexpected 'again'"),
+("cons16t", "buy 1 in p1 (10 from Bob)\nbid 5", ["Buy 1 in P1.", "Bid 5 (10 from Player#2)"]),
+("cons16t", "Buy: 1, Bid: 5 (30 from Bob)", ["Buy 1 in P1.", "Bid 5 (30 from Player#2)"]),
+("cons16t", "buy 2\nbid 5", ["Buy 2 in P1.", "Bid 5"]),
+("cons16t", "Buy 1 in P1\nBid 5 (20 from bob, 10 from carol)",
+ ["Buy 1 in P1.", "Bid 5 (20 from Player#2, 10 from Player#3)"]),
+("cons16t", "Buy 1 in P1\nBid 5 (20 from Eve)", "!pooled $Realm only comes from a team-mate"),
+("cons16t", "Buy 1 in P1\nBid 5 (twenty from Bob)", "!write numbers over twelve in digits"),
+# ---- the re-bid (10 seats, 35 $Realm) and the Bank of Lannuvár's late bid (12 seats, 45 $Realm)
+("rebid10", "rebid 10", ["Bid 10"]),
+("rebid10", "same as before", "!unknown order 'same'"),
+("rebid10", "new bid: 12 gold", ["Bid 12"]),
+("rebid10", "bid 1,5", "!the bid must be a whole number, got '1,5'"),
+("rebid10", "bid 5+5", "!got '5+5'"),
+("rebid10", "bid 10 xD", ["Bid 10"]),
+("rebid10", "Bid 10 ;)", ["Bid 10"]),
+("rebid10", "Bid: 10 (I raise)", ["Bid 10"]),
+("rebid10", "Bid 10\n12", "!two bids"),
+("rebid10", "bid 10\n\nbid 10", ["Bid 10"]),
+("rebid10", "bid thirty", "!write numbers over twelve in digits"),
+("rebid10", "bid 40", "!bid between 0 and your 35 $Realm"),
+("bank12", "bank bid 20", ["Bid 20"]),
+("bank12", "I bid everything I have", ["Bid 45"]),
+("bank12", "Bid 45, all in", "!unexpected 'all in'"),
+("bank12", "everything!", "!unknown order 'everything!'"),
+]
+NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
+("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
+("team16", "march 2 from p1 to p16\nsend 20 to bobby", ["March! 2 from P1 to P16", "Send 20 to Player#2"]),
+("team16", "Support Bobby P2 from P1", ["Support! Player#2 in P2 from P1"]),
+("orders14", "send 5 to Mal, fortify P1, P2, P5, P28", [*F4, "Send 5 to Player#11"]),
+("orders14", "Support Caz in P4 from P5\nfortify p1, p2, p28",
+ ["Support! Player#3 in P4 from P5", "Fortify! P1", "Fortify! P2", "Fortify! P28"]),
+("cons16t", "Buy 1 in P1\nBid 5 (20 from Bobby)", ["Buy 1 in P1.", "Bid 5 (20 from Player#2)"]),
+("pirates14", FORT + "snitch on danny", [*F4, "Snitch Player#4"]),
+("pirates14", FORT + "Cheers, Ali", F4),
+]
+
+
+def _store(game: str, dm: str, aliases: dict[str, str] | None = None) -> list[str] | RegentError:
+    g = GAMES[game]()
+    try:
+        return g.submit_dm("Player#1", dm, aliases=aliases).lines
+    except RegentError as err:
+        return err
+
+
+def _check(got: list[str] | RegentError, want: list[str] | str) -> None:
+    if isinstance(want, str):  # "!reason": refused, saying so
+        assert isinstance(got, RegentError), f"stored {got}, should be refused"
+        assert want[1:].lower() in got.reason.lower(), got.reason
+    else:
+        assert not isinstance(got, RegentError), got.reason
+        assert sorted(got) == sorted(want)
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), CASES)
+def test_a_messy_dm(game, dm, want):
+    _check(_store(game, dm), want)
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), NICKNAMED)
+def test_a_messy_dm_with_nicknames(game, dm, want):
+    g = GAMES[game]()
+    aliases = {k: v for k, v in NICKS.items() if v in g.state.players}
+    _check(_store(game, dm, aliases), want)
+
+
+def test_the_round_covers_every_step_in_big_games_with_the_options_on():
+    games = {game for game, _, _ in CASES + NICKNAMED}
+    assert {GAMES[g]().step for g in games} == {"bid", "rebid", "bank_bid", "orders", "dragon", "consolidation"}
+    assert all(len(GAMES[g]().state.players) >= 10 for g in games)
+    assert len(CASES + NICKNAMED) >= 150
