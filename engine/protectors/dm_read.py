@@ -1002,11 +1002,22 @@ def _one_of_each(out: list[DmLine]) -> None:
             elif before == now:  # "Send 40 to Bob" twice: 40 or 80?
                 mine = theirs = (f"{echo(said)} twice could add up or be the same one said again; which one is "
                                  "meant is not clear, send it once (with the total if you mean both)")
+            elif isinstance(now.item, Send):  # "Send 10 to Bob" then "Send 12 to Bob": 22, or 12 the correction?
+                mine = theirs = (f"two Sends to {now.item.to}: {echo(said_before)} and {echo(said)} could add up or "
+                                 "one could correct the other; send one Send to each player, with the total if you "
+                                 "mean both")
             out[i] = e.refuse(mine)
             if out[j].kind != "refused":
                 out[j] = out[j].refuse(theirs)
         elif len(kept) != len(e.lines):
             out[i] = DmLine(e.no, e.text, e.kind, e.parsed, tuple(kept), e.canonical, e.why, all_said=e.all_said)
+
+
+# rules: 003 3. Negotiation and Orders ("simply state to the GM the amount and to whom you want to send $Realm"): one
+# amount for each player sent to. Two Sends to one player (on two lines, or one line) could add up or be a correction
+# ("Send 10 to Bob", then "Send 12 to Bob"); the rules are silent, so the DM is refused, never summed (they were stored
+# as 22): assumption SENDS_TO_ONE, one Send line per player.
+SENDS_TO_ONE = True
 
 
 def _slots(ln: Line) -> list[tuple[str, str]]:
@@ -1017,8 +1028,8 @@ def _slots(ln: Line) -> list[tuple[str, str]]:
         return [("Commit", item.src)]
     if isinstance(item, Burn):  # "Burn P5" twice names P5 once
         return [("Burn", item.src)]
-    if isinstance(item, Send):  # a Send said again is refused (it could add up)
-        return [("Send", f"{item.to} {item.amount}")]
+    if isinstance(item, Send):  # a Send said again is refused (it could add up), and so is another to the same player
+        return [("Send", item.to if SENDS_TO_ONE else f"{item.to} {item.amount}")]
     if isinstance(item, Buy):
         return [("Buy", p) for p, _ in item.allocations]
     if isinstance(item, March | Support | Fortify | Work) and item.province is not None:

@@ -648,7 +648,8 @@ def _orders_items(draw):
             st.builds(Fortify, st.just(src), st.booleans()),
             st.builds(Work, st.just(src), st.booleans()),
         )))
-    out += draw(st.lists(st.builds(Send, amounts, seats), max_size=2, unique=True))  # a Send twice is refused
+    # a Send twice is refused, and so are two Sends to one player (SENDS_TO_ONE)
+    out += draw(st.lists(st.builds(Send, amounts, seats), max_size=2, unique_by=lambda s: s.to))
     out += draw(st.lists(st.builds(Snitch, seats), max_size=1))
     out += [Ability("weather_forecast")] if draw(st.booleans()) else []
     return [Line(i) for i in out]
