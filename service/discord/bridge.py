@@ -305,7 +305,9 @@ class Bridge:
         tid = self.state.thread(key, user_id)
         if tid is None:
             channel = self.config.games[key].channel
-            seat = next((s for s, u in self.users(key).items() if u == user_id), "a player")
+            # the seat they play, or the one an AI has just taken from them (the GM's notice names it)
+            held_by_ai = {s: rec.get("player") for s, rec in ai_seats(self.state.game(key) or {}).items()}
+            seat = next((s for s, u in [*self.users(key).items(), *held_by_ai.items()] if u == user_id), "a player")
             tid = await self.chat.open_private_thread(channel, user_id, f"regent {seat}")
             self.state.set_thread(key, user_id, tid)
             role = self.config.gm_role
