@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import io
 import logging
@@ -83,8 +84,13 @@ class DiscordChat:
             channel = await self._channel(channel_id)
             thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
                                                  invitable=False)
-            await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException as err:
+            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: {err}") from err
+        try:
+            await thread.add_user(discord.Object(id=user_id))
+        except discord.HTTPException as err:  # a member who left the server: no empty thread is left behind
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
             raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: {err}") from err
         return thread.id
 

@@ -296,6 +296,7 @@ class Bridge:
         try:
             for part in split_messages(text):
                 await self.chat.send_dm(user_id, part)
+            self._reachable(key, user_id)
             return
         except DmClosed:
             pass
@@ -308,7 +309,13 @@ class Bridge:
             # the seat they play, or the one an AI has just taken from them (the GM's notice names it)
             held_by_ai = {s: rec.get("player") for s, rec in ai_seats(self.state.game(key) or {}).items()}
             seat = next((s for s, u in [*self.users(key).items(), *held_by_ai.items()] if u == user_id), "a player")
-            tid = await self.chat.open_private_thread(channel, user_id, f"regent {seat}")
+            try:
+                tid = await self.chat.open_private_thread(channel, user_id, f"regent {seat}")
+            except DeliveryFailed:
+                # neither a DM nor a thread reaches them: a member who left the server. The GM hears it once
+                # (until a message reaches them again), and the message is dropped like any undelivered one
+                await self._unreachable(key, user_id, seat)
+                raise
             self.state.set_thread(key, user_id, tid)
             role = self.config.gm_role
             gm = f"<@&{role}>" if role.isdigit() else f"GM (role {role})"  # a role id can be mentioned
@@ -316,6 +323,27 @@ class Bridge:
                                       "DMs from me, so I talk to them in a private thread of this channel; "
                                       "they can send their decisions there.")
         await self._post(tid, f"<@{user_id}> {quiet_mentions(text)}")
+
+    async def _unreachable(self, key: str, user_id: int, seat: str) -> None:
+        """Tell the GM, once, that ``user_id`` (``seat``) can be reached neither by DM nor in a private thread."""
+        entry = self.state.game(key)
+        if entry is None or user_id in entry.get("unreachable", []):
+            return
+        entry.setdefault("unreachable", []).append(user_id)
+        self.state.set_game(key, entry)
+        role = self.config.gm_role
+        gm = f"<@&{role}>" if role.isdigit() else f"GM (role {role})"
+        await self._post(self.config.games[key].channel,
+                         f"{gm}: <@{user_id}> ({seat}) cannot be reached: Discord refuses my DMs to them and I cannot "
+                         "add them to a private thread (have they left the server?). Nothing I send them arrives; "
+                         f"give the seat to an AI or another member with `/regent seat {seat} ...`.")
+
+    def _reachable(self, key: str | None, user_id: int) -> None:
+        """A message reached ``user_id`` again: a later failure is told to the GM again."""
+        entry = self.state.game(key) if key is not None else None
+        if entry is not None and user_id in entry.get("unreachable", []):
+            entry["unreachable"].remove(user_id)
+            self.state.set_game(key, entry)
 
     # -- a player's DM -------------------------------------------------------------------------
     async def on_dm(self, dm: DirectMessage, arrived: float | None = None) -> None:

@@ -52,6 +52,9 @@ class FakeChat:
         self.posts: dict[int, list[Sent]] = {}
         self.closed: set[int] = set()
         self.failing: set[int] = set()  # users a DM to fails for another reason (DeliveryFailed)
+        # members who left the server: no DM reaches them (Discord's 50007, no server in common) and no private
+        # thread can take them in (adding a non-member fails)
+        self.gone: set[int] = set()
         self.roles: dict[int, set[str]] = {}
         self.threads: dict[int, tuple[int, int, str]] = {}
         self.ids = itertools.count(900_000_000_000_000_000)
@@ -59,7 +62,7 @@ class FakeChat:
 
     # -- the Chat interface ----------------------------------------------------------------------
     async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
-        if user_id in self.closed:
+        if user_id in self.closed or user_id in self.gone:
             raise DmClosed(user_id)
         if user_id in self.failing:
             raise DeliveryFailed(f"DM to {user_id}: 503 Service Unavailable")
@@ -71,6 +74,8 @@ class FakeChat:
         self.posts.setdefault(channel_id, []).append(Sent(text, file))
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        if user_id in self.gone:
+            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: 404 Unknown Member")
         tid = next(self.ids)
         self.threads[tid] = (channel_id, user_id, name)
         return tid

@@ -27,3 +27,61 @@ def test_the_gm_notice_of_a_closed_dm_names_the_seat_just_given_to_an_ai(server,
 
     asyncio.run(body())
 
+
+def test_a_member_who_left_the_server_is_told_to_the_gm_once_and_the_rest_goes_on(server, tmp_path):
+    """A member who left the server can be neither DMed (Discord's 50007: no server in common) nor added to a private
+    thread. The GM hears it once in the channel, naming the seat and what to do; the other players' messages still go
+    out, and the seat's DM answers are not retried into a new thread each time."""
+    h = Harness(server, make_config({"g": game_table(CH + 1, seats=3)}, tmp_path))
+    gone = user_of(CH + 1, 2)
+    h.chat.gone.add(gone)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for no in (1, 3):
+            await bridge.on_dm(h.chat.dm(user_of(CH + 1, no), f"Bid {no}"))
+        await gm_command(h, bridge, CH + 1, "advance", force=True)  # the turn goes on without Player#2
+        await gm_command(h, bridge, CH + 1, "seat", seat="Player#2", agent="normal")  # its player is told: fails too
+        text = h.chat.texts(CH + 1)
+        notice = (f"<@{gone}> (Player#2) cannot be reached: Discord refuses my DMs to them and I cannot add them "
+                  "to a private thread (have they left the server?)")
+        assert text.count(notice) == 1, text
+        assert "does not accept DMs" not in text
+        assert h.chat.threads == {}
+        for no in (1, 3):
+            assert "**Stored**" in h.chat.dm_texts(user_of(CH + 1, no))
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_the_adapter_deletes_a_private_thread_it_could_not_add_the_player_to():
+    from unittest.mock import AsyncMock, MagicMock
+
+    import discord
+
+    from service.discord import adapter
+    from service.discord.chat import DeliveryFailed
+
+    client = MagicMock(spec=discord.Client)
+    chat = adapter.DiscordChat(client, 1)
+    channel = MagicMock(spec=discord.TextChannel)
+    thread = MagicMock(spec=discord.Thread)
+    thread.id = 4242
+    response = MagicMock()
+    response.status, response.reason = 404, "Not Found"
+    thread.add_user = AsyncMock(side_effect=discord.NotFound(response, {"code": 10007, "message": "Unknown Member"}))
+    channel.create_thread = AsyncMock(return_value=thread)
+    client.get_channel.return_value = channel
+
+    async def body():
+        try:
+            await chat.open_private_thread(10, 20, "regent Player#2")
+        except DeliveryFailed:
+            pass
+        else:
+            raise AssertionError("a thread the player is not in was kept")
+        thread.delete.assert_awaited_once()  # no empty private thread left in the game channel
+
+    asyncio.run(body())
