@@ -590,6 +590,34 @@ def split_remark(segment: str) -> tuple[str, str]:
     return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
 
 
+def _no_remark_because(inner: str) -> str:
+    """Why brackets holding ``inner`` are no remark ``split_remark`` leaves out, in words for the player: the first
+    word that could change the order (``(if taken then Cenarion)``: 'if'), or what else keeps it."""
+    if "?" in inner:
+        return "it asks ('?')"
+    w = _words(inner)
+    if faction_named(" ".join(w)) is not None:
+        return "it names a faction"
+    for x in w:
+        if x in TURN_AROUND:
+            return f"{echo(x)} could take the order back or make it depend on something"
+    for x in w:
+        if _SEAT.fullmatch(x) or x == "player":
+            return f"{echo(x)} names a player"
+        if x in ("p", "province", "island") or re.fullmatch(r"p[0-9]+", x):
+            return f"{echo(x)} names a Province"
+        if x in _COUNT_CHANGING or _LARGER_NUMBER_WORD.fullmatch(x) or any(c.isdigit() for c in x):
+            return f"{echo(x)} could give or change a number"
+        if x in _NOT_A_REMARK or (x in ORDER_WORDS and x != "the"):  # as split_remark: "the" starts no order
+            return f"{echo(x)} is a word orders are made of"
+    return "it could change the order"
+
+
+# the steps where brackets after an order may pool $Realm from a team-mate (rules: 003 Team Games, Pooled $Realm:
+# the bid and the purchases); in the others a refused remark is never called pooling
+_NO_POOLING_STEPS = ("orders", "dragon")
+
+
 def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None,
                    names: NameList | None = None) -> Line:
     funding: tuple[Funding, ...] = ()
@@ -601,10 +629,17 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
             first = _words(m.group(1))[:1]
             if not first or _NUMBER.fullmatch(first[0]):
                 raise
-            # "(just in case)" read as pooling: say so, not only "expected the funding amount"
-            raise OrderSyntaxError(clip(f"brackets after an order are read as team pooling, like '(30 from "
-                                        f"Player#2)': {err.reason}; a note to the GM goes after //", MAX_REASON),
-                                   input=clip(line, MAX_LINE_ECHO)) from None
+            # "(just in case)" read as pooling: say so, not only "expected the funding amount", and say why it is no
+            # remark ("(golden)", "(if taken then Cenarion)"); where nothing pools, never speak of pooling
+            paren = echo("(" + m.group(1).strip() + ")")
+            because = _no_remark_because(m.group(1))
+            if step in _NO_POOLING_STEPS:
+                reason = (f"brackets after an order are left out only as a remark that could not change it, and "
+                          f"{paren} is none ({because}); send the order without them: a note to the GM goes after //")
+            else:
+                reason = (f"brackets after an order are read as team pooling, like '(30 from Player#2)': {err.reason}; "
+                          f"and {paren} is no remark to leave out ({because}); a note to the GM goes after //")
+            raise OrderSyntaxError(clip(reason, MAX_REASON), input=clip(line, MAX_LINE_ECHO)) from None
         segment = segment[: m.start()]
     return Line(_parse_item(_Words(line, segment, seats, step, names)), funding)
 

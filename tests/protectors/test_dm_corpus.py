@@ -648,11 +648,11 @@ MISREAD = [
 ("t1", "Bid 10\nCheers, Alice", ["Bid 10"]),
 # a remark in brackets that gives a number in words or changes the count was left out, so 'all' (or the number) was
 # stored as if it were not there (audit 2026-4: 'March! all from P1 to P7 (leave one)' moved all 3 units)
-("orders", "March! all from P1 to P7 (leave one)\nFortify P2", "!got 'leave'"),
+("orders", "March! all from P1 to P7 (leave one)\nFortify P2", "!'leave' could give or change a number"),
 ("orders", "March! all from P1 to P7 (minus one)\nFortify P2", "!brackets after an order"),
 ("orders", "March! 3 from P1 to P7 (one stays)\nFortify P2", "!brackets after an order"),
-("dragon", "all from P6 (keep one back)", "!got 'keep'"),
-("dragon", "all from P6 (half)", "!got 'half'"),
+("dragon", "all from P6 (keep one back)", "!'keep' could give or change a number"),
+("dragon", "all from P6 (half)", "!'half' could give or change a number"),
 ("t1", "Bid all (save some)", "!got 'save'"),
 ("t1", "Bid all (keep a little)", "!got 'keep'"),
 ("t1", "Bid 20 (minus five)", "!got 'minus'"),
@@ -702,8 +702,8 @@ MISREAD = [
 ("orders", "Fortify P1, P2 (just in case)", ["Fortify! P1", "Fortify! P2"]),
 ("grand", "Work P1 and P2 (hope this works)\nFortify P3", ["Work, work! P1", "Work, work! P2", "Fortify! P3"]),
 ("orders", "Fortify P1, P2 (just in case), thanks", ["Fortify! P1", "Fortify! P2"]),
-("orders", "Fortify P1, P2 (tentative)", "!got 'tentative'"),
-("orders", "Fortify P1 and P2 (not P3)", "!got 'not'"),
+("orders", "Fortify P1, P2 (tentative)", "!'tentative' could take the order back"),
+("orders", "Fortify P1 and P2 (not P3)", "!'not' could take the order back"),
 # a dash between two Provinces was read as ',' (a dash between orders separates them), so 'Fortify P1 - P3' (P1 to P3,
 # P2 too?) was stored as Fortify! P1 and Fortify! P3 (audit 2026-4)
 ("grand", "Fortify P1 - P3\nWork P2", "!'P1 - P3' could mean P1 and P3 or every Province from P1 to P3"),

@@ -216,6 +216,18 @@ CASES = [
 ("orders14", "golden work work p1, fortify p2", ["Golden Work, work! P1", "Fortify! P2"]),
 ("orders14", "Golden! Fortify P1", ["Golden Fortify! P1"]),
 ("orders14", "Fortify P1 golden", "!unexpected 'golden'"),
+# brackets that are no remark: the refusal says which word keeps them from being one, and never speaks of team pooling
+# where nothing pools (it said "brackets after an order are read as team pooling ... got 'golden'" in the orders)
+("orders14", "Fortify P1 (golden)\nWork P2", "!'(golden)' is none ('golden' is a word orders are made of)"),
+("orders14", "march 1 from p2 to p3 (delayed)\nfortify p1", "!'delayed' is a word orders are made of"),
+("orders14", "March! 2 from P1 to P28 (if Bob doesn't attack)", "!'if' could take the order back or make it depend"),
+("island10", "march 2 from p1 to p0 (the island)\nfortify p10", "!'island' names a Province); send the order without"),
+("dragon12", "commit 3 from P6 (all of them)", ["3 from P6"]),  # 3 is all of them
+("dragon12", "commit 2 from P6 (all of them)", "!beside a remark"),
+("t1_12", "Bid: 12\nfaction: hodir (if taken then cenarion)", "!is no remark to leave out ('if' could take the order"),
+("cons12", "buy 2 in p6\nbid 15 (maybe 20)", "!'maybe' could take the order back"),
+("rebid10", "bid 10 (up from 5)", "!'(up from 5)' is no remark to leave out ('from' is a word orders"),
+("bank12", "Bid 20 (bank)", "!'bank' is a word orders are made of"),
 ("orders14", "Delay march 1 from p2 to p3", "!did you mean Delayed?"),
 ("orders14", "delayed move 1 p2 to p3", ["Delayed March! 1 from P2 to P3"]),
 ("orders14", "march all but one from p1 to p28", "!got 'but'"),

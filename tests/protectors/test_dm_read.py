@@ -813,12 +813,22 @@ def test_a_remark_in_brackets_is_left_out_and_said():
     assert r.error() is None and r.canonical() == ["Fortify! P9"]
     assert r.entries[0].why == "'(just in case)': a remark in brackets"
     assert canonical("Bid 20 (30 from Bob the Bold) (all I have)", "consolidation") == ["Bid 20 (30 from Player#2)"]
-    # brackets that could hold an order, a pooling or a turn-around are no remark: read as pooling, and said so
-    for text in ("Fortify! P9 (not really)", "Fortify! P9 (March! 1 from P9 to P8)", "Bid 20 (from Bob the Bold)",
-                 "Fortify! P9 (P8 too)", "Fortify! P9 (cancel)", "Bid 20 (thirty from Alice)"):
-        err = refusal(text, "consolidation" if text.startswith("Bid") else "orders")
+    # brackets that could hold an order, a pooling or a turn-around are no remark: read as pooling where a step pools
+    # (the bid, the Consolidation), and said so; in the orders, where nothing pools, the refusal says why it is no
+    # remark and never speaks of pooling (it did: "Fortify P1 (golden)")
+    for text in ("Bid 20 (from Bob the Bold)", "Bid 20 (thirty from Alice)"):
+        err = refusal(text, "consolidation")
         assert err.reason.startswith("brackets after an order are read as team pooling, like '(30 from "
                                      "Player#2)'") and err.reason.endswith("a note to the GM goes after //"), text
+        assert "is no remark to leave out" in err.reason, text
+    for text, why in (("Fortify! P9 (not really)", "'not' could take the order back"),
+                      ("Fortify! P9 (March! 1 from P9 to P8)", "'march' is a word orders are made of"),
+                      ("Fortify! P9 (P8 too)", "'p8' names a Province"),
+                      ("Fortify! P9 (cancel)", "'cancel' could take the order back")):
+        err = refusal(text, "orders")
+        assert err.reason.startswith("brackets after an order are left out only as a remark that could not change "
+                                     "it") and err.reason.endswith("a note to the GM goes after //"), text
+        assert why in err.reason and "pooling" not in err.reason, (text, err.reason)
 
 
 @settings(max_examples=200, deadline=None)
