@@ -398,14 +398,18 @@ class Bridge:
                 return (owner[0] if owner else None), ("This thread is for another player's decisions; "
                                                        "send yours to me by DM. Nothing was stored."), False
             choices = [c for c in choices if c[0] == owner[0]]
+        # the seats an AI holds for this member (the GM put it there): their DMs for those games are answered so
+        away = [(k, s) for k in self.config.games if self.state.game(k)
+                for s, rec in ai_seats(self.state.game(k)).items() if held(rec) and rec.get("player") == dm.user_id]
+
+        def ai_holds(k: str, s: str) -> tuple[str, str, bool]:
+            return k, (f"Your seat {s} in {k} is played by an AI now (the GM put it there), so I cannot take "
+                       f"orders from you for it; nothing was stored. Ask the GM to give it back to you "
+                       f"(`/regent seat {s} human`)."), False
+
         if not choices:
-            away = [(k, s) for k in self.config.games if self.state.game(k)
-                    for s, rec in ai_seats(self.state.game(k)).items() if held(rec) and rec.get("player") == dm.user_id]
             if away:
-                k, s = away[0]
-                return k, (f"Your seat {s} in {k} is played by an AI now (the GM put it there), so I cannot take "
-                           f"orders from you for it; nothing was stored. Ask the GM to give it back to you "
-                           f"(`/regent seat {s} human`)."), False
+                return ai_holds(*away[0])
             return None, ("You have no seat in a Regent game on this server, so I cannot take orders from you. "
                           "Ask the GM to give you a seat."), False
         lines = text.splitlines()
@@ -417,6 +421,9 @@ class Bridge:
         said = first is not None and names_a_game(lines[first])
         if named and (len(choices) > 1 or named.casefold() in known or said):
             picked = [c for c in choices if c[0] == known.get(named.casefold())]
+            held_there = [a for a in away if a[0] == known.get(named.casefold())]
+            if not picked and held_there:  # a game they play in, but the GM gave their seat there to an AI
+                return ai_holds(*held_there[0])
             if not picked:
                 return choices[0][0], (f"You have no seat in a game called {named!r}, so nothing was stored; "
                                        f"your games: {', '.join(dict.fromkeys(c[0] for c in choices))}. Start "
