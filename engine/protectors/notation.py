@@ -573,6 +573,12 @@ _COUNT_CHANGING = frozenset({*_NUMBER_WORDS, "minus", "less", "fewer", "more", "
                              "units"})
 
 
+# ... and the words that hedge an order ("(I think)", "(I guess)", "(prob)"): tentative, as "(maybe)" is (dm_lines.
+# TURN_AROUND), never left out as a remark; "Fortify P1 (I think)" was stored as Fortify! P1 (assumption HEDGED_REMARK)
+HEDGED_REMARK = frozenset({"think", "thinking", "guess", "guessing", "prob", "probs", "idk", "dunno", "believe",
+                           "likely", "unlikely", "presumably", "suppose", "supposedly", "reckon", "tbc", "tba"})
+
+
 def split_remark(segment: str) -> tuple[str, str]:
     """``Fortify! P9 (just in case)`` -> (``Fortify! P9``, ``(just in case)``): brackets at the end of an order
     holding words only, none a number (in digits or words) or a word orders, poolings, Provinces or players are made
@@ -584,7 +590,7 @@ def split_remark(segment: str) -> tuple[str, str]:
     w = _words(m.group(1))
     # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
     if (not w or faction_named(" ".join(w)) is not None
-            or any(x in _NOT_A_REMARK or x in _COUNT_CHANGING or _LARGER_NUMBER_WORD.fullmatch(x)
+            or any(x in _NOT_A_REMARK or x in _COUNT_CHANGING or x in HEDGED_REMARK or _LARGER_NUMBER_WORD.fullmatch(x)
                    or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) for x in w)):
         return segment, ""
     return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
@@ -601,6 +607,8 @@ def _no_remark_because(inner: str) -> str:
     for x in w:
         if x in TURN_AROUND:
             return f"{echo(x)} could take the order back or make it depend on something"
+        if x in HEDGED_REMARK:
+            return f"{echo(x)} makes the order tentative, and a DM's orders are final"
     for x in w:
         if _SEAT.fullmatch(x) or x == "player":
             return f"{echo(x)} names a player"

@@ -255,6 +255,12 @@ CASES = [
 ("orders14", "Fortify P1?!", "!has a question mark"),
 ("orders14", "Fortify P1 i guess", "!unexpected 'i guess'"),
 ("orders14", "Fortify P1 for now", "!unexpected 'for now'"),
+# a hedge in brackets is tentative, as '(maybe)' is: refused (were stored as if it were not there: HEDGED_REMARK)
+("orders14", "Fortify P1 (I think)\nwork p2", "!'think' makes the order tentative"),
+("orders14", "march 2 from p1 to p28 (prob)\nfortify p2", "!'prob' makes the order tentative"),
+("dragon12", "3 from P6 (i guess)\n2 from P7", "!'guess' makes the order tentative"),
+("cons12", "buy 2 in p6 (idk)\nbid 5", "!'idk' makes the order tentative"),
+("orders14", "Fortify P1 (hope this works lol)\nwork p2", ["Fortify! P1", "Work, work! P2"]),  # hope: still a remark
 ("orders14", "Fortify P1 + Work P2 + Fortify P5 + Fortify P28",
  ["Fortify! P1", "Work, work! P2", "Fortify! P5", "Fortify! P28"]),
 ("orders14", "March 2 from P1\nto P28\nFortify P2", "!expected 'to' after the source province, but the line ends"),
