@@ -234,6 +234,10 @@ def name_list(players: Mapping[str, str] | None, listed: Collection[str] | None 
     """The ``NameList`` of a players map (display name or colour -> seat); ``listed``: the names to list when
     a player is not known (default: every name of the map), as written; ``island``: the board's Island."""
     written = {" ".join(_words(name)): name for name in (players or {})}
+    for name in players or {}:  # "bob" (as a DM names "Bob 🐉") is written "Bob 🐉"
+        plain = " ".join(_words(_without_symbols(name)))
+        if plain:
+            written.setdefault(plain, name)
     shown = tuple(listed) if listed is not None else tuple(written.values())
     return NameList(written, tuple(sorted(set(shown), key=_norm)), island)
 
@@ -402,11 +406,28 @@ class _Words:
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
 
 
+def _without_symbols(text: str) -> str:
+    """``text`` without emoji and other pictographs (Unicode symbols ``So``), as a DM's line is read
+    (``dm_lines.unwrap``): "Bob 🐉" -> "Bob "."""
+    return text if text.isascii() else "".join(c for c in text if unicodedata.category(c) != "So")
+
+
 def _seat_map(players: Mapping[str, str] | None) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
+    bare: dict[str, set[str]] = {}  # a display name with an emoji, as a DM can write it: without the emoji
     for name, seat in (players or {}).items():
         m = _SEAT.fullmatch(_norm(seat.replace(" ", "")))
-        out[" ".join(_words(name))] = f"Player#{int(m.group(1))}" if m else seat
+        who = f"Player#{int(m.group(1))}" if m else seat
+        key = " ".join(_words(name))
+        out[key] = who
+        plain = " ".join(_words(_without_symbols(name)))
+        if plain and plain != key:
+            bare.setdefault(plain, set()).add(who)
+    # "Bob 🐉" is named "Bob" (a DM's emoji are left out, so "send 10 to Bob 🐉" was refused as "'Bob' is not a
+    # player; did you mean Bob 🐉?"), unless "Bob" names another seat or two seats' names differ only by emoji
+    for plain, who_all in bare.items():
+        if len(who_all) == 1 and plain not in out:
+            out[plain] = next(iter(who_all))
     return out
 
 

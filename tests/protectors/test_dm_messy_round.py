@@ -308,6 +308,11 @@ CASES = [
 ("odd14", FORT + "send 10 to Zoe", [*F4, "Send 10 to Player#12"]),
 ("odd14", FORT + "send 10 to Mr. Smith", [*F4, "Send 10 to Player#13"]),
 ("odd14", FORT + "send 10 to Sam thanks", [*F4, "Send 10 to Player#14"]),
+# a display name with an emoji is named as a DM writes it, the emoji left out (was refused: "'Bob' is not a player like
+# Player#2; did you mean Bob 🐉?", also when the DM wrote the emoji)
+("odd14", FORT + "send 10 to Bob", [*F4, "Send 10 to Player#11"]),
+("odd14", FORT + "send 10 to Bob \U0001F409", [*F4, "Send 10 to Player#11"]),
+("odd14", FORT + "send 10 to Bobby", "!did you mean Bob \U0001F409?"),
 ("odd14", "Support Dr. Who in P4 from P5\nFortify P1, P2, P28",
  ["Support! Player#4 in P4 from P5", "Fortify! P1", "Fortify! P2", "Fortify! P28"]),
 ("odd14", "Hi GM\nMax, fortify P1", "!'Max' before the order names a player"),
@@ -436,6 +441,23 @@ def test_a_messy_dm_with_nicknames(game, dm, want):
     g = GAMES[game]()
     aliases = {k: v for k, v in NICKS.items() if v in g.state.players}
     _check(_store(game, dm, aliases), want)
+
+
+@pytest.mark.parametrize(("names", "want"), [
+    (["Alice", "Bob", "Bob \U0001F409"], "Send 10 to Player#2"),  # "Bob" is Bob's name, not the other's
+    (["Alice", "Bob \U0001F525", "Bob \U0001F409"], "!'Bob' is not a player"),  # two seats: never one of them
+    (["Alice", "\U0001F409", "Bob"], "Send 10 to Player#3"),  # a name of emoji only: named by its seat
+])
+def test_a_name_with_an_emoji_is_named_without_it_when_that_is_one_seat(names, want):
+    roster = [{"seat": s, "name": n} for s, n in zip(SEATS[:3], names, strict=True)]
+    g = Game({"board": "ring-3", "seed": 1, "players": roster,
+              "position": {"turn": 2, "phase": "orders", "ranking": SEATS[:3], "realm": dict.fromkeys(SEATS[:3], 20),
+                           "provinces": {f"P{i}": {"owner": f"Player#{i}", "units": 1} for i in range(1, 4)}}})
+    try:
+        got: list[str] | RegentError = g.submit_dm("Player#1", "Fortify P1\nSend 10 to Bob").lines
+    except RegentError as err:
+        got = err
+    _check(got, [want, "Fortify! P1"] if not want.startswith("!") else want)
 
 
 def test_the_round_covers_every_step_in_big_games_with_the_options_on():
