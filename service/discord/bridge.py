@@ -604,6 +604,11 @@ class Bridge:
             rejected = err.details.get("rejected") or []
             out = ["**Nothing was stored.** Fix these lines and send the whole DM again:"]
             out += [f"✗ `{r.get('line', '')}`: {r.get('reason', '')}" for r in rejected] or [f"✗ {err.message}"]
+            count = err.details.get("rejected_count")
+            if isinstance(count, int) and count > len(rejected) > 0:  # the service lists the first ones only
+                more = count - len(rejected)
+                out.append(f"…and {more} more line{'s' if more > 1 else ''} refused, not listed here: check every "
+                           "line of the DM.")
             return "\n".join(out)
         if err.code == "conflict":
             return f"Not stored: {err.message}."
