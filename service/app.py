@@ -433,10 +433,11 @@ class App(Residency):
         def advance() -> dict[str, Any]:
             g = hosted.game
             if _other_step(hosted, turn, step, started):
-                also = f", started at {started}" if started is not None else ""
+                asked = ", ".join(x for x in (f"turn {turn}" if turn is not None else "",
+                                              f"step {step}" if step is not None else "",
+                                              f"started at {started}" if started is not None else "") if x)
                 raise RpcError(CONFLICT, f"the game is at turn {g.state.turn}, step {g.step} (started at "
-                                         f"{hosted.step_started}); not advancing (asked for turn {turn}, step {step}"
-                                         f"{also})",
+                                         f"{hosted.step_started}); not advancing (asked for {asked})",
                                {"turn": g.state.turn, "step": g.step, "step_started": hosted.step_started})
             hosted.still_open(arrived, "nothing was forced" if force or expired else "nothing was resolved")
             return hosted.advance(force, expired)

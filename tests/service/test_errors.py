@@ -172,7 +172,10 @@ def test_conflict(client, game):
     err = error_of(client, "game.advance", game_id=gid, token=gm, expired=True)
     assert err.code == "conflict" and "deadline" in err.message
     err = error_of(client, "game.advance", game_id=gid, token=gm, force=True, step="orders")
-    assert err.code == "conflict" and err.details == {"turn": 1, "step": "bid"}
+    started = client.call("game.view", game_id=gid, token=gm)["step_started"]
+    assert err.code == "conflict" and err.details == {"turn": 1, "step": "bid", "step_started": started}
+    assert err.message == (f"the game is at turn 1, step bid (started at {started}); "
+                           "not advancing (asked for step orders)")
     assert client.call("game.advance", game_id=gid, token=gm, force=True, step="bid", turn=1)["events"]
 
 
