@@ -129,6 +129,10 @@ _COMMA_NUMBER = re.compile(r"[0-9],[0-9]{3}")
 _SEPARATED = re.compile(r"-?[0-9]+(?:[.,][0-9]{3})+")  # "1.000": a thousands separator, not a decimal point
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)[\s.,;!]*$")
 _PROVINCE_WORD = re.compile(r"\b(?:province|prov\.?)\s*#?\s*(?=\d)", re.IGNORECASE)  # "Province 3", "Prov. 3"
+# "Province three", "prov six": a Province's number in words, one to twelve, as a count may be written (assumption
+# DM_PLAYERS_WORDS); was refused as "'province' is not a province like P3". Never "P three" nor a number alone.
+_PROVINCE_IN_WORDS = re.compile(r"\b(?:province|prov\.?)\s*#?\s*(" + "|".join(NUMBER_WORDS[1:]) + r")\b",
+                                re.IGNORECASE)
 _PLAYER_WORD = re.compile(r"\bplayer\s*#?\s*(?=\d)", re.IGNORECASE)  # "Player#2", "player # 2", "Player 2"
 # an arrow written against its provinces ("P1->P2", "P1 >P2") is a word of its own, as with spaces
 _TIGHT_ARROW = re.compile(r"(?<=\d)\s*(-->|->|=>|>|→|⟶|➡)\s*(?=p\s*#?\s*\d)", re.IGNORECASE)
@@ -200,6 +204,7 @@ def _words(text: str) -> tuple[str, ...]:
 def _clean(line: str) -> str:
     """Drop Discord markup and spell ``Province 4`` / ``player # 2`` as ``P4`` / ``Player#2``."""
     text = re.sub(r"[*`~]", "", line).replace("_", " ")
+    text = _PROVINCE_IN_WORDS.sub(lambda m: f"P{_NUMBER_WORDS[m.group(1).lower()]}", text)
     return _TIGHT_ARROW.sub(r" \1 ", _PLAYER_WORD.sub("Player#", _PROVINCE_WORD.sub("P", text)))
 
 

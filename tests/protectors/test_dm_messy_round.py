@@ -234,6 +234,13 @@ CASES = [
 ("orders14", "move all units from P1 into P28\nfortify p2", ["March! 3 from P1 to P28", "Fortify! P2"]),
 ("orders14", "march 2 from p1 to p 28", ["March! 2 from P1 to P28"]),
 ("orders14", "march 2 from p1 to province #28", ["March! 2 from P1 to P28"]),
+# a Province's number in words after 'Province' or 'Prov', one to twelve (was refused: "'province' is not a province")
+("orders14", "move 2 from prov 1 to prov 28\nfortify province two\nwork p5\nfortify p28",
+ ["March! 2 from P1 to P28", "Fortify! P2", "Work, work! P5", "Fortify! P28"]),
+("orders14", "fortify Province Five and prov. one", ["Fortify! P5", "Fortify! P1"]),
+("dragon12", "commit 3 units from province six", ["3 from P6"]),
+("cons12", "buy two in province six\nbid 15", ["Buy 2 in P6.", "Bid 15"]),
+("orders14", "fortify province twenty", "!'province' is not a province like P3"),  # past twelve: in digits
 ("orders14", "march 2 from p1 to p28 pls\nfortify p2 thx", ["March! 2 from P1 to P28", "Fortify! P2"]),
 ("orders14", "March 2 from P1 to P28 \U0001F44D\nFortify P2 \U0001F6E1\ufe0f",
  ["March! 2 from P1 to P28", "Fortify! P2"]),
