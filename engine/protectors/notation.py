@@ -560,7 +560,8 @@ def _is_count(words: tuple[str, ...], i: int) -> bool:
 
 
 def _parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
-    parts = [p for p in re.split(r"[,;]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
+    # "(20 from Bob + 10 from Carol)": '+' and '&' join fundings as 'and' does (they join a purchase's Provinces too)
+    parts = [p for p in re.split(r"[,;+&]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
     if not parts:
         raise OrderSyntaxError(f"empty funding {echo('(' + inner + ')')}; expected like '(110 from Player#2)'",
                                input=clip(line, MAX_LINE_ECHO))

@@ -389,6 +389,10 @@ CASES = [
 ("cons16t", "Buy 1 in P1\nBid 5 (20 from bob, 10 from carol)",
  ["Buy 1 in P1.", "Bid 5 (20 from Player#2, 10 from Player#3)"]),
 ("cons16t", "Buy 1 in P1\nBid 5 (20 from Eve)", "!pooled $Realm only comes from a team-mate"),
+# '+' and '&' between fundings (was refused: "'bob + 10 from carol' is not a player")
+("cons16t", "Buy 1 in P1\nBid 5 (20 from bob + 10 from carol)",
+ ["Buy 1 in P1.", "Bid 5 (20 from Player#2, 10 from Player#3)"]),
+("t1_16t", "bid 10 (5 from Bob & 5 from Dan)", ["Bid 10 (5 from Player#2, 5 from Player#4)"]),
 ("cons16t", "Buy 1 in P1\nBid 5 (twenty from Bob)", "!write numbers over twelve in digits"),
 # ---- the re-bid (10 seats, 35 $Realm) and the Bank of Lannuvár's late bid (12 seats, 45 $Realm)
 ("rebid10", "rebid 10", ["Bid 10"]),
