@@ -226,7 +226,9 @@ def validate_dragon(state: GameState, seat: str, d: DragonDecision) -> DragonDec
         elif c.src in seen:
             rej.add(c.text(), f"{c.src} is committed twice")
         elif not 1 <= c.count <= pr.units:
-            rej.add(c.text(), f"only {pr.units} units in {c.src}")
+            rej.add(c.text(), f"you have no units in {c.src}" if pr.units == 0 else
+                    f"only {pr.units} {'unit' if pr.units == 1 else 'units'} in {c.src}" if c.count > pr.units else
+                    "commit at least 1 unit")
         elif c.sac is not None and not 0 <= c.sac <= c.count:
             rej.add(c.text(), "sac must be between 0 and the units committed")
         seen.add(c.src)

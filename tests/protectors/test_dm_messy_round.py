@@ -359,6 +359,7 @@ CASES = [
 ("dragon12", "commit three from six", "!'six' is not a province like P3"),
 ("dragon12", "commit 3 from p6 actually 2", "!unexpected 'actually 2'"),
 ("dragon12", "Commit 5 from P6", "!only 3 units in P6"),
+("dragon12", "Commit 2 from P5", "!only 1 unit in P5"),
 ("dragon12", "commit 2 from P6 and 2 from P6", "!twice could add up"),
 ("dragon12", "pass", []),
 ("dragon12", "none, sorry", []),
@@ -476,3 +477,18 @@ def test_the_round_covers_every_step_in_big_games_with_the_options_on():
     assert {GAMES[g]().step for g in games} == {"bid", "rebid", "bank_bid", "orders", "dragon", "consolidation"}
     assert all(len(GAMES[g]().state.players) >= 10 for g in games)
     assert len(CASES + NICKNAMED) >= 150
+
+
+def test_a_commitment_from_a_province_left_empty_says_no_units_are_there():
+    # dogfood 16 seats: a player who marched out of P1 and commits from it was told "only 0 units in P1"
+    g = dragon12()
+    g.state.provinces["P5"].units = 0
+    got = _store_in(g, "1 from P5")
+    assert isinstance(got, RegentError) and "you have no units in P5" in got.reason, got
+
+
+def _store_in(g: Game, dm: str) -> list[str] | RegentError:
+    try:
+        return g.submit_dm("Player#1", dm).lines
+    except RegentError as err:
+        return err
