@@ -86,7 +86,9 @@ def told(records: list[Defaulted], seat: str, turn: int, game: Game | None = Non
     for d in records:
         if d.seat == seat and d.turn == turn:
             what, rule = STEPS.get(d.step, (d.step, "003"))
-            line = (f"Your {what} DM for turn {turn} was not received: the rulebook default was played for you: "
+            # "not stored", not "not received": a DM may have come and been refused, and never sent again
+            line = (f"Your {what} DM for turn {turn} was not stored (none came in time, or none that could be read): "
+                    "the rulebook default was played for you: "
                     f"{said(list(d.lines), d.step)} ({rule}).")
             dealt = dealt_faction(game, seat) if game is not None and d.step == "bid" and turn == 1 else None
             if dealt:

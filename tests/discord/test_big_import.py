@@ -225,7 +225,7 @@ def test_a_twelve_seat_cli_game_brought_in_at_turn_3_walked_as_a_gm_lives_it(ser
                    for m in t.received(3))  # its orders were the file's AI's
         for no in FORCED:
             summary = next(m for m in t.received(no) if m.startswith("**Your summary of turn 3**"))
-            assert "Your orders DM for turn 3 was not received" in summary, summary
+            assert "Your orders DM for turn 3 was not stored" in summary, summary
 
         # -- and the channel: public events only ----------------------------------------------------------------------
         text = t.channel()

@@ -638,7 +638,7 @@ def test_an_orders_dm_that_leaves_units_idle_is_stored_and_the_player_is_warned(
 def test_a_silent_player_is_told_in_their_summary_and_a_turn_of_none_orders_is_posted(server, tmp_path):
     # Player#3 never sends a bid; the GM forces the step. Everyone then sends `none` for orders: the channel is
     # told no orders were given (it got an empty post before), and at the turn's end Player#3's summary alone
-    # says its bid DM was not received and what the rulebook played for it
+    # says its bid DM was not stored and what the rulebook played for it
     h = setup(server, tmp_path, seats=3)
 
     async def body():
@@ -657,7 +657,8 @@ def test_a_silent_player_is_told_in_their_summary_and_a_turn_of_none_orders_is_p
         summaries = {n: [m.text for m in h.chat.dms[user_of(CH, n)] if m.text.startswith("**Your summary of turn 1")]
                      for n in (1, 2, 3)}
         assert all(len(s) == 1 for s in summaries.values()), summaries
-        told = "Your bid DM for turn 1 was not received: the rulebook default was played for you: Bid 0"
+        told = ("Your bid DM for turn 1 was not stored (none came in time, or none that could be read): "
+                "the rulebook default was played for you: Bid 0")
         assert told in summaries[3][0]
         assert "not received" not in summaries[1][0] + summaries[2][0]
         await bridge.close_client()

@@ -433,7 +433,7 @@ def test_report_of_a_turn_says_nothing_has_happened_yet_and_whose_decisions_the_
             mine = h.chat.dm_texts(user_of(CH, no))
             summary = mine[mine.index("**Your summary of turn 1**"):]
             assert "Rulebook defaults" not in summary
-            told = [ln.split(" DM ")[0] for ln in summary.splitlines() if "was not received" in ln]
+            told = [ln.split(" DM ")[0] for ln in summary.splitlines() if "was not stored" in ln]
             assert told == {2: ["Your bid"], 3: ["Your bid", "Your orders"], 5: ["Your bid"]}.get(no, []), no
         await bridge.close_client()
 

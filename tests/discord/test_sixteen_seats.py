@@ -264,7 +264,7 @@ def test_sixteen_seats_imported_at_turn_5_from_a_position_played_in_dms_for_seve
                 continue
             assert len(summary) == 1, (no, summary)
         assert "-10 (Team Games, pooled $Realm to Bob)" in next(m for m in t.received(1) if "summary of turn 5" in m)
-        assert any("Your consolidation DM for turn 5 was not received" in m for m in t.received(4))
+        assert any("Your consolidation DM for turn 5 was not stored" in m for m in t.received(4))
 
         # -- turn 6: Fay is back and takes her seat by mention; five seats go to an AI; several steps --------------
         t.h.chat.gone.discard(user_of(CH, LEFT))

@@ -35,10 +35,11 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
     bob = run(capsys, "report", str(game_file), "--private", "Bob").splitlines()
     assert bob[0] == "== Bob (Player#2): your summary, turn 1 =="
     # rules: 003 1. Protector Ranking (bid 0) and 003 3. Negotiation and Orders (Fortify!): each step named
-    assert bob[1] == ("Your bid DM for turn 1 was not received: the rulebook default was played for you: Bid 0 "
-                      "(003 1. Protector Ranking).")
-    assert bob[2].startswith("Your orders DM for turn 1 was not received: the rulebook default was played for "
-                             "you: Golden Fortify! P2 (003 3. Negotiation and Orders)")
+    assert bob[1] == ("Your bid DM for turn 1 was not stored (none came in time, or none that could be read): "
+                      "the rulebook default was played for you: Bid 0 (003 1. Protector Ranking).")
+    assert bob[2].startswith("Your orders DM for turn 1 was not stored (none came in time, or none that could be "
+                             "read): the rulebook default was played for you: Golden Fortify! P2 (003 3. Negotiation "
+                             "and Orders)")
     # secrecy: a seat's summary has only its own; Alice and Carol sent theirs, and are told nothing of Bob's
     for other in ("Alice", "Carol"):
         text = run(capsys, "report", str(game_file), "--private", other)
@@ -260,7 +261,7 @@ def test_a_turns_report_posted_again_names_whose_decisions_the_rulebook_made(gam
         assert text.count("Rulebook defaults") == 1
     # the seats' own summaries are unchanged: Carol sent her orders (none), so hers names the bid step alone
     carol = run(capsys, "report", str(game_file), "--private", "Carol")
-    assert "Your bid DM for turn 1 was not received" in carol and "Your orders DM" not in carol
+    assert "Your bid DM for turn 1 was not stored" in carol and "Your orders DM" not in carol
 
 
 def test_a_silent_seats_summary_names_the_faction_the_rulebook_dealt_it(tmp_path, capsys):

@@ -440,7 +440,8 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
     for seat in ("Player#1", "Player#2"):
         client.call("game.submit", **where, seat=seat, text="Bid 3")
     client.call("game.advance", **where, force=True)  # Player#3 sent nothing
-    told = ("Your bid DM for turn 1 was not received: the rulebook default was played for you: Bid 0 "
+    told = ("Your bid DM for turn 1 was not stored (none came in time, or none that could be read): "
+            "the rulebook default was played for you: Bid 0 "
             "(003 1. Protector Ranking).")
     mine = client.call("game.report", game_id=g["game_id"], token=tokens["Player#3"], turn=1, private="Player#3")
     assert mine["report"].splitlines()[1] == told
