@@ -257,9 +257,10 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
         pend = game.pending(seat)
         if pend:
             hours = game.deadline_hours(windows=windows)
-            out.append(f"Now: send your {NOW_WORDS.get(pend[0].kind, pend[0].kind)} DM"
-                       + (f" (within {hours}h)." if hours else ".")
-                       + (" Received." if pend[0].submitted else ""))
+            what, within = NOW_WORDS.get(pend[0].kind, pend[0].kind), f" (within {hours}h)" if hours else ""
+            # a DM already in: said so, not "send your DM ... Received." (dogfood 16 seats)
+            out.append(f"Now: your {what} DM is in; the step resolves when every seat's is, or at its deadline"
+                       f"{within}." if pend[0].submitted else f"Now: send your {what} DM{within}.")
     return "\n".join(out)
 
 

@@ -387,3 +387,15 @@ def test_a_forced_turn_nobody_sent_orders_in_does_not_say_every_player_sent_none
     assert [e.text for e in events if e.kind in ("no_orders", "no_orders_from")] == [
         "No orders this turn, so every Army Unit stays where it is."]
     assert "sent none" not in private_summary(g, "Player#1")
+
+
+def test_the_private_summary_says_a_dm_already_in_is_in_not_to_send_it():
+    # dogfood 16 seats: a seat whose DM was in was told "Now: send your orders DM (within 72h). Received."
+    g = Game({"board": "ring-3", "seed": 1, "players": 3})
+    g.advance(force=True)  # the bids: now the orders step
+    g.submit_dm("Player#1", "Fortify! P1")
+    mine = g.private_summary("Player#1")
+    assert mine.endswith("Now: your orders DM is in; the step resolves when every seat's is, or at its deadline "
+                         "(within 72h).")
+    assert "send your" not in mine
+    assert g.private_summary("Player#2").endswith("Now: send your orders DM (within 72h).")
