@@ -477,13 +477,18 @@ class Bridge:
                 return key, self._too_late(key, seat, mine[0]["kind"]), False
             fields["text"] = self._mentions(key, text)
             # the step the DM came in for: one resolved before the service stores it is refused, never taken as
-            # the next step's decision (`none` stored as the Consolidation's `Bid 0`)
+            # the next step's decision (`none` stored as the Consolidation's `Bid 0`); its start (game.view's own
+            # number, passed back unchanged) tells apart a step of the same kind in the same turn: one game.undo
+            # reopened, a second Dragon attack, a Bank of Lannuvár round
             fields.update(turn=seen["turn"], step=seen["step"])
+            if seen.get("step_started") is not None:
+                fields["step_started"] = seen["step_started"]
             result = await self.rpc("game.submit", **self._seat(key, seat), **fields)
         except ServiceDown:
             return target, RESEND, False
         except ServiceError as err:
-            if err.code == "conflict" and err.details.get("for_step") is not None:  # the step ended meanwhile
+            if err.code == "conflict" and (err.details.get("for_step") is not None
+                                           or err.details.get("for_step_started") is not None):  # it ended meanwhile
                 return target, self._too_late(key, seat, str(err.details.get("step"))), False
             answer = self._refusal(err)
             rejected = (err.details.get("rejected") or []) if err.code == "invalid_order" else []
