@@ -56,6 +56,7 @@ from engine.protectors.notation import (
     holds_all,
     name_list,
     parse_segment,
+    remark_alone,
     seat_map,
     split_orders,
     split_remark,
@@ -525,6 +526,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     text = unwrap(raw)
     if not words(text):
         return DmLine(no, raw, "ignored", why="markdown or punctuation only")
+    if STANDALONE_REMARK and (whole := _WHOLLY_BRACKETED.fullmatch(text)) is not None:
+        return _remark_line(no, raw, whole.group(1), seats, names, step, shown)
     phrase = words(text)
     if "?" in text and (phrase in _LIGHTS_PHRASES | _NONE_PHRASES | _NO_BUY_PHRASES
                         or (step == "bid" and faction_of(text) is not None)):
@@ -584,6 +587,33 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
             reason += f"; after an order only {_THANKS_NAMED} may follow on its line, a note to the GM goes after //"
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step, tuple(said_all))
+
+
+# rules: none on what a DM may hold beside its orders (003 Each Turn: the choices are given in a DM). A line wholly in
+# brackets, "(sorry for the late reply, was at work)", carries no order: it is left out as a remark, as brackets after
+# an order are, when nothing in it could be or change an order (notation.remark_alone); else refused, saying why. It was
+# refused as "brackets after an order" though no order was on its line (assumption STANDALONE_REMARK)
+STANDALONE_REMARK = True
+_WHOLLY_BRACKETED = re.compile(r"\(([^()]*)\)[.!]*")
+
+
+def _remark_line(no: int, raw: str, inner: str, seats: Mapping[str, str], names: set[str], step: str | None,
+                 shown: NameList | None) -> DmLine:
+    """A line wholly in brackets (``inner`` inside them): left out as a remark, or refused, saying why."""
+    read = _read_line(no, inner, seats, names, step, shown)
+    if read.kind in ("order", "nothing"):  # "(Fortify P1)", "(none)": meant, or a thought?
+        return DmLine(no, raw, "refused", why=clip(f"{echo(raw.strip())} is an order in brackets: send it without "
+                                                   "them if you mean it, or put it after // as a note to the GM",
+                                                   MAX_REASON), error="syntax")
+    because = remark_alone(inner)
+    if because is None and step in POOLING_STEPS and _names_player(inner, names):  # "(Bob pays)": pooling?
+        because = "it names a player"
+    if because is not None:
+        return DmLine(no, raw, "refused", why=clip(f"{echo(raw.strip())} on a line of its own is left out only as a "
+                                                   f"remark that could not change the orders, and it is none "
+                                                   f"({because}); a note to the GM goes on a line starting with //",
+                                                   MAX_REASON), error="syntax")
+    return DmLine(no, raw, "ignored", why="a remark in brackets")
 
 
 MAX_NAME_RUN = 4  # words of a display name looked for in a remark in brackets ("(Bob the Bold)")

@@ -102,6 +102,7 @@ __all__ = [
     "parse_line",
     "parse_segment",
     "parse_text",
+    "remark_alone",
     "seat_map",
     "split_orders",
     "split_remark",
@@ -615,12 +616,35 @@ def split_remark(segment: str) -> tuple[str, str]:
     if m is None or any(c.isdigit() or c == "?" for c in m.group(1)):  # "(right?)" asks: no remark to leave out
         return segment, ""
     w = _words(m.group(1))
-    # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
-    if (not w or faction_named(" ".join(w)) is not None
-            or any(x in _NOT_A_REMARK or x in _COUNT_CHANGING or x in HEDGED_REMARK or _LARGER_NUMBER_WORD.fullmatch(x)
-                   or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) for x in w)):
+    if not w or faction_named(" ".join(w)) is not None or any(_no_remark_word(x) for x in w):
         return segment, ""
     return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
+
+
+def _no_remark_word(x: str) -> bool:
+    """Whether the word ``x`` keeps brackets from being a remark (``split_remark``)."""
+    # "the" starts The Bank of Lannuvár, which is also read without it: "(the Bank ...)" has "bank"
+    return (x in _NOT_A_REMARK or x in _COUNT_CHANGING or x in HEDGED_REMARK or _LARGER_NUMBER_WORD.fullmatch(x)
+            is not None or (x in ORDER_WORDS and x != "the") or _SEAT.fullmatch(x) is not None)
+
+
+def remark_alone(inner: str) -> str | None:
+    """Why brackets holding ``inner`` on a line of their own ("(sorry for the late reply, was at work)") are no remark
+    to leave out, in words for the player; ``None`` when they are one (assumption STANDALONE_REMARK). As after an order
+    (``split_remark``), but a word orders are made of may stand inside the remark ("was at work") unless it could start
+    an order there ("(fortify everything)"); the reader has already refused brackets that read as an order."""
+    if "?" in inner or any(c.isdigit() for c in inner):
+        return _no_remark_because(inner)
+    for piece in _segments(_clean(inner)):  # "(sorry, work was busy)": 'work' could start an order there
+        w = _words(piece)
+        first = next((x for x in w if x not in _FILLERS), None)
+        if first is not None and first in ORDER_WORDS and first != "the":
+            return f"{echo(first)} could start an order"
+    w = _words(inner)
+    kept = " ".join(x for x in w if x not in ORDER_WORDS or x in _NOT_A_REMARK)
+    if faction_named(" ".join(w)) is not None or any(_no_remark_word(x) for x in _words(kept)):
+        return _no_remark_because(kept)
+    return None
 
 
 def _no_remark_because(inner: str) -> str:

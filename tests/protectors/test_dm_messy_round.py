@@ -412,6 +412,17 @@ CASES = [
 ("bank12", "I bid everything I have", ["Bid 45"]),
 ("bank12", "Bid 45, all in", "!unexpected 'all in'"),
 ("bank12", "everything!", "!unknown order 'everything!'"),
+# ---- DMs the reader answered badly: refused where the meaning is clear, or refused saying nothing useful
+# a line wholly in brackets holds no order: a remark (was refused as "brackets after an order": STANDALONE_REMARK)
+("orders14", FORT + "(sorry for the late reply, was at work)", F4),
+("orders14", "(sorry for the late reply, was at work \U0001F605)\n" + FORT, F4),
+("orders14", FORT + "(Work P1)", "!'(Work P1)' is an order in brackets"),
+("orders14", FORT + "(sorry, work all day)", "!'work' could start an order"),
+("orders14", FORT + "(jk)", "!'jk' could take the order back"),
+("orders14", FORT + "(is this right?)", "!it asks"),
+("t1_12", "Bid 7\n(Hodir)", "!'(Hodir)' is an order in brackets"),
+("cons16t", "Buy 1 in P1\nBid 5\n(Bob pays)", "!it names a player"),
+("orders14", "(sorry for the late reply)", "!the DM holds no order"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
