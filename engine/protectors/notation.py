@@ -385,6 +385,28 @@ class _Words:
         return (self.norm[self.i] == "p" and self.spelled[self.i] == self.raw[self.i]
                 and self.i + 1 < len(self.norm) and _DIGITS.fullmatch(self.norm[self.i + 1]) is not None)
 
+    def players(self) -> list[str]:
+        """The rest of the order as a list of two or more players, each as written (``Carol and Dan``, ``Carol, Dan``,
+        ``Carol & Dan``), when every one of them names a player and the whole names none; else ``[]``. Consumes
+        nothing."""
+        if " ".join(self.norm[self.i :]) in self.seats:
+            return []
+        groups: list[list[int]] = [[]]
+        for k in range(self.i, len(self.norm)):
+            if self.norm[k] in ("and", "&", "+"):
+                groups.append([])
+                continue
+            groups[-1].append(k)
+            if self.spelled[k].endswith(","):
+                groups.append([])
+        named = [g for g in groups if g]
+        if len(named) < 2 or len(named) != len(groups) or not all(
+                " ".join(self.norm[k] for k in g) in self.seats or _SEAT.fullmatch("".join(self.norm[k] for k in g))
+                for g in named):
+            return []
+        written = self.names.written if self.names is not None else {}
+        return [written.get(" ".join(self.norm[k] for k in g), " ".join(self.raw[k] for k in g)) for g in named]
+
     def seat(self, stop: str | None = None) -> str:
         """``Player#N``, or the words up to ``stop`` looked up in the players map; a leading ``@`` (a mention
         typed by hand: ``@Sam2``) is left out."""
@@ -454,7 +476,10 @@ def _segments(text: str) -> list[str]:
     current: tuple[str, ...] = ()  # the words of segments[-1]
     for chunk in chunks:
         words = _words(chunk)
-        if not segments or (words and _starts_order(words, current)):
+        if segments and words and _is_send(current) and _sends_more(words):  # "Send 10 to Carol, 5 to Dan"
+            segments.append("Send " + chunk.strip())
+            current = ("send", *words)
+        elif not segments or (words and _starts_order(words, current)):
             segments.append(chunk)
             current = words
         else:
@@ -522,15 +547,38 @@ def _each_province(segment: str) -> list[str]:
 
 
 def _split_at_and(chunk: str) -> list[str]:
-    commitment = _is_commitment(_words(chunk))
+    said = _words(chunk)
+    commitment, send = _is_commitment(said), _is_send(said)
     pieces, start = [], 0
-    for m in sorted((*_AND_ORDER.finditer(chunk), *(_AND_COMMIT.finditer(chunk) if commitment else ())),
-                    key=lambda m: m.start()):
+    for m in sorted((*_AND_ORDER.finditer(chunk), *(_AND_COMMIT.finditer(chunk) if commitment else ()),
+                     *(_AND_SEND.finditer(chunk) if send else ())), key=lambda m: m.start()):
         if (chunk.count("(", 0, m.start()) == chunk.count(")", 0, m.start())  # not inside brackets
                 and not _THEN_MARCH.match(chunk, m.start() + len(m.group()) - len(m.group().lstrip()))):
             pieces.append(chunk[start : m.start()])
             start = m.end()
     return [*pieces, chunk[start:]]
+
+
+# rules: 003 3. Negotiation and Orders -- "state to the GM the amount and to whom you want to send $Realm": "Send 10 to
+# Carol, 5 to Dan" (also "and", "&", "+" before the next "N to <player>") gives two amounts to two players, read as two
+# Sends, as "Buy 2 in P6, 1 in P5" is one purchase in two Provinces. Two of them to one player are refused across the
+# DM (dm_read.SENDS_TO_ONE); "Send 10 to Carol and Dan" (10 each, or in all?) is refused (assumption SEND_LIST)
+SEND_LIST = True
+_SEND_WORDS = ("send", "sending", "sends")
+
+
+def _is_send(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` start a Send (``Send 10 to Bob``, ``I'm sending 10 to Bob``)."""
+    i = next((k for k, x in enumerate(words) if x not in _FILLERS), None)
+    return SEND_LIST and i is not None and words[i] in _SEND_WORDS
+
+
+def _sends_more(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are a Send's next amount and player without its word (``5 to Dan``, ``5 $Realm to Dan``)."""
+    if not words or not (_NUMBER.fullmatch(words[0]) or words[0] in _NUMBER_WORDS):
+        return False
+    k = 2 if words[1:2] and words[1] in _REALM_WORDS else 1
+    return words[k : k + 1] == ("to",) and len(words) > k + 1
 
 
 def _starts_order(words: tuple[str, ...], current: tuple[str, ...]) -> bool:
@@ -902,10 +950,14 @@ def _send(w: _Words, golden: bool, delayed: bool) -> Send:
     rest = w.norm[w.i:]
     if " ".join(rest) not in w.seats and any(rest[k] == "and" and _NUMBER.fullmatch(rest[k + 1])
                                              for k in range(1, len(rest) - 1)):
-        # "Send 40 to Bob and 10 to Carol": one amount per Send, said so instead of "'Bob and 10 to Carol' is not a
-        # player" (a second Send needs its own word: "... and send 10 to Carol")
-        raise w.fail("a Send gives one amount to one player: write 'and send' before the next amount "
-                     "('Send 40 to Bob and send 10 to Carol'), or each Send on its own line")
+        # "Send 40 to Bob and 10 Carol": one amount per Send, said so instead of "'Bob and 10 Carol' is not a player"
+        raise w.fail("a Send gives one amount to one player: write each Send with its amount and player, like 'Send 40 "
+                     "to Bob, 10 to Carol', or each Send on its own line")
+    players = w.players()
+    if len(players) > 1:  # "Send 10 to Carol and Dan": 10 to each, or 10 in all? (SEND_LIST)
+        each = " and ".join(f"'Send {amount} to {p}'" for p in players)
+        raise w.fail(f"a Send gives its amount to one player: {amount} to each of {' and '.join(players)}, or {amount} "
+                     f"in all? write one Send per player with its amount, like {each} if each gets {amount}")
     return Send(amount, w.seat())
 
 
@@ -921,6 +973,12 @@ def _faction(w: _Words, golden: bool, delayed: bool) -> ChooseFaction:
 
 def _snitch(w: _Words, golden: bool, delayed: bool) -> Snitch:
     w.accept("on")
+    players = w.players()
+    if len(players) > 1:  # "snitch carol & dan"
+        # rules: 003 Pirates! -- "If you wish to snitch on another Protector, simply submit their name": one player
+        one = " or ".join(f"'Snitch {p}'" for p in players)
+        raise w.fail(f"a Snitch names one player (rules 003 Pirates!: 'snitch on another Protector ... submit their "
+                     f"name'), and this one names {len(players)}: send one Snitch line, {one}")
     return Snitch(w.seat())
 
 
@@ -964,6 +1022,9 @@ _THEN_MARCH = re.compile(r"(?:and\s+)?then\s+(?:golden\s+)?(?:march|move|moving|
 _AND_COMMIT = re.compile(JOIN + r"(?=(?:[0-9]+|" + "|".join(_NUMBER_WORDS) + r"|(?:all|everything)(?:\s+my)?)"
                          r"\s+(?:army\s+)?(?:units?\s+)?from\b)",
                          re.IGNORECASE)
+# ... and, in a Send, before the next "N to <player>" ("Send 40 to Bob and 10 to Carol": SEND_LIST)
+_AND_SEND = re.compile(JOIN + r"(?=\$?(?:[0-9][0-9,]*|" + "|".join(_NUMBER_WORDS) + r")\$?\s+"
+                       r"(?:(?:\$?realms?|gold|\$)\s+)?to\b)", re.IGNORECASE)
 _COMMIT_WORDS = ("commit", "commits", "committing")
 _COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word
 _ALL_COUNTED = (*_COUNTED, ("my",))  # ... and after 'all' ("all my units from P6")

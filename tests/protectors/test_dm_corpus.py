@@ -326,7 +326,10 @@ CASES = [
 # why and what to write (it said "expected the amount (a whole number), got 'all'")
 ("orders", "Send all to Bob\nFortify P1\nFortify P2", "!'all' is no fixed number there, so write the $Realm to send"),
 ("orders", "Send everything to Bob\nFortify P1\nFortify P2", "!write the $Realm to send, like 'Send 40 to Bob'"),
-("orders", "Send 40 to Bob and 10 to Carol\nFortify P1\nFortify P2", "!write 'and send' before the next amount"),
+# two amounts to two players: two Sends (was refused: "write 'and send' before the next amount"; SEND_LIST)
+("orders", "Send 40 to Bob and 10 to Carol\nFortify P1\nFortify P2",
+ ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2", "Send 10 to Player#3"]),
+("orders", "Send 40 to Bob and 10 Carol\nFortify P1\nFortify P2", "!write each Send with its amount and player"),
 ("orders", "Send 40 to Bob and send 10 to Carol\nFortify P1\nFortify P2",
  ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2", "Send 10 to Player#3"]),
 ("orders", "Send $40 to Player#2\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Send 40 to Player#2"]),

@@ -423,6 +423,17 @@ CASES = [
 ("t1_12", "Bid 7\n(Hodir)", "!'(Hodir)' is an order in brackets"),
 ("cons16t", "Buy 1 in P1\nBid 5\n(Bob pays)", "!it names a player"),
 ("orders14", "(sorry for the late reply)", "!the DM holds no order"),
+# a Send's next amount and player after ',' or 'and' is a Send of its own; one Send or Snitch names one player (were
+# refused as "'Carol 5 to Dan' is not a player": SEND_LIST)
+("orders14", FORT + "Send 10 to Carol, 5 to Dan", [*F4, "Send 10 to Player#3", "Send 5 to Player#4"]),
+("orders14", FORT + "send 10 to Carol and 5 $Realm to Dan", [*F4, "Send 10 to Player#3", "Send 5 to Player#4"]),
+("orders14", FORT + "I'm sending ten to Carol + five to Dan", [*F4, "Send 10 to Player#3", "Send 5 to Player#4"]),
+("orders14", FORT + "Send 10 to Carol, 5 to carol", "!two Sends to Player#3"),
+("orders14", FORT + "Send 10 to Carol, 5 to Dna", "!'Dna' is not a player like Player#2 or one of Alice, Bob"),
+("orders14", FORT + "send 10 to Carol and Dan", "!like 'Send 10 to Carol' and 'Send 10 to Dan' if each gets 10"),
+("orders14", FORT + "send 10 to carol, dan", "!10 to each of Carol and Dan, or 10 in all?"),
+("pirates14", FORT + "snitch carol & dan", "!send one Snitch line, 'Snitch Carol' or 'Snitch Dan'"),
+("pirates14", FORT + "Snitch on Carol and Player#4", "!'Snitch Carol' or 'Snitch Player#4'"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
