@@ -932,6 +932,12 @@ def _buy(w: _Words, golden: bool, delayed: bool) -> Buy:
         if w.peek() is None:
             break
         w.accept("and", "+", "&")  # "Buy 2 in P6 and 1 in P5", "Buy 2 in P6 + 1 in P5"
+        if allocations[-1][0] and w.at_province():  # "Buy 1 in P5 and P6": 1 in each, or 1 in all?
+            place, count = allocations[-1]
+            then = w.province("the province to buy in")
+            raise w.fail(f"'{count} in {place} and {then}' could mean {count} in each or {count} in all: give each "
+                         f"Province its count, like 'Buy {count} in {place}. {count} in {then}.' if you buy {count} in "
+                         "each")
     if len(allocations) > 1 and any(p == "" for p, _ in allocations):
         raise w.fail("'Buy' without a province takes a single count")
     return Buy(tuple(allocations))

@@ -434,6 +434,10 @@ CASES = [
 ("orders14", FORT + "send 10 to carol, dan", "!10 to each of Carol and Dan, or 10 in all?"),
 ("pirates14", FORT + "snitch carol & dan", "!send one Snitch line, 'Snitch Carol' or 'Snitch Dan'"),
 ("pirates14", FORT + "Snitch on Carol and Player#4", "!'Snitch Carol' or 'Snitch Player#4'"),
+# one count before two Provinces: in each, or in all? (was "expected the number of units to buy, got 'P6'")
+("cons12", "Buy 1 in P5 and P6\nbid 5", "!like 'Buy 1 in P5. 1 in P6.' if you buy 1 in each"),
+("cons12", "buy 2 units in p5, p6\nbid 5", "!'2 in P5 and P6' could mean 2 in each or 2 in all"),
+("cons12", "Buy 1 in P5 and 1 in P6\nbid 5", ["Buy 1 in P5. 1 in P6.", "Bid 5"]),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
