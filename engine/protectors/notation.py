@@ -1133,7 +1133,13 @@ def _parse_commit(w: _Words) -> Commit:
     # rules: 003 "Turn off the lights" commits 0 Army Units: in the Dragon step '0 from P1' says the same
     count = w.count("the unit count", 0 if w.step == "dragon" else 1)  # "all from P6": ALL
     w.units()
-    w.expect("from", "the unit count")
+    if count == ALL and not w.accept("from"):  # "commit all my units", "commit everything": from where?
+        # rules: 003 Determine Protector US step -- units are committed from Provinces ("sac 2 on Province#6"), and
+        # 'all' stands for a number only with its Province (assumption DM_ALL)
+        raise w.fail("'all' commits every unit of yours in one Province, so it needs its Province: write 'all from P6' "
+                     "for each Province you commit from ('all from P6 and P7'), or the counts ('2 from P6')")
+    if count != ALL:
+        w.expect("from", "the unit count")
     src = w.province("the province")
     sac = w.number("the sacrifice", 0) if w.accept("sac", "sacrifice") else None
     if sac is not None and count != ALL and sac > count:  # with 'all': checked on the number it becomes

@@ -465,7 +465,7 @@ CASES = [
 # ---- dragon (Alice P6 2, P7 1, P5 1; min.US 3)
 ("dragon", "2 from P6, 1 from P7", ["2 from P6", "1 from P7"]),
 ("dragon", "Commit 2 from P6 (sac 1), 1 from P7, 1 from P5", ["2 from P6 (sac 1)", "1 from P7", "1 from P5"]),
-("dragon", "commit all", "!expected 'from'"),
+("dragon", "commit all", "!'all' commits every unit of yours in one Province, so it needs its Province"),
 ("dragon", "Turn off the lights", []),
 ("dragon", "lights off 💡", []),
 ("dragon", "lights out", []),  # was refused as an unknown order 'lights'

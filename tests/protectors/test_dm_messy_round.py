@@ -438,6 +438,10 @@ CASES = [
 ("cons12", "Buy 1 in P5 and P6\nbid 5", "!like 'Buy 1 in P5. 1 in P6.' if you buy 1 in each"),
 ("cons12", "buy 2 units in p5, p6\nbid 5", "!'2 in P5 and P6' could mean 2 in each or 2 in all"),
 ("cons12", "Buy 1 in P5 and 1 in P6\nbid 5", ["Buy 1 in P5. 1 in P6.", "Bid 5"]),
+# 'all' without its Province (was "expected 'from' after the unit count, but the line ends")
+("dragon12", "commit all my units", "!it needs its Province: write 'all from P6'"),
+("dragon12", "commit everything", "!'all' commits every unit of yours in one Province"),
+("dragon12", "commit all!", "!('all from P6 and P7')"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
