@@ -259,7 +259,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     entries = [_read_line(n, raw, seats, names, step, shown) for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
-    entries = _stray_numbers(_own_lines(entries, raw_lines), step)
+    entries = _faction_on_next_line(_stray_numbers(_own_lines(entries, raw_lines), step))
     if turn is not None:
         entries = [_other_turn(e, turn, step) for e in entries]
     return DmReading(_cross_check(entries, step), step, one_decision)
@@ -418,6 +418,28 @@ def _stray_numbers(entries: list[DmLine], step: str | None) -> list[DmLine]:
     return [e.refuse(f"line {e.no} starts with {echo(e.text.strip()[: mark.end() - 1].strip())} but holds no order: "
                      f"is {n} a bid, or a list's number? write 'Bid {n}' if you mean a bid, or leave the number out",
                      "syntax") if e is stray else e for e in entries]
+
+
+# "Faction:" on a line of its own, the faction's name on the next ("Hodir"): a header, as "My bid:" over "10" is
+_FACTION_HEADS = frozenset({("faction",), ("my", "faction"), ("faction", "is"), ("my", "faction", "is")})
+
+
+def _faction_on_next_line(entries: list[DmLine]) -> list[DmLine]:
+    """``Faction:`` alone on its line (refused: it names no faction) is a header when the next line with text chooses
+    a faction (``Hodir``), which is read; else it stays refused, saying to write the faction after it on its line (it
+    was "unknown faction ''"). Rules: 003 Factions, each player selects their faction on turn 1."""
+    out = list(entries)
+    for i, e in enumerate(out):
+        if e.kind != "refused" or words(unwrap(e.text)) not in _FACTION_HEADS:
+            continue
+        after = next((x for x in out[i + 1:] if x.text.strip()), None)
+        if after is not None and after.kind == "order" and after.parsed \
+                and all(isinstance(ln.item, ChooseFaction) for ln in after.parsed):
+            out[i] = DmLine(e.no, e.text, "ignored", why="a header (the faction is on the next line)")
+        elif e.why.startswith("unknown faction"):
+            out[i] = e.refuse(f"{echo(e.text.strip())} names no faction: write the faction after it, on its line "
+                              f"('Faction: Hodir') or on the next line alone ('Hodir')", "syntax")
+    return out
 
 
 _SENTENCE_END = re.compile(r"[.!;,]+\s+")  # "none. Thanks!", "nothing this turn, sorry"

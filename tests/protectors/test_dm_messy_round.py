@@ -442,6 +442,12 @@ CASES = [
 ("dragon12", "commit all my units", "!it needs its Province: write 'all from P6'"),
 ("dragon12", "commit everything", "!'all' commits every unit of yours in one Province"),
 ("dragon12", "commit all!", "!('all from P6 and P7')"),
+# 'Faction:' over the faction's name on the next line: a header (was refused: "unknown faction ''")
+("t1_12", "Bid 7\nFaction:\nHodir", ["Bid 7", "Faction Hodir"]),
+("t1_12", "Bid 7\n**My faction:**\n\n- Iron Light", ["Bid 7", "Faction Iron Light"]),
+("t1_12", "Bid 7\nFaction:", "!'Faction:' names no faction: write the faction after it"),
+("t1_12", "Faction:\nBid 7", "!'Faction:' names no faction"),
+("t1_12", "Bid 7\nFaction:\nHodir?", "!on the next line alone ('Hodir') (and 1 more line refused)"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
