@@ -6,6 +6,9 @@
   a private thread the bot opened for a player), or ``None`` for anything else;
 - :func:`build_group` builds the ``/regent`` slash commands, each turned into a ``chat.Command`` for
   the bridge, with an :class:`InteractionReply` that defers or answers the interaction;
+- :meth:`DiscordChat.history` reads back a player's messages sent while the bot was offline (Discord replays none
+  of them): on start and on every reconnect (``on_ready``, ``on_resumed``) the bridge reads each player's DM channel
+  and private thread after the last message it handled (``Bridge.catch_up``);
 - :func:`run` starts the bot: intents, command sync for the configured server, a tick every
   ``TICK_SECONDS`` for reminders and steps resolved by AI seats or expiry.
 """
@@ -24,12 +27,15 @@ from discord import app_commands
 
 from service.client import ServiceError
 from service.discord.bridge import Bridge, ConfigRefused, ServiceDown
-from service.discord.chat import Command, DeliveryFailed, DirectMessage, DmClosed, File
+from service.discord.chat import Command, DeliveryFailed, DirectMessage, DmClosed, File, Missed
 from service.discord.config import Config
 from service.discord.state import State
 
 log = logging.getLogger("regent.discord")
 TICK_SECONDS = 30.0
+# messages looked at in one history read, the bot's own answers and summaries included: a player's messages beyond
+# them are read on the next pass
+MAX_SCAN = 1000
 
 
 def intents() -> discord.Intents:
@@ -102,6 +108,33 @@ class DiscordChat:
             names = role_names(member)
         return role in names
 
+    async def history(self, user_id: int, after: int, limit: int, thread_id: int | None = None) -> Missed:
+        """The player's messages after the message id ``after`` in their DM channel (or the private thread
+        ``thread_id``), oldest first, at most ``limit`` (``Messageable.history`` with ``after``: oldest first)."""
+        out: list[DirectMessage] = []
+        last: int | None = None
+        try:
+            if thread_id is not None:
+                channel = await self._channel(thread_id)
+            else:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                channel = user.dm_channel or await user.create_dm()
+            scanned = 0
+            async for message in channel.history(limit=None, after=discord.Object(id=after), oldest_first=True):
+                if not message.author.bot:
+                    if len(out) == limit:
+                        return Missed(out, last, True)
+                    out.append(DirectMessage(message_id=message.id, user_id=message.author.id,
+                                             text=message.content or "", user_name=str(message.author),
+                                             thread_id=thread_id, created=sent_at(message)))
+                last = message.id
+                scanned += 1
+                if scanned >= MAX_SCAN:
+                    return Missed(out, last, True)
+        except discord.HTTPException as err:  # Forbidden, NotFound, a 5xx: read again on the next pass
+            raise DeliveryFailed(f"history of {user_id} ({thread_id or 'DMs'}): {err}") from err
+        return Missed(out, last, False)
+
     def remember(self, user: Any) -> None:
         """Keep the roles an interaction's member carries, so the GM check needs no API call."""
         if isinstance(user, discord.Member):
@@ -125,7 +158,13 @@ def to_direct_message(message: discord.Message, state: State) -> DirectMessage |
     else:
         return None
     return DirectMessage(message_id=message.id, user_id=message.author.id, text=message.content or "",
-                         user_name=str(message.author), thread_id=thread_id)
+                         user_name=str(message.author), thread_id=thread_id, created=sent_at(message))
+
+
+def sent_at(message: Any) -> float | None:
+    """When a message was sent (Unix time, Discord's stamp from its id); None when unknown."""
+    stamp = getattr(message, "created_at", None)
+    return stamp.timestamp() if isinstance(stamp, datetime.datetime) else None
 
 
 class InteractionReply:
@@ -262,6 +301,8 @@ class RegentBot(discord.Client):
         await self.tree.sync(guild=discord.Object(id=self.config.guild))
 
     async def on_ready(self) -> None:
+        """Connected (at start, and again after a connection Discord could not resume): the games are started
+        once, then what players sent while the bot was offline is read back."""
         log.info("connected as %s", self.user)
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
@@ -271,6 +312,24 @@ class RegentBot(discord.Client):
                 log.error("the games could not be started (%s); retrying every %.0f s", err, TICK_SECONDS)
             except ConfigRefused as err:
                 await self.stop(err)
+                return
+        await self._catch_up()
+
+    async def on_resumed(self) -> None:
+        """A connection resumed: Discord replays the session's events, and what it does not is read back (each
+        message is answered once)."""
+        await self._catch_up()
+
+    async def on_disconnect(self) -> None:
+        """Until the bot is back, what players send is not delivered: it is read back from the history then."""
+        self.bridge.went_offline()
+
+    async def _catch_up(self) -> None:
+        try:
+            await self.bridge.catch_up()
+        except Exception:  # the tick tries again (``catch_up_due``)
+            self.bridge.catch_up_due = True
+            log.exception("reading back the DMs sent while the bot was offline failed")
 
     async def _tick(self) -> None:
         while True:

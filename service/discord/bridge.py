@@ -26,7 +26,7 @@ import msgpack
 
 from service.client import AsyncClient, ServiceError
 from service.discord import chat as chatlib
-from service.discord.chat import Chat, Command, DeliveryFailed, DirectMessage, DmClosed, File
+from service.discord.chat import Chat, Command, DeliveryFailed, DirectMessage, DmClosed, File, snowflake_at
 from service.discord.config import AI_LEVELS, Config, GameConfig
 from service.discord.state import State, ai_seats, held
 from service.posting import by_seat, split_messages
@@ -58,6 +58,10 @@ HUMAN = ("human", "none", "off", "player")
 PRIVATE_COMMANDS = ("export", "notes")  # answers only the GM sees (the game file, the players' notes to the GM)
 MAX_KEPT_NOTES = 200  # players' notes to the GM a game keeps until /regent notes (the oldest dropped first)
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
+# a player's messages read back per pass from their DMs' history after the bot was offline (oldest first); more are
+# read on the next pass (each tick), and the GM is told
+CATCH_UP_LIMIT = 50
+TOO_LATE = "**Nothing was stored.** Your DM came in before the "  # how _too_late's answer begins
 # what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
 NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and do nothing",
@@ -106,6 +110,14 @@ class Bridge:
         self.client: AsyncClient | None = None
         self.now = now
         self.lock = asyncio.Lock()  # DMs, commands and syncs change the bot's state one at a time
+        # the catch-up after the bot was offline (``catch_up``): the chats read back since it last (re)connected (a
+        # live DM in another is answered after that chat's history), one read of a chat at a time, and whether a
+        # pass is still to make (the service was down, Discord failed a read, a player's limit was hit)
+        self.catch_up_limit = CATCH_UP_LIMIT
+        self._live_ok: set[str] = set()
+        self._reading: dict[str, asyncio.Lock] = {}
+        self._catching = asyncio.Lock()
+        self.catch_up_due = False
 
     # -- the service ---------------------------------------------------------------------------
     async def rpc(self, method: str, **fields: Any) -> Any:
@@ -203,7 +215,7 @@ class Bridge:
         self.state.set_game(key, {"game_id": made["game_id"], "gm_token": made["gm_token"],
                                   "seat_tokens": made["seat_tokens"], "log_next": log_next, "turn": turn,
                                   "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
-                                  "expected": False, "users": {}})
+                                  "expected": False, "users": {}, "dm_from": self.now()})
         controllers = view.get("controllers") or {}
         handed = by_seat(made.get("handed") or {})
         decided = [s for s in handed if any(p["seat"] == s and p["submitted"] for p in view["pending"])]
@@ -346,22 +358,42 @@ class Bridge:
             self.state.set_game(key, entry)
 
     # -- a player's DM -------------------------------------------------------------------------
-    async def on_dm(self, dm: DirectMessage, arrived: float | None = None) -> None:
-        """One DM (``arrived``: when it came in, if not now: an edited DM's first arrival, ``on_dm_edit``)."""
+    async def on_dm(self, dm: DirectMessage, arrived: float | None = None, *, edit: bool = False,
+                    caught_up: bool = False) -> tuple[str | None, str, bool] | None:
+        """One DM (``arrived``: when it came in, if not now: an edited DM's first arrival, ``on_dm_edit``; a DM
+        read back after the bot was offline, ``caught_up``, its own sending time). Each message is answered once:
+        one already answered (stored, or refused for good: Discord delivering it again, or the catch-up and the live
+        delivery both seeing it) is ignored, but for an edit of a refused DM, read again (``edit``). A live DM in a
+        chat whose history was not read since the bot (re)connected is answered after the ones sent there while the
+        bot was offline (in the order sent). Returns (game, answer, stored?), or None when nothing was answered."""
         if arrived is None:
             arrived = self.now()  # before the lock: a step may resolve while the DM waits for it (``_dm``)
+        if not (edit or caught_up) and dm.message_id in await self._read_back(dm):
+            return None  # read just now from the history, among those sent before it
         async with self.lock:
-            if self.state.processed(dm.message_id) is not None:
-                log.info("message %s delivered again; already stored, ignored", dm.message_id)
-                return
+            refused = self.state.refused(dm.message_id)
+            if self.state.processed(dm.message_id) is not None or (
+                    not edit and refused is not None and not refused.get("resend")):
+                log.info("message %s delivered again; already answered, ignored", dm.message_id)
+                if caught_up:
+                    self.state.set_read(channel_of(dm), dm.message_id)
+                return None
             key, answer, stored = await self._dm(dm, arrived)
+            if caught_up and answer == RESEND:  # left unread: the next pass reads it (the player need not resend)
+                raise ServiceDown("the service could not be reached while reading back a DM")
+            if key is not None and (caught_up or channel_of(dm) in self._live_ok):
+                self.state.set_read(channel_of(dm), dm.message_id, save=False)  # written with the mark below
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
             else:
-                self.state.mark_refused(dm.message_id, arrived)
-            await self.tell(key, dm.user_id, answer, dm.thread_id)
+                self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND)
+            said = answer
+            if caught_up and dm.created is not None:  # the answer comes late: which DM it answers
+                said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
+            await self.tell(key, dm.user_id, said, dm.thread_id)
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
             await self.sync(key)
+        return key, answer, stored
 
     async def on_dm_edit(self, before: str, dm: DirectMessage) -> None:
         """A DM the player edited (``before``: its words until now; ``dm``: the edited message). Editing a DM the
@@ -372,13 +404,151 @@ class Bridge:
         that step (``_too_late``), never stored as the decision of a step begun since."""
         if before == dm.text:  # Discord adds a link preview or an embed: the words are the same
             return
+        if dm.message_id in await self._read_back(dm):  # sent while the bot was offline: read just now, as edited
+            return
         async with self.lock:
             answered = self.state.processed(dm.message_id)
             if answered is not None:
                 await self.tell(answered.get("game"), dm.user_id, EDITED, dm.thread_id)
                 return
             first = self.state.refused(dm.message_id)
-        await self.on_dm(dm, float(first["arrived"]) if first else None)
+        # a DM never answered (sent while the bot was offline) came in when it was sent
+        await self.on_dm(dm, float(first["arrived"]) if first else dm.created, edit=True)
+
+    # -- DMs sent while the bot was offline ----------------------------------------------------
+    def went_offline(self) -> None:
+        """The bot lost Discord: what players send until it is back is not delivered to it (Discord replays
+        nothing a bot missed), so each chat's history is read again (``catch_up``) before a live DM there."""
+        self._live_ok.clear()
+        self.catch_up_due = True
+
+    def _dm_from(self, key: str) -> float:
+        """When the bot started reading ``key``'s players' DMs: the game's creation or import, or for a game of an
+        older bot, this start (nothing from before it is read back)."""
+        entry = self.state.game(key)
+        if entry.get("dm_from") is None:
+            entry["dm_from"] = self.now()
+            self.state.set_game(key, entry)
+            log.info("game %s: DMs sent from now on are read back after the bot was offline", key)
+        return float(entry["dm_from"])
+
+    def _chats(self) -> dict[str, tuple[int, int | None, float, list[str]]]:
+        """Where players' messages come in: ``dm:USER`` or ``thread:ID`` -> (the player, the thread or None, when
+        reading them starts, the games they play there). A player's seat an AI holds counts (their DM is
+        answered so)."""
+        out: dict[str, tuple[int, int | None, float, list[str]]] = {}
+        for key in self.config.games:
+            entry = self.state.game(key)
+            if entry is None:
+                continue
+            players = {u for u in self.users(key).values() if u}
+            players |= {rec["player"] for rec in ai_seats(entry).values() if held(rec) and rec.get("player")}
+            since = self._dm_from(key)
+            for user in sorted(players):
+                chat = f"dm:{user}"
+                have = out.get(chat)
+                out[chat] = (user, None, min(since, have[2]), [*have[3], key]) if have else (user, None, since, [key])
+        for key, user, tid in self.state.threads():
+            if key in self.config.games and self.state.game(key) is not None:
+                out[f"thread:{tid}"] = (user, tid, self._dm_from(key), [key])
+        return out
+
+    async def catch_up(self) -> None:
+        """Read back what players sent while the bot was offline (Discord replays none of it), on start and on each
+        reconnect: each player's DMs and private thread after the last message handled there (for a chat never
+        read, from the game's creation or import), oldest first, at most ``catch_up_limit`` a chat a pass, each
+        through the live DMs' path as sent at its own time (``created``): a DM sent for a step resolved meanwhile
+        is answered as too late, never stored for the step open now. A message the live delivery answered is not
+        answered again. With the service down nothing is read (the next tick tries again)."""
+        async with self._catching:
+            self.catch_up_due = False
+            games = [k for k in self.config.games if self.state.game(k) is not None]
+            if not games:
+                return
+            try:
+                await self.rpc("game.view", **self._gm(games[0]))
+            except ServiceDown as err:
+                self.catch_up_due = True
+                log.warning("DMs sent while the bot was offline are read once the service answers (%s)", err)
+                return
+            except ServiceError:
+                pass
+            notes: list[tuple[str, str]] = []
+            for chat, (user, thread, since, keys) in self._chats().items():
+                notes += (await self._catch_up_chat(chat, user, thread, since, keys))[1]
+            await self._tell_gm(notes)
+
+    async def _read_back(self, dm: DirectMessage) -> set[int]:
+        """Before a live message: the player's messages sent in that chat while the bot was offline, read first
+        (once a (re)connection); the ids read, which the live delivery then leaves alone."""
+        chat = channel_of(dm)
+        if chat in self._live_ok:
+            return set()
+        where = self._chats().get(chat)
+        if where is None:  # not a player's chat (a stranger): nothing to read back
+            return set()
+        handled, notes = await self._catch_up_chat(chat, *where)
+        await self._tell_gm(notes)
+        return handled
+
+    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: float,
+                             keys: list[str]) -> tuple[set[int], list[tuple[str, str]]]:
+        """Read back one chat's messages after its mark: (the ids answered or found answered, notes for the GM)."""
+        handled: set[int] = set()
+        notes: list[tuple[str, str]] = []
+        async with self._reading.setdefault(chat, asyncio.Lock()):
+            if chat in self._live_ok:
+                return handled, notes
+            after = max(self.state.read(chat) or 0, snowflake_at(since) - 1)
+            try:
+                missed = await self.chat.history(user, after, self.catch_up_limit, thread)
+            except DeliveryFailed as err:  # read again on the next tick; a live DM there is answered meanwhile
+                self.catch_up_due = True
+                log.warning("could not read back the messages of user %s (%s): %s", user, chat, err)
+                return handled, notes
+            for dm in missed.messages:
+                try:
+                    out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True)
+                except ServiceDown as err:
+                    self.catch_up_due = True
+                    log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)
+                    return handled, notes
+                handled.add(dm.message_id)
+                if out is not None and out[0] is not None and out[1].startswith(TOO_LATE):
+                    notes.append((out[0], f"{self._seat_of(out[0], user)} sent a DM at "
+                                          f"{when(dm.created or self.now(), 'f')} while I was offline; the step it was "
+                                          "for was resolved before I could read it (its deadline passed or the GM "
+                                          "resolved it), so it was not stored, and the player was told."))
+            if missed.last is not None:
+                self.state.set_read(chat, missed.last)
+            if missed.more:
+                self.catch_up_due = True
+                log.warning("user %s sent more than %d messages while the bot was offline (%s): the rest are read "
+                            "on the next pass", user, self.catch_up_limit, chat)
+                notes += [(key, f"{self._seat_of(key, user)} sent more than {self.catch_up_limit} messages while I was "
+                                f"offline: I answered the {self.catch_up_limit} oldest and read the rest next, "
+                                f"{self.catch_up_limit} at a time.") for key in keys[:1]]
+            else:
+                self._live_ok.add(chat)
+        return handled, notes
+
+    def _seat_of(self, key: str, user: int) -> str:
+        """The seat ``user`` plays (or an AI holds for them) in ``key``, for the GM."""
+        seat = next((s for s, u in self.users(key).items() if u == user), None) or next(
+            (s for s, rec in ai_seats(self.state.game(key) or {}).items() if rec.get("player") == user), None)
+        return f"<@{user}> ({seat})" if seat else f"<@{user}>"
+
+    async def _tell_gm(self, notes: list[tuple[str, str]]) -> None:
+        """Notes for the GM about reading back DMs sent while the bot was offline: in each game's channel."""
+        by_game: dict[str, list[str]] = {}
+        for key, text in notes:
+            log.warning("game %s: %s", key, text)
+            by_game.setdefault(key, []).append(text)
+        for key, texts in by_game.items():
+            with contextlib.suppress(DeliveryFailed):
+                await self._post(self.config.games[key].channel,
+                                 "📬 Note for the GM, on the DMs sent while I was offline:\n"
+                                 + "\n".join(f"- {t}" for t in texts))
 
     async def _settled(self, key: str) -> None:
         """Wait until the service has no background work left for ``key``'s game (AI seats, a step
@@ -533,7 +703,7 @@ class Bridge:
         step, even where its words would fit it (`none` is no orders, and no purchases too): rules 003, "Once a DM
         is sent to the GM, your orders/choices are final", so a misplaced one could never be mended."""
         step = STEP_WORDS.get(kind, kind)
-        return (f"**Nothing was stored.** Your DM came in before the {step} step began: the step it was written for "
+        return (f"{TOO_LATE}{step} step began: the step it was written for "
                 f"was resolved meanwhile (its deadline passed or the GM resolved it), and it is not taken as your "
                 f"{step}. The game now waits for your {step} ({seat}, {key}): send it in a new DM.")
 
@@ -824,6 +994,8 @@ class Bridge:
                     await self._remind(key)
                 except (ServiceDown, ServiceError) as err:  # one game's trouble never stops the others
                     log.warning("game %s: %s", key, err)
+        if self.catch_up_due:  # DMs sent while the bot was offline still to read (outside the lock: each is a DM)
+            await self.catch_up()
 
     async def _remind(self, key: str) -> None:
         entry = self.state.game(key)
@@ -1265,6 +1437,11 @@ def names_a_game(line: str) -> bool:
     """Whether the line is a `game: NAME` (or `game = NAME`) header beyond doubt: its colon says so, where
     `Game on` may be chatter."""
     return re.match(r"^game\s*[:=]", _unformatted(line), re.IGNORECASE) is not None
+
+
+def channel_of(dm: DirectMessage) -> str:
+    """The chat a player's message came in, as the state file's ``read`` marks name it."""
+    return f"thread:{dm.thread_id}" if dm.thread_id is not None else f"dm:{dm.user_id}"
 
 
 def step_guard(view: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 The bridge (``bridge.py``) sees Discord only through this: a DM arrives (:class:`DirectMessage`), a
 slash command arrives (:class:`Command`), and it can DM a user, post to a channel or thread, open a
 private thread, and check a role (:class:`Chat`). ``adapter.py`` maps discord.py onto it; the tests
-drive it with an in-process fake that enforces Discord's limits.
+drive it with an in-process fake that enforces Discord's limits. The chat can also read back a player's
+messages sent while the bot was offline (``Chat.history``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+DISCORD_EPOCH_MS = 1_420_070_400_000  # a Discord id (snowflake) counts milliseconds from 2015-01-01 in its high bits
 MESSAGE_LIMIT = 2000  # characters in one Discord message
 FILE_LIMIT = 10 * 1024 * 1024  # bytes in one attachment (the default upload limit)
 ACK_SECONDS = 3.0  # an interaction must be answered or deferred within this
+
+
+def snowflake_at(ts: float) -> int:
+    """The smallest Discord id a message sent at ``ts`` (Unix time) can have: ids grow with time."""
+    return max(0, int(ts * 1000) - DISCORD_EPOCH_MS) << 22
 
 
 class DmClosed(Exception):
@@ -40,6 +47,21 @@ class DirectMessage:
     text: str
     user_name: str = ""
     thread_id: int | None = None  # set when the message came in the player's private thread
+    # when the player sent it (Unix time, Discord's own stamp from the message's snowflake); None when unknown.
+    # A DM read back from the history after the bot was offline (:meth:`Chat.history`) counts as come in then
+    created: float | None = None
+
+
+@dataclass
+class Missed:
+    """A player's messages read back from a DM channel's (or private thread's) history, oldest first
+    (:meth:`Chat.history`). ``last``: the newest message id looked at, the bot's own answers included (the next
+    read starts after it once these are handled); ``more``: the limit was hit and more of the player's messages
+    follow ``last``."""
+
+    messages: list[DirectMessage] = field(default_factory=list)
+    last: int | None = None
+    more: bool = False
 
 
 @dataclass
@@ -80,3 +102,10 @@ class Chat(Protocol):
 
     async def has_role(self, user_id: int, role: str) -> bool:
         """Whether the server member holds ``role`` (a role name or id)."""
+
+    async def history(self, user_id: int, after: int, limit: int, thread_id: int | None = None) -> Missed:
+        """The messages ``user_id`` sent the bot after the message id ``after`` (a snowflake: ids grow with time),
+        oldest first, at most ``limit`` of them, in their DM channel or (``thread_id``) the private thread opened
+        for them; each as it reads now (an edit's words) with its ``created`` time. Raises :class:`DeliveryFailed`
+        when Discord fails it. Discord replays no message a bot missed while offline: the bridge reads them here
+        (``Bridge.catch_up``)."""

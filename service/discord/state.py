@@ -4,7 +4,9 @@ What the bot must not forget across a restart: each game's id and tokens (``game
 them once), how far into each game's log it has posted, which reminder thresholds it posted for
 the current step, which Discord messages it already stored (Discord may deliver one twice), and
 the private threads opened for players whose DMs are closed, and a game the service has made but the bot
-has not finished setting up (its AI seats, its first post). The game itself lives in the service.
+has not finished setting up (its AI seats, its first post), and the last message it handled from each player in
+their DMs and private thread (``read``: where the history is read from after the bot was offline, since Discord
+replays nothing it missed). The game itself lives in the service.
 
 Every change is written to a temporary file, flushed to disk and renamed over the old one, so a
 crash leaves either the old or the new file, never half of one. The file holds game tokens: it is
@@ -54,7 +56,7 @@ class State:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.data: dict[str, Any] = {"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {},
-                                     "refused": {}}
+                                     "refused": {}, "read": {}}
         if self.path.exists():
             try:
                 loaded = json.loads(self.path.read_text(encoding="utf-8"))
@@ -103,10 +105,33 @@ class State:
     def refused(self, message_id: int) -> dict[str, Any] | None:
         return self.data["refused"].get(str(message_id))
 
-    def mark_refused(self, message_id: int, arrived: float) -> None:
-        """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too)."""
-        if str(message_id) not in self.data["refused"]:
-            self._keep("refused", message_id, {"arrived": arrived})
+    def mark_refused(self, message_id: int, arrived: float, resend: bool = False) -> None:
+        """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too). ``resend``:
+        it was not read at all (the service was down, the player was asked to send it again), so a delivery of it
+        again is read; a DM answered for good is answered once."""
+        record = self.data["refused"].get(str(message_id))
+        if record is None:
+            self._keep("refused", message_id, {"arrived": arrived, **({"resend": True} if resend else {})})
+        elif bool(record.get("resend")) != resend:
+            if resend:
+                record["resend"] = True
+            else:
+                record.pop("resend", None)
+            self.save()
+
+    # -- how far each player's DMs were handled: the history read after the bot was offline starts there ---------
+    def read(self, channel: str) -> int | None:
+        """The newest message id handled in ``channel`` (``dm:USER`` or ``thread:ID``), or None."""
+        value = self.data["read"].get(channel)
+        return int(value) if value is not None else None
+
+    def set_read(self, channel: str, message_id: int, save: bool = True) -> None:
+        """``message_id`` handled in ``channel``: the mark only moves forward (ids grow with time). ``save``: write
+        now (else with the caller's next write)."""
+        if message_id > (self.read(channel) or 0):
+            self.data["read"][channel] = message_id
+            if save:
+                self.save()
 
     # -- private threads for closed DMs ----------------------------------------------------------
     def thread(self, game: str, user_id: int) -> int | None:
@@ -115,6 +140,14 @@ class State:
     def set_thread(self, game: str, user_id: int, thread_id: int) -> None:
         self.data["threads"][f"{game}:{user_id}"] = thread_id
         self.save()
+
+    def threads(self) -> list[tuple[str, int, int]]:
+        """Every private thread opened: (game, user, thread id)."""
+        out = []
+        for key, tid in self.data["threads"].items():
+            game, user = key.rsplit(":", 1)
+            out.append((game, int(user), int(tid)))
+        return out
 
     def thread_owner(self, thread_id: int) -> tuple[str, int] | None:
         for key, tid in self.data["threads"].items():

@@ -4,10 +4,15 @@ A message over 2,000 characters, an empty message, a file over 10 MiB, or an int
 answered after 3 seconds raises :class:`DiscordRefused` (as Discord would refuse it), so a bridge
 that breaks a limit fails the test. DMs to a user in ``closed`` raise ``DmClosed`` (Discord's
 50007), as for a member who does not accept DMs from server members.
+
+It keeps each DM channel's and private thread's history as Discord does (ids that grow with time, the bot's own
+messages too): a player's message sent with :meth:`FakeChat.send` is in it whether the test delivers it to the
+bridge (the bot online) or not (the bot offline), and :meth:`FakeChat.history` reads it back.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -22,6 +27,8 @@ from service.discord.chat import (
     DirectMessage,
     DmClosed,
     File,
+    Missed,
+    snowflake_at,
 )
 
 
@@ -59,6 +66,12 @@ class FakeChat:
         self.threads: dict[int, tuple[int, int, str]] = {}
         self.ids = itertools.count(900_000_000_000_000_000)
         self.message_ids = itertools.count(1)
+        # each DM channel ("dm:USER") and private thread ("thread:ID") as Discord keeps it: (id, the player's
+        # message, or None for one of the bot's), and the reads of it (user, after, limit, thread)
+        self.kept: dict[str, list[tuple[int, DirectMessage | None]]] = {}
+        self.reads: list[tuple[int, int, int, int | None]] = []
+        self.unreadable: set[int] = set()  # users whose history Discord fails to give (DeliveryFailed)
+        self._sequence = itertools.count()  # the low bits of the ids (Discord's increment)
 
     # -- the Chat interface ----------------------------------------------------------------------
     async def send_dm(self, user_id: int, text: str, file: File | None = None) -> None:
@@ -68,10 +81,13 @@ class FakeChat:
             raise DeliveryFailed(f"DM to {user_id}: 503 Service Unavailable")
         check(text, file)
         self.dms.setdefault(user_id, []).append(Sent(text, file))
+        self._keep(f"dm:{user_id}", None)
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
         check(text, file)
         self.posts.setdefault(channel_id, []).append(Sent(text, file))
+        if channel_id in self.threads:
+            self._keep(f"thread:{channel_id}", None)
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
         if user_id in self.gone:
@@ -83,11 +99,56 @@ class FakeChat:
     async def has_role(self, user_id: int, role: str) -> bool:
         return role in self.roles.get(user_id, set())
 
+    async def history(self, user_id: int, after: int, limit: int, thread_id: int | None = None) -> Missed:
+        self.reads.append((user_id, after, limit, thread_id))
+        if user_id in self.unreadable:
+            raise DeliveryFailed(f"history of {user_id}: 503 Service Unavailable")
+        out, last = [], None
+        for mid, dm in sorted(self.kept.get(f"thread:{thread_id}" if thread_id else f"dm:{user_id}", []),
+                              key=lambda kept: kept[0]):
+            if mid <= after:
+                continue
+            if dm is not None:
+                if len(out) == limit:
+                    return Missed(out, last, True)
+                out.append(dataclasses.replace(dm))
+            last = mid
+        return Missed(out, last, False)
+
+    def _snowflake(self, at: float) -> int:
+        """An id of the time ``at``, as Discord's: later messages have larger ones (within a millisecond too)."""
+        return snowflake_at(at) + next(self._sequence)
+
+    def _keep(self, chat: str, dm: DirectMessage | None, at: float | None = None) -> int:
+        mid = self._snowflake(time.time() if at is None else at)
+        self.kept.setdefault(chat, []).append((mid, dm))
+        return mid
+
     # -- what the tests do -----------------------------------------------------------------------
     def dm(self, user_id: int, text: str, message_id: int | None = None, thread_id: int | None = None
            ) -> DirectMessage:
         return DirectMessage(message_id=message_id if message_id is not None else next(self.message_ids),
                              user_id=user_id, text=text, user_name=f"user{user_id}", thread_id=thread_id)
+
+    def send(self, user_id: int, text: str, at: float | None = None, thread_id: int | None = None) -> DirectMessage:
+        """A player sends the bot a message (at ``at``, Unix time; now by default): Discord keeps it in the chat's
+        history with an id of its time, whether the test then delivers it to the bridge (``bridge.on_dm``: the bot
+        online) or not (offline)."""
+        at = time.time() if at is None else at
+        chat = f"thread:{thread_id}" if thread_id else f"dm:{user_id}"
+        mid = self._snowflake(at)
+        dm = DirectMessage(message_id=mid, user_id=user_id, text=text, user_name=f"user{user_id}",
+                           thread_id=thread_id, created=at)
+        self.kept.setdefault(chat, []).append((mid, dm))
+        return dataclasses.replace(dm)
+
+    def edit(self, dm: DirectMessage, text: str) -> DirectMessage:
+        """The player edits a message they sent: the history holds the new words (the id and time stay)."""
+        chat = f"thread:{dm.thread_id}" if dm.thread_id else f"dm:{dm.user_id}"
+        for i, (mid, kept) in enumerate(self.kept[chat]):
+            if mid == dm.message_id:
+                self.kept[chat][i] = (mid, dataclasses.replace(kept, text=text))
+        return dataclasses.replace(dm, text=text)
 
     def command(self, name: str, user_id: int, channel_id: int, files: list[File] | None = None,
                 **options: Any) -> Command:

@@ -308,3 +308,74 @@ def test_an_edited_dm_reaches_the_bridge_with_its_words_before_the_edit(tmp_path
         await bot.close()
 
     asyncio.run(body())
+
+
+def test_history_reads_a_players_messages_after_the_mark_oldest_first(tmp_path):
+    import datetime
+
+    client = MagicMock(spec=discord.Client)
+    chat = adapter.DiscordChat(client, GUILD)
+    user = MagicMock(spec=discord.User)
+    user.dm_channel = None  # no DM channel cached since the start: it is opened (create_dm)
+    dm_channel = MagicMock(spec=discord.DMChannel)
+    user.create_dm = AsyncMock(return_value=dm_channel)
+    client.get_user.return_value = user
+    sent = datetime.datetime(2026, 5, 1, 12, 0, tzinfo=datetime.UTC)
+    kept = [message(dm_channel, content="Bid 3", mid=101), message(dm_channel, author_id=1, bot=True, mid=102),
+            message(dm_channel, content="Bid 4", mid=103), message(dm_channel, content="Bid 5", mid=104)]
+    for m in kept:
+        m.created_at = sent
+    calls = []
+
+    def history(**kwargs):
+        calls.append(kwargs)
+
+        async def gen():
+            for m in kept:
+                yield m
+        return gen()
+
+    dm_channel.history = MagicMock(side_effect=history)
+
+    async def body():
+        missed = await chat.history(PLAYER_ID, 100, 5)
+        assert [(d.message_id, d.text, d.created) for d in missed.messages] == [
+            (101, "Bid 3", sent.timestamp()), (103, "Bid 4", sent.timestamp()), (104, "Bid 5", sent.timestamp())]
+        assert (missed.last, missed.more) == (104, False)
+        assert calls[0]["after"].id == 100 and calls[0]["oldest_first"] is True
+        user.create_dm.assert_awaited_once()
+        bounded = await chat.history(PLAYER_ID, 100, 2)  # the bot's own answer does not count to the limit
+        assert [d.message_id for d in bounded.messages] == [101, 103] and (bounded.last, bounded.more) == (103, True)
+        dm_channel.history = MagicMock(side_effect=discord.HTTPException(MagicMock(status=503, reason="down"), "x"))
+        with pytest.raises(adapter.DeliveryFailed):
+            await chat.history(PLAYER_ID, 100, 5)
+
+    asyncio.run(body())
+
+
+def test_the_bot_reads_back_missed_dms_when_ready_and_resumed_and_forgets_what_it_read_when_disconnected(tmp_path):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.start = AsyncMock()
+        bot.bridge.catch_up = AsyncMock()
+        await bot.on_ready()
+        bot._ticker.cancel()
+        assert bot.bridge.start.await_count == 1 and bot.bridge.catch_up.await_count == 1
+        bot.bridge._live_ok.add(f"dm:{PLAYER_ID}")
+        await bot.on_disconnect()
+        assert not bot.bridge._live_ok and bot.bridge.catch_up_due
+        await bot.on_resumed()
+        await bot.on_ready()  # a new session: the games are not started twice
+        assert bot.bridge.start.await_count == 1 and bot.bridge.catch_up.await_count == 3
+        bot.bridge.catch_up = AsyncMock(side_effect=RuntimeError("boom"))
+        bot.bridge.catch_up_due = False
+        await bot.on_resumed()  # logged; the tick tries again
+        assert bot.bridge.catch_up_due
+        dm = adapter.to_direct_message(message(MagicMock(spec=discord.DMChannel)), bot.bridge.state)
+        assert dm.created is None  # a mock's created_at is no time
+        await bot.close()
+
+    asyncio.run(body())

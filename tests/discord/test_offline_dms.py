@@ -1,0 +1,262 @@
+"""DMs sent while the bot was offline (a restart, a crash, a lost connection): Discord replays none of them, so the
+bot reads each player's DMs back from the history on start and on every reconnect, after the last one it handled
+(kept in its state file), and answers each once, in order, through the live DMs' path, as sent at its own time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from service.client import AsyncClient
+from service.discord.bridge import RESEND, Bridge
+from service.discord.state import State
+from tests.discord.helpers import Harness, game_table, make_config, user_of
+
+CH = 780
+
+
+def setup(server, tmp_path, channel=CH, **table):
+    return Harness(server, make_config({"g": game_table(channel, **table)}, tmp_path))
+
+
+async def pending(bridge, key="g") -> dict[str, bool]:
+    return {p["seat"]: p["submitted"] for p in await bridge.rpc("game.pending", **bridge._gm(key), wait=True)}
+
+
+def answers(h, user) -> list[str]:
+    """The bot's answers to a player's DMs (not the posts' DMs: summaries, balances)."""
+    return [s.text for s in h.chat.dms.get(user, []) if "stored" in s.text.lower()]
+
+
+def test_a_dm_sent_while_the_bot_was_down_is_stored_on_start_and_answered(server, tmp_path):
+    h = setup(server, tmp_path)
+    user = user_of(CH, 3)
+    h.chat.send(user, "Bid 9", at=time.time() - 3600)  # before the game was made: never read back
+
+    async def body():
+        first = h.bridge()
+        await first.start()
+        await first.catch_up()
+        await first.close_client()  # the bot stops
+        sent = h.chat.send(user, "Bid 3")  # meanwhile: Discord keeps it, nobody reads it
+        assert user not in h.chat.dms
+        again = h.bridge()  # the bot starts again: on_ready runs start, then the catch-up
+        await again.start()
+        await again.catch_up()
+        said = answers(h, user)
+        assert len(said) == 1 and said[0].startswith("📬 Your DM of <t:") and "sent while I was offline" in said[0]
+        assert "**Stored** for Player#3 in g" in said[0] and "✓ `Bid 3`" in said[0]
+        assert (await pending(again))["Player#3"] is True
+        assert "Bid 9" not in h.chat.dm_texts(user)
+        saved = json.loads((tmp_path / "bot.json").read_text())
+        assert saved["read"][f"dm:{user}"] >= sent.message_id
+        await again.catch_up()  # another start or resume: nothing answered twice
+        assert len(answers(h, user)) == 1
+        await again.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_dm_sent_during_a_reconnect_is_read_when_the_bot_is_back(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 1)
+    one, two = user_of(CH + 1, 1), user_of(CH + 1, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.catch_up()
+        await bridge.on_dm(h.chat.send(one, "Bid 1"))  # live
+        bridge.went_offline()  # the gateway drops (on_disconnect)
+        h.chat.send(two, "Bid 2")  # not delivered
+        await bridge.catch_up()  # on_resumed (or on_ready again)
+        assert len(answers(h, two)) == 1 and "✓ `Bid 2`" in answers(h, two)[0]
+        assert len(answers(h, one)) == 1  # the live one is not read again
+        assert await pending(bridge) == {"Player#1": True, "Player#2": True, "Player#3": False, "Player#4": False,
+                                         "Player#5": False}
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_messages_sent_while_down_are_answered_in_the_order_sent_and_an_edit_is_read_as_it_stands(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 2)
+    user, other = user_of(CH + 2, 2), user_of(CH + 2, 4)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        bridge.went_offline()
+        h.chat.send(user, "Bid banana")
+        h.chat.send(user, "Bid 2")
+        h.chat.send(user, "Bid 4")
+        typo = h.chat.send(other, "Bid bananas")
+        h.chat.edit(typo, "Bid 1")  # edited while the bot was down: its words as they stand are read
+        await bridge.catch_up()
+        said = answers(h, user)
+        assert len(said) == 3
+        assert "Nothing was stored" in said[0] and "Bid banana" in said[0]
+        assert "✓ `Bid 2`" in said[1]
+        assert "already stored" in said[2]
+        assert len(answers(h, other)) == 1 and "✓ `Bid 1`" in answers(h, other)[0]
+        assert (await pending(bridge))["Player#2"] is True
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_dm_for_a_step_that_ended_while_the_bot_was_down_is_answered_too_late_not_stored_for_the_next(
+        server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 3, seats=3)
+    user = user_of(CH + 3, 3)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for n in (1, 2, 3):
+            await bridge.on_dm(h.chat.send(user_of(CH + 3, n), f"Bid {n}"))
+        for n in (1, 2):  # the orders step waits for Player#3 alone
+            await bridge.on_dm(h.chat.send(user_of(CH + 3, n), f"Fortify! P{n}"))
+        await bridge.close_client()  # the bot goes down
+        h.chat.send(user, "none")  # Player#3's orders (none), in time
+        async with await AsyncClient.connect(unix=server.unix) as c:  # meanwhile the GM forces the orders step
+            await c.call("game.advance", **bridge._gm("g"), force=True, wait=True)
+        back = h.bridge()
+        await back.start()
+        await back.catch_up()
+        said = answers(h, user)[-1]
+        assert "sent while I was offline" in said
+        assert "**Nothing was stored.** Your DM came in before the Consolidation step began" in said, said
+        assert (await pending(back))["Player#3"] is False  # `none` (no orders) is not its Consolidation
+        note = h.chat.texts(CH + 3)
+        assert "Note for the GM, on the DMs sent while I was offline" in note and "(Player#3) sent a DM" in note
+        await back.on_dm(h.chat.send(user, "none"))  # sent now, for the Consolidation: stored
+        assert "**Stored** for Player#3 in g (Consolidation)" in h.chat.last_dm(user)
+        await back.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_dm_seen_live_and_read_back_at_once_is_answered_once(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 4)
+    one, two, three = (user_of(CH + 4, n) for n in (1, 2, 3))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        bridge.went_offline()
+        stored, refused = h.chat.send(one, "Bid 1"), h.chat.send(two, "Bid banana")
+        # the gateway delivers them as the catch-up reads the history: both see each message
+        await asyncio.gather(bridge.on_dm(stored), bridge.catch_up(), bridge.on_dm(refused))
+        assert len(answers(h, one)) == 1 and "✓ `Bid 1`" in answers(h, one)[0]
+        assert len(answers(h, two)) == 1 and "Nothing was stored" in answers(h, two)[0]
+        # the live delivery first, then the catch-up, then Discord delivering it again: still once
+        bridge.went_offline()
+        late = h.chat.send(three, "Bid banana")
+        await bridge.on_dm(late)
+        await bridge.catch_up()
+        await bridge.on_dm(late)
+        assert len(answers(h, three)) == 1
+        # a player who sends live before the catch-up ran: what they sent while the bot was offline comes first
+        bridge.went_offline()
+        four = user_of(CH + 4, 4)
+        h.chat.send(four, "Bid 4")
+        await bridge.on_dm(h.chat.send(four, "Bid 3"))
+        said = answers(h, four)
+        assert len(said) == 2 and "✓ `Bid 4`" in said[0] and "already stored" in said[1]
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_the_mark_of_the_last_dm_handled_survives_a_restart(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 5)
+    user = user_of(CH + 5, 1)
+
+    async def body():
+        first = h.bridge()
+        await first.start()
+        await first.catch_up()
+        handled = h.chat.send(user, "Bid 1")
+        await first.on_dm(handled)
+        await first.close_client()
+        second = h.bridge()  # a new process, its state read from the file
+        await second.start()
+        await second.catch_up()
+        read = [r for r in h.chat.reads if r[0] == user]
+        assert read[-1][1] >= handled.message_id  # read from after the last DM handled, as the file kept it
+        assert len(answers(h, user)) == 1  # not answered again
+        later = h.chat.send(user, "Bid 5")  # sent while the second bot was down
+        await second.close_client()
+        third = h.bridge()
+        await third.catch_up()
+        assert len(answers(h, user)) == 2 and "already stored" in answers(h, user)[1]
+        assert State(h.config.state).read(f"dm:{user}") >= later.message_id
+        await third.close_client()
+
+    asyncio.run(body())
+
+
+def test_the_read_back_is_bounded_and_the_gm_told_the_rest_follow(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 6)
+    user = user_of(CH + 6, 1)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        bridge.catch_up_limit = 2
+        bridge.went_offline()
+        for text in ("hello?", "are you there", "Bid 1"):
+            h.chat.send(user, text)
+        await bridge.catch_up()
+        assert len(h.chat.dms[user]) == 2  # the two oldest answered
+        assert "more than 2 messages while I was offline" in h.chat.texts(CH + 6)
+        assert (await pending(bridge))["Player#1"] is False and bridge.catch_up_due
+        await bridge.tick()  # the next pass reads the rest
+        assert "✓ `Bid 1`" in h.chat.last_dm(user) and len(h.chat.dms[user]) == 3
+        assert (await pending(bridge))["Player#1"] is True and not bridge.catch_up_due
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_with_the_service_down_nothing_is_read_back_until_it_answers(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 7)
+    user = user_of(CH + 7, 2)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.close_client()
+        h.chat.send(user, "Bid 2")
+        down = Bridge(h.config, h.chat, State(h.config.state),
+                      connect=lambda: AsyncClient.connect(unix=str(tmp_path / "nobody.sock")))
+        await down.catch_up()
+        assert user not in h.chat.dms and down.catch_up_due  # not "send it again": it is read once the service is up
+        assert RESEND not in h.chat.dm_texts(user)
+        up = h.bridge()
+        await up.catch_up()
+        assert "✓ `Bid 2`" in h.chat.last_dm(user) and len(answers(h, user)) == 1
+        await up.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_private_thread_is_read_back_too(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 8)
+    user = user_of(CH + 8, 3)
+    h.chat.closed.add(user)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.send(user, "Bid banana"))  # answered in a private thread opened for them
+        (tid,) = h.chat.threads
+        bridge.went_offline()
+        h.chat.send(user, "Bid 3", thread_id=tid)
+        await bridge.catch_up()
+        assert "✓ `Bid 3`" in h.chat.texts(tid) and "sent while I was offline" in h.chat.texts(tid)
+        assert (await pending(bridge))["Player#3"] is True
+        await bridge.close_client()
+
+    asyncio.run(body())
