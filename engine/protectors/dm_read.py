@@ -256,13 +256,47 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
     shown = name_list(players, listed, island)
-    entries = [_read_line(n, raw, seats, names, step, shown) for n, raw in enumerate(raw_lines, start=1)]
+    entries = [_correction(_read_line(n, raw, seats, names, step, shown))
+               for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
     entries = _faction_on_next_line(_stray_numbers(_own_lines(entries, raw_lines), step))
     if turn is not None:
         entries = [_other_turn(e, turn, step) for e in entries]
     return DmReading(_cross_check(entries, step), step, one_decision)
+
+
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final and can not be changed": a line
+# correcting another of the DM ("actually make that 12", "edit: 12", "wait no", "bid 2, ignore the 8") leaves two
+# choices, and which one counts is the player's to say. Never read as "the later line replaces the earlier" (which
+# line does "make that 12" correct? a bid, a count?): refused, saying it reads as a correction and to send the DM again
+# with only the final orders (it was "unknown order 'actually'"). Assumption CORRECTIONS_REFUSED
+CORRECTIONS_REFUSED = True
+_CORRECTION_WORDS = frozenset({"actually", "edit", "edited", "correction", "corrected", "wait", "ignore", "disregard",
+                               "scratch", "nvm", "nevermind", "oops", "whoops", "typo", "meant", "instead", "cancel"})
+_CORRECTION_PHRASES = (("make", "that"), ("never", "mind"), ("change", "that"), ("changed", "my", "mind"))
+_UNEXPECTED = re.compile(r"unexpected (.*) at the end of the order")
+
+
+def _correction(e: DmLine) -> DmLine:
+    """``e``, refused as no order or with words after its order, refused instead as a correction when it reads as one
+    (CORRECTIONS_REFUSED); else ``e``."""
+    if not CORRECTIONS_REFUSED or e.kind != "refused" or e.error != "syntax":
+        return e
+    trailing = _UNEXPECTED.search(e.why)
+    if trailing is None and not (e.why.startswith(("unknown order", "not an order"))):
+        return e
+    part = trailing.group(1) if trailing is not None else echo(e.text.strip())
+    w = words(part)
+    said = next((x for x in w if x in _CORRECTION_WORDS), None)
+    if said is None:
+        said = next((" ".join(p) for p in _CORRECTION_PHRASES
+                     if any(w[k : k + len(p)] == p for k in range(len(w)))), None)
+    if said is None:
+        return e
+    return e.refuse(f"{part} reads as a correction, or as taking an order back ('{said}'): a DM's orders are final "
+                    "once sent (rules 003 Each Turn), so Regent never picks which of two lines counts: send the DM "
+                    "again with only your final orders", "syntax")
 
 
 # a line refused because it names another turn (``DmLine.error``): the whole DM may be an old one sent again, so

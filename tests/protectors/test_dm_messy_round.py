@@ -139,7 +139,7 @@ CASES = [
 ("t1_12", "bid $12", ["Bid 12"]),
 ("t1_12", "bidding twelve gold", ["Bid 12"]),
 ("t1_12", "Bid 12 // sorry if late", ["Bid 12"]),
-("t1_12", "Bid 10 actually make that 12", "!unexpected 'actually make that 12'"),
+("t1_12", "Bid 10 actually make that 12", "!'actually make that 12' reads as a correction, or as taking an order"),
 ("t1_12", "Bid 10.\n\nHodir!!", ["Bid 10", "Faction Hodir"]),
 ("t1_12", "bid 10 kalu'ak", "!unexpected \"kalu'ak\" at the end of the order"),
 ("t1_12", "BID 10 // FACTION: HODIR", ["Bid 10"]),  # the faction went into a note to the GM: not chosen
@@ -206,7 +206,7 @@ CASES = [
  ["March! 2 from P2 to P3", "Fortify! P1", "Work, work! P5"]),
 ("orders14", "March 2 from P2 to P3. Fortify P1. Work P5. Fortify P28.",
  ["March! 2 from P2 to P3", "Fortify! P1", "Work, work! P5", "Fortify! P28"]),
-("orders14", "Fortify P1\nFortify P1 actually no, work P1", "!unexpected 'actually no'"),
+("orders14", "Fortify P1\nFortify P1 actually no, work P1", "!'actually no' reads as a correction"),
 ("orders14", "fortify p1\n~~work p2~~ fortify p2", "!struck-out text"),
 ("orders14", "fortify p1/p2", "!'p1/p2' is not a province like P3"),
 ("orders14", "fortiy p1\nfortify p2", "!did you mean Fortify!?"),
@@ -357,7 +357,7 @@ CASES = [
 ("dragon12", "commit 3 from P6\ncommit 2 from P7\n\nFor the realm!", "!unknown order 'For'"),
 ("dragon12", "commit 3 from P6, 2 from P7 // let's kill it", ["3 from P6", "2 from P7"]),
 ("dragon12", "commit three from six", "!'six' is not a province like P3"),
-("dragon12", "commit 3 from p6 actually 2", "!unexpected 'actually 2'"),
+("dragon12", "commit 3 from p6 actually 2", "!'actually 2' reads as a correction"),
 ("dragon12", "Commit 5 from P6", "!only 3 units in P6"),
 ("dragon12", "Commit 2 from P5", "!only 1 unit in P5"),
 ("dragon12", "commit 2 from P6 and 2 from P6", "!twice could add up"),
@@ -371,7 +371,7 @@ CASES = [
 ("cons12", "buy 2 p6, 1 p5, bid 15", ["Buy 2 in P6. 1 in P5.", "Bid 15"]),
 ("cons12", "Buy: 2 in P6\nBid: $15", ["Buy 2 in P6.", "Bid 15"]),
 ("cons12", "buy 2 in p6\nbid 15 for next turn", ["Buy 2 in P6.", "Bid 15"]),
-("cons12", "buy 2 in p6\nbid 15\nactually bid 20", "!unknown order 'actually'"),
+("cons12", "buy 2 in p6\nbid 15\nactually bid 20", "!'actually bid 20' reads as a correction"),
 ("cons12", "no buys. bid 15", ["Bid 15"]),
 ("cons12", "Nothing to buy, bid 15", ["Bid 15"]),
 ("cons12", "Buy nothing\nBid 15", ["Bid 15"]),
@@ -448,6 +448,14 @@ CASES = [
 ("t1_12", "Bid 7\nFaction:", "!'Faction:' names no faction: write the faction after it"),
 ("t1_12", "Faction:\nBid 7", "!'Faction:' names no faction"),
 ("t1_12", "Bid 7\nFaction:\nHodir?", "!on the next line alone ('Hodir') (and 1 more line refused)"),
+# a correction of another line: refused as one, never the later line read in place of the earlier (was "unknown order
+# 'actually'"; CORRECTIONS_REFUSED)
+("t1_12", "Bid 8\nactually make that 12", "!back ('actually'): a DM's orders are final once sent"),
+("t1_12", "Bid 8\nedit: 12", "!'edit: 12' reads as a correction, or as taking an order back ('edit')"),
+("t1_12", "Bid 8\nwait no", "!send the DM again with only your final orders"),
+("t1_12", "Bid 8\nbid 2, ignore the 8", "!'ignore the 8' reads as a correction, or as taking an order back ('ignore')"),
+("rebid10", "Bid 8\nsorry, make that 12", "!reads as a correction, or as taking an order back ('make that')"),
+("cons12", "buy 2 in p6\nbid 15\noops, bid 20", "!reads as a correction, or as taking an order back ('oops')"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
