@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -42,6 +43,7 @@ EDITED = ("You edited a DM I had already answered: the edit changes nothing, and
 GAME_HEADER = re.compile(r"^\s*game\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 ELIMINATED = re.compile(r"^You were eliminated on turn (\d+)", re.MULTILINE)  # engine/protectors/report.py
 MENTION = re.compile(r"^<@!?(\d+)>$")
+BALANCE_TURN = re.compile(r"^💰 \*\*Turn (\d+): Consolidation")  # a balance line's turn (Bridge._balances)
 USER_MENTION = re.compile(r"<@!?(\d+)>")  # a member, as Discord writes a mention in a message's text
 # what pings in a post's text: @everyone, @here, a member <@ID> / <@!ID>, a role <@&ID>
 PINGS = re.compile(r"@(everyone|here|[!&]?\d+>)")
@@ -853,8 +855,11 @@ class Bridge:
             entry["summarised"] = turn
             self.state.set_game(key, entry)
         users = self.users(key)
-        for seat, line in balances.items():
-            await self.tell(key, users[seat], line)
+        for seat, line in balances.items():  # told once: a Consolidation begun again after an undo, the same, is not
+            name = f"balance:{seat}:{users[seat]}:{view['turn']}"  # the Consolidation's turn, as in _summary
+            if self._told(key, name, line) is not None:
+                await self.tell(key, users[seat], line)
+                self._keep_told(key, name, line)
         if step_key != entry["step_key"]:
             entry["reminded"] = []
             if view["step"] == "orders" and not view["over"]:
@@ -973,12 +978,47 @@ class Bridge:
         out = ELIMINATED.search(rep["report"])
         if out and int(out.group(1)) < turn:  # told once, with the turn it happened in: not every turn after
             return
-        after = f"\n{extra.pop(seat)}" if extra and seat in extra else ""
+        line = extra.pop(seat) if extra and seat in extra else None
         note = ""
         if (rep.get("played_by_ai") or {}).get(seat):  # the service's record of the turn's deciders: an AI held
             # the seat for all of the turn's steps it decided, or (handed over or back mid-turn) for some of them
             note = ", partly played by AI" if rep.get("player_decisions") else ", played by AI"
-        await self.tell(key, user, f"**Your summary of turn {turn}** ({seat}, {key}{note}):\n{rep['report']}{after}")
+        # told once: the turn summed up again after the GM's undo says nothing new when it reads the same, and says it
+        # replaces the one sent before when it does not
+        parts: list[tuple[str, str, str]] = []  # (what, its words as remembered, as sent)
+        summary = f"summary:{seat}:{user}:{turn}"
+        seen = self._told(key, summary, f"{note}\n{rep['report']}")
+        if seen is not None:
+            again = ", corrected after the GM's undo: it replaces the one I sent before" if seen == "changed" else ""
+            parts.append((summary, f"{note}\n{rep['report']}",
+                          f"**Your summary of turn {turn}** ({seat}, {key}{note}{again}):\n{rep['report']}"))
+        at = BALANCE_TURN.search(line or "")
+        balance = f"balance:{seat}:{user}:{at.group(1) if at else turn}"  # the Consolidation's turn (_balances)
+        if line is not None and self._told(key, balance, line) is not None:
+            parts.append((balance, line, line))
+        if parts:
+            await self.tell(key, user, "\n".join(sent for _, _, sent in parts))
+            for name, words, _ in parts:
+                self._keep_told(key, name, words)
+
+    def _told(self, key: str, name: str, words: str) -> str | None:
+        """Whether a player's private message ``name`` (``summary:SEAT:USER:TURN``, ``balance:...``) is to be sent
+        with ``words``: None when the same words went out already (the step resolved again after the GM's undo, a
+        Consolidation begun again), ``"changed"`` when others did (these correct them), else ``"new"``."""
+        before = (self.state.game(key).get("told") or {}).get(name)
+        if before is None:
+            return "new"
+        return None if before == digest(words) else "changed"
+
+    def _keep_told(self, key: str, name: str, words: str) -> None:
+        """``name`` sent with ``words`` (``_told``); kept for the last turns, which an undo can reach."""
+        entry = self.state.game(key)
+        told = entry.setdefault("told", {})
+        turn = int(name.rsplit(":", 1)[1])
+        for old in [n for n in told if int(n.rsplit(":", 1)[1]) < turn - 2]:
+            del told[old]
+        told[name] = digest(words)
+        self.state.set_game(key, entry)
 
     # -- deadlines -----------------------------------------------------------------------------
     async def tick(self) -> None:
@@ -1437,6 +1477,11 @@ def names_a_game(line: str) -> bool:
     """Whether the line is a `game: NAME` (or `game = NAME`) header beyond doubt: its colon says so, where
     `Game on` may be chatter."""
     return re.match(r"^game\s*[:=]", _unformatted(line), re.IGNORECASE) is not None
+
+
+def digest(words: str) -> str:
+    """A short fingerprint of a message's words (the state file keeps it, not the words)."""
+    return hashlib.sha256(words.encode()).hexdigest()[:16]
 
 
 def channel_of(dm: DirectMessage) -> str:
