@@ -33,3 +33,21 @@ def test_an_older_file_without_refused_messages_loads_and_keeps_the_first_arriva
     state.mark_refused(7, 1000.0)
     state.mark_refused(7, 2000.0)  # an edit read and refused again: still the DM that came in at 1000
     assert State(path).refused(7) == {"arrived": 1000.0}
+
+
+def test_the_mark_of_the_last_message_read_only_moves_forward_and_an_older_file_has_none(tmp_path):
+    path = tmp_path / "bot.json"
+    path.write_text(json.dumps({"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {}}))
+    state = State(path)
+    assert state.read("dm:5") is None
+    state.set_read("dm:5", 1 << 60)
+    state.set_read("dm:5", 1 << 40)  # an older message handled late (a redelivery): the mark stays
+    assert State(path).read("dm:5") == 1 << 60
+
+
+def test_a_dm_refused_because_the_service_was_down_is_read_again_once(tmp_path):
+    state = State(tmp_path / "bot.json")
+    state.mark_refused(8, 1000.0, resend=True)  # the player was asked to send it again
+    assert state.refused(8) == {"arrived": 1000.0, "resend": True}
+    state.mark_refused(8, 2000.0)  # delivered again and answered for good: still its first arrival
+    assert State(tmp_path / "bot.json").refused(8) == {"arrived": 1000.0}
