@@ -403,6 +403,18 @@ _NO_BUY_PHRASES = {("no", "purchases"), ("no", "purchase"), ("no", "buys"), ("bu
                    ("no", "purchases", "this", "turn"), ("no", "buys", "this", "turn"),
                    ("no", "purchase", "this", "turn")}
 NO_BUYS = "no purchases (the DM buys nothing)"
+# rules: 003 Pirates! -- "If you wish to snitch on another Protector, simply submit their name": snitching is optional,
+# and a DM without a Snitch line snitches on no one. "no snitch", "snitch nobody", "snitch: none" say so: left out (and
+# said), in the orders step (were refused: "'nobody' is not a player"); beside a Snitch line, both are refused as a
+# contradiction, as "no purchases" beside a Buy is (assumption NO_SNITCH)
+NO_SNITCH = "no snitch (the DM snitches on no one)"
+_SNITCH_STEPS = frozenset({None, ORDERS})
+_NO_SNITCH_PHRASES = frozenset({
+    ("no", "snitch"), ("no", "snitching"), ("no", "snitches"), ("no", "snitch", "this", "turn"), ("not", "snitching"),
+    ("im", "not", "snitching"), ("i", "dont", "snitch"), ("i", "wont", "snitch"),
+    *((*verb, *on, *who) for verb in (("snitch",), ("snitching",), ("i", "snitch"), ("snitch", "on"))
+      for on in ((), ("on",)) for who in (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",)))
+    })
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
@@ -585,7 +597,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     if STANDALONE_REMARK and (whole := _WHOLLY_BRACKETED.fullmatch(text)) is not None:
         return _remark_line(no, raw, whole.group(1), seats, names, step, shown)
     phrase = words(text)
-    if "?" in text and (phrase in _LIGHTS_PHRASES | _NONE_PHRASES | _NO_BUY_PHRASES
+    if "?" in text and (phrase in _LIGHTS_PHRASES | _NONE_PHRASES | _NO_BUY_PHRASES | _NO_SNITCH_PHRASES
                         or (step == "bid" and faction_of(text) is not None)):
         # "none?", "Turn off the lights?", "Hodir?": asks, chooses nothing (rules: 003 Each Turn, final choices)
         return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")
@@ -598,6 +610,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(NONE,))
     if phrase in _NO_BUY_PHRASES and step == "consolidation":  # "No purchases" on its own line
         return DmLine(no, raw, "ignored", why=NO_BUYS)
+    if phrase in _NO_SNITCH_PHRASES and step in _SNITCH_STEPS:  # "no snitch", "snitch: none"
+        return DmLine(no, raw, "ignored", why=NO_SNITCH)
     first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
     if first is not None:
         return DmLine(no, raw, first.kind, first.parsed, first.lines, first.canonical, first.why, first.error)
@@ -778,6 +792,11 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
                     first_error = first_error or _asks(segment, raw)
                     continue
                 part = NO_BUYS
+            if part is None and step in _SNITCH_STEPS and words(segment) in _NO_SNITCH_PHRASES:
+                if "?" in segment:  # "Fortify P1, no snitch?" asks
+                    first_error = first_error or _asks(segment, raw)
+                    continue
+                part = NO_SNITCH  # "Fortify P1, no snitch"
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
             else:
@@ -1033,18 +1052,21 @@ def _nothing_beside_orders(out: list[DmLine], step: str | None) -> None:
 
 
 def _no_buys_beside_buys(out: list[DmLine]) -> None:
-    """``no purchases`` (left out) beside a ``Buy`` line contradicts it: both are refused, naming each other."""
-    marks = [i for i, e in enumerate(out) if e.kind in ("order", "ignored") and NO_BUYS in e.why]
-    buys = [i for i, e in enumerate(out) if e.kind == "order" and any(isinstance(ln.item, Buy) for ln in e.lines)]
-    if not marks or not buys:
-        return
-    said, bought = out[marks[0]].text.strip(), out[buys[0]].text.strip()
-    for i in buys:
-        out[i] = out[i].refuse(f"the DM also says {echo(said)}; send one or the other")
-    for i in marks:
-        if i not in buys:
-            out[i] = out[i].refuse(f"'no purchases' contradicts the purchase also given ({echo(bought)}); "
-                                   "send one or the other")
+    """``no purchases`` (left out) beside a ``Buy`` line contradicts it, and ``no snitch`` beside a ``Snitch`` line:
+    both are refused, naming each other."""
+    for mark, kind, said_no, given in ((NO_BUYS, Buy, "no purchases", "purchase"),
+                                       (NO_SNITCH, Snitch, "no snitch", "Snitch")):
+        marks = [i for i, e in enumerate(out) if e.kind in ("order", "ignored") and mark in e.why]
+        buys = [i for i, e in enumerate(out) if e.kind == "order" and any(isinstance(ln.item, kind) for ln in e.lines)]
+        if not marks or not buys:
+            continue
+        said, bought = out[marks[0]].text.strip(), out[buys[0]].text.strip()
+        for i in buys:
+            out[i] = out[i].refuse(f"the DM also says {echo(said)}; send one or the other")
+        for i in marks:
+            if i not in buys:
+                out[i] = out[i].refuse(f"'{said_no}' contradicts the {given} also given ({echo(bought)}); "
+                                       "send one or the other")
 
 
 def _instant(line: Line, step: str | None) -> bool:

@@ -431,7 +431,8 @@ CASES = [
 ("pirates", "Snitch Bob\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#2"]),
 ("pirates", "Fortify P1, Fortify P2\nI snitch on Carol", ["Fortify! P1", "Fortify! P2", "Snitch Player#3"]),
 ("pirates", "Snitch: Dan\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#4"]),
-("pirates", "Fortify P1\nFortify P2\nNo snitch", "!unknown order 'No'"),
+# snitching is optional: 'No snitch' says the DM snitches on no one (was refused: "unknown order 'No'"; NO_SNITCH)
+("pirates", "Fortify P1\nFortify P2\nNo snitch", ["Fortify! P1", "Fortify! P2"]),
 ("pirates", "Snitch Bob and Carol\nFortify P1", "!"),
 ("pirates", "Snitch Bob\nSnitch Carol\nFortify P1", "!two Snitch"),
 ("pirates", "Snitch on @Eve 🏴‍☠️\nFortify P1\nFortify P2", ["Fortify! P1", "Fortify! P2", "Snitch Player#5"]),

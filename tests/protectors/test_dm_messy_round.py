@@ -456,6 +456,14 @@ CASES = [
 ("t1_12", "Bid 8\nbid 2, ignore the 8", "!'ignore the 8' reads as a correction, or as taking an order back ('ignore')"),
 ("rebid10", "Bid 8\nsorry, make that 12", "!reads as a correction, or as taking an order back ('make that')"),
 ("cons12", "buy 2 in p6\nbid 15\noops, bid 20", "!reads as a correction, or as taking an order back ('oops')"),
+# saying no Snitch: snitching is optional, so it is left out (was refused: "'nobody' is not a player"; NO_SNITCH)
+("pirates14", FORT + "no snitch", F4),
+("pirates14", FORT + "snitch nobody", F4),
+("pirates14", FORT + "Snitch: none", F4),
+("pirates14", "Fortify P1, P2, P5, P28, no snitching", F4),
+("pirates14", FORT + "snitch: none\nsnitch carol", "!'no snitch' contradicts the Snitch also given"),
+("pirates14", FORT + "no snitch?", "!has a question mark"),
+("pirates14", "no snitch", "!the DM holds no order"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
