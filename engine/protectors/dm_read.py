@@ -591,6 +591,12 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
                       "the rest plainly", error="syntax")
+    about = _ABOUT.search(raw)
+    if about is not None:  # "Bid ~7": about 7 (was read as Bid 7)
+        said = echo(about.group().strip())
+        return DmLine(no, raw, "refused", why=clip(f"{said} says about a number, which makes the order tentative, "
+                                                   "and a DM's orders are final: write the exact number", MAX_REASON),
+                      error="syntax")
     text = unwrap(raw)
     if not words(text):
         return DmLine(no, raw, "ignored", why="markdown or punctuation only")
@@ -658,6 +664,12 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step, tuple(said_all))
 
+
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": "Bid ~7", "~2 from P6", "approx.
+# 10", "7ish" give about a number, tentative as "(maybe)" is (notation.HEDGED_REMARK); refused, never read as the
+# number ("Bid ~7" was stored as Bid 7: markup took the '~' away). Assumption TENTATIVE_NUMBER
+_ABOUT = re.compile(r"(?:[~≈]\s*|\b(?:approx\.?|approximately|roughly|circa)\s+)(?:\$?[0-9]+|(?:"
+                    + "|".join(NUMBER_WORDS) + r")\b)|\b[0-9]+\s*-?ish\b", re.IGNORECASE)
 
 # rules: none on what a DM may hold beside its orders (003 Each Turn: the choices are given in a DM). A line wholly in
 # brackets, "(sorry for the late reply, was at work)", carries no order: it is left out as a remark, as brackets after

@@ -652,7 +652,8 @@ _COUNT_CHANGING = frozenset({*_NUMBER_WORDS, "minus", "less", "fewer", "more", "
 # ... and the words that hedge an order ("(I think)", "(I guess)", "(prob)"): tentative, as "(maybe)" is (dm_lines.
 # TURN_AROUND), never left out as a remark; "Fortify P1 (I think)" was stored as Fortify! P1 (assumption HEDGED_REMARK)
 HEDGED_REMARK = frozenset({"think", "thinking", "guess", "guessing", "prob", "probs", "idk", "dunno", "believe",
-                           "likely", "unlikely", "presumably", "suppose", "supposedly", "reckon", "tbc", "tba"})
+                           "likely", "unlikely", "presumably", "suppose", "supposedly", "reckon", "tbc", "tba",
+                           "approx", "approximately", "roughly", "circa", "ish"})  # "Bid 7 (roughly)": about 7
 
 
 def split_remark(segment: str) -> tuple[str, str]:

@@ -464,6 +464,14 @@ CASES = [
 ("pirates14", FORT + "snitch: none\nsnitch carol", "!'no snitch' contradicts the Snitch also given"),
 ("pirates14", FORT + "no snitch?", "!has a question mark"),
 ("pirates14", "no snitch", "!the DM holds no order"),
+# about a number: tentative, as '(maybe)' is (were read as the number: "Bid ~7" as Bid 7; TENTATIVE_NUMBER)
+("t1_12", "Bid ~7", "!'~7' says about a number, which makes the order tentative"),
+("rebid10", "~ 7", "!'~ 7' says about a number"),
+("dragon12", "~2 from P6\n1 from P7", "!write the exact number"),
+("orders14", FORT + "send approx. 10 to Bob", "!'approx. 10' says about a number"),
+("cons12", "buy 2 in p6\nbid 7ish", "!'7ish' says about a number"),
+("cons12", "buy 2 in p6\nbid 7 (roughly)", "!'roughly' makes the order tentative"),
+("t1_12", "Bid 7\nHodir\n~ Alice", ["Bid 7", "Faction Hodir"]),  # a signature's '~'
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
