@@ -90,7 +90,15 @@ MAX_REPORTED = 20  # refused lines listed in an error's details
 NONE = "none"
 LIGHTS_OUT = "Turn off the lights"
 _NONE_PHRASES = {("none",), ("nothing",), ("no", "orders"), ("no", "order"), ("pass",), ("none", "this", "turn"),
-                 ("nothing", "this", "turn"), ("no", "orders", "this", "turn")}
+                 ("nothing", "this", "turn"), ("no", "orders", "this", "turn"),
+                 # "I pass" as "pass" (was refused: "unknown order 'I'"; NO_BID)
+                 ("i", "pass"), ("ill", "pass"), ("i", "will", "pass"), ("pass", "this", "turn"),
+                 ("i", "pass", "this", "turn")}
+# rules: 003 1. Protector Ranking ("Player#5 bids nothing"): "no bid" bids 0, as "Bid nothing" does, where the step
+# takes a bid (the bid steps and the Consolidation; beside a purchase it is the bid, not "none"). Was refused: "unknown
+# order 'no'" (assumption NO_BID)
+_NO_BID_PHRASES = frozenset({("no", "bid"), ("no", "bids"), ("no", "rebid"), ("no", "bid", "this", "turn"),
+                             ("no", "bid", "from", "me"), ("no", "bid", "for", "me")})
 _LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "off"), ("lights", "off"),
                    ("turn", "off", "lights"), ("turn", "lights", "off"), ("i", "turn", "off", "the", "lights"),
                    ("commit", "nothing"), ("commit", "none"), ("commit", "0"), ("commit", "0", "units"),
@@ -604,6 +612,7 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return _remark_line(no, raw, whole.group(1), seats, names, step, shown)
     phrase = words(text)
     if "?" in text and (phrase in _LIGHTS_PHRASES | _NONE_PHRASES | _NO_BUY_PHRASES | _NO_SNITCH_PHRASES
+                        | _NO_BID_PHRASES
                         or (step == "bid" and faction_of(text) is not None)):
         # "none?", "Turn off the lights?", "Hodir?": asks, chooses nothing (rules: 003 Each Turn, final choices)
         return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")
@@ -616,6 +625,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         return DmLine(no, raw, "nothing", canonical=(NONE,))
     if phrase in _NO_BUY_PHRASES and step == "consolidation":  # "No purchases" on its own line
         return DmLine(no, raw, "ignored", why=NO_BUYS)
+    if phrase in _NO_BID_PHRASES and step in _BID_STEPS:  # "no bid": Bid 0
+        return _accepted(no, raw, (Line(Bid(0)),), "", step)
     if phrase in _NO_SNITCH_PHRASES and step in _SNITCH_STEPS:  # "no snitch", "snitch: none"
         return DmLine(no, raw, "ignored", why=NO_SNITCH)
     first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."

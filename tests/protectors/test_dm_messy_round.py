@@ -472,6 +472,17 @@ CASES = [
 ("cons12", "buy 2 in p6\nbid 7ish", "!'7ish' says about a number"),
 ("cons12", "buy 2 in p6\nbid 7 (roughly)", "!'roughly' makes the order tentative"),
 ("t1_12", "Bid 7\nHodir\n~ Alice", ["Bid 7", "Faction Hodir"]),  # a signature's '~'
+# 'no bid' bids 0 and 'I pass' is 'pass', as the docs say of 'none' (were refused as unknown orders; NO_BID)
+("t1_12", "no bid", ["Bid 0"]),
+("t1_12", "No bid this turn.\nHodir", ["Bid 0", "Faction Hodir"]),
+("t1_12", "I pass", ["Bid 0"]),
+("rebid10", "no rebid", ["Bid 0"]),
+("cons12", "buy 2 in p6\nno bid", ["Buy 2 in P6.", "Bid 0"]),
+("cons12", "I pass", ["Bid 0"]),  # as 'none': buys nothing, bids 0
+("orders14", "I pass", []),
+("dragon12", "I pass", []),
+("t1_12", "no bid?", "!has a question mark"),
+("orders14", FORT + "no bid", "!unknown order 'no'"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
