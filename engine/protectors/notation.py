@@ -361,6 +361,12 @@ class _Words:
             self.i += 1
             self.norm[self.i] = "p" + number
         m = _PROVINCE.fullmatch(self.norm[self.i])
+        if not m and self.norm[self.i] in ("province", "prov"):  # "Province twenty": past twelve, in digits
+            said = _number_in_words(self.norm[self.i + 1 : self.i + 3])
+            if said is not None:
+                spelled = " ".join(self.raw[self.i : self.i + 1 + said[1]])
+                raise self.fail(f"{echo(spelled)} spells a Province's number past twelve: write it in digits, like "
+                                f"P{said[0]}")
         if not m or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
@@ -432,6 +438,29 @@ class _Words:
         shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", ..." if len(names) > MAX_NAMES_SHOWN else "")
         known = f" or one of {shown}" if names else ""
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
+
+
+_TEENS = {w: 13 + k for k, w in enumerate(("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                                            "nineteen"))}
+_TENS = {w: 20 + 10 * k for k, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                                               "ninety"))}
+
+
+def _number_in_words(words: list[str]) -> tuple[int, int] | None:
+    """A number from thirteen to ninety-nine in words at the start of ``words`` (``twenty``, ``twenty-one``, ``twenty
+    one``) and how many words it takes, for a refusal to write it in digits; else ``None``."""
+    if not words:
+        return None
+    if words[0] in _TEENS:
+        return _TEENS[words[0]], 1
+    tens, _, unit = words[0].partition("-")
+    if tens not in _TENS:
+        return None
+    if unit:
+        return (_TENS[tens] + _NUMBER_WORDS[unit], 1) if 0 < _NUMBER_WORDS.get(unit, 0) < 10 else None
+    if len(words) > 1 and 0 < _NUMBER_WORDS.get(words[1], 0) < 10:
+        return _TENS[tens] + _NUMBER_WORDS[words[1]], 2
+    return _TENS[tens], 1
 
 
 def _without_symbols(text: str) -> str:

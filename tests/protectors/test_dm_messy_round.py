@@ -240,7 +240,7 @@ CASES = [
 ("orders14", "fortify Province Five and prov. one", ["Fortify! P5", "Fortify! P1"]),
 ("dragon12", "commit 3 units from province six", ["3 from P6"]),
 ("cons12", "buy two in province six\nbid 15", ["Buy 2 in P6.", "Bid 15"]),
-("orders14", "fortify province twenty", "!'province' is not a province like P3"),  # past twelve: in digits
+("orders14", "fortify province twenty", "!write it in digits, like P20"),  # past twelve: in digits
 ("orders14", "march 2 from p1 to p28 pls\nfortify p2 thx", ["March! 2 from P1 to P28", "Fortify! P2"]),
 ("orders14", "March 2 from P1 to P28 \U0001F44D\nFortify P2 \U0001F6E1\ufe0f",
  ["March! 2 from P1 to P28", "Fortify! P2"]),
@@ -483,6 +483,12 @@ CASES = [
 ("dragon12", "I pass", []),
 ("t1_12", "no bid?", "!has a question mark"),
 ("orders14", FORT + "no bid", "!unknown order 'no'"),
+# a Province's number spelled past twelve: say to write it in digits (was "'Province' is not a province like P3")
+("orders14", "Fortify Province twenty", "!'Province twenty' spells a Province's number past twelve: write it in "
+ "digits, like P20"),
+("orders14", "march 2 from p1 to province twenty-eight", "!like P28"),
+("orders14", "march 2 from p1 to prov twenty eight", "!'prov twenty eight' spells"),
+("orders14", "fortify province thirteen", "!like P13"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
