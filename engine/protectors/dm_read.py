@@ -93,7 +93,10 @@ _NONE_PHRASES = {("none",), ("nothing",), ("no", "orders"), ("no", "order"), ("p
                  ("nothing", "this", "turn"), ("no", "orders", "this", "turn"),
                  # "I pass" as "pass" (was refused: "unknown order 'I'"; NO_BID)
                  ("i", "pass"), ("ill", "pass"), ("i", "will", "pass"), ("pass", "this", "turn"),
-                 ("i", "pass", "this", "turn")}
+                 ("i", "pass", "this", "turn"),
+                 # "nothing from me, sorry" (was refused: "unknown order 'nothing'"; assumption NOTHING_FROM_ME)
+                 ("nothing", "from", "me"), ("nothing", "for", "me"), ("no", "orders", "from", "me"),
+                 ("nothing", "from", "me", "this", "turn")}
 # rules: 003 1. Protector Ranking ("Player#5 bids nothing"): "no bid" bids 0, as "Bid nothing" does, where the step
 # takes a bid (the bid steps and the Consolidation; beside a purchase it is the bid, not "none"). Was refused: "unknown
 # order 'no'" (assumption NO_BID)

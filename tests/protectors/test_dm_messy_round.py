@@ -489,6 +489,12 @@ CASES = [
 ("orders14", "march 2 from p1 to province twenty-eight", "!like P28"),
 ("orders14", "march 2 from p1 to prov twenty eight", "!'prov twenty eight' spells"),
 ("orders14", "fortify province thirteen", "!like P13"),
+# 'nothing from me' is none, as 'nothing this turn' is (was refused: "unknown order 'nothing'")
+("orders14", "nothing from me, sorry \U0001F605\nnone", []),
+("orders14", "Nothing from me this turn.", []),
+("dragon12", "nothing from me", []),
+("t1_12", "nothing from me", ["Bid 0"]),
+("orders14", "nothing from me\nfortify p1", "!contradicts the orders also given"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
