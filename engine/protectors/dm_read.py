@@ -325,7 +325,9 @@ def _other_turn(e: DmLine, turn: int, step: str | None) -> DmLine:
     head: tuple[str, ...] = ()  # a header's words
     said: tuple[str, ...] = ()  # a bid's words ("My bid for turn 3 is 10")
     noted: tuple[str, ...] = ()  # a note after // on a bid's line: it names the DM's turn, not the bid's
-    if e.kind == "ignored" and e.why == HEADER:
+    if e.kind == "ignored" and (e.why == HEADER or f": {HEADER}" in e.why):
+        # ... also a header among other pieces left out ("Hi GM, here are my orders for turn 3, sorry for the delay":
+        # its turn went unchecked)
         head = words(unwrap(e.text))
     elif e.kind == "order":
         text = unwrap(e.text)

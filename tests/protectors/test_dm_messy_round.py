@@ -495,6 +495,9 @@ CASES = [
 ("dragon12", "nothing from me", []),
 ("t1_12", "nothing from me", ["Bid 0"]),
 ("orders14", "nothing from me\nfortify p1", "!contradicts the orders also given"),
+# a header naming another turn among other pieces left out on its line refuses the DM, as alone (was stored unchecked)
+("orders14", "Hi GM, here are my orders for turn 3, sorry for the delay\n" + FORT, "!this DM is headed for turn 3"),
+("orders14", "Hi GM, here are my orders for turn 6, sorry for the delay\n" + FORT, F4),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
