@@ -814,7 +814,7 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
                 parsed.append(thanked[0])
                 left_out.append(f"{echo(thanked[1])}: a sign-off")
                 continue
-            part = chatter(segment, names, _RESERVED)
+            part = chatter(segment, names, _RESERVED) or _sorry_long(segment)
             if part is None and step == "consolidation" and words(segment) in _NO_BUY_PHRASES:
                 if "?" in segment:  # "Bid 5, no buys?" asks
                     first_error = first_error or _asks(segment, raw)
@@ -838,6 +838,28 @@ def _orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step
                                             "line starting with //)", MAX_REASON),
                                        input=clip(raw.strip(), MAX_LINE_ECHO))
     return parsed, left_out, first_error
+
+
+# rules: none (what a DM says beside its orders). An apology for a long DM ("sorry they're long", "sorry for the wall
+# of text"), after a greeting and a header on its line ("Hi GM!!! here are my orders for turn 5 - sorry they're long"),
+# says nothing for the game: left out, as an apology for lateness is (dm_lines.chatter), so the line is read as the
+# greeting and header it is, and its turn checked (_other_turn). It was refused as "starts like a greeting but says
+# more". Only these words, none that could take an order back (assumption GREETING_HEADER_APOLOGY)
+_SORRY = frozenset({"sorry", "apologies"})
+_SORRY_LONG = frozenset({"theyre", "they", "are", "its", "it", "is", "this", "these", "so", "a", "bit", "too", "very",
+                         "long", "lengthy", "wordy", "for", "the", "wall", "of", "text", "message", "dm", "essay",
+                         "one", "my", "orders", "in", "advance", "length"})
+_SORRY_LONG_SAID = frozenset({"long", "lengthy", "wordy", "wall", "essay", "length"})  # what it is sorry for
+MAX_SORRY_WORDS = 8
+
+
+def _sorry_long(segment: str) -> str | None:
+    """"an apology" for a piece of a line that apologises for the DM's length ("sorry they're long"); else None."""
+    w = words(unwrap(segment))
+    if (1 < len(w) <= MAX_SORRY_WORDS and w[0] in _SORRY and all(x in _SORRY_LONG for x in w[1:])
+            and _SORRY_LONG_SAID & set(w)):
+        return "an apology"
+    return None
 
 
 # An order joined to what is around it without a ',' (docs/dm-syntax.md, "What is ignored"): a header ending

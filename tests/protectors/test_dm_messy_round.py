@@ -498,6 +498,17 @@ CASES = [
 # a header naming another turn among other pieces left out on its line refuses the DM, as alone (was stored unchecked)
 ("orders14", "Hi GM, here are my orders for turn 3, sorry for the delay\n" + FORT, "!this DM is headed for turn 3"),
 ("orders14", "Hi GM, here are my orders for turn 6, sorry for the delay\n" + FORT, F4),
+# a greeting, 'here are my orders for turn N' and an apology for the length: no order on the line, left out when the
+# turn is this one (was refused: "starts like a greeting but says more"; GREETING_HEADER_APOLOGY)
+("orders14", "\U0001F44B Hi GM!!! \U0001F409\U0001F525 here are my orders for turn 6 \u2014 sorry they're long\n"
+ + FORT,
+ F4),
+("orders14", "\U0001F44B Hi GM!!! \U0001F409\U0001F525 here are my orders for turn 5 \u2014 sorry they're long\n"
+ + FORT,
+ "!this DM is headed for turn 5, but the game is at turn 6"),
+("orders14", "Hey GM, here are my orders, sorry for the wall of text\n" + FORT, F4),
+("orders14", "Hi GM, here are my orders - sorry they're long, ignore P5\n" + FORT, "!"),
+("t1_12", "Hi GM! here's my bid for turn 1, sorry it's long\nBid 7\nHodir", ["Bid 7", "Faction Hodir"]),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
