@@ -1049,8 +1049,11 @@ JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
 # (each name as players type it: any case, an apostrophe or none, any accent: "Kalu'ak", "kaluak", "Lannuvar")
 _FACTION_AHEAD = "|".join(re.sub(r"[^a-z]", lambda m: {"'": r"\W?", " ": r"\s+"}.get(m.group(), r"\w"), f.lower())
                           for f in FACTIONS)
+# ... and before a faction chosen in a player's words ("Bid 6 and I pick Hodir", "bid 6 & I'll take Kalu'ak": rules: 003
+# Factions, chosen on turn 1 with the bid; was refused: "unexpected 'and I pick Hodir'")
+_CHOOSING = r"(?:(?:i|i'?ll|i'?d|i\s+will)\s+)?(?:take|choose|pick|want|like|prefer|play)"
 _AND_ORDER = re.compile(JOIN + r"(?=(?:golden\s+|delayed\s+)?(?:" + "|".join(sorted({*_SIMPLE, *_ALIASES}))
-                        + "|" + _FACTION_AHEAD + r")\b)", re.IGNORECASE)
+                        + "|" + _FACTION_AHEAD + "|" + _CHOOSING + r")\b)", re.IGNORECASE)
 # ... and, in a commitment, before the next "N from P" ("I commit 2 from P2 and 1 from P3", "2 from P6 + 1 from P7")
 # ... but never 'then' before a March!: the rules' Delayed March! moves after the others, so "Fortify P2 then March! 2
 # from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line

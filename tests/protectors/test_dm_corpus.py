@@ -244,7 +244,8 @@ CASES = [
 ("t1f", "Cenarion please. Bid 8.", "!unknown order 'Cenarion'"),
 ("t1f", "Faction Hodir\nFaction Kalu'Ak", "!two factions"),
 ("t1f", "I'd like Iron Light as my faction\nbid 3", ["Bid 3", "Faction Iron Light"]),
-("t1f", "Bid 15 and I'll take Hodir", "!unexpected \"and I'll take Hodir\""),
+# the faction in a player's words after 'and', as after ',' (was refused: "unexpected \"and I'll take Hodir\"")
+("t1f", "Bid 15 and I'll take Hodir", ["Bid 15", "Faction Hodir"]),
 ("t1f", "Faction: hodir\nBid: 0", ["Bid 0", "Faction Hodir"]),
 ("t1f", "Hodir\n20", ["Bid 20", "Faction Hodir"]),
 ("t1f", "Faction: The Iron Light", "!unknown faction 'The Iron Light'"),

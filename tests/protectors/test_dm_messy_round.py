@@ -509,6 +509,12 @@ CASES = [
 ("orders14", "Hey GM, here are my orders, sorry for the wall of text\n" + FORT, F4),
 ("orders14", "Hi GM, here are my orders - sorry they're long, ignore P5\n" + FORT, "!"),
 ("t1_12", "Hi GM! here's my bid for turn 1, sorry it's long\nBid 7\nHodir", ["Bid 7", "Faction Hodir"]),
+# the faction in a player's words after 'and' (docs: 'Bid 9 and Hodir', 'I pick Hodir'; was refused: "unexpected 'and I
+# pick Hodir'")
+("t1_12", "bid 6 and I pick Hodir", ["Bid 6", "Faction Hodir"]),
+("t1_12", "Bid 6 & I\u2019ll take Kalu\u2019ak", ["Bid 6", "Faction Kalu'Ak"]),
+("t1_12", "bid 6 and I'd like Iron Light as my faction", ["Bid 6", "Faction Iron Light"]),
+("t1_12", "bid 6 and I pick Bob", "!"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
