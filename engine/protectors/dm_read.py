@@ -440,6 +440,17 @@ _ALL_IN = re.compile(r"(?:i'?m\s+|i\s+am\s+)?(all[\s-]+in[.!,;]*)", re.IGNORECAS
 _BANK_BID = re.compile(r"^((?:my\s+)?)bank\s+(?=bid\b)", re.IGNORECASE)  # "Bank bid: 12", "my bank bid is 12"
 
 
+# rules: 003 1. Protector Ranking (the bid is "the amount of $Realm they wish to spend"): "I'll go 10" (also "I will go
+# 10", "I'm going to go 10", "go with 10", "let's go 10", "... this turn") where only a bid is asked names one amount,
+# the bid: read as Bid 10 (was refused: "starts like a greeting but says more"). In the Consolidation, where a number
+# may be a count, refused saying to write 'Bid 10' (assumption GO_BID)
+GO_BID = True
+_GO = re.compile(r"(?:\b(?:ok|okay|so),?\s+)*(?:\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s)\s+)?"
+                 r"\bgo\s+(?:with\s+|for\s+)?"
+                 r"(?P<amount>\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)"
+                 r"(?:\s*(?:\$?realms?|gold))?(?P<turn>\s+this\s+turn)?", re.IGNORECASE)
+
+
 def _as_bid(text: str, step: str | None) -> str:
     """``Bid <text>`` for an amount alone (``20``, ``$20``, ``20 realm``) in a step that takes a bid and nothing
     else; in the Bank of Lannuvár's bid step (rules: 003 Lannuvár, The Bank of Lannuvár) ``bank bid`` is its bid;
@@ -450,6 +461,9 @@ def _as_bid(text: str, step: str | None) -> str:
         return text
     if _AMOUNT_ALONE.fullmatch(text):
         return f"Bid {text}"
+    go = _GO.fullmatch(text.rstrip(".!")) if GO_BID else None
+    if go is not None:  # "I'll go 10 this turn"
+        return f"Bid {go.group('amount')}{go.group('turn') or ''}"
     all_in = _ALL_IN.fullmatch(text)
     return f"Bid {all_in.group(1)}" if all_in else text
 
@@ -652,7 +666,8 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         if error is not None and _ASKS in error.reason:  # "Bank bid: 7?" asks
             return DmLine(no, raw, "refused", why=error.reason, error="syntax")
     alone = text.rstrip("?").strip()
-    if step in _BID_ONLY_STEPS and text.endswith("?") and (_AMOUNT_ALONE.fullmatch(alone) or _ALL_IN.fullmatch(alone)):
+    if step in _BID_ONLY_STEPS and text.endswith("?") and (_AMOUNT_ALONE.fullmatch(alone) or _ALL_IN.fullmatch(alone)
+                                                            or _GO.fullmatch(alone)):
         return DmLine(no, raw, "refused", why=_asks(text, raw).reason, error="syntax")  # "20?" asks
     said_all: list[int] = []
     parsed, left_out, first_error = _orders(raw, text, seats, names, step, shown, said_all)
@@ -671,7 +686,11 @@ def _read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], ste
         reason = first_error.reason if first_error is not None else "expected an order"
         chat = _chat_reason(raw, text, seats, names, step, shown) if not parsed and first_error is not None \
             and _not_an_order(first_error) else None
-        if chat is not None:  # "Hi GM, taking my seat back from the bot!"
+        go = _GO.search(text) if not parsed and step == CONSOLIDATION else None
+        if go is not None:  # "I'll go 10" in the Consolidation: a bid, or a count? (where only a bid is: _as_bid)
+            reason = (f"{echo(go.group().strip())} is no order Regent reads here, where a number may be a count or the "
+                      f"bid: if {go.group('amount')} is your bid, write 'Bid {go.group('amount')}'")
+        elif chat is not None:  # "Hi GM, taking my seat back from the bot!"
             reason = chat
         elif not parsed and first_error is not None and _not_an_order(first_error):
             reason += "; a note to the GM can go on a line starting with //"

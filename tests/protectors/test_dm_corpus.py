@@ -279,7 +279,7 @@ CASES = [
 ("bank", "Hi! my bank bid is 7", ["Bid 7"]),
 ("bank", "bank 7", "!unknown order 'bank'"),
 ("t1", "Bank bid: 7", "!unknown order 'Bank'"),  # the Bank's bid is only its own step's
-("bank", "I'll go 7", "!"),
+("bank", "I'll go 7", ["Bid 7"]),  # only a bid is asked: its amount (was refused; GO_BID)
 ("bank", "bid 6 realm 💰", ["Bid 6"]),
 # ---- orders (Alice: P1 3 units, P2 2 units; P1-P2, P1-P7, P2-P3)
 ("orders", "March! 2 from P1 to P7\nFortify! P2", ["March! 2 from P1 to P7", "Fortify! P2"]),

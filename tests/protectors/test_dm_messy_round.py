@@ -515,6 +515,16 @@ CASES = [
 ("t1_12", "Bid 6 & I\u2019ll take Kalu\u2019ak", ["Bid 6", "Faction Kalu'Ak"]),
 ("t1_12", "bid 6 and I'd like Iron Light as my faction", ["Bid 6", "Faction Iron Light"]),
 ("t1_12", "bid 6 and I pick Bob", "!"),
+# 'I'll go 10' where only a bid is asked is the bid; in the Consolidation the answer says to write 'Bid 10' (were
+# refused: "starts like a greeting but says more"; GO_BID)
+("t1_12", "Hey GM, I'll go 10 this turn", ["Bid 10"]),
+("rebid10", "I'll go 12.", ["Bid 12"]),
+("bank12", "ok I will go with 20\nthanks", ["Bid 20"]),
+("t1_12", "I'll go 10\nHodir", ["Bid 10", "Faction Hodir"]),
+("cons12", "buy 2 in p6\nHey GM, I'll go 10 this turn", "!if 10 is your bid, write 'Bid 10'"),
+("t1_12", "I'll go 10?", "!has a question mark"),
+("t1_12", "I'll go 10 or 12", "!"),
+("cons12", "buy 2 in p6\nI'll go 10 units", "!"),
 ]
 NICKNAMED = [  # the GM gave the nicknames the table uses as aliases (Bobby, Caz, Danny, Mal)
 ("t1_16t", "Bid 10 (5 from bobby)", ["Bid 10 (5 from Player#2)"]),
