@@ -725,6 +725,9 @@ def _remark_line(no: int, raw: str, inner: str, seats: Mapping[str, str], names:
     because = remark_alone(inner)
     if because is None and step in POOLING_STEPS and _names_player(inner, names):  # "(Bob pays)": pooling?
         because = "it names a player"
+    said_all = sorted(_ALL_REMARK & set(words(inner)))
+    if because is None and said_all:  # "Bid 20" then "(all I have)": all, or 20?
+        because = f"'{said_all[0]}' could give a number"
     if because is not None:
         return DmLine(no, raw, "refused", why=clip(f"{echo(raw.strip())} on a line of its own is left out only as a "
                                                    f"remark that could not change the orders, and it is none "

@@ -423,6 +423,7 @@ CASES = [
 ("t1_12", "Bid 7\n(Hodir)", "!'(Hodir)' is an order in brackets"),
 ("cons16t", "Buy 1 in P1\nBid 5\n(Bob pays)", "!it names a player"),
 ("orders14", "(sorry for the late reply)", "!the DM holds no order"),
+("rebid10", "Bid 20\n(all I have)", "!'all' could give a number"),
 # a Send's next amount and player after ',' or 'and' is a Send of its own; one Send or Snitch names one player (were
 # refused as "'Carol 5 to Dan' is not a player": SEND_LIST)
 ("orders14", FORT + "Send 10 to Carol, 5 to Dan", [*F4, "Send 10 to Player#3", "Send 5 to Player#4"]),
