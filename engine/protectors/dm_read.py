@@ -136,7 +136,7 @@ class DmLine:
     lines: tuple[Line, ...] = ()  # the orders it adds to the decision (an identical repeat adds none)
     canonical: tuple[str, ...] = ()  # how it reads in canonical text
     why: str = ""  # ignored / refused: why; order: parts of the line left out (``Hi GM, Bid 20``)
-    error: str = ""  # refused: "syntax" (OrderSyntaxError), "illegal" or OTHER_TURN (IllegalOrderError)
+    error: str = ""  # refused: "syntax" or CORRECTION (OrderSyntaxError), "illegal" or OTHER_TURN (IllegalOrderError)
     # order: the indexes in ``parsed`` of the counts and bids beside a remark saying 'all' ("Bid 20 (all I have)"):
     # dm_submit.settle refuses the line unless the number is all (assumption DM_ALL)
     all_said: tuple[int, ...] = ()
@@ -232,7 +232,7 @@ class DmReading:
         details = {"rejected": [{"line": clip(e.text.strip(), MAX_LINE_ECHO), "reason": e.why, "line_no": e.no}
                                 for e in refused[:MAX_REPORTED]],
                    "rejected_count": len(refused), "line_no": first.no}
-        cls = OrderSyntaxError if first.error == "syntax" else IllegalOrderError
+        cls = OrderSyntaxError if first.error in ("syntax", CORRECTION) else IllegalOrderError
         return cls(clip(reason, MAX_REASON + 60), input=clip(first.text.strip(), MAX_LINE_ECHO), details=details)
 
     def lines_or_raise(self) -> list[Line]:
@@ -271,7 +271,8 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
                for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
-    entries = _faction_on_next_line(_stray_numbers(_own_lines(entries, raw_lines), step))
+    choosing = step == "bid" and (turn is None or turn == 1)  # rules: 003 Factions, chosen with the turn-1 bid
+    entries = _faction_on_next_line(_stray_numbers(_own_lines(entries, raw_lines), step), choosing)
     if turn is not None:
         entries = [_other_turn(e, turn, step) for e in entries]
     return DmReading(_cross_check(entries, step), step, one_decision)
@@ -307,7 +308,12 @@ def _correction(e: DmLine) -> DmLine:
         return e
     return e.refuse(f"{part} reads as a correction, or as taking an order back ('{said}'): a DM's orders are final "
                     "once sent (rules 003 Each Turn), so Regent never picks which of two lines counts: send the DM "
-                    "again with only your final orders", "syntax")
+                    "again with only your final orders", CORRECTION)
+
+
+# a line refused as a correction (``DmLine.error``, a syntax error): lenient mode refuses the DM whole rather than drop
+# it and keep the line it corrects, which would be the guess CORRECTIONS_REFUSED never makes (dm_submit.settle)
+CORRECTION = "correction"
 
 
 # a line refused because it names another turn (``DmLine.error``): the whole DM may be an old one sent again, so
@@ -497,12 +503,21 @@ def _stray_numbers(entries: list[DmLine], step: str | None) -> list[DmLine]:
 _FACTION_HEADS = frozenset({("faction",), ("my", "faction"), ("faction", "is"), ("my", "faction", "is")})
 
 
-def _faction_on_next_line(entries: list[DmLine]) -> list[DmLine]:
+def _faction_on_next_line(entries: list[DmLine], choosing: bool = False) -> list[DmLine]:
     """``Faction:`` alone on its line (refused: it names no faction) is a header when the next line with text chooses
     a faction (``Hodir``), which is read; else it stays refused, saying to write the faction after it on its line (it
-    was "unknown faction ''"). Rules: 003 Factions, each player selects their faction on turn 1."""
+    was "unknown faction ''"). Rules: 003 Factions, each player selects their faction on turn 1. ``choosing`` (turn 1's
+    bid): a header naming the faction ("Faction choice:") over no faction in the whole DM is refused too."""
     out = list(entries)
+    chosen = any(isinstance(ln.item, ChooseFaction) for x in out if x.kind == "order" for ln in x.parsed)
     for i, e in enumerate(out):
+        if choosing and e.kind == "ignored" and e.why == HEADER and not chosen and "faction" in words(unwrap(e.text)):
+            # "Faction choice:" left out as a header over no faction: the game would deal one by chance, which the
+            # player did not choose (rules: 003 Factions, "by their own choice or by chance")
+            out[i] = e.refuse(f"{echo(e.text.strip())} names no faction, and no line of the DM chooses one: write the "
+                              "faction after it ('Faction: Hodir') or on the next line alone ('Hodir'); leave the "
+                              "line out to have one dealt by chance", "syntax")
+            continue
         if e.kind != "refused" or words(unwrap(e.text)) not in _FACTION_HEADS:
             continue
         after = next((x for x in out[i + 1:] if x.text.strip()), None)

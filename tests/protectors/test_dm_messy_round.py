@@ -606,3 +606,16 @@ def _store_in(g: Game, dm: str) -> list[str] | RegentError:
         return g.submit_dm("Player#1", dm).lines
     except RegentError as err:
         return err
+
+
+@pytest.mark.parametrize("dm", ["Faction choice:\nBid 5", "Bid 5\nFaction choice:", "My bid and faction:\nBid 5"])
+def test_a_faction_header_over_no_faction_is_refused_not_dealt_by_chance(dm):
+    # a header naming the faction, left out, left the DM with no faction: the game dealt one the player never chose
+    got = _store("t1_12", dm)
+    assert isinstance(got, RegentError) and "names no faction, and no line of the DM chooses one" in got.reason, got
+
+
+@pytest.mark.parametrize(("dm", "want"), [("Faction choice:\nHodir\nBid 5", ["Bid 5", "Faction Hodir"]),
+                                          ("Here are my orders:\nBid 5", ["Bid 5"])])
+def test_a_faction_header_over_a_faction_or_no_faction_header_is_left_out(dm, want):
+    _check(_store("t1_12", dm), want)

@@ -149,6 +149,22 @@ def test_lenient_refuses_a_dm_naming_another_turn_whole():
     assert r.lines == ["Fortify! P1"] and [d[0] for d in r.dropped] == [3]
 
 
+def test_lenient_refuses_a_dm_correcting_itself_whole():
+    # "Bid 8" then "actually make that 12": lenient mode dropped the correction and stored Bid 8, the bid the player
+    # took back (CORRECTIONS_REFUSED: Regent never picks which of two lines counts)
+    g = Game({"board": "ring-4", "seed": 1, "players": 4})
+    for text in ("Bid 8\nactually make that 12", "bid 2, ignore the 8", "Bid 8\nedit: 12"):
+        for lenient in (False, True):
+            with pytest.raises((OrderSyntaxError, IllegalOrderError), match="reads as a correction"):
+                g.submit_dm("Player#1", text, lenient=lenient)
+    assert "Player#1" not in g.state.submissions
+    # a correction over the DM's orders corrects an earlier DM: dropped, as a line that is no correction is
+    r = g.clone().submit_dm("Player#1", "changed my mind, sorry:\nBid 12", lenient=True)
+    assert r.lines == ["Bid 12"] and [d[0] for d in r.dropped] == [1]
+    r = g.submit_dm("Player#1", "Bid 8\nblah blah", lenient=True)
+    assert r.lines == ["Bid 8"] and [d[0] for d in r.dropped] == [2]
+
+
 def test_lenient_a_rule_rejection_drops_that_line():
     g = orders_game()
     r = g.submit_dm("Player#2", "Fortify! P2\nFerry P2", lenient=True)
