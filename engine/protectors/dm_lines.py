@@ -129,7 +129,7 @@ _APOLOGY_WORDS = {"for", "the", "my", "our", "this", "that", "it", "its", "is", 
                   "took", "long", "missed", "orders", "order", "deadline", "team", "everyone", "all", "guys", "folks",
                   "gm", "busy", "week", "weekend", "today", "in", "advance", "hassle", "trouble", "inconvenience",
                   "rush", "rushed", "short", "notice", "to", "of", "you", "keep", "keeping", "waiting", "getting",
-                  "back", "finally", "here", "at", "last", "minute", "dm", "message"}
+                  "back", "finally", "here", "at", "last", "minute", "dm", "message", "theyre", "they", "these"}
 # Words that may take an order back or make it depend on something ("Hello, never mind", "(jk)", "(if allowed)",
 # "(unless Bob attacks)", "(not final)"): never left out as a greeted name, an apology or a remark in brackets beside
 # an order, so the line is refused with its reason instead of the order being stored as if they were not there

@@ -619,3 +619,19 @@ def test_a_faction_header_over_no_faction_is_refused_not_dealt_by_chance(dm):
                                           ("Here are my orders:\nBid 5", ["Bid 5"])])
 def test_a_faction_header_over_a_faction_or_no_faction_header_is_left_out(dm, want):
     _check(_store("t1_12", dm), want)
+
+
+@pytest.mark.parametrize("apology", ["sorry they're late", "Hi GM! here are my orders for turn 6, sorry they're late",
+                                     "sorry these are late"])
+def test_an_apology_that_the_orders_are_late_is_left_out(apology):
+    # dogfood 16 seats: "sorry they're long" was left out, "sorry they're late" refused the DM
+    g = GAMES["orders14"]()
+    turn = g.state.turn
+    text = apology.replace("turn 6", f"turn {turn}")
+    assert g.submit_dm("Player#1", f"{text}\nFortify P1").lines == ["Fortify! P1"]
+
+
+def test_an_apology_that_the_orders_are_wrong_still_refuses_the_dm():
+    got = _store("orders14", "sorry they're wrong\nFortify P1")
+    assert isinstance(got, RegentError) and "starts like an apology but says more" in got.reason, got
+
