@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from agents.teams import team_mates
+from agents.teams import left_to_a_mate, team_mates
 from engine.protectors.board import Board
 from engine.protectors.decisions import (
     BidDecision,
@@ -145,8 +145,8 @@ class HeuristicAgent:
                 # an enemy stack gets everything; an empty Province gets all but one (home stays held)
                 if m.count != (move if h is not None else units - 1):
                     continue
-                if h == me or h in mates or m.dst == view.get("island"):
-                    continue
+                if h == me or h in mates or m.dst == view.get("island") or left_to_a_mate(ctx.state, me, m.dst):
+                    continue  # a team-mate's, or an earlier team-mate's to take (agents/teams.py TEAM_TARGETS)
                 if home_threat and h is None:
                     continue  # leave a threatened home only to strike an enemy stack, not to walk in
                 if m.golden and limits["march"] <= 0:

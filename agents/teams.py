@@ -22,6 +22,10 @@ from engine.protectors.orders import Fortify, March, Support, Work
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import GameState
 
+# Two AI team-mates never march into one Province together: a Province neither holds goes to the earlier seat that can
+# reach it (``left_to_a_mate``; docs/assumptions.md TEAM_TARGETS). False: each seat picks its targets alone.
+TEAM_TARGETS = True
+
 
 def team_mates(state: GameState, seat: str) -> frozenset[str]:
     """The seat's team-mates still in the game (none outside a team game)."""
@@ -31,9 +35,40 @@ def team_mates(state: GameState, seat: str) -> frozenset[str]:
     return frozenset(s for s, p in state.players.items() if s != seat and p.team == team and not p.eliminated)
 
 
+def left_to_a_mate(state: GameState, seat: str, dst: str) -> bool:
+    """Whether ``dst``, a Province neither this seat nor a team-mate holds, is a team-mate's to march into
+    (TEAM_TARGETS): of the seat and its team-mates with Army Units on the board, the one whose units stand nearest to
+    it on the board, the earlier in seat order on a tie, takes it. rules: 003 Team Games -- "everyone on the team
+    agrees on the orders for the team as a whole before each player sends in their individual orders". AI seats
+    decide apart, each on its own seat's view, so they keep a convention a team would agree on, made of what every
+    seat sees: two of them never march into one Province together and fight each other there (a March! into a
+    Province two players enter is a battle between them, rules: 003 How to resolve battles). Without Seafarers! a
+    March! goes next door, so this leaves a Province both can reach to the earlier seat; under it (every Province
+    next door) each Province goes to the team-mate nearest to it."""
+    mates = team_mates(state, seat) if TEAM_TARGETS else frozenset()
+    if not mates or state.holder(dst) == seat or state.holder(dst) in mates:
+        return False
+    order = list(state.players)
+    near: dict[str, int] = {}
+    for p, pr in state.provinces.items():
+        h = state.holder(p)
+        if h is not None and (h == seat or h in mates) and pr.units > 0 and p != dst:
+            d = state.board.distance(p, dst)
+            if d is not None and d < near.get(h, FAR):
+                near[h] = d
+    if not near:
+        return False
+    first = min(near, key=lambda s: (near[s], order.index(s)))
+    return first != seat
+
+
+FAR = 10**6  # farther than any two Provinces of a board
+
+
 def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
-    """``decision`` with every March! into a team-mate's Province, and this seat's Support! of it, made a
-    plain Fortify! of its own Province, or a Work, work!, or no order (validated again)."""
+    """``decision`` with every March! into a team-mate's Province, or into one left to an earlier team-mate
+    (``left_to_a_mate``), and this seat's Support! of it, made a plain Fortify! of its own Province, or a Work, work!,
+    or no order (validated again)."""
     if not isinstance(decision, OrdersDecision):
         return decision
     state = ctx.state
@@ -42,9 +77,13 @@ def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
         return decision
     spared = []
     changed = False
+
+    def spared_target(prov: str) -> bool:
+        return state.holder(prov) in mates or left_to_a_mate(state, ctx.seat, prov)
+
     for o in decision.orders:
-        if (isinstance(o, March) and state.holder(o.dst) in mates) or (
-                isinstance(o, Support) and o.player == ctx.seat and state.holder(o.target) in mates
+        if (isinstance(o, March) and spared_target(o.dst)) or (
+                isinstance(o, Support) and o.player == ctx.seat and spared_target(o.target)
                 and o.src is not None):
             changed = True
             legal = ctx.legal_orders(o.src)

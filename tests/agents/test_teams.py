@@ -8,7 +8,7 @@ import pytest
 
 from agents.registry import make_agent
 from agents.runner import play_turn_step
-from agents.teams import spare_team_mates, team_mates
+from agents.teams import left_to_a_mate, spare_team_mates, team_mates
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.game import Game
 from engine.protectors.orders import Fortify, March, Support, Work
@@ -76,3 +76,52 @@ def test_ai_seats_never_march_on_team_mates_in_play(level):
             else:
                 play_turn_step(g, agents)
     assert marches > 0  # the seats did attack: only never their own team
+
+
+def _between_mates():
+    # ring-6: Player#1 (P1) and Player#2 (P3) are a team, P2 empty between them; Player#3 at P5, P4 and P6 empty
+    return position("ring-6", 6, {"P1": ("Player#1", 3), "P3": ("Player#2", 3), "P5": ("Player#3", 3)},
+                    teams=["a", "a", "b", "b", "c", "c"], options={"teams": True})
+
+
+def test_a_province_both_team_mates_can_reach_is_the_earlier_seats_to_take():
+    # rules: 003 Team Games (the team agrees its orders): two AI team-mates marched into one empty Province together
+    # and fought each other there (18 such battles in 100 all-strong Grand games of teams of 2)
+    g = _between_mates()
+    assert left_to_a_mate(g.state, "Player#2", "P2") and not left_to_a_mate(g.state, "Player#1", "P2")
+    assert not left_to_a_mate(g.state, "Player#2", "P4")  # only Player#2 reaches P4
+    late, early = SeatContext(g, "Player#2"), SeatContext(g, "Player#1")
+    assert spare_team_mates(late, OrdersDecision((March(2, "P3", "P2"),))).orders == (Fortify("P3"),)
+    assert spare_team_mates(early, OrdersDecision((March(2, "P1", "P2"),))).orders == (March(2, "P1", "P2"),)
+    assert spare_team_mates(late, OrdersDecision((March(2, "P3", "P4"),))).orders == (March(2, "P3", "P4"),)
+
+
+def test_an_earlier_team_mate_with_no_units_next_to_it_leaves_the_province_open():
+    g = position("ring-6", 6, {"P1": ("Player#1", 0), "P6": ("Player#1", 2), "P3": ("Player#2", 3),
+                               "P5": ("Player#3", 3)},
+                 teams=["a", "a", "b", "b", "c", "c"], options={"teams": True})
+    assert not left_to_a_mate(g.state, "Player#2", "P2")  # Player#1's P1 holds no unit to march with
+
+
+def test_the_convention_can_be_turned_off(monkeypatch):
+    import agents.teams as teams
+
+    monkeypatch.setattr(teams, "TEAM_TARGETS", False)
+    assert not left_to_a_mate(_between_mates().state, "Player#2", "P2")
+
+
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
+def test_ai_team_mates_never_fight_each_other_in_play(level):
+    battles = 0
+    for seed in range(4):
+        g = Game({"board": "ring-8-grand", "seed": 700 + seed, "options": {"teams": True, "version": "grand"},
+                  "players": [{"seat": f"Player#{i + 1}", "team": "abcd"[i // 2]} for i in range(8)]})
+        agents = {s: make_agent(level, seed=i) for i, s in enumerate(g.state.players)}
+        while not g.over:
+            play_turn_step(g, agents)
+        for e in g.state.events:
+            if e.kind == "battle":
+                battles += 1
+                a, b = e.data["us"]
+                assert g.state.team_of(a) != g.state.team_of(b), (level, seed, e.text)
+    assert battles > 0  # the seats did fight: only never their own team
