@@ -36,7 +36,8 @@ _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
 _SHORTCODE = re.compile(r":[a-z][a-z0-9_+-]*:", re.IGNORECASE)
 _EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-'^]?[()DPpO/\\|\][]+|[xX][-']?[()DP]+|<3+|\^_*\^)(?!\S)")  # :) ;-) :D xD <3
 _DASH_GAP = re.compile(r"\s+-+\s+")  # "Buy 2 in P6 - 1 in P5": a dash between orders separates them
-# ... but not between two Provinces: "Fortify P1 - P3" could be P1 and P3 or P1 to P3 (notation._not_a_list refuses it)
+# ... but not between two Provinces: "Fortify P1 - P3" could be P1 and P3 or P1 to P3 (notation_grammar._not_a_list
+# refuses it)
 _PROVINCE_BEFORE = re.compile(r"(?:\b[pP]\s?#?|#|\b(?:[pP]rov\.?|[pP]rovince)\s*#?)\s?[0-9]+$")
 _PROVINCE_AFTER = re.compile(r"(?:[pP]\s?#?|#|(?:[pP]rov\.?|[pP]rovince)\s*#?)\s?[0-9]+\b")
 _NEAR = 24  # characters a Province's name takes before a dash ("Province # 123")

@@ -438,8 +438,9 @@ _NO_SNITCH_PHRASES = frozenset({
 _BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
 _AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*(?:\$?realms?|gold))?"
-                           r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation._REALM_WORDS)
-# "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation._ALL_BIDS, assumption DM_ALL)
+                           r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation_words.REALM_WORDS)
+# "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation_grammar._ALL_BIDS, assumption
+# DM_ALL)
 _ALL_IN = re.compile(r"(?:i'?m\s+|i\s+am\s+)?(all[\s-]+in[.!,;]*)", re.IGNORECASE)  # also "I'm all in"
 
 
