@@ -103,7 +103,7 @@ _SIGN_OFF_MORE = {"you", "so", "much", "a", "lot", "again", "gm", "all", "everyo
                   "is", "thats", "from", "me", "folks", "the", "work", "running", "game", "this", "your",
                   "time", "very", "many", "bye", "now", "there", "guys", "ya", "u", "ty", "thx"}
 # made of a sign-off's words, but saying something for the game: "All in" is read, never left out as a goodbye (where
-# only a bid is asked it bids all the seat may, dm_read._ALL_IN; elsewhere it is refused with its reason)
+# only a bid is asked it bids all the seat may, dm_phrases.ALL_IN; elsewhere it is refused with its reason)
 _NOT_SIGN_OFFS = {("all", "in")}
 _HEADER = {"here", "heres", "are", "is", "my", "our", "the", "these", "orders", "order", "choices", "choice",
            "purchases", "commitments", "commitment", "dm", "moves", "decision", "decisions", "for", "this", "turn",

@@ -84,7 +84,7 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
     reading = _settle_all(state, seat, reading)
     err = reading.error()
     # lenient: nothing to drop, nothing stays; and a DM naming another turn is refused whole, not its header dropped
-    # (an old DM sent again must not become this turn's decision: dm_read._other_turn), as is a DM correcting an order
+    # (an old DM sent again must not become this turn's decision: dm_checks.other_turn), as is a DM correcting an order
     # of its own ("Bid 8" then "actually make that 12": dropping the correction would store the Bid 8 it takes back;
     # "changed my mind:" over the orders of a DM sending them again corrects an earlier DM, and is dropped)
     first_order = min((e.no for e in reading.of_kind("order")), default=None)

@@ -87,7 +87,15 @@ from engine.protectors.notation_words import (
     head_item,
     norm_words,
 )
-from engine.protectors.orders import SANCTUM_ABILITIES, Bid, Buy, Commit, Funding, Line, March
+from engine.protectors.orders import (
+    SANCTUM_ABILITIES,  # key -> rulebook name of the abilities a Wizard Sanctum holder may refresh or gain
+    Bid,
+    Buy,
+    Commit,
+    Funding,
+    Line,
+    March,
+)
 
 __all__ = [  # with the names the notation's modules hold that other modules and tests read from here
     "ALL",

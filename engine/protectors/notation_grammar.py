@@ -90,7 +90,7 @@ def parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameLi
 
 def parse_item(w: WordCursor) -> Item:
     # "Turn 1 bid is 10", "My turn 4 bid = 10", "turn 1 bid 10": the bid's turn said before it, as "my bid for turn 1
-    # is 10" says it after (dm_read._other_turn checks it as a header's)
+    # is 10" says it after (dm_checks.other_turn checks it as a header's)
     at = w.i + (w.peek() == "my")
     if (w.norm[at : at + 1] == ["turn"] and at + 3 < len(w.norm) and DIGITS.fullmatch(w.norm[at + 1])
             and len(w.norm[at + 1]) <= MAX_TURN_DIGITS and w.norm[at + 2] in ("bid", "rebid")
@@ -342,7 +342,7 @@ SIMPLE_ORDERS: dict[str, Callable[[WordCursor, bool, bool], Item]] = {
 
 
 # "Bid all", "Bid everything", "Bid the rest", "Bid all I have", "Bid all my $Realm" (and "All in" alone in a step that
-# takes only a bid: dm_read._as_bid): the most the seat may bid, ALL until dm_submit.settle gives the number
+# takes only a bid: dm_phrases.as_bid): the most the seat may bid, ALL until dm_submit.settle gives the number
 # (also "Bid all I've got", "Bid all I have left", "Bid it all", "Bid all of it", "Bid the rest of my $Realm"), longest
 # first
 _ALL_BIDS = tuple(sorted({
@@ -387,7 +387,7 @@ def _bid(w: WordCursor) -> Bid:
 
 def _this_turn(w: WordCursor) -> int:
     """How many words from ``w``'s cursor say the bid is this DM's: ``for this turn``, ``this turn``, or ``for turn
-    3`` (a turn number, which ``dm_read._other_turn`` checks as it checks a header's), and in the Consolidation, whose
+    3`` (a turn number, which ``dm_checks.other_turn`` checks as it checks a header's), and in the Consolidation, whose
     bid is the next turn's (rules: 003 Consolidation, the buying and bidding step), also ``for next turn`` / ``next
     turn``; else 0 (``next turn`` outside the Consolidation: refused)."""
     words = w.norm[w.i :]

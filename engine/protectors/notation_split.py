@@ -119,7 +119,7 @@ def _split_at_and(chunk: str) -> list[str]:
 # rules: 003 3. Negotiation and Orders -- "state to the GM the amount and to whom you want to send $Realm": "Send 10 to
 # Carol, 5 to Dan" (also "and", "&", "+" before the next "N to <player>") gives two amounts to two players, read as two
 # Sends, as "Buy 2 in P6, 1 in P5" is one purchase in two Provinces. Two of them to one player are refused across the
-# DM (dm_read.SENDS_TO_ONE); "Send 10 to Carol and Dan" (10 each, or in all?) is refused (assumption SEND_LIST)
+# DM (dm_checks.SENDS_TO_ONE); "Send 10 to Carol and Dan" (10 each, or in all?) is refused (assumption SEND_LIST)
 SEND_LIST = True
 _SEND_WORDS = ("send", "sending", "sends")
 
