@@ -286,7 +286,7 @@ def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:
 class RegentBot(discord.Client):
     def __init__(self, config: Config):
         # never @everyone / @here, whatever a post says; members and the GM role (``<@&ID>``) the bridge names
-        # on purpose still ping (a player's words it quotes back are made plain first: bridge.quiet_mentions)
+        # on purpose still ping (a player's words it quotes back are made plain first: texts.quiet_mentions)
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions(everyone=False, users=True,
                                                                                      roles=True, replied_user=False))
         self.config = config

@@ -1,0 +1,160 @@
+"""DMs sent while the bot was offline (``CatchUp``): Discord replays none of them, so on start, on each reconnect and
+before a live message in a chat not read since, each player's DMs and private thread are read back after the last
+message handled there, oldest first, at most ``catch_up_limit`` a chat a pass, each through the live DMs' path as
+sent at its own time; the GM is told of a DM that came too late and of a player over the limit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from service.client import ServiceError
+from service.discord.answers import TOO_LATE
+from service.discord.chat import DeliveryFailed, DirectMessage, snowflake_at
+from service.discord.core import BridgeCore, ServiceDown
+from service.discord.routing import channel_of
+from service.discord.state import ai_seats, held
+from service.discord.texts import when
+
+log = logging.getLogger("regent.discord")
+
+# a player's messages read back per pass from their DMs' history after the bot was offline (oldest first); more are
+# read on the next pass (each tick), and the GM is told
+CATCH_UP_LIMIT = 50
+
+
+class CatchUp(BridgeCore):
+    def went_offline(self) -> None:
+        """The bot lost Discord: what players send until it is back is not delivered to it (Discord replays
+        nothing a bot missed), so each chat's history is read again (``catch_up``) before a live DM there."""
+        self._live_ok.clear()
+        self.catch_up_due = True
+
+    def _dm_from(self, key: str) -> float:
+        """When the bot started reading ``key``'s players' DMs: the game's creation or import, or for a game of an
+        older bot, this start (nothing from before it is read back)."""
+        entry = self.state.game(key)
+        if entry.get("dm_from") is None:
+            entry["dm_from"] = self.now()
+            self.state.set_game(key, entry)
+            log.info("game %s: DMs sent from now on are read back after the bot was offline", key)
+        return float(entry["dm_from"])
+
+    def _chats(self) -> dict[str, tuple[int, int | None, float, list[str]]]:
+        """Where players' messages come in: ``dm:USER`` or ``thread:ID`` -> (the player, the thread or None, when
+        reading them starts, the games they play there). A player's seat an AI holds counts (their DM is
+        answered so)."""
+        out: dict[str, tuple[int, int | None, float, list[str]]] = {}
+        for key in self.config.games:
+            entry = self.state.game(key)
+            if entry is None:
+                continue
+            players = {u for u in self.users(key).values() if u}
+            players |= {rec["player"] for rec in ai_seats(entry).values() if held(rec) and rec.get("player")}
+            since = self._dm_from(key)
+            for user in sorted(players):
+                chat = f"dm:{user}"
+                have = out.get(chat)
+                out[chat] = (user, None, min(since, have[2]), [*have[3], key]) if have else (user, None, since, [key])
+        for key, user, tid in self.state.threads():
+            if key in self.config.games and self.state.game(key) is not None:
+                out[f"thread:{tid}"] = (user, tid, self._dm_from(key), [key])
+        return out
+
+    async def catch_up(self) -> None:
+        """Read back what players sent while the bot was offline (Discord replays none of it), on start and on each
+        reconnect: each player's DMs and private thread after the last message handled there (for a chat never
+        read, from the game's creation or import), oldest first, at most ``catch_up_limit`` a chat a pass, each
+        through the live DMs' path as sent at its own time (``created``): a DM sent for a step resolved meanwhile
+        is answered as too late, never stored for the step open now. A message the live delivery answered is not
+        answered again. With the service down nothing is read (the next tick tries again)."""
+        async with self._catching:
+            self.catch_up_due = False
+            games = [k for k in self.config.games if self.state.game(k) is not None]
+            if not games:
+                return
+            try:
+                await self.rpc("game.view", **self._gm(games[0]))
+            except ServiceDown as err:
+                self.catch_up_due = True
+                log.warning("DMs sent while the bot was offline are read once the service answers (%s)", err)
+                return
+            except ServiceError:
+                pass
+            notes: list[tuple[str, str]] = []
+            for chat, (user, thread, since, keys) in self._chats().items():
+                notes += (await self._catch_up_chat(chat, user, thread, since, keys))[1]
+            await self._tell_gm(notes)
+
+    async def _read_back(self, dm: DirectMessage) -> set[int]:
+        """Before a live message: the player's messages sent in that chat while the bot was offline, read first
+        (once a (re)connection); the ids read, which the live delivery then leaves alone."""
+        chat = channel_of(dm)
+        if chat in self._live_ok:
+            return set()
+        where = self._chats().get(chat)
+        if where is None:  # not a player's chat (a stranger): nothing to read back
+            return set()
+        handled, notes = await self._catch_up_chat(chat, *where)
+        await self._tell_gm(notes)
+        return handled
+
+    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: float,
+                             keys: list[str]) -> tuple[set[int], list[tuple[str, str]]]:
+        """Read back one chat's messages after its mark: (the ids answered or found answered, notes for the GM)."""
+        handled: set[int] = set()
+        notes: list[tuple[str, str]] = []
+        async with self._reading.setdefault(chat, asyncio.Lock()):
+            if chat in self._live_ok:
+                return handled, notes
+            after = max(self.state.read(chat) or 0, snowflake_at(since) - 1)
+            try:
+                missed = await self.chat.history(user, after, self.catch_up_limit, thread)
+            except DeliveryFailed as err:  # read again on the next tick; a live DM there is answered meanwhile
+                self.catch_up_due = True
+                log.warning("could not read back the messages of user %s (%s): %s", user, chat, err)
+                return handled, notes
+            for dm in missed.messages:
+                try:
+                    out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True)
+                except ServiceDown as err:
+                    self.catch_up_due = True
+                    log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)
+                    return handled, notes
+                handled.add(dm.message_id)
+                if out is not None and out[0] is not None and out[1].startswith(TOO_LATE):
+                    notes.append((out[0], f"{self._seat_of(out[0], user)} sent a DM at "
+                                          f"{when(dm.created or self.now(), 'f')} while I was offline; the step it was "
+                                          "for was resolved before I could read it (its deadline passed or the GM "
+                                          "resolved it), so it was not stored, and the player was told."))
+            if missed.last is not None:
+                self.state.set_read(chat, missed.last)
+            if missed.more:
+                self.catch_up_due = True
+                log.warning("user %s sent more than %d messages while the bot was offline (%s): the rest are read "
+                            "on the next pass", user, self.catch_up_limit, chat)
+                notes += [(key, f"{self._seat_of(key, user)} sent more than {self.catch_up_limit} messages while I was "
+                                f"offline: I answered the {self.catch_up_limit} oldest and read the rest next, "
+                                f"{self.catch_up_limit} at a time.") for key in keys[:1]]
+            else:
+                self._live_ok.add(chat)
+        return handled, notes
+
+    def _seat_of(self, key: str, user: int) -> str:
+        """The seat ``user`` plays (or an AI holds for them) in ``key``, for the GM."""
+        seat = next((s for s, u in self.users(key).items() if u == user), None) or next(
+            (s for s, rec in ai_seats(self.state.game(key) or {}).items() if rec.get("player") == user), None)
+        return f"<@{user}> ({seat})" if seat else f"<@{user}>"
+
+    async def _tell_gm(self, notes: list[tuple[str, str]]) -> None:
+        """Notes for the GM about reading back DMs sent while the bot was offline: in each game's channel."""
+        by_game: dict[str, list[str]] = {}
+        for key, text in notes:
+            log.warning("game %s: %s", key, text)
+            by_game.setdefault(key, []).append(text)
+        for key, texts in by_game.items():
+            with contextlib.suppress(DeliveryFailed):
+                await self._post(self.config.games[key].channel,
+                                 "📬 Note for the GM, on the DMs sent while I was offline:\n"
+                                 + "\n".join(f"- {t}" for t in texts))

@@ -1,0 +1,91 @@
+"""What every part of the bridge shares (``BridgeCore``, the base of ``bridge.Bridge`` and of each of its parts): the
+state it works on (the config, the chat, the state file, the service's client, the clock, the lock that lets DMs,
+commands and syncs change the bot's state one at a time), the service calls (``rpc``, ``ServiceDown``, ``_settled``)
+and who holds which seat with which token (``users``, ``seats_of``, ``_gm``, ``_seat``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from service.client import AsyncClient, ServiceError
+from service.discord.chat import Chat
+from service.discord.config import Config
+from service.discord.state import State
+
+log = logging.getLogger("regent.discord")
+
+CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
+
+
+class ServiceDown(Exception):
+    """The service could not be reached (or closed the connection) during a call."""
+
+
+class BridgeCore:
+    """The bridge's state (set by ``Bridge.__init__``) and the calls every part makes. The parts (``talking``,
+    ``posting``, ``summaries``, ``games``, ``dms``, ``catch_up``, ``reminders``, ``commands``, ``seat_command``) are
+    mixins of ``Bridge`` and reach one another through ``self``, so a test that replaces one of its methods on a
+    bridge (``rpc``, ``_post``, ``_tell``) replaces it for every part."""
+
+    config: Config
+    chat: Chat
+    state: State
+    _connect: Callable[[], Awaitable[AsyncClient]]
+    client: AsyncClient | None
+    now: Callable[[], float]
+    lock: asyncio.Lock
+    # the catch-up after the bot was offline (``catch_up.py``)
+    catch_up_limit: int
+    _live_ok: set[str]
+    _reading: dict[str, asyncio.Lock]
+    _catching: asyncio.Lock
+    catch_up_due: bool
+
+    # -- the service ---------------------------------------------------------------------------
+    async def rpc(self, method: str, **fields: Any) -> Any:
+        """One service call; ``ServiceDown`` when it cannot be reached, ``ServiceError`` for its refusals."""
+        try:
+            if self.client is None or self.client._task.done():
+                await self.close_client()
+                self.client = await self._connect()
+            return await asyncio.wait_for(self.client.call(method, **fields), CALL_TIMEOUT)
+        except (TimeoutError, ConnectionError, OSError) as err:
+            await self.close_client()
+            raise ServiceDown(str(err) or type(err).__name__) from None
+
+    async def close_client(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+
+    async def _settled(self, key: str) -> None:
+        """Wait until the service has no background work left for ``key``'s game (AI seats, a step
+        resolving); the next sync reports it. A service that cannot answer is the sync's to report."""
+        if self.state.game(key) is None:
+            return
+        with contextlib.suppress(ServiceDown, ServiceError):
+            await self.rpc("game.pending", **self._gm(key), wait=True)
+
+    def users(self, key: str) -> dict[str, int | None]:
+        """Seat -> Discord user id now (the config, then the GM's ``/regent seat`` changes)."""
+        out: dict[str, int | None] = {s.seat: s.user for s in self.config.games[key].seats.values()}
+        for seat, user in (self.state.game(key) or {}).get("users", {}).items():
+            out[seat] = user
+        return out
+
+    def seats_of(self, user_id: int) -> list[tuple[str, str]]:
+        return [(key, seat) for key in self.config.games if self.state.game(key)
+                for seat, user in self.users(key).items() if user == user_id]
+
+    def _gm(self, key: str) -> dict[str, Any]:
+        entry = self.state.game(key)
+        return {"game_id": entry["game_id"], "token": entry["gm_token"]}
+
+    def _seat(self, key: str, seat: str) -> dict[str, Any]:
+        entry = self.state.game(key)
+        return {"game_id": entry["game_id"], "token": entry["seat_tokens"][seat]}
