@@ -9,7 +9,7 @@ bot holds no game state of its own beyond what it needs to post each thing once 
 - ``chat.py``: the small interface the bridge talks to (a DM arrives, post, reply, check a role);
 - ``bridge.py``: the logic (``Bridge``), written against that interface and tested with an in-process fake; made of
   ``core.py`` (its state, the service calls, who holds which seat), ``talking.py`` (posts, reaching a player),
-  ``posting.py`` (the channel after each step), ``summaries.py`` (each player's own summaries and balance),
+  ``channel_posts.py`` (the channel after each step), ``summaries.py`` (each player's own summaries and balance),
   ``games.py`` (creating and importing the configured games), ``dms.py`` (a player's DM), ``catch_up.py`` (DMs sent
   while the bot was offline), ``reminders.py`` (the tick and the deadlines), ``commands.py`` and ``seat_command.py``
   (the GM's ``/regent`` commands), with the pure ``texts.py``, ``answers.py``, ``routing.py``, ``game_files.py`` and

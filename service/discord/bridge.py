@@ -8,8 +8,8 @@ id already stored is never submitted twice; what the bot has posted is kept in `
 restart neither loses nor repeats a post. Posts that could not be made before a crash are made
 after the restart (at least once).
 
-This module holds ``Bridge``, the one object the adapter and the tests drive, made of its parts: ``core``
-(its state, the service calls, who holds which seat), ``talking`` (posts, reaching a player), ``posting`` (what the
+This module holds ``Bridge``, the one object the adapter and the tests drive, made of its parts: ``core`` (its
+state, the service calls, who holds which seat), ``talking`` (posts, reaching a player), ``channel_posts`` (what the
 channel hears after each step), ``summaries`` (what each player hears alone after a turn), ``games`` (creating and
 importing the configured games), ``dms`` (a player's DM), ``catch_up`` (DMs sent while the bot was offline),
 ``reminders`` (the tick and the deadlines), ``commands`` and ``seat_command`` (the GM's ``/regent`` commands); their
@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from service.client import AsyncClient
 from service.discord.answers import EDITED, FINAL, NOTHING, RESEND, TOO_LATE, accepted, refusal, too_late
 from service.discord.catch_up import CATCH_UP_LIMIT, CatchUp
+from service.discord.channel_posts import Posting
 from service.discord.chat import Chat
 from service.discord.commands import PRIVATE_COMMANDS, Commands
 from service.discord.config import Config
@@ -33,7 +34,6 @@ from service.discord.core import CALL_TIMEOUT, ServiceDown
 from service.discord.dms import MAX_KEPT_NOTES, USER_MENTION, Dms
 from service.discord.game_files import file_ai, is_setup, renamed, with_settings
 from service.discord.games import PERMANENT, ConfigRefused, Games
-from service.discord.posting import Posting
 from service.discord.reminders import Reminders, due_reminders, still_crossed
 from service.discord.routing import GAME_HEADER, channel_of, game_header, names_a_game, step_guard, step_of
 from service.discord.seat_command import HUMAN, MENTION, SeatCommand, seat_named

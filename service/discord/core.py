@@ -27,9 +27,9 @@ class ServiceDown(Exception):
 
 class BridgeCore:
     """The bridge's state (set by ``Bridge.__init__``) and the calls every part makes. The parts (``talking``,
-    ``posting``, ``summaries``, ``games``, ``dms``, ``catch_up``, ``reminders``, ``commands``, ``seat_command``) are
-    mixins of ``Bridge`` and reach one another through ``self``, so a test that replaces one of its methods on a
-    bridge (``rpc``, ``_post``, ``_tell``) replaces it for every part."""
+    ``channel_posts``, ``summaries``, ``games``, ``dms``, ``catch_up``, ``reminders``, ``commands``,
+    ``seat_command``) are mixins of ``Bridge`` and reach one another through ``self``, so a test that replaces
+    one of its methods on a bridge (``rpc``, ``_post``, ``_tell``) replaces it for every part."""
 
     config: Config
     chat: Chat
