@@ -62,6 +62,14 @@ class Service:
         return gamefile.loads((await self("game.export", **where))["blob"]).step_ai
 
 
+async def _dragon_attack(svc: Service) -> dict:
+    """The DRAGON position's game, its AI seats' commitments in: the GM's fields for the calls."""
+    g = await svc("game.create", setup=_setup(DRAGON))
+    gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+    await svc("game.view", **gm, wait=True)  # Ben's and Cy's AIs commit
+    return gm
+
+
 def _report(answer: dict) -> list[str]:
     return answer["report"].rstrip().splitlines()
 
@@ -70,9 +78,7 @@ def test_the_bank_round_of_a_dragon_attack_names_the_ai_seats_whose_commitments_
     async def go():
         svc = await Service(tmp_path).start()
         try:
-            g = await svc("game.create", setup=_setup(DRAGON))
-            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
-            await svc("game.view", **gm, wait=True)  # Ben's and Cy's AIs commit
+            gm = await _dragon_attack(svc)
             await svc("game.submit", **gm, seat="Ann", text="The Bank of Lannuvár")
             await svc("game.submit", **gm, seat="Di", text="1 from P4")
             first = await svc("game.advance", **gm, wait=True)
@@ -136,9 +142,7 @@ def test_a_step_that_begins_no_bank_round_keeps_no_record_of_the_one_before(tmp_
     async def go():
         svc = await Service(tmp_path).start()
         try:
-            g = await svc("game.create", setup=_setup(DRAGON))
-            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
-            await svc("game.view", **gm, wait=True)
+            gm = await _dragon_attack(svc)
             await svc("game.assign", **gm, seat="Cy", agent=None)  # Cy's AI committed; the orders are Cy's own
             await svc("game.submit", **gm, seat="Ann", text="1 from P1")
             await svc("game.submit", **gm, seat="Di", text="1 from P4")
@@ -158,19 +162,17 @@ def test_a_game_stored_in_a_bank_round_before_the_mark_existed_keeps_the_ai_reco
     async def go():
         svc = await Service(tmp_path).start()
         try:
-            g = await svc("game.create", setup=_setup(DRAGON))
-            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
-            await svc("game.view", **gm, wait=True)
+            gm = await _dragon_attack(svc)
             await svc("game.submit", **gm, seat="Ann", text="The Bank of Lannuvár")
             await svc("game.submit", **gm, seat="Di", text="1 from P4")
             await svc("game.advance", **gm, wait=True)
             await svc.close()
             store = Store(svc.db)
-            stored = store.load(g["game_id"])
+            stored = store.load(gm["game_id"])
             marked = [row for row, _, _ in stored.actions if row.get("bank_round")]
             assert len(marked) == 1
             del marked[0]["bank_round"]  # as an older Regent stored it
-            store.truncate(g["game_id"], stored.actions, stored.meta)
+            store.truncate(gm["game_id"], stored.actions, stored.meta)
             store.close()
             await svc.start()
             assert await svc.step_ai(gm) == FIRST_ROUND_AI  # was {}: the unmarked round lost the record
