@@ -26,7 +26,7 @@ import numpy as np
 from agents.numpy_policy import NumpyPolicy, load_numpy_policy
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
 from agents.spaces.planner import make_planner
-from agents.teams import spare_team_mates
+from agents.teams import spare_team_mates, spared_note
 from engine.errors import ValidationError
 from engine.protectors.decisions import Decision
 from engine.protectors.seat import SeatContext
@@ -97,6 +97,8 @@ class PolicyAgent:
         self.temperature = float(temperature)
         self.name = name
         self.rng = random.Random(seed)
+        self.last_spared = ""
+        """what the team-mate rule changed in the latest decision (``agents.teams.spared_note``); empty if nothing"""
 
     @classmethod
     def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0,
@@ -178,7 +180,10 @@ class PolicyAgent:
             encode_choice(planner, obs[BOARD_SIZE:])
             planner.apply(self.choose(obs, planner.mask()))
             planner.skip_forced()
-        return spare_team_mates(ctx, planner.decision())
+        wanted = planner.decision()
+        decision = spare_team_mates(ctx, wanted)
+        self.last_spared = spared_note(ctx, wanted, decision)  # the decision's trace says it (service/explain.py)
+        return decision
 
 
 def policy_from_spec(spec: str, seed: int | None = None) -> PolicyAgent:

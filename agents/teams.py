@@ -93,3 +93,25 @@ def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
         else:
             spared.append(o)
     return ctx.validate(replace(decision, orders=tuple(spared))) if changed else decision
+
+
+def spared_note(ctx: SeatContext, wanted: Decision, decision: Decision) -> str:
+    """What ``spare_team_mates`` changed in ``wanted`` to give ``decision``, for the decision's trace (the seat's own
+    secret, like its DM): "its March! into P2 was left to team-mate Player#2 (...)"; "" when nothing changed."""
+    if decision == wanted or not isinstance(wanted, OrdersDecision) or not isinstance(decision, OrdersDecision):
+        return ""
+    state = ctx.state
+    mates = team_mates(state, ctx.seat)
+    kept = set(decision.orders)
+    notes = []
+    for o in wanted.orders:
+        if o in kept or not isinstance(o, March):
+            continue
+        holder = state.holder(o.dst)
+        if holder in mates:
+            notes.append(f"its March! into {o.dst} was not given: {o.dst} is team-mate {holder}'s")
+        else:
+            notes.append(f"its March! into {o.dst} was left to a team-mate whose units stand nearer "
+                         "(TEAM_TARGETS)")
+    return "; ".join(notes) + " (rules: 003 Team Games)" if notes else ""
+

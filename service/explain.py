@@ -40,6 +40,9 @@ def reason(agent_name: str, agent: Any, decision: Decision, view: dict[str, Any]
         if isinstance(temperature, int | float) and not isinstance(temperature, bool):
             why = (f"{why}: its most likely move" if temperature == 0
                    else f"{why}, drawn at temperature {temperature:g}: this level varies its play")
+    spared = getattr(agent, "last_spared", "")  # a March! the team-mate rule took out (agents/teams.py)
+    if spared and isinstance(spared, str):
+        why = f"{why}; {spared}" if why else spared
     return f"{what} ({why})" if why else what
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from agents.registry import make_agent
 from agents.runner import play_turn_step
-from agents.teams import left_to_a_mate, spare_team_mates, team_mates
+from agents.teams import left_to_a_mate, spare_team_mates, spared_note, team_mates
 from engine.protectors.decisions import OrdersDecision
 from engine.protectors.game import Game
 from engine.protectors.orders import Fortify, March, Support, Work
@@ -125,3 +125,33 @@ def test_ai_team_mates_never_fight_each_other_in_play(level):
                 a, b = e.data["us"]
                 assert g.state.team_of(a) != g.state.team_of(b), (level, seed, e.text)
     assert battles > 0  # the seats did fight: only never their own team
+
+
+def test_the_trace_says_which_march_the_team_rule_took_out():
+    g = _between_mates()
+    late = SeatContext(g, "Player#2")
+    wanted = OrdersDecision((March(2, "P3", "P2"),))
+    got = spare_team_mates(late, wanted)
+    note = spared_note(late, wanted, got)
+    assert note == ("its March! into P2 was left to a team-mate whose units stand nearer (TEAM_TARGETS) "
+                    "(rules: 003 Team Games)")
+    assert spared_note(late, got, got) == ""
+    onto = OrdersDecision((March(2, "P1", "P2"),))  # _team_game: P2 is Player#2's, Player#1's team-mate
+    ctx = SeatContext(_team_game(), "Player#1")
+    assert spared_note(ctx, onto, spare_team_mates(ctx, onto)).startswith(
+        "its March! into P2 was not given: P2 is team-mate Player#2's")
+
+
+def test_a_policy_seats_decision_line_carries_the_team_note():
+    from service.explain import reason
+
+    class Spared:
+        last_spared = "its March! into P2 was left to a team-mate whose units stand nearer (TEAM_TARGETS)"
+        temperature = 0.0
+        decided_by = "policy"
+
+    g = _between_mates()
+    view = SeatContext(g, "Player#2").view
+    line = reason("strong", Spared(), OrdersDecision((Fortify("P3"),)), view)
+    assert line == ("fortifies P3 (the trained policy's choice: its most likely move; its March! into P2 was left to a "
+                    "team-mate whose units stand nearer (TEAM_TARGETS))")
