@@ -59,6 +59,11 @@ def name_list(players: Mapping[str, str] | None, listed: Collection[str] | None 
     return NameList(written, tuple(sorted(set(shown), key=norm_word)), island)
 
 
+# words that say every Province where one is named ("Fortify all", "Work, work! everything"): refused saying to name
+# each (docs/dm-syntax.md, "Saying all": 'all' stands only for a count); it said "'all' is not a province like P3"
+ALL_PROVINCE_WORDS = frozenset({"all", "everything", "every", "each", "everywhere"})
+
+
 class WordCursor:
     """A cursor over the words of one order; every failure names the whole line."""
 
@@ -178,6 +183,8 @@ class WordCursor:
                 spelled = " ".join(self.raw[self.i : self.i + 1 + said[1]])
                 raise self.fail(f"{echo(spelled)} spells a Province's number past twelve: write it in digits, like "
                                 f"P{said[0]}")
+        if not m and self.norm[self.i] in ALL_PROVINCE_WORDS:  # "Fortify all", "work everything"
+            raise self.fail(f"{echo(self.raw[self.i])} names no Province: name each one, like 'P1, P4'")
         if not m or len(m.group(1).lstrip("0")) > MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1

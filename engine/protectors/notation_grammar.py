@@ -154,8 +154,25 @@ def parse_item(w: WordCursor) -> Item:
     hint = f" ({echo(w.raw[w.i])} is a player's name: a DM gives your own orders, write them without it)" \
         if w.i == 0 and head in w.seats and w.i + 1 < len(w.norm) else \
         " ('I'd' is 'I would', which may depend on something: write the order alone, or 'I'd like to ...')" \
-        if head == "id" and w.raw[w.i].lower() != "id" else ""
+        if head == "id" and w.raw[w.i].lower() != "id" else \
+        f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else ""
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint or _did_you_mean(head)}; expected one of {expected}")
+
+
+# Words from other games' orders, never read as one of this game's (which order they mean is a guess): the refusal says
+# what this game writes instead (it said only "unknown order 'hold'"). rules: 003 3. Negotiation and Orders.
+OTHER_GAMES_WORDS = {
+    "hold": "'hold' is no order in this game: to defend a Province write 'Fortify! P1'",
+    "defend": "to defend a Province write 'Fortify! P1'",
+    "attack": "an attack is a March! into the Province: 'March! 2 from P1 to P2'",
+    "invade": "an attack is a March! into the Province: 'March! 2 from P1 to P2'",
+    "give": "to give $Realm write 'Send 10 to Bob'",
+    "pay": "to give $Realm write 'Send 10 to Bob'",
+    "transfer": "to give $Realm write 'Send 10 to Bob'",
+    "same": "earlier orders are not carried over: write this turn's orders out",
+    "build": "units are bought in the Consolidation: 'Buy 2 in P6'",
+    "recruit": "units are bought in the Consolidation: 'Buy 2 in P6'",
+}
 
 
 def _did_you_mean(head: str) -> str:

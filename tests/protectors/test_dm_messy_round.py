@@ -635,3 +635,19 @@ def test_an_apology_that_the_orders_are_wrong_still_refuses_the_dm():
     got = _store("orders14", "sorry they're wrong\nFortify P1")
     assert isinstance(got, RegentError) and "starts like an apology but says more" in got.reason, got
 
+
+@pytest.mark.parametrize(("dm", "said"), [
+    ("hold P1", "'hold' is no order in this game: to defend a Province write 'Fortify! P1'"),
+    ("defend P1", "to defend a Province write 'Fortify! P1'"),
+    ("Attack P2 with 2 from P1", "an attack is a March! into the Province: 'March! 2 from P1 to P2'"),
+    ("give 10 to Bob", "to give $Realm write 'Send 10 to Bob'"),
+    ("same as last turn", "earlier orders are not carried over"),
+    ("fortify all", "'all' names no Province: name each one, like 'P1, P4'"),
+    ("Work, work! everything", "'everything' names no Province"),
+])
+def test_another_games_order_word_is_answered_with_this_games_order(dm, said):
+    # dogfood 16 seats: 'hold P1', 'attack', 'give', 'fortify all' were answered "unknown order 'hold'" or "'all' is
+    # not a province like P3", without the order to write
+    got = _store("orders14", dm)
+    assert isinstance(got, RegentError) and said in got.reason, got
+
