@@ -22,6 +22,7 @@ from engine.protectors.notation_words import (
     MAX_NAMES_SHOWN,
     MAX_REASON,
     NUMBER,
+    ORDER_HEADS,
     PROVINCE,
     SEAT,
     SEPARATED,
@@ -83,7 +84,12 @@ class WordCursor:
         return self.norm[self.i] if self.i < len(self.norm) else None
 
     def got(self) -> str:
-        return f"got {echo(self.raw[self.i])}" if self.i < len(self.raw) else "but the line ends"
+        if self.i >= len(self.raw):
+            return "but the line ends"
+        if self.i > 0 and self.norm[self.i] in ORDER_HEADS:  # "buy 2 in P6 bid 5"
+            return (f"got {echo(self.raw[self.i])}, which starts another order: put each order on its own line, or "
+                    "after a comma")
+        return f"got {echo(self.raw[self.i])}"
 
     def accept(self, *words: str) -> bool:
         if self.peek() in words:

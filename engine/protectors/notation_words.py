@@ -186,6 +186,10 @@ JOIN = r"\s+(?:and\s+then|and|then|[&+])\s+"
 # from P1 to P7" could mean one; it is refused, saying to write Delayed March! or the March! on its own line
 THEN_MARCH = re.compile(r"(?:and\s+)?then\s+(?:golden\s+)?(?:march|move|moving|marching)\b", re.IGNORECASE)
 COMMIT_WORDS = ("commit", "commits", "committing")
+# the words this game's orders start with: one met where an order's next part was expected starts another order
+# ("buy 2 in P6 bid 5"), and the refusal says so (WordCursor.got)
+ORDER_HEADS = frozenset({"march", "support", "fortify", "work", "bid", "buy", "upgrade", "capitol", "burn", "send",
+                         "snitch", "ferry", "commit"})
 _COUNTED = (("from",), ("unit",), ("units",), ("army",))  # after a spelled count, a commitment's next word
 _ALL_COUNTED = (*_COUNTED, ("my",))  # ... and after 'all' ("all my units from P6")
 # the first word of an order -> the kind of order it starts (an error names the step that takes it)

@@ -651,3 +651,11 @@ def test_another_games_order_word_is_answered_with_this_games_order(dm, said):
     got = _store("orders14", dm)
     assert isinstance(got, RegentError) and said in got.reason, got
 
+
+def test_an_order_run_into_the_next_without_a_comma_says_so():
+    # dogfood 16 seats: 'buy 2 in p6 bid 5' was answered "expected the number of units to buy, got 'bid'"
+    got = _store("cons12", "buy 2 in p6 bid 5")
+    assert isinstance(got, RegentError) and "got 'bid', which starts another order: put each order on its own line, " \
+        "or after a comma" in got.reason, got
+    _check(_store("cons12", "buy 2 in p6, bid 5"), ["Buy 2 in P6.", "Bid 5"])
+
