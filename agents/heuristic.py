@@ -146,7 +146,7 @@ class HeuristicAgent:
                 if m.count != (move if h is not None else units - 1):
                     continue
                 if h == me or h in mates or m.dst == view.get("island") or left_to_a_mate(ctx.state, me, m.dst):
-                    continue  # a team-mate's, or an earlier team-mate's to take (agents/teams.py TEAM_TARGETS)
+                    continue  # a team-mate's, or a nearer team-mate's to take (agents/teams.py TEAM_TARGETS)
                 if home_threat and h is None:
                     continue  # leave a threatened home only to strike an enemy stack, not to walk in
                 if m.golden and limits["march"] <= 0:

@@ -22,8 +22,9 @@ from engine.protectors.orders import Fortify, March, Support, Work
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import GameState
 
-# Two AI team-mates never march into one Province together: a Province neither holds goes to the earlier seat that can
-# reach it (``left_to_a_mate``; docs/assumptions.md TEAM_TARGETS). False: each seat picks its targets alone.
+# Two AI team-mates never march into one Province together: a Province neither holds goes to the team-mate whose units
+# stand nearest, the earlier seat on a tie (``left_to_a_mate``; docs/assumptions.md TEAM_TARGETS). False: each seat
+# picks its targets alone.
 TEAM_TARGETS = True
 
 
@@ -33,6 +34,9 @@ def team_mates(state: GameState, seat: str) -> frozenset[str]:
     if team is None:
         return frozenset()
     return frozenset(s for s, p in state.players.items() if s != seat and p.team == team and not p.eliminated)
+
+
+FAR = 10**6  # farther than any two Provinces of a board
 
 
 def left_to_a_mate(state: GameState, seat: str, dst: str) -> bool:
@@ -62,11 +66,8 @@ def left_to_a_mate(state: GameState, seat: str, dst: str) -> bool:
     return first != seat
 
 
-FAR = 10**6  # farther than any two Provinces of a board
-
-
 def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
-    """``decision`` with every March! into a team-mate's Province, or into one left to an earlier team-mate
+    """``decision`` with every March! into a team-mate's Province, or into one left to a nearer team-mate
     (``left_to_a_mate``), and this seat's Support! of it, made a plain Fortify! of its own Province, or a Work, work!,
     or no order (validated again)."""
     if not isinstance(decision, OrdersDecision):
@@ -97,7 +98,8 @@ def spare_team_mates(ctx: SeatContext, decision: Decision) -> Decision:
 
 def spared_note(ctx: SeatContext, wanted: Decision, decision: Decision) -> str:
     """What ``spare_team_mates`` changed in ``wanted`` to give ``decision``, for the decision's trace (the seat's own
-    secret, like its DM): "its March! into P2 was left to team-mate Player#2 (...)"; "" when nothing changed."""
+    secret, like its DM): "its March! into P2 was left to a team-mate whose units stand nearer (TEAM_TARGETS) (rules:
+    003 Team Games)"; "" when nothing changed."""
     if decision == wanted or not isinstance(wanted, OrdersDecision) or not isinstance(decision, OrdersDecision):
         return ""
     state = ctx.state
