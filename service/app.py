@@ -426,7 +426,7 @@ class App(Residency):
         force, expired, wait = p.bool("force", False), p.bool("expired", False), p.bool("wait", False)
         # Optional guards: resolve only if the game is still at this turn / step (a GM tool that
         # retries, or races the rules' immediate advance, never resolves a step it did not mean to).
-        turn, step, started = p.int("turn", None, minimum=1), p.str("step", None), _started_field(p)
+        turn, step, started = p.int("turn", None, minimum=1), _step_field(p), _started_field(p)
         p.done()
         arrived = hosted.arrival()  # the step it resolves: the one open now, never a later one
 

@@ -96,3 +96,15 @@ def test_a_step_started_guard_that_is_not_a_finite_number_is_invalid_params(tmp_
         assert err.value.code == "invalid_params" and err.value.details["field"] == "step_started"
 
     _run(tmp_path, body)
+
+
+def test_an_unknown_step_guard_on_advance_is_invalid_params_not_a_conflict(tmp_path):
+    # game.advance read its step guard unchecked: 'ordres' was a conflict ("not advancing"), as if the game had moved
+    async def body(app, g):
+        with pytest.raises(RpcError) as err:
+            await app.call("game.advance", [{"game_id": g["game_id"], "token": g["gm_token"], "force": True,
+                                             "step": "ordres"}])
+        assert err.value.code == "invalid_params" and err.value.details["field"] == "step"
+        assert app.games[g["game_id"]].game.step == "bid"
+
+    _run(tmp_path, body)
