@@ -617,7 +617,8 @@ class App(Residency):
 
         def draw() -> bytes:
             with RENDER_LOCK:  # matplotlib is not thread-safe
-                ai_seats = {s: ", ".join(a) for s, a in hosted.meta["ai_played"].items() if a}
+                told = hosted.played_by_ai(None if view == "gm" else seat or "")  # the channel: no seat's own
+                ai_seats = {s: ", ".join(a) for s, a in told.items() if a}
                 if kind == "summary":
                     return rendering.render_summary(hosted.game, seat, ai_seats, fmt, view=view)
                 if kind == "animation":

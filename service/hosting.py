@@ -404,7 +404,7 @@ class HostedGame:
         v["game_id"] = self.id
         v["pending"] = self.pending(who)
         v["controllers"] = dict(self.meta["controllers"])
-        v["played_by_ai"] = {s: list(a) for s, a in self.meta["ai_played"].items()}
+        v["played_by_ai"] = self.played_by_ai(who)
         v["step_started"] = self.step_started
         v["over"] = self.game.over
         v["clock"] = clock.describe(self.meta)
@@ -412,6 +412,41 @@ class HostedGame:
         if self.stale:
             v["stale"] = self.stale
         return v
+
+    def played_by_ai(self, who: str | None) -> dict[str, list[str]]:
+        """Seat -> the agents that ever decided for it, as ``who`` (a seat; GM; ``""``: every player, the game's
+        channel) may be told: without an AI decision another seat's open step holds, unless that agent decided for
+        it in a step already resolved (``_unrevealed``)."""
+        hidden = self._unrevealed(who) - self._resolved_ai()
+        out = {}
+        for seat, agents in self.meta["ai_played"].items():
+            shown = [a for a in agents if (seat, a) not in hidden]
+            if shown or not agents:
+                out[seat] = shown
+        return out
+
+    def _unrevealed(self, who: str | None) -> set[tuple[str, str]]:
+        """(seat, agent) of the AI decisions in the open step of the seats other than ``who`` (none for the GM).
+        A seat learns neither another seat's decision nor whether it was made (protocol.md): that an AI decided
+        for a seat the GM handed over mid-step says its player had not submitted, so it is told once the step
+        resolves."""
+        if who is GM or self.game.over:
+            return set()
+        submitted = {p.seat for p in self.game.pending() if p.submitted and p.seat != who}
+        return {(s, b.split(":", 1)[1]) for s, b in self.by.items() if ":" in b and s in submitted}
+
+    def _resolved_ai(self) -> set[tuple[str, str]]:
+        """(seat, agent) of the AI decisions in resolved steps: the action log's before the open step, and an
+        imported file's record for its turns before this one (or all of them, where it does not say which)."""
+        rows = [row for row, _, _ in self.rows]
+        last = max((i for i, row in enumerate(rows) if row["a"][0] == "advance"), default=-1)
+        out = {(row["a"][1], row["by"].split(":", 1)[1]) for row in rows[:last + 1]
+               if row["a"][0] == "submit" and ":" in row["by"]}
+        imported = self.meta.get("ai_imported") or {}
+        for seat, known in (self.meta.get("ai_turns") or {}).items():
+            if known is None or any(t < self.game.state.turn for t in known):
+                out |= {(seat, a) for a in imported.get(seat, ())}
+        return out
 
     def log(self, who: str | None, since: int) -> dict[str, Any]:
         visible = self.game.events(who)
@@ -457,10 +492,10 @@ class HostedGame:
                 turns.append(turn)
         return out
 
-    def _ai_submits(self) -> Iterator[tuple[str, int, str]]:
+    def _ai_submits(self, rows: list | None = None) -> Iterator[tuple[str, int, str]]:
         """(seat, turn, agent) for every decision an agent submitted here, from the action log's ``by``
-        (``ai:<agent>``; an imported game's earlier rows are ``import``)."""
-        for row, _, _ in self.rows:
+        (``ai:<agent>``; an imported game's earlier rows are ``import``); ``rows``: only those."""
+        for row in [row for row, _, _ in self.rows] if rows is None else rows:
             if row["a"][0] == "submit" and ":" in row["by"] and "turn" in row:
                 yield row["a"][1], row["turn"], row["by"].split(":", 1)[1]
 
@@ -636,12 +671,12 @@ class HostedGame:
         else:
             text = g.report(turn, who, since)
             turns = {e.turn for e in visible[since:]} if turn is None else {t}
-        ai_seats = self._ai_deciders(turns)
+        ai_seats = self._told_deciders(who, turns)
         if ai_seats and text and since is not None and turn is None and len(turns) > 1:
             # what is new runs into the next turn (a Consolidation resolved, then the bids and cards): each turn's
             # part ends with the seats an AI played in that turn, not one line for both after the later header
             for t in sorted(turns):
-                played = self._ai_deciders({t})
+                played = self._told_deciders(who, {t})
                 if played:
                     text = under_turn(text, t, [gamefile.played_by_ai(g, played)])
         elif ai_seats and text:
@@ -653,18 +688,38 @@ class HostedGame:
                 text += "\n" + line
         return {"turn": t, "report": text, "played_by_ai": ai_seats, "next": len(visible)}
 
-    def _ai_deciders(self, turns: set[int], seat: str | None = None) -> dict[str, list[str]]:
+    def _told_deciders(self, viewer: str | None, turns: set[int]) -> dict[str, list[str]]:
+        """``_ai_deciders`` as ``viewer`` may be told: without another seat's AI decision in the open step, unless
+        that agent decided for that seat in a resolved step of those turns too (``_unrevealed``)."""
+        ai_seats = self._ai_deciders(turns)
+        hidden = self._unrevealed(viewer)
+        if not hidden:
+            return ai_seats
+        resolved = self._ai_deciders(turns, resolved=True)
+        out = {}
+        for seat, agents in ai_seats.items():
+            shown = [a for a in agents if (seat, a) not in hidden or a in resolved.get(seat, ())]
+            if shown:
+                out[seat] = shown
+        return out
+
+    def _ai_deciders(self, turns: set[int], seat: str | None = None, resolved: bool = False) -> dict[str, list[str]]:
         """Seat -> the agents that decided for it in ``turns``, only ``seat``'s when given: an imported file's
         record (its ``ai_turns``; a seat it names without them counts for every turn, as the CLI's reports of
-        that file say, ``GameFile.ai_in``), then the action log's ``by``."""
+        that file say, ``GameFile.ai_in``), then the action log's ``by``. ``resolved``: only the decisions of
+        resolved steps (the file's record for this turn may hold the open step's, so only its earlier turns)."""
         ai_seats: dict[str, list[str]] = {}
         imported = self.meta.get("ai_imported")
         if imported is None:  # a game stored before the file's agents were kept apart
             imported = self.meta.get("ai_played") or {}
+        now = {self.game.state.turn} if resolved else set()
         for who, known in (self.meta.get("ai_turns") or {}).items():
-            if seat in (None, who) and (known is None or turns & set(known)) and imported.get(who):
+            if seat in (None, who) and (known is None or (turns & set(known)) - now) and imported.get(who):
                 ai_seats[who] = list(imported[who])
-        for who, turn, agent in self._ai_submits():
+        rows = [row for row, _, _ in self.rows]
+        if resolved:  # the open step's rows follow the last advance
+            rows = rows[:max((i for i, row in enumerate(rows) if row["a"][0] == "advance"), default=-1) + 1]
+        for who, turn, agent in self._ai_submits(rows):
             if turn in turns and seat in (None, who):
                 agents = ai_seats.setdefault(who, [])
                 if agent not in agents:

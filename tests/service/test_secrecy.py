@@ -123,3 +123,33 @@ def test_errors_say_nothing_about_other_seats(client):
         assert err.code == "forbidden" and VICTIM not in err.message
     else:
         raise AssertionError("a seat advanced the game")
+
+
+def spy_reads(client, game) -> dict:
+    """What the spy reads that could name the AI seats: the view's played_by_ai, this turn's report and log."""
+    gid, spy = game["game_id"], game["seat_tokens"][SPY]
+    view = client.call("game.view", game_id=gid, token=spy, wait=True)
+    report = client.call("game.report", game_id=gid, token=spy, wait=True)
+    return {"played_by_ai": view["played_by_ai"], "report": report, "log": observe(client, gid, spy)["log"]}
+
+
+def test_a_seat_handed_to_an_ai_does_not_say_whether_its_player_had_submitted(client):
+    """The GM gives a seat to an AI mid-step: the AI decides only if the player had not. Whether an AI decided
+    for another seat in the open step says whether that seat had submitted, which a seat never learns
+    (protocol.md); it learns it once the step resolves."""
+    reads = {}
+    for had_submitted in (False, True):
+        game = new_game(client, 3)
+        gid, gm = game["game_id"], game["gm_token"]
+        if had_submitted:
+            client.call("game.submit", game_id=gid, token=game["seat_tokens"][VICTIM], text="Bid 4")
+        client.call("game.assign", game_id=gid, token=gm, seat=VICTIM, agent="caretaker")
+        pending = client.call("game.pending", game_id=gid, token=gm, wait=True)
+        assert next(p for p in pending if p["seat"] == VICTIM)["submitted"]
+        reads[had_submitted] = spy_reads(client, game)
+        assert client.call("game.view", game_id=gid, token=game["seat_tokens"][VICTIM])["played_by_ai"] == (
+            {} if had_submitted else {VICTIM: ["caretaker"]})  # the seat itself knows
+        client.call("game.advance", game_id=gid, token=gm, force=True)
+        if not had_submitted:  # resolved: now it may be told
+            assert spy_reads(client, game)["played_by_ai"] == {VICTIM: ["caretaker"]}
+    assert reads[False] == reads[True]
