@@ -169,16 +169,19 @@ def sent_at(message: Any) -> float | None:
 
 class InteractionReply:
     """``chat.Reply`` on a ``discord.Interaction``: the first answer uses the interaction's response,
-    later ones its follow-up webhook."""
+    later ones its follow-up webhook. Deferred privately, every answer is private: a later follow-up is a message of
+    its own, public unless it says otherwise."""
 
     def __init__(self, interaction: discord.Interaction):
         self.interaction = interaction
+        self.private = False
 
     async def defer(self, private: bool = False) -> None:
+        self.private = private
         await self.interaction.response.defer(ephemeral=private, thinking=True)
 
     async def send(self, text: str, file: File | None = None, private: bool = False) -> None:
-        kwargs: dict[str, Any] = {"content": text or None, "ephemeral": private}
+        kwargs: dict[str, Any] = {"content": text or None, "ephemeral": private or self.private}
         if file is not None:
             kwargs["file"] = _file(file)
         if self.interaction.response.is_done():

@@ -28,7 +28,7 @@ from service.discord.answers import EDITED, FINAL, NOTHING, RESEND, TOO_LATE, ac
 from service.discord.catch_up import CATCH_UP_LIMIT, CatchUp
 from service.discord.channel_posts import Posting
 from service.discord.chat import Chat
-from service.discord.commands import PRIVATE_COMMANDS, Commands
+from service.discord.commands import PUBLIC_COMMANDS, Commands
 from service.discord.config import Config
 from service.discord.core import CALL_TIMEOUT, ServiceDown
 from service.discord.dms import MAX_KEPT_NOTES, USER_MENTION, Dms
@@ -55,7 +55,7 @@ from service.discord.world_commands import parse_world, summarise
 
 __all__ = [
     "BALANCE_TURN", "CALL_TIMEOUT", "CATCH_UP_LIMIT", "DEFAULTS_LINE", "EDITED", "ELIMINATED", "FINAL", "GAME_HEADER",
-    "HOW_WORDS", "HUMAN", "MAX_KEPT_NOTES", "MENTION", "NOTHING", "PERMANENT", "PINGS", "PRIVATE_COMMANDS", "RESEND",
+    "HOW_WORDS", "HUMAN", "MAX_KEPT_NOTES", "MENTION", "NOTHING", "PERMANENT", "PINGS", "PUBLIC_COMMANDS", "RESEND",
     "STEP_WORDS", "TOO_LATE", "USER_MENTION", "Bridge", "ConfigRefused", "ServiceDown", "accepted", "channel_of",
     "digest", "due_reminders", "file_ai", "game_header", "is_setup", "names_a_game", "parse_world", "quiet_mentions",
     "refusal", "renamed", "seat_named", "span", "step_guard", "step_of", "still_crossed", "summarise", "too_late",

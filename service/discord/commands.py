@@ -19,7 +19,11 @@ from service.posting import by_seat, split_messages
 
 log = logging.getLogger("regent.discord")
 
-PRIVATE_COMMANDS = ("export", "notes")  # answers only the GM sees (the game file, the players' notes to the GM)
+# the one command whose answer is for the channel (the public report of a turn); every other answers the GM alone:
+# the game file and the players' notes are the GM's, the bot posts what seat, deadline, advance, undo and board change
+# in the channel itself (a public answer would say it twice there), and status names each waiting member (a public
+# answer would ping them all at each look)
+PUBLIC_COMMANDS = ("report",)
 
 
 class Commands(BridgeCore):
@@ -32,8 +36,8 @@ class Commands(BridgeCore):
             await reply.send(f"Only the GM (role {self.config.gm_role}) can use /regent commands; "
                              "nothing was changed.", private=True)
             return
-        # within Discord's 3 seconds, whatever the service then takes; the game file goes to the GM alone
-        await reply.defer(private=cmd.name in PRIVATE_COMMANDS)
+        # within Discord's 3 seconds, whatever the service then takes; answered to the GM alone but for the report
+        await reply.defer(private=cmd.name not in PUBLIC_COMMANDS)
         try:
             game = self.config.game_for_channel(cmd.channel_id)
             if game is not None:  # AI seats still thinking are waited for without the bridge's lock

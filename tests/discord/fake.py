@@ -191,7 +191,7 @@ class FakeReply:
     async def send(self, text: str, file: File | None = None, private: bool = False) -> None:
         check(text, file)
         self._ack()
-        self.sent.append(Sent(text, file, private))
+        self.sent.append(Sent(text, file, private or self.private))  # deferred privately: private (the adapter)
 
     def text(self) -> str:
         return "\n".join(s.text for s in self.sent)

@@ -150,12 +150,18 @@ def test_a_player_is_refused_privately_and_a_gm_is_deferred_then_answered(tmp_pa
         kwargs = it.response.send_message.await_args.kwargs
         assert kwargs["ephemeral"] is True and "Only the GM" in kwargs["content"]
         it.response.defer.assert_not_awaited()
-        # the GM, in a channel with no game: deferred at once (thinking), then a follow-up says why
+        # the GM, in a channel with no game: deferred at once (thinking), then a follow-up says why, to the GM alone
+        # (the bot posts what the command changes in the channel itself)
         it = interaction(member(GM_ID, "GM"))
         await leaf(group, "deadline extend").callback(it, hours=2.0)
-        it.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)
+        it.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
         it.followup.send.assert_awaited_once()
         assert "no Regent game" in it.followup.send.await_args.kwargs["content"]
+        assert it.followup.send.await_args.kwargs["ephemeral"] is True  # a follow-up is private too
+        # the public report of a turn is for the channel
+        it = interaction(member(GM_ID, "GM"))
+        await leaf(group, "report").callback(it, turn=1)
+        it.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)
         # export is deferred privately (the game file holds every secret)
         it = interaction(member(GM_ID, "GM"))
         await leaf(group, "export").callback(it)

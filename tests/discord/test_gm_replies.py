@@ -1,0 +1,75 @@
+"""What the channel sees of the GM's /regent commands (real service): the bot's own post, once, and no ping.
+
+An interaction's answer that is not private is a message in the channel, there for every member. The commands whose
+outcome the bot posts in the channel itself (seat, deadline, advance, undo, board) and status (which names each
+waiting member) answer the GM alone: the channel gets each outcome once, and a status check pings nobody."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, make_config, seat_view, user_of
+
+CH = 4300
+
+
+def seen_in_channel(h: Harness, replies: list) -> list[str]:
+    """Every message the channel's members see: the bot's posts and the GM's answers that are not private."""
+    return [s.text for s in h.chat.posts.get(CH, [])] + [s.text for r in replies for s in r.sent if not s.private]
+
+
+def test_the_gms_commands_are_seen_once_in_the_channel_and_status_pings_nobody(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        replies = []
+
+        async def gm(name, **options):
+            cmd = h.chat.command(name, GM_USER, CH, **options)
+            await bridge.on_command(cmd)
+            replies.append(cmd.reply)
+            return cmd.reply
+
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        for no in (1, 2, 3):
+            seat = f"Player#{no}"
+            await bridge.on_dm(h.chat.dm(user_of(CH, no), dm_text(await seat_view(bridge, "g", seat), seat)))
+        status = await gm("status")
+        assert f"<@{user_of(CH, 4)}>" in status.text()  # the GM sees who is missing ...
+        assert all(s.private for s in status.sent)  # ... and nobody is pinged for it
+        await gm("deadline pause")
+        await gm("deadline resume")
+        await gm("deadline extend", hours=2)
+        await gm("seat", seat="Player#5", agent="normal")
+        await gm("seat", seat="Player#5", agent="human")
+        await gm("advance", force=True)
+        await gm("undo")
+        report = await gm("report", turn=1)  # the public report is for everyone
+        assert not any(s.private for s in report.sent)
+        seen = seen_in_channel(h, replies)
+        for told in (
+            "deadline is paused",
+            "deadline is running again",
+            "deadline is extended by 2 h",
+            "Player#5 (Black) is now played by AI",
+            "Player#5 (Black) is played by a human again",
+            "rulebook defaults for Player#4",
+            "rolled the last resolved step back",
+        ):
+            assert sum(told in text for text in seen) == 1, (told, [t for t in seen if told in t])
+        pings = [
+            t
+            for r in replies
+            if r is not report
+            for s in r.sent
+            if not s.private
+            for t in re.findall(r"<@\d+>", s.text)
+        ]
+        assert pings == []
+        assert view["turn"] == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
