@@ -231,7 +231,9 @@ def status_text(key: str, view: dict[str, Any], users: dict[str, int | None]) ->
     # deadline moves on with the wall clock as it is read, so they differ by a moment: still one deadline
     times = [p["deadline"] for p in pending.values()]
     deadlines = {min(times)} if times and max(times) - min(times) < 60 else set(times)
-    if len(deadlines) == 1:
+    if clock.get("held"):  # no deadline resolves a step the GM's undo reopened: the GM does
+        deadlines = {None}
+    elif len(deadlines) == 1:
         out[0] += f"; deadline {when(next(iter(deadlines)), 'f')}"
     waiting = [s for s in by_seat(pending) if not pending[s]["submitted"]]
     sent = [s for s in by_seat(pending) if pending[s]["submitted"]]

@@ -76,6 +76,9 @@ def next_text(view: dict[str, Any]) -> str:
     if not pend:
         return out + ": every decision is in; the GM resolves it."
     out += f" from {who}"
+    if (view.get("clock") or {}).get("held"):  # reopened by the GM's undo: no deadline resolves it (docs/service.md)
+        return out + ("; no deadline: after the GM's undo, the GM resolves it with /regent advance. "
+                      "Send yours to me by DM.")
     if dl is not None:
         out += f", deadline {when(dl, 'f')} ({when(dl)})"
     if (view.get("clock") or {}).get("paused"):
