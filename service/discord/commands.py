@@ -77,10 +77,17 @@ class Commands(BridgeCore):
             if begun_since(cmd, before):
                 await reply.send(moved_on(before, "Nothing was forced" if force else "Nothing was resolved"))
                 return
-            silent = by_seat(p["seat"] for p in before["pending"] if not p["submitted"]) if force else []
+            missing = by_seat(p["seat"] for p in before["pending"] if not p["submitted"])
+            silent = missing if force else []
             try:  # the step the GM meant, never one begun between this look and the call (an AI seat's decision)
                 await self.rpc("game.advance", **gm, force=force, wait=True, **step_guard(before))
             except ServiceError as err:
+                if err.code == "conflict" and not force and missing and "step_started" not in (err.details or {}):
+                    await reply.send(f"Not resolved: the {STEP_WORDS.get(before['step'], before['step'])} step still "
+                                     f"waits for {', '.join(seat_label(before, s) for s in missing)}. Wait for their "
+                                     "DMs (or the deadline), or give `/regent advance force: True` to resolve it now "
+                                     "with the rulebook defaults for them. Nothing was changed.")
+                    return
                 if err.code != "conflict" or "step_started" not in (err.details or {}):
                     raise
                 await reply.send(moved_on(await self.rpc("game.view", **gm),

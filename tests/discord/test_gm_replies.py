@@ -73,3 +73,24 @@ def test_the_gms_commands_are_seen_once_in_the_channel_and_status_pings_nobody(s
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_advance_while_players_are_missing_names_them_and_says_how_to_force(server, tmp_path):
+    h = Harness(server, make_config({"g": game_table(CH + 1)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        for no in (1, 3, 5):
+            seat = f"Player#{no}"
+            await bridge.on_dm(h.chat.dm(user_of(CH + 1, no), dm_text(await seat_view(bridge, "g", seat), seat)))
+        cmd = h.chat.command("advance", GM_USER, CH + 1)
+        await bridge.on_command(cmd)
+        answer = cmd.reply.text()
+        assert "Player#2 (Red), Player#4 (Gold)" in answer, answer  # who, by name, in seat order
+        assert "/regent advance force" in answer, answer  # what to write instead
+        view = await bridge.rpc("game.view", **bridge._gm("g"))
+        assert (view["turn"], view["step"]) == (1, "bid")  # nothing resolved
+        await bridge.close_client()
+
+    asyncio.run(body())
