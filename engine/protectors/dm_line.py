@@ -250,9 +250,12 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
 
 # rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": "Bid ~7", "~2 from P6", "approx.
 # 10", "7ish" give about a number, tentative as "(maybe)" is (notation_remarks.HEDGED_REMARK); refused, never read as
-# the number ("Bid ~7" was stored as Bid 7: markup took the '~' away). Assumption TENTATIVE_NUMBER
+# the number ("Bid ~7" was stored as Bid 7: markup took the '~' away). A '~' after the number says so too ("Bid 4~",
+# "Bid 4 ~" at the line's end: were stored as Bid 4), and so does '~ish' ("bid 4 ~ish", "(5 from Bob) ~ish": were
+# refused as "unexpected 'ish'"). Assumption TENTATIVE_NUMBER
 _ABOUT = re.compile(r"(?:[~≈]\s*|\b(?:approx\.?|approximately|roughly|circa)\s+)(?:\$?[0-9]+|(?:"
-                    + "|".join(NUMBER_WORDS) + r")\b)|\b[0-9]+\s*-?ish\b", re.IGNORECASE)
+                    + "|".join(NUMBER_WORDS) + r")\b)|\b[0-9]+\s*(?:[~≈]\s*)?-?ish\b|[~≈]\s*-?ish\b"
+                    r"|\b[0-9]+[~≈](?!~)|\b[0-9]+\s+[~≈]\s*$", re.IGNORECASE)
 
 # rules: none on what a DM may hold beside its orders (003 Each Turn: the choices are given in a DM). A line wholly in
 # brackets, "(sorry for the late reply, was at work)", carries no order: it is left out as a remark, as brackets after

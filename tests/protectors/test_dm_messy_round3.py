@@ -1,0 +1,101 @@
+"""A third round of DMs as players type them on Discord and by e-mail in 7-16 seat games with the options on (factions,
+the Island, teams, the Grand board), for every step a DM answers: the turn-1 bid and faction, the re-bid, the Bank of
+Lannuvár's late bid, the orders with every order kind (faction abilities and the Island's among them), Dragon
+commitments, the Consolidation, team funding and Sends.
+
+Each case goes through ``Game.submit_dm`` for Player#1 (Alice), as ``regent adjudicate`` and the service's DM path do,
+and says what must be stored (the canonical lines) or why it must be refused ("!fragment" of the reason). The games of
+the first round (``test_dm_messy_round``) are reused; the factions' games here give Alice each faction.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import RegentError
+from engine.protectors.game import Game
+from tests.protectors.helpers import dragon_attack, position
+from tests.protectors.test_dm_messy_round import GAMES as ROUND1
+from tests.protectors.test_dm_messy_round import NAMES, SEATS, _named
+
+OTHERS = ["Hodir", "Cenarion", "Iron Light", "Lannuvár", "Kalu'Ak"] * 3
+
+
+def orders14(faction: str, cards: tuple[str, ...] = ()) -> Game:
+    """Turn 6 of a 14-seat Grand game with factions, Alice playing ``faction``: P1 3 units, P2 2, P5 3, P28 1; Bob P3,
+    Carol P4, each other player one Province; 60 $Realm each."""
+    provs = {"P1": ("Player#1", 3), "P2": ("Player#1", 2), "P28": ("Player#1", 1), "P5": ("Player#1", 3)}
+    free = [f"P{k}" for k in (3, 4, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 26)]
+    for seat, prov in zip(SEATS[1:14], free, strict=True):
+        provs[prov] = (seat, 2)
+    g = position("ring-14-grand", 14, provs, turn=6, ranking=SEATS[:14], realm=dict.fromkeys(SEATS[:14], 60),
+                 options={"factions": True}, factions=dict(zip(SEATS[:14], [faction, *OTHERS], strict=False)),
+                 cards=cards)
+    return _named(g, NAMES)
+
+
+def dragon12(faction: str, realm: int = 200) -> Game:
+    """A Dragon attack at turn 7 of a 12-seat game with factions, Alice playing ``faction`` with ``realm`` $Realm: P5 1
+    unit, P6 3, P7 2."""
+    provs = {"P5": ("Player#1", 1), "P6": ("Player#1", 3), "P7": ("Player#1", 2)}
+    for i in range(2, 10):
+        provs[f"P{(i + 6) % 12 + 1}"] = (f"Player#{i}", 2)
+    g = position("ring-12", 12, provs, turn=7, realm={**dict.fromkeys(SEATS[:12], 20), "Player#1": realm},
+                 options={"factions": True}, factions=dict(zip(SEATS[:12], [faction, *OTHERS], strict=False)))
+    return dragon_attack(_named(g, NAMES), 3)
+
+
+GAMES = {**ROUND1, "kal14": lambda: orders14("Kalu'Ak"),
+         "cen_dragon": lambda: dragon12("Cenarion"), "kal_dragon": lambda: dragon12("Kalu'Ak"),
+         "lan_dragon": lambda: dragon12("Lannuvár")}
+F4 = ["Fortify! P1", "Fortify! P2", "Fortify! P5", "Fortify! P28"]  # Alice's four Provinces in orders14, fortified
+FORT = "Fortify P1, P2, P5, P28\n"
+
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": about a number is none
+# (assumption TENTATIVE_NUMBER)
+TENTATIVE = [
+("t1_12", "bid 4 ~ish", "!'4 ~ish' says about a number"),  # was "unexpected 'ish'"
+("rebid10", "rebid 5 ~ish", "!'5 ~ish' says about a number"),
+("bank12", "bid 4 ~ish", "!write the exact number"),
+("cons12", "Buy 2 in P6\nBid 5 ~ish", "!'5 ~ish' says about a number"),
+("dragon12", "commit 3 from P6 ~ish", "!'~ish' says about a number"),
+("t1_16t", "Bid 10 (5 from Bob) ~ish", "!'~ish' says about a number"),  # was "unexpected '5 from Bob ish'"
+("cons16t", "Buy 1\nBid 5 (10 from Bob) ~ish", "!'~ish' says about a number"),
+("t1_12", "Bid 4~", "!'4~' says about a number"),  # was stored as Bid 4
+("t1_12", "Bid 4 ~", "!'4 ~' says about a number"),  # was stored as Bid 4
+("t1_12", "Bid 4~ish\nHodir", "!says about a number"),
+# already refused so, kept as regression cases
+("t1_12", "Bid 4-ish", "!'4-ish' says about a number"),
+("t1_12", "bid 4 ish", "!'4 ish' says about a number"),
+("t1_12", "bid ~4ish", "!'~4' says about a number"),
+("cons12", "Buy ~2 in P6\nBid 5", "!'~2' says about a number"),
+("t1_16t", "Bid 10 (~5 from Bob)", "!'~5' says about a number"),
+("cen_dragon", "Fight fire with fire: ~2\n3 from P6", "!'~2' says about a number"),
+# a '~' that is no 'about': a signature, markup around an order
+("t1_12", "Bid 12\n~Alice", ["Bid 12"]),
+("t1_12", "Bid 12\n~A", ["Bid 12"]),
+("orders14", "~Fortify P1~", ["Fortify! P1"]),
+]
+
+CASES = TENTATIVE
+
+
+def _store(game: str, dm: str) -> list[str] | RegentError:
+    try:
+        return GAMES[game]().submit_dm("Player#1", dm).lines
+    except RegentError as err:
+        return err
+
+
+def _check(got: list[str] | RegentError, want: list[str] | str) -> None:
+    if isinstance(want, str):  # "!reason": refused, saying so
+        assert isinstance(got, RegentError), f"stored {got}, should be refused"
+        assert want[1:].lower() in got.reason.lower(), got.reason
+    else:
+        assert not isinstance(got, RegentError), got.reason
+        assert sorted(got) == sorted(want)
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), CASES)
+def test_a_messy_dm(game, dm, want):
+    _check(_store(game, dm), want)
