@@ -140,7 +140,8 @@ class Commands(BridgeCore):
             if back:
                 msg += (f"\nVoid too: the elimination of {', '.join(seat_label(after, s) for s in back)}; "
                         "they are back in the game.")
-            late = [p["seat"] for p in after.get("pending") or [] if not p["submitted"] and not p.get("controller")]
+            late = by_seat(p["seat"] for p in after.get("pending") or []
+                           if not p["submitted"] and not p.get("controller"))  # in seat order, not ranking order
             # rules: 003 — the step's choices are revealed together: those posted when it resolved were seen, so a
             # decision sent now by a seat the defaults had stood in for is made knowing them
             who = ", ".join(seat_label(after, s) for s in late)

@@ -94,3 +94,35 @@ def test_advance_while_players_are_missing_names_them_and_says_how_to_force(serv
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_undo_names_the_seats_that_may_now_decide_in_seat_order(server, tmp_path):
+    channel = CH + 2
+    h = Harness(server, make_config({"g": game_table(channel)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+
+        async def send(seats):
+            for no in seats:
+                seat = f"Player#{no}"
+                await bridge.on_dm(h.chat.dm(user_of(channel, no), dm_text(await seat_view(bridge, "g", seat), seat)))
+
+        async def gm(name, **options):
+            cmd = h.chat.command(name, GM_USER, channel, **options)
+            await bridge.on_command(cmd)
+            return cmd.reply.text()
+
+        await send(range(1, 6))  # Player#N bids N: the ranking runs Player#5 first, Player#1 last
+        if (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["step"] == "bid":
+            await gm("advance")
+        view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
+        assert view["step"] == "orders"
+        await send((1, 3, 5))
+        await gm("advance", force=True)
+        undone = await gm("undo")
+        assert "Player#2 (Red), Player#4 (Gold) may now send" in undone, undone
+        await bridge.close_client()
+
+    asyncio.run(body())
