@@ -230,8 +230,9 @@ def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:
         await dispatch(interaction, "advance", force=force)
 
     @regent.command(name="seat", description="Put an AI in a seat, or give it back to a human")
-    @app_commands.describe(seat="Player#N", agent="An AI level (easy, normal, hard, expert) or agent, "
-                                                  "or @user / human")
+    @app_commands.describe(seat="Player#N, the display name or the colour",
+                           agent="An AI level (easy, normal, hard, expert) or agent, or @member (from the list) / "
+                                 "human")
     async def seat(interaction: discord.Interaction, seat: str, agent: str) -> None:
         await dispatch(interaction, "seat", seat=seat, agent=agent)
 

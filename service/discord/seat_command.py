@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from service.client import ServiceError
 from service.discord.chat import Reply
 from service.discord.config import AI_LEVELS
 from service.discord.core import BridgeCore
@@ -29,6 +30,10 @@ class SeatCommand(BridgeCore):
             raise ValueError(f"{seat_label(now, seat)} was eliminated: it has no decisions left for an AI or a "
                              "player to make")
         mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
+        if agent.startswith("@") and not mention:  # a name typed: a member picked from Discord's list comes as <@ID>
+            raise ValueError(f"{agent!r} is not a Discord mention: as you type @ in the agent option, pick the member "
+                             "from the list Discord shows, or give their user id (Developer Mode: right-click them, "
+                             f"Copy User ID); `human` gives {seat} back to its own player")
         entry = self.state.game(key)
         record = ai_seats(entry)  # the seats an AI holds (their players, since when) or gave back (state.py)
         mine = record.get(seat) or {}
@@ -64,7 +69,14 @@ class SeatCommand(BridgeCore):
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
                     await self._summary(key, seat, user, turn)
         else:
-            out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
+            try:
+                out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
+            except ServiceError as err:  # an AI level misspelt: the service names the levels, the bot the rest
+                if err.code != "invalid_params" or not err.message.startswith("agent:"):
+                    raise
+                raise ValueError(f"{err.message.removeprefix('agent:').strip()}; or `human` to give {seat} back to "
+                                 "its own player, or @member (picked from Discord's list) to give it to a member"
+                                 ) from None
             player = self.users(key).get(seat)  # the member the AI stands in for, told below
             mine = record.setdefault(seat, {})
             if player:

@@ -126,3 +126,28 @@ def test_undo_names_the_seats_that_may_now_decide_in_seat_order(server, tmp_path
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_seat_with_a_typed_name_or_an_unknown_ai_says_what_to_write(server, tmp_path):
+    channel = CH + 3
+    h = Harness(server, make_config({"g": game_table(channel)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+
+        async def gm(**options):
+            cmd = h.chat.command("seat", GM_USER, channel, **options)
+            await bridge.on_command(cmd)
+            return cmd.reply.text()
+
+        typed = await gm(seat="Player#2", agent="@Red")  # the name typed, not the member picked from Discord's list
+        assert "'@Red' is not a Discord mention" in typed and "user id" in typed and "`human`" in typed, typed
+        typo = await gm(seat="Player#2", agent="hardd")
+        assert "did you mean hard?" in typo and "`human`" in typo and "@member" in typo, typo
+        view = await bridge.rpc("game.view", **bridge._gm("g"))
+        assert not any((view.get("controllers") or {}).values())  # nothing changed
+        assert h.chat.posts[channel][-1].text.startswith("**Turn 1")  # the channel heard nothing
+        await bridge.close_client()
+
+    asyncio.run(body())
