@@ -16,8 +16,12 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+# A question-mark emoji (❓, ❔) asks as '?' does: it was dropped with the other emoji, and "Bid 4 ❓" stored as Bid 4
+# (rules: 003 Each Turn, "Once a DM is sent to the GM, your orders/choices are final"; assumption QUESTION_EMOJI)
+QUESTION_EMOJI = "\u2753\u2754"
 # Typographic characters a phone keyboard or Discord puts in -> their plain form.
 _PLAIN = str.maketrans({
+    **dict.fromkeys(QUESTION_EMOJI, "?"),
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "`",
     "“": "", "”": "", "„": "", "‟": "", '"': "", "«": "", "»": "", "″": "",
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-", "⁃": "-",

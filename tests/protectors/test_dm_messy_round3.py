@@ -77,7 +77,24 @@ TENTATIVE = [
 ("orders14", "~Fortify P1~", ["Fortify! P1"]),
 ]
 
-CASES = TENTATIVE
+# rules: 003 Each Turn -- a line that asks gives no final choice: a question-mark emoji asks as '?' does (assumption
+# QUESTION_EMOJI)
+ASKING = [
+("t1_12", "Bid 4 \u2753", "!has a question mark"),  # ❓ was dropped as an emoji: stored as Bid 4
+("t1_12", "Bid 12\nHodir\u2754", "!has a question mark"),  # ❔
+("orders14", "Fortify P1 \u2753\nFortify P2", "!has a question mark"),
+("dragon12", "lights out \u2753", "!has a question mark"),
+("cons12", "Buy 2 in P6\nBid 5\ufe0f\u2753", "!has a question mark"),
+# already refused so
+("t1_12", "Bid 4 \u2049\ufe0f", "!has a question mark"),  # ⁉️
+("t1_12", "Bid 4\uff1f", "!has a question mark"),  # a full-width '?'
+# other emoji make no difference (docs/dm-syntax.md)
+("t1_12", "Bid 4 \u2757", ["Bid 4"]),  # ❗
+("t1_12", "Bid 12 \U0001F91E\nHodir \U0001F43B", ["Bid 12", "Faction Hodir"]),
+("orders14", "Fortify P1 \U0001F6E1\ufe0f\nWork P2 \U0001F4B0", ["Fortify! P1", "Work, work! P2"]),
+]
+
+CASES = TENTATIVE + ASKING
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
