@@ -20,8 +20,12 @@ from collections.abc import Collection
 # (rules: 003 Each Turn, "Once a DM is sent to the GM, your orders/choices are final"; assumption QUESTION_EMOJI)
 QUESTION_EMOJI = "\u2753\u2754"
 # Typographic characters a phone keyboard or Discord puts in -> their plain form.
+# An arrow emoji or symbol (➡️, ⇨, ⮕, ⇒) is the arrow '→' a March! may write for 'to' (notation_grammar._TO_WORDS): it
+# was dropped with the other emoji, "March 3 P5➡️P4" refused as "got 'P5P4'"
+_ARROWS = {"\u27a1": "\u2192", "\u21e8": "\u2192", "\u2b95": "\u2192", "\u21d2": "\u2192"}
 _PLAIN = str.maketrans({
     **dict.fromkeys(QUESTION_EMOJI, "?"),
+    **_ARROWS,
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "`",
     "“": "", "”": "", "„": "", "‟": "", '"': "", "«": "", "»": "", "″": "",
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-", "⁃": "-",
@@ -33,6 +37,7 @@ _PREFIX = re.compile(
     r"|-#\s+"  # Discord subtext
     r"|>{1,3}\s*"  # quote, block quote
     r"|[-*+]\s+(?:\[[ xX]\]\s+)?"  # bullet, task box
+    r"|(?:-+>|=>|\u2192|\u27f6)\s+"  # an arrow as a bullet ("➡️ Fortify P1": _ARROWS makes it '→')
     r"|[0-9]{1,3}[.)]\s+)"  # numbered list
 )
 _EMPHASIS = re.compile(r"\*+|~~|\|\||`+")

@@ -94,7 +94,24 @@ ASKING = [
 ("orders14", "Fortify P1 \U0001F6E1\ufe0f\nWork P2 \U0001F4B0", ["Fortify! P1", "Work, work! P2"]),
 ]
 
-CASES = TENTATIVE + ASKING
+# an arrow emoji is the arrow a March! may write for 'to' (docs/dm-syntax.md: 'March! 2 P1 -> P2'); it was dropped as an
+# emoji ("got 'P5P4'"); at a line's start it is a bullet, as it was when dropped
+ARROWS = [
+("orders14", "March 3 P5\u27a1\ufe0fP4\nFortify P1", ["March! 3 from P5 to P4", "Fortify! P1"]),  # ➡️
+("orders14", "March 3 from P5 \u27a1 P4\nFortify P1", ["March! 3 from P5 to P4", "Fortify! P1"]),
+("orders14", "March 3 P5 \u21e8 P4", ["March! 3 from P5 to P4"]),  # ⇨
+("orders14", "March 3 P5 \u21d2 P4", ["March! 3 from P5 to P4"]),  # ⇒ (was "got '⇒'")
+("orders14", "\u27a1\ufe0f Fortify P1\n\u27a1\ufe0f Work P2", ["Fortify! P1", "Work, work! P2"]),
+("orders14", "-> Fortify P1\n-> Work P2", ["Fortify! P1", "Work, work! P2"]),  # was "unknown order '->'"
+("t1_12", "\u2192 Bid 5\n\u2192 Hodir", ["Bid 5", "Faction Hodir"]),
+("orders14", "March 1 from P1 \u27a1\ufe0f P2 \u27a1\ufe0f P3", "!unexpected '\u2192 P3'"),  # one March! goes one step
+# already read so
+("orders14", "March 3 P5 --> P4", ["March! 3 from P5 to P4"]),
+("orders14", "March 3 P5 \u2014> P4", ["March! 3 from P5 to P4"]),  # —>
+("orders14", "March! 3 P1 => P28\nFortify P2", ["March! 3 from P1 to P28", "Fortify! P2"]),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
