@@ -11,8 +11,9 @@ bot holds no game state of its own beyond what it needs to post each thing once 
   ``core.py`` (its state, the service calls, who holds which seat), ``talking.py`` (posts, reaching a player),
   ``channel_posts.py`` (the channel after each step), ``summaries.py`` (each player's own summaries and balance),
   ``games.py`` (creating and importing the configured games), ``dms.py`` (a player's DM), ``catch_up.py`` (DMs sent
-  while the bot was offline), ``reminders.py`` (the tick and the deadlines), ``commands.py`` and ``seat_command.py``
-  (the GM's ``/regent`` commands), with the pure ``texts.py``, ``answers.py``, ``routing.py``, ``game_files.py`` and
+  while the bot was offline), ``channel_messages.py`` (a decision posted in the game's channel instead of a DM),
+  ``reminders.py`` (the tick and the deadlines), ``commands.py`` and ``seat_command.py`` (the GM's ``/regent``
+  commands), with the pure ``texts.py``, ``answers.py``, ``routing.py``, ``game_files.py`` and
   ``world_commands.py``;
 - ``adapter.py``: discord.py mapped onto the interface (needs the ``discord`` extra).
 """

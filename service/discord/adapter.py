@@ -161,6 +161,21 @@ def to_direct_message(message: discord.Message, state: State) -> DirectMessage |
                          user_name=str(message.author), thread_id=thread_id, created=sent_at(message))
 
 
+def game_channel_of(message: discord.Message, config: Config) -> int | None:
+    """The game channel a member's message was posted in (or in a thread of), for ``Bridge.on_channel_message``: a
+    decision posted there instead of a DM is never stored, and its player is told so; None for anything else."""
+    if message.author.bot:
+        return None
+    channel = message.channel
+    if isinstance(channel, discord.Thread):
+        channel_id = channel.parent_id
+    elif isinstance(channel, discord.TextChannel):
+        channel_id = channel.id
+    else:
+        return None
+    return channel_id if channel_id is not None and config.game_for_channel(channel_id) is not None else None
+
+
 def sent_at(message: Any) -> float | None:
     """When a message was sent (Unix time, Discord's stamp from its id); None when unknown."""
     stamp = getattr(message, "created_at", None)
@@ -355,6 +370,10 @@ class RegentBot(discord.Client):
         dm = to_direct_message(message, self.bridge.state)
         if dm is not None:
             await self.bridge.on_dm(dm)
+            return
+        channel = game_channel_of(message, self.config)
+        if channel is not None:  # a decision posted in the game's channel: its player is told to DM it
+            await self.bridge.on_channel_message(message.author.id, channel, message.content or "")
 
     async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
         """A player's DM edited (discord.py tells of edits to the messages it keeps: those since the bot started)."""

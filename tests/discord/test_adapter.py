@@ -359,6 +359,32 @@ def test_history_reads_a_players_messages_after_the_mark_oldest_first(tmp_path):
     asyncio.run(body())
 
 
+def test_a_message_in_a_game_channel_or_a_thread_of_it_goes_to_the_bridge(tmp_path):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.on_dm = AsyncMock()
+        bot.bridge.on_channel_message = AsyncMock()
+        game = MagicMock(spec=discord.TextChannel)
+        game.id = 999
+        await bot.on_message(message(game, content="Bid 3"))
+        bot.bridge.on_channel_message.assert_awaited_once_with(PLAYER_ID, 999, "Bid 3")
+        thread = MagicMock(spec=discord.Thread)  # a public thread of the game's channel
+        thread.id, thread.parent_id = 7777, 999
+        await bot.on_message(message(thread, content="none"))
+        assert bot.bridge.on_channel_message.await_args.args == (PLAYER_ID, 999, "none")
+        other = MagicMock(spec=discord.TextChannel)  # another channel, a bot's message: nothing
+        other.id = 1000
+        await bot.on_message(message(other))
+        await bot.on_message(message(game, bot=True))
+        assert bot.bridge.on_channel_message.await_count == 2 and bot.bridge.on_dm.await_count == 0
+        await bot.close()
+
+    asyncio.run(body())
+
+
 def test_the_bot_reads_back_missed_dms_when_ready_and_resumed_and_forgets_what_it_read_when_disconnected(tmp_path):
     config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
                     "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
