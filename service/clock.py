@@ -10,10 +10,16 @@ service metadata (``meta["clock"]``), so it is stored with the game and survives
   ``extra``.
 
 A new step starts with ``extra = 0``; a paused game stays paused into its next step.
+
+A game file (``game.export``) carries the clock and whether ``game.undo`` held the step as its
+``service.clock`` (``to_file``), for the step it was written in: ``game.import`` brings it back
+(``from_file``) only while the file's actions are those it was written after, since a tool that
+resolved a step in the file meanwhile started another.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -75,3 +81,45 @@ def change(meta: dict[str, Any], action: Any, seconds: Any, now: float) -> dict[
 def describe(meta: dict[str, Any], now: float | None = None) -> dict[str, Any]:
     """What ``game.view`` shows of the clock."""
     return {"paused": paused(meta), "shift": shift(meta, now), "held": bool(meta.get("held"))}
+
+
+FILE_KEYS = ("actions", "extra", "paused", "held")
+
+
+def to_file(meta: dict[str, Any], actions: int) -> dict[str, Any] | None:
+    """The clock as a game file's ``service.clock`` carries it after ``actions`` engine actions; None if the GM
+    left it alone (no extension, not paused, no step held by ``game.undo``)."""
+    clock = meta.get("clock") or {}
+    out: dict[str, Any] = {}
+    if float(clock.get("extra") or 0.0):
+        out["extra"] = float(clock["extra"])
+    if clock.get("paused_at") is not None:
+        out["paused"] = True
+    if meta.get("held"):
+        out["held"] = True
+    return {"actions": actions, **out} if out else None
+
+
+def from_file(meta: dict[str, Any], value: Any, actions: int, now: float, field: str = "blob.service.clock") -> None:
+    """Bring a game file's ``service.clock`` into ``meta`` for a game brought in at ``now`` (its step starts
+    then, still paused if it was): only if the file holds the ``actions`` it was written after."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or set(value) - set(FILE_KEYS):
+        raise invalid(
+            field, "must be a map {actions, extra: seconds, paused: bool, held: bool} (as game.export writes it)"
+        )
+    for key in ("paused", "held"):
+        if not isinstance(value.get(key, False), bool):
+            raise invalid(f"{field}.{key}", "must be true or false")
+    extra = value.get("extra", 0.0)
+    if isinstance(extra, bool) or not isinstance(extra, int | float) or not math.isfinite(extra) or extra < 0:
+        raise invalid(f"{field}.extra", "must be a number of seconds, 0 or more")
+    at = value.get("actions")
+    if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+        raise invalid(f"{field}.actions", "must be the number of actions the file held when it was written")
+    if at != actions:
+        return  # the file's game went on elsewhere: its open step is another one, on the rulebook's clock
+    meta["clock"] = {"extra": float(extra), "paused_at": now if value.get("paused") else None}
+    if value.get("held"):
+        meta["held"] = True

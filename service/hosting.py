@@ -311,6 +311,7 @@ class HostedGame:
                             for s, a in source.ai_played.items() if a}
         # and the agents the file names for them (meta's ai_played grows as this service's AIs decide)
         meta["ai_imported"] = {s: list(a) for s, a in source.ai_played.items() if a}
+        clock.from_file(meta, source.service.get("clock"), len(actions), now)  # as the GM left it there
         if source.dms_read:  # kept for the file exported back: `regent adjudicate` does not read those DMs again
             meta["dms_read"] = {f: list(d) for f, d in source.dms_read.items()}
         made = cls._new(game_id, game, meta, rows, store)
@@ -465,6 +466,9 @@ class HostedGame:
         service_part = {"auto_advance": self.meta["auto_advance"],
                         "expiry": {k: v for k, v in self.meta["expiry"].items()},
                         "by": [row["by"] for row, _, _ in self.rows], "game_id": self.id}
+        carried = clock.to_file(self.meta, len(self.game.actions))  # a step held by game.undo, a paused clock
+        if carried:
+            service_part["clock"] = carried
         return gamefile.dumps(gamefile.GameFile(
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
             ai_turns=self._ai_turns(), dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
