@@ -36,6 +36,21 @@ def before_position(setup: dict[str, Any], turn: int | None, missing: str) -> st
     return f"turn {turn} predates this game's start: it was brought in as a position at turn {start}, and {missing}"
 
 
+def steps_before(setup: dict[str, Any]) -> int:
+    """The steps resolved before ``setup``'s position, over the game's whole life (``position.steps_resolved``, which
+    the import checked; 0 for a game begun at turn 1 or a position typed in without it). AI seats' dice are keyed by
+    the steps resolved (service/ai.decision_seed): a game made from an export counts on from here, so its AI seats
+    decide as they would have in the game exported."""
+    position = setup.get("position")
+    steps = position.get("steps_resolved", 0) if isinstance(position, dict) else 0
+    return steps if isinstance(steps, int) and not isinstance(steps, bool) else 0
+
+
+def steps_resolved(game: Any) -> int:
+    """The steps ``game`` has resolved since it began: those before its position, then its own ``advance`` actions."""
+    return steps_before(game.setup) + sum(1 for action in game.actions if action[0] == "advance")
+
+
 # -- export --------------------------------------------------------------------------------------
 def export_position(game: Any) -> dict[str, Any]:
     """The whole game as the GM knows it, as a position map (JSON and msgpack friendly)."""
@@ -102,6 +117,7 @@ def export_position(game: Any) -> dict[str, Any]:
     if st.result is not None:
         pos["result"] = dict(st.result)
     pos["rng"] = encode_rng(st.rng.getstate())
+    pos["steps_resolved"] = steps_resolved(game)
     return pos
 
 

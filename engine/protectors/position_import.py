@@ -63,6 +63,7 @@ POSITION_KEYS = frozenset({
     "bids", "bids_asked", "rebid_groups", "cards_in_play", "locked_cards", "reveal_queue", "end_is_nigh", "times_up",
     "decks", "peeks", "sanctum", "work_orders", "golden_work_done", "pirates_due", "pending_attacks", "attack",
     "resume", "orders", "submissions", "history", "result", "rng",
+    "steps_resolved",
 })
 PROVINCE_KEYS = frozenset({"owner", "units", "level", "burnt", "occupant"})
 ATTACK_KEYS = frozenset({"dpl", "source", "worldeater", "participants", "grand_protector", "ranking_before",
@@ -111,6 +112,8 @@ def import_position(state: GameState, pos: Any) -> None:
         raise ValidationError("position.result", "only a finished game (step 'over') has a result")
     if "rng" in pos:
         state.rng.setstate(decode_rng(pos["rng"]))
+    if "steps_resolved" in pos:  # read by position.steps_before: the AI seats' dice count on from it
+        r.count(pos["steps_resolved"], "position.steps_resolved")
     if "sanctum" not in pos:
         sanctum.sync(state)  # an Island held in the position: its Sanctum choice is still to make
     read_gained(r)

@@ -197,6 +197,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     from tqdm import tqdm
 
     from engine.protectors.defaults import default_decision
+    from engine.protectors.position import steps_before
     from engine.protectors.seat import SeatContext
     from service import ai, explain
     from service.extras import install_hint
@@ -206,7 +207,10 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
     # an expert seat thinks for seconds, 16 seats of it for a minute: a bar on a terminal (none when piped)
     for p in tqdm(due, desc=f"AI seats, {game.step}", unit="seat", file=sys.stderr, disable=None, leave=False):
         name = gf.agents[p.seat]
-        seed = ai.decision_seed(game.setup.get("seed"), p.seat, game.actions)
+        # keyed by the steps resolved since the game began, those before an imported position too (steps_before),
+        # so a game made from `regent export-position` gives its AI seats the dice the game exported would have
+        resolved, own = ai.step_and_own(game.actions, p.seat)
+        seed = ai.seed_at(game.setup.get("seed"), p.seat, steps_before(game.setup) + resolved, own)
         view = SeatContext(game, p.seat).view
         try:
             decision = ai.decide(game, p.seat, name, cache, seed)

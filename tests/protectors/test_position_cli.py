@@ -224,3 +224,39 @@ def test_regent_new_refuses_a_faction_the_position_contradicts_in_one_line(tmp_p
     assert err == (f"regent: error: {tmp_path / 'setup.json'}: position.factions.Player#3: Hodir, but "
                    "players[2].faction is Kalu'Ak; give the seat one faction")
     assert not (tmp_path / "game.bin").exists()
+
+
+def _ai_steps(path, n: int) -> None:
+    for _ in range(n):
+        if gamefile.read(path).game.over:
+            return
+        assert main(["adjudicate", str(path), "--force"]) in (0, 2)
+
+
+def test_an_exported_game_with_ai_seats_plays_on_as_the_original_after_steps_were_resolved(tmp_path, capsys):
+    """The AI seats' dice are keyed by the steps resolved since the game began (service/ai.decision_seed): the export
+    carries that count (position.steps_resolved), so an AI seat decides after the import as it would have. Without it
+    the imported game counted from 0 and its AI seats rolled other dice (a steward seat committed 2 units where the
+    game exported committed 1)."""
+    # Player#1 is human, so each forced run resolves a step or two (all-AI seats would play to the end in one run)
+    setup = {"board": "ring-7", "seed": 2, "players": 7, "agents": {f"Player#{i}": "random" for i in range(2, 8)}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    path = tmp_path / "game.bin"
+    assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
+    _ai_steps(path, 2)
+    resolved = sum(1 for a in gamefile.read(path).game.actions if a[0] == "advance")
+    assert resolved >= 2
+    assert main(["export-position", str(path), "-o", str(tmp_path / "exported.json")]) == 0
+    exported = json.loads((tmp_path / "exported.json").read_text())
+    assert exported["position"]["steps_resolved"] == resolved
+    again = tmp_path / "again.bin"
+    assert main(["new", str(again), "--setup", str(tmp_path / "exported.json")]) == 0
+    _ai_steps(path, 3)
+    _ai_steps(again, 3)
+    capsys.readouterr()
+    ends = []
+    for p in (path, again):
+        assert main(["export-position", str(p), "--position-only"]) == 0
+        ends.append(json.loads(capsys.readouterr().out))
+    assert ends[0]["steps_resolved"] == ends[1]["steps_resolved"] > resolved
+    assert ends[0] == ends[1]
