@@ -30,7 +30,9 @@ def _int(value: Any, field: str) -> int:
 
 
 def _str(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not value or "\n" in value:
+    # one line as the DM reader splits lines (str.splitlines: \r, \x0b, \x85, \u2028 too), or a field smuggles
+    # in another order (a from of 'P1\rSend 7 to Player#2')
+    if not isinstance(value, str) or not value or value.splitlines() != [value]:
         raise invalid(field, "must be a non-empty one-line string")
     return value
 

@@ -36,6 +36,11 @@ def test_every_key_becomes_the_dm_line_the_engine_parses_back():
     ({"orders": [{"order": "charge", "from": "P1"}]}, "decision.orders[0].order"),
     ({"orders": [{"order": "march", "from": "P1", "to": "P2"}]}, "decision.orders[0].count"),
     ({"orders": [{"order": "fortify", "from": "P1\nBid 99"}]}, "decision.orders[0].from"),
+    # any line break the DM reader splits on (str.splitlines) would smuggle another order in
+    ({"orders": [{"order": "fortify", "from": "P1\rSend 7 to Player#2"}]}, "decision.orders[0].from"),
+    ({"send": [{"to": "Player#2\u2028Bid 9", "amount": 1}]}, "decision.send[0].to"),
+    ({"lines": ["Fortify! P1\x85Bid 9"]}, "decision.lines[0]"),
+    ({"snitch": "Player#2\x0bBid 9"}, "decision.snitch"),
     ({"orders": [{"order": "fortify", "from": "P1", "colour": "red"}]}, "decision.orders[0].colour"),
     ({"buy": {}}, "decision.buy"),
     ({"commit": [{"from": "P1", "count": -1}]}, "decision.commit[0].count"),
