@@ -37,6 +37,12 @@ def _str(value: Any, field: str) -> str:
     return value
 
 
+def _flag(value: Any, field: str) -> bool:
+    if value is not None and not isinstance(value, bool):  # "golden": "no" is not a Golden order
+        raise invalid(field, "must be true or false")
+    return bool(value)
+
+
 def _list(value: Any, field: str) -> list:
     if not isinstance(value, list):
         raise invalid(field, "must be a list")
@@ -50,7 +56,8 @@ def _order(o: Any, field: str) -> str:
     if unknown:
         raise invalid(f"{field}.{unknown[0]}", f"unknown key; expected {', '.join(sorted(ORDER_KEYS))}")
     kind = o.get("order")
-    prefix = ("Delayed " if o.get("delayed") else "") + ("Golden " if o.get("golden") else "")
+    prefix = ("Delayed " if _flag(o.get("delayed"), f"{field}.delayed") else "") + (
+        "Golden " if _flag(o.get("golden"), f"{field}.golden") else "")
     src = _str(o.get("from", o.get("province")), f"{field}.from")
     if kind == "march":
         count = _int(o.get("count"), f"{field}.count")
@@ -90,8 +97,8 @@ def to_text(decision: Any) -> str:
             raise invalid(f"decision.commit[{i}]", "must be a map {from, count, sac?}")
         count = _int(c.get("count"), f"decision.commit[{i}].count")
         text = f"{count} from {_str(c.get('from'), f'decision.commit[{i}].from')}"
-        if c.get("sac"):
-            text += f" (sac {_int(c['sac'], f'decision.commit[{i}].sac')})"
+        if c.get("sac") is not None and _int(c["sac"], f"decision.commit[{i}].sac"):
+            text += f" (sac {c['sac']})"
         lines.append(text)
     for i, p in enumerate(_list(d.get("burn", []), "decision.burn")):
         lines.append(f"Burn {_str(p, f'decision.burn[{i}]')}")

@@ -43,6 +43,9 @@ def test_every_key_becomes_the_dm_line_the_engine_parses_back():
     ({"snitch": "Player#2\x0bBid 9"}, "decision.snitch"),
     ({"orders": [{"order": "fortify", "from": "P1", "colour": "red"}]}, "decision.orders[0].colour"),
     ({"buy": {}}, "decision.buy"),
+    ({"orders": [{"order": "fortify", "from": "P1", "golden": "no"}]}, "decision.orders[0].golden"),  # was Golden
+    ({"orders": [{"order": "fortify", "from": "P1", "delayed": 1}]}, "decision.orders[0].delayed"),
+    ({"commit": [{"from": "P1", "count": 1, "sac": ""}]}, "decision.commit[0].sac"),  # was left out
     ({"commit": [{"from": "P1", "count": -1}]}, "decision.commit[0].count"),
     ({"tea": 1}, "decision.tea"),
 ])
