@@ -31,14 +31,12 @@ from engine.protectors.dm_phrases import (
 )
 from engine.protectors.dm_pieces import (
     ALL_REMARK,
-    ASKS,
     CHAT_WORD,
     MAX_CHAT_WORDS,
     POOLING_STEPS,
     RESERVED,
     THANKS_WORDS,
     TRAILING_TEXT,
-    asks,
     names_player,
     read_orders,
     thanks_ends,
@@ -57,6 +55,7 @@ from engine.protectors.notation import (
     remark_alone,
     split_orders,
 )
+from engine.protectors.notation_remarks import ASKS, asks
 from engine.protectors.orders import Bid, Burn, ChooseFaction, Commit, Line
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS
 

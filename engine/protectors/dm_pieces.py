@@ -37,6 +37,7 @@ from engine.protectors.notation import (
     split_orders,
     split_remark,
 )
+from engine.protectors.notation_remarks import asks
 from engine.protectors.orders import Bid, Commit, Line, March
 from engine.protectors.state import CONSOLIDATION
 
@@ -67,18 +68,6 @@ def _says_all(remark: str, line: Line, step: str | None) -> bool:
     return ((isinstance(item, March) and not item.delayed) or isinstance(item, Commit)
             or (isinstance(item, Bid) and step != CONSOLIDATION)) \
         and not holds_all(line) and bool(ALL_REMARK & set(words(remark)))
-
-
-# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": a line that asks ("Bid 20?",
-# "none?", "Hodir?") gives no final choice, so it is refused, never read as the choice without its '?'
-ASKS = "has a question mark"
-
-
-def asks(segment: str, raw: str) -> OrderSyntaxError:
-    """The refusal of ``segment`` (a choice written with a '?'), naming ``raw``, the whole line."""
-    return OrderSyntaxError(clip(f"{echo(segment.strip())} {ASKS}: a DM gives orders, it does not ask; send the "
-                                 "order without the '?' if you mean it, and a question for the GM on a line starting "
-                                 "with //", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
 
 
 def read_orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], step: str | None,

@@ -65,7 +65,7 @@ from engine.errors import OrderSyntaxError
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.notation_cursor import NameList, WordCursor, name_list, seat_map
 from engine.protectors.notation_grammar import ORDER_WORDS, parse_funding, parse_item
-from engine.protectors.notation_remarks import HEDGED_REMARK, no_remark_because, remark_alone, split_remark
+from engine.protectors.notation_remarks import HEDGED_REMARK, asks, no_remark_because, remark_alone, split_remark
 from engine.protectors.notation_split import SEND_LIST, segments_of
 from engine.protectors.notation_words import (
     ALL,
@@ -144,6 +144,8 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
         try:
             funding = parse_funding(line, m.group(1), seats, names)
         except OrderSyntaxError as err:
+            if "?" in m.group(1):  # "Bid 4 (?)", "(10 from Bob?)": asks, as "Bid 4?" does (was "expected the funding
+                raise asks(segment, line) from None  # amount, but the line ends")
             first = norm_words(m.group(1))[:1]
             if not first or NUMBER.fullmatch(first[0]):
                 raise

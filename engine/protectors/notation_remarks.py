@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from engine.errors import OrderSyntaxError
 from engine.protectors.dm_lines import TURN_AROUND
 from engine.protectors.factions import FACTIONS, faction_named
 from engine.protectors.notation_grammar import ORDER_WORDS
@@ -13,10 +14,13 @@ from engine.protectors.notation_split import segments_of
 from engine.protectors.notation_words import (
     FILLERS,
     LARGER_NUMBER_WORD,
+    MAX_LINE_ECHO,
+    MAX_REASON,
     SEAT,
     TRAILING_PAREN,
     WORD_NUMBER,
     clean,
+    clip,
     echo,
     norm_words,
 )
@@ -42,6 +46,18 @@ _COUNT_CHANGING = frozenset({*WORD_NUMBER, "minus", "less", "fewer", "more", "ti
 HEDGED_REMARK = frozenset({"think", "thinking", "guess", "guessing", "prob", "probs", "idk", "dunno", "believe",
                            "likely", "unlikely", "presumably", "suppose", "supposedly", "reckon", "tbc", "tba",
                            "approx", "approximately", "roughly", "circa", "ish"})  # "Bid 7 (roughly)": about 7
+
+
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": a line that asks ("Bid 20?",
+# "none?", "Hodir?", "Bid 20 (?)") gives no final choice, so it is refused, never read as the choice without its '?'
+ASKS = "has a question mark"
+
+
+def asks(segment: str, raw: str) -> OrderSyntaxError:
+    """The refusal of ``segment`` (a choice written with a '?'), naming ``raw``, the whole line."""
+    return OrderSyntaxError(clip(f"{echo(segment.strip())} {ASKS}: a DM gives orders, it does not ask; send the "
+                                 "order without the '?' if you mean it, and a question for the GM on a line starting "
+                                 "with //", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
 
 
 def split_remark(segment: str) -> tuple[str, str]:

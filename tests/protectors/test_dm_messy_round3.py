@@ -111,7 +111,21 @@ ARROWS = [
 ("orders14", "March! 3 P1 => P28\nFortify P2", ["March! 3 from P1 to P28", "Fortify! P2"]),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS
+# a '?' in brackets after an order asks, as '?' beside it does (was "expected the funding amount (a whole number), but
+# the line ends": the brackets read as team pooling)
+ASKING_IN_BRACKETS = [
+("t1_12", "Bid 4 (?)", "!'Bid 4 (?)' has a question mark"),
+("rebid10", "Bid 4 (??)", "!has a question mark"),
+("orders14", "Fortify P1 (?)\nWork P2", "!'Fortify P1 (?)' has a question mark"),
+("dragon12", "3 from P6 (?)", "!has a question mark"),
+("cons16t", "Buy 1\nBid 5 (10 from Bob?)", "!has a question mark"),
+("t1_16t", "Bid 10 (5 from Bob, ok?)", "!has a question mark"),
+# already refused ("(right?)" with "it asks ('?')"; now said as any '?' beside an order is)
+("orders14", "Fortify P1 (right?)\nWork P2", "!'Fortify P1 (right?)' has a question mark"),
+("t1_12", "Bid 4?", "!'Bid 4?' has a question mark"),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
