@@ -18,20 +18,27 @@ log = logging.getLogger("regent.discord")
 
 # the first words of the DM syntax's orders (docs/dm-syntax.md), read through Discord formatting and a list's bullet
 _LEAD = r"^[\s*_~`>#\-•]*(?:\d+[.)]\s+)?"
-_ORDER = re.compile(_LEAD + r"(?:golden\s+|delayed\s+)?(?:march|move|support|fortify|work|send|snitch|ferry|bid|rebid|"
-                    r"buy|purchase|upgrade|commit|i\s+commit|all\s+from)\b", re.IGNORECASE)
+_ORDER = re.compile(
+    _LEAD + r"(?:golden\s+|delayed\s+)?(?:march|move|support|fortify|work|send|snitch|ferry|bid|rebid|"
+    r"buy|purchase|upgrade|commit|i\s+commit|all\s+from)\b",
+    re.IGNORECASE,
+)
 _NAMES_SOMETHING = re.compile(r"\d|\bisland\b", re.IGNORECASE)  # a count, an amount or a Province
 _WHOLE = re.compile(_LEAD + r"(?:none|no\s+orders|turn\s+off\s+the\s+lights|lights\s+out)[\s.!*_~`]*$", re.IGNORECASE)
 _HEADER = re.compile(_LEAD + r"game\s*[:=]", re.IGNORECASE)
-NOT_READ = ("I read decisions only in a DM to me (or in your private thread, if I opened one for you): your message in "
-            "the game's channel was **not stored**, and everyone there can read it. If it was your decision for "
-            "{seat} in {key}, send it to me by DM.")
+NOT_READ = (
+    "I read decisions only in a DM to me (or in your private thread, if I opened one for you): your message in "
+    "the game's channel was **not stored**, and everyone there can read it. If it was your decision for "
+    "{seat} in {key}, send it to me by DM."
+)
 
 
 def looks_like_a_decision(text: str) -> bool:
     """Whether a message reads as a decision for the bot rather than table talk."""
-    return any((_ORDER.match(line) and _NAMES_SOMETHING.search(line)) or _WHOLE.match(line) or _HEADER.match(line)
-               for line in text.splitlines())
+    return any(
+        (_ORDER.match(line) and _NAMES_SOMETHING.search(line)) or _WHOLE.match(line) or _HEADER.match(line)
+        for line in text.splitlines()
+    )
 
 
 class ChannelMessages(BridgeCore):
@@ -46,7 +53,8 @@ class ChannelMessages(BridgeCore):
             if entry is None:
                 return False
             seat = next((s for s, u in self.users(game.key).items() if u == user_id), None) or next(
-                (s for s, rec in ai_seats(entry).items() if held(rec) and rec.get("player") == user_id), None)
+                (s for s, rec in ai_seats(entry).items() if held(rec) and rec.get("player") == user_id), None
+            )
             if seat is None:  # not a player of this game: not the bot's business
                 return False
             told = entry.setdefault("channel_told", {})
