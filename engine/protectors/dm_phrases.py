@@ -58,6 +58,9 @@ BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)
 AMOUNT_ALONE = re.compile(r"(?:\$?[0-9][0-9,]*\$?|(?:" + "|".join(NUMBER_WORDS) + r")\b)(?:\s*(?:\$?realms?|gold))?"
                           r"[.!]?", re.IGNORECASE)  # "10 gold": $Realm (notation_words.REALM_WORDS)
+# a number opening a piece of a line ("5", "$5 realm", "12 again"): in a bid step the bid with more after it, in the
+# Consolidation a bid or a count; dm_pieces.number_first says what to write instead
+LEADING_AMOUNT = re.compile(r"\$?(?P<amount>[0-9][0-9,]*)\$?(?=\s|$)")
 # "All in" alone where only a bid is asked: bid all (the most the seat may bid: notation_grammar._ALL_BIDS, assumption
 # DM_ALL)
 ALL_IN = re.compile(r"(?:i'?m\s+|i\s+am\s+)?(all[\s-]+in[.!,;]*)", re.IGNORECASE)  # also "I'm all in"

@@ -12,6 +12,8 @@ from engine.errors import OrderSyntaxError
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES
 from engine.protectors.dm_lines import chatter, unwrap, words
 from engine.protectors.dm_phrases import (
+    BID_ONLY_STEPS,
+    LEADING_AMOUNT,
     LIGHTS_PHRASES,
     NO_BUY_PHRASES,
     NO_BUYS,
@@ -215,6 +217,31 @@ def _other_step(err: OrderSyntaxError, segment: str, step: str | None) -> OrderS
     kind = head_item(segment)
     if step is None or step not in DECISION_TYPES or kind is None or issubclass(kind, ACCEPTS[DECISION_TYPES[step]]):
         return err
+    first = number_first(segment, step)
+    if first is not None:  # "5" in the Consolidation, "12 again" at a re-bid: read as a count, of no order here
+        return OrderSyntaxError(clip(first, MAX_REASON), input=err.input)
     name = STEP_NAMES.get(step, step)
     return OrderSyntaxError(f"not a choice for the {name} step; it takes {EXPECTED_BY_STEP[step]}",
                             input=err.input)
+
+
+def number_first(segment: str, step: str | None) -> str | None:
+    """What to write instead of a piece opening with a number that is no order (``LEADING_AMOUNT``): in the
+    Consolidation a number alone could be the bid or a count of units (docs/dm-syntax.md, "never a number alone"); in
+    a step that takes only a bid, the number is the bid only alone (``as_bid``), so "12 again" is said to be no bid as
+    it stands. ``None`` for other pieces and steps. Was "not a choice for the ... step": the number read as a count."""
+    m = LEADING_AMOUNT.match(segment.strip())
+    if m is None:
+        return None
+    n = m.group("amount").replace(",", "")
+    said = echo(segment.strip().rstrip(",;."))
+    if step == CONSOLIDATION and set(words(segment[m.end():])) <= _AFTER_AMOUNT:
+        return (f"{said} alone could be the bid or a number of units: write 'Bid {n}' for your bid, or 'Buy {n} in "
+                "P6' for units")
+    if step in BID_ONLY_STEPS:
+        return (f"{said}: an amount without 'Bid' is the bid only alone on its line (or with thanks): write 'Bid {n}', "
+                "and a note to the GM after //")
+    return None
+
+
+_AFTER_AMOUNT = frozenset({"realm", "realms", "gold", "thank", "you", *THANKS_WORDS})  # "5 realm", "5 thanks"

@@ -512,7 +512,7 @@ CASES = [
 ("cons", "1 in P6\nBid 3", ["Buy 1 in P6.", "Bid 3"]),  # (both were refused as 'not a choice for the Consolidation')
 ("cons", "buy 1 P5\nBid 3", ["Buy 1 in P5.", "Bid 3"]),  # 'in' left out (was "expected 'in'")
 ("cons", "Buy 2 units P6 and 1 P5", ["Buy 2 in P6. 1 in P5.", "Bid 0"]),
-("cons", "2\nBid 3", "!not a choice for the Consolidation"),  # a number alone: a count, or the bid?
+("cons", "2\nBid 3", "!'2' alone could be the bid or a number of units"),  # a number alone: a count, or the bid?
 ("cons", "1 P6\nBid 3", "!not a choice for the Consolidation"),
 ("cons", "1 from P6\nBid 3", "!not a choice for the Consolidation"),
 ("dragon", "1 in P6", "!expected 'from'"),

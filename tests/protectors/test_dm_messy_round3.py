@@ -125,7 +125,30 @@ ASKING_IN_BRACKETS = [
 ("t1_12", "Bid 4?", "!'Bid 4?' has a question mark"),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS
+# a number opening a line that is no order: in the Consolidation it could be the bid or a count, where only a bid is
+# asked it is the bid with more after it; the answer says what to write (was "not a choice for the Consolidation step",
+# as if a number were an order of another step)
+NUMBER_FIRST = [
+("cons12", "Buy 2 in P6\n5", "!'5' alone could be the bid or a number of units: write 'Bid 5' for your bid"),
+("cons12", "Buy 2 in P6\n$5", "!write 'Bid 5' for your bid"),
+("cons12", "Buy 2 in P6\n5 realm", "!write 'Bid 5' for your bid"),
+("cons12", "5", "!or 'Buy 5 in P6' for units"),
+("cons12", "Buy 2 in P6\n5 thanks", "!'5 thanks' alone could be the bid or a number of units"),
+("rebid10", "12 again", "!'12 again': an amount without 'Bid' is the bid only alone on its line (or with thanks): "
+ "write 'Bid 12'"),
+("rebid10", "12 this time", "!write 'Bid 12'"),
+("bank12", "20 to beat Bob", "!'20 to beat Bob': an amount without 'Bid' is the bid only alone"),
+("t1_12", "12 Hodir", "!write 'Bid 12'"),
+# already read or refused so
+("rebid10", "12 pls", ["Bid 12"]),
+("bank12", "20 please", ["Bid 20"]),
+("t1_12", "12, Hodir", "!'12': an amount without 'Bid' is the bid only alone on its line (or with thanks): write "
+ "'Bid 12'"),
+("dragon12", "3 P6", "!expected 'from' after the unit count, got 'P6'"),  # a count: the Dragon step takes one
+("cons12", "2 in P6\nBid 5", ["Buy 2 in P6.", "Bid 5"]),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:

@@ -386,8 +386,8 @@ def test_thanks_that_could_also_be_a_name_is_refused_as_two_readings():
 REFUSED = [
     ("orders", "move everything east", "expected 'from' after the unit count, got 'east'"),
     ("orders", "attack P2 with 2 from P1", "unknown order 'attack'"),
-    ("consolidation", "20", "not a choice for the Consolidation step"),  # a bid or a count? never guessed
-    ("bid", "20 Hodir", "not a choice for the bid step"),
+    ("consolidation", "20", "'20' alone could be the bid or a number of units"),  # a bid or a count? never guessed
+    ("bid", "20 Hodir", "an amount without 'Bid' is the bid only alone on its line"),
     ("consolidation", "Buy 1 in P6\nno purchases\nBid 3", "the DM also says 'no purchases'; send one or the other"),
     ("consolidation", "no purchases", "the DM holds no order"),
     ("orders", "no purchases", "unknown order 'no'"),
