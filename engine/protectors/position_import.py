@@ -560,14 +560,18 @@ def _consolidation_state(r: Reader) -> None:
 
 def _bidding(r: Reader, step: str) -> None:
     st, pos = r.state, r.pos
-    if step == ORDERS and (pos.get("bids") or pos.get("bids_asked")):
+    after_ranking = step in (ORDERS, CONSOLIDATION, REVEAL) or (step == DRAGON and st.resume != RANKING)
+    if after_ranking and (pos.get("bids") or pos.get("bids_asked")):
         # rules: 003 Protector Ranking — bids made in the Consolidation are "revealed in next turn's Protector Ranking
-        # phase", before its orders; none is set aside again until the Consolidation (a bid given here would be shown
-        # to its seat as next turn's)
+        # phase", before its cards and orders; none is set aside again until the Consolidation's Bidding step resolves
+        # (a bid given here would be shown to its seat as next turn's, then replaced by the Consolidation's)
         key = "bids" if pos.get("bids") else "bids_asked"
-        raise ValidationError(f"position.{key}", "at the orders step this turn's bids were revealed at its ranking "
+        hint = {CONSOLIDATION: " (bids already sent in this Consolidation are DMs: give them in submissions, "
+                               "'Bid 10')",
+                DRAGON: " (an attack before this turn's ranking goes on to it: resume 'ranking')"}.get(step, "")
+        raise ValidationError(f"position.{key}", f"at the {step} step this turn's bids were revealed at its ranking "
                                                  "already, and none is set aside until the Consolidation: leave "
-                                                 f"{key} out")
+                                                 f"{key} out{hint}")
     st.next_bids = r.per_seat("bids", r.count)
     for s, asked in r.per_seat("bids_asked", r.count).items():
         # rules: 003 Bidding step — a bid reduced to what the seat held after buying; the ranking names it

@@ -223,6 +223,11 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     ({"step": "bank_bid"}, "position.effects"),
     ({"step": "orders", "bids": {P2: 5}}, "position.bids"),  # revealed at this turn's ranking already
     ({"step": "orders", "bids_asked": {P2: 5}}, "position.bids_asked"),
+    # the same at the Consolidation (its bids are DMs: submissions) and after the ranking in a Dragon Attack:
+    # taken, the bid showed in the seat's summary as set aside for next turn, then the Consolidation's bid replaced it
+    ({"step": "consolidation", "turn": 2, "bids": {P2: 5}}, "position.bids: at the consolidation step"),
+    ({"step": "reveal", "turn": 2, "bids": {P2: 5}}, "position.bids: at the reveal step"),
+    ({"step": "dragon", "turn": 2, "attack": {"dpl": 3}, "bids": {P2: 5}}, "position.bids: at the dragon step"),
     ({"step": "napping"}, "position.step"),
     ({"phase": "orders", "step": "orders"}, "position.phase"),
     ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
@@ -766,3 +771,11 @@ def test_a_seats_faction_in_the_position_must_agree_with_its_players_faction():
     g = game({"turn": 2, "provinces": FOUR, "factions": {P3: "kalu ak", P1: "Hodir"}}, players=players,
              options={"factions": True})  # the same faction, as the position may spell it; another seat's its own
     assert g.state.players[P3].faction == "Kalu'Ak" and g.state.players[P1].faction == "Hodir"
+
+
+def test_bids_set_aside_are_taken_where_the_ranking_is_still_to_come():
+    # a Dragon Attack before this turn's ranking (resume 'ranking') and the ranking itself still hold last turn's bids
+    g = game({"provinces": FOUR, "step": "dragon", "turn": 2, "attack": {"dpl": 3}, "resume": "ranking",
+              "bids": {P2: 5}})
+    assert g.state.next_bids == {P2: 5}
+    assert "Your bid for this turn's Protector Ranking: 5 $Realm" in g.private_summary(P2)
