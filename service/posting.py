@@ -4,9 +4,11 @@ GM scans them.
 Discord refuses a message over 2,000 characters. `split_messages` cuts a text into messages of at
 most ``limit`` characters on line boundaries: each message is a run of whole lines (each keeping its
 newline), and only a single line longer than the limit is cut inside it, after its last space
-within the limit, or hard at the limit when it has no space there. Nothing is lost or reordered:
-``"".join(split_messages(text)) == text`` always holds (tests/service/test_posting.py checks it
-with hypothesis). Python strings are code points, so no cut falls inside a character.
+within the limit, or hard at the limit when it has no space there. Nothing is reordered, and nothing a
+reader could see is lost: ``"".join(split_messages(text))`` is ``text`` but for whitespace Discord could
+not post (a message of only spaces and newlines is refused as empty: such a piece joins the message before
+or after it when it fits there, and is left out otherwise). tests/service/test_posting.py checks it with
+hypothesis. Python strings are code points, so no cut falls inside a character.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ DISCORD_LIMIT = 2000
 
 
 def split_messages(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
-    """Cut ``text`` into messages of 1..``limit`` characters whose concatenation is ``text``.
+    """Cut ``text`` into messages of 1..``limit`` characters, each with something to read, whose concatenation is
+    ``text`` less whitespace no message could hold (see the module's docstring).
 
     Whole lines are packed greedily into each message; a newline stays at the end of the line it
     ends (chat clients do not show a trailing newline). A line longer than ``limit`` on its own is
@@ -49,7 +52,26 @@ def split_messages(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
         current = line
     if current:
         messages.append(current)
-    return messages
+    return _visible(messages, limit)
+
+
+def _visible(messages: list[str], limit: int) -> list[str]:
+    """``messages`` with each one of only whitespace (Discord refuses it as empty) put at the end of the message
+    before it, or else at the start of the one after it, where it fits; where it fits neither, it is left out."""
+    kept: list[str] = []
+    blank = ""
+    for message in messages:
+        if not message.strip():
+            if not blank and kept and len(kept[-1]) + len(message) <= limit:
+                kept[-1] += message
+            else:
+                blank += message
+            continue
+        if blank and len(blank) + len(message) <= limit:
+            message = blank + message
+        blank = ""
+        kept.append(message)
+    return kept
 
 
 def _lines(text: str) -> list[str]:

@@ -1,6 +1,8 @@
-"""service.posting.split_messages: chat-sized messages that lose and reorder nothing."""
+"""service.posting.split_messages: chat-sized messages that lose and reorder nothing a reader could see."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -15,21 +17,65 @@ _TEXT = st.text(alphabet=st.sampled_from(list("ab \n\r$#é😀")), max_size=400)
 @given(text=_TEXT, limit=st.integers(min_value=1, max_value=60))
 def test_split_keeps_every_character_in_order_and_respects_the_limit(text, limit):
     parts = split_messages(text, limit)
-    assert "".join(parts) == text
-    assert all(1 <= len(part) <= limit for part in parts)
+    joined = "".join(parts)
+    assert re.sub(r"\s", "", joined) == re.sub(r"\s", "", text)
+    assert _is_subsequence(joined, text)
+    assert all(1 <= len(part) <= limit and part.strip() for part in parts)
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(char in rest for char in short)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab$#é😀 ")), min_size=1, max_size=400).map(lambda t: "x" + t),
+       limit=st.integers(min_value=1, max_value=60))
+def test_a_text_without_blank_lines_or_long_space_runs_is_kept_whole(text, limit):
+    """Only whitespace no message could hold is ever left out: with a visible character in every cut, none is."""
+    parts = split_messages(text, limit)
+    if all(part.strip() for part in _raw_cuts(text, limit)):
+        assert "".join(parts) == text
+
+
+def _raw_cuts(text: str, limit: int) -> list[str]:
+    """The pieces before blank ones are joined: what split_messages cuts, checked by the test above."""
+    pieces, line = [], text
+    while len(line) > limit:
+        space = line.rfind(" ", 0, limit)
+        cut = space + 1 if space > 0 else limit
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return [*pieces, line]
+
+
+def test_a_blank_line_between_a_full_message_and_a_long_line_is_never_a_message_of_its_own():
+    """Discord refuses a message of only whitespace as empty (it did get one: a full part, a blank line, a line
+    over the limit)."""
+    text = "a" * 1999 + "\n" + "\n" + "b " * 1500
+    parts = split_messages(text)
+    assert all(part.strip() for part in parts)
+    assert all(len(part) <= DISCORD_LIMIT for part in parts)
+    assert "".join(parts) == text.replace("\n\n", "\n", 1)  # the blank line fits in neither neighbour
+    assert split_messages("a" * 1998 + "\n" + "\n" + "b " * 1500)[0] == "a" * 1998 + "\n\n"
+
+
+def test_a_text_of_only_whitespace_gives_no_messages():
+    assert split_messages("\n\n  \n") == []
 
 
 @settings(max_examples=200, deadline=None)
 @given(lines=st.lists(st.text(alphabet="abc $", max_size=30), min_size=1, max_size=40),
        limit=st.integers(min_value=31, max_value=200))
 def test_lines_that_fit_are_never_cut(lines, limit):
-    """Every line no longer than the limit (with its newline) lands whole in one message."""
+    """Every line no longer than the limit (with its newline) lands whole in one message; lines of only
+    whitespace may be left out where no message holds them."""
     text = "\n".join(lines) + "\n"
     parts = split_messages(text, limit)
     for part in parts[:-1]:
         assert part.endswith("\n")
     pieces = [line for part in parts for line in part.split("\n")[:-1]]
-    assert pieces == lines
+    assert [line for line in pieces if line.strip()] == [line for line in lines if line.strip()]
 
 
 def test_default_limit_is_discords_2000():
