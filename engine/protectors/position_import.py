@@ -460,9 +460,20 @@ def _dragon(r: Reader, step: str) -> None:
     # rules: 003 The Mythical Worldeater — DPL >= 3 x #Provinces
     worldeater = r.flag(spec.get("worldeater", dpl >= 3 * st.board.count), "position.attack.worldeater")
     participants = r.seats(spec.get("participants", active), "position.attack.participants")
+    # rules: 003 Dragon Attack — every Protector still in the game answers it (the game's attacks take the active seats
+    # as it begins, the Grand Protector the first of the ranking): a seat left out would never commit, an eliminated
+    # one would commit and could be rewarded
+    gone = [s for s in participants if st.players[s].eliminated]
+    if gone:
+        raise ValidationError("position.attack.participants", f"{', '.join(gone)} {'is' if len(gone) == 1 else 'are'} "
+                                                              "eliminated")
+    missing = [s for s in active if s not in participants]
+    if missing:
+        raise ValidationError("position.attack.participants", "must list every seat in the game: missing "
+                                                              + ", ".join(missing))
     gp = spec.get("grand_protector", active[0] if active else None)
-    if gp is not None:
-        r.seat(gp, "position.attack.grand_protector")
+    if gp is not None and r.seat(gp, "position.attack.grand_protector") not in participants:
+        raise ValidationError("position.attack.grand_protector", f"{gp} is not one of the attack's participants")
     before = r.seats(spec.get("ranking_before", list(participants)), "position.attack.ranking_before")
     if set(participants) - set(before):
         raise ValidationError("position.attack.ranking_before", "must list every participant")
