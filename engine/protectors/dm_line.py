@@ -131,7 +131,7 @@ def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], n
         pieces = [text[: m.start()], text[m.end():]] if m is not None else pieces
     if len(pieces) < 2 or words(pieces[0]) not in LIGHTS_PHRASES | NONE_PHRASES or "?" in pieces[0]:
         return None
-    rest = read_line(no, " ".join(pieces[1:]), seats, names, step, shown)  # "burn P5 thanks", "burn P5?"
+    rest = read_line(no, ", ".join(pieces[1:]), seats, names, step, shown)  # "burn P5 thanks", "burn P5, P7"
     if rest.kind == "refused":
         return DmLine(no, raw, "refused", why=rest.why, error=rest.error)
     parsed = rest.parsed

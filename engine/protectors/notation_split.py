@@ -1,6 +1,6 @@
 """Cutting one DM line into the text of each order on it (``segments_of``, ``notation.split_orders``): at ``,;.``
 where the next piece starts an order, at ``JOIN`` words before an order's word, a commitment's next count or a Send's
-next amount, and a Fortify! or Work, work! over a list of Provinces into one piece per Province."""
+next amount, and a Fortify!, Work, work! or Burn over a list of Provinces into one piece per Province."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from engine.protectors.notation_words import (
     norm_words,
     province_name,
 )
-from engine.protectors.orders import Commit, Fortify, Work
+from engine.protectors.orders import Burn, Commit, Fortify, Work
 
 
 def segments_of(text: str) -> list[str]:
@@ -64,7 +64,7 @@ def segments_of(text: str) -> list[str]:
 
 
 def _each_province(segment: str) -> list[str]:
-    """``Fortify P1, P2 & P3`` -> ``Fortify P1``, ``Fortify P2``, ``Fortify P3``: a Fortify! or Work, work! over a
+    """``Fortify P1, P2 & P3`` -> ``Fortify P1``, ``Fortify P2``, ``Fortify P3``: a Fortify!, Work, work! or Burn over a
     list of Provinces, each joined by ``,`` ``and`` ``&`` or ``+``, as one segment per Province, and so a commitment of
     'all' (``all from P6 and P7``: ``all from P6``, ``all from P7``); else ``[segment]``.
     Brackets after the list go with its last piece (``Fortify P1, P2 (just in case)``), read as after any order."""
@@ -97,7 +97,9 @@ def _each_province(segment: str) -> list[str]:
     # "all from P6 and P7": every unit from each (never a number: "2 from P6 and P7", from each or in all? nor a sac:
     # "all from P6 and P7 (sac 1)", in each or in all?)
     every = isinstance(item, Commit) and item.count == ALL and item.sac is None and not tail
-    if not (isinstance(item, Fortify | Work) and not item.golden) and not every:
+    # rules: 003 Resolving a Dragon Attack, "the Provinces left undefended": "Burn P5, P7" burns each, one Burn a
+    # Province (was refused as "unexpected 'P7'")
+    if not (isinstance(item, Fortify | Work) and not item.golden) and not every and not isinstance(item, Burn):
         return [segment]  # "Golden Fortify! P1 and P2": refused (notation_grammar._not_a_list)
     pieces = [head + m.group() for m, _ in reversed(listed)]
     return [*pieces[:-1], pieces[-1] + body[listed[0][0].end():].rstrip() + tail]  # "Fortify P1, P2?" asks

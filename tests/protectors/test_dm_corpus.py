@@ -862,7 +862,7 @@ PLAIN = [
 ("orders", "March! 1 from P1 to P7 and P2\nFortify P2", "!unexpected 'and P2'"),
 ("orders", "March! 1 from P1 to P7, P2", "!unexpected 'P2'"),
 ("orders", "Support! Bob in P3 from P2 and P1", "!unexpected 'and P1'"),
-("dragon", "Burn P5 and P6", "!unexpected 'and P6'"),
+("dragon", "Burn P5 and P6", ["Burn P5", "Burn P6"]),  # each Province burns, as a Fortify! list (was refused)
 # the bid's turn: this one (in the Consolidation also the next, which the bid is for), as a header's
 ("t1", "My bid for turn 1 is 10", ["Bid 10"]),
 ("t1", "my bid for this turn is 10", ["Bid 10"]),

@@ -148,7 +148,22 @@ NUMBER_FIRST = [
 ("cons12", "2 in P6\nBid 5", ["Buy 2 in P6.", "Bid 5"]),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST
+# rules: 003 Resolving a Dragon Attack -- the Provinces left undefended, one Burn each: a Burn over a list of Provinces
+# burns each, as a Fortify! over a list fortifies each (was refused: "unexpected 'P7' at the end of the order")
+BURN_LIST = [
+("dragon12", "Turn off the lights\nBurn P5, P7", ["Burn P5", "Burn P7"]),
+("dragon12", "Turn off the lights\nBurn P5 and P7", ["Burn P5", "Burn P7"]),
+("dragon12", "Turn off the lights, burn P5 & P7", ["Burn P5", "Burn P7"]),
+("dragon12", "lights out and burn P5, P6 + P7", ["Burn P5", "Burn P6", "Burn P7"]),
+("dragon12", "2 from P6\nburn p5, p7", ["2 from P6", "Burn P5", "Burn P7"]),
+("dragon12", "Turn off the lights\nBurn P5 and P5", "!"),  # a Province twice: refused
+("dragon12", "Turn off the lights\nBurn P5, P7, ...", "!"),  # and more?
+# already read so
+("dragon12", "Turn off the lights\nBurn P5\nBurn P7", ["Burn P5", "Burn P7"]),
+("dragon12", "turn off lights and burn p5", ["Burn P5"]),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
