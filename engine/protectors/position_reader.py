@@ -26,11 +26,22 @@ class Reader:
 
     def seat(self, v: Any, field: str) -> str:
         if not isinstance(v, str) or v not in self.state.players:
-            named = [s for s, p in self.state.players.items()
-                     if isinstance(v, str) and p.name.casefold() == v.casefold()]
-            hint = f" (did you mean {named[0]}? a position names seats, not players)" if named else ""
-            raise ValidationError(field, f"unknown seat {v!r}{hint}")
+            raise ValidationError(field, f"unknown seat {v!r}{self.seat_hint(v)}")
         return v
+
+    def seat_hint(self, v: Any) -> str:
+        """What an unknown seat may have meant: a player's display name, or a seat key typed in another case or with
+        spaces (``player#1``, ``Player #1``); else which seats the game has. A position names seats by key only."""
+        seats = list(self.state.players)
+        text = v.casefold() if isinstance(v, str) else ""
+        key = [s for s in seats if s.casefold() == "".join(text.split())]
+        span = f"{seats[0]} to {seats[-1]}" if seats else "none"
+        if key:
+            return f" (did you mean {key[0]}? seats are written {span})"
+        named = [s for s, p in self.state.players.items() if p.name.casefold() == text]
+        if named:
+            return f" (did you mean {named[0]}? a position names seats, not players)"
+        return f" (this game's seats are {span})"
 
     def count(self, v: Any, field: str) -> int:
         if isinstance(v, str) and v.strip().lstrip("$").isdigit():  # "5" or "$85" typed by hand
@@ -60,7 +71,20 @@ class Reader:
             return f" (did you mean {island}? a position names the Island by its key)"
         number = words.removeprefix("province").removeprefix("prov").removeprefix("p").strip(" .")
         key = f"P{int(number)}" if number.isdigit() else None
-        return f" (did you mean {key}? a position names Provinces P1, P2, ...)" if key in self.state.provinces else ""
+        if key in self.state.provinces:
+            return f" (did you mean {key}? a position names Provinces P1, P2, ...)"
+        return f" (its Provinces are {self.province_names()})"
+
+    def province_names(self) -> str:
+        """The board's Provinces, as an error names them: ``P1 to P24 and the Island P0`` (a GM's own board: the
+        first few of its names)."""
+        board = self.state.board
+        names = list(board.provinces)
+        if names == [f"P{i}" for i in range(1, len(names) + 1)]:
+            said = f"P1 to P{len(names)}"
+        else:
+            said = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+        return said + (f" and the Island {board.island}" if board.island is not None else "")
 
     def seats(self, v: Any, field: str) -> list[str]:
         if not isinstance(v, list):

@@ -728,7 +728,8 @@ def test_a_province_written_as_a_gm_would_says_its_key():
     with pytest.raises(ValidationError, match=r"position\.ashes\[0\]: 'p4' is not a Province of this board "
                                               r"\(did you mean P4\?"):
         game({"provinces": {**FOUR, "P4": {"burnt": True}}, "ashes": ["p4"], "eliminated": [P4]})
-    with pytest.raises(ValidationError, match=r"position\.provinces\.P9: not a Province of this board$"):
+    with pytest.raises(ValidationError, match=r"position\.provinces\.P9: not a Province of this board "
+                                              r"\(its Provinces are P1 to P4\)$"):
         game({"provinces": {**FOUR, "P9": {}}})
 
 
@@ -788,3 +789,21 @@ def test_bids_set_aside_are_taken_where_the_ranking_is_still_to_come():
               "bids": {P2: 5}})
     assert g.state.next_bids == {P2: 5}
     assert "Your bid for this turn's Protector Ranking: 5 $Realm" in g.private_summary(P2)
+
+
+@pytest.mark.parametrize("pos, said", [
+    # a seat key typed in another case or with a space, or past the last seat: the error says how seats are written
+    ({"realm": {"player#1": 10}}, r"position.realm: unknown seat 'player#1' \(did you mean Player#1\? seats are "
+                                  r"written Player#1 to Player#4\)"),
+    ({"realm": {"Player #2": 10}}, r"unknown seat 'Player #2' \(did you mean Player#2\?"),
+    ({"realm": {"Player#5": 10}}, r"unknown seat 'Player#5' \(this game's seats are Player#1 to Player#4\)"),
+    # a Province past the board's: its Provinces named
+    ({"provinces": {**FOUR, "P7": {"owner": P1}}},
+     r"position.provinces.P7: not a Province of this board \(its Provinces are P1 to P4\)"),
+    ({"provinces": FOUR, "golden_work_done": {"P9": P1}},
+     r"'P9' is not a Province of this board \(its Provinces are P1 to P4 and the Island P0\)"),
+])
+def test_an_unknown_seat_or_province_names_the_ones_the_game_has(pos, said):
+    board = "ring-4+island" if "golden_work_done" in pos else "ring-4"
+    with pytest.raises(ValidationError, match=said):
+        game({"provinces": FOUR, **pos} if "provinces" not in pos else pos, board=board)
