@@ -20,7 +20,16 @@ from typing import Any
 
 from engine.errors import RegentError
 from service import ai, clock, limits, seat_names, stateless, structured, undo, validate
-from service.errors import CONFLICT, INVALID_PARAMS, NOT_FOUND, UNKNOWN_METHOD, RpcError, from_exception, invalid
+from service.errors import (
+    CONFLICT,
+    INVALID_PARAMS,
+    NOT_FOUND,
+    RATE_LIMITED,
+    UNKNOWN_METHOD,
+    RpcError,
+    from_exception,
+    invalid,
+)
 from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
 from service.posting import split_messages
@@ -30,6 +39,10 @@ from service.store import Store
 log = logging.getLogger("regent.service")
 PROTOCOL_VERSION = 1
 RENDER_LOCK = threading.Lock()
+# Pictures a seat token may have waiting or being drawn for one game (game.render); more are rate_limited. A picture
+# is drawn from a copy of the game, one at a time (``render_turn``), so it holds up no other call: a bot pipelining
+# 256 animations (1.6 s each for a 10-seat game) used to freeze its game for everyone for minutes.
+MAX_SEAT_RENDERS = 2
 RULES = ["protectors", "realms (npr.*)", "newworld (npn.*)"]
 # Small npr.* calls run on the event loop itself instead of a worker thread (issue 8: npr.invasions
 # p99 <= 2 ms). Handing a call to a thread and its answer back costs two thread wake-ups and two GIL
@@ -149,6 +162,8 @@ class App(Residency):
         # nobody stands in is dropped with its last reference.
         self.lines: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.pumps: dict[str, asyncio.Task] = {}
+        self.rendering: dict[tuple[str, str], int] = {}  # (game, seat) -> its pictures waiting or being drawn
+        self.render_turn = asyncio.Lock()  # one picture drawn at a time, waited for on the loop, not in a worker
         self.progress: dict[str, asyncio.Future] = {}  # set when a game's background work has done one thing
         self.expiry_interval = expiry_interval
         self._expiry_task: asyncio.Task | None = None
@@ -615,23 +630,36 @@ class App(Residency):
         if turn is not None and kind != "board":
             raise invalid("turn", f"a {kind} covers the whole game; leave out turn")
 
-        def draw() -> bytes:
-            with RENDER_LOCK:  # matplotlib is not thread-safe
-                told = hosted.played_by_ai(None if view == "gm" else seat or "")  # the channel: no seat's own
-                ai_seats = {s: ", ".join(a) for s, a in told.items() if a}
-                if kind == "summary":
-                    return rendering.render_summary(hosted.game, seat, ai_seats, fmt, view=view)
-                if kind == "animation":
-                    return rendering.render_animation(hosted.game, seat, view, ai_seats=ai_seats)
-                return rendering.render_board(hosted.game, seat, turn, fmt, view=view)
+        def snapshot() -> tuple[Any, dict[str, str]]:  # under the game's lock: a copy to draw from
+            told = hosted.played_by_ai(None if view == "gm" else seat or "")  # the channel: no seat's own
+            return hosted.game.clone(), {s: ", ".join(a) for s, a in told.items() if a}
 
+        def draw(game: Any, ai_seats: dict[str, str]) -> bytes:
+            with RENDER_LOCK:  # matplotlib is not thread-safe
+                if kind == "summary":
+                    return rendering.render_summary(game, seat, ai_seats, fmt, view=view)
+                if kind == "animation":
+                    return rendering.render_animation(game, seat, view, ai_seats=ai_seats)
+                return rendering.render_board(game, seat, turn, fmt, view=view)
+
+        key = (hosted.id, who)
+        if who is not GM and self.rendering.get(key, 0) >= MAX_SEAT_RENDERS:
+            raise RpcError(RATE_LIMITED, f"{MAX_SEAT_RENDERS} pictures of this game for this seat are still being "
+                                         f"drawn; ask for another once they are back", {"limit": MAX_SEAT_RENDERS})
+        self.rendering[key] = self.rendering.get(key, 0) + 1
         try:
-            return await self._locked(hosted, draw)
+            game, ai_seats = await self._locked(hosted, snapshot)
+            async with self.render_turn:
+                return await self._run(draw, game, ai_seats)
         except RpcError as err:
             if err.code == "internal" and "ModuleNotFoundError" in err.message:
                 raise RpcError("internal", "rendering is not installed (install the render extra: matplotlib)") \
                     from None
             raise
+        finally:
+            self.rendering[key] -= 1
+            if not self.rendering[key]:
+                del self.rendering[key]
 
     # -- background work: AI seats, the rules' immediate advance, expired deadlines ------------
     def kick(self, game_id: str) -> None:
