@@ -121,7 +121,7 @@ class Games(BridgeCore):
         seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
                           + (f", {p['faction']}" if p.get("faction") else "")
                           + (f", team {p['team']}" if p.get("team") else "")
-                          + (f", AI ({controllers[seat]})" if controllers.get(seat) else "")
+                          + (f", AI ({_ai_named(game, seat, controllers[seat])})" if controllers.get(seat) else "")
                           + (" (out: eliminated)" if p.get("eliminated") else "")
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
@@ -159,3 +159,11 @@ class Games(BridgeCore):
             raise ConfigRefused(f"{self.config.path}: games.{key}.seats.{extra[0]}: the game file "
                                 f"{game.import_path} has no such seat (its seats: {', '.join(by_seat(have))}); "
                                 "remove it from the table")
+
+
+def _ai_named(game: GameConfig, seat: str, controller: str) -> str:
+    """A seat's AI as discord.toml names it, with what the service plays it by when that differs (``normal ->
+    heuristic``), as /regent seat answers; the service's name alone for an AI the game (file) brought."""
+    spec = game.seats.get(seat)
+    asked = spec.ai if spec is not None and spec.ai else ""
+    return controller if not asked or asked == controller else f"{asked} -> {controller}"

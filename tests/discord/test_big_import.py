@@ -111,7 +111,8 @@ def test_a_twelve_seat_cli_game_brought_in_at_turn_3_walked_as_a_gm_lives_it(ser
         await t.bridge.start()
         opening = t.channel()
         assert "**A running game of Protectors of the Realm** (realm) continues here, at turn 3." in opening
-        assert re.search(r"^Player#9: Ivy \([a-z ]+\), [A-Za-zá' ]+, team C, AI \(heuristic\)$", opening, re.M)
+        assert re.search(r"^Player#9: Ivy \([a-z ]+\), [A-Za-zá' ]+, team C, AI \(normal -> heuristic\)$", opening,
+                         re.M)
         assert re.search(r"^Player#3: Cat \([a-z ]+\), [A-Za-zá' ]+, team A$", opening, re.M)  # no longer an AI's
         assert (f"Note: Player#3 (Cat), played by the game file's AI (heuristic), is <@{user_of(CH, 3)}>'s from now "
                 "on, as discord.toml says: they send its decisions by DM from the next step (the AI's decision for "

@@ -157,7 +157,7 @@ def test_sixteen_seats_imported_at_turn_5_from_a_position_played_in_dms_for_seve
         opening = t.channel()
         assert "**A running game of Protectors of the Realm** (grand16) continues here, at turn 5." in opening
         assert len(re.findall(r"^Player#\d+: [A-Z][a-z]+ \([a-z ]+\), [A-Za-zá' ]+, team [A-H]", opening, re.M)) == 16
-        assert re.search(r"^Player#16: Pia .*, AI \(heuristic\)$", opening, re.M)
+        assert re.search(r"^Player#16: Pia .*, AI \(normal -> heuristic\)$", opening, re.M)
         view = await t.view()
         assert (view["turn"], view["step"]) == (5, "orders")
 
