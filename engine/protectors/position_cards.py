@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from engine.errors import ValidationError
@@ -14,13 +15,31 @@ from engine.protectors.position_reader import AFTER_EXECUTE, REVEAL, Reader, one
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 
 
+def _card_key(name: str) -> str:
+    """A card's name without case, spaces or punctuation: ``winter storms`` and ``Imarins Blessings`` match."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def card_hint(v: Any) -> str:
+    """The card a name written loosely means (``Ferry`` for ``Ferry!``, ``winter storms``, ``Winter Storm``): a
+    position names cards as the rulebook writes them, so it is refused, naming the card."""
+    if not isinstance(v, str):
+        return ""
+    keys = {_card_key(c): c for c in C.CARD_DECK}
+    meant = keys.get(_card_key(v))
+    if meant is None:
+        close = difflib.get_close_matches(_card_key(v), list(keys), n=1, cutoff=0.8)
+        meant = keys[close[0]] if close else None
+    return f' (did you mean "{meant}"? cards are named as the rulebook writes them)' if meant else ""
+
+
 def _card_list(v: Any, field: str, deck: str | None = None) -> list[tuple[str, str]]:
     if not isinstance(v, list):
         raise ValidationError(field, "must be a list of card names")
     out = []
     for i, c in enumerate(v):
         if not one_of(c, C.CARD_DECK):
-            raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card")
+            raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card{card_hint(c)}")
         if deck is not None and C.CARD_DECK[c] != deck:
             raise ValidationError(f"{field}[{i}]", f"{c!r} is not a card of the {deck} deck")
         out.append((C.CARD_DECK[c], c))

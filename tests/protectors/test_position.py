@@ -807,3 +807,14 @@ def test_an_unknown_seat_or_province_names_the_ones_the_game_has(pos, said):
     board = "ring-4+island" if "golden_work_done" in pos else "ring-4"
     with pytest.raises(ValidationError, match=said):
         game({"provinces": FOUR, **pos} if "provinces" not in pos else pos, board=board)
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("winter storms", "Winter Storms"), ("Ferry", "Ferry!"), ("Winter Storm", "Winter Storms"),
+    ("the misty mountains cold", "The Misty Mountains Cold"), ("Imarins Blessings", "Imarin's Blessings"),
+])
+def test_a_card_written_loosely_is_refused_naming_the_card_meant(written, meant):
+    # cards are named as the rulebook writes them (docs/positions.md); a GM copying from notes drops a '!' or a capital
+    with pytest.raises(ValidationError, match=rf"position.cards_in_play\[0\]: '{written}' is not a card "
+                                              rf"\(did you mean \"{meant}\"\?"):
+        game({"provinces": FOUR, "turn": 5, "cards_in_play": [written]})
