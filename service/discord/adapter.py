@@ -36,6 +36,8 @@ TICK_SECONDS = 30.0
 # messages looked at in one history read, the bot's own answers and summaries included: a player's messages beyond
 # them are read on the next pass
 MAX_SCAN = 1000
+# edits of DMs discord.py does not keep, remembered by their edit time so a link preview added later is no new edit
+EDITS_KEPT = 1000
 
 
 def intents() -> discord.Intents:
@@ -315,6 +317,7 @@ class RegentBot(discord.Client):
         self.tree.add_command(build_group(self.bridge, self.chat), guild=discord.Object(id=config.guild))
         self._ticker: asyncio.Task | None = None
         self.fatal: str | None = None  # why the bot stopped itself (a configured game refused for good)
+        self._edits: dict[int, datetime.datetime] = {}  # message id -> the last edit handled (``_edit_seen``)
 
     async def setup_hook(self) -> None:
         await self.tree.sync(guild=discord.Object(id=self.config.guild))
@@ -375,11 +378,32 @@ class RegentBot(discord.Client):
         if channel is not None:  # a decision posted in the game's channel: its player is told to DM it
             await self.bridge.on_channel_message(message.author.id, channel, message.content or "")
 
-    async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
-        """A player's DM edited (discord.py tells of edits to the messages it keeps: those since the bot started)."""
-        dm = to_direct_message(after, self.bridge.state)
-        if dm is not None:
-            await self.bridge.on_dm_edit(before.content or "", dm)
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """A player's DM edited. Discord tells of every edit, but discord.py keeps a message's words before the edit
+        only for those it received since it started (``cached_message``); ``on_message_edit`` hears of those alone,
+        so a DM sent before a restart (or read back from the history) and edited after it went unheard. For such a
+        DM an update without an edit time is Discord adding a link preview, not an edit, and one with the edit time
+        already handled is a preview added to the edited words (``_edit_seen``)."""
+        dm = to_direct_message(payload.message, self.bridge.state)
+        if dm is None:
+            return
+        if payload.cached_message is not None:
+            await self.bridge.on_dm_edit(payload.cached_message.content or "", dm)
+            return
+        edited = payload.message.edited_at
+        if edited is None or self._edit_seen(dm.message_id, edited):
+            return
+        await self.bridge.on_dm_edit(None, dm)
+
+    def _edit_seen(self, message_id: int, edited: datetime.datetime) -> bool:
+        """Whether this edit of a message discord.py does not keep was handled already (and note it if not); the
+        last ``EDITS_KEPT`` are remembered."""
+        if self._edits.get(message_id) == edited:
+            return True
+        self._edits[message_id] = edited
+        while len(self._edits) > EDITS_KEPT:
+            del self._edits[next(iter(self._edits))]
+        return False
 
 
 def run(config: Config, token: str) -> None:

@@ -62,8 +62,9 @@ class Dms(BridgeCore):
             await self.sync(key)
         return key, answer, stored
 
-    async def on_dm_edit(self, before: str, dm: DirectMessage) -> None:
-        """A DM the player edited (``before``: its words until now; ``dm``: the edited message). Editing a DM the
+    async def on_dm_edit(self, before: str | None, dm: DirectMessage) -> None:
+        """A DM the player edited (``before``: its words until now, None when unknown: a DM sent before the bot last
+        started, which discord.py does not keep; ``dm``: the edited message). Editing a DM the
         bot answered for good changes nothing, and the player is told so: rules 003, "Once a DM is sent to the
         GM, your orders/choices are final". A DM of which nothing was stored (refused, sent while the service
         was down) is read again in its edited words: the player fixed it where they sent it. It is read as the DM

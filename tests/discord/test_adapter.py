@@ -305,11 +305,44 @@ def test_an_edited_dm_reaches_the_bridge_with_its_words_before_the_edit(tmp_path
         bot = adapter.RegentBot(config)
         bot.bridge.on_dm_edit = AsyncMock()
         channel = MagicMock(spec=discord.DMChannel)
-        await bot.on_message_edit(message(channel, content="Bid 3"), message(channel, content="Bid 4"))
+        raw = MagicMock(spec=discord.RawMessageUpdateEvent)
+        raw.message, raw.cached_message = message(channel, content="Bid 4"), message(channel, content="Bid 3")
+        await bot.on_raw_message_edit(raw)
         before, dm = bot.bridge.on_dm_edit.await_args.args
         assert (before, dm.message_id, dm.user_id, dm.text) == ("Bid 3", 99, PLAYER_ID, "Bid 4")
-        await bot.on_message_edit(message(MagicMock(spec=discord.TextChannel)), message(
-            MagicMock(spec=discord.TextChannel), content="x"))  # channel chat: not a player's DM
+        raw.message = message(MagicMock(spec=discord.TextChannel), content="x")  # channel chat: not a player's DM
+        await bot.on_raw_message_edit(raw)
+        assert bot.bridge.on_dm_edit.await_count == 1
+        await bot.close()
+
+    asyncio.run(body())
+
+
+def test_an_edit_of_a_dm_discord_py_does_not_keep_reaches_the_bridge_once_and_previews_do_not(tmp_path):
+    import datetime
+
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    def update(after, cached=None):
+        payload = MagicMock(spec=discord.RawMessageUpdateEvent)
+        payload.message, payload.cached_message = after, cached
+        return payload
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.on_dm_edit = AsyncMock()
+        channel = MagicMock(spec=discord.DMChannel)
+        preview = message(channel, content="Bid 4", mid=7)
+        preview.edited_at = None  # sent before the bot started, a link preview added: no edit
+        await bot.on_raw_message_edit(update(preview))
+        assert bot.bridge.on_dm_edit.await_count == 0
+        edited = message(channel, content="Bid 5", mid=7)
+        edited.edited_at = datetime.datetime(2026, 11, 28, 12, 0, tzinfo=datetime.UTC)
+        await bot.on_raw_message_edit(update(edited))
+        before, dm = bot.bridge.on_dm_edit.await_args.args
+        assert (before, dm.message_id, dm.text, bot.bridge.on_dm_edit.await_count) == (None, 7, "Bid 5", 1)
+        await bot.on_raw_message_edit(update(edited))  # the edited words' link preview: the same edit time
         assert bot.bridge.on_dm_edit.await_count == 1
         await bot.close()
 

@@ -259,6 +259,33 @@ def test_an_edited_dm_is_read_again_only_when_nothing_of_it_was_stored(server, t
     asyncio.run(body())
 
 
+def test_a_dm_from_before_a_restart_edited_after_it_is_read_again_or_answered(server, tmp_path):
+    # discord.py keeps a message's words before an edit only for messages received since the bot started, and its
+    # on_message_edit heard of those alone: a refused DM sent before a restart and fixed in place after it was
+    # never read (the player defaulted, thinking it fixed), and a stored one edited was not answered
+    h = setup(server, tmp_path)
+
+    async def body():
+        first = h.bridge()
+        await first.start()
+        user1, user2 = user_of(CH, 1), user_of(CH, 2)
+        await first.on_dm(h.chat.dm(user1, "Bdi 3", message_id=811))
+        await first.on_dm(h.chat.dm(user2, "Bid 2", message_id=812))
+        await first.close_client()
+        second = h.bridge()
+        await second.start()
+        await second.on_dm_edit(None, h.chat.dm(user1, "Bid 3", message_id=811))  # the words before: unknown
+        assert "**Stored** for Player#1 in g" in h.chat.last_dm(user1) and "✓ `Bid 3`" in h.chat.last_dm(user1)
+        await second.on_dm_edit(None, h.chat.dm(user2, "Bid 20", message_id=812))
+        assert h.chat.last_dm(user2).startswith("You edited a DM I had already answered: the edit changes nothing")
+        assert (await pending(second))["Player#1"] is True
+        view = await second.rpc("game.view", **second._gm("g"), wait=True)
+        assert view["submissions"]["Player#1"] == ["Bid 3"] and view["submissions"]["Player#2"] == ["Bid 2"]
+        await second.close_client()
+
+    asyncio.run(body())
+
+
 def test_a_refused_dm_edited_after_its_step_resolved_is_not_stored_for_the_step_open_now(server, tmp_path):
     # the edit is of the DM that came in then: read as a DM sent now, an old refused bid edited into orders days
     # later was stored as this turn's orders, final (rules 003), though the player edited the bid step's DM
