@@ -626,6 +626,11 @@ class App(Residency):
             raise RpcError("internal", "rendering is not installed (service.render is missing; "
                                        "install the render extra)") from None
         fmt = picture_format(kind, fmt)
+        if seat is not None:  # Player#3, a display name, a colour, as every other seat field (docs/service.md)
+            named = seat_names.seat_named(hosted.game, seat)
+            if named is None and who is GM:
+                raise invalid("seat", seat_names.unknown_seat(hosted.game, seat))
+            seat = seat if named is None else named  # a seat token naming no seat: refused below as another's
         view, seat = picture_view(who, view, seat, public)
         if turn is not None and kind != "board":
             raise invalid("turn", f"a {kind} covers the whole game; leave out turn")

@@ -93,6 +93,22 @@ def test_gm_asks_a_seat_view_by_seat(game):
     assert err.details.get("field") == "seat"
 
 
+def test_a_seat_is_named_as_in_every_other_seat_field(game):
+    """A display name, ``player 2`` or a colour names the seat, as in game.submit and game.assign; the field took
+    only ``Player#2`` (``unknown seat`` for the GM, and ``forbidden`` for a seat token naming itself by its name)."""
+    bo = text(render(game, "gm", format="svg", view="seat", seat="Player#2"))
+    assert text(render(game, "gm", format="svg", view="seat", seat="Bo")) == bo
+    assert text(render(game, "gm", format="svg", view="seat", seat="player 2")) == bo
+    own = text(render(game, "Player#3", format="svg", view="seat"))
+    assert text(render(game, "Player#3", format="svg", view="seat", seat="chidi")) == own
+    err = refused(game, "Player#3", view="seat", seat="Bo")
+    assert (err.code, err.details.get("field")) == ("forbidden", "seat")
+    err = refused(game, "Player#3", view="seat", seat="Nobody")  # which names exist is not told to a seat
+    assert (err.code, err.details.get("field")) == ("forbidden", "seat")
+    err = refused(game, "gm", view="seat", seat="Boo")
+    assert (err.code, err.details.get("field")) == ("invalid_params", "seat") and "Bo" in err.message
+
+
 def test_animation_is_a_gif_of_the_game(game):
     gif = render(game, "Player#2", kind="animation", view="channel")
     assert gif[:6] == b"GIF89a"
