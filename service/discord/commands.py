@@ -110,6 +110,10 @@ class Commands(BridgeCore):
                     raise ValueError("extend needs a number of hours above 0")
                 fields["seconds"] = float(hours) * 3600
             out = await self.rpc("game.deadline", **gm, **fields)
+            if out.get("held"):  # the undo reopened the step: no deadline resolves it, so none moved
+                await reply.send("This step was reopened by /regent undo: no deadline resolves it, so there is none "
+                                 "to extend, pause or resume. Resolve it with /regent advance once the DMs are in.")
+                return
             dl = min((p["deadline"] for p in out["pending"]), default=None)
             what = {"extend": f"extended by {opts.get('hours')} h", "pause": "paused", "resume": "running again"}
             msg = f"The GM's clock: the deadline is {what[action]}" + (

@@ -37,6 +37,10 @@ def test_a_step_reopened_by_undo_shows_no_deadline_but_who_resolves_it(server, t
         status = await gm("status")
         head = status.splitlines()[0]
         assert "held after an undo" in head and "<t:" not in head, head
+        posts = len(h.chat.posts[CH])
+        extended = await gm("deadline extend", hours=2)  # it said "the deadline is extended ... it is now <t:...>"
+        assert extended.startswith("This step was reopened by /regent undo: no deadline resolves it"), extended
+        assert "<t:" not in extended and len(h.chat.posts[CH]) == posts  # and the channel is not told of one
         await bridge.close_client()
 
     asyncio.run(body())
