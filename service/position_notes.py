@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.protectors.position_cards import cards_left_out
+from engine.protectors.tables import min_us
 from service import seat_names
 
 DEFAULTED = (("realm", "$Realm", "it starts with 50, a new game's"), ("vp", "VP", "it has only its Provinces' VP"))
@@ -35,3 +36,22 @@ def position_notes(game: Any, position: Any) -> list[str]:
             notes.append(f"position.{key} gives no {what} for {', '.join(seat_names.display(game, s) for s in left)}: "
                          f"{default} (docs/positions.md)")
     return notes
+
+
+def attack_check(game: Any) -> str | None:
+    """For a game brought in at its ``dragon`` step: the attack as the game holds it, its DPL, Grand Protector and every
+    participant's min.US (rules: 003 Resolving a Dragon Attack, min.US: the seat's green Provinces, doubled by the
+    Worldeater), which the commitments will be judged by. A game that reached the step itself announced them in its
+    report (``dragon.start_attack``); one brought in did not, so the GM checks them against what they posted. None for
+    any other game."""
+    st = game.state
+    attack = st.attack
+    if game.step != "dragon" or attack is None or any(e.kind == "min_us" for e in st.events):
+        return None
+    greens = st.green_counts()
+    names = {s: p.name or s for s, p in st.players.items()}  # as the reports name seats (the min.US line's form)
+    need = ", ".join(f"{names[s]} {min_us(greens[s], attack.worldeater)}" for s in attack.participants)
+    name = "the Worldeater, min.US doubled" if attack.worldeater else attack.source.replace("_", " ")
+    gp = f"; Grand Protector {names[attack.grand_protector]}" if attack.grand_protector else ""
+    return (f"Dragon Attack waiting for commitments, as this game holds it (check it against what you posted): "
+            f"DPL {attack.dpl} ({name}){gp}; min.US: {need}.")

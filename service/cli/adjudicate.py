@@ -34,7 +34,7 @@ from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
 from service.errors import clip
 from service.gamefile import GameFile
-from service.position_notes import position_notes
+from service.position_notes import attack_check, position_notes
 from service.posting import by_seat, under_turn
 
 HEADER = re.compile(r"^\s*[*_~`]*\s*={2,}\s*(.+?)\s*={2,}\s*[*_~`]*\s*$")  # Discord markup around it too
@@ -111,6 +111,9 @@ def run_new(args: argparse.Namespace) -> int:
     gamefile.write(args.out, gf)
     ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in gamefile.in_seat_order(gf.game, gf.agents))
     print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
+    attack = attack_check(game)  # a game brought in at its dragon step: the attack its report never announced
+    if attack:
+        print(attack)
     looks = _looks(gf, 0)  # a game brought in at its orders step: Weather forecast's look is made now
     if report:
         print(report)

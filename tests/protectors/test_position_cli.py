@@ -260,3 +260,29 @@ def test_an_exported_game_with_ai_seats_plays_on_as_the_original_after_steps_wer
         ends.append(json.loads(capsys.readouterr().out))
     assert ends[0]["steps_resolved"] == ends[1]["steps_resolved"] > resolved
     assert ends[0] == ends[1]
+
+
+def test_regent_new_at_a_dragon_step_prints_the_attack_as_the_game_holds_it(tmp_path, capsys):
+    """The attack's announcement (its DPL and every seat's min.US) is no event of a game brought in at its dragon step:
+    no report or summary shows it, so `regent new` prints the attack as Regent will judge the commitments, for the GM to
+    check against what they posted (a Province typed burnt or another's changes a min.US)."""
+    setup = {"board": "ring-5", "seed": 11, "players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Di", "Ed")],
+             "position": {"turn": 3, "step": "dragon", "dpl": 9,
+                          "ranking": ["Player#2", "Player#1", "Player#5"],
+                          "eliminated": {"Player#3": {"turn": 2, "by": "players"},
+                                         "Player#4": {"turn": 2, "by": "dragon"}},
+                          "provinces": {"P1": {"owner": "Player#1", "units": 2, "level": 1},
+                                        "P2": {"owner": "Player#2", "units": 3},
+                                        "P3": {"owner": "Player#2", "units": 1},
+                                        "P4": {"owner": "Player#1", "burnt": True},
+                                        "P5": {"owner": "Player#5", "units": 1}},
+                          "attack": {"dpl": 9, "source": "card"}}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert ("Dragon Attack waiting for commitments, as this game holds it (check it against what you posted): "
+            "DPL 9 (card); Grand Protector Ben; min.US: Ben 2, Ann 1, Ed 1.") in out  # Ann's burnt P4 is not green
+    # a game begun at turn 1 announces its attacks in the report: the line is for an import only
+    assert main(["new", str(tmp_path / "fresh.bin"), "--board", "ring-5"]) == 0
+    assert "Dragon Attack waiting" not in capsys.readouterr().out
