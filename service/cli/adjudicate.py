@@ -30,7 +30,7 @@ from engine import jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.report import display_names
 from service import gamefile
-from service.cli import dms_seen, failure, unnamed
+from service.cli import dms_seen, failure, json_mistakes, unnamed
 from service.decision_words import said
 from service.errors import clip
 from service.gamefile import GameFile
@@ -147,7 +147,7 @@ def _read_json(path: Path) -> dict[str, Any]:
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError(str(path), str(err)) from None
     except json.JSONDecodeError as err:
-        raise ValidationError(str(path), f"not JSON ({err})") from None
+        raise ValidationError(str(path), f"not JSON: {json_mistakes.explain(err)}") from None
     if not isinstance(data, dict):
         raise ValidationError(str(path), "a setup is a JSON object")
     return data

@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 from engine import jsonfile
+from service.cli import json_mistakes
 from service.client import DEFAULT_HOST, DEFAULT_PORT, Client, ServiceError
 from service.limits import CREATE_TOKEN_ENV
 
@@ -66,7 +67,7 @@ def read_fields(arg: str | None, stdin: Any = None) -> dict[str, Any]:
     except jsonfile.DuplicateKeyError as err:
         raise ValueError(f"{where}: {err}") from None
     except json.JSONDecodeError as err:
-        raise ValueError(f"{where}: not JSON ({err})") from None
+        raise ValueError(f"{where}: not JSON: {json_mistakes.explain(err)}") from None
     if not isinstance(fields, dict):
         raise ValueError(f"{where}: must be a JSON object of named fields")
     return fields

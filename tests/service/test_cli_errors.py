@@ -195,3 +195,35 @@ def test_a_bug_is_one_line_asking_for_a_report(monkeypatch, capsys):
     assert failure.run(boom, None) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and BUG_HINT in err and "Traceback" not in err
+
+
+GOOD_SETUP = '{\n "board": "ring-5",\n "seed": 3,\n "position": {\n  "turn": 2,\n  "realm": {"Player#1": 40}\n }\n}\n'
+
+
+@pytest.mark.parametrize("text, said", [
+    # the mistakes a GM typing a setup by hand makes: each named where it is, and what to do, not the JSON reader's
+    # "Expecting property name enclosed in double quotes" pointing at the line after a trailing comma
+    (GOOD_SETUP.replace('{"Player#1": 40}', '{"Player#1": 40,}'),
+     "line 6: a comma after the last entry, before '}': JSON allows none there; delete it"),
+    (GOOD_SETUP.replace('"seed": 3,', '"seed": 3'),
+     "line 3: a comma is missing at its end (JSON needs one between two entries)"),
+    (GOOD_SETUP.replace('"Player#1"', "\u201cPlayer#1\u201d"),
+     "line 6: curly quotes (\u201c); JSON needs straight double quotes (\")"),
+    (GOOD_SETUP.replace('"Player#1"', "'Player#1'"), "line 6: single quotes ('); JSON needs double quotes (\")"),
+    ("// turn 5 of the game\n" + GOOD_SETUP, "line 1: a comment; JSON has none (delete it)"),
+    (GOOD_SETUP + "}\n", "line 9 column 1: more text after the object ended (a '}' or ']' too many above it, or a "
+                         "second object)"),
+    ("", "the file is empty; it must hold one JSON object"),
+    ("turn 5, orders step\nAlice 140 $Realm\n", "it must be one JSON object, starting with '{' (line 1 starts "
+                                               "'turn 5, orders step')"),
+])
+def test_a_setup_that_is_not_json_says_what_is_wrong_where(tmp_path, capsys, text, said):
+    path = tmp_path / "setup.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"regent: error: {path}: not JSON: {said}"
+    assert not (tmp_path / "game.bin").exists()
+    # regent call's fields read JSON the same way
+    assert main(["call", "game.create", "@" + str(path)]) == 2
+    assert capsys.readouterr().err.strip() == f"regent: error: {path}: not JSON: {said}"
