@@ -93,6 +93,7 @@ def import_position(state: GameState, pos: Any) -> None:
     step = _step(pos, state.turn)
     _players(r)
     _provinces(r)
+    _no_occupant(r, step)
     if step in TURN_START_STEPS:
         _after_consolidation(r)
     _ranking(r, step)
@@ -342,6 +343,20 @@ def _provinces(r: Reader) -> None:
             raise ValidationError(f"position.vp.{s}", f"{v} is less than the {held} VP of {s}'s Provinces "
                                                       "(vp is the total the view shows)")
         st.players[s].vp = v - held
+
+
+def _no_occupant(r: Reader, step: str) -> None:
+    """rules: 003 Eliminate Players step — a seat's units standing in another's Province after a March! (``occupant``)
+    seize it in that step, before the Consolidation: at a turn's start or at the Consolidation none stands so (taken,
+    it seized the Province at the next Eliminate Players step, with no battle nor order)."""
+    if step not in TURN_START_STEPS and step != CONSOLIDATION:
+        return
+    for prov, pr in r.state.provinces.items():
+        if pr.occupant is not None:
+            raise ValidationError(f"position.provinces.{prov}.occupant",
+                                  f"at the {step} step no seat's units stand in another's Province: the last "
+                                  "Eliminate Players step gave such a Province to its occupant (rules: 003 Eliminate "
+                                  f"Players step); give {pr.occupant} as its owner, or leave occupant out")
 
 
 def _after_consolidation(r: Reader) -> None:

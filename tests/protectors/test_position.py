@@ -262,6 +262,12 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
      r"position.provinces.P1.units: 9 is over the supply limit of 3 .*4 while Player#1's Faith alone is active"),
     ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}}, "over the supply limit of 3"),  # no Faith alone
+    # an occupant stands in a Province only between a March! and the Eliminate Players step: taken at a turn's start or
+    # at the Consolidation, it seized the Province at the next Eliminate Players step with no battle nor order
+    ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 1, "occupant": P2}}},
+     "position.provinces.P1.occupant: at the orders step no seat's units stand in another's Province"),
+    ({"step": "consolidation", "provinces": {**FOUR, "P1": {"owner": P1, "units": 1, "occupant": P2}}},
+     "position.provinces.P1.occupant: at the consolidation step no seat's units stand in another's Province"),
     ({"step": "ranking", "turn": 3, "provinces": {**FOUR, "P1": {"owner": P1, "units": 4}}},
      "position.provinces.P1.units: 4 is over the supply limit of 3"),  # the turn's start too
     ({"ranking": [P1, P2, P3]}, "position.ranking: must list every active seat once: missing Player#4"),
