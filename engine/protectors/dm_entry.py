@@ -47,7 +47,8 @@ class DmLine:
     lines: tuple[Line, ...] = ()  # the orders it adds to the decision (an identical repeat adds none)
     canonical: tuple[str, ...] = ()  # how it reads in canonical text
     why: str = ""  # ignored / refused: why; order: parts of the line left out (``Hi GM, Bid 20``)
-    error: str = ""  # refused: "syntax" or CORRECTION (OrderSyntaxError), "illegal" or OTHER_TURN (IllegalOrderError)
+    # refused: "syntax", CORRECTION or OTHER_SEAT (OrderSyntaxError), "illegal" or OTHER_TURN (IllegalOrderError)
+    error: str = ""
     # order: the indexes in ``parsed`` of the counts and bids beside a remark saying 'all' ("Bid 20 (all I have)"):
     # dm_submit.settle refuses the line unless the number is all (assumption DM_ALL)
     all_said: tuple[int, ...] = ()
@@ -143,7 +144,7 @@ class DmReading:
         details = {"rejected": [{"line": clip(e.text.strip(), MAX_LINE_ECHO), "reason": e.why, "line_no": e.no}
                                 for e in refused[:MAX_REPORTED]],
                    "rejected_count": len(refused), "line_no": first.no}
-        cls = OrderSyntaxError if first.error in ("syntax", CORRECTION) else IllegalOrderError
+        cls = OrderSyntaxError if first.error in ("syntax", CORRECTION, OTHER_SEAT) else IllegalOrderError
         return cls(clip(reason, MAX_REASON + 60), input=clip(first.text.strip(), MAX_LINE_ECHO), details=details)
 
     def lines_or_raise(self) -> list[Line]:
@@ -166,6 +167,11 @@ CORRECTION = "correction"
 # a line refused because it names another turn (``DmLine.error``): the whole DM may be an old one sent again, so
 # lenient mode refuses it whole rather than dropping the line (dm_submit.settle)
 OTHER_TURN = "turn"
+
+
+# a line refused because it heads the orders of another player ("Orders from Bob:", ``DmLine.error``, a syntax error):
+# the whole DM may be theirs, so lenient mode refuses it whole rather than dropping the header (dm_whose.other_seat)
+OTHER_SEAT = "seat"
 
 
 MAX_NOTE = 300  # characters of one note to the GM kept (DmReading.notes)

@@ -47,6 +47,7 @@ from engine.protectors.dm_entry import (
     MAX_NOTES,
     MAX_REPORTED,
     NONE,
+    OTHER_SEAT,
     OTHER_TURN,
     DmLine,
     DmReading,
@@ -55,6 +56,7 @@ from engine.protectors.dm_line import STANDALONE_REMARK, read_line
 from engine.protectors.dm_lines import words
 from engine.protectors.dm_phrases import GO_BID, NO_BUYS, NO_SNITCH
 from engine.protectors.dm_pieces import MAX_CHAT_WORDS, MAX_NAME_RUN, MAX_SORRY_WORDS, POOLING_STEPS
+from engine.protectors.dm_whose import other_seat
 from engine.protectors.notation import MAX_LINE_ECHO, name_list, seat_map
 
 __all__ = [  # with the names the reader's modules hold that other modules and tests read from here
@@ -76,6 +78,7 @@ __all__ = [  # with the names the reader's modules hold that other modules and t
     "NONE",
     "NO_BUYS",
     "NO_SNITCH",
+    "OTHER_SEAT",
     "OTHER_TURN",
     "POOLING_STEPS",
     "SENDS_TO_ONE",
@@ -89,12 +92,13 @@ __all__ = [  # with the names the reader's modules hold that other modules and t
 
 def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
             one_decision: bool = True, turn: int | None = None, listed: Collection[str] | None = None,
-            island: str = ISLAND_NAME) -> DmReading:
+            island: str = ISLAND_NAME, seat: str | None = None) -> DmReading:
     """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
     so errors list only what it takes and orders of other steps are refused; ``turn``: the game's turn, so
     a header naming another turn refuses the DM; ``listed``: the names, as written, that a refusal of an
     unknown player lists -- the game gives the display names of the seats still in the game; default: every
-    name in ``players``; ``island``: the Province "the Island" names on the game's board).
+    name in ``players``; ``island``: the Province "the Island" names on the game's board; ``seat``: the sender, whose
+    name may head the DM, where another player's refuses it: ``dm_whose.other_seat``).
     ``one_decision=False`` reads lines only (no check across lines: the lines of several
     seats may be read together)."""
     seats = seat_map(players)
@@ -116,6 +120,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     entries = faction_on_next_line(stray_numbers(own_lines(entries, raw_lines), step), choosing)
     if turn is not None:
         entries = [other_turn(e, turn, step) for e in entries]
+    entries = [other_seat(e, seat, seats) for e in entries]
     return DmReading(cross_check(entries, step), step, one_decision)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision, DragonDecision, OrdersDecision, from_lines
-from engine.protectors.dm_read import CORRECTION, MAX_REPORTED, OTHER_TURN, DmLine, DmReading
+from engine.protectors.dm_read import CORRECTION, MAX_REPORTED, OTHER_SEAT, OTHER_TURN, DmLine, DmReading
 from engine.protectors.dragon import contribution, losses
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Buy, Commit, Line, March
@@ -84,11 +84,13 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
     reading = _settle_all(state, seat, reading)
     err = reading.error()
     # lenient: nothing to drop, nothing stays; and a DM naming another turn is refused whole, not its header dropped
-    # (an old DM sent again must not become this turn's decision: dm_checks.other_turn), as is a DM correcting an order
+    # (an old DM sent again must not become this turn's decision: dm_checks.other_turn), as is one headed for another
+    # player ("Orders from Bob:": dm_whose.other_seat) and a DM correcting an order
     # of its own ("Bid 8" then "actually make that 12": dropping the correction would store the Bid 8 it takes back;
     # "changed my mind:" over the orders of a DM sending them again corrects an earlier DM, and is dropped)
     first_order = min((e.no for e in reading.of_kind("order")), default=None)
-    whole = any(e.error == OTHER_TURN or (e.error == CORRECTION and first_order is not None and first_order < e.no)
+    whole = any(e.error in (OTHER_TURN, OTHER_SEAT)
+                or (e.error == CORRECTION and first_order is not None and first_order < e.no)
                 for e in reading.of_kind("refused"))
     if err is not None and (not lenient or reading.no_order is not None or whole):
         raise err

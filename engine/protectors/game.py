@@ -188,7 +188,7 @@ class Game:
             names.setdefault(alias, who)
         # an unknown name's refusal lists the display names of the seats still in the game, as written
         living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]
-        reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living,
+        reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living, seat=seat,
                           island=st.board.island or ISLAND_NAME)  # a GM's board may number its Island otherwise
         decision, result = settle(st, seat, reading, lenient)
         return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))

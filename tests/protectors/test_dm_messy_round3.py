@@ -163,7 +163,33 @@ BURN_LIST = [
 ("dragon12", "turn off lights and burn p5", ["Burn P5"]),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST
+# a header naming another player: that player's orders, forwarded or pasted? never stored as the sender's (were stored:
+# the name was dropped with the header; assumption OTHER_SEAT_HEADER)
+WHOSE = [
+("orders14", "Orders from Bob:\nFortify P1", "!'Orders from Bob:' names Player#2"),
+("orders14", "Bob's orders:\nFortify P1", "!"),  # already refused ("unknown order")
+("orders14", "Orders from Bob: Fortify P1", "!'Orders from Bob:' names Player#2"),
+("orders14", "Here are Carol's orders for turn 6:\nFortify P1", "!"),  # already refused ("unknown order 'Here'")
+("orders14", "Here are the orders from Carol for turn 6:\nFortify P1", "!names Player#3"),
+("orders14", "Orders for Player#4:\nFortify P1", "!names Player#4"),
+("orders14", "Hi GM, orders from sky blue\nFortify P1", "!names Player#2"),  # seat 2's colour
+("cons12", "Orders from Bob:\nBuy 2 in P6\nBid 5", "!names Player#2"),
+("dragon12", "Commitments from Carol:\n3 from P6", "!names Player#3"),
+("t1_16t", "Orders from Bob:\nBid 10 (5 from Carol)", "!names Player#2"),
+("t1_16t", "Bid from Bob:\nBid 10", "!"),  # already refused ("expected the bid")
+("t1_12", "Dan's bid:\nBid 10", "!"),
+# the sender's own name is theirs to give
+("orders14", "Orders from Alice:\nFortify P1", ["Fortify! P1"]),
+("orders14", "Orders from Player#1:\nFortify P1", ["Fortify! P1"]),
+("orders14", "Player#1 orders:\nFortify P1", ["Fortify! P1"]),
+("orders14", "Orders from indigo:\nFortify P1", ["Fortify! P1"]),  # seat 1's colour
+# a name elsewhere stays as it was: a greeting, a sign-off, a remark
+("orders14", "Hi Bob\nFortify P1", ["Fortify! P1"]),
+("orders14", "Fortify P1\nThanks, Bob", ["Fortify! P1"]),
+("orders14", "Fortify P1 (as agreed with Bob)", ["Fortify! P1"]),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
@@ -185,3 +211,12 @@ def _check(got: list[str] | RegentError, want: list[str] | str) -> None:
 @pytest.mark.parametrize(("game", "dm", "want"), CASES)
 def test_a_messy_dm(game, dm, want):
     _check(_store(game, dm), want)
+
+
+def test_a_dm_headed_for_another_player_is_refused_whole_even_leniently():
+    # lenient mode drops refused lines and keeps the rest: dropping "Orders from Bob:" would store Bob's orders as
+    # Alice's, so the DM is refused whole, as one headed for another turn is (dm_whose.other_seat)
+    g = GAMES["orders14"]()
+    with pytest.raises(RegentError, match="names Player#2"):
+        g.submit_dm("Player#1", "Orders from Bob:\nFortify P1", lenient=True)
+    assert g.submit_dm("Player#1", "Orders from Alice:\nFortify P1", lenient=True).lines == ["Fortify! P1"]
