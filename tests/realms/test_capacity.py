@@ -101,6 +101,24 @@ def test_distant_province_doubles_unless_it_has_an_h():
     assert mc.value == 6
 
 
+def test_distant_example_small_gives_two_large_four_for_mc_and_nc():
+    """000 §13.4 NPRs on Distant Continents, the text's own example: "When calculating the MC or NC
+    contribution of a Distant Province ... each Small Province contributes 2 Units, while each Large
+    Province contributes 4 Units" (for NC as for MC)."""
+    w = world(
+        {"D1": ["D2"], "D2": []},
+        {"d1": prov("D1", "Gran", port="S"), "d2": prov("D2", "Gran", "large", port="S")},
+        REALMS,
+        distant=("D1", "D2"),
+        seas={"S": ["D1", "D2"]},
+    )
+    mc = military_capacity(w, "Gran", "D1")
+    assert {c.province: c.value for c in mc.contributions} == {"d1": 2, "d2": 4}
+    nc = naval_capacity(w, "Gran", "S")
+    assert {c.province: c.value for c in nc.contributions} == {"d1": 2, "d2": 4}
+    assert (mc.value, nc.value) == (6, 6)
+
+
 def test_inactive_port_gives_no_nc_until_a_token_is_there():
     """000 §13.4: Inactive Ports provide no NC; rules-gaps.md NC: a Large Port counts 2."""
     w = world(

@@ -206,3 +206,52 @@ def test_every_step_names_a_rule_and_text_renders():
     d = invasions(_base())
     assert all(step.rule.startswith(("000 §13.5", "000 §13.4", "rules-gaps")) for step in d.trace)
     assert "Gran: invades X" in str(d)
+
+
+def test_priority_1_capital_area_comes_before_most_core_provinces():
+    """000 §13.5 step 1: the Capital Area (1.1) wins even when another Area holds more Cores (1.2)."""
+    land = {"G": ["C", "Y"], "C": [], "Y": []}
+    provs = {
+        "g1": prov("C", "Gran", occupied_by="Cast"),  # the Capital: 1 Core, Occupied by an Enemy
+        "g2": prov("G", "Gran"),
+        "y1": town("Y", "Cast", flag="Gran"),
+        "y2": town("Y", "Cast", flag="Gran"),
+    }
+    for seed in range(4):
+        e = _inv(world(land, provs, REALMS, wars=[["Cast", "Gran"]]), seed)["Gran"]
+        assert (e["target"], e["priority"]) == ("C", "1.1 Capital Area")
+
+
+def _core_tie_by_sea(**kw):
+    """X and Y tie on 2 Gran Cores and are reached by Sea only; Z has no Core but is adjacent by Land."""
+    from engine.realms import world_from_dict
+    from tests.realms.helpers import doc
+
+    provs = {
+        "g1": prov("G", "Gran"),
+        "x1": town("X", "Cast", flag="Gran"), "x2": town("X", "Cast", flag="Gran"),
+        "y1": town("Y", "Cast", flag="Gran"), "y2": town("Y", "Cast", flag="Gran"),
+        "z1": town("Z", "Cast"),
+    }
+    d = doc({"G": ["Z"], "X": [], "Y": [], "Z": []}, provs, REALMS, seas={"S": ["G", "X", "Y"]},
+            wars=[["Cast", "Gran"]])
+    return world_from_dict(d, **kw)
+
+
+def test_priorities_break_ties_among_the_tied_areas_only():
+    """000 §13.5 step 1 with RealmRules.priorities_break_ties (assumptions.md): a tie on 1.2 goes to
+    1.3, then 1.4, among the tied Areas only: Z (no Core) is never picked over the tied X and Y."""
+    picks = set()
+    for seed in range(12):
+        e = _inv(_core_tie_by_sea(), seed)["Gran"]
+        assert e["priority"] == "1.4 random"
+        picks.add(e["target"])
+    assert picks == {"X", "Y"}
+
+
+def test_priorities_as_separate_choices_when_ties_are_not_broken():
+    """With priorities_break_ties off, a tie on 1.2 decides nothing and 1.3 looks at every eligible Area."""
+    from engine.realms.options import RealmRules
+
+    e = _inv(_core_tie_by_sea(rules=RealmRules(priorities_break_ties=False)))["Gran"]
+    assert (e["target"], e["priority"]) == ("Z", "1.3 adjacent by Land")
