@@ -18,9 +18,21 @@ from tests.protectors.helpers import dragon_attack, fight, position
 
 # rules: 003 Protector Ranking — the brackets table, as printed: active players -> players in brackets 1-4
 RULEBOOK_BRACKETS = {
-    2: (1, 1, 0, 0), 3: (1, 1, 1, 0), 4: (1, 1, 1, 1), 5: (2, 1, 1, 1), 6: (2, 2, 1, 1), 7: (2, 2, 2, 1),
-    8: (2, 2, 2, 2), 9: (3, 2, 2, 2), 10: (3, 3, 2, 2), 11: (3, 3, 3, 2), 12: (3, 3, 3, 3), 13: (4, 3, 3, 3),
-    14: (4, 4, 3, 3), 15: (4, 4, 4, 3), 16: (4, 4, 4, 4),
+    2: (1, 1, 0, 0),
+    3: (1, 1, 1, 0),
+    4: (1, 1, 1, 1),
+    5: (2, 1, 1, 1),
+    6: (2, 2, 1, 1),
+    7: (2, 2, 2, 1),
+    8: (2, 2, 2, 2),
+    9: (3, 2, 2, 2),
+    10: (3, 3, 2, 2),
+    11: (3, 3, 3, 2),
+    12: (3, 3, 3, 3),
+    13: (4, 3, 3, 3),
+    14: (4, 4, 3, 3),
+    15: (4, 4, 4, 3),
+    16: (4, 4, 4, 4),
 }
 
 
@@ -47,20 +59,35 @@ class TestBrackets:
         g = position("ring-7", 7, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 8)}, ranking=ranking)
         allowed = {s: {k for k, n in golden_limits(g.state, s).items() if n} for s in ranking}
         every = {"march", "support", "fortify", "work"}
-        assert allowed == {"Player#1": every, "Player#4": every,
-                           "Player#2": {"support", "fortify", "work"}, "Player#7": {"support", "fortify", "work"},
-                           "Player#6": {"fortify", "work"}, "Player#3": {"fortify", "work"},
-                           "Player#5": {"work"}}
+        assert allowed == {
+            "Player#1": every,
+            "Player#4": every,
+            "Player#2": {"support", "fortify", "work"},
+            "Player#7": {"support", "fortify", "work"},
+            "Player#6": {"fortify", "work"},
+            "Player#3": {"fortify", "work"},
+            "Player#5": {"work"},
+        }
 
 
 class TestHoardingColumns:
     """rules: 003 Hoarding $Realm table — the columns are the number of Provinces on the board (#Provinces < 14,
     14-26, 27-39, 40-52); the Island is not one of them (assumption ISLAND_NOT_COUNTED)."""
 
-    @pytest.mark.parametrize(("board", "players", "step"), [
-        ("ring-7", 7, 1), ("ring-13", 13, 1), ("ring-14", 14, 2), ("ring-16", 16, 2),
-        ("ring-7-grand", 7, 2), ("ring-13-grand", 13, 2), ("ring-13-grand+island", 13, 2),
-        ("ring-14-grand", 14, 3), ("ring-16-grand+island", 16, 3)])
+    @pytest.mark.parametrize(
+        ("board", "players", "step"),
+        [
+            ("ring-7", 7, 1),
+            ("ring-13", 13, 1),
+            ("ring-14", 14, 2),
+            ("ring-16", 16, 2),
+            ("ring-7-grand", 7, 2),
+            ("ring-13-grand", 13, 2),
+            ("ring-13-grand+island", 13, 2),
+            ("ring-14-grand", 14, 3),
+            ("ring-16-grand+island", 16, 3),
+        ],
+    )
     def test_one_card_with_nobody_hoarding(self, board, players, step):
         n = Board.from_setup(board).count
         g = position(board, players, {f"P{i}": (f"Player#{i}", 1) for i in range(1, players + 1)})
@@ -105,8 +132,13 @@ class TestAfterBurner:
     first battle, the Dragon will attack again following the normal rules for resetting the DPL"."""
 
     def _burner(self, units):
-        g = position("ring-7", 7, {f"P{i}": (f"Player#{i}", units) for i in range(1, 8)}, dpl=13,
-                     realm=dict.fromkeys(seats(7), 0))
+        g = position(
+            "ring-7",
+            7,
+            {f"P{i}": (f"Player#{i}", units) for i in range(1, 8)},
+            dpl=13,
+            realm=dict.fromkeys(seats(7), 0),
+        )
         _play(g.state, C.DRAGON, C.THERE_BE_DRAGONS)  # DPL 14 = 2 x 7: the card's attack, then the After Burner
         assert g.state.pending_attacks == ["card", "after_burner"]
         g.state.step = "reveal"
@@ -132,8 +164,12 @@ class TestRewards:
         assert [dragon_reward(g) for g in range(7)] == [0, 100, 150, 200, 250, 300, 350]
 
     def test_three_green_provinces_earn_200(self):
-        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P2": ("Player#1", 1), "P3": ("Player#1", 1),
-                                   "P5": ("Player#2", 1)}, realm={"Player#1": 0, "Player#2": 0})
+        g = position(
+            "ring-7",
+            2,
+            {"P1": ("Player#1", 1), "P2": ("Player#1", 1), "P3": ("Player#1", 1), "P5": ("Player#2", 1)},
+            realm={"Player#1": 0, "Player#2": 0},
+        )
         dragon_attack(g, 3)
         fight(g, {"Player#1": "1 from P1\n1 from P2\n1 from P3", "Player#2": "1 from P5"})  # 4 US > 3
         assert g.state.players["Player#1"].realm == 200 and g.state.players["Player#2"].realm == 100
@@ -153,14 +189,18 @@ class TestFireAndBlood:
             assert check_end(g.state) == (dragon_kills == needed), dragon_kills
         assert g.state.result["how"] == "dragon" and g.state.result["winner"] is None
 
-    @pytest.mark.parametrize(("board", "needed"), [("ring-7-grand", 10), ("ring-10", 7), ("ring-16-grand", 22),
-                                                   ("ring-16-grand+island", 22)])
+    @pytest.mark.parametrize(
+        ("board", "needed"), [("ring-7-grand", 10), ("ring-10", 7), ("ring-16-grand", 22), ("ring-16-grand+island", 22)]
+    )
     def test_66_percent_of_the_provinces_rounded_up(self, board, needed):
         # 14 x 0.66 = 9.24 -> 10; 10 x 0.66 = 6.6 -> 7; 32 x 0.66 = 21.12 -> 22 (the Island is no Province)
         count = Board.from_setup(board).count
         for burnt in (needed - 1, needed):
-            provs = {"P1": ("Player#1", 1), "P2": ("Player#2", 1),
-                     **{f"P{i}": (None, 0, 0, True) for i in range(count - burnt + 1, count + 1)}}
+            provs = {
+                "P1": ("Player#1", 1),
+                "P2": ("Player#2", 1),
+                **{f"P{i}": (None, 0, 0, True) for i in range(count - burnt + 1, count + 1)},
+            }
             g = position(board, 2, provs)
             assert check_end(g.state) == (burnt == needed), burnt
         assert g.state.result["how"] == "dragon"
