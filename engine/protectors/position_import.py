@@ -245,6 +245,10 @@ def _players(r: Reader) -> None:
         p.eliminated = True
         if info.get("turn") is not None:
             p.eliminated_turn = r.count(info["turn"], f"{field}.turn")
+            if p.eliminated_turn < 1:
+                raise ValidationError(f"{field}.turn", "turns start at 1")
+            if p.eliminated_turn > st.turn:
+                raise ValidationError(f"{field}.turn", f"{p.eliminated_turn} is after this position's turn {st.turn}")
         by = info.get("by")
         if by is not None and not one_of(by, ELIMINATED_BY):
             raise ValidationError(f"{field}.by", "must be 'dragon' or 'players'")

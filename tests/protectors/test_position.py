@@ -120,7 +120,7 @@ def test_locked_cards_stay_in_play():
 
 
 def test_bloodlust_counts_the_players_eliminated_this_turn():
-    pos = {"provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "cards_in_play": ["Bloodlust!"],
+    pos = {"turn": 2, "provinces": {k: v for k, v in FOUR.items() if k != "P4"}, "cards_in_play": ["Bloodlust!"],
            "eliminated": {P4: {"turn": 2, "by": "players"}}}
     before = power_threshold(game(pos).state, True)
     after = power_threshold(game({**pos, "eliminated_this_turn": [P4]}).state, True)
@@ -240,6 +240,9 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     ({"step": "napping"}, "position.step"),
     ({"phase": "orders", "step": "orders"}, "position.phase"),
     ({"eliminated": {P1: {"by": "comet"}}}, "position.eliminated.Player#1.by"),
+    ({"turn": 5, "eliminated": {P4: {"turn": 7}}}, "position.eliminated.Player#4.turn: 7 is after this position's "
+                                                    "turn 5"),
+    ({"turn": 5, "eliminated": {P4: {"turn": 0}}}, "position.eliminated.Player#4.turn: turns start at 1"),
     ({"eliminated_this_turn": [P1]}, r"position.eliminated_this_turn\[0\]"),
     ({"work_orders": {"P1": {"seat": P1, "golden": "yes"}}}, "position.work_orders.P1.golden"),
     ({"pirates_due": {P2: -3}}, "position.pirates_due.Player#2"),
