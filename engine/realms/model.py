@@ -8,6 +8,7 @@ definitions of ``../shared/design/rules-gaps.md`` "Definitions".
 
 from __future__ import annotations
 
+import unicodedata
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
@@ -22,6 +23,18 @@ TOKENS = ("t", "v", "dnpr")
 UNIT_KINDS = ("army", "rebel", "npr")
 MP_TYPES = ("adm", "dip", "mil")
 RELIGIONS = ("christian", "muslim", "revolutionary", "other")
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """Sort key for the texts' "alphabetical" order: letters compared without case or accents.
+
+    Plain ``sorted`` compares code points, putting every upper-case name before every lower-case one
+    and accented letters after "z" ("Maine" before "le Perche", "Faro" before "Évora").
+    """
+    # rules: 000 §13 Liberated NPR Provinces / 000 §13.5 -- "alphabetically": letter order, blind to case
+    # and accents (assumptions.md ALPHABETICAL); the exact name breaks a tie so the order is total
+    letters = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return letters.casefold(), name
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from engine.realms.economy import (
     stability_cost,
     take_loan,
 )
-from engine.realms.model import MP_TYPES, World
+from engine.realms.model import MP_TYPES, World, alphabetical
 from engine.realms.options import LOAN_REPAY_COST, half_up
 from engine.trace import Dice, Trace
 from npr_controller.realms.cta import consequences
@@ -137,7 +137,7 @@ def phase3(world: World, pr: str) -> Decision:
     _pr(world, pr)
     realm, trace = world.realms[pr], Trace()
     state = interregnum_check(RealmState.of(realm), realm, trace)
-    own = world.owned_by(pr)
+    own = sorted(world.owned_by(pr), key=lambda p: alphabetical(p.name))  # "alphabetically first" below
     change = None
     if state.stability >= 2:
         restless = [p.name for p in own if p.unrest]

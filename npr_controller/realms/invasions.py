@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.realms.model import UnitStack, World
+from engine.realms.model import UnitStack, World, alphabetical
 from engine.realms.options import half_up
 from engine.trace import Dice, Trace
 from npr_controller.dice import SeededDice
@@ -216,8 +216,8 @@ def invade_one(world: World, npr: str, dice: Dice, trace: Trace,
     target, why = choose_target(world, npr, eligible, dice, trace, home)
     # rules: 000 §13.5 step 2 -- Unrest on 2 t/v of PRs at War with the NPR, alphabetically
     skip = world.rules.unrest_skips_existing
-    marks = [p.name for p in world.provinces_in(target) if p.token in ("t", "v")
-             and world.at_war(world.pr_of_token(p), npr) and not (skip and p.unrest)][:2]
+    marks = sorted((p.name for p in world.provinces_in(target) if p.token in ("t", "v")
+                    and world.at_war(world.pr_of_token(p), npr) and not (skip and p.unrest)), key=alphabetical)[:2]
     trace.add(f"{R} step 2", f"add Unrest to {', '.join(marks)}" if marks else
               f"no Unrest added: no t/v of a PR at War with {npr} in {target} qualifies")
     # rules: 000 §13.5 step 3 -- Units = half the Tax Value controlled by the NPR and its Vassals
@@ -277,7 +277,7 @@ def invasions(world: World, *, seed: int | None = None,
     """
     trace, dice = Trace(), SeededDice(seed)
     # rules: 000 §13.5 -- resolve NPRs in alphabetical order
-    nprs = sorted(n for n, r in world.realms.items() if r.is_npr)
+    nprs = sorted((n for n, r in world.realms.items() if r.is_npr), key=alphabetical)
     trace.add(R, f"NPRs in alphabetical order: {', '.join(nprs) or 'none'}")
     entries, summary = [], []
     pile = None if deck is None else list(deck)  # drawn from in order, one card a Battle (000 §13.4: discarded)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalOrderError, ValidationError
-from engine.realms.model import World
+from engine.realms.model import World, alphabetical
 from engine.trace import Dice, Trace
 from npr_controller.realms.result import Decision
 
@@ -39,7 +39,7 @@ def liberate(world: World, provinces: Any) -> Decision:
     results, summary = [], []
     for realm in sorted(returning):
         freed = set(returning[realm])
-        held = sorted({p.name for p in world.owned_by(realm)} | freed)
+        held = sorted({p.name for p in world.owned_by(realm)} | freed, key=alphabetical)
         natural = world.realms[realm].capital
         if natural and (natural in freed or world.provinces[natural].owner == realm):
             capital, rule = natural, "natural Capital"
@@ -100,10 +100,10 @@ def dnpr_expansion(world: World, dnpr: str) -> Decision:
     labels = ("Areas where it already owns Provinces", "Areas adjacent by land", "Areas adjacent by sea")
     trace.add(R_EXPAND, f"prefer {labels[tier]}: candidates " + ", ".join(p.name for p in tiers[tier]))
     tax = {n: world.tax_income(n) for n in {p.owner for p in tiers[tier]}}
-    target_npr = min(tax, key=lambda n: (tax[n], n))
+    target_npr = min(tax, key=lambda n: (tax[n], alphabetical(n)))
     trace.add(R_EXPAND, "target the NPR with the lowest Tax Income, ties alphabetically: "
                         + ", ".join(f"{n} {t}" for n, t in sorted(tax.items())) + f" -> {target_npr}")
-    pick = min((p for p in tiers[tier] if p.owner == target_npr), key=lambda p: p.name)
+    pick = min((p for p in tiers[tier] if p.owner == target_npr), key=lambda p: alphabetical(p.name))
     trace.add(R_DNPR, f"{dnpr} annexes {pick.name}: mark it with a DNPR token")
     body = {"dnpr": dnpr, "province": pick.name, "from": target_npr, "area": pick.area}
     return Decision("npr.dnpr_expand", body, (f"{dnpr} annexes {pick.name} from {target_npr}",), trace,
