@@ -156,7 +156,11 @@ class TestCenarion:
         ev = fight(g, {P1: "Fight fire with fire: 9"})
         b = event(ev, "dragon_battle")
         assert b.data["contributions"][P1]["us"] == 13 and b.data["won"]
-        assert g.state.players[P1].realm >= 400 - 315
+        # DPL 10 >= 3 x 3 Provinces: the Worldeater, min.US 2 (1 green Province, doubled). The council's 13 US are
+        # the player's "total US" (003 Cenarion): the reward for 1 green Province (100), and 13 >= 3 x min.US
+        # earns the 2 VP and 30 per US above min.US (003 Other events 2b: 30 x 11); the most above: Grand Protector
+        assert g.state.players[P1].realm == 400 - 315 + 100 + 30 * (13 - 2)
+        assert g.state.players[P1].vp == 2 + 3 and g.state.ranking[0] == P1
 
     def test_once_per_game_and_affordable(self):
         g = self._dragon(realm=100, dpl=2)
