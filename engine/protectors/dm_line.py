@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from engine.errors import OrderSyntaxError
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES
 from engine.protectors.dm_entry import LIGHTS_OUT, MAX_LINE_CHARS, NONE, TRAILING_COMMENT, DmLine
-from engine.protectors.dm_lines import BID_WORDS, FENCE, MAX_NAME_WORDS, TURN_AROUND, chat_start, chatter, unwrap, words
+from engine.protectors.dm_lines import (
+    BID_WORDS,
+    FENCE,
+    MAX_NAME_WORDS,
+    TURN_AROUND,
+    chat_start,
+    chatter,
+    not_meant,
+    unwrap,
+    words,
+)
 from engine.protectors.dm_phrases import (
     ALL_IN,
     AMOUNT_ALONE,
@@ -165,6 +175,9 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
                       "the rest plainly", error="syntax")
+    mark = not_meant(raw)
+    if mark is not None:  # "Fortify P1 ❌", "- [ ] Fortify P1": chosen, or not? never guessed
+        return DmLine(no, raw, "refused", why=mark, error="syntax")
     about = _ABOUT.search(raw)
     if about is not None:  # "Bid ~7": about 7 (was read as Bid 7)
         said = echo(about.group().strip())

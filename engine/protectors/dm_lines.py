@@ -56,6 +56,29 @@ _WORD = re.compile(r"[^\W_]+")  # letters and digits
 FENCE = re.compile(r"^\s*```[A-Za-z0-9_+-]*\s*$")  # a code-block fence line, with its language tag
 
 
+# rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": a cross mark beside an order
+# ("Fortify P1 ❌", "🚫 Fortify P1") or a box left unticked before it ("- [ ] Fortify P1" under "- [x] Work P2", a GM's
+# list ticked) may say it is not chosen, as struck-out text may: refused, never read as if the mark were not there (it
+# was dropped as an emoji or a list's box, and the order stored). Ticks (✅, ☑️, ✔, "[x]") still make no difference.
+# Assumption NOT_MEANT_MARKS
+CROSS_MARKS = "\u274c\u274e\u2717\u2718\u2716\u2612\u26d4\U0001F6AB"  # ❌ ❎ ✗ ✘ ✖ ☒ ⛔ 🚫
+_UNTICKED = re.compile(r"^\s*(?:(?:[-*+]|[0-9]{1,3}[.)])\s+)?(\[\s?\]|\u2610)")  # "- [ ] ...", "[] ...", "☐ ..."
+
+
+def not_meant(line: str) -> str | None:
+    """Why ``line`` (as written) holds a mark that may say its order is not meant: a cross mark, or a box left
+    unticked before it; ``None`` without one."""
+    cross = next((c for c in line if c in CROSS_MARKS), None)
+    if cross is not None:
+        return (f"'{cross}' beside an order could say it is not meant: send only the orders you mean, without the "
+                "mark, and a note to the GM after //")
+    box = _UNTICKED.match(line)
+    if box is not None:
+        return (f"'{box.group(1)}', a box left unticked, before an order could say it is not chosen: send only the "
+                "orders you mean, without boxes")
+    return None
+
+
 def _no_symbols(text: str) -> str:
     """Without emoji and other pictographs (Unicode symbols ``So``)."""
     if text.isascii():

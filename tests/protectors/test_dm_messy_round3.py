@@ -189,7 +189,27 @@ WHOSE = [
 ("orders14", "Fortify P1 (as agreed with Bob)", ["Fortify! P1"]),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE
+# a cross mark or an unticked box beside an order says it may not be meant, as struck-out text does ("- [ ] Fortify P1"
+# under "- [x] Work P2": a GM's list, ticked; "Fortify P1 ❌"): refused (were stored, the mark dropped as an emoji or a
+# list's box; assumption NOT_MEANT_MARKS)
+NOT_MEANT = [
+("orders14", "Fortify P1 \u274c\nWork P2 \u2705", "!'\u274c' beside an order could say it is not meant"),  # ❌ ... ✅
+("orders14", "\u274c Fortify P1\nWork P2", "!could say it is not meant"),
+("orders14", "Fortify P1 \u2717\nWork P2 \u2713", "!'\u2717' beside an order"),  # ✗ ... ✓
+("orders14", "Fortify P1 \u2716\ufe0f", "!could say it is not meant"),  # ✖️
+("orders14", "\U0001F6AB Fortify P1", "!could say it is not meant"),  # 🚫
+("orders14", "- [ ] Fortify P1\n- [x] Work P2", "!'[ ]', a box left unticked, before an order"),
+("orders14", "\u2610 Fortify P1\n\u2611 Work P2", "!a box left unticked"),  # ☐ ... ☑
+("cons12", "Buy 2 in P6 \u274c\nBid 5", "!could say it is not meant"),
+("t1_12", "Bid 5\n\u274c Hodir\n\u2705 Iron Light", "!could say it is not meant"),
+("dragon12", "- [ ] Turn off the lights\n- [x] 3 from P6", "!a box left unticked"),
+# ticks and other emoji make no difference
+("orders14", "- [x] Fortify P1\n- [X] Work P2", ["Fortify! P1", "Work, work! P2"]),
+("orders14", "\u2705 Fortify P1\n\u2611\ufe0f Work P2 \u2714", ["Fortify! P1", "Work, work! P2"]),  # ✅ ☑️ ✔
+("orders14", "Fortify P1 \U0001F6E1\ufe0f", ["Fortify! P1"]),
+]
+
+CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE + NOT_MEANT
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
