@@ -532,6 +532,11 @@ def _consolidation_state(r: Reader) -> None:
     st.work_orders = work
     st.golden_work_done = {r.province(p, "position.golden_work_done"): r.seat(s, f"position.golden_work_done.{p}")
                            for p, s in r.mapping("golden_work_done").items()}
+    for prov, seat in st.golden_work_done.items():
+        # rules: 003 Golden Orders, Golden Work, work! — played in the seat's own Province, which it may then upgrade
+        owner = st.provinces[prov].owner
+        if owner is not None and owner != seat:
+            raise ValidationError(f"position.golden_work_done.{prov}", f"{seat} does not own {prov} ({owner} does)")
     st.pirates_due = r.per_seat("pirates_due", r.count)  # rules: 003 Pirates!, Collecting $Realm
     orders = {}
     for s, v in r.mapping("orders").items():

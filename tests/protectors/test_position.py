@@ -245,6 +245,10 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     ({"turn": 5, "eliminated": {P4: {"turn": 0}}}, "position.eliminated.Player#4.turn: turns start at 1"),
     ({"eliminated_this_turn": [P1]}, r"position.eliminated_this_turn\[0\]"),
     ({"work_orders": {"P1": {"seat": P1, "golden": "yes"}}}, "position.work_orders.P1.golden"),
+    # Golden Work, work! is done in the seat's own Province: another seat named was taken, and that seat could upgrade
+    # the owner's Province in the Consolidation (and the owner could not)
+    ({"step": "consolidation", "golden_work_done": {"P1": P3}},
+     "position.golden_work_done.P1: Player#3 does not own P1 \\(Player#1 does\\)"),
     ({"pirates_due": {P2: -3}}, "position.pirates_due.Player#2"),
     ({"effects": {P2: ["flying"]}}, "position.effects.Player#2"),
     ({"factions": {P2: "Hodir"}}, "position.factions"),
