@@ -37,9 +37,10 @@ INSTANT = frozenset({"weather_forecast", "peek_dragon", "discard_event", "replac
 
 
 def hide_cost(state: GameState, seat: str) -> int:
-    """rules: 003 Nothing to see here! — 25 $Realm per Province controlled (45 with Ashes of Power)."""
+    """rules: 003 Nothing to see here! — 25 $Realm per Province controlled (45 with Ashes of Power); the Island is
+    none (ISLAND_NOT_COUNTED)."""
     per = HIDE_COST_UPGRADED if "ashes_of_power" in ability_flags(state, seat) else HIDE_COST
-    return per * len(state.owned(seat))
+    return per * len(state.mainland(seat))
 
 
 def cost(state: GameState, seat: str, a: Ability) -> int:

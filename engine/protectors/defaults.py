@@ -42,7 +42,7 @@ def even_placement(state: GameState, seat: str, count: int | None = None) -> lis
     lowest numbered Province". ``count`` None: as many as affordable."""
     from engine.protectors.consolidation import supply_limit
 
-    provs = [p for p in state.owned(seat) if p != state.board.island]
+    provs = state.mainland(seat)
     units = {p: state.provinces[p].units for p in provs}
     budget = state.players[seat].realm // UNIT_COST if count is None else count
     added: dict[str, int] = {}

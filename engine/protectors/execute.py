@@ -168,9 +168,10 @@ def _pirates(state: GameState, by_province: ByProvince) -> None:
 def _least_defended(state: GameState, seat: str, by_province: ByProvince) -> str | None:
     """rules: 003 Walk the Plank — the Province with the lowest Defender US holding a unit, ties to
     the lowest number. Defender US here is the units plus the seat's own Fortify!/Work, work!
-    modifiers (assumption PLANK_DEFENDER_US)."""
+    modifiers (assumption PLANK_DEFENDER_US). The Island is no Province (ISLAND_NOT_COUNTED): its unit is never
+    the one the Pirates kill, and a seat with units only there pays the 75 $Realm."""
     best = None
-    for prov in state.owned(seat):
+    for prov in state.mainland(seat):
         pr = state.provinces[prov]
         if pr.units <= 0:
             continue

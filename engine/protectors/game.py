@@ -422,8 +422,9 @@ class Game:
         return {s: self._great_game(s) for s in bids if self.state.players[s].faction == LANNUVAR}
 
     def _great_game(self, seat: str) -> int:
-        # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids
-        return 15 * len(self.state.owned(seat)) if has(self.state, seat, "great_game") else 0
+        # rules: 003 Lannuvár, The Great Game of politics — +15 per Province controlled on bids (the Island is none:
+        # ISLAND_NOT_COUNTED)
+        return 15 * len(self.state.mainland(seat)) if has(self.state, seat, "great_game") else 0
 
     def _random_ties(self, seats: list[str], bids: dict[str, int], what: str) -> list[tuple[list[str], str, int]]:
         """Turn 1's groups placed at random (the first round's ties at 0, ``what`` "bids"; the ties left

@@ -244,6 +244,12 @@ class GameState:
         # ``provinces`` is kept in board order (mainland by number, then the Island)
         return [p for p, pr in self.provinces.items() if pr.owner == seat]
 
+    def mainland(self, seat: str) -> list[str]:
+        """``seat``'s Provinces without the Island, in board order: what a rule counting or ranking "each Province"
+        a player controls counts (assumption ISLAND_NOT_COUNTED: the Island rules never call it a Province)."""
+        island = self.board.island
+        return [p for p, pr in self.provinces.items() if pr.owner == seat and p != island]
+
     def owned_by(self) -> dict[str, list[str]]:
         """Every owner's Provinces (board order) in one pass: for loops over all seats."""
         out: dict[str, list[str]] = {}

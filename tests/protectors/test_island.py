@@ -8,11 +8,12 @@ import pytest
 
 from engine.errors import IllegalOrderError
 from engine.protectors import cards as C
-from engine.protectors.factions import CENARION, IRON_LIGHT, KALUAK, ability_flags
+from engine.protectors.abilities import hide_cost
+from engine.protectors.factions import CENARION, IRON_LIGHT, KALUAK, LANNUVAR, ability_flags
 from engine.protectors.legality import golden_limits
 from engine.protectors.orders import March
 from engine.protectors.victory import victory_points
-from tests.protectors.helpers import dragon_attack, event, fight
+from tests.protectors.helpers import dragon_attack, event, fight, play_orders, position
 from tests.protectors.test_factions import P1, P2, P3, make, names, next_orders, orders
 
 ISLAND = "P0"
@@ -240,3 +241,46 @@ class TestPalantir:
         g = island_game(island=P1, cards=(), realm={P1: 14, P2: 0, P3: 0})
         with pytest.raises(IllegalOrderError, match="costs 15"):
             g.submit(P1, "Palantír Sea")
+
+
+# -- the Island is no Province where a rule counts or ranks a player's Provinces (ISLAND_NOT_COUNTED; found in
+# session 30: the three rules below counted it)
+
+def test_the_great_game_counts_mainland_provinces_only():
+    # rules: 003 The Great Game of politics — "for each Province controlled by a Lannuvár player, all bids are
+    # counted as being 15 $Realm higher". Player#1 holds P1 and the Island: 10 + 15 = 25 < 39, Player#2 first
+    # (with the Island counted, 10 + 30 = 40 > 39 put Player#1 first)
+    g = make("ring-3+island", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), ISLAND: (P1, 1)},
+             factions={P1: LANNUVAR}, phase="ranking", bids={P1: 10, P2: 39, P3: 0}, ranking=[P2, P1, P3])
+    told = next(e.text for e in g.state.events if e.kind == "bids")
+    assert "(+15: The Great Game of politics)" in told, told
+    assert g.state.ranking[0] == P2
+
+
+def test_nothing_to_see_here_costs_25_per_mainland_province():
+    # rules: 003 Nothing to see here! — "25 $Realm for each Province they control": P1 and the Island cost 25
+    g = make("ring-3+island", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), ISLAND: (P1, 1)},
+             factions={P1: KALUAK}, realm={P1: 200, P2: 0, P3: 0})
+    dragon_attack(g, 2)
+    assert hide_cost(g.state, P1) == 25
+
+
+def _snitched_on_p1(provinces):
+    g = position("ring-3+island", 3, provinces, cards=(C.PIRATES,), realm={P1: 100, P2: 100, P3: 100})
+    return g, play_orders(g, {P2: f"Snitch {P1}", P3: f"Snitch {P1}"})
+
+
+def test_the_pirates_never_make_the_islands_unit_walk_the_plank():
+    # rules: 003 Walk the Plank — "their least defended Province ... the lowest Province number" on a tie: P1 and
+    # the Island hold 1 unit each; the Island (P0 inside the engine, a number the rulebook never prints) is none
+    g, ev = _snitched_on_p1({"P1": (P1, 1), ISLAND: (P1, 1), "P2": (P2, 1), "P3": (P3, 1)})
+    assert [e.data["province"] for e in ev if e.kind == "walk_the_plank"] == ["P1"]
+    assert g.state.provinces[ISLAND].units == 1
+
+
+def test_a_protector_with_units_only_on_the_island_pays_the_pirates():
+    # rules: 003 Walk the Plank — "doesn't control any Provinces containing Army Units": 75 $Realm instead
+    g, ev = _snitched_on_p1({"P1": (P1, 0), ISLAND: (P1, 1), "P2": (P2, 1), "P3": (P3, 1)})
+    assert not [e for e in ev if e.kind == "walk_the_plank"]
+    assert g.state.provinces[ISLAND].units == 1
+    assert [(e.data["seat"], e.data["amount"]) for e in ev if e.kind == "pirates_payment"] == [(P1, 75)]
