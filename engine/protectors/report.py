@@ -20,7 +20,7 @@ from typing import Any
 from engine.protectors import mountain_king
 from engine.protectors.events import Event, listed
 from engine.protectors.state import BANK_BID, DRAGON, GameState
-from engine.protectors.tables import MAX_LEVEL
+from engine.protectors.tables import MAX_LEVEL, min_us
 from engine.protectors.victory import victory_points
 
 SEAT_ID = re.compile(r"Player#\d+")
@@ -255,6 +255,8 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
                    if st.submissions[seat].lines() else "Your DM for this step (final): nothing.")
     if t == st.turn and not game.over:
         pend = game.pending(seat)
+        if pend and pend[0].kind == DRAGON and st.attack is not None:
+            out.append(_min_us_line(st, seat))
         if pend:
             hours = game.deadline_hours(windows=windows)
             what, within = NOW_WORDS.get(pend[0].kind, pend[0].kind), f" (within {hours}h)" if hours else ""
@@ -262,6 +264,18 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
             out.append(f"Now: your {what} DM is in; the step resolves when every seat's is, or at its deadline"
                        f"{within}." if pend[0].submitted else f"Now: send your {what} DM{within}.")
     return "\n".join(out)
+
+
+def _min_us_line(st: GameState, seat: str) -> str:
+    """rules: 003 Resolving a Dragon Attack, min.US — the seat's green Provinces (doubled by the Worldeater): what its
+    commitment is judged by, said to it beside the step's Now: line (public, as the report's min.US line; a game brought
+    in at its dragon step has no such line, and at 12 seats it lists ten seats)."""
+    att = st.attack
+    assert att is not None
+    green = len(st.green(seat))
+    provinces = f"your {green} green Province{'' if green == 1 else 's'}"
+    return (f"The Dragon attacks with DPL {att.dpl}: your min.US is {min_us(green, att.worldeater)} ({provinces}"
+            + (", doubled by the Worldeater)." if att.worldeater else ")."))
 
 
 # the steps a seat decides in, as its summary's "Now: send your ... DM" line says them (the others by their own name)

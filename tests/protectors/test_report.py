@@ -399,3 +399,23 @@ def test_the_private_summary_says_a_dm_already_in_is_in_not_to_send_it():
                          "(within 72h).")
     assert "send your" not in mine
     assert g.private_summary("Player#2").endswith("Now: send your orders DM (within 72h).")
+
+
+def test_a_seat_asked_for_its_dragon_commitments_is_told_its_min_us():
+    """A seat's summary in a Dragon Attack says the min.US its commitment is judged by (rules: 003 Resolving a Dragon
+    Attack, min.US: its green Provinces): a game brought in at its dragon step has no min.US event to show (the event
+    log is not carried), and at 12 seats the public line lists ten of them."""
+    g = Game({"board": "ring-5", "seed": 11, "players": 5, "position": {
+        "turn": 3, "step": "dragon", "dpl": 9, "ranking": ["Player#2", "Player#1", "Player#5"],
+        "eliminated": {"Player#3": {"turn": 2, "by": "players"}, "Player#4": {"turn": 2, "by": "dragon"}},
+        "provinces": {"P1": {"owner": "Player#1", "units": 2}, "P2": {"owner": "Player#2", "units": 3},
+                      "P3": {"owner": "Player#2", "units": 1}, "P4": {"owner": "Player#1", "burnt": True},
+                      "P5": {"owner": "Player#5", "units": 1}},
+        "cards_in_play": ["Deep Snow", "There be Dragons!"], "attack": {"dpl": 9, "source": "card"}}})
+    ben = private_summary(g, "Player#2").splitlines()
+    assert ben[-2:] == ["The Dragon attacks with DPL 9: your min.US is 2 (your 2 green Provinces).",
+                        "Now: send your Dragon commitments DM (within 24h)."]
+    assert "your min.US is 1 (your 1 green Province)." in private_summary(g, "Player#1")  # its burnt P4 is not green
+    g.submit("Player#2", "2 from P2")
+    assert "your min.US is 2" in private_summary(g, "Player#2")  # still said once its DM is in
+    assert "min.US" not in private_summary(g, "Player#3")  # eliminated: no commitment to make
