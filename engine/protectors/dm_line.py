@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.decisions import ACCEPTS, DECISION_TYPES
+from engine.protectors.dm_digits import as_list_number, not_plain
 from engine.protectors.dm_entry import LIGHTS_OUT, MAX_LINE_CHARS, NONE, TRAILING_COMMENT, DmLine
 from engine.protectors.dm_lines import (
     BID_WORDS,
@@ -157,6 +158,10 @@ def _lights_then_burns(no: int, raw: str, text: str, seats: Mapping[str, str], n
 # -- one line ----------------------------------------------------------------------------------
 def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step: str | None,
               shown: NameList | None = None) -> DmLine:
+    listed = as_list_number(raw)
+    if listed != raw:  # "① Fortify P1", "1️⃣ Work P2": a list's number (dm_digits, assumption PLAIN_DIGITS)
+        e = read_line(no, listed, seats, names, step, shown)
+        return DmLine(no, raw, e.kind, e.parsed, e.lines, e.canonical, e.why, e.error, e.all_said)
     stripped = raw.strip()
     if not stripped:
         return DmLine(no, raw, "ignored", why="blank line")
@@ -175,6 +180,9 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
     if "~~" in raw:  # Discord strike-through: crossed out, or not? never guessed
         return DmLine(no, raw, "refused", why="struck-out text (~~...~~): delete what you do not mean and send "
                       "the rest plainly", error="syntax")
+    digit = not_plain(raw)
+    if digit is not None:  # "Bid 5⁰" was stored as Bid 50
+        return DmLine(no, raw, "refused", why=digit, error="syntax")
     mark = not_meant(raw)
     if mark is not None:  # "Fortify P1 ❌", "- [ ] Fortify P1": chosen, or not? never guessed
         return DmLine(no, raw, "refused", why=mark, error="syntax")

@@ -234,6 +234,9 @@ def number_first(segment: str, step: str | None) -> str | None:
     if m is None:
         return None
     n = m.group("amount").replace(",", "")
+    if head_item(segment[m.end():]) not in (None, Commit):  # "1 Bid 5": a list's number? never the bid
+        return (f"{echo(m.group())} before the order is no part of it, nor a list's number Regent reads ('{n}.' or "
+                f"'{n})' is one): send the order without it")
     said = echo(segment.strip().rstrip(",;."))
     if step == CONSOLIDATION and set(words(segment[m.end():])) <= _AFTER_AMOUNT:
         return (f"{said} alone could be the bid or a number of units: write 'Bid {n}' for your bid, or 'Buy {n} in "

@@ -225,6 +225,33 @@ NOT_MEANT = [
 ("orders14", "Fortify P1 \U0001F6E1\ufe0f", ["Fortify! P1"]),
 ]
 
+# a raised, lowered, circled or keycap digit (a footnote's '¹', '5²', '1️⃣'): NFKC made it a plain digit that ran into the
+# number beside it ("Bid 5⁰" was stored as Bid 50, "Fortify P1²" read as P12); refused, saying to write plain digits,
+# except as a list's number opening a line ("① Fortify P1", "1️⃣ Work P2"). Assumption PLAIN_DIGITS
+DIGITS = [
+("t1_12", "Bid 5\u2070", "!'\u2070' is no plain digit"),  # ⁰: was stored as Bid 50
+("cons12", "Buy 2 in P6\nBid 5\u2075", "!write numbers and Provinces in plain digits"),  # ⁵: was Bid 55
+("t1_12", "Bid 10\u00b9", "!'\u00b9' is no plain digit"),  # a footnote's ¹: was read as Bid 101
+("orders14", "Fortify P1\u00b2", "!'\u00b2' is no plain digit"),  # was read as P12
+("orders14", "March 2 from P1 to P2\u00b3", "!no plain digit"),  # was read as P23
+("orders14", "Fortify P\u2081", "!no plain digit"),  # P₁: was read as P1
+("dragon12", "3 from P6\u00b9\n\u00b9 sac 1", "!no plain digit"),
+("t1_12", "Bid 1\ufe0f\u20e30\ufe0f\u20e3", "!no plain digit"),  # 1️⃣0️⃣: was "got '1⃣0⃣'"
+("orders14", "March 2\ufe0f\u20e3 from P1 to P2", "!no plain digit"),
+("t1_12", "Bid \u2464", "!no plain digit"),  # ⑤: was read as Bid 5
+("t1_12", "Bid \U0001F51F", "!no plain digit"),  # 🔟: was "but the line ends"
+# a list's number opening a line
+("orders14", "\u2460 Fortify P1\n\u2461 Work P2", ["Fortify! P1", "Work, work! P2"]),  # ① ②: was "not a choice"
+("orders14", "1\ufe0f\u20e3 Fortify P1\n2\ufe0f\u20e3 Work P2", ["Fortify! P1", "Work, work! P2"]),  # 1️⃣ 2️⃣
+("t1_12", "\u2460 Bid 5\n\u2461 Hodir", ["Bid 5", "Faction Hodir"]),  # was answered "write 'Bid 1'"
+("t1_12", "1 Bid 5", "!'1' before the order is no part of it, nor a list's number"),  # was "write 'Bid 1'"
+("cons12", "2 Buy 1 in P6\nBid 5", "!'2' before the order is no part of it"),
+("t1_12", "\u2776 Bid 5\n\u2777 Hodir", ["Bid 5", "Faction Hodir"]),  # ❶ ❷
+# full-width digits are plain digits a phone may type (NFKC)
+("t1_12", "Bid \uff11\uff10", ["Bid 10"]),
+("orders14", "Fortify \uff30\uff11", ["Fortify! P1"]),
+]
+
 # DMs of this round the reader already read or refused as it should: kept as regression cases
 ALREADY_FINE = [
 # ---- turn 1: bid and faction (12 seats, Grand, the Island, factions)
@@ -364,7 +391,8 @@ ALREADY_FINE = [
 ("cons16t", "Buy 1\nBid 5 (10 from Bob)\nSend 10 to Bob", "!not a choice for the Consolidation step"),
 ]
 
-CASES = TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE + NOT_MEANT + ALREADY_FINE
+CASES = (TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE + NOT_MEANT + DIGITS
+         + ALREADY_FINE)
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
