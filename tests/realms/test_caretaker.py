@@ -104,3 +104,13 @@ def test_accepts_defensive_refuses_offensive_cta():
     assert answer_cta(w, "Cast", "Gran", attacker="Gran", kind="offensive").to_dict()["accept"] is False
     active = w.evolve(rules=RealmRules(caretaker_activates_allies=True))
     assert answer_cta(active, "Cast", "Gran", attacker="Gran").to_dict()["activate"] is True
+
+
+def test_minus_three_stability_gives_one_monarch_power_fewer():
+    """001 §7.3 "-3s: Receive 1d fewer (of your choice) in Phase 4, Step D" (the caretaker gives up
+    the most plentiful type, assumptions.md)."""
+    # Ruler 3/2/1 on 0/5/0: dip is the most plentiful (7 before the loss): 5 + 2 - 1
+    d = income_and_upkeep(_w(units=0, stability=-3, monarch_power={"adm": 0, "dip": 5}), "Cast").to_dict()
+    assert d["state"]["monarch_power"] == {"adm": 3, "dip": 6, "mil": 1}
+    calm = income_and_upkeep(_w(units=0, stability=-2, monarch_power={"adm": 0, "dip": 5}), "Cast").to_dict()
+    assert calm["state"]["monarch_power"] == {"adm": 3, "dip": 7, "mil": 1}

@@ -151,3 +151,44 @@ def test_refusal_influence_loss_is_one_fewer_where_married():
     wed = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, marriages=[["Arag", "Gran"]], **kw))
     assert not any("1 fewer" in r for r in plain)
     assert any("remove 1 fewer Influence" in r for r in wed["ctas"][0]["refuse"])
+
+
+def test_refusal_steps_3_and_4_ignored_when_passed():
+    """004 §11.3 Refusing a CtA: "Ignore steps 3 and 4 above if ... You have Passed"."""
+    kw = {"alliances": [{"pr": "Arag", "npr": "Gran"}]}
+    realms = {**REALMS, "Arag": {"kind": "pr", "passed": True}}
+    c = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, realms, **kw))["ctas"][0]
+    assert c["ignores_steps_3_4"] is True and not any("Stability" in r for r in c["refuse"])
+    assert any("Arag has Passed" in r for r in c["refuse"])
+
+
+def test_refusing_toward_an_npr_places_a_truce_on_its_capital():
+    """004 §11.3 Refusing a CtA step 5: "If your former Ally is an NPR ... you must place a Truce token
+    on their Capital" (step 1: the Alliance ends)."""
+    w = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, alliances=[{"pr": "Arag", "npr": "Gran"}])
+    refuse = _cta(w)["ctas"][0]["refuse"]
+    assert refuse[0].startswith("the Alliance with Gran is terminated")
+    assert refuse[-1] == "place a Truce token on Gran's Capital"
+
+
+def test_accepting_ends_an_alliance_with_a_pr_on_the_opposing_side():
+    """004 §11.3 Accepting a CtA step 3: accepting a Defensive CtA while Allied to a PR on the opposing
+    side terminates that Alliance."""
+    kw = {"alliances": [{"pr": "Arag", "npr": "Gran"}]}
+    plain = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, **kw))["ctas"][0]["accept"]
+    both = _cta(world({"G": []}, {"g1": prov("G", "Gran")}, REALMS,
+                      alliances=[{"pr": "Arag", "npr": "Gran"}, {"pr": "Arag", "ally": "Cast"}]))
+    assert not any("terminated" in a for a in plain)
+    assert "your Alliance with Cast (on the opposing side) is terminated" in both["ctas"][0]["accept"]
+
+
+def test_refusing_an_offensive_cta_skips_steps_3_and_4():
+    """004 §11.3 Refusing a CtA: steps 3 and 4 are for a Defensive CtA only ("If this is a Defensive
+    CtA"): refusing an Offensive one costs no Stability nor Influence."""
+    from npr_controller.realms.cta import consequences
+
+    w = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, alliances=[{"pr": "Arag", "npr": "Gran"}])
+    defensive = consequences(w, "Arag", "Gran", "Cast")["refuse"]
+    offensive = consequences(w, "Arag", "Gran", "Cast", defensive=False)["refuse"]
+    assert any("Stability" in r for r in defensive)
+    assert not any("Stability" in r or "Influence" in r for r in offensive)

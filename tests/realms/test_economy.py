@@ -190,3 +190,20 @@ def test_emperor_and_distant_realms_cannot_be_subjugated():
     w = world({"D": []}, {"g": prov("D", "Gran")}, realms, distant=("D",), alliances=[{"pr": "Cast", "npr": "Gran"}])
     check = can_subjugate(w, "Cast", "Gran")
     assert check.ok is False and check.reasons[0][0] == "004 §11.4 NPRs on Distant Continents"
+
+
+def test_stability_changes_tax_income_from_plus_or_minus_one():
+    """001 §7.3: "+1s or higher: Receive an additional 2D in Tax Income"; "-1s or lower: 2D fewer";
+    0 has no effect."""
+    def stability_line(s):
+        w = world({"A": []}, {"t": town("A", "Cast")}, {"Cast": {"kind": "pr", "stability": s}})
+        return sum(ln.amount for ln in income_and_costs(w, "Cast") if ln.rule.startswith("001 §7.3"))
+
+    assert [stability_line(s) for s in (-3, -1, 0, 1, 3)] == [-2, -2, 0, 2, 2]
+
+
+def test_married_subjugation_needs_base_tax_strictly_above():
+    """004 §11.4: with a Marriage "your Base Tax Income must simply exceed that of the target (plus
+    any Opponent I)": equal is not enough (target Tax Income 4)."""
+    assert _subj(base=5, married=True).ok is True
+    assert _subj(base=4, married=True).ok is False

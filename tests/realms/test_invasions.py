@@ -255,3 +255,25 @@ def test_priorities_as_separate_choices_when_ties_are_not_broken():
 
     e = _inv(_core_tie_by_sea(rules=RealmRules(priorities_break_ties=False)))["Gran"]
     assert (e["target"], e["priority"]) == ("Z", "1.3 adjacent by Land")
+
+
+def test_criterion_2_looks_at_every_area_it_controls_vassals_included():
+    """000 §13.5 criterion 2 ("None of the Areas where the NPR currently Controls Provinces"), with
+    000 §13.2 (its Vassals' Provinces count as its own, "This also applies to NPR Invasions"):
+    Hostile Units in a non-Capital Area, or in its Vassal's Area, stop the Invasion."""
+    realms = {**REALMS, "Vas": {"kind": "vassal", "overlord": "Gran"}}
+    land = {"G": ["H", "X", "V"], "H": [], "X": [], "V": []}
+    provs = {"g1": prov("G", "Gran"), "h1": prov("H", "Gran"), "v1": prov("V", "Vas"), "x1": town("X", "Cast")}
+    assert _inv(world(land, provs, realms, wars=[["Cast", "Gran"]]))["Gran"]["invades"] is True
+    for area in ("H", "V"):
+        e = _inv(world(land, provs, realms, wars=[["Cast", "Gran"]], units=[("Cast", area, 1)]))["Gran"]
+        assert e["invades"] is False and e["failed"] == f"criterion 2: Hostile Units in {area}"
+
+
+def test_vassal_province_occupied_by_an_enemy_qualifies():
+    """000 §13.5 criterion 3 "(any of NPR's Provinces that are Occupied by an Enemy qualify)", with
+    000 §13.2: a Province of the NPR's Vassal Occupied by an Enemy makes its Area a target."""
+    realms = {**REALMS, "Vas": {"kind": "vassal", "overlord": "Gran"}}
+    provs = {"g1": prov("G", "Gran"), "v1": prov("V", "Vas", occupied_by="Cast")}
+    e = _inv(world({"G": ["V"], "V": []}, provs, realms, wars=[["Cast", "Gran"]]))["Gran"]
+    assert (e["invades"], e["target"]) == (True, "V")
