@@ -251,8 +251,8 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
     if bid_line is not None:
         out.append(bid_line)
     if t == st.turn and seat in st.submissions:
-        out.append("Your DM for this step (final): " + "; ".join(ln.text() for ln in st.submissions[seat].lines())
-                   if st.submissions[seat].lines() else "Your DM for this step (final): nothing.")
+        lines = "; ".join(ln.text() for ln in st.submissions[seat].lines())
+        out.append(f"Your DM for this step (final): {lines or CHOSE_NOTHING.get(game.step, 'nothing')}.")
     if t == st.turn and not game.over:
         pend = game.pending(seat)
         if pend and pend[0].kind == DRAGON and st.attack is not None:
@@ -277,6 +277,11 @@ def _min_us_line(st: GameState, seat: str) -> str:
     return (f"The Dragon attacks with DPL {att.dpl}: your min.US is {min_us(green, att.worldeater)} ({provinces}"
             + (", doubled by the Worldeater)." if att.worldeater else ")."))
 
+
+# a DM choosing nothing (stored as no lines) read back to its seat in the rules' words (docs/dm-syntax.md), as the CLI
+# answers the GM (service/decision_words.py): not "nothing", as if the DM were lost
+CHOSE_NOTHING = {"orders": "none (no orders: your units stay where they are and do nothing)",
+                 "dragon": "Turn off the lights (no Army Units committed)"}
 
 # the steps a seat decides in, as its summary's "Now: send your ... DM" line says them (the others by their own name)
 NOW_WORDS = {"rebid": "re-bid", "bank_bid": "Bank of Lannuvár bid", "dragon": "Dragon commitments"}

@@ -419,3 +419,19 @@ def test_a_seat_asked_for_its_dragon_commitments_is_told_its_min_us():
     g.submit("Player#2", "2 from P2")
     assert "your min.US is 2" in private_summary(g, "Player#2")  # still said once its DM is in
     assert "min.US" not in private_summary(g, "Player#3")  # eliminated: no commitment to make
+
+
+def test_a_dm_choosing_nothing_is_read_back_in_the_rules_words_not_as_nothing():
+    """'lights out' (or 'none' at the orders) is a choice, stored as no lines: the summary said 'Your DM for this step
+    (final): nothing.', as if the DM were lost; it says what the CLI answered the GM."""
+    g = Game({"board": "ring-5", "seed": 11, "players": 5, "position": {
+        "turn": 3, "step": "dragon", "dpl": 9, "provinces": {f"P{i}": {"owner": f"Player#{i}", "units": 1}
+                                                               for i in range(1, 6)},
+        "cards_in_play": ["Deep Snow", "There be Dragons!"], "attack": {"dpl": 9, "source": "card"}}})
+    g.submit("Player#2", "lights out")
+    assert ("Your DM for this step (final): Turn off the lights (no Army Units committed)."
+            in private_summary(g, "Player#2").splitlines())
+    g = Game({"board": "ring-5", "seed": 11, "players": 5, "position": {"turn": 3, "step": "orders"}})
+    g.submit("Player#2", "none")
+    assert ("Your DM for this step (final): none (no orders: your units stay where they are and do nothing)."
+            in private_summary(g, "Player#2").splitlines())
