@@ -114,7 +114,9 @@ def run_new(args: argparse.Namespace) -> int:
     attack = attack_check(game)  # a game brought in at its dragon step: the attack its report never announced
     if attack:
         print(attack)
-    looks = _looks(gf, 0)  # a game brought in at its orders step: Weather forecast's look is made now
+    # a game brought in at its orders step: Weather forecast's look is made now (none to pass on if the position ended
+    # the game as it came in: Fire and blood!, the last seat standing)
+    looks = [] if game.over else _looks(gf, 0)
     if report:
         print(report)
     if looks:  # secrets, set apart as adjudicate sets them apart (with no report above them too)

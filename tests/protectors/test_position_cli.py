@@ -286,3 +286,20 @@ def test_regent_new_at_a_dragon_step_prints_the_attack_as_the_game_holds_it(tmp_
     # a game begun at turn 1 announces its attacks in the report: the line is for an import only
     assert main(["new", str(tmp_path / "fresh.bin"), "--board", "ring-5"]) == 0
     assert "Dragon Attack waiting" not in capsys.readouterr().out
+
+
+def test_a_position_the_game_ends_at_prints_no_looks_for_an_orders_step_that_never_comes(tmp_path, capsys):
+    # half the starting players eliminated by the Dragon: Fire and blood! ends the game as it comes in; the Weather
+    # forecast looks of its orders step were printed all the same, for the GM to pass on in a finished game
+    setup = {"board": "ring-4", "seed": 2, "options": {"factions": True},
+             "players": [{"name": n, "faction": "Kalu'Ak"} for n in ("Ann", "Ben", "Cy", "Di")],
+             "position": {"turn": 3, "step": "orders", "ranking": ["Player#1", "Player#2"],
+                          "eliminated": {s: {"turn": 2, "by": "dragon"} for s in ("Player#3", "Player#4")},
+                          "provinces": {f"P{i}": {"owner": f"Player#{i}", "units": 1} for i in (1, 2)},
+                          "cards_in_play": ["Deep Snow", "Bloodlust!"]}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup))
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Fire and blood!" in out and "game over" in out
+    assert "Weather forecast" not in out and "not for posting" not in out
