@@ -187,3 +187,20 @@ def test_fight_computes_defenders_from_mc_and_names_the_roller():
     assert len(d["dice"]["rolls"]) == 2 * len(d["rounds"])
     left = {"npr": d["npr_units_left"], "enemy": d["enemy_units_left"]}
     assert d["winner"] == ("npr" if left["npr"] else "enemy" if left["enemy"] else "none")
+
+
+def test_combined_force_fights_on_if_the_exception_holds_for_any_of_them():
+    """000 §13.4 Beyond the first Round with 000 §13.4 Fighting Several NPRs in one Area:
+    RealmRules.combined_fight_on_if_any (assumptions.md): the combined force fights to the last in
+    one NPR's Capital Area; with the option off it needs the exception for every NPR."""
+    from engine.realms import world_from_dict
+    from tests.realms.helpers import doc
+
+    realms = {**REALMS, "Nav": {"kind": "npr", "capital": "n1"}}
+    land = {"Cap": ["B"], "B": [], "N": []}
+    provs = {"cap": prov("Cap", "Gran"), "b": prov("B", "Gran"), "n1": prov("N", "Nav"), "n2": prov("Cap", "Nav")}
+    d = doc(land, provs, realms, wars=[["Cast", "Gran"], ["Cast", "Nav"]])
+    battle = {"npr": ["Gran", "Nav"], "area": "Cap", "npr_units": 1, "enemy_units": 5}
+    assert retreat(world_from_dict(d), battle).to_dict()["retreat"] is False
+    strict = world_from_dict(d, rules=RealmRules(combined_fight_on_if_any=False))
+    assert retreat(strict, battle).to_dict()["retreat"] is True

@@ -189,3 +189,27 @@ def test_the_attack_and_the_defenders_are_named_apart():
               wars=[["Cast", "Gran"]])
     b = _battles(w, [{"attacker": "Cast", "area": "A", "units": 5}])[0]
     assert (b["units"], b["defender_units"]) == (5, 2)
+
+
+def test_an_occupied_npr_province_triggers_no_battle():
+    """000 §13.4 NPRs defending Areas: a Battle is triggered by "Provinces Owned by an Enemy NPR"; an
+    Occupied Province is Owned by nobody (rules-gaps.md Definitions), so it triggers none."""
+    provs = {"cap": prov("Cap", "Gran"), "b": prov("B", "Gran", occupied_by="Cast")}
+    w = world({"Cap": [], "B": []}, provs, REALMS, wars=[["Cast", "Gran"]])
+    b = _battles(w, [{"attacker": "Cast", "area": "B", "units": 2}])[0]
+    assert b["triggered"] is False and b["defenders"] == []
+
+
+def test_sea_zone_next_to_capital_is_served_first_in_the_allocation_order():
+    """000 §13.4 Triggering multiple Battles: "any Sea Zone next to its Capital" comes before a larger
+    force elsewhere (allocation_rank and the trace's order)."""
+    w = world(
+        {"Cap": [], "B": []},
+        {"cap": prov("Cap", "Gran", port="S2"), "b": prov("B", "Gran", "large", port="S1")},
+        REALMS,
+        seas={"S1": ["B"], "S2": ["Cap"]},
+        wars=[["Cast", "Gran"]],
+    )
+    bs = _battles(w, [{"attacker": "Cast", "sea": "S1", "units": 5}, {"attacker": "Cast", "sea": "S2", "units": 1}])
+    assert bs[1]["defenders"][0]["allocation_rank"] == 1 and bs[0]["defenders"][0]["allocation_rank"] == 2
+    assert (bs[1]["defender_units"], bs[0]["defender_units"]) == (1, 2)

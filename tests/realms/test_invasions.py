@@ -277,3 +277,33 @@ def test_vassal_province_occupied_by_an_enemy_qualifies():
     provs = {"g1": prov("G", "Gran"), "v1": prov("V", "Vas", occupied_by="Cast")}
     e = _inv(world({"G": ["V"], "V": []}, provs, realms, wars=[["Cast", "Gran"]]))["Gran"]
     assert (e["invades"], e["target"]) == (True, "V")
+
+
+def test_survivors_stay_on_the_board_as_rebels_for_the_next_npr():
+    """000 §13.5 step 5 "From this point onwards, these NPR Units behave as Rebels": the invaders are
+    Rebel Units on the board the next NPR is resolved on."""
+    from engine.realms.model import UnitStack
+    from engine.trace import Dice, Trace
+    from npr_controller.realms.invasions import invade_one
+
+    provs = {"g1": prov("G", "Gran", "large"), "g2": prov("G", "Gran", "large"), "x1": town("X", "Cast")}
+    w = _base(provinces=provs)
+    entry, after = invade_one(w, "Gran", Dice(0), Trace(), None)
+    assert (entry["target"], entry["units"], entry["battle"], entry["rebels_placed"]) == ("X", 2, None, 2)
+    assert UnitStack(None, "X", "rebel", 2) in after.units and not any(u.kind == "rebel" for u in w.units)
+
+
+def test_own_areas_count_as_adjacent_by_land():
+    """000 §13.5 step 1.3 with RealmRules.own_areas_are_adjacent (assumptions.md): an Area where the
+    NPR owns Provinces is "adjacent by Land" to it, so it ties with X at 1.3 and 1.4 picks among both;
+    Y, by Sea only, is never picked."""
+    realms = {**REALMS, "Gran": "npr"}  # no Capital: step 1.1 decides nothing
+    provs = {"g1": prov("G", "Gran", flag="Nav"), "gt": town("G", "Cast"), "x1": town("X", "Cast"),
+             "y1": town("Y", "Cast")}
+    w = world({"G": ["X"], "X": [], "Y": []}, provs, realms, seas={"S": ["G", "Y"]}, wars=[["Cast", "Gran"]])
+    picks = set()
+    for seed in range(16):
+        e = _inv(w, seed)["Gran"]
+        assert e["priority"] == "1.4 random" and e["eligible_areas"] == ["G", "X", "Y"]
+        picks.add(e["target"])
+    assert picks == {"G", "X"}
