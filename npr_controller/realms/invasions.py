@@ -124,7 +124,8 @@ def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace
     if cap in eligible:
         trace.add(f"{R} step 1.1", f"{cap} is {npr}'s own Capital Area")
         return cap, "1.1 Capital Area"
-    trace.add(f"{R} step 1.1", f"{npr}'s Capital Area ({cap}) is not eligible")
+    trace.add(f"{R} step 1.1", f"{npr} has no Capital: no Capital Area to pick" if cap is None
+              else f"{npr}'s Capital Area ({cap}) is not eligible")
     pool = list(eligible)
     # rules: 000 §13.5 step 1.2 -- the Area with the most of the NPR's Core Provinces
     cores = {a: sum(1 for p in world.provinces_in(a) if p.core_of == npr) for a in pool}

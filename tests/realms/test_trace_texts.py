@@ -45,3 +45,13 @@ def test_invasion_summaries_name_the_winner_and_say_when_no_unrest_is_added():
     calm = [e for e in d.body["invasions"] if e["invades"] and not e["unrest"]]
     assert calm and all("no Unrest added" in next(s for s in d.summary if s.startswith(f"{e['npr']}:"))
                         for e in calm)
+
+
+def test_an_npr_without_a_capital_says_so_at_step_1_1():
+    """000 §13.5 step 1.1 for an NPR whose world gives no Capital: the trace said "Capital Area (None)
+    is not eligible", naming an Area called None."""
+    provs = {"g1": prov("G", "Gran"), "x1": town("X", "Cast"), "y1": town("Y", "Cast")}
+    w = world_from_dict(doc({"G": ["X", "Y"], "X": [], "Y": []}, provs, {"Gran": "npr", "Cast": "pr"},
+                            wars=[["Cast", "Gran"]]))
+    steps = [s["because"] for s in invasions(w, seed=0).to_dict()["trace"] if s["rule"] == "000 §13.5 step 1.1"]
+    assert steps == ["Gran has no Capital: no Capital Area to pick"]
