@@ -142,7 +142,7 @@ CASES = [
 ("t1_12", "Bid 10 actually make that 12", "!'actually make that 12' reads as a correction, or as taking an order"),
 ("t1_12", "Bid 10.\n\nHodir!!", ["Bid 10", "Faction Hodir"]),
 ("t1_12", "bid 10 kalu'ak", "!unexpected \"kalu'ak\" at the end of the order"),
-("t1_12", "BID 10 // FACTION: HODIR", ["Bid 10"]),  # the faction went into a note to the GM: not chosen
+("t1_12", "BID 10 // FACTION: HODIR", "!reads as an order itself"),  # a note, or the faction? (ORDER_IN_NOTE)
 ("t1_12", "Iron light, bid 7", ["Bid 7", "Faction Iron Light"]),
 ("t1_12", "bid 7, faction Iron-Light", ["Bid 7", "Faction Iron Light"]),
 ("t1_12", "bid 7\nfaction: Ironlight", ["Bid 7", "Faction Iron Light"]),

@@ -252,6 +252,23 @@ DIGITS = [
 ("orders14", "Fortify \uff30\uff11", ["Fortify! P1"]),
 ]
 
+# a note after // that reads as an order ("Fortify P1 // Work P2": '//' a separator, or the order a note?): refused, never
+# left out unsaid (the Work, work! was dropped with the note; "Bid 10 // Faction: Hodir" chose no faction, and one was
+# dealt). A note in words, and a line starting with //, stay notes. Assumption ORDER_IN_NOTE
+ORDER_IN_NOTE = [
+("orders14", "Fortify P1 // Work P2", "!'// Work P2' after the order reads as an order itself"),
+("orders14", "Fortify P1 // March 3 from P5 to P4\nWork P2", "!reads as an order itself"),
+("t1_12", "BID 10 // FACTION: HODIR", "!'// FACTION: HODIR' after the order reads as an order itself"),
+("cons12", "Buy 2 in P6 // Bid 5", "!reads as an order itself"),
+("dragon12", "3 from P6 // 2 from P7", "!reads as an order itself"),
+# notes in words stay notes, and so does an order on a line of its own after // (commented out)
+("orders14", "Fortify P1 // holding the line\nWork P2", ["Fortify! P1", "Work, work! P2"]),
+("orders14", "Fortify P1 // work next turn", ["Fortify! P1"]),
+("orders14", "Fortify P1\n// Work P2", ["Fortify! P1"]),
+("orders14", "Fortify P1 // Bid 5", ["Fortify! P1"]),  # no order of this step: a note
+("t1_12", "Bid 12 // sorry if late", ["Bid 12"]),
+]
+
 # DMs of this round the reader already read or refused as it should: kept as regression cases
 ALREADY_FINE = [
 # ---- turn 1: bid and faction (12 seats, Grand, the Island, factions)
@@ -392,7 +409,7 @@ ALREADY_FINE = [
 ]
 
 CASES = (TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE + NOT_MEANT + DIGITS
-         + ALREADY_FINE)
+         + ORDER_IN_NOTE + ALREADY_FINE)
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
