@@ -174,12 +174,6 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
         entry = read_line(no, raw[: note.start()], seats, names, step, shown)
         if entry.kind not in ("order", "nothing"):
             return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, entry.why, entry.error)
-        if ORDER_IN_NOTE and read_line(no, note.group().strip()[2:], seats, names, step, shown).kind == "order":
-            # "Fortify P1 // Work P2": '//' a separator, or the Work, work! a note? (assumption ORDER_IN_NOTE)
-            return DmLine(no, raw, "refused", why=clip(f"{echo(note.group().strip())} after the order reads as an "
-                                                       "order itself, and what follows // is a note, left out: put "
-                                                       "the order on its own line if you mean it, or the note in "
-                                                       "words", MAX_REASON), error="syntax")
         said = "; ".join(w for w in (entry.why, f"{echo(note.group().strip())}: a note after //") if w)
         return DmLine(no, raw, entry.kind, entry.parsed, entry.lines, entry.canonical, said, entry.error,
                       entry.all_said)
@@ -273,12 +267,6 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")
     return _accepted(no, raw, tuple(parsed), "; ".join(left_out), step, tuple(said_all))
 
-
-# rules: 003 Each Turn -- the DM gives the player's choices, and a note to the GM after // is none (docs/dm-syntax.md):
-# a note that reads wholly as an order of this step ("Fortify P1 // Work P2", "Bid 10 // Faction: Hodir") could be a
-# choice, '//' written as a separator, or a note; refused, never dropped unsaid (the Work, work! was left out with the
-# note, and a faction dealt in place of the Hodir named). A line starting with // stays a note. Assumption ORDER_IN_NOTE
-ORDER_IN_NOTE = True
 
 # rules: 003 Each Turn -- "Once a DM is sent to the GM, your orders/choices are final": "Bid ~7", "~2 from P6", "approx.
 # 10", "7ish" give about a number, tentative as "(maybe)" is (notation_remarks.HEDGED_REMARK); refused, never read as

@@ -54,6 +54,7 @@ from engine.protectors.dm_entry import (
 )
 from engine.protectors.dm_line import STANDALONE_REMARK, read_line
 from engine.protectors.dm_lines import words
+from engine.protectors.dm_notes import order_in_note
 from engine.protectors.dm_phrases import GO_BID, NO_BUYS, NO_SNITCH
 from engine.protectors.dm_pieces import MAX_CHAT_WORDS, MAX_NAME_RUN, MAX_SORRY_WORDS, POOLING_STEPS
 from engine.protectors.dm_whose import other_seat
@@ -112,7 +113,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
     shown = name_list(players, listed, island)
-    entries = [correction(read_line(n, raw, seats, names, step, shown))
+    entries = [correction(order_in_note(read_line(n, raw, seats, names, step, shown), seats, names, step, shown))
                for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)
