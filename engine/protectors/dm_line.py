@@ -48,6 +48,7 @@ from engine.protectors.dm_pieces import (
     RESERVED,
     THANKS_WORDS,
     TRAILING_TEXT,
+    march_word_missing,
     names_player,
     read_orders,
     thanks_ends,
@@ -262,6 +263,8 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
             reason = chat
         elif not parsed and first_error is not None and _not_an_order(first_error):
             reason += "; a note to the GM can go on a line starting with //"
+        elif first_error is not None and (word := march_word_missing(raw, text, first_error, seats, step, shown)):
+            reason = word  # "March 3 from P5 to P4, 1 from P1 to P2": the second March! has no word
         elif first_error is not None and TRAILING_TEXT.match(first_error.reason):
             reason += f"; after an order only {_THANKS_NAMED} may follow on its line, a note to the GM goes after //"
         return DmLine(no, raw, "refused", tuple(parsed), why=clip(reason, MAX_REASON), error="syntax")

@@ -248,3 +248,24 @@ def number_first(segment: str, step: str | None) -> str | None:
 
 
 _AFTER_AMOUNT = frozenset({"realm", "realms", "gold", "thank", "you", *THANKS_WORDS})  # "5 realm", "5 thanks"
+
+
+_LEFT_OVER = re.compile(r"unexpected (['\"])(?P<left>.*)\1 at the end of the order")
+_JOINED = re.compile(r"^(?:and|&|\+|then)\s+", re.IGNORECASE)
+
+
+def march_word_missing(raw: str, text: str, error: OrderSyntaxError, seats: Mapping[str, str], step: str | None,
+                       shown: NameList | None) -> str | None:
+    """Why a March! with another's count and Provinces after it ("March 3 from P5 to P4, 1 from P1 to P2") is refused,
+    saying to give that one its word too; ``None`` unless what is left over reads as a March! with it. Only the
+    refusal's wording: the line is refused as before (a second March! after ',' is never guessed, Golden or not)."""
+    m = _LEFT_OVER.match(error.reason)
+    if m is None or head_item(text) is not March:
+        return None
+    left = _JOINED.sub("", m.group("left").strip())
+    try:
+        line = parse_segment(raw.strip(), f"March! {left}", seats, step, shown)
+    except OrderSyntaxError:
+        return None
+    return (f"{echo(left)} after the March! is no order of its own: give each March! its word, like "
+            f"{echo(format_line(line))}, on its own line or after a comma")

@@ -252,9 +252,9 @@ DIGITS = [
 ("orders14", "Fortify \uff30\uff11", ["Fortify! P1"]),
 ]
 
-# a note after // that reads as an order ("Fortify P1 // Work P2": '//' a separator, or the order a note?): refused, never
-# left out unsaid (the Work, work! was dropped with the note; "Bid 10 // Faction: Hodir" chose no faction, and one was
-# dealt). A note in words, and a line starting with //, stay notes. Assumption ORDER_IN_NOTE
+# a note after // that reads as an order ("Fortify P1 // Work P2": '//' a separator, or the order a note?): refused,
+# never left out unsaid (the Work, work! was dropped with the note; "Bid 10 // Faction: Hodir" chose no faction, and
+# one was dealt). A note in words, and a line starting with //, stay notes. Assumption ORDER_IN_NOTE
 ORDER_IN_NOTE = [
 ("orders14", "Fortify P1 // Work P2", "!'// Work P2' after the order reads as an order itself"),
 ("orders14", "Fortify P1 // March 3 from P5 to P4\nWork P2", "!reads as an order itself"),
@@ -267,6 +267,17 @@ ORDER_IN_NOTE = [
 ("orders14", "Fortify P1\n// Work P2", ["Fortify! P1"]),
 ("orders14", "Fortify P1 // Bid 5", ["Fortify! P1"]),  # no order of this step: a note
 ("t1_12", "Bid 12 // sorry if late", ["Bid 12"]),
+]
+
+# a March!'s count and Provinces after it without the order's word: the answer says to give each March! its word (was
+# "unexpected '1 from P1 to P2' at the end of the order; after an order only thanks ... may follow")
+MARCH_WORD = [
+("orders14", "March 3 from P5 to P4, 1 from P1 to P2", "!'1 from P1 to P2' after the March! is no order of its own: "
+ "give each March! its word, like 'March! 1 from P1 to P2'"),
+("orders14", "March 3 from P5 to P4 and 1 from P1 to P2", "!like 'March! 1 from P1 to P2'"),
+("orders14", "Move 3 P5 -> P4, 1 P1 -> P2", "!like 'March! 1 from P1 to P2'"),
+("orders14", "March 3 from P5 to P4, fortify P1", ["March! 3 from P5 to P4", "Fortify! P1"]),
+("orders14", "March 3 from P5 to P4 and P3", "!unexpected 'and P3'"),  # no March! there: as before
 ]
 
 # DMs of this round the reader already read or refused as it should: kept as regression cases
@@ -409,7 +420,7 @@ ALREADY_FINE = [
 ]
 
 CASES = (TENTATIVE + ASKING + ARROWS + ASKING_IN_BRACKETS + NUMBER_FIRST + BURN_LIST + WHOSE + NOT_MEANT + DIGITS
-         + ORDER_IN_NOTE + ALREADY_FINE)
+         + ORDER_IN_NOTE + MARCH_WORD + ALREADY_FINE)
 
 
 def _store(game: str, dm: str) -> list[str] | RegentError:
