@@ -391,7 +391,7 @@ REFUSED = [
     ("consolidation", "Buy 1 in P6\nno purchases\nBid 3", "the DM also says 'no purchases'; send one or the other"),
     ("consolidation", "no purchases", "the DM holds no order"),
     ("orders", "no purchases", "unknown order 'no'"),
-    ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "'1 from P3 to P4' after the March! is no order of its own"),
+    ("orders", "March! 2 from P1 to P2 and 1 from P3 to P4", "'1 from P3 to P4' after the March! is no order"),
     # 'all' is a number only a game gives (Game.submit_dm: dm_submit.settle); read without one it is refused
     ("orders", "March! all from P1 to P2", "'all' stands for a number only the game gives"),
     ("dragon", "2 from P2\nall from P1", "and this text is read without a game: write the number"),
