@@ -215,15 +215,18 @@ def check(name: str | None, field: str = "agent") -> Any:
     return agent
 
 
-def decision_seed(game_seed: Any, seat: str, actions: Sequence[Sequence[Any]]) -> int:
+def decision_seed(game_seed: Any, seat: str, actions: Sequence[Sequence[Any]], before: int = 0) -> int:
     """A seed for one AI decision, so the same game asks the same question with the same dice.
 
-    It is keyed by the step (the steps resolved so far in ``actions``, the game's action log) and by how
-    many decisions the seat itself has made in it, never by how many of the other seats' DMs came in
-    before the AI seat decided: the same game gives an AI seat the same dice whichever order, and
-    whenever, the players' DMs arrive. The game's seed is the GM's secret (no seat reads it), so no
-    player can work the dice out."""
-    return seed_at(game_seed, seat, *step_and_own(actions, seat))
+    It is keyed by the step (the steps resolved so far: ``before`` the game's position, then in ``actions``,
+    the game's action log) and by how many decisions the seat itself has made in it, never by how many of
+    the other seats' DMs came in before the AI seat decided: the same game gives an AI seat the same dice
+    whichever order, and whenever, the players' DMs arrive. ``before`` is
+    ``engine.protectors.position.steps_before(setup)``: a game made from an export counts on from where the
+    game exported stood, so its AI seats decide as they would have there, in the CLI and the service alike.
+    The game's seed is the GM's secret (no seat reads it), so no player can work the dice out."""
+    resolved, own = step_and_own(actions, seat)
+    return seed_at(game_seed, seat, before + resolved, own)
 
 
 def step_and_own(actions: Sequence[Sequence[Any]], seat: str) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from typing import Any
 from engine.errors import RegentError
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
-from engine.protectors.position import before_position
+from engine.protectors.position import before_position, steps_before
 from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import check_new_names, replay_setup
 from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
@@ -779,7 +779,7 @@ class HostedGame:
         """Submit ``agent_name``'s decision for ``seat``: ``made`` (what ``decide_ai`` gave: a decision, or
         the exception the agent raised) or, by default, decided now."""
         g = self.game
-        seed = ai.decision_seed(g.setup.get("seed"), seat, g.actions)
+        seed = ai.decision_seed(g.setup.get("seed"), seat, g.actions, steps_before(g.setup))
         try:
             if isinstance(made, Exception):
                 raise made
@@ -803,7 +803,8 @@ class HostedGame:
             return None
         seat, name = waiting
         resolved, own = ai.step_and_own(g.actions, seat)  # one walk of the log for the seed and the step
-        return AiTurn(seat, name, ai.seed_at(g.setup.get("seed"), seat, resolved, own), g.clone(), g, resolved)
+        seed = ai.seed_at(g.setup.get("seed"), seat, steps_before(g.setup) + resolved, own)  # as decision_seed
+        return AiTurn(seat, name, seed, g.clone(), g, resolved)
 
     def next_ai_seat(self) -> tuple[str, str] | None:
         """(seat, agent) of the first AI seat the open step still waits for, if any."""

@@ -214,8 +214,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
         name = gf.agents[p.seat]
         # keyed by the steps resolved since the game began, those before an imported position too (steps_before),
         # so a game made from `regent export-position` gives its AI seats the dice the game exported would have
-        resolved, own = ai.step_and_own(game.actions, p.seat)
-        seed = ai.seed_at(game.setup.get("seed"), p.seat, steps_before(game.setup) + resolved, own)
+        seed = ai.decision_seed(game.setup.get("seed"), p.seat, game.actions, steps_before(game.setup))
         view = SeatContext(game, p.seat).view
         try:
             decision = ai.decide(game, p.seat, name, cache, seed)

@@ -94,3 +94,35 @@ def test_an_ai_seat_bids_with_the_same_dice_before_or_after_the_players_dms(tmp_
     assert first == _dice(tmp_path, "last", False, probe)
     # the service's AI turn is keyed as decision_seed keys it: step 0, the seat's first decision in it
     assert first == ai.decision_seed(SETUP["seed"], "Player#3", [["submit", "Player#1", ["Bid 1"]]])
+
+
+def test_a_game_made_from_an_export_gives_its_ai_seats_the_dice_the_game_exported_would_have(tmp_path, probe):
+    """The dice count the steps resolved since the game began (``position.steps_resolved``, before the position):
+    an imported game counted from 0 in the service, so its AI seats rolled other dice than the game exported (the
+    CLI counted on since 017e837; one key for both now, ``decision_seed``'s ``before``)."""
+
+    async def go():
+        app = App(Store(tmp_path / "export.sqlite"), workers=2)
+        app.start()
+        try:
+            g = await app.call("game.create", [{"setup": {**SETUP, "auto_advance": False}}])
+            gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+            for _ in range(3):  # three steps resolved by the rulebook defaults
+                await app.call("game.advance", [{**gm, "force": True}])
+            exported = await app.call("game.export_position", [gm])
+            setup = exported["setup"]
+            assert setup["position"]["steps_resolved"] == 3
+            made = await app.call("game.create", [{"setup": setup}])
+            await app.call("game.assign", [{"game_id": made["game_id"], "token": made["gm_token"],
+                                            "seat": "Player#3", "agent": "test-probe"}])
+            task = app.pumps.get(made["game_id"])
+            if task is not None:
+                await asyncio.wait_for(asyncio.shield(task), 20)
+        finally:
+            await app.close()
+
+    asyncio.run(go())
+    assert probe, "the AI seat never decided"
+    steps = [["advance", True]] * 3
+    assert probe[0] == ai.decision_seed(SETUP["seed"], "Player#3", steps)  # as in the game exported
+    assert probe[0] != ai.decision_seed(SETUP["seed"], "Player#3", [])  # not the dice of a game's first step
