@@ -9,7 +9,7 @@ from typing import Any
 
 import msgpack
 
-from engine import jsonfile
+from engine import json_mistakes, jsonfile
 from engine.errors import ValidationError
 from engine.newworld.parse import parse_world
 from engine.newworld.world import World
@@ -28,7 +28,9 @@ def decode_world(raw: bytes, fmt: str, *, source: str = "world") -> Any:
             return msgpack.unpackb(raw, raw=False, strict_map_key=False)
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError("world", f"{source}: {err}") from err
-    except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
+    except json.JSONDecodeError as err:  # where a hand-typed mistake is, in words (a trailing comma, quotes, ...)
+        raise ValidationError("world", f"{source} is not valid JSON: {json_mistakes.explain(err)}") from err
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ValidationError("world", f"{source} is not valid {fmt.upper()}: {err}") from err
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as err:
         raise ValidationError("world", f"{source} is not valid MessagePack: {err}") from err

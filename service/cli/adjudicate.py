@@ -26,11 +26,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine import jsonfile
+from engine import json_mistakes, jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.report import display_names
 from service import gamefile
-from service.cli import dms_seen, failure, json_mistakes, unnamed
+from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
 from service.errors import clip
 from service.gamefile import GameFile

@@ -18,8 +18,7 @@ import os
 import sys
 from typing import Any
 
-from engine import jsonfile
-from service.cli import json_mistakes
+from engine import json_mistakes, jsonfile
 from service.client import DEFAULT_HOST, DEFAULT_PORT, Client, ServiceError
 from service.limits import CREATE_TOKEN_ENV
 

@@ -125,3 +125,10 @@ def test_unreadable_file_is_a_clear_error(tmp_path):
         load_world(tmp_path / "bad.json")
     with pytest.raises(ValidationError, match="cannot read"):
         load_world(tmp_path / "missing.json")
+
+
+def test_a_hand_typed_json_mistake_is_named_where_it_is(tmp_path):
+    # the JSON reader's own message points past a trailing comma ("Expecting property name ..." a line below)
+    (tmp_path / "w.json").write_text('{\n  "realms": {},\n  "provinces": {},\n}\n')
+    with pytest.raises(ValidationError, match=r"line 3: a comma after the last entry, before '\}'"):
+        load_world(tmp_path / "w.json")

@@ -1,7 +1,7 @@
-"""What is wrong with a JSON file a GM typed by hand, in words: the mistakes hand-typing makes (a comma after the last
-entry, one missing, curly or single quotes, a comment, an empty file, a file that is not JSON at all) named where they
-are, rather than the JSON reader's message, which points past them (``Expecting property name enclosed in double
-quotes`` on the line after a trailing comma)."""
+"""What is wrong with a JSON file a GM typed by hand (a setup, a world file), in words: the mistakes hand-typing makes
+(a comma after the last entry, one missing, curly or single quotes, a comment, an empty file, a file that is not JSON
+at all) named where they are, rather than the JSON reader's message, which points past them (``Expecting property
+name enclosed in double quotes`` on the line after a trailing comma)."""
 
 from __future__ import annotations
 
