@@ -131,7 +131,8 @@ def _heuristic_why(decision: Decision, view: dict[str, Any]) -> str:
             return "as Grand Protector it is spared the Wrath, so it keeps its units"
         if decision.burns:
             return f"too few units to meet its min.US against DPL {dpl}"
-        return f"DPL {dpl}: {total} units meet its min.US or help beat the Dragon"
+        verbs = "unit meets its min.US or helps" if total == 1 else "units meet its min.US or help"
+        return f"DPL {dpl}: {total} {verbs} beat the Dragon"
     if isinstance(decision, ConsolidationDecision):
         return "buys where threatened first and keeps $Realm under the hoarding band"
     return ""
