@@ -101,6 +101,9 @@ def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[st
                 return "Flood!: all Provinces have zero neighbouring Provinces this turn"
             if C.FERRY in cards:
                 return f"{o.dst} is not adjacent to {src} (add 'Ferry {src}' to use the Ferry!)"
+            if state.board.island in (o.dst, src):  # rules: 003 Island Rules, reaching the Island
+                return (f"{o.dst} is not adjacent to {src}: the Island is reached (and left) only while a card "
+                        "makes every Province a neighbour (Seafarers!, the Ferry!)")
             return f"{o.dst} is not adjacent to {src}"
     elif isinstance(o, Support):
         if o.player not in state.players or state.players[o.player].eliminated:

@@ -37,7 +37,8 @@ class TestIsland:
     def test_reachable_only_when_all_provinces_are_neighbours(self):
         g = island_game(cards=())
         assert not any(isinstance(o, March) and o.dst == ISLAND for o in g.legal_orders(P1, "P1"))
-        with pytest.raises(IllegalOrderError, match="not adjacent"):
+        with pytest.raises(IllegalOrderError, match=r"not adjacent to P1: the Island is reached \(and left\) only "
+                                                     r"while a card makes every Province a neighbour"):
             g.submit(P1, f"March! 1 from P1 to {ISLAND}")
         g = island_game()
         assert any(isinstance(o, March) and o.dst == ISLAND for o in g.legal_orders(P1, "P1"))
