@@ -30,5 +30,7 @@ def not_plain(line: str) -> str | None:
     m = NOT_PLAIN_DIGIT.search(line)
     if m is None:
         return None
-    return (f"'{m.group()}' is no plain digit (a raised, lowered, circled or keycap one), and read as one it would run "
-            "into the number beside it: write numbers and Provinces in plain digits, like 'Bid 10' or 'P12'")
+    return (
+        f"'{m.group()}' is no plain digit (a raised, lowered, circled or keycap one), and read as one it would run "
+        "into the number beside it: write numbers and Provinces in plain digits, like 'Bid 10' or 'P12'"
+    )

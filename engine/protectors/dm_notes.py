@@ -18,13 +18,19 @@ from engine.protectors.notation import MAX_REASON, NameList, clip, echo
 ORDER_IN_NOTE = True
 
 
-def order_in_note(e: DmLine, seats: Mapping[str, str], names: set[str], step: str | None,
-                  shown: NameList | None) -> DmLine:
+def order_in_note(
+    e: DmLine, seats: Mapping[str, str], names: set[str], step: str | None, shown: NameList | None
+) -> DmLine:
     """``e`` refused when it is an order (or a choice of nothing) with a note after // that reads wholly as an order of
     ``step``; else ``e``."""
     note = TRAILING_COMMENT.search(e.text) if ORDER_IN_NOTE and e.kind in ("order", "nothing") else None
     if note is None or read_line(e.no, note.group().strip()[2:], seats, names, step, shown).kind != "order":
         return e
-    return e.refuse(clip(f"{echo(note.group().strip())} after the order reads as an order itself, and what follows // "
-                         "is a note, left out: put the order on its own line if you mean it, or the note in words",
-                         MAX_REASON), "syntax")
+    return e.refuse(
+        clip(
+            f"{echo(note.group().strip())} after the order reads as an order itself, and what follows // "
+            "is a note, left out: put the order on its own line if you mean it, or the note in words",
+            MAX_REASON,
+        ),
+        "syntax",
+    )

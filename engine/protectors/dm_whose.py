@@ -34,9 +34,12 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
     others = sorted(s for s in _seats_named(head, seats) if s != seat)
     if not others:
         return e
-    return e.refuse(f"{echo(head.strip())} names {others[0]}: a DM gives the orders of the player who sends it, so "
-                    f"orders headed for another player are not read as yours; if they are yours, send them without "
-                    "that line (a note to the GM goes on a line starting with //)", OTHER_SEAT)
+    return e.refuse(
+        f"{echo(head.strip())} names {others[0]}: a DM gives the orders of the player who sends it, so "
+        f"orders headed for another player are not read as yours; if they are yours, send them without "
+        "that line (a note to the GM goes on a line starting with //)",
+        OTHER_SEAT,
+    )
 
 
 def _header_text(e: DmLine) -> str:
