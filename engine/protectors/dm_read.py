@@ -16,8 +16,9 @@ order, each of kind
 
 This module puts the reading together; its parts live in ``dm_entry`` (``DmLine``, ``DmReading`` and their
 constants), ``dm_phrases`` (the choice phrases and the steps they belong to), ``dm_pieces`` (the orders on one
-line's text), ``dm_line`` (one line) and ``dm_checks`` (the checks over the whole DM). The names other modules read
-from ``dm_read`` are all importable here.
+line's text), ``dm_line`` (one line), ``dm_digits`` (digits that are no plain ones), ``dm_notes`` (an order in a note
+after //), ``dm_whose`` (a header naming another player) and ``dm_checks`` (the checks over the whole DM). The names
+other modules read from ``dm_read`` are all importable here.
 """
 
 from __future__ import annotations
