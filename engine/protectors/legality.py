@@ -83,6 +83,18 @@ def golden_limits(state: GameState, seat: str) -> dict[str, int]:
     return limits
 
 
+def not_another_player(state: GameState, seat: str, who: str) -> str:
+    """Why a Send or a Snitch cannot name ``who``: ``seat`` itself, an eliminated seat or none of the game, said with
+    the player's name as the DM's writer knows them."""
+    p = state.players.get(who)
+    if p is None:
+        return f"{who} is no player of this game"
+    label = who if p.name == who else f"{who} ({p.name})"
+    if who == seat:
+        return f"{label} is you: name another player"
+    return f"{label} was eliminated" if p.eliminated else f"{label} is not another active player"
+
+
 def check_order(state: GameState, seat: str, o: ProvinceOrder, ferries: tuple[str, ...] = ()) -> str | None:
     """The reason ``o`` is illegal for ``seat`` (ignoring the one-per-Province and golden counts)."""
     cards = active_cards(state)
@@ -177,7 +189,7 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
     total = 0
     for s in d.sends:
         if s.to not in state.players or state.players[s.to].eliminated or s.to == seat:
-            rej.add(s.text(), f"{s.to} is not another active player")
+            rej.add(s.text(), not_another_player(state, seat, s.to))
         elif s.amount < 1:
             rej.add(s.text(), "send at least 1 $Realm")
         total += s.amount
@@ -190,7 +202,7 @@ def validate_orders(state: GameState, seat: str, d: OrdersDecision) -> OrdersDec
         if C.PIRATES not in cards:
             rej.add(f"Snitch {d.snitch}", "snitching is only for Pirates! turns")
         elif d.snitch == seat or d.snitch not in state.players or state.players[d.snitch].eliminated:
-            rej.add(f"Snitch {d.snitch}", f"{d.snitch} is not another active player")
+            rej.add(f"Snitch {d.snitch}", not_another_player(state, seat, d.snitch))
     for f in d.ferries:
         if C.FERRY not in cards:
             rej.add(f"Ferry {f}", "the Ferry! card is not in play")

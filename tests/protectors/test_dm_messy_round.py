@@ -284,7 +284,7 @@ CASES = [
 ("orders14", FORT + "send 10 to @Carol", [*F4, "Send 10 to Player#3"]),
 ("orders14", FORT + "Send 10$ to Carol", [*F4, "Send 10 to Player#3"]),
 ("orders14", FORT + "Send 100 to Carol", "!more than the 60 $Realm you hold"),
-("orders14", FORT + "Send 10 to Alice", "!Player#1 is not another active player"),
+("orders14", FORT + "Send 10 to Alice", "!Player#1 (Alice) is you: name another player"),
 ("orders14", FORT + "send 10 to Carol\nsend 10 to Carol", "!twice could add up"),
 # two Sends to one player: both, or the second a correction? (were stored as 10 and 12, 22 sent: SENDS_TO_ONE)
 ("orders14", FORT + "Send 10 to Carol\nSend 12 to Carol", "!two Sends to Player#3"),

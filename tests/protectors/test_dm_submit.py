@@ -118,6 +118,24 @@ def test_sending_more_than_held_says_so_plainly():
     assert "promised" not in str(err.value)
 
 
+def test_a_send_or_snitch_to_no_other_player_says_why_with_the_name():
+    # it said "Player#3 is not another active player" whether the seat was the sender, out or no seat at all
+    g = position("ring-4", 4, {"P1": ("Player#1", 2), "P2": ("Player#2", 2), "P3": ("Player#3", 2)},
+                 realm={"Player#1": 50, "Player#2": 0, "Player#3": 0}, cards=("Pirates!",))
+    g.state.players["Player#1"].name = "Alice"
+    g.state.players["Player#4"].name = "Dan"
+
+    def why(text: str) -> str:
+        with pytest.raises(IllegalOrderError) as err:
+            g.submit_dm("Player#1", text)
+        return err.value.details["rejected"][0]["reason"]
+
+    assert why("Send 5 to Player#1") == "Player#1 (Alice) is you: name another player"
+    assert why("Send 5 to Player#4") == "Player#4 (Dan) was eliminated"
+    assert why("Snitch Player#4") == "Player#4 (Dan) was eliminated"
+    assert why("Snitch Player#1") == "Player#1 (Alice) is you: name another player"
+
+
 def test_lenient_drops_both_sides_of_an_ambiguity_never_guesses():
     g = named_game()
     with pytest.raises(IllegalOrderError, match=r"two bids.*lenient mode dropped every order of it") as err:
