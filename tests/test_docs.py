@@ -83,8 +83,31 @@ def test_protocol_example_session_runs_against_a_real_server(tmp_path):
         scope: dict = {}
         exec(compile(code.replace("7750", str(server.port)), "docs/protocol.md", "exec"), scope)
         scope["sock"].close()
+        fields = documented_error_fields(server)
     finally:
         server.stop()
+    errors = text.split("## Errors", 1)[1].split("| code | when |", 1)[0]
+    for field in fields:
+        assert f"`{field}`" in errors, f"protocol.md's Errors should name details.field {field!r} as the server does"
     assert scope["accepted"]["lines"] == ["Bid 3"]
     assert scope["accepted"]["ignored"] == [{"line_no": 1, "text": "Hi GM!", "why": "a greeting"}]
     assert set(scope["game"]["seat_tokens"]) == {"Player#1", "Player#2", "Player#3"}
+
+
+def documented_error_fields(server) -> list[str]:
+    """``details.field`` of the ``game.create`` errors protocol.md gives as examples, as the server sends them:
+    a shape error names the path from ``setup``, a rules error in a well-shaped setup from inside it."""
+    from service.client import ServiceError
+
+    setups = [
+        {"board": "ring-3", "players": [{}, {}, {"name": 5}]},
+        {"board": "ring-3", "options": {"factions": True}, "players": [{}, {}, {"faction": "Bogus"}]},
+        {"board": "ring-3", "position": {"provinces": {"P3": {"level": 9}}}},
+    ]
+    fields = []
+    with server.client() as c:
+        for setup in setups:
+            with pytest.raises(ServiceError) as err:
+                c.call("game.create", setup=setup)
+            fields.append(err.value.details["field"])
+    return fields
