@@ -111,3 +111,16 @@ def documented_error_fields(server) -> list[str]:
                 c.call("game.create", setup=setup)
             fields.append(err.value.details["field"])
     return fields
+
+
+def test_dm_syntax_canonical_form_example_is_what_normalise_dm_gives():
+    """docs/dm-syntax.md, "Canonical form": the DM shown is stored as the text below it, by the call it names."""
+    import ast
+
+    from engine.protectors.dm_read import normalise_dm
+
+    text = (ROOT / "docs" / "dm-syntax.md").read_text(encoding="utf-8").split("## Canonical form", 1)[1]
+    sent, stored = re.findall(r"^```\n(.*?)^```", text, flags=re.S | re.M)[:2]
+    call = re.search(r"`engine\.protectors\.dm_read\.normalise_dm\(text, players=(\{.*?\})\)`", text)
+    assert call, "dm-syntax.md's canonical form no longer names the normalise_dm call that gives it"
+    assert normalise_dm(sent, players=ast.literal_eval(call.group(1))) == stored.strip("\n")
