@@ -38,8 +38,10 @@ def test_the_scan_sees_the_docs_and_their_links():
 
 
 def test_link_extraction_skips_code_and_urls():
-    text = ("See [a](a.md), ![pic](images/x.png) and [b](b.md#part \"title\"); not [web](https://x.org/y.md),\n"
-            "[here](#top) or `[code](c.md)`.\n```\n[block](d.md)\n```\n")
+    text = (
+        'See [a](a.md), ![pic](images/x.png) and [b](b.md#part "title"); not [web](https://x.org/y.md),\n'
+        "[here](#top) or `[code](c.md)`.\n```\n[block](d.md)\n```\n"
+    )
     assert relative_links(text) == ["a.md", "images/x.png", "b.md#part"]
 
 
@@ -47,8 +49,10 @@ def test_link_extraction_skips_code_and_urls():
 def test_no_reference_outside_the_repository(doc: Path):
     for no, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
         for bad in OUTSIDE:
-            assert bad not in line, (f"{_name(doc)}:{no} refers to {bad!r}, which users do not have; "
-                                     f"copy the facts into docs/ and link that: {line.strip()[:120]}")
+            assert bad not in line, (
+                f"{_name(doc)}:{no} refers to {bad!r}, which users do not have; "
+                f"copy the facts into docs/ and link that: {line.strip()[:120]}"
+            )
 
 
 @pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
@@ -124,3 +128,74 @@ def test_dm_syntax_canonical_form_example_is_what_normalise_dm_gives():
     call = re.search(r"`engine\.protectors\.dm_read\.normalise_dm\(text, players=(\{.*?\})\)`", text)
     assert call, "dm-syntax.md's canonical form no longer names the normalise_dm call that gives it"
     assert normalise_dm(sent, players=ast.literal_eval(call.group(1))) == stored.strip("\n")
+
+
+# A name in a code span that a reader may look up: a dotted Python name from one of the packages
+# (`engine.protectors.position.export_position`), or a repository path (`service/cli/failure.py`,
+# `agents/spaces/{encoding,layout}`, `service/ai.decision_seed`: a module's file and a name in it).
+CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+DOTTED = re.compile(r"(?:engine|service|agents|envs|training|npr_controller)(?:\.\w+)+")
+REPO_PATH = re.compile(
+    r"(?:^|(?<=[\s(]))((?:engine|service|agents|envs|training|npr_controller|benchmarks|tools|tests"
+    r"|examples|docs)/[\w./{},*<>-]*)"
+)
+PLACEHOLDER = re.compile(r"[<>]|_N\b")
+
+
+def python_name_exists(name: str) -> bool:
+    import importlib
+
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ModuleNotFoundError:
+            continue
+        return all((obj := getattr(obj, attr, None)) is not None for attr in parts[i:])
+    return False
+
+
+def repo_path_exists(doc: Path, path: str) -> bool:
+    braces = re.search(r"\{([^}]*)\}", path)
+    if braces:
+        return all(
+            repo_path_exists(doc, path[: braces.start()] + alt + path[braces.end() :])
+            for alt in braces.group(1).split(",")
+        )
+    path = path.rstrip(".,")
+    for base in (ROOT, doc.parent):
+        if any(base.glob(path)) or any(base.glob(path + ".py")) or any(base.glob(path + "*")):
+            return True
+    module, _, attr = path.rpartition(".")
+    source = ROOT / (module + ".py")
+    return bool(attr) and source.is_file() and re.search(rf"\b{attr}\b", source.read_text(encoding="utf-8")) is not None
+
+
+def code_references(text: str) -> tuple[list[str], list[str]]:
+    names, paths = [], []
+    for span in CODE_SPAN.findall(text):
+        span = span.strip()
+        if DOTTED.fullmatch(span):
+            names.append(span)
+        paths += [p for p in REPO_PATH.findall(span) if not PLACEHOLDER.search(p)]
+    return names, paths
+
+
+def test_code_reference_extraction():
+    text = (
+        "`engine.protectors.game.Game` in `agents/spaces/{encoding,layout}`, `service/ai.decision_seed`,\n"
+        "not `RUN/checkpoints/step_N/` nor `docs/x/options-<name>.png` nor `game.view`."
+    )
+    names, paths = code_references(text)
+    assert names == ["engine.protectors.game.Game"]
+    assert paths == ["agents/spaces/{encoding,layout}", "service/ai.decision_seed"]
+    assert all(repo_path_exists(ROOT / "README.md", p) for p in paths)
+    assert not repo_path_exists(ROOT / "README.md", "envs/{encoding,layout}")
+    assert not python_name_exists("engine.protectors.position_import.cards_left_out")
+
+
+@pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
+def test_code_references_name_what_exists(doc: Path):
+    names, paths = code_references(doc.read_text(encoding="utf-8"))
+    missing = [n for n in names if not python_name_exists(n)] + [p for p in paths if not repo_path_exists(doc, p)]
+    assert not missing, f"{_name(doc)} names what the repository does not have: {missing}"
