@@ -303,3 +303,156 @@ class TestTriggers:
         g._run()
         fight(g, {s: "1 from " + f"P{i}" for i, s in enumerate(P, start=1)})  # 7 US vs 14: Dragon wins
         assert g.step == "dragon" and g.state.attack.source == "after_burner"
+
+
+class TestBattleAndBonusRules:
+    """rules: 003 Resolving a Dragon Attack — the outcomes table's columns, Other events 1 and 2."""
+
+    def test_a_protector_us_equal_to_the_dpl_is_a_dragon_win(self):
+        # the table's columns: "Protector US > DPL Protectors win!", "Protector US =< DPL Dragon wins..."
+        g = position("ring-7", 2, {"P1": ("Player#1", 2), "P5": ("Player#2", 2)}, realm=dict.fromkeys(P[:2], 0))
+        dragon_attack(g, 4)
+        ev = fight(g, {"Player#1": "2 from P1", "Player#2": "2 from P5"})
+        battle = event(ev, "dragon_battle").data
+        assert (battle["protector_us"], battle["dpl"], battle["won"]) == (4, 4, False)
+        assert g.state.dpl == 2 and g.state.provinces["P1"].units == 0  # halved; every committed unit lost
+
+    @pytest.mark.parametrize(("committed", "vp", "bonus"), [(1, 0, 0), (2, 1, 2 * 15), (3, 2, 3 * 30)])
+    def test_bonus_floors_of_2_and_3_us_with_a_min_us_of_0(self, committed, vp, bonus):
+        # Other events 2: "total US contribution is >= 2US or 2 x min.US (whichever is higher)" (a), ">= 3US or
+        # 3 x min.US" (b); "15/30 $Realm extra for each US they contributed above min.US". Player#1 holds only a
+        # burnt-out Province: min.US 0, no reward; 1 US above it is no bonus
+        g = position("ring-7", 2, {"P1": ("Player#1", 3, 0, True), "P4": ("Player#2", 1)}, ranking=P[:2],
+                     realm=dict.fromkeys(P[:2], 0))
+        dragon_attack(g, 1)
+        ev = fight(g, {"Player#1": f"{committed} from P1", "Player#2": "1 from P4"})
+        assert event(ev, "dragon_battle").data["won"]
+        p1 = g.state.players["Player#1"]
+        assert (p1.vp, p1.realm) == (3 + vp, bonus)  # +3: the most US above min.US, Grand Protector
+        assert g.state.provinces["P1"].units == 3  # min.US 0: no unit is lost
+
+    @pytest.mark.parametrize(("committed", "vp", "bonus"), [(3, 0, 0), (4, 1, 2 * 15), (5, 1, 3 * 15),
+                                                            (6, 2, 4 * 30)])
+    def test_bonus_thresholds_are_2x_and_3x_the_min_us_when_higher(self, committed, vp, bonus):
+        # two green Provinces: min.US 2, reward 150; 3 US is above min.US but below 2 x 2
+        g = position("ring-7", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P5": ("Player#2", 1)},
+                     ranking=P[:2], realm=dict.fromkeys(P[:2], 0))
+        dragon_attack(g, 1)
+        first = min(committed, 3)
+        dm = f"{first} from P1" + (f"\n{committed - first} from P2" if committed > first else "")
+        fight(g, {"Player#1": dm, "Player#2": "1 from P5"})
+        p1 = g.state.players["Player#1"]
+        assert (p1.vp, p1.realm) == (3 + vp, 150 + bonus)
+
+
+class TestGrandProtectorAfterAVictory:
+    """rules: 003 Other events 1 — "The player adding the most Unit Strength (US) above their required min.US to
+    the Protector US gains the title of Grand Protector ... and gains 3 VPs. Note: Any ties are resolved by the
+    Protector Ranking as it were before the Dragon attacked." (assumption GRAND_PROTECTOR_NEEDS_SURPLUS)"""
+
+    def game(self):
+        return position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#2", 3), "P3": ("Player#2", 3),
+                                      "P5": ("Player#3", 3)}, ranking=P[:3], realm=dict.fromkeys(P[:3], 0))
+
+    def test_the_most_us_above_min_us_not_the_most_us(self):
+        # Player#3 holds only a burnt-out Province: min.US 0
+        g = position("ring-7", 3, {"P1": ("Player#1", 3), "P2": ("Player#2", 3), "P3": ("Player#2", 3),
+                                   "P5": ("Player#3", 3, 0, True)}, ranking=P[:3], realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 1)
+        # Player#2: the most US, 4, but 2 above its min.US 2; Player#3: 3 US, 3 above 0; Player#1: 2 US, 1 above 1
+        fight(g, {"Player#1": "2 from P1", "Player#2": "2 from P2\n2 from P3", "Player#3": "3 from P5"})
+        assert g.state.ranking == ["Player#3", "Player#1", "Player#2"]
+        assert [g.state.players[s].vp for s in P[:3]] == [1, 1, 3 + 2]  # the bonus VPs, and +3 to Player#3
+
+    def test_a_tie_above_min_us_goes_to_the_higher_ranked_before_the_attack(self):
+        g = dragon_attack(self.game(), 1)
+        fight(g, {"Player#1": "1 from P1", "Player#2": "2 from P2\n1 from P3", "Player#3": "2 from P5"})
+        # Player#2 (3 of 2) and Player#3 (2 of 1) are both 1 above: Player#2 was ranked higher
+        assert g.state.ranking == ["Player#2", "Player#1", "Player#3"] and g.state.players["Player#2"].vp == 3
+
+    def test_nobody_above_min_us_leaves_the_ranking_as_it_was(self):
+        g = dragon_attack(self.game(), 1)
+        ev = fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2\n1 from P3", "Player#3": "1 from P5"})
+        assert event(ev, "dragon_battle").data["won"]
+        assert g.state.ranking == P[:3] and [g.state.players[s].vp for s in P[:3]] == [0, 0, 0]
+        assert not [e for e in ev if e.kind == "grand_protector"]
+
+
+class TestDragonVictoryRules:
+    def test_several_players_dropping_keep_their_order_from_before_the_attack(self):
+        """rules: 003 Dragon victory 1 — "the Protector Ranking as it were before the Dragon Attack will be used to
+        determine their placements (the highest ranked player will be given the highest ranking among the affected
+        players)"."""
+        provs = {"P1": ("Player#1", 1), "P2": ("Player#2", 2), "P3": ("Player#2", 1), "P4": ("Player#3", 1),
+                 "P5": ("Player#3", 1), "P6": ("Player#4", 1), "P7": ("Player#5", 1)}
+        g = position("ring-10", 5, provs, ranking=P[:5], realm=dict.fromkeys(P[:5], 0))
+        dragon_attack(g, 20)
+        # Player#2 and Player#3 send 1 of their min.US 2: each loses one Province to the Wrath and drops
+        ev = fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P3", "Player#3": "1 from P5",
+                       "Player#4": "1 from P6", "Player#5": "1 from P7"})
+        assert g.state.ranking == ["Player#1", "Player#4", "Player#5", "Player#2", "Player#3"]
+        # the Wrath's default: the lowest-numbered green Province, "together with any units on it"
+        assert g.state.provinces["P2"].burnt and g.state.provinces["P4"].burnt and g.state.provinces["P2"].units == 0
+        wrath = {e.data["seat"]: (e.data["burnt"], e.data["units_lost"]) for e in ev if e.kind == "wrath"}
+        assert wrath == {"Player#2": (["P2"], 2), "Player#3": (["P4"], 1)}
+
+    def test_a_dragon_win_that_leaves_the_dpl_at_the_threshold_attacks_again(self):
+        """rules: 003 — "If the DPL at any time equals or exceeds the Power Threshold the Dragon will immediately
+        launch a powerful attack" (assumption THRESHOLD_CHAIN): 2 of 7 players out, the threshold is 2 x (7 - 2) =
+        10; halved from 20 to 10, the Dragon attacks again; halved again to 5, it stops. (20 < 3 x 7: no Worldeater)"""
+        g = position("ring-7", 7, {f"P{i}": (f"Player#{i}", 3) for i in range(1, 6)}, ranking=P[:5],
+                     realm=dict.fromkeys(P[:5], 0))
+        assert power_threshold(g.state) == 10
+        dragon_attack(g, 20, "threshold")
+        everyone = {s: f"1 from P{i}" for i, s in enumerate(P[:5], start=1)}
+        fight(g, everyone)  # 5 US <= 20
+        assert g.step == "dragon" and (g.state.attack.source, g.state.attack.dpl) == ("threshold", 10)
+        fight(g, everyone)  # 5 US <= 10
+        assert g.state.dpl == 5 and g.step == "orders"
+
+    def test_the_worldeater_min_us_is_announced_doubled(self):
+        g = position("ring-7", 2, {"P1": ("Player#1", 3), "P2": ("Player#1", 3), "P5": ("Player#2", 1)},
+                     realm=dict.fromkeys(P[:2], 0))
+        dragon_attack(g, 21)
+        told = [e for e in g.state.events if e.kind == "min_us"][-1]
+        assert told.data["min_us"] == {"Player#1": 4, "Player#2": 2} and "(doubled: the Worldeater)" in told.text
+
+
+class TestWorkSentOffToTheDragon:
+    """rules: 003 Work, work! — "if some of your Army Unit(s) that received this order are still alive or were not
+    all interrupted by being sent off to fight against any Dragon Attacks, they would grant you an extra income";
+    the worked example: "if all 3 Army Units are committed ... the Work, work! order played in the Province will be
+    discarded during the $Realm Production step" — even when the Protectors win and units come back."""
+
+    @pytest.mark.parametrize(("committed", "income"), [(2, 100), (3, 50)])
+    def test_all_units_sent_off_discards_the_work_even_when_they_come_back(self, committed, income):
+        g = seven({i: 3 for i in range(1, 7)} | {7: 1}, dpl=13)
+        play_orders(g, {"Player#1": "March! 3 from P1 to P7", "Player#2": "Work, work! P2"})
+        assert g.state.attack.source == "elimination"
+        others = {"Player#1": "3 from P7", **{f"Player#{i}": f"3 from P{i}" for i in range(3, 7)}}
+        ev = fight(g, {"Player#2": f"{committed} from P2", **others})  # 3 + 12 + 1 or 2 > 13
+        assert event(ev, "dragon_battle").data["won"]
+        assert g.state.provinces["P2"].units == 3 - 1  # min.US 1 lost, the rest came back
+        assert next(e.data["amount"] for e in ev if e.kind == "production" and e.data["seat"] == "Player#2") == income
+
+
+class TestFireAndBloodByTheDragon:
+    """rules: 003 Fire and blood! — "All players lose the game immediately if the Dragon at any point has eliminated
+    half of the starting players (rounded up)"; "The Dragon is victorious if victory conditions 1 and 3 are
+    fulfilled at the same time"."""
+
+    def test_the_dragon_eliminating_half_the_starting_players_wins(self):
+        g = position("ring-8", 4, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 5)}, ranking=P[:4],
+                     realm=dict.fromkeys(P[:4], 0))
+        dragon_attack(g, 9)
+        fight(g, {"Player#1": "1 from P1", "Player#2": "1 from P2"})  # Player#3 and #4 lose their only Province
+        assert g.state.dragon_eliminations == 2 and g.over
+        assert (g.result["how"], g.result["winner"]) == ("dragon", None)
+
+    def test_last_man_standing_at_the_same_time_is_the_dragons_victory(self):
+        g = position("ring-7", 3, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 4)}, ranking=P[:3],
+                     realm=dict.fromkeys(P[:3], 0))
+        dragon_attack(g, 9)
+        fight(g, {"Player#1": "1 from P1"})  # 2 of 3 eliminated by the Dragon: one left standing, and ceil(3/2)
+        assert [s for s in P[:3] if not g.state.players[s].eliminated] == ["Player#1"]
+        assert g.over and (g.result["how"], g.result["winner"]) == ("dragon", None)
