@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.protectors import cards as C
 from engine.protectors.game import Game
-from engine.protectors.reveal import _play, begin_reveal, end_turn_cards
+from engine.protectors.reveal import _play, begin_reveal, end_turn_cards, reveal_next
 from engine.protectors.tables import dpl_increase
 from engine.protectors.victory import times_up
 from tests.protectors.helpers import play_orders, position, units
@@ -183,3 +183,122 @@ class TestCardEffects:
         _play(g.state, "sea", C.PLAGUE)
         # P1 loses its unit (P2 friendly); P2 then loses (P3 friendly); P3 keeps both (no friendly units left)
         assert [g.state.provinces[p].units for p in ("P1", "P2", "P3")] == [0, 0, 2]
+
+
+class TestCardTiming:
+    """rules: 003 2. Reveal Cards — each card's timing: when it acts and how long it stays in play."""
+
+    def test_black_swan_reshuffles_every_event_card_including_itself_into_the_deck(self):
+        # "Reshuffle ALL Event Cards (including this one), draw a new one and play it"
+        g = five()
+        deck = g.state.decks["event"]
+        deck.draw, deck.discard = [C.DEEP_SNOW], [C.FLOOD, C.WINTER_STORMS]
+        _play(g.state, "event", C.BLACK_SWAN)
+        played = [c for _, c in g.state.cards_this_turn]
+        assert deck.discard == [] and len(played) == 1
+        assert sorted(deck.draw + played) == sorted([C.DEEP_SNOW, C.FLOOD, C.WINTER_STORMS, C.BLACK_SWAN])
+
+    def test_a_spent_deck_is_rebuilt_from_its_discard_pile_only(self):
+        # "If a deck ever runs out of cards the discard pile is shuffled to create a new deck" (cards kept in play
+        # by The End is Nigh! are in neither pile)
+        g = five()
+        deck = g.state.decks["dragon"]
+        deck.draw, deck.discard = [], [C.BLOODLUST, C.MISTY_MOUNTAINS]
+        assert sorted(deck.pop(g.state.rng) for _ in range(2)) == sorted([C.BLOODLUST, C.MISTY_MOUNTAINS])
+        assert deck.draw == [] and deck.discard == []
+
+    def test_times_up_makes_this_the_last_turn(self):
+        g = five(turn=10)
+        assert not g.state.times_up
+        _play(g.state, "end", C.TIMES_UP)
+        assert g.state.times_up  # "This will be the last turn of the game." (ends after Consolidation)
+
+    def test_only_the_turn_of_the_end_is_nigh_locks_its_cards(self):
+        g = five(turn=10)
+        for deck, card in (("event", C.DEEP_SNOW), ("end", C.END_IS_NIGH)):
+            _play(g.state, deck, card)
+        end_turn_cards(g.state)
+        _play(g.state, "event", C.FLOOD)  # a later turn, without The End is Nigh!
+        end_turn_cards(g.state)
+        assert g.state.locked_cards == [("event", C.DEEP_SNOW)] and C.FLOOD in g.state.decks["event"].discard
+
+    def test_a_locked_card_is_resolved_again_after_the_new_card_of_its_deck_adding_no_dpl(self):
+        # The End is Nigh!: "cards drawn and played on a given turn are resolved first, before cards that already
+        # were in play" (assumption END_IS_NIGH_RESOLUTION): Power Overwhelming adds the 5 Provinces again
+        g = five(turn=11)
+        g.state.locked_cards = [("event", C.POWER_OVERWHELMING)]
+        g.state.decks["event"].draw.insert(0, C.CALMS_OF_SUMMER)
+        g.state.reveal_queue = ["event"]
+        reveal_next(g.state)
+        assert g.state.dpl == 1 + 5 and g.state.pending_attacks == []
+
+    def test_a_locked_power_overwhelming_reaching_the_threshold_makes_the_dragon_attack(self):
+        g = five(turn=11)
+        g.state.dpl = 4  # + 1 (Calms of Summer) + 5 = 10 = 2 x 5 Provinces
+        g.state.locked_cards = [("event", C.POWER_OVERWHELMING)]
+        g.state.decks["event"].draw.insert(0, C.CALMS_OF_SUMMER)
+        g.state.reveal_queue = ["event"]
+        reveal_next(g.state)
+        assert g.state.dpl == 10 and g.state.pending_attacks == ["threshold"]
+
+    def test_a_locked_there_be_dragons_attacks_again(self):
+        g = five(turn=11)
+        g.state.locked_cards = [("dragon", C.THERE_BE_DRAGONS)]
+        g.state.decks["dragon"].draw.insert(0, C.MISTY_MOUNTAINS)
+        g.state.reveal_queue = ["dragon"]
+        reveal_next(g.state)
+        assert g.state.pending_attacks == ["card"] and g.state.dpl == 1
+
+
+class TestSeaCardDetails:
+    def test_plague_spares_units_without_a_friendly_neighbour(self):
+        # "with a friendly neighbouring Province": an enemy's units next door are no cause
+        g = five({1: 2, 2: 2, 3: 2})
+        _play(g.state, "sea", C.PLAGUE)
+        assert [g.state.provinces[f"P{i}"].units for i in range(1, 4)] == [2, 2, 2]
+
+    def test_plague_under_flood_finds_no_neighbours(self):
+        # Flood!: "All Provinces are counted as having zero neighbouring Provinces this turn" (PLAGUE_UNDER_FLOOD)
+        g = position("ring-10", 2, {"P1": ("Player#1", 2), "P2": ("Player#1", 2), "P6": ("Player#2", 1)},
+                     cards=(C.FLOOD,))
+        _play(g.state, "sea", C.PLAGUE)
+        assert (g.state.provinces["P1"].units, g.state.provinces["P2"].units) == (2, 2)
+
+    @pytest.mark.parametrize("sea", [C.SEAFARERS, C.FERRY])
+    def test_seafarers_and_the_ferry_let_marches_through_a_flood(self, sea):
+        # Flood! note: "Both Seafarers! and Ferry! does allow for March! orders to be played even if this card is
+        # active."
+        g = five({1: 2}, cards=(C.FLOOD, sea), realm=dict.fromkeys(P[:5], 25))
+        dm = "March! 2 from P1 to P3" if sea == C.SEAFARERS else "Ferry P1\nMarch! 2 from P1 to P3"
+        play_orders(g, {"Player#1": dm})
+        assert units(g, "P3") == ("Player#1", 2)
+
+
+class TestWalkThePlank:
+    """rules: 003 Walk the Plank — "the Province belonging to the Protector Walking the Plank that will have the
+    lowest Defender US during this phase (but does contain at least 1 Army Unit) will be attacked ... If there are
+    more than 1 potential Province eligible for attack, they will attack the one with the lowest Province number"
+    (assumption PLANK_DEFENDER_US: units and the Protector's own Fortify!/Work, work!)."""
+
+    def plank(self, provinces, dms):
+        g = position("ring-10", 3, provinces, cards=(C.PIRATES,), realm=dict.fromkeys(P[:3], 100))
+        ev = play_orders(g, {"Player#1": "Snitch Player#2", **dms})
+        return g, next(e for e in ev if e.kind == "walk_the_plank").data["province"]
+
+    def test_a_fortified_province_is_better_defended(self):
+        provs = {"P1": ("Player#1", 1), "P3": ("Player#2", 1), "P6": ("Player#2", 1), "P9": ("Player#3", 1)}
+        g, hit = self.plank(provs, {"Player#2": "Fortify! P3"})
+        assert hit == "P6" and (g.state.provinces["P3"].units, g.state.provinces["P6"].units) == (1, 0)
+
+    def test_a_tie_is_the_lowest_province_number(self):
+        provs = {"P1": ("Player#1", 1), "P3": ("Player#2", 2), "P6": ("Player#2", 1), "P8": ("Player#2", 1),
+                 "P9": ("Player#3", 1)}
+        _, hit = self.plank(provs, {})
+        assert hit == "P6"
+
+    def test_between_two_protectors_the_snitch_table_holds(self):
+        # the unanimous exception needs "more than 2 Protectors in the game": with 2, the table's rows apply
+        g = position("ring-4", 2, {"P1": ("Player#1", 1), "P3": ("Player#2", 2)}, cards=(C.PIRATES,))
+        ev = play_orders(g, {"Player#1": "Snitch Player#2"})
+        e = next(e for e in ev if e.kind == "snitches")
+        assert e.data["plank"] == ["Player#2"] and e.data["due"] == {"Player#2": 25}
