@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.protectors import cards as C
 from engine.protectors.game import Game
-from engine.protectors.reveal import _play, begin_reveal, end_turn_cards, reveal_next
+from engine.protectors.reveal import _play, begin_reveal, end_turn_cards
 from engine.protectors.tables import dpl_increase
 from engine.protectors.victory import times_up
 from tests.protectors.helpers import play_orders, position, units
@@ -222,32 +222,31 @@ class TestCardTiming:
         end_turn_cards(g.state)
         assert g.state.locked_cards == [("event", C.DEEP_SNOW)] and C.FLOOD in g.state.decks["event"].discard
 
+    @staticmethod
+    def reveal(g, deck, locked, top, dpl=0):
+        """Turn 11's Reveal Cards of ``deck`` alone, ``locked`` kept in play by an earlier The End is Nigh!."""
+        st = g.state
+        st.locked_cards = [(deck, locked)]
+        st.decks[deck].draw.insert(0, top)
+        st.dpl = dpl
+        st.step, st.reveal_queue = "reveal", [deck]
+        g._run()
+        return st
+
     def test_a_locked_card_is_resolved_again_after_the_new_card_of_its_deck_adding_no_dpl(self):
         # The End is Nigh!: "cards drawn and played on a given turn are resolved first, before cards that already
         # were in play" (assumption END_IS_NIGH_RESOLUTION): Power Overwhelming adds the 5 Provinces again
-        g = five(turn=11)
-        g.state.locked_cards = [("event", C.POWER_OVERWHELMING)]
-        g.state.decks["event"].draw.insert(0, C.CALMS_OF_SUMMER)
-        g.state.reveal_queue = ["event"]
-        reveal_next(g.state)
-        assert g.state.dpl == 1 + 5 and g.state.pending_attacks == []
+        st = self.reveal(five(turn=11), "event", C.POWER_OVERWHELMING, C.CALMS_OF_SUMMER)
+        assert st.dpl == 1 + 5 and st.step == "orders" and st.attack is None
 
     def test_a_locked_power_overwhelming_reaching_the_threshold_makes_the_dragon_attack(self):
-        g = five(turn=11)
-        g.state.dpl = 4  # + 1 (Calms of Summer) + 5 = 10 = 2 x 5 Provinces
-        g.state.locked_cards = [("event", C.POWER_OVERWHELMING)]
-        g.state.decks["event"].draw.insert(0, C.CALMS_OF_SUMMER)
-        g.state.reveal_queue = ["event"]
-        reveal_next(g.state)
-        assert g.state.dpl == 10 and g.state.pending_attacks == ["threshold"]
+        # 4 + 1 (Calms of Summer) + 5 = 10 = 2 x 5 Provinces
+        st = self.reveal(five(turn=11), "event", C.POWER_OVERWHELMING, C.CALMS_OF_SUMMER, dpl=4)
+        assert st.step == "dragon" and (st.attack.source, st.attack.dpl) == ("threshold", 10)
 
     def test_a_locked_there_be_dragons_attacks_again(self):
-        g = five(turn=11)
-        g.state.locked_cards = [("dragon", C.THERE_BE_DRAGONS)]
-        g.state.decks["dragon"].draw.insert(0, C.MISTY_MOUNTAINS)
-        g.state.reveal_queue = ["dragon"]
-        reveal_next(g.state)
-        assert g.state.pending_attacks == ["card"] and g.state.dpl == 1
+        st = self.reveal(five(turn=11), "dragon", C.THERE_BE_DRAGONS, C.MISTY_MOUNTAINS)
+        assert st.step == "dragon" and (st.attack.source, st.attack.dpl) == ("card", 1)
 
 
 class TestSeaCardDetails:
