@@ -301,3 +301,22 @@ class TestWalkThePlank:
         ev = play_orders(g, {"Player#1": "Snitch Player#2"})
         e = next(e for e in ev if e.kind == "snitches")
         assert e.data["plank"] == ["Player#2"] and e.data["due"] == {"Player#2": 25}
+
+
+class TestCardReadings:
+    def test_plague_friendly_means_the_same_players_units_not_a_team_mates(self):
+        # assumption PLAGUE_FRIENDLY_OWN
+        g = position("ring-4", 4, {f"P{i}": (f"Player#{i}", 2) for i in range(1, 5)}, teams=["A", "A", "B", "B"],
+                     options={"teams": True})
+        _play(g.state, "sea", C.PLAGUE)
+        assert [g.state.provinces[f"P{i}"].units for i in range(1, 5)] == [2, 2, 2, 2]
+
+    def test_imarins_blessings_makes_a_burnt_province_produce_not_count_for_min_us(self):
+        # assumption IMARINS_PRODUCTION_ONLY: "Grey burnt-out Provinces act as normal this turn" is about production
+        from tests.protectors.helpers import dragon_attack
+
+        g = position("ring-7", 2, {"P1": ("Player#1", 1), "P2": ("Player#1", 1, 0, True), "P5": ("Player#2", 1)},
+                     cards=(C.IMARINS_BLESSINGS,))
+        dragon_attack(g, 1, "elimination")
+        told = [e for e in g.state.events if e.kind == "min_us"][-1]
+        assert told.data["min_us"] == {"Player#1": 1, "Player#2": 1}
