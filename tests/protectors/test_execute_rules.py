@@ -70,16 +70,18 @@ class TestSupportCancelled:
 
     def test_an_attack_on_the_supporting_province_cancels_the_support(self):
         g = self.game()
-        ev = play_orders(g, {A: "Support! Player#1 in P1 from P2", B: "March! 2 from P10 to P1",
-                             C: "March! 1 from P3 to P2"})
+        ev = play_orders(
+            g, {A: "Support! Player#1 in P1 from P2", B: "March! 2 from P10 to P1", C: "March! 1 from P3 to P2"}
+        )
         in_p1 = next(b for b in battles(ev) if b.data["province"] == "P1")
         assert in_p1.data["us"] == {A: 1, B: 2} and in_p1.data["winner"] == B
         assert units(g, "P2") == (A, 2)  # it won its own battle, 2 vs 1
 
     def test_an_attack_by_a_later_delayed_march_leaves_the_earlier_battle_supported(self):
         g = self.game()
-        ev = play_orders(g, {A: "Support! Player#1 in P1 from P2", B: "March! 2 from P10 to P1",
-                             C: "Delayed March! 1 from P3 to P2"})
+        ev = play_orders(
+            g, {A: "Support! Player#1 in P1 from P2", B: "March! 2 from P10 to P1", C: "Delayed March! 1 from P3 to P2"}
+        )
         in_p1 = next(b for b in battles(ev) if b.data["province"] == "P1")
         assert in_p1.data["us"] == {A: 1 + 2, B: 2} and in_p1.data["winner"] == A
 
@@ -132,8 +134,7 @@ class TestSend:
     $Realm "can not send ... to a third player" (assumption TRANSFERS)."""
 
     def test_the_realm_moves_and_is_revealed_to_all(self):
-        g = position("ring-10", 3, {"P1": (A, 1), "P4": (B, 1), "P7": (C, 1)},
-                     realm={A: 100, B: 0, C: 0})
+        g = position("ring-10", 3, {"P1": (A, 1), "P4": (B, 1), "P7": (C, 1)}, realm={A: 100, B: 0, C: 0})
         ev = play_orders(g, {A: "Send 30 to Player#2"})
         sent = [e for e in ev if e.kind == "transfer"]
         assert [(e.data["src"], e.data["dst"], e.data["amount"]) for e in sent] == [(A, B, 30)]
@@ -142,8 +143,7 @@ class TestSend:
         assert [g.state.players[s].realm for s in (A, B, C)] == [100 - 30 + 50, 30 + 50, 50]
 
     def test_realm_only_promised_cannot_be_sent_on(self):
-        g = position("ring-10", 3, {"P1": (A, 1), "P4": (B, 1), "P7": (C, 1)},
-                     realm={A: 100, B: 0, C: 0})
+        g = position("ring-10", 3, {"P1": (A, 1), "P4": (B, 1), "P7": (C, 1)}, realm={A: 100, B: 0, C: 0})
         g.submit(A, "Send 30 to Player#2")
         with pytest.raises(IllegalOrderError, match="more than the 0 \\$Realm you hold"):
             g.submit(B, "Send 30 to Player#3")
