@@ -124,6 +124,14 @@ class TestRankingBidsExample:
         assert g.state.ranking[:3] == ["Player#1", "Player#2", "Player#4"]
         assert g.state.ranking[3:] == ["Player#3", "Player#5"]
 
+    def test_later_ties_follow_the_previous_ranking_not_the_seat_order(self):
+        """rules: 003 Protector Ranking — "these draws will be resolved based on the Protector Ranking as it were at
+        the start of the turn": the tied seats here rank in the reverse of their seat order."""
+        g = position("ring-5", 5, {f"P{i}": (f"Player#{i}", 1) for i in range(1, 6)}, phase="ranking",
+                     ranking=["Player#4", "Player#3", "Player#2", "Player#1", "Player#5"],
+                     bids={"Player#1": 10, "Player#2": 10, "Player#3": 4, "Player#4": 10, "Player#5": 0})
+        assert g.state.ranking == ["Player#4", "Player#2", "Player#1", "Player#3", "Player#5"]
+
 
 class TestBrackets:
     def test_full_table(self):
