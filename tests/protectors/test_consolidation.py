@@ -245,3 +245,42 @@ class TestInactiveDefaults:
         g = five(phase="consolidation", realm=dict.fromkeys(P[:5], 160))
         g.advance(force=True)
         assert g.state.provinces["P1"].units == 3 and g.state.players["Player#1"].realm == 10
+
+
+class TestCapitolAndUpgrades:
+    """rules: 003 Golden Work, work! — "If a player ever controls two or more lvl.3 Provinces ... in the following
+    buying and bidding step the player must select one level 3 Province they control as their Capitol, any other
+    lvl.3 Provinces they control will then be downgraded to lvl.2 Provinces" (a silent player keeps the
+    lowest-numbered: assumption CAPITOL_DEFAULT); an upgrade is paid "25 $Realm"."""
+
+    def two_capitols(self, realm=0):
+        return position("ring-10", 2, {"P1": ("Player#1", 1, 3), "P2": ("Player#1", 1, 3), "P6": ("Player#2", 1)},
+                        realm={"Player#1": realm, "Player#2": 0}, phase="consolidation")
+
+    def test_the_named_capitol_stays_and_the_other_drops_to_level_2(self):
+        g = self.two_capitols()
+        g.submit("Player#1", "Capitol P2")
+        g.advance(force=True)
+        assert [g.state.provinces[p].level for p in ("P1", "P2")] == [2, 3]
+
+    def test_a_silent_player_keeps_the_lowest_numbered(self):
+        g = self.two_capitols()
+        g.advance(force=True)
+        assert [g.state.provinces[p].level for p in ("P1", "P2")] == [3, 2]
+
+    def test_an_upgrade_not_paid_for_is_not_made(self):
+        g = five(phase="consolidation", realm=dict.fromkeys(P[:5], 24))
+        g.state.golden_work_done = {"P1": "Player#1"}
+        g.submit("Player#1", "Upgrade P1")
+        ev = g.advance(force=True)
+        assert g.state.provinces["P1"].level == 0 and g.state.players["Player#1"].realm == 24
+        failed = next(e for e in ev if e.kind == "upgrade_failed")
+        assert failed.text == "Player#1: Upgrade P1 fails (not enough $Realm)."
+
+
+def test_an_inactive_players_default_under_restlessness_of_spring_is_no_orders():
+    """rules: 003 3. Negotiation and Orders — the silent player's default is Fortify!, which Restlessness of Spring
+    forbids ("Fortify! orders may not be played this turn"): no orders (assumption RESTLESS_DEFAULT)."""
+    g = five(cards=("Restlessness of Spring",))
+    assert default_orders(g.state, "Player#1").orders == ()
+    assert [o.text() for o in default_orders(five().state, "Player#1").orders] == ["Golden Fortify! P1"]
