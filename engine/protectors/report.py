@@ -388,13 +388,20 @@ def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, pro
         if order is None:
             return "executed"
         player, target = order
-        if _battles(events, prov):
+        # rules: 003 Support! — cancelled once its Province is attacked: for the battles of that March stage and
+        # the later one (assumption SUPPORT_CANCELLED_BY_BATTLE), so a battle of the March! stage it helped in
+        # before a Delayed March! attacked it counted
+        stage = _march_stages(events)
+        attacked = [stage[id(b)] for b in _battles(events, prov) if id(b) in stage]
+        helped = [b for b in _battles(events, target) if player in b.data["us"] and id(b) in stage
+                  and (not attacked or stage[id(b)] < min(attacked))]
+        if helped:
+            won = "won" if helped[0].data["winner"] == player else "lost"
+            return (f"counted for {player} in the battle in {target} ({won})"
+                    + (f"; {prov} was attacked only after it, by a Delayed March!" if attacked else ""))
+        if attacked:
             return f"cancelled: {prov} was attacked (003 Support!)"
-        helped = [b for b in _battles(events, target) if player in b.data["us"]]
-        if not helped:
-            return f"no battle involving {player} in {target}: nothing to support"
-        b = helped[0]
-        return f"counted for {player} in the battle in {target} ({'won' if b.data['winner'] == player else 'lost'})"
+        return f"no battle involving {player} in {target}: nothing to support"
     if kind == "fortify":
         fought = [b for b in _battles(events, prov) if seat in b.data["us"]]
         return "; ".join(_battle_line(b, seat) for b in fought) if fought else f"no battle in {prov}"
@@ -423,6 +430,21 @@ def _order_outcome(st: GameState, events: list[Event], seat: str, kind: str, pro
 
 
 _SUPPORT = re.compile(r"Support! (\S+) in (\S+)")
+BATTLE_RULE = "003 How to resolve battles"  # the battles of the Execute Orders phase (execute._fight)
+
+
+def _march_stages(events: list[Event]) -> dict[int, int]:
+    """The Execute Orders battles among ``events`` (by ``id``) -> 0 when fought after the March! orders, 1 after the
+    Delayed March! orders. rules: 003 4. Execute Orders: each stage's battles follow its marches, and the second stage
+    fights only where a Delayed March! moved units, so a battle after the first delayed march is the second stage's."""
+    out: dict[int, int] = {}
+    stage = 0
+    for e in events:
+        if e.kind == "march" and e.data.get("delayed"):
+            stage = 1
+        elif e.kind == "battle" and e.rule == BATTLE_RULE:
+            out[id(e)] = stage
+    return out
 
 
 def _support_target(text: str) -> tuple[str, str] | None:

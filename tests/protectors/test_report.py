@@ -215,6 +215,20 @@ class TestPrivateSummary:
         assert "- March! 3 from P1 to P2: marched 3 to P2; won the battle in P2 (3 US vs Player#2 1 US)" in attacker
         assert "- Fortify! P5: no battle in P5" in g.private_summary("Player#3")
 
+    def test_a_support_attacked_only_by_a_later_delayed_march_counted(self):
+        # rules: 003 Support! (assumption SUPPORT_CANCELLED_BY_BATTLE): P2's support counted in P1's battle (3 US vs
+        # 2) before Player#3's Delayed March! attacked P2; the summary said "cancelled: P2 was attacked"
+        provs = {"P1": ("Player#1", 1), "P2": ("Player#1", 2), "P10": ("Player#2", 2), "P3": ("Player#3", 1)}
+        dms = {"Player#1": "Support! Player#1 in P1 from P2", "Player#2": "March! 2 from P10 to P1"}
+        g = position("ring-10", 3, provs, ranking=["Player#2", "Player#1", "Player#3"])
+        play_orders(g, {**dms, "Player#3": "Delayed March! 1 from P3 to P2"})
+        assert ("- Support! Player#1 in P1 from P2: counted for Player#1 in the battle in P1 (won); P2 was attacked "
+                "only after it, by a Delayed March!") in g.private_summary("Player#1")
+        g = position("ring-10", 3, provs, ranking=["Player#2", "Player#1", "Player#3"])
+        play_orders(g, {**dms, "Player#3": "March! 1 from P3 to P2"})
+        assert "- Support! Player#1 in P1 from P2: cancelled: P2 was attacked (003 Support!)" in g.private_summary(
+            "Player#1")
+
     def test_a_summary_holds_no_other_seats_secrets(self):
         g = position("ring-7", 2, {"P1": ("Player#1", 1), "P4": ("Player#2", 1)},
                      realm={"Player#1": 123, "Player#2": 456})
