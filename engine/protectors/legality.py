@@ -381,6 +381,9 @@ def order_options(state: GameState, seat: str, prov: str) -> dict[OrderKey, dict
     """The orders the seat may give in ``prov``, by (kind, golden, delayed): {target: counts} for
     March!, {target: players} for Support!, {} for Fortify! and Work, work!. ``legal_orders`` lists
     the same orders one by one; planners read this form without building an object per order.
+    A March!'s counts stop at the units in ``prov`` now: a Delayed March! of more, the units the
+    seat's own March! orders bring in (rules: 003 Example 7, "with a Delayed Golden March! White
+    attacks P6 with 4 Army Units from P7", which held 3), is legal (``validate``) but not listed.
 
     # rules: 003 Orders; Golden Orders; March!; Support! (neighbouring Province, golden: range 2);
     # Flood! (no Support!); Restlessness of Spring (no Fortify!); Island Rules (March! only).
@@ -417,8 +420,9 @@ def order_options(state: GameState, seat: str, prov: str) -> dict[OrderKey, dict
 
 
 def legal_orders(state: GameState, seat: str, prov: str) -> list[ProvinceOrder]:
-    """Every single order the seat may give in ``prov`` (golden forms included when available):
-    ``order_options`` spelled out, Marches by target then count, then Supports by target."""
+    """The single orders the seat may give in ``prov`` (golden forms included when available):
+    ``order_options`` spelled out, Marches by target then count, then Supports by target (a Delayed
+    March! of more units than ``prov`` holds now is legal but not listed: ``order_options``)."""
     opts = order_options(state, seat, prov)
     out: list[ProvinceOrder] = []
     marches = [k for k in opts if k[0] == "march"]
