@@ -34,6 +34,17 @@ class TestBuying:
     def test_buy_example_with_short_funds(self, realm, p6, p5):
         assert self.consolidation(realm) == (p6, p5)
 
+    def test_the_full_instructions_example_buys_and_bids(self):
+        """rules: 003 5. Consolidation — "the full instructions the player would need to send ... Buy 2 in P6. 1 in
+        P5. / Bid 17": three units bought for 225, then 17 set aside and revealed as the next turn's bid."""
+        g = position("ring-10", 2, {"P5": ("Player#1", 0), "P6": ("Player#1", 0), "P1": ("Player#2", 1)},
+                     realm={"Player#1": 250, "Player#2": 0}, phase="consolidation")
+        assert g.submit_dm("Player#1", "Buy 2 in P6. 1 in P5.\nBid 17").lines == ["Buy 2 in P6. 1 in P5.", "Bid 17"]
+        ev = g.advance(force=True)
+        assert (g.state.provinces["P6"].units, g.state.provinces["P5"].units) == (2, 1)
+        assert next(e for e in ev if e.kind == "bids").data["bids"] == {"Player#1": 17, "Player#2": 0}
+        assert g.state.players["Player#1"].realm == 250 - 3 * 75 - 17
+
     def test_cannot_exceed_supply_limit_by_buying(self):
         g = position("ring-10", 2, {"P5": ("Player#1", 2), "P1": ("Player#2", 1)},
                      realm={"Player#1": 500, "Player#2": 0}, phase="consolidation")
