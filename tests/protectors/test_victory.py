@@ -47,3 +47,19 @@ def test_more_vps_beat_every_tiebreaker():
     )
     times_up(g.state)
     assert g.result["winner"] == "Player#2" and g.result["vp"]["Player#2"] == 3  # a lvl 1 Province: 3 VPs
+
+
+def test_the_province_level_table():
+    """rules: 003 Golden Work, work! — Province level 0/1/2/3 produce 50/75/100/150 $Realm and provide 2/3/4/6 VPs."""
+    provs = {
+        "P1": ("Player#1", 1, 0),
+        "P2": ("Player#1", 0, 1),
+        "P3": ("Player#1", 0, 2),
+        "P4": ("Player#1", 0, 3),
+        "P5": ("Player#2", 1),
+    }
+    g = position("ring-5", 2, provs, realm={"Player#1": 0, "Player#2": 0})
+    g.advance(force=True)  # the orders step (default Fortify!), then production
+    assert g.state.players["Player#1"].realm == 50 + 75 + 100 + 150
+    times_up(g.state)
+    assert g.result["vp"] == {"Player#1": 2 + 3 + 4 + 6, "Player#2": 2} and g.result["winner"] == "Player#1"
