@@ -456,7 +456,11 @@ class Game:
             st.work_orders.pop(prov, None)
         st.step = st.resume or REVEAL
         st.resume = None
-        if threshold_reached(st) and "threshold" not in st.pending_attacks:
+        # rules: 003 Dragon's Power Level (THRESHOLD_CHAIN) — checked again after every attack; a queued After
+        # Burner is the threshold's own attack, and the check follows it (queued here too, the Dragon attacked a
+        # third time at a DPL the After Burner had left below the threshold)
+        if threshold_reached(st) and "threshold" not in st.pending_attacks \
+                and "after_burner" not in st.pending_attacks:
             st.pending_attacks.append("threshold")
 
     # -- 5. Consolidation ----------------------------------------------------------------------

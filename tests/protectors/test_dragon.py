@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrderError
+from engine.protectors import cards as C
+from engine.protectors.reveal import _play
 from engine.protectors.victory import power_threshold
 from tests.protectors.helpers import dragon_attack, event, fight, play_orders, position
 
@@ -456,3 +458,34 @@ class TestFireAndBloodByTheDragon:
         fight(g, {"Player#1": "1 from P1"})  # 2 of 3 eliminated by the Dragon: one left standing, and ceil(3/2)
         assert [s for s in P[:3] if not g.state.players[s].eliminated] == ["Player#1"]
         assert g.over and (g.result["how"], g.result["winner"]) == ("dragon", None)
+
+
+# rules: 003 Dragon Attack, After Burner note, and THRESHOLD_CHAIN: after every attack the threshold is checked
+# again. Found in session 30 by a rules audit: a threshold attack queued behind the After Burner ran after it
+# unchecked, a third attack at a DPL the After Burner had left below the threshold.
+SEVEN = [f"Player#{i}" for i in range(1, 8)]
+
+
+def test_no_third_attack_after_the_after_burner_leaves_the_dpl_below_the_threshold():
+    # ring-14 Grand, 7 players on the odd Provinces, 3 units each: threshold 2 x 14 = 28
+    g = position("ring-14", 7, {f"P{2 * i - 1}": (SEVEN[i - 1], 3) for i in range(1, 8)}, ranking=SEVEN, turn=11,
+                 realm=dict.fromkeys(SEVEN, 0))
+    st = g.state
+    st.locked_cards = [(C.DRAGON, C.BLOODLUST)]  # kept in play by The End is Nigh! on turn 10
+    st.dpl = 27
+    assert power_threshold(st, True) == 28
+    _play(st, C.DRAGON, C.THERE_BE_DRAGONS)  # +2 (14-26 column, nobody hoards): DPL 29 >= 28
+    assert st.pending_attacks == ["card", "after_burner"]
+    st.step, st.reveal_queue = "reveal", []
+    g._run()
+    assert st.attack.source == "card" and st.attack.dpl == 29
+    # Player#6 and Player#7 turn off the lights: the Dragon wins (5 US <= 29), Player#7 (last) falls to No
+    # Quarter!, Player#6's only Province burns: 2 eliminated by the Dragon (Fire and blood! needs 4)
+    fight(g, {s: f"1 from P{2 * i - 1}" for i, s in enumerate(SEVEN[:5], start=1)})
+    assert st.players["Player#6"].eliminated and st.players["Player#7"].eliminated and not g.over
+    # threshold 2 x (14 - 2) - 2 x (7 - 2) (Bloodlust!) = 14; DPL ceil(29 / 2) = 15 >= 14: the After Burner
+    assert power_threshold(st, True) == 14 and st.dpl == 15
+    assert st.attack.source == "after_burner" and st.attack.dpl == 15
+    fight(g, {s: f"1 from P{2 * i - 1}" for i, s in enumerate(SEVEN[:5], start=1)})  # 5 US <= 15: Dragon wins
+    assert st.dpl == 8 and power_threshold(st, True) == 14  # 8 < 14: the Dragon has attacked twice, and stops
+    assert g.step == "orders", f"a third attack: {st.attack.source} with DPL {st.attack.dpl}"
