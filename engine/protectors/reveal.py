@@ -32,7 +32,8 @@ def reveal_next(state: GameState) -> None:
         card = state.decks[deck].pop(state.rng)
     _play(state, deck, card)
     # rules: 003 The End is Nigh! — "cards drawn and played on a given turn are resolved first, before
-    # cards that already were in play are resolved in the order they were played" (no new DPL).
+    # cards that already were in play are resolved in the order they were played" (no new DPL). An attack the
+    # new card triggered starts after them (assumption LOCKED_CARDS_BEFORE_ATTACK).
     for d, locked in list(state.locked_cards):
         if d == deck:
             _effect(state, d, locked, again=True)

@@ -320,3 +320,20 @@ class TestCardReadings:
         dragon_attack(g, 1, "elimination")
         told = [e for e in g.state.events if e.kind == "min_us"][-1]
         assert told.data["min_us"] == {"Player#1": 1, "Player#2": 1}
+
+
+# rules: 003 The End is Nigh! — a deck's cards locked in play resolve after the card drawn this turn, and the attack
+# that card triggered starts after them (assumption LOCKED_CARDS_BEFORE_ATTACK; the threshold's "immediately" could
+# be read as interrupting the deck, which a position could not hold mid-deck)
+def test_a_locked_power_overwhelming_resolves_before_the_attack_the_new_card_triggered():
+    five = [f"Player#{i}" for i in range(1, 6)]
+    g = position("ring-5", 5, {f"P{i}": (five[i - 1], 1) for i in range(1, 6)}, ranking=five, turn=11,
+                 realm=dict.fromkeys(five, 0))
+    st = g.state
+    st.locked_cards = [(C.EVENT, C.POWER_OVERWHELMING)]
+    st.decks[C.EVENT].draw.insert(0, C.CALMS_OF_SUMMER)
+    st.dpl = 9  # + 1 for the new card = 10, the threshold (2 x 5): the attack is due
+    st.step, st.reveal_queue = "reveal", [C.EVENT]
+    g._run()
+    assert g.step == "dragon" and st.attack.source == "threshold"
+    assert (st.attack.dpl, st.attack.worldeater) == (15, True)  # 10, then the locked card: 3 x 5 Provinces
