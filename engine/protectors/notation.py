@@ -146,8 +146,14 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
         except OrderSyntaxError as err:
             if "?" in m.group(1):  # "Bid 4 (?)", "(10 from Bob?)": asks, as "Bid 4?" does (was "expected the funding
                 raise asks(segment, line) from None  # amount, but the line ends")
-            first = norm_words(m.group(1))[:1]
-            if not first or NUMBER.fullmatch(first[0]):
+            words = norm_words(m.group(1))
+            if len(words) == 1 and NUMBER.fullmatch(words[0]):  # "Bid 4 (5)": a bare number, pooling from nobody
+                raise OrderSyntaxError(clip(f"{echo('(' + m.group(1).strip() + ')')} after an order: a number in "
+                                            f"brackets is read as team pooling, which names the team-mate it comes "
+                                            f"from, like '({words[0]} from Player#2)'; without a team-mate's $Realm, "
+                                            "leave the brackets out (a note to the GM goes after //)", MAX_REASON),
+                                       input=clip(line, MAX_LINE_ECHO)) from None
+            if not words or NUMBER.fullmatch(words[0]):
                 raise
             # "(just in case)" read as pooling: say so, not only "expected the funding amount", and say why it is no
             # remark ("(golden)", "(if taken then Cenarion)"); where nothing pools, never speak of pooling

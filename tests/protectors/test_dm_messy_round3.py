@@ -325,6 +325,13 @@ MARCH_WORD = [
     ("orders14", "March 3 from P5 to P4 and P3", "!unexpected 'and P3'"),  # no March! there: as before
 ]
 
+# a bare number in brackets after an order, in a game without teams: said as pooling from nobody, and what to do
+# (was "expected 'from' after the funding amount, but the line ends")
+BARE_POOL = [
+    ("t1_12", "Bid 4 (5)", "!'(5)' after an order: a number in brackets is read as team pooling"),
+    ("cons12", "Buy 2 in P6 (20)\nBid 5", "!like '(20 from Player#2)'; without a team-mate's $Realm, leave the brackets"),
+]
+
 # DMs of this round the reader already read or refused as it should: kept as regression cases
 ALREADY_FINE = [
     # ---- turn 1: bid and faction (12 seats, Grand, the Island, factions)
@@ -485,6 +492,7 @@ ALREADY_FINE = [
 
 CASES = (
     TENTATIVE
+    + BARE_POOL
     + ASKING
     + ARROWS
     + ASKING_IN_BRACKETS
