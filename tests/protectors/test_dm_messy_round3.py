@@ -329,7 +329,7 @@ MARCH_WORD = [
 # (was "expected 'from' after the funding amount, but the line ends")
 BARE_POOL = [
     ("t1_12", "Bid 4 (5)", "!'(5)' after an order: a number in brackets is read as team pooling"),
-    ("cons12", "Buy 2 in P6 (20)\nBid 5", "!like '(20 from Player#2)'; without a team-mate's $Realm, leave the brackets"),
+    ("cons12", "Buy 2 in P6 (20)\nBid 5", "!like '(20 from Player#2)'; without a team-mate's $Realm, leave"),
 ]
 
 # DMs of this round the reader already read or refused as it should: kept as regression cases
