@@ -82,7 +82,8 @@ class SeatCommand(BridgeCore):
             if player:
                 mine["player"] = player
             if "since" not in mine:  # a second AI keeps the first one's turn
-                mine["since"] = (await self.rpc("game.view", **self._gm(key)))["turn"]
+                # the turn before the assign: the AI may finish the turn at once (read after, its turn was lost)
+                mine["since"] = now["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
             view = await self.rpc("game.view", **self._gm(key))
