@@ -16,7 +16,7 @@ from engine.errors import RegentError
 from engine.protectors.game import Game
 from tests.protectors.helpers import dragon_attack, position
 from tests.protectors.test_dm_messy_round import GAMES as ROUND1
-from tests.protectors.test_dm_messy_round import NAMES, SEATS, _named
+from tests.protectors.test_dm_messy_round import NAMES, SEATS, _check, _named
 
 OTHERS = ["Hodir", "Cenarion", "Iron Light", "Lannuvár", "Kalu'Ak"] * 3
 
@@ -512,15 +512,6 @@ def _store(game: str, dm: str) -> list[str] | RegentError:
         return GAMES[game]().submit_dm("Player#1", dm).lines
     except RegentError as err:
         return err
-
-
-def _check(got: list[str] | RegentError, want: list[str] | str) -> None:
-    if isinstance(want, str):  # "!reason": refused, saying so
-        assert isinstance(got, RegentError), f"stored {got}, should be refused"
-        assert want[1:].lower() in got.reason.lower(), got.reason
-    else:
-        assert not isinstance(got, RegentError), got.reason
-        assert sorted(got) == sorted(want)
 
 
 @pytest.mark.parametrize(("game", "dm", "want"), CASES)
