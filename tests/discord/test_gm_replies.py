@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, make_config, seat_view, user_of
+from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, gm_command, make_config, seat_view, user_of
 
 CH = 4300
 
@@ -110,9 +110,7 @@ def test_undo_names_the_seats_that_may_now_decide_in_seat_order(server, tmp_path
                 await bridge.on_dm(h.chat.dm(user_of(channel, no), dm_text(await seat_view(bridge, "g", seat), seat)))
 
         async def gm(name, **options):
-            cmd = h.chat.command(name, GM_USER, channel, **options)
-            await bridge.on_command(cmd)
-            return cmd.reply.text()
+            return await gm_command(h, bridge, channel, name, **options)
 
         await send(range(1, 6))  # Player#N bids N: the ranking runs Player#5 first, Player#1 last
         if (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["step"] == "bid":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, make_config, seat_view, user_of
+from tests.discord.helpers import Harness, dm_text, game_table, gm_command, make_config, seat_view, user_of
 
 CH = 4400
 
@@ -22,9 +22,7 @@ def test_a_step_reopened_by_undo_shows_no_deadline_but_who_resolves_it(server, t
             await bridge.on_dm(h.chat.dm(user_of(CH, no), dm_text(await seat_view(bridge, "g", seat), seat)))
 
         async def gm(name, **options):
-            cmd = h.chat.command(name, GM_USER, CH, **options)
-            await bridge.on_command(cmd)
-            return cmd.reply.text()
+            return await gm_command(h, bridge, CH, name, **options)
 
         await gm("advance", force=True)
         mark = len(h.chat.posts[CH])
