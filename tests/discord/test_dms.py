@@ -261,8 +261,9 @@ def test_an_edited_dm_is_read_again_only_when_nothing_of_it_was_stored(server, t
 
 def test_a_dm_from_before_a_restart_edited_after_it_is_read_again_or_answered(server, tmp_path):
     # discord.py keeps a message's words before an edit only for messages received since the bot started, and its
-    # on_message_edit heard of those alone: a refused DM sent before a restart and fixed in place after it was
-    # never read (the player defaulted, thinking it fixed), and a stored one edited was not answered
+    # on_message_edit heard of those alone (the adapter now listens to on_raw_message_edit: test_adapter.py's
+    # test fails without it). This pins what the bridge then does with an edit whose words before are unknown
+    # (None): a refused DM from before the restart is read in its new words, a stored one is answered as final
     h = setup(server, tmp_path)
 
     async def body():
