@@ -96,13 +96,16 @@ class CatchUp(BridgeCore):
         where = self._chats().get(chat)
         if where is None:  # not a player's chat (a stranger): nothing to read back
             return set()
-        handled, notes = await self._catch_up_chat(chat, *where)
+        handled, notes = await self._catch_up_chat(chat, *where, live=dm.message_id)
         await self._tell_gm(notes)
         return handled
 
-    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: float,
-                             keys: list[str]) -> tuple[set[int], list[tuple[str, str]]]:
-        """Read back one chat's messages after its mark: (the ids answered or found answered, notes for the GM)."""
+    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: float, keys: list[str],
+                             live: int | None = None) -> tuple[set[int], list[tuple[str, str]]]:
+        """Read back one chat's messages after its mark: (the ids answered or found answered, notes for the GM).
+        ``live``: the id of the live message that made the read (``_read_back``): it and those sent after it came
+        while the bot was online (a member the GM seated since the bot connected, a DM just after a reconnect), so
+        their answers are not headed as read late."""
         handled: set[int] = set()
         notes: list[tuple[str, str]] = []
         async with self._reading.setdefault(chat, asyncio.Lock()):
@@ -117,7 +120,8 @@ class CatchUp(BridgeCore):
                 return handled, notes
             for dm in missed.messages:
                 try:
-                    out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True)
+                    out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True,
+                                           offline=live is None or dm.message_id < live)
                 except ServiceDown as err:
                     self.catch_up_due = True
                     log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)

@@ -26,9 +26,11 @@ MAX_KEPT_NOTES = 200  # players' notes to the GM a game keeps until /regent note
 
 class Dms(BridgeCore):
     async def on_dm(self, dm: DirectMessage, arrived: float | None = None, *, edit: bool = False,
-                    caught_up: bool = False) -> tuple[str | None, str, bool] | None:
+                    caught_up: bool = False, offline: bool = True) -> tuple[str | None, str, bool] | None:
         """One DM (``arrived``: when it came in, if not now: an edited DM's first arrival, ``on_dm_edit``; a DM
-        read back after the bot was offline, ``caught_up``, its own sending time). Each message is answered once:
+        read back from the history, ``caught_up``, its own sending time; ``offline``: it was sent while the bot was
+        offline, and its answer says so, where one read back with a live DM was not: the live one itself, or one
+        sent after it). Each message is answered once:
         one already answered (stored, or refused for good: Discord delivering it again, or the catch-up and the live
         delivery both seeing it) is ignored, but for an edit of a refused DM, read again (``edit``). A live DM in a
         chat whose history was not read since the bot (re)connected is answered after the ones sent there while the
@@ -55,7 +57,7 @@ class Dms(BridgeCore):
             else:
                 self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND)
             said = answer
-            if caught_up and dm.created is not None:  # the answer comes late: which DM it answers
+            if caught_up and offline and dm.created is not None:  # the answer comes late: which DM it answers
                 said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
             await self.tell(key, dm.user_id, said, dm.thread_id)
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)

@@ -260,3 +260,32 @@ def test_a_private_thread_is_read_back_too(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_live_dm_read_with_the_history_is_not_answered_as_sent_while_offline(server, tmp_path):
+    """Discord has a live DM in the chat's history as it delivers it: a chat the bot has not read since it connected
+    (a member the GM seated since then, or a DM just after a reconnect) is read back first, and that read finds the
+    live DM itself. Its answer was headed "sent while I was offline, read now" although the bot was online."""
+    h = setup(server, tmp_path, channel=CH + 9)
+    newcomer, player = 778_001, user_of(CH + 9, 4)
+    h.chat.roles[7] = {"GM"}
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.catch_up()  # on_ready: every player's chat read, the newcomer has none yet
+        cmd = h.chat.command("seat", 7, CH + 9, seat="Player#2", agent=f"<@{newcomer}>")
+        await bridge.on_command(cmd)
+        assert "is played by" in cmd.reply.text(), cmd.reply.text()
+        await bridge.on_dm(h.chat.send(newcomer, "Bid 2"))  # live, the bot online all along
+        said = answers(h, newcomer)
+        assert len(said) == 1 and "✓ `Bid 2`" in said[0] and "offline" not in said[0], said
+        bridge.went_offline()
+        h.chat.send(player, "Bid 4")  # while the gateway was down: said so
+        await bridge.on_dm(h.chat.send(player, "Bid 3"))  # live, as the bot is back
+        said = answers(h, player)
+        assert len(said) == 2 and "sent while I was offline" in said[0] and "✓ `Bid 4`" in said[0], said
+        assert "already stored" in said[1] and "offline" not in said[1], said
+        await bridge.close_client()
+
+    asyncio.run(body())
