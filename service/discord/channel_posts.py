@@ -11,7 +11,7 @@ from service.client import ServiceError
 from service.discord import chat as chatlib
 from service.discord.chat import File
 from service.discord.core import BridgeCore, ServiceDown
-from service.discord.texts import next_text, result_text, seat_label, with_ai_line
+from service.discord.texts import next_text, result_text, seat_label, shown, with_ai_line
 from service.posting import by_seat
 
 log = logging.getLogger("regent.discord")
@@ -59,7 +59,7 @@ class Posting(BridgeCore):
             elif waiting and not entry.get("expected") and self.now() >= waiting["deadline"] and waiting["seats"]:
                 text.append(f"⏰ The deadline passed: the step was resolved with the rulebook defaults for "
                             f"{', '.join(seat_label(view, s) for s in by_seat(waiting['seats']))}.")
-            text.append(with_ai_line(new["report"]))
+            text.append(with_ai_line(shown(new["report"])))  # players' names in it: plain text
             if view["over"]:
                 text.append(result_text(view))
             else:

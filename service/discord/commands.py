@@ -13,7 +13,7 @@ from service.discord import chat as chatlib
 from service.discord.chat import Command, File, Reply
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import step_guard
-from service.discord.texts import STEP_WORDS, result_text, seat_label, when, with_ai_line
+from service.discord.texts import STEP_WORDS, result_text, seat_label, shown, when, with_ai_line
 from service.discord.world_commands import world_command
 from service.posting import by_seat, split_messages
 
@@ -193,7 +193,7 @@ class Commands(BridgeCore):
                 why = err.message.removeprefix("turn: ")
                 return f"**{key}**\n{why[:1].upper()}{why[1:]}."
             raise
-        return f"**{key}**\n" + with_ai_line(rep["report"])
+        return f"**{key}**\n" + with_ai_line(shown(rep["report"]))
 
     def _notes(self, key: str, view: dict[str, Any]) -> str:
         """The players' notes to the GM kept since the GM last read them (``/regent notes``), then forgotten."""

@@ -10,6 +10,7 @@ from typing import Any
 import msgpack
 
 from service.discord.config import GameConfig
+from service.discord.texts import shown
 from service.posting import by_seat
 
 
@@ -82,10 +83,10 @@ def renamed(game: GameConfig, view: dict[str, Any]) -> list[str]:
         spec, have = game.seats[seat], []
         name = (players.get(seat) or {}).get("name")
         if spec.name and spec.name != name:
-            have.append(f'"{name or seat}", not "{spec.name}"')
+            have.append(f'"{shown(name or seat)}", not "{shown(spec.name)}"')
         colour = colours.get(seat)
         if spec.colour and colour and spec.colour.casefold() != str(colour).casefold():
-            have.append(f'colour "{colour}", not "{spec.colour}"')
+            have.append(f'colour "{shown(str(colour))}", not "{shown(spec.colour)}"')
         if have:
             out.append(f"{seat} is " + " and ".join(have))
     return out

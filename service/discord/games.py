@@ -16,7 +16,7 @@ from service.discord.core import BridgeCore
 from service.discord.game_files import file_ai, is_setup, renamed, with_settings
 from service.discord.routing import step_of
 from service.discord.state import ai_seats
-from service.discord.texts import seat_label
+from service.discord.texts import seat_label, shown
 from service.posting import by_seat
 
 log = logging.getLogger("regent.discord")
@@ -118,7 +118,7 @@ class Games(BridgeCore):
             for seat in decided:
                 ai_seats(entry)[seat] = {"decided": list(step_of(view))}
             self.state.set_game(key, entry)
-        seats = "\n".join(f"{seat}: {p['name']} ({view.get('colours', {}).get(seat, '?')})"
+        seats = "\n".join(f"{seat}: {shown(p['name'])} ({shown(view.get('colours', {}).get(seat, '?'))})"
                           + (f", {p['faction']}" if p.get("faction") else "")
                           + (f", team {p['team']}" if p.get("team") else "")
                           + (f", AI ({_ai_named(game, seat, controllers[seat])})" if controllers.get(seat) else "")

@@ -120,10 +120,7 @@ def seat_named(view: dict[str, Any], label: str) -> str:
             found = [s for s, n in zip(players, names, strict=True) if " ".join(n.split()).casefold() == key]
     if len(found) == 1:
         return found[0]
-    def label_of(s: str) -> str:
-        name = (players.get(s) or {}).get("name")
-        return f"{s} ({name})" if name and name != s else s
     if found:
-        raise ValueError(f"{label!r} names {' and '.join(label_of(s) for s in by_seat(found))}; name the seat "
-                         "(Player#N)")
-    raise ValueError(f"unknown seat {label!r}; seats are {', '.join(label_of(s) for s in by_seat(players))}")
+        raise ValueError(f"{label!r} names {' and '.join(seat_label(view, s) for s in by_seat(found))}; name the "
+                         "seat (Player#N)")
+    raise ValueError(f"unknown seat {label!r}; seats are {', '.join(seat_label(view, s) for s in by_seat(players))}")

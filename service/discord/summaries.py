@@ -11,7 +11,7 @@ from typing import Any
 
 from service.client import ServiceError
 from service.discord.core import BridgeCore
-from service.discord.texts import digest
+from service.discord.texts import digest, shown
 from service.posting import by_seat
 
 log = logging.getLogger("regent.discord")
@@ -73,7 +73,7 @@ class Summaries(BridgeCore):
         if seen is not None:
             again = ", corrected after the GM's undo: it replaces the one I sent before" if seen == "changed" else ""
             parts.append((summary, f"{note}\n{rep['report']}",
-                          f"**Your summary of turn {turn}** ({seat}, {key}{note}{again}):\n{rep['report']}"))
+                          f"**Your summary of turn {turn}** ({seat}, {key}{note}{again}):\n{shown(rep['report'])}"))
         at = BALANCE_TURN.search(line or "")
         balance = f"balance:{seat}:{user}:{at.group(1) if at else turn}"  # the Consolidation's turn (_balances)
         if line is not None and self._told(key, balance, line) is not None:

@@ -1,7 +1,8 @@
 """What the bot writes, as pure functions of a game view or a text: a step's name (``STEP_WORDS``), a game's end
 (``HOW_WORDS``, ``result_text``), the channel's line for the step open (``next_text``), a seat with its name
 (``label``), Discord timestamps (``when``) and spans (``span``), a report's ``Played by AI`` line (``with_ai_line``),
-a player's words made unable to ping (``quiet_mentions``) and a message's fingerprint (``digest``)."""
+a player's words made unable to ping (``quiet_mentions``), a player's name or the service's report made plain text
+(``shown``) and a message's fingerprint (``digest``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,22 @@ def quiet_mentions(text: str) -> str:
     bot answers with (a DM it quotes back) must not ping anyone, nor add a member to a private thread, where
     a mention of another player would let them read it (secrecy)."""
     return PINGS.sub("@\u200b\\1", text)
+
+
+# Discord markdown a player's display name may carry (`Sam*`, `_Ann`, `a|b`, a backtick, `[x](url)` as a masked link):
+# escaped with a backslash, which Discord shows as the character itself
+_MARKDOWN = re.compile(r"[\\*_~|`\[]")
+# a block quote or a heading, only where a line starts (after a report's `- ` bullet too)
+_LINE_MARK = re.compile(r"^(\s*(?:-\s+)?)([>#])", re.MULTILINE)
+
+
+def shown(text: str) -> str:
+    """Words the bot did not write, as Discord should show them: a player's display name, or the service's report
+    naming players. Its markdown characters are escaped, so a name such as ``Sam*`` or ``_Ann`` reads as written and
+    leaves the post's own formatting alone, and its pings are made plain (``quiet_mentions``): a name ``<@&ID>`` or
+    ``<@ID>`` would ping a role or a member from every post that names the seat, where the bot's own mentions do."""
+    text = _MARKDOWN.sub(lambda m: "\\" + m.group(0), quiet_mentions(text))
+    return _LINE_MARK.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
 
 
 def when(ts: float, style: str = "R") -> str:
@@ -62,7 +79,7 @@ def with_ai_line(report: str) -> str:
 def seat_label(view: dict[str, Any], seat: str) -> str:
     """``Player#2 (Sam)``: a seat with its display name (the seat alone when they are the same)."""
     name = ((view.get("players") or {}).get(seat) or {}).get("name")
-    return f"{seat} ({name})" if name and name != seat else seat
+    return f"{seat} ({shown(name)})" if name and name != seat else seat
 
 
 def next_text(view: dict[str, Any]) -> str:
