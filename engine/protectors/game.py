@@ -176,15 +176,21 @@ class Game:
         for colour, who in self.colour_names().items():  # rules: 003 Orders, a player's colour
             names.setdefault(colour, who)
         taken = seat_map({**names, **{s: s for s in st.players}})  # the names as the reader keys them
+        alias_keys: set[str] = set()
         for alias, who in (aliases or {}).items():
             if who not in st.players:
                 raise ValidationError(f"aliases.{alias}", f"{who!r} is not a seat of this game")
-            other = taken.get(next(iter(seat_map({alias: who})), ""))
+            key = next(iter(seat_map({alias: who})), "")
+            other = taken.get(key)
             if other is not None and other != who:
                 # the reader would take the name for the other seat and drop the alias: text that could mean two
                 # seats is refused, never guessed (assumption DM_NEVER_GUESSED)
-                raise ValidationError(f"aliases.{alias}", f"already names {other} (a seat, its display name or "
-                                                          f"colour), so it cannot stand for {who}")
+                what = "another alias" if key in alias_keys else "a seat, its display name or colour"
+                raise ValidationError(f"aliases.{alias}", f"already names {other} ({what}), so it cannot stand "
+                                                          f"for {who}")
+            if key and key not in taken:  # two aliases read alike ('Orange', 'orange') for two seats: refused too
+                taken[key] = who
+                alias_keys.add(key)
             names.setdefault(alias, who)
         # an unknown name's refusal lists the display names of the seats still in the game, as written
         living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]

@@ -87,3 +87,23 @@ def test_an_alias_that_already_names_another_seat_is_refused_not_dropped(client,
     same = client.call("game.submit", game_id=gid, token=gm, seat="Player#1", aliases={"BEN": "Player#2"},
                        text="Send 5 $Realm to Ben")  # another spelling of the same seat's name: no clash
     assert same["lines"] == ["Send 5 to Player#2"]
+
+
+@pytest.mark.parametrize("aliases", [{"Orange": "Player#2", "orange": "Player#3"},
+                                     {"Ｏrange": "Player#2", "Orange": "Player#3"},  # fullwidth O
+                                     {"Oránge": "Player#3", "Orange": "Player#2"}])
+def test_two_aliases_read_alike_for_two_seats_are_refused_not_one_picked(client, game, aliases):
+    # the reader keys names without case, width or accents: the later alias silently won, so 'Send 5 to orange'
+    # went to Player#3 or Player#2 depending on the order of the map's keys
+    gid, gm = game["game_id"], game["gm_token"]
+    client.call("game.advance", game_id=gid, token=gm, force=True)  # everyone bid 0: the orders step
+    before = gm_state(client, gid, gm)
+    first, second = list(aliases)
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Player#1", aliases=aliases,
+                   text="Send 5 $Realm to orange")
+    assert err.code == "invalid_params" and err.details["field"] == f"aliases.{second}"
+    assert "another alias" in err.message and aliases[first] in err.message
+    assert gm_state(client, gid, gm) == before
+    same = client.call("game.submit", game_id=gid, token=gm, seat="Player#1", text="Send 5 $Realm to orange",
+                       aliases={"Orange": "Player#3", "ORANGE": "Player#3"})  # two spellings of one seat's alias
+    assert same["lines"] == ["Send 5 to Player#3"]
