@@ -28,10 +28,26 @@ def _seed(p: Params) -> int | None:
     return p.get("seed", int, None, "an integer or null")
 
 
+# Bounded work (protocol.md, "Errors"): a side's Battle dice are rolled every round and every face is in the answer,
+# so a Leader's dice are the one number in a request the work grows with. A Leader adds 1 or 2 (000 §13.4's Military
+# Deck); `enemy_leader_dice: 1000000000` held a worker for minutes and built an answer of gigabytes.
+MAX_LEADER_DICE = 100
+
+
+def _leader_dice(value: Any, field: str) -> None:
+    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_LEADER_DICE:
+        raise invalid(field, f"at most {MAX_LEADER_DICE} Battle dice for a Leader (the Military Deck's add 1 or 2), "
+                             f"not {str(value)[:30]}")
+
+
 def _deck(p: Params) -> Any:
     from npr_controller.realms.battle import parse_deck
 
     raw = p.take("deck", None)
+    if isinstance(raw, list):
+        for i, card in enumerate(raw):
+            if isinstance(card, dict):
+                _leader_dice(card.get("dice"), f"deck[{i}].dice")
     return None if raw is None else parse_deck(raw)
 
 
@@ -67,6 +83,7 @@ def npr_battle(p: Params) -> dict[str, Any]:
     from npr_controller.realms.battle import fight
 
     battle, seed, deck = p.get("battle", dict, what="a map"), _seed(p), _deck(p)
+    _leader_dice(battle.get("enemy_leader_dice"), "battle.enemy_leader_dice")
     world = _world(p)
     p.done()
     return fight(world, battle, seed=seed, deck=deck).to_dict()

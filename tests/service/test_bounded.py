@@ -71,3 +71,33 @@ def test_wire_errors_are_clipped():
     assert len(wire["details"]["rejected"][0]["line"]) < 400
     assert from_exception(ValueError("Exceeds the limit (4300 digits)")).code == "invalid_params"
     assert from_exception(KeyError("bug")).code == "internal"
+
+
+OVER = 101  # MAX_LEADER_DICE + 1: small enough that a server without the bound answers it (a billion hung a worker)
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"battle": {"enemy_leader_dice": OVER}}, "battle.enemy_leader_dice"),
+    ({"deck": [{"name": "Marshal", "kind": "leader", "dice": OVER}]}, "deck[0].dice"),
+])
+def test_a_leaders_battle_dice_are_bounded(client, fields, field):
+    # each die is rolled every round and every face is in the answer: a billion held a worker for minutes
+    import json
+
+    from service.stateless import MAX_LEADER_DICE
+
+    assert OVER == MAX_LEADER_DICE + 1
+    from tests.service.test_methods import EXAMPLES, sample_world
+
+    battle = {**json.loads((EXAMPLES / "realms" / "fight.json").read_text()), **fields.get("battle", {})}
+    deck = fields.get("deck")
+    error = error_reply(client, "npr.battle", {"world": sample_world(), "battle": battle, "seed": 1,
+                                               **({"deck": deck} if deck else {})})
+    assert error["code"] == "invalid_params" and error["details"]["field"] == field
+    assert str(MAX_LEADER_DICE) in error["message"]
+    if deck:
+        deck[0]["dice"] = MAX_LEADER_DICE
+    else:
+        battle["enemy_leader_dice"] = MAX_LEADER_DICE
+    fought = client.call("npr.battle", world=sample_world(), battle=battle, seed=1, **({"deck": deck} if deck else {}))
+    assert fought["rounds"]  # the bound itself is a battle fought
