@@ -238,7 +238,8 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
     orders = _orders_of(events, seat)
     if orders:
         out.append(f"Your orders on turn {t}:")
-        out += [f"- {text}: {named(_order_outcome(st, events, seat, kind, prov, text), names)}"
+        # the order as the public report reveals it, in display names (not the seat ids the DM is stored with)
+        out += [f"- {named(text, names)}: {named(_order_outcome(st, events, seat, kind, prov, text), names)}"
                 for text, kind, prov in orders]
     elif any(e.kind in ("no_orders", "no_orders_from") and seat in e.data.get("seats", ()) for e in events):
         out.append(f"Your orders on turn {t}: none (you sent none).")  # execute._say_none, said to the seat as its own
@@ -251,7 +252,7 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
     if bid_line is not None:
         out.append(bid_line)
     if t == st.turn and seat in st.submissions:
-        lines = "; ".join(ln.text() for ln in st.submissions[seat].lines())
+        lines = named("; ".join(ln.text() for ln in st.submissions[seat].lines()), names)
         out.append(f"Your DM for this step (final): {lines or CHOSE_NOTHING.get(game.step, 'nothing')}.")
     if t == st.turn and not game.over:
         pend = game.pending(seat)

@@ -449,3 +449,22 @@ def test_a_dm_choosing_nothing_is_read_back_in_the_rules_words_not_as_nothing():
     g.submit("Player#2", "none")
     assert ("Your DM for this step (final): none (no orders: your units stay where they are and do nothing)."
             in private_summary(g, "Player#2").splitlines())
+
+
+def test_the_private_summary_names_players_in_its_orders_as_the_public_report_does():
+    # a seat's own orders, its DM line for the open step, are read back with the players' display names, as the public
+    # report reveals them ('Support! Alice in P1 from P2'), never the internal seat id the DM is stored with
+    names = ["Alice", "Bob", "Carol"]
+    players = [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(names, 1)]
+    provs = {"P1": {"owner": "Player#1", "units": 1}, "P2": {"owner": "Player#2", "units": 1},
+             "P3": {"owner": "Player#3", "units": 1}}
+    g = Game({"board": "ring-3", "seed": 1, "players": players,
+              "position": {"turn": 2, "step": "orders", "provinces": provs}})
+    g.submit("Player#2", "Support! Alice in P1 from P2")
+    assert "Your DM for this step (final): Support! Alice in P1 from P2." in private_summary(g, "Player#2")
+    for seat in ("Player#1", "Player#3"):
+        g.submit(seat, "none")
+    g.advance()
+    mine = private_summary(g, "Player#2", turn=2)
+    assert "- Support! Alice in P1 from P2: " in mine and "Player#1" not in mine
+    assert "- Bob: Support! Alice in P1 from P2" in public_report(g.state, turn=2)
