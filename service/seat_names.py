@@ -17,6 +17,7 @@ import unicodedata
 from typing import Any
 
 from engine.protectors.colours import fold
+from engine.protectors.notation_words import norm_words
 
 MAX_LABEL = 100  # longer than any seat's name: named by nothing, echoed cut short, and no closest name is sought
 
@@ -54,6 +55,10 @@ def closest_seat(game: Any, label: str) -> str | None:
 def unknown_seat(game: Any, label: str) -> str:
     """Why ``label`` names no seat, with the closest name (a typo) and the seats there are. For the GM only: it lists
     every seat (a seat's own token is never told which names exist)."""
+    both = ambiguous(game, label)
+    if both:
+        return (f"{_echo.repr(label)} names two seats: {both[0]} by its number and {display(game, both[1])} by its "
+                f"display name; name the seat as Player#N")
     close = closest_seat(game, label)
     hint = f"; did you mean {display(game, close)}?" if close else ""
     colours = game.colours()
@@ -71,13 +76,49 @@ def _seat_named(game: Any, label: str) -> str | None:
         a, b = _seat_named(game, m.group(1)), _seat_named(game, m.group(2))
         return a if a is not None and a == b else None
     key = text.casefold()
-    m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
-    if m and f"Player#{int(m.group(1))}" in players:
-        return f"Player#{int(m.group(1))}"
-    named = [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == key]
+    numbered = _numbered(players, key)
+    named = _by_name(players, text)
+    if numbered is not None:
+        # "P2" is Player#2's number and may be Player#1's display name too: a label that names two seats names none
+        return numbered if not named or named == [numbered] else None
     if not named:  # rules: 003 Orders: a player's colour names them too (a display name first)
         named = [s for c, s in game.colour_names().items() if fold(c) == key]
     return named[0] if len(named) == 1 else None
+
+
+def _numbered(players: Any, key: str) -> str | None:
+    """The seat ``key`` (case-folded) names by number: ``player 3``, ``P#3``, ``p3``."""
+    m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
+    return f"Player#{int(m.group(1))}" if m and f"Player#{int(m.group(1))}" in players else None
+
+
+def _by_name(players: Any, label: str) -> list[str]:
+    """The seats whose display name ``label`` is, read as a DM reads a name (``seat_map``: case, width and accents
+    aside, as ``check_new_names`` keeps a new game's names apart), or case-folded when that leaves nothing to compare
+    (a name of emoji only). Case-folding alone read "Strasse" as both "Strasse" and "Straße", which the game tells
+    apart, and "Ame\u0301lie" (decomposed) as no seat called "Amélie"."""
+    key = _name_key(label)
+    if not key:
+        folded = " ".join(label.split()).casefold()
+        return [s for s, p in players.items() if " ".join(str(p.name).split()).casefold() == folded]
+    return [s for s, p in players.items() if _name_key(str(p.name)) == key]
+
+
+def _name_key(name: str) -> str:
+    return " ".join(norm_words(name))
+
+
+def ambiguous(game: Any, label: str) -> list[str]:
+    """The seats ``label`` names in two ways at once (a seat's number and another seat's display name, ``P2``), in
+    seat order; empty when it names one seat or none."""
+    if not isinstance(label, str) or len(label) > MAX_LABEL:
+        return []
+    text = " ".join(label.replace("\u00a0", " ").split())
+    players = game.state.players
+    numbered, named = _numbered(players, text.casefold()), _by_name(players, text)
+    if numbered is None or not named or named == [numbered]:
+        return []
+    return [numbered, *(s for s in named if s != numbered)]
 
 
 def _bare_label(label: str) -> str:

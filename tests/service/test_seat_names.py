@@ -69,3 +69,32 @@ def test_a_huge_label_is_answered_cut_short_without_a_search(client, game, monke
     too_long = "B" * (seat_names.MAX_LABEL + 1)
     assert seat_names.seat_named(g, too_long) is None and "..." in seat_names.unknown_seat(g, too_long)
     assert searched == ["bbo"]
+
+
+@pytest.mark.parametrize("name", ["P2", "p 2", "P#2", "p#02"])
+def test_a_display_name_that_is_another_seats_number_names_neither_and_nothing_is_stored(client, name):
+    # Player#1 called "P2": the GM's seat="P2" (its display name, as the docs allow) stored the bid for Player#2
+    players = [{"name": name}, *({} for _ in range(15))]
+    game = client.call("game.create", setup={"board": "ring-16", "players": players, "seed": 5, "auto_advance": False})
+    gid, gm = game["game_id"], game["gm_token"]
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat=name, text="Bid 7")
+    assert err.code == "invalid_params" and err.details["field"] == "seat"
+    assert "names two seats: Player#2 by its number and Player#1" in err.message
+    assert not any(p["submitted"] for p in client.call("game.pending", game_id=gid, token=gm))
+    for seat in ("Player#1", "Player#2"):  # Player#N names each
+        client.call("game.submit", game_id=gid, token=gm, seat=seat, text="Bid 7")
+    assert {p["seat"] for p in client.call("game.pending", game_id=gid, token=gm) if p["submitted"]} == {
+        "Player#1", "Player#2"}
+
+
+def test_display_names_are_read_as_dms_read_them():
+    # case-folding alone read "Strasse" as both of two names the game tells apart (so neither could be named), and a
+    # decomposed "Amélie" as no seat at all
+    from engine.protectors.game import Game
+    from service import seat_names
+
+    g = Game({"board": "ring-3", "seed": 1, "players": [{"name": "Strasse"}, {"name": "Straße"}, {"name": "Amélie"}]})
+    assert seat_names.seat_named(g, "Strasse") == "Player#1" and seat_names.seat_named(g, "STRASSE") == "Player#1"
+    assert seat_names.seat_named(g, "Straße") == "Player#2"
+    assert seat_names.seat_named(g, "Ame\u0301lie") == "Player#3" and seat_names.seat_named(g, "amelie") == "Player#3"
+    assert seat_names.seat_named(g, "P3") == "Player#3" and seat_names.seat_named(g, "nobody") is None
