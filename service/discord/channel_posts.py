@@ -88,7 +88,9 @@ class Posting(BridgeCore):
             entry["reminded"] = []
             if view["step"] == "orders" and not view["over"]:
                 await self._tell_looks(key, view)
-        missing = [p["seat"] for p in view["pending"] if not p["submitted"]]
+        # the seats whose decisions the rulebook makes if the deadline passes: not those an AI decides for (the GM put
+        # one in a silent seat), nor those whose DM comes in before it resolves (``Dms._decided``)
+        missing = [p["seat"] for p in view["pending"] if not p["submitted"] and not p.get("controller")]
         deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
         entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False, forced=None,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)

@@ -1,7 +1,8 @@
 """What every part of the bridge shares (``BridgeCore``, the base of ``bridge.Bridge`` and of each of its parts): the
 state it works on (the config, the chat, the state file, the service's client, the clock, the lock that lets DMs,
-commands and syncs change the bot's state one at a time), the service calls (``rpc``, ``ServiceDown``, ``_settled``)
-and who holds which seat with which token (``users``, ``seats_of``, ``_gm``, ``_seat``)."""
+commands and syncs change the bot's state one at a time), the service calls (``rpc``, ``ServiceDown``, ``_settled``),
+who holds which seat with which token (``users``, ``seats_of``, ``_gm``, ``_seat``) and which seats a deadline passed
+would still default (``_decided``)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,15 @@ class BridgeCore:
     def _seat(self, key: str, seat: str) -> dict[str, Any]:
         entry = self.state.game(key)
         return {"game_id": entry["game_id"], "token": entry["seat_tokens"][seat]}
+
+    def _decided(self, key: str, seat: str, step: tuple[Any, Any, Any] | None = None) -> None:
+        """``seat``'s decision for the open step (``step``, when known: the one the bot last posted) is in or is an
+        AI's (a DM stored, an AI put in the seat): if the step resolves past its deadline, the channel's notice
+        (``Posting._sync``: the rulebook's defaults for the seats still waited for) does not name it."""
+        entry = self.state.game(key)
+        waiting = (entry or {}).get("waiting")
+        if not waiting or seat not in waiting["seats"]:
+            return
+        if step is None or entry["step_key"] == ":".join(map(str, step)):
+            waiting["seats"] = [s for s in waiting["seats"] if s != seat]
+            self.state.set_game(key, entry)

@@ -218,6 +218,8 @@ class Dms(BridgeCore):
         except (ServiceDown, ServiceError):  # stored all the same: the answer must say so
             still, looks = False, []
         answer += "".join(f"\n👁 {line}" for line in looks)
+        if not still:
+            self._decided(key, seat, before)
         if still:  # not yet the seat's decision: "final" is for the DM that gives it
             answer = answer.replace("\n" + FINAL, "") + ("\nThese act at once; your decision for this step is "
                                                         "still to come: send it in another DM.")

@@ -86,6 +86,7 @@ class SeatCommand(BridgeCore):
                 mine["since"] = now["turn"]
             entry["users"][seat] = None
             self.state.set_game(key, entry)
+            self._decided(key, seat)  # its AI decides the step: no rulebook default, whenever it resolves
             view = await self.rpc("game.view", **self._gm(key))
             level = "" if agent in AI_LEVELS else " agent"
             plays = agent + level + ("" if out["controller"] == agent else f" -> {out['controller']}")

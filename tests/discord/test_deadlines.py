@@ -145,3 +145,39 @@ def test_a_deadline_the_gm_extends_is_reminded_again_before_the_new_deadline(ser
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_step_its_last_dm_or_an_ai_resolves_past_the_deadline_is_not_told_as_defaulted(server, tmp_path):
+    """Without expiry (or before the service's expiry sweep) a deadline can pass with the step still open: the DM
+    that then comes in, or the AI the GM puts in the silent seat, resolves it with every decision made. The channel
+    was told "⏰ The deadline passed: ... the rulebook defaults for" the seats the bot last saw missing, as if their
+    decisions had been made for them."""
+    h = Harness(server, make_config({"g": game_table(CH + 4, seats=3, deadlines={"bid": 1.0, "orders": 1.0})},
+                                    tmp_path))
+    h.chat.roles[7] = {"GM"}
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 1), "Bid 1"))
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 2), "Bid 2"))
+        await bridge.tick()  # the bot sees Player#3 missing
+        await asyncio.sleep(1.2)  # the deadline passes; no expiry resolves the step
+        await bridge.tick()
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 3), "Bid 3"))  # late, still taken: the step resolves
+        text = h.chat.texts(CH + 4)
+        assert "- Bids: Blue 1, Red 2, Green 3" in text, text
+        assert "The deadline passed" not in text, text
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 1), "none"))  # the orders: Player#2 and #3 go silent
+        await bridge.on_dm(h.chat.dm(user_of(CH + 4, 2), "none"))
+        await bridge.tick()
+        await asyncio.sleep(1.2)
+        await bridge.tick()
+        cmd = h.chat.command("seat", 7, CH + 4, seat="Player#3", agent="normal")  # the GM puts an AI in the seat
+        await bridge.on_command(cmd)
+        text = h.chat.texts(CH + 4)
+        assert "Played by AI: Green" in text, text  # its AI decided: the step resolved
+        assert "The deadline passed" not in text, text
+        await bridge.close_client()
+
+    asyncio.run(body())
