@@ -9,6 +9,7 @@ import pytest
 
 from engine.protectors import cards as C
 from engine.protectors.board import Board
+from engine.protectors.game import Game
 from engine.protectors.legality import golden_limits
 from engine.protectors.ranking import brackets
 from engine.protectors.reveal import _play
@@ -38,6 +39,45 @@ RULEBOOK_BRACKETS = {
 
 def seats(n: int) -> list[str]:
     return [f"Player#{i}" for i in range(1, n + 1)]
+
+
+class TestSetup:
+    """rules: 003 Setup — "Each player starts the game with 1 Province (land area), 1 Army Unit and 50 $Realm at
+    their disposal." / "Normal version: The Game Board will have an *equal* number of Provinces as the number of
+    starting players." / "Grand version: The number of Provinces is 2x or more the number of starting players."
+    At every table size 7-16, Normal and Grand, with the Island and in teams of 2 and 3."""
+
+    @pytest.mark.parametrize(
+        ("board", "n", "team_size"),
+        [
+            *[(f"ring-{n}", n, None) for n in range(7, 17)],
+            *[(f"ring-{n}-grand", n, None) for n in (7, 11, 16)],
+            ("ring-13-grand+island", 13, None),
+            ("ring-8", 8, 2),
+            ("ring-9", 9, 3),
+            ("ring-12-grand", 12, 3),
+            ("ring-14-grand+island", 14, 2),
+            ("ring-15", 15, 3),
+            ("ring-16-grand", 16, 2),
+        ],
+    )
+    def test_one_province_one_army_unit_and_50_realm_each(self, board, n, team_size):
+        roster = [{"seat": s, "team": f"T{i // team_size}" if team_size else None} for i, s in enumerate(seats(n))]
+        g = Game({"board": board, "seed": n, "players": roster, "options": {"teams": bool(team_size)}})
+        st = g.state
+        mainland = st.board.provinces
+        for seat in seats(n):
+            assert st.owned(seat) == [st.players[seat].start] and st.units_of(seat) == 1
+            assert st.players[seat].realm == 50
+        held = [p for p in mainland if st.provinces[p].owner is not None]
+        if "grand" in board:
+            assert g.view()["options"]["version"] == "grand" and len(mainland) >= 2 * n
+            assert len(held) == n  # the other Provinces start empty and nobody's
+            assert all(st.provinces[p].units == 0 for p in mainland if p not in held)
+        else:
+            assert g.view()["options"]["version"] == "normal" and len(mainland) == n == len(held)
+        if st.board.island:
+            assert st.provinces[st.board.island].owner is None and st.provinces[st.board.island].units == 0
 
 
 class TestBrackets:
