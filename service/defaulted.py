@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
+from engine.protectors.state import DRAGON
 from service.decision_words import said
 from service.posting import by_seat
 
@@ -40,6 +41,9 @@ class Defaulted:
     step: str
     seat: str
     lines: tuple[str, ...]
+    dpl: int | None = None
+    """in a Dragon Attack, its DPL: a turn can hold several attacks (the After Burner, a threshold attack after an
+    elimination), and a seat that sent its DM for one is told which one the default played for it"""
 
 
 def replayed(game: Game) -> list[Defaulted]:
@@ -53,7 +57,8 @@ def replayed(game: Game) -> list[Defaulted]:
         elif action[0] == "advance":
             st = replay.state
             if action[1]:
-                out += [Defaulted(st.turn, st.step, p.seat, tuple(default_decision(st, p.seat).texts))
+                dpl = st.attack.dpl if st.step == DRAGON and st.attack is not None else None
+                out += [Defaulted(st.turn, st.step, p.seat, tuple(default_decision(st, p.seat).texts), dpl)
                         for p in replay.pending() if not p.submitted]
             replay.advance(force=bool(action[1]))
     return out
@@ -87,7 +92,9 @@ def told(records: list[Defaulted], seat: str, turn: int, game: Game | None = Non
         if d.seat == seat and d.turn == turn:
             what, rule = STEPS.get(d.step, (d.step, "003"))
             # "not stored", not "not received": a DM may have come and been refused, and never sent again
-            line = (f"Your {what} DM for turn {turn} was not stored (none came in time, or none that could be read): "
+            which = f" (the attack at DPL {d.dpl})" if d.dpl is not None else ""  # one of the turn's attacks
+            line = (f"Your {what} DM for turn {turn}{which} was not stored (none came in time, or none that could be "
+                    "read): "
                     "the rulebook default was played for you: "
                     f"{said(list(d.lines), d.step)} ({rule}).")
             dealt = dealt_faction(game, seat) if game is not None and d.step == "bid" and turn == 1 else None

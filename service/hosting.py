@@ -613,6 +613,8 @@ class HostedGame:
         gone = {p.seat: list(default_decision(g.state, p.seat).texts) for p in g.pending() if not p.submitted} \
             if force else {}
         turn, step, start = g.state.turn, g.state.step, len(g.state.events)
+        # a Dragon Attack's DPL: which of the turn's attacks a forced seat's summary speaks of (service/defaulted.py)
+        attack = g.state.attack.dpl if step == gamefile.DRAGON and g.state.attack is not None else None
         try:
             events = g.advance(force=force)
         except RegentError as err:
@@ -637,6 +639,8 @@ class HostedGame:
             self.by = {s: b for s, b in resolved.items() if ":" in b}
         if force:  # kept even when empty: a forced step this service recorded needs no replay (_defaulted)
             row.update(defaulted=gone, turn=turn, step=step)
+            if attack is not None:
+                row["dpl"] = attack
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
         self.step_ended(turn, step, how or "was resolved by an earlier game.advance")
@@ -768,7 +772,7 @@ class HostedGame:
         length and last digest: an undo and new actions are another), as a turn's summaries come one by one."""
         rows = [row for row, _, _ in self.rows]
         if all("defaulted" in row for row in rows if row["a"][0] == "advance" and row["a"][1]):
-            return [defaulted.Defaulted(row["turn"], row["step"], seat, tuple(lines))
+            return [defaulted.Defaulted(row["turn"], row["step"], seat, tuple(lines), row.get("dpl"))
                     for row in rows if row.get("defaulted") for seat, lines in row["defaulted"].items()]
         key = (len(self.rows), self.rows[-1][2] if self.rows else "")  # the record's length and state digest
         if self._replayed is None or self._replayed[0] != key:

@@ -278,3 +278,26 @@ def test_a_silent_seats_summary_names_the_faction_the_rulebook_dealt_it(tmp_path
     assert f"Your faction, which you did not choose, was dealt by chance: {bob} (003 Factions)." in told
     for other in ("Ann", "Cy"):  # Ann chose hers, Cy's was the setup's: neither was dealt
         assert "dealt by chance" not in run(capsys, "report", path, "--private", other, "--turn", "1")
+
+
+def test_a_seat_defaulted_in_a_turns_second_dragon_attack_is_told_which_attack(tmp_path, capsys):
+    # rules: 003 Dragon's Power Level (the After Burner attacks again in the same turn): every seat commits against the
+    # card's attack (DPL 3), then nobody against the After Burner's (DPL 1), forced. A seat's summary names the
+    # attack the default played for: "your Dragon attack DM for turn 3 was not stored" alone, to a player who sent one
+    provinces = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 4)}
+    setup = {"board": "ring-3", "seed": 11,
+             "players": [{"seat": f"Player#{i}", "name": n} for i, n in enumerate(NAMES, start=1)],
+             "position": {"turn": 3, "step": "dragon", "dpl": 3, "provinces": provinces,
+                          "cards_in_play": ["Deep Snow", "There be Dragons!"], "attack": {"dpl": 3, "source": "card"},
+                          "pending_attacks": ["after_burner"]}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    game = str(tmp_path / "game.bin")
+    run(capsys, "new", game, "--setup", str(tmp_path / "setup.json"))
+    out = run(capsys, "adjudicate", game, dms(tmp_path, "".join(f"== {n} ==\n2 from P{i}\n"
+                                                                for i, n in enumerate(NAMES, start=1))))
+    assert "- The Dragon attacks the Realm with DPL 1 (after burner)." in out.splitlines()
+    run(capsys, "adjudicate", game, "--force")
+    bob = run(capsys, "report", game, "--private", "Bob", "--turn", "3").splitlines()
+    assert bob[1] == ("Your Dragon attack DM for turn 3 (the attack at DPL 1) was not stored (none came in time, or "
+                      "none that could be read): the rulebook default was played for you: Turn off the lights (no Army "
+                      "Units committed) (003 Determine Protector US step).")

@@ -458,3 +458,21 @@ def test_a_seat_the_rulebook_default_played_is_told_so_in_its_own_summary_alone(
     again = _imported(client, gf)
     assert client.call("game.report", **again, turn=1, private="Player#3")["report"].splitlines()[1] == told
     assert "not received" not in client.call("game.report", **again, turn=1, private="Player#1")["report"]
+
+
+def test_a_seat_defaulted_in_a_turns_second_dragon_attack_is_told_which_attack_by_the_service(client):
+    # the After Burner attacks again in the turn (rules: 003 Dragon's Power Level): every seat committed against the
+    # card's attack (DPL 3), none against the After Burner's (DPL 1), forced; the service's log records the attack
+    provinces = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 4)}
+    setup = {"board": "ring-3", "seed": 11, "auto_advance": True,
+             "position": {"turn": 3, "step": "dragon", "dpl": 3, "provinces": provinces,
+                          "cards_in_play": ["Deep Snow", "There be Dragons!"], "attack": {"dpl": 3, "source": "card"},
+                          "pending_attacks": ["after_burner"]}}
+    g = client.call("game.create", setup=setup)
+    where = {"game_id": g["game_id"], "token": g["gm_token"]}
+    for i in range(1, 4):
+        client.call("game.submit", **where, seat=f"Player#{i}", text=f"2 from P{i}")
+    assert client.call("game.view", **where)["step"] == "dragon"  # the After Burner's attack
+    client.call("game.advance", **where, force=True)
+    mine = client.call("game.report", **where, turn=3, private="Player#2")["report"].splitlines()
+    assert mine[1].startswith("Your Dragon attack DM for turn 3 (the attack at DPL 1) was not stored")
