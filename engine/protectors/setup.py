@@ -90,9 +90,19 @@ def _players(spec: Any) -> list[dict[str, Any]]:
             fac = named
         colour = check_colour(p["colour"], f"players[{i}].colour") if p.get("colour") is not None else None
         out.append({"seat": seat, "name": str(p.get("name") or seat), "faction": fac,
-                    "team": p.get("team"), "start": p.get("start"), "colour": colour})
+                    "team": _check_team(p.get("team"), i), "start": p.get("start"), "colour": colour})
     seat_colours(out)  # two seats never share a colour (rules: 003 Orders, "a unique colour")
     return out
+
+
+def _check_team(team: Any, i: int) -> Any:
+    """A seat's ``team``: a name or a number (as the service's setup check takes it), or None. rules: 003 Team
+    Games, "Players form up before the game starts to create teams": a team is told apart from another by its name,
+    so a list or a map (which crashed the setup) is refused naming the field, and so is an empty name in a team game
+    (``build_state``: "every player needs a team")."""
+    if team is not None and (isinstance(team, bool) or not isinstance(team, (str, int))):
+        raise ValidationError(f"players[{i}].team", f"a team is a name or a number, not {type(team).__name__}")
+    return team
 
 
 # A display name's length: Discord's own limit for one, and the colours' (colours.MAX_COLOUR_CHARS); a report's
@@ -268,7 +278,7 @@ def build_state(setup: dict[str, Any]) -> GameState:
     if options.teams:
         sizes: dict[str, int] = {}
         for i, p in enumerate(players):
-            if p["team"] is None:
+            if p["team"] is None or p["team"] == "":
                 raise ValidationError(f"players[{i}].team", "every player needs a team in a team game")
             sizes[str(p["team"])] = sizes.get(str(p["team"]), 0) + 1
         if len(set(sizes.values())) != 1 or len(sizes) < 2:

@@ -35,6 +35,25 @@ class TestTeamSizes:
         g = Game({"board": board, "seed": 0, "players": roster(sizes), "options": {"teams": True}})
         assert sorted({p.team for p in g.state.players.values()}) == [f"T{t}" for t in range(len(sizes))]
 
+    @pytest.mark.parametrize(
+        ("team", "why"),
+        [
+            (["A"], "not list"),
+            ({"A": 1}, "not dict"),
+            (True, "not bool"),
+            (1.5, "not float"),
+            ("", "every player needs a team"),
+        ],
+    )
+    def test_a_team_is_a_name_or_a_number(self, team, why):
+        """rules: 003 Team Games — "Players form up before the game starts to create teams." A team is named (or
+        numbered, as the service's setup check allows): a list or a map crashed the setup, and an empty name read
+        as a team of its own for each of its players when the game ended."""
+        players = roster([2, 2])
+        players[0]["team"] = players[1]["team"] = team
+        with pytest.raises(ValidationError, match=f"players\\[0\\].team: .*{why}"):
+            Game({"board": "ring-4", "seed": 0, "players": players, "options": {"teams": True}})
+
 
 class TestStarts:
     @pytest.mark.parametrize(
