@@ -152,6 +152,10 @@ class App(Residency):
         self.inline_work = inline_work
         self._inline_free = True  # no inline call yet in this loop iteration
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-worker")
+        # AI seats think in a pool of their own: an expert seat at a 16-seat table thinks for seconds, and with the
+        # workers all thinking (four games with AI seats deciding) every other call, in any game, waited behind them
+        # (a game.view took up to 25 s). The calls' workers are left for the calls.
+        self.thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-ai")
         # Stateless npr.*/npn.* calls may run in worker processes (true parallelism on many cores).
         self.processes = ProcessPoolExecutor(max_workers=processes) if processes > 0 else None
         self.games: dict[str, HostedGame] = {}
@@ -207,6 +211,7 @@ class App(Residency):
         for task in list(self.pumps.values()):
             task.cancel()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        self.thinkers.shutdown(wait=True, cancel_futures=True)
         if self.processes is not None:
             self.processes.shutdown(wait=True, cancel_futures=True)
 
@@ -246,9 +251,9 @@ class App(Residency):
     def _free_inline(self) -> None:
         self._inline_free = True
 
-    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def _run(self, fn: Callable[..., Any], *args: Any, pool: ThreadPoolExecutor | None = None) -> Any:
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool or self.executor, fn, *args)
         except RpcError:
             raise
         except Exception as err:
@@ -694,7 +699,7 @@ class App(Residency):
                 if turn is None:
                     self._progressed(game_id)
                     continue
-                decision = await self._run(hosted.decide_ai, turn)
+                decision = await self._run(hosted.decide_ai, turn, pool=self.thinkers)
                 async with lock:
                     await self._run(hosted.commit_ai, turn, decision)
                 self._progressed(game_id)

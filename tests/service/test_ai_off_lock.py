@@ -207,3 +207,39 @@ def test_an_agent_that_fails_outside_the_lock_gets_the_rulebook_default_said_onc
             await app.close()
 
     asyncio.run(go())
+
+
+def test_calls_are_answered_while_ai_seats_in_as_many_games_as_workers_think(tmp_path, monkeypatch):
+    # AI seats thought in the workers that answer calls: with every worker thinking (an expert seat at a 16-seat table
+    # thinks for seconds, and each game with AI seats keeps one thinking), a game.view of any other game waited for
+    # them (up to 25 s with four such games). They think in a pool of their own now.
+    from agents.registry import AGENTS
+
+    workers, thinking, release = 2, threading.Semaphore(0), threading.Event()
+
+    def think():
+        thinking.release()
+        assert release.wait(30), "the test never released the agents"
+
+    monkeypatch.setitem(AGENTS, "test-held", lambda seed: ThinkingHeuristic(think))
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=workers, expiry_interval=0.0)
+        app.start()
+        try:
+            other = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 1}}])
+            for seed in range(workers):
+                await app.call("game.create", [{"setup": {**SETUP, "seed": seed, "agents": {"Player#3": "test-held"}}}])
+            for _ in range(workers):  # every worker's worth of AI seats is thinking
+                assert await asyncio.get_running_loop().run_in_executor(None, thinking.acquire, True, 10)
+            view = await asyncio.wait_for(app.call("game.view", [{"game_id": other["game_id"],
+                                                                   "token": other["seat_tokens"]["Player#1"]}]), 10)
+            assert view["you"] == "Player#1"
+            answer = await asyncio.wait_for(app.call("game.submit", [{"game_id": other["game_id"], "text": "Bid 2",
+                                                                      "token": other["seat_tokens"]["Player#2"]}]), 10)
+            assert answer["lines"] == ["Bid 2"]
+        finally:
+            release.set()
+            await app.close()
+
+    asyncio.run(go())
