@@ -48,10 +48,10 @@ class Commands(BridgeCore):
                 await self.sync(game.key)
         except ServiceDown:
             await reply.send("The Regent service cannot be reached; nothing was changed. Try again shortly.")
-        except ServiceError as err:
-            await reply.send(f"Refused by the service ({err.code}): {err.message}. Nothing was changed.")
+        except ServiceError as err:  # cut to Discord's message size, as every answer: one too long is no answer at all
+            await send_text(reply, f"Refused by the service ({err.code}): {err.message}. Nothing was changed.")
         except ValueError as err:
-            await reply.send(f"{err}. Nothing was changed.")
+            await send_text(reply, f"{err}. Nothing was changed.")
 
     async def _command(self, cmd: Command, reply: Reply) -> None:
         name, opts = cmd.name, cmd.options

@@ -14,7 +14,7 @@ from service.discord.config import AI_LEVELS
 from service.discord.core import BridgeCore
 from service.discord.routing import step_of
 from service.discord.state import ai_seats
-from service.discord.texts import seat_label
+from service.discord.texts import echo, seat_label
 from service.posting import by_seat
 
 MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -31,9 +31,9 @@ class SeatCommand(BridgeCore):
                              "player to make")
         mention = MENTION.match(agent) or (re.match(r"^(\d{15,22})$", agent))
         if agent.startswith("@") and not mention:  # a name typed: a member picked from Discord's list comes as <@ID>
-            raise ValueError(f"{agent!r} is not a Discord mention: as you type @ in the agent option, pick the member "
-                             "from the list Discord shows, or give their user id (Developer Mode: right-click them, "
-                             f"Copy User ID); `human` gives {seat} back to its own player")
+            raise ValueError(f"{echo(agent)} is not a Discord mention: as you type @ in the agent option, pick the "
+                             "member from the list Discord shows, or give their user id (Developer Mode: right-click "
+                             f"them, Copy User ID); `human` gives {seat} back to its own player")
         entry = self.state.game(key)
         record = ai_seats(entry)  # the seats an AI holds (their players, since when) or gave back (state.py)
         mine = record.get(seat) or {}
@@ -122,6 +122,7 @@ def seat_named(view: dict[str, Any], label: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise ValueError(f"{label!r} names {' and '.join(seat_label(view, s) for s in by_seat(found))}; name the "
+        raise ValueError(f"{echo(label)} names {' and '.join(seat_label(view, s) for s in by_seat(found))}; name the "
                          "seat (Player#N)")
-    raise ValueError(f"unknown seat {label!r}; seats are {', '.join(seat_label(view, s) for s in by_seat(players))}")
+    seats = ", ".join(seat_label(view, s) for s in by_seat(players))
+    raise ValueError(f"unknown seat {echo(label)}; seats are {seats}")

@@ -2,7 +2,7 @@
 (``HOW_WORDS``, ``result_text``), the channel's line for the step open (``next_text``), a seat with its name
 (``label``), Discord timestamps (``when``) and spans (``span``), a report's ``Played by AI`` line (``with_ai_line``),
 a player's words made unable to ping (``quiet_mentions``), a player's name or the service's report made plain text
-(``shown``) and a message's fingerprint (``digest``)."""
+(``shown``), the GM's words quoted back (``echo``) and a message's fingerprint (``digest``)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,17 @@ def shown(text: str) -> str:
     ``<@ID>`` would ping a role or a member from every post that names the seat, where the bot's own mentions do."""
     text = _MARKDOWN.sub(lambda m: "\\" + m.group(0), quiet_mentions(text))
     return _LINE_MARK.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
+
+
+ECHO_CHARS = 100  # of the GM's own words an answer quotes back (a command's option holds up to 6,000 characters)
+
+
+def echo(words: str) -> str:
+    """The GM's words as an answer quotes them (``'Sam'``), cut to ``ECHO_CHARS`` with how much was left out: an
+    option pasted by mistake must not make the answer longer than Discord takes, which would leave the GM none."""
+    if len(words) <= ECHO_CHARS:
+        return repr(words)
+    return f"{words[:ECHO_CHARS]!r}... ({len(words) - ECHO_CHARS} more characters)"
 
 
 def when(ts: float, style: str = "R") -> str:

@@ -149,3 +149,25 @@ def test_seat_with_a_typed_name_or_an_unknown_ai_says_what_to_write(server, tmp_
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_seat_command_with_a_pasted_option_is_answered_within_discords_limit(server, tmp_path):
+    """A command's option holds up to 6,000 characters: the bot quoted the GM's seat or agent back whole, and its
+    answer of over 2,000 characters was refused by Discord, so the GM, kept waiting on "thinking...", got none."""
+    channel = CH + 4
+    h = Harness(server, make_config({"g": game_table(channel)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        pasted = "Player#2 " + "x" * 3000
+        for options in ({"seat": pasted, "agent": "normal"}, {"seat": "Player#2", "agent": "@" + pasted}):
+            said = await gm_command(h, bridge, channel, "seat", **options)  # the fake refuses what Discord would
+            assert said.startswith(("unknown seat 'Player#2 xxx", "'@Player#2 xxx")), said[:200]
+            assert "... (" in said and "more characters)" in said and len(said) < 1000, said[:200]
+            assert said.endswith("Nothing was changed."), said[-200:]
+        view = await bridge.rpc("game.view", **bridge._gm("g"))
+        assert not any((view.get("controllers") or {}).values())
+        await bridge.close_client()
+
+    asyncio.run(body())
