@@ -1,7 +1,7 @@
 """What a player's DM is answered, as pure functions and constants: stored (``accepted``, with ``FINAL``), refused
 (``refusal``), too late for the step now open (``too_late``, beginning ``TOO_LATE``), not stored for the service being
 down (``RESEND``), an edit of a DM already answered (``EDITED``), and an empty decision in the rules' words
-(``NOTHING``)."""
+(``NOTHING``); a line quoted as inline code (``code``)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,17 @@ NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and 
            "dragon": "✓ `Turn off the lights`: you commit no Army Units"}
 
 
+def code(text: str) -> str:
+    """``text`` as inline code, whole: between double backticks when it holds a backtick (a player's line or a name
+    such as "`x"), which single ones would end halfway; a run of two or more backticks, which nothing inline can
+    hold, shows as ``ˋ``."""
+    if "`" not in text:
+        return f"`{text}`"
+    if "``" in text:
+        return "`" + text.replace("`", "ˋ") + "`"
+    return f"`` {text} ``"
+
+
 def too_late(key: str, seat: str, kind: str) -> str:
     """The answer to a DM that came in before the step now open began: it was written for the step before,
     which resolved (its deadline passed, the GM resolved it) while the DM waited. It is not taken for this
@@ -37,7 +48,7 @@ def too_late(key: str, seat: str, kind: str) -> str:
 def accepted(key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
     """The answer to a stored DM: each line stored, left out, dropped or warned about, then ``FINAL``."""
     out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
-    out += [f"✓ `{line}`" for line in result.get("accepted") or []] or [NOTHING.get(kind, "✓ nothing")]
+    out += [f"✓ {code(line)}" for line in result.get("accepted") or []] or [NOTHING.get(kind, "✓ nothing")]
     for item in result.get("ignored") or []:
         if not isinstance(item, dict) or str(item.get("text", "")).strip():  # blank lines go unmentioned
             why = str(item.get("why", "")) if isinstance(item, dict) else ""
@@ -58,7 +69,7 @@ def refusal(err: ServiceError) -> str:
     if err.code == "invalid_order":
         rejected = err.details.get("rejected") or []
         out = ["**Nothing was stored.** Fix these lines and send the whole DM again:"]
-        out += [f"✗ `{r.get('line', '')}`: {r.get('reason', '')}" for r in rejected] or [f"✗ {err.message}"]
+        out += [f"✗ {code(str(r.get('line', '')))}: {r.get('reason', '')}" for r in rejected] or [f"✗ {err.message}"]
         count = err.details.get("rejected_count")
         if isinstance(count, int) and count > len(rejected) > 0:  # the service lists the first ones only
             more = count - len(rejected)
@@ -75,8 +86,8 @@ def refusal(err: ServiceError) -> str:
 def line_note(item: Any) -> str:
     """One line of a DM the service left out or dropped, as the answer quotes it."""
     if isinstance(item, dict):
-        return f"line {item.get('line_no', item.get('n', '?'))} `{item.get('text', item.get('line', ''))}`" + (
+        return f"line {item.get('line_no', item.get('n', '?'))} {code(str(item.get('text', item.get('line', ''))))}" + (
             f" ({item['why'] if 'why' in item else item.get('reason', '')})")
     if isinstance(item, list | tuple) and len(item) == 3:
-        return f"line {item[0]} `{item[1]}` ({item[2]})"
-    return f"`{item}`"
+        return f"line {item[0]} {code(str(item[1]))} ({item[2]})"
+    return code(str(item))

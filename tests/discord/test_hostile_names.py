@@ -78,3 +78,24 @@ def test_players_names_with_markdown_and_mentions_are_posted_as_plain_text(serve
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_line_or_name_with_a_backtick_is_quoted_whole_in_a_dms_answer(server, tmp_path):
+    """The answer quotes each line of a DM as inline code: a backtick in it (a name such as "`x", a player's own)
+    ended the code halfway, and the rest of the line ran on as formatting."""
+    seats = {
+        f"Player#{i}": {"user": user_of(CH + 1, i), "name": name} for i, name in ((1, "Ann"), (2, "`x"), (3, "Cy"))
+    }
+    table = {"channel": CH + 1, "board": "ring-3", "seed": 3, "pictures": False, "expiry": False, "seats": seats}
+    h = Harness(server, make_config({"main": table}, tmp_path))
+    user = user_of(CH + 1, 1)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.dm(user, "Snitch `x\nSend 1 to ``x"))  # orders in the bid step: refused
+        said = h.chat.last_dm(user)
+        assert "✗ `` Snitch `x ``: not a choice" in said and "✗ `Send 1 to ˋˋx`: not a choice" in said, said
+        await bridge.close_client()
+
+    asyncio.run(body())
