@@ -55,16 +55,28 @@ def _seat(args: argparse.Namespace) -> int:
         # an AI decision already stored in this step stands (DMs are final), so step_ai keeps it: the step's
         # report still says the AI played the seat, and a DM from the player is answered "already in by its AI"
         gamefile.write(args.game, gf)
-        print(f"{gf.display(seat)}: human" + (f" (was AI {was})" if was else " (already)"))
+        # said, so the GM does not ask the player for a DM the step no longer takes ("already in by its AI")
+        stands = (f"; its AI's decision for the {gf.game.step} step stands (DMs are final): the player decides from "
+                  "the next step" if seat in gf.step_ai and _in_step(gf, seat) else "")
+        print(f"{gf.display(seat)}: human" + (f" (was AI {was})" if was else " (already)") + stands)
         return 0
     name = agent_name(args.agent)
     gf.agents[seat] = name
     gamefile.write(args.game, gf)
     shown = name if name == args.agent else f"{name} (for {args.agent!r})"
     pending = any(p.seat == seat and not p.submitted for p in gf.game.pending())
+    # the player's DM already stored for this step stands (DMs are final): the AI takes over from the next step
+    sent = (f"; the player's own DM for the {gf.game.step} step stands (DMs are final): the AI decides from the "
+            "next step"
+            if not pending and seat not in gf.step_ai and _in_step(gf, seat) else "")
     print(f"{gf.display(seat)}: AI {shown}"
-          + ("; it decides at the next 'regent adjudicate'" if pending else ""))
+          + ("; it decides at the next 'regent adjudicate'" if pending else sent))
     return 0
+
+
+def _in_step(gf: gamefile.GameFile, seat: str) -> bool:
+    """``seat``'s decision for the open step is stored."""
+    return any(p.seat == seat and p.submitted for p in gf.game.pending())
 
 
 def agent_name(text: str) -> str:

@@ -605,6 +605,21 @@ def test_a_seat_given_back_after_its_ai_decided_still_says_the_ai_played_that_st
     assert "== Turn 1 ==" in report and "Played by AI: Eve (heuristic)" in report
 
 
+def test_a_seat_changing_hands_mid_step_says_whose_decision_stands(game_file, tmp_path, capsys):
+    # rules: 003 Each Turn, DMs are final: a seat given back after its AI decided the step, or given to an AI after
+    # its player's DM came, keeps that decision; `regent seat` says so, so the GM does not ask for another DM
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n")]) == 0  # Eve's AI bids
+    capsys.readouterr()
+    assert main(["seat", str(game_file), "Eve", "human"]) == 0
+    assert capsys.readouterr().out.strip() == ("Player#5 (Eve): human (was AI heuristic); its AI's decision for the "
+                                               "bid step stands (DMs are final): the player decides from the next step")
+    assert main(["seat", str(game_file), "Alice", "heuristic"]) == 0
+    assert capsys.readouterr().out.strip() == ("Player#1 (Alice): AI heuristic; the player's own DM for the bid step "
+                                               "stands (DMs are final): the AI decides from the next step")
+    assert main(["seat", str(game_file), "Bob", "heuristic"]) == 0  # Bob has sent nothing: his AI bids now
+    assert capsys.readouterr().out.strip() == "Player#2 (Bob): AI heuristic; it decides at the next 'regent adjudicate'"
+
+
 def _ben_by_ai_from(tmp_path, turn):
     """A 4-seat game brought in at ``turn``'s orders step (two units in each home), Ben's seat an AI's."""
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
