@@ -395,6 +395,33 @@ class RegentBot(discord.Client):
             return
         await self.bridge.on_dm_edit(None, dm)
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A player deleted a DM, or a message in their private thread: one the bot answered for good stands, and they
+        are told so (``Bridge.on_dm_delete``). Discord names only the message and its channel: the player is the
+        thread's, or the author of the message discord.py kept, or the DM channel's recipient."""
+        owner = self.bridge.state.thread_owner(payload.channel_id)
+        if payload.guild_id is not None and owner is None:
+            return  # a server channel's message: not a player's DM
+        if self.bridge.state.processed(payload.message_id) is None:
+            return  # nothing of it was stored: it was never a decision
+        cached = payload.cached_message
+        if owner is not None:
+            user: int | None = owner[1]
+        elif cached is not None:
+            user = cached.author.id
+        else:
+            channel = self.get_channel(payload.channel_id)
+            if channel is None:
+                try:
+                    channel = await self.fetch_channel(payload.channel_id)
+                except discord.HTTPException as err:
+                    log.warning("a deleted DM's channel %s cannot be read: %s", payload.channel_id, err)
+                    return
+            recipient = getattr(channel, "recipient", None)
+            user = recipient.id if recipient is not None else None
+        if user is not None:
+            await self.bridge.on_dm_delete(payload.message_id, user, payload.channel_id if owner else None)
+
     def _edit_seen(self, message_id: int, edited: datetime.datetime) -> bool:
         """Whether this edit of a message discord.py does not keep was handled already (and note it if not); the
         last ``EDITS_KEPT`` are remembered."""

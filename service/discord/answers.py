@@ -1,7 +1,7 @@
 """What a player's DM is answered, as pure functions and constants: stored (``accepted``, with ``FINAL``), refused
 (``refusal``), too late for the step now open (``too_late``, beginning ``TOO_LATE``), not stored for the service being
-down (``RESEND``), an edit of a DM already answered (``EDITED``), and an empty decision in the rules' words
-(``NOTHING``); a line quoted as inline code (``code``)."""
+down (``RESEND``), an edit or a deletion of a DM already answered (``EDITED``, ``DELETED``), and an empty decision in
+the rules' words (``NOTHING``); a line quoted as inline code (``code``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ RESEND = ("The Regent service cannot be reached right now: your DM was NOT store
 EDITED = ("You edited a DM I had already answered: the edit changes nothing, and what I answered to it stands "
           "(a decision stored is final: rules 003, \"Once a DM is sent to the GM, your orders/choices are final\"). "
           "Anything new goes in a new DM.")
+DELETED = ("You deleted a DM I had already answered: deleting it changes nothing, and what I answered to it stands "
+           "(a decision stored is final: rules 003, \"Once a DM is sent to the GM, your orders/choices are final\"). "
+           "Anything new goes in a new DM.")
 TOO_LATE = "**Nothing was stored.** Your DM came in before the "  # how too_late's answer begins
 # what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md

@@ -1,8 +1,8 @@
-"""A player's DM (``Dms``): answered once (``on_dm``; Discord delivering it again, an edit, ``on_dm_edit``), routed to
-the game it is for (the seats the member holds, a ``game: NAME`` header, a private thread's game, a seat an AI holds
-for them), refused when it came in before the step now open began (``answers.too_late``), submitted for the step it
-came in for, and answered with what was stored; its member mentions made seats (``_mentions``) and its notes to the
-GM kept for ``/regent notes`` (``_keep_notes``)."""
+"""A player's DM (``Dms``): answered once (``on_dm``; Discord delivering it again, an edit, ``on_dm_edit``, a deletion,
+``on_dm_delete``), routed to the game it is for (the seats the member holds, a ``game: NAME`` header, a private
+thread's game, a seat an AI holds for them), refused when it came in before the step now open began
+(``answers.too_late``), submitted for the step it came in for, and answered with what was stored; its member mentions
+made seats (``_mentions``) and its notes to the GM kept for ``/regent notes`` (``_keep_notes``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from service.client import ServiceError
-from service.discord.answers import EDITED, FINAL, RESEND, accepted, refusal, too_late
+from service.discord.answers import DELETED, EDITED, FINAL, RESEND, accepted, refusal, too_late
 from service.discord.chat import DirectMessage
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of, game_header, names_a_game, step_of
@@ -84,6 +84,16 @@ class Dms(BridgeCore):
             first = self.state.refused(dm.message_id)
         # a DM never answered (sent while the bot was offline) came in when it was sent
         await self.on_dm(dm, float(first["arrived"]) if first else dm.created, edit=True)
+
+    async def on_dm_delete(self, message_id: int, user_id: int, thread_id: int | None = None) -> None:
+        """A player deleted a DM (``thread_id``: a message in their private thread). One the bot answered for good
+        stands as answered, and the player is told so, as for an edit (rules 003: "Once a DM is sent to the GM, your
+        orders/choices are final"): a player who deleted their orders to take them back must not believe they did.
+        One of which nothing was stored was never a decision: nothing to say."""
+        async with self.lock:
+            answered = self.state.processed(message_id)
+            if answered is not None:
+                await self.tell(answered.get("game"), user_id, DELETED, thread_id)
 
     async def _dm(self, dm: DirectMessage, arrived: float) -> tuple[str | None, str, bool]:
         """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock)."""

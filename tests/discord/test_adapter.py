@@ -349,6 +349,39 @@ def test_an_edit_of_a_dm_discord_py_does_not_keep_reaches_the_bridge_once_and_pr
     asyncio.run(body())
 
 
+def test_a_deleted_dm_the_bot_answered_reaches_the_bridge_with_its_player(tmp_path):
+    config = parse({"guild": GUILD, "gm_role": "GM", "state": str(tmp_path / "s.json"),
+                    "games": {"g": {"channel": 999, "seats": {"Player#1": {"user": PLAYER_ID}}}}})
+
+    def deleted(mid, channel_id, guild_id=None, cached=None):
+        payload = MagicMock(spec=discord.RawMessageDeleteEvent)
+        payload.message_id, payload.channel_id, payload.guild_id, payload.cached_message = (
+            mid, channel_id, guild_id, cached)
+        return payload
+
+    async def body():
+        bot = adapter.RegentBot(config)
+        bot.bridge.on_dm_delete = AsyncMock()
+        for mid in (7, 8, 9):
+            bot.bridge.state.mark_processed(mid, {"game": "g", "at": 0})
+        bot.bridge.state.set_thread("g", PLAYER_ID, 555)
+        dm_channel = MagicMock(spec=discord.DMChannel)
+        dm_channel.recipient = MagicMock(spec=discord.User)
+        dm_channel.recipient.id = PLAYER_ID
+        bot.get_channel = MagicMock(return_value=dm_channel)
+        await bot.on_raw_message_delete(deleted(7, 321, cached=message(dm_channel, mid=7)))  # kept by discord.py
+        await bot.on_raw_message_delete(deleted(8, 321))  # sent before the bot started: the DM channel's recipient
+        await bot.on_raw_message_delete(deleted(9, 555, guild_id=GUILD))  # in the player's private thread
+        assert [c.args for c in bot.bridge.on_dm_delete.await_args_list] == [
+            (7, PLAYER_ID, None), (8, PLAYER_ID, None), (9, PLAYER_ID, 555)]
+        await bot.on_raw_message_delete(deleted(10, 321))  # nothing of it stored
+        await bot.on_raw_message_delete(deleted(7, 999, guild_id=GUILD))  # a server channel's message
+        assert bot.bridge.on_dm_delete.await_count == 3
+        await bot.close()
+
+    asyncio.run(body())
+
+
 def test_history_reads_a_players_messages_after_the_mark_oldest_first(tmp_path):
     import datetime
 

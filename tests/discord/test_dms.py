@@ -259,6 +259,29 @@ def test_an_edited_dm_is_read_again_only_when_nothing_of_it_was_stored(server, t
     asyncio.run(body())
 
 
+def test_a_deleted_dm_that_was_stored_stands_and_the_player_is_told(server, tmp_path):
+    # a player deletes their orders DM to take it back: the decision stored stands (rules 003: DMs are final). The
+    # bot said nothing, so the player believed it withdrawn; a DM of which nothing was stored is not mentioned.
+    h = setup(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        user1, user2 = user_of(CH, 1), user_of(CH, 2)
+        await bridge.on_dm(h.chat.dm(user1, "Bid 3", message_id=811))
+        await bridge.on_dm_delete(811, user1)
+        assert h.chat.last_dm(user1).startswith("You deleted a DM I had already answered: deleting it changes nothing")
+        await bridge.on_dm(h.chat.dm(user2, "Bdi 2", message_id=812))  # refused: never a decision
+        told = len(h.chat.dms[user2])
+        await bridge.on_dm_delete(812, user2)
+        await bridge.on_dm_delete(813, user2)  # a message the bot never saw
+        assert len(h.chat.dms[user2]) == told
+        assert (await pending(bridge))["Player#1"] is True and (await pending(bridge))["Player#2"] is False
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_a_dm_from_before_a_restart_edited_after_it_is_read_again_or_answered(server, tmp_path):
     # discord.py keeps a message's words before an edit only for messages received since the bot started, and its
     # on_message_edit heard of those alone (the adapter now listens to on_raw_message_edit: test_adapter.py's
