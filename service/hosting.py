@@ -75,6 +75,9 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     options = engine.get("options")
     if isinstance(options, dict):  # service options may also sit in setup.options
         moved = {k: options[k] for k in SERVICE_SETUP_KEYS if k in options}
+        for key in moved:  # both places: one was dropped without a word (the top's won)
+            if key in service:
+                raise invalid(f"setup.options.{key}", f"given at the top of setup too; give {key} once")
         engine["options"] = {k: v for k, v in options.items() if k not in SERVICE_SETUP_KEYS}
         service = {**moved, **service}
     if engine.get("rules", "protectors") != "protectors":
@@ -89,7 +92,10 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
             if isinstance(p, dict) and "agent" in p:
                 if not isinstance(p.get("seat", ""), str):
                     raise invalid(f"setup.players[{i}].seat", "must be a string")
-                agents[p.get("seat", f"Player#{i + 1}")] = p["agent"]
+                seat = p.get("seat", f"Player#{i + 1}")
+                if seat in agents:  # players[i].agent won over setup.agents without a word
+                    raise invalid(f"setup.players[{i}].agent", f"{seat} has an agent in setup.agents too; give it once")
+                agents[seat] = p["agent"]
                 p = {k: v for k, v in p.items() if k != "agent"}
             clean.append(p)
         engine["players"] = clean

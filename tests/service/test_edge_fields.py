@@ -101,3 +101,25 @@ def test_load_answers_the_unfinished_games_the_store_holds(tmp_path):
         assert app.load() == 3 and len(app.games) == 0  # none needs attention at once: none is loaded
     finally:
         app.executor.shutdown()
+
+
+@pytest.mark.parametrize(("setup", "field"), [
+    # Player#2's agent in its players entry and in setup.agents: the entry's won without a word
+    ({"players": [{}, {"agent": "random"}, *({} for _ in range(14))], "agents": {"Player#2": "caretaker"}},
+     "setup.players[1].agent"),
+    # a service key at the top of setup and in setup.options: the top's won without a word
+    ({"players": 16, "agents": {"Player#2": "caretaker"}, "options": {"agents": {"Player#2": "random"}}},
+     "setup.options.agents"),
+    ({"players": 16, "auto_advance": True, "options": {"auto_advance": False}}, "setup.options.auto_advance"),
+])
+def test_a_setting_given_twice_is_refused_not_one_dropped(setup, field):
+    async def body(app):
+        err = await _refusal(app, "game.create", {"setup": {"board": "ring-16", **setup}})
+        assert err.code == "invalid_params" and err.details["field"] == field and "once" in err.message
+        assert await app.live_games() == 0
+        once = {**setup, "agents": {"Player#3": "caretaker"}, "options": {}}  # each given once: taken
+        g = await app.call("game.create", [{"setup": {"board": "ring-16", **once}}])
+        controllers = (await app.call("game.view", [{"game_id": g["game_id"], "token": g["gm_token"]}]))["controllers"]
+        assert controllers["Player#3"] == "caretaker"
+
+    _run(body)
