@@ -64,7 +64,7 @@ def table_game(game: Game, filler_seat: str) -> dict[str, Any]:
     """One finished game seen from the vacant seat: who won, how, and the winners' distances."""
     st, res = game.state, game.result or {}
     winner = res.get("winner")
-    team_of = {s: st.team_of(s) or s for s in st.players}
+    team_of = {s: s if st.team_of(s) is None else st.team_of(s) for s in st.players}
     winners = [s for s in st.players if winner is not None and team_of[s] == winner]
     dist = land_distances(st.board, st.players[filler_seat].start)
     far = max(dist.values()) + 1  # a start the filler cannot reach by land (an island seat)

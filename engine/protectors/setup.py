@@ -99,10 +99,11 @@ def _check_team(team: Any, i: int) -> Any:
     """A seat's ``team``: a name or a number (as the service's setup check takes it), or None. rules: 003 Team
     Games, "Players form up before the game starts to create teams": a team is told apart from another by its name,
     so a list or a map (which crashed the setup) is refused naming the field, and so is an empty name in a team game
-    (``build_state``: "every player needs a team")."""
+    (``build_state``: "every player needs a team"). A number is kept as its text, so ``1`` and ``"1"`` are one
+    team and a team numbered 0 is told apart from "no team" (``victory._sides``)."""
     if team is not None and (isinstance(team, bool) or not isinstance(team, (str, int))):
         raise ValidationError(f"players[{i}].team", f"a team is a name or a number, not {type(team).__name__}")
-    return team
+    return None if team is None else str(team)
 
 
 # A display name's length: Discord's own limit for one, and the colours' (colours.MAX_COLOUR_CHARS); a report's

@@ -100,7 +100,8 @@ def _sides(state: GameState) -> dict[str, list[str]]:
     """Teams in a team game, else each seat alone. Keys are team names or seats."""
     out: dict[str, list[str]] = {}
     for seat in state.players:
-        out.setdefault(state.team_of(seat) or seat, []).append(seat)
+        team = state.team_of(seat)
+        out.setdefault(seat if team is None else team, []).append(seat)
     return out
 
 

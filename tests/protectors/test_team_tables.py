@@ -7,7 +7,9 @@ import pytest
 
 from engine.errors import ValidationError
 from engine.protectors.game import Game
+from engine.protectors.victory import check_end, times_up
 from tests.protectors.helpers import dragon_attack, fight, position
+from tests.protectors.test_factions import make
 
 
 def roster(sizes: list[int]) -> list[dict]:
@@ -53,6 +55,47 @@ class TestTeamSizes:
         players[0]["team"] = players[1]["team"] = team
         with pytest.raises(ValidationError, match=f"players\\[0\\].team: .*{why}"):
             Game({"board": "ring-4", "seed": 0, "players": players, "options": {"teams": True}})
+
+    def test_a_number_and_its_text_are_one_team(self):
+        """rules: 003 Team Games — "Each team must have the same number of players": the size check read ``1`` and
+        ``"1"`` as one team while the game's end (``victory._sides``) and the pooled $Realm told them apart; a team
+        is kept as its text, so they are one team everywhere."""
+        players = roster([2, 2])
+        players[0]["team"], players[1]["team"], players[2]["team"], players[3]["team"] = 1, "1", 2, "2"
+        g = Game({"board": "ring-4", "seed": 0, "players": players, "options": {"teams": True}})
+        assert [p.team for p in g.state.players.values()] == ["1", "1", "2", "2"]
+
+
+class TestTeamNumberedZero:
+    """A team numbered 0 (the first number a GM writing JSON reaches for) was falsy, so the game's end split it into
+    one side per member."""
+
+    def test_last_team_standing_when_the_team_is_numbered_0(self):
+        """rules: 003 Team Games — "Last man standing! The game ends immediately, if all but one team are
+        eliminated. The team left standing is victorious"."""
+        g = make(
+            "ring-4",
+            {"P1": ("Player#1", 1), "P2": ("Player#2", 1)},
+            options={"teams": True, "factions": False},
+            teams=[0, 0, 1, 1],
+        )  # team 1 holds nothing: eliminated
+        assert check_end(g.state) and g.state.result["winner"] == "0"
+
+    def test_times_up_sums_the_vps_of_team_0(self):
+        """rules: 003 Team Games — "Add the VPs from each team member together, the total is the number of VPs
+        obtained by the team"."""
+        seats = ("Player#1", "Player#2", "Player#3", "Player#4")
+        g = make(
+            "ring-4",
+            {"P1": (seats[0], 1, 2), "P2": (seats[1], 1, 2), "P3": (seats[2], 1, 3), "P4": (seats[3], 1)},
+            phase="consolidation",
+            options={"teams": True, "factions": False},
+            teams=[0, 0, 1, 1],
+            realm=dict.fromkeys(seats, 0),
+        )
+        times_up(g.state)  # team 0: 4 + 4 = 8 VPs; team 1: 6 + 2 = 8, tied on units and $Realm; Player#1 ranks first
+        assert {r["side"]: r["vp"] for r in g.state.result["table"]} == {"0": 8, "1": 8}
+        assert g.state.result["winner"] == "0"
 
 
 class TestStarts:
