@@ -333,7 +333,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient and last_dm[seat] == n)
         except (RegentError, ValueError) as err:
             seen.unread(fp)
-            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}", fp))
+            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}" + _more_refused(err, n), fp))
             records[seat] = {"file": seen.key, "line": n, "why": clip(str(err), REFUSED_WHY), "step": open_step}
             continue
         stored += 1
@@ -454,6 +454,21 @@ def _looks(gf: GameFile, since: int) -> list[str]:
     before giving orders."""
     return [f"tell {gf.display(seat)} alone: {e.text}" for e in gf.game.state.events[since:]
             if e.kind == "peek" and e.visible_to for seat in sorted(e.visible_to)]
+
+
+def _more_refused(err: Exception, header: int) -> str:
+    """The DM's other refused lines, each with its line in the DMs file and why, under the refusal (whose reason names
+    the first, and counts the others: "(and 1 more line refused)"), so that the GM passes every one on at once."""
+    details = getattr(err, "details", None)
+    listed = details.get("rejected") if isinstance(details, dict) else None
+    if not isinstance(listed, list) or len(listed) < 2:
+        return ""
+    out = [f"\n    also line {header + r['line_no']}: {r.get('line', '')!r}: {r.get('reason', '')}"
+           for r in listed[1:] if isinstance(r, dict) and isinstance(r.get("line_no"), int)]
+    count = details.get("rejected_count") if isinstance(details, dict) else None
+    if isinstance(count, int) and count > len(listed):
+        out.append(f"\n    ...and {count - len(listed)} more refused line(s), not listed")
+    return "".join(out)
 
 
 def _item(item: Any, header: int) -> str:

@@ -620,6 +620,18 @@ def test_a_seat_changing_hands_mid_step_says_whose_decision_stands(game_file, tm
     assert capsys.readouterr().out.strip() == "Player#2 (Bob): AI heuristic; it decides at the next 'regent adjudicate'"
 
 
+def test_a_refused_dm_lists_every_refused_line_for_the_gm_to_pass_on(game_file, tmp_path, capsys):
+    # the refusal's reason names the first refused line and counts the others ("and 1 more line refused"): the GM
+    # sees each of them, with its line in the file and why, so the player fixes them all in one DM, not one a round
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Bob ==\nBid 10\nFortify P2\nWork P2\n")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    at = next(i for i, line in enumerate(err) if line.startswith("Player#2 (Bob): rejected (DM at line 1): "))
+    assert err[at].endswith("(and 1 more line refused)")
+    assert err[at + 1] == ("    also line 4: 'Work P2': not a choice for the bid step; it takes Bid 20 (in turn 1 with "
+                           "factions also Faction Hodir), or none")
+
+
 def _ben_by_ai_from(tmp_path, turn):
     """A 4-seat game brought in at ``turn``'s orders step (two units in each home), Ben's seat an AI's."""
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
