@@ -314,15 +314,15 @@ class App(Residency):
         return line
 
     async def _locked(self, hosted: HostedGame, fn: Callable[[], Any], changes: bool = False,
-                      in_line: bool = False) -> Any:
+                      in_line: bool = False, pool: ThreadPoolExecutor | None = None) -> Any:
         """Run ``fn`` under the game's lock, in the call's turn in the game's line (``in_line``: the caller
-        already holds its place, ``_line``)."""
+        already holds its place, ``_line``); in ``pool`` if given (``thinkers``: work in which AI seats decide)."""
         if not in_line:
             async with self._line(hosted.id):
-                return await self._locked(hosted, fn, changes, in_line=True)
+                return await self._locked(hosted, fn, changes, in_line=True, pool=pool)
         async with self.locks[hosted.id]:
             hosted.check(changes)
-            result = await self._run(fn)
+            result = await self._run(fn, pool=pool)
         if changes:
             self.kick(hosted.id)
         return result
@@ -465,7 +465,8 @@ class App(Residency):
         async with self._line(hosted.id):
             # AI seats finish the step they are deciding before the GM resolves it
             await self._ai_decided(hosted, arrived)
-            result = await self._locked(hosted, advance, changes=True, in_line=True)
+            result = await self._locked(hosted, advance, changes=True, in_line=True,
+                                        pool=self._filling(hosted) if expired else None)
         if wait and hosted.id in self.pumps:
             await asyncio.shield(self.pumps[hosted.id])
             result["pending"] = await self._locked(hosted, lambda: hosted.pending(GM))
@@ -497,6 +498,11 @@ class App(Residency):
         async with self._line(hosted.id):
             await self._ai_decided(hosted, arrived)  # AI seats finish what they are deciding first
             return await self._locked(hosted, roll_back, changes=True, in_line=True)
+
+    def _filling(self, hosted: HostedGame) -> ThreadPoolExecutor | None:
+        """Where a step expires: with an agent as ``expiry.fill`` it decides for every silent seat (an expert at a
+        16-seat table, seconds each), so in the AI seats' pool, never holding the calls' workers."""
+        return None if hosted.meta["expiry"]["fill"] == ai.RULEBOOK_DEFAULT else self.thinkers
 
     async def _ai_decided(self, hosted: HostedGame, arrived: int) -> None:
         """Wait until the AI seats deciding in the step open when the call arrived have decided (their decisions
@@ -721,7 +727,8 @@ class App(Residency):
                     async with self.locks[game_id]:
                         if hosted.expired_ready(time.time()):
                             await self._run(lambda h=hosted: h.advance(False, True,
-                                                                       how="resolved by itself as its deadline passed"))
+                                                                       how="resolved by itself as its deadline passed"),
+                                            pool=self._filling(hosted))
                             log.info("deadline passed: step resolved", extra={"game_id": game_id})
                 except RpcError as err:
                     log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})

@@ -243,3 +243,43 @@ def test_calls_are_answered_while_ai_seats_in_as_many_games_as_workers_think(tmp
             await app.close()
 
     asyncio.run(go())
+
+
+def test_calls_are_answered_while_expiry_fills_in_as_many_games_as_workers_think(tmp_path, monkeypatch):
+    # a step expiring with an agent as expiry.fill has it decide for every silent seat under the game's lock (an
+    # expert at a 16-seat table: seconds a seat): in the calls' workers, so as many expiring games as workers held
+    # every call to any game. The fill thinks in the AI seats' pool now.
+    from agents.registry import AGENTS
+
+    workers, thinking, release = 2, threading.Semaphore(0), threading.Event()
+
+    def think():
+        thinking.release()
+        assert release.wait(30), "the test never released the agents"
+
+    monkeypatch.setitem(AGENTS, "test-held", lambda seed: ThinkingHeuristic(think))
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=workers, expiry_interval=0.0)
+        app.start()
+        forced = []
+        try:
+            other = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 1}}])
+            for seed in range(workers):
+                g = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": seed,
+                                                              "expiry": {"fill": "test-held"}}}])
+                forced.append(asyncio.ensure_future(app.call("game.advance", [{
+                    "game_id": g["game_id"], "token": g["gm_token"], "expired": True, "force": True}])))
+            for _ in range(workers):  # every worker's worth of fills is thinking
+                assert await asyncio.get_running_loop().run_in_executor(None, thinking.acquire, True, 10)
+            view = await asyncio.wait_for(app.call("game.view", [{"game_id": other["game_id"],
+                                                                   "token": other["seat_tokens"]["Player#1"]}]), 10)
+            assert view["you"] == "Player#1"
+            release.set()
+            for result in await asyncio.wait_for(asyncio.gather(*forced), 30):  # the fills then resolve the steps
+                assert result["report"]
+        finally:
+            release.set()
+            await app.close()
+
+    asyncio.run(go())
