@@ -28,7 +28,7 @@ from typing import Any
 
 from engine import json_mistakes, jsonfile
 from engine.errors import RegentError, ValidationError
-from engine.protectors.report import display_names
+from engine.protectors.report import display_names, named
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
@@ -333,8 +333,12 @@ def _adjudicate(args: argparse.Namespace) -> int:
             lines, ignored, dropped, warnings = submit_dm(game, seat, text, args.lenient and last_dm[seat] == n)
         except (RegentError, ValueError) as err:
             seen.unread(fp)
-            rejected.append((seat, f"{who}: rejected (DM at line {n}): {err}" + _more_refused(err, n), fp))
-            records[seat] = {"file": seen.key, "line": n, "why": clip(str(err), REFUSED_WHY), "step": open_step}
+            # the reason goes to the player: its quoted lines name players as the player did, not by seat id
+            names = display_names(game.state)
+            why = named(str(err) + _more_refused(err, n), names)
+            rejected.append((seat, f"{who}: rejected (DM at line {n}): {why}", fp))
+            records[seat] = {"file": seen.key, "line": n, "why": clip(named(str(err), names), REFUSED_WHY),
+                             "step": open_step}
             continue
         stored += 1
         gf.step_ai.pop(seat, None)

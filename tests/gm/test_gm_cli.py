@@ -632,6 +632,19 @@ def test_a_refused_dm_lists_every_refused_line_for_the_gm_to_pass_on(game_file, 
                            "factions also Faction Hodir), or none")
 
 
+def test_a_refusal_names_players_by_their_names_not_seat_ids(tmp_path, capsys):
+    # the GM passes the reason on to the player, who wrote 'Snitch on Cy' (no Pirates! this turn): the quoted order
+    # reads 'Snitch Cy', not the seat id the reader turned the name into ('Snitch Player#3'), in this run and in a
+    # later one that lists the refusal again
+    path = _ben_by_ai_from(tmp_path, 3)
+    capsys.readouterr()
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Ann ==\nFortify P1\nSnitch on Cy\n")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert "Player#1 (Ann): rejected (DM at line 1): 'Snitch Cy': snitching is only for Pirates! turns" in err
+    assert main(["adjudicate", str(path), "--force"]) == 2
+    assert "(DM at line 1 of dms.txt): 'Snitch Cy': " in capsys.readouterr().err
+
+
 def _ben_by_ai_from(tmp_path, turn):
     """A 4-seat game brought in at ``turn``'s orders step (two units in each home), Ben's seat an AI's."""
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
