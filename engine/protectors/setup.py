@@ -109,10 +109,15 @@ def _check_team(team: Any, i: int) -> Any:
 # A display name's length: Discord's own limit for one, and the colours' (colours.MAX_COLOUR_CHARS); a report's
 # lines and a DM's names stay readable (assumption DISPLAY_NAMES)
 MAX_NAME_CHARS = 32
-# a name written as a seat id, as the DM reader reads one: "Player#2", "player 2", "@Player #2", "**Player2**"
-_SEAT_LIKE = re.compile(r"player#?0*([0-9]+)", re.IGNORECASE)
+# a name written as a seat id, as the DM reader and the service's seat labels read one: "Player#2", "player 2",
+# "@Player #2", "**Player2**", and the short "P2", "p#2" (service/seat_names.py)
+_SEAT_LIKE = re.compile(r"(?:player|p)#?0*([0-9]+)", re.IGNORECASE)
 # bidirectional embeddings, overrides and isolates: they reorder the text after them on the reader's screen
 _BIDI = frozenset(map(chr, range(0x202A, 0x202F))) | frozenset(map(chr, range(0x2066, 0x206A)))
+# invisible format characters a name may hold: the joiners (emoji sequences, Persian and Indic names) and the tag
+# characters of subdivision flag emoji; any other (a zero-width space, a word joiner, a soft hyphen) would make
+# "Bob" and "B\u200bob" two names that look the same in Discord and in the reports
+_VISIBLE_FORMAT: frozenset[str] = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
 
 
 def _check_name(name: Any, i: int) -> str:
@@ -125,6 +130,11 @@ def _check_name(name: Any, i: int) -> str:
     if bad is not None:
         raise ValidationError(where, f"a display name is one line of text, without control characters (it has "
                                      f"U+{ord(bad):04X})")
+    hidden = next((c for c in name if unicodedata.category(c) == "Cf" and c not in _VISIBLE_FORMAT), None) \
+        if isinstance(name, str) else None
+    if hidden is not None:
+        raise ValidationError(where, f"a display name may not hold an invisible character (it has U+{ord(hidden):04X}"
+                                     f"): two names would look the same")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         shown = f"{len(name)} characters" if isinstance(name, str) else type(name).__name__
         raise ValidationError(where, f"a display name is text of 1 to {MAX_NAME_CHARS} characters (here: {shown}); "
@@ -155,6 +165,7 @@ def check_new_names(spec: Any) -> None:
                                                         "read names: case and accents aside); give each seat its own")
         seen[key] = f"Player#{i + 1} ({name})"
     _check_new_colours(spec)
+    _check_names_against_colours(spec)
 
 
 def _check_new_colours(spec: list[Any]) -> None:
@@ -175,6 +186,25 @@ def _check_new_colours(spec: list[Any]) -> None:
                 raise ValidationError(f"players[{i}].colour", f"{p['colour']!r} is {other['seat']}'s colour (the "
                                                               "board's for it, as it gives none of its own); give "
                                                               "another, or give that seat a colour too")
+
+
+def _check_names_against_colours(spec: list[Any]) -> None:
+    """A new game's display name may not be another seat's colour (Player#2's ``sky blue``, the board's or its own):
+    a DM's ``Support! sky blue in P2`` would mean the named seat, while the board pictures and the table call the
+    other seat sky blue (rules: 003 Orders, "a unique colour"). A seat's colour equal to another's name is refused
+    by ``colours.seat_colours``; a stored game replays as it was."""
+    try:
+        read = _players(spec)
+        colours = seat_colours(read)
+    except ValidationError:
+        return  # build_state refuses it, naming the field
+    by_colour = {fold(c): s for s, c in colours.items()}
+    for i, p in enumerate(spec):
+        name = p.get("name") if isinstance(p, dict) else None
+        other = by_colour.get(fold(name)) if isinstance(name, str) else None
+        if other is not None and other != read[i]["seat"]:
+            raise ValidationError(f"players[{i}].name", f"{name!r} is {other}'s colour (the board's name for it); "
+                                                        "give another name, or give that seat a colour of its own")
 
 
 def setup_colours(players: Any) -> dict[str, str]:

@@ -9,6 +9,9 @@ from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.setup import MAX_NAME_CHARS, check_new_names
 
+# a subdivision flag: the black flag and tag characters (format characters a name may hold)
+WALES_FLAG = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+
 
 def _players(*names):
     return [{"name": n} for n in names]
@@ -25,15 +28,34 @@ def _players(*names):
     (("Player#2", "Bob", "Cy"), "players[0].name", "reads as the seat Player#2, not this seat (Player#1)"),
     (("Al", "player 3", "Cy"), "players[1].name", "reads as the seat Player#3"),
     (("Al", "Bob", "@**Player #01**"), "players[2].name", "reads as the seat Player#1"),
+    # the service's seat labels read "P2" as Player#2 (service/seat_names.py)
+    (("P2", "Bob", "Cy"), "players[0].name", "reads as the seat Player#2"),
+    (("Al", "p #03", "Cy"), "players[1].name", "reads as the seat Player#3"),
+    # invisible: "B\u200bob" and "Bob" look the same in Discord and in the reports
+    (("Al", "B\u200bob", "Bob"), "players[1].name", "invisible character (it has U+200B"),
+    (("Al", "Bob\u2060", "Cy"), "players[1].name", "U+2060"),
+    (("Al", "Bo\u00adb", "Cy"), "players[1].name", "U+00AD"),
+    # another seat's colour: the board's default for Player#2 (and a colour the setup gives Player#3)
+    (("sky blue", "Bob", "Cy"), "players[0].name", "is Player#2's colour"),
+    (("Al", "Bob", "Cy"), None, None),
 ])
 def test_a_new_games_bad_display_name_is_refused_naming_the_field(names, field, why):
+    if field is None:  # the control case: the same shape with good names passes
+        check_new_names(_players(*names))
+        return
     with pytest.raises(ValidationError) as err:
         check_new_names(_players(*names))
     assert err.value.field == field and why in str(err.value)
 
 
+def test_a_name_that_is_its_own_seats_colour_passes():
+    check_new_names([{"name": "teal", "colour": "teal"}, {"name": "Bob"}, {"name": "Cy"}])
+    check_new_names([{"name": "Al"}, {"name": "sky blue"}, {"name": "Cy"}])  # Player#2's own default colour
+
+
 def test_a_good_name_passes_and_a_stored_game_still_loads():
-    check_new_names(_players("Player#1", "Ana María 🐉", "x" * MAX_NAME_CHARS, "Player 4", "Sam2"))
+    check_new_names(_players("Player#1", "Ana María 🐉", "x" * MAX_NAME_CHARS, "Player 4", "Sam2", "P6", "Pete7",
+                             "👨\u200d👩\u200d👧", "مهر\u200cنوش", WALES_FLAG))
     check_new_names([{}, {"name": None}, {"name": "Bob"}])  # no name: the seat id stands for it
     # a stored game replays its setup as it was (only new games are checked)
     g = Game({"board": "ring-3", "seed": 1, "players": _players("x\ny", "Player#1", "")})
