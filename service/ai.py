@@ -183,6 +183,9 @@ def resolve(name: Any, field: str = "agent") -> str | None:
     if not isinstance(name, str):
         raise invalid(field, "must be an agent name, a difficulty, or nil for a human seat")
     known = registry()
+    folded = name.strip().casefold()
+    if name not in known and (folded in DIFFICULTIES or folded in known):  # "Expert" from a phone that capitalises
+        name = folded
     if name in DIFFICULTIES:  # a level first: the ``steward`` level is the steward agent with its look-ahead
         for candidate in DIFFICULTIES[name]:
             if candidate in known:

@@ -69,6 +69,8 @@ class SeatCommand(BridgeCore):
                 for turn in range(since, (view["turn"] if view["over"] else view["turn"] - 1) + 1):
                     await self._summary(key, seat, user, turn)
         else:
+            if agent.strip().casefold() in AI_LEVELS:  # "Expert", as a phone's keyboard capitalises it
+                agent = agent.strip().casefold()
             try:
                 out = await self.rpc("game.assign", **self._gm(key), seat=seat, agent=agent)
             except ServiceError as err:  # an AI level misspelt: the service names the levels, the bot the rest

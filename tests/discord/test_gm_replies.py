@@ -171,3 +171,21 @@ def test_a_seat_command_with_a_pasted_option_is_answered_within_discords_limit(s
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_capitalised_ai_level_is_that_level(server, tmp_path):
+    """``Expert`` (a phone's keyboard capitalises the option) was refused with "did you mean expert?"; a level is read
+    whatever its case, and the channel names it as the level it is."""
+    channel = CH + 5
+    h = Harness(server, make_config({"g": game_table(channel)}, tmp_path))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        said = await gm_command(h, bridge, channel, "seat", seat="Player#2", agent=" Normal ")
+        assert "is now played by AI (normal -> " in said, said
+        view = await bridge.rpc("game.view", **bridge._gm("g"))
+        assert view["controllers"]["Player#2"] == "heuristic"
+        await bridge.close_client()
+
+    asyncio.run(body())

@@ -37,3 +37,11 @@ def test_difficulties_resolve_to_the_strongest_agent_present():
     assert ai.resolve("strong") == "strong"
     with pytest.raises(Exception, match="difficulties: steward, fair, strong, easy, normal, hard, expert"):
         ai.resolve("impossible")
+
+
+def test_a_level_is_read_whatever_its_case():
+    # "Expert" from a phone's keyboard (or `regent seat game.rgm Bob Steward`) was an unknown agent
+    assert ai.resolve("Expert") == ai.resolve("expert") and ai.resolve(" STEWARD ") == ai.resolve("steward")
+    assert ai.resolve("Heuristic") == "heuristic"
+    with pytest.raises(Exception, match="unknown agent 'Heuristik'; did you mean heuristic"):
+        ai.resolve("Heuristik")
