@@ -112,7 +112,8 @@ def register(subparsers: Any) -> None:
                         "default only the shipped checkpoints/)")
     p.add_argument("--tls-cert", metavar="PEM", help="serve TLS with this certificate (chain); needs --tls-key")
     p.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
-    p.add_argument("--workers", type=int, default=4, help="worker threads for engine, AI and NPR work")
+    p.add_argument("--workers", type=int, default=4,
+                   help="worker threads for the calls' engine, NPR and rendering work, and as many again for AI seats")
     p.add_argument("--processes", type=int, default=0, metavar="N",
                    help="run npr.*/npn.* calls in N worker processes (default 0: in the worker threads)")
     p.add_argument("--expiry-interval", type=float, default=60.0, metavar="SECONDS",
