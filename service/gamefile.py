@@ -203,7 +203,8 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
                     service={k: service[k] for k in SERVICE_KEYS if k in service}, posted=posted,
-                    dms_read=_dms_read(data.get("dms_read"), where), refused=_refused(data.get("refused"), game, where),
+                    dms_read=dms_read_map(data.get("dms_read"), where),
+                    refused=_refused(data.get("refused"), game, where),
                     stale=STALE if written is not None and written != state_digest(game) else None)
 
 
@@ -373,7 +374,9 @@ def _turns(value: Any, where: str) -> dict[str, list[int]]:
     return {str(s): list(v) for s, v in value.items()}
 
 
-def _dms_read(value: Any, where: str) -> dict[str, list[str]]:
+def dms_read_map(value: Any, where: str) -> dict[str, list[str]]:
+    """A ``dms_read`` map (DMs file -> the fingerprints of the DMs read from it), checked: a game file's, or an exported
+    setup's (``regent export-position``), which ``regent new`` and ``game.create`` keep."""
     if value is None:
         return {}
     if not isinstance(value, dict) or any(

@@ -35,7 +35,7 @@ from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
 
-SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai")
+SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai", "dms_read")
 EXPORT_KIND = gamefile.KIND  # game.export writes the game file (service/gamefile.py)
 EXPORT_VERSION = gamefile.FORMAT
 GM = None  # the GM's "seat" in views and event visibility
@@ -159,6 +159,11 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
                                                    f"(1 to {MAX_AGENT_CHARS} characters)")
     if step_ai:
         meta["position_ai"] = dict(step_ai)
+    # an exported setup's dms_read: the DMs `regent adjudicate` already read from each DMs file (gamefile.py), kept so
+    # that a run on the same file after the move does not read them again, as DMs for the step the game is at now
+    read = gamefile.dms_read_map(service.get("dms_read"), "setup.dms_read")
+    if read:
+        meta["dms_read"] = read
     return meta
 
 
@@ -487,7 +492,8 @@ class HostedGame:
         ``expiry``, and ``step_ai``, the seats whose decision in the open step their AI made."""
         return {"deadlines": dict(self.meta["windows"]), "auto_advance": self.meta["auto_advance"],
                 "expiry": dict(self.meta["expiry"]),
-                "step_ai": {s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b}}
+                "step_ai": {s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},
+                "dms_read": {f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()}}
 
     def _ai_turns(self) -> dict[str, list[int]]:
         """Seat -> the turns an AI decided for it (the game file's ``ai_turns``): the imported file's and the

@@ -97,7 +97,8 @@ def run_new(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.setup or "setup"), str(err)) from None
     gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
-                  service={k: service[k] for k in ("auto_advance", "expiry") if k in service})
+                  service={k: service[k] for k in ("auto_advance", "expiry") if k in service},
+                  dms_read=dict(meta.get("dms_read") or {}))  # an exported setup's: those DMs are not read again
     # an exported setup's step_ai: the seats whose decision in the open step their AI made (the report resolving it
     # names them under Played by AI, as the game exported would)
     gf.step_ai = dict(meta.get("position_ai") or {})

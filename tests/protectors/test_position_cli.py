@@ -303,3 +303,41 @@ def test_a_position_the_game_ends_at_prints_no_looks_for_an_orders_step_that_nev
     out = capsys.readouterr().out
     assert "Fire and blood!" in out and "game over" in out
     assert "Weather forecast" not in out and "not for posting" not in out
+
+
+def test_a_game_moved_by_its_position_does_not_read_a_dms_file_again(tmp_path, capsys):
+    # a GM moves the game (export-position, then regent new) and runs adjudicate on the DMs file of the step just
+    # resolved, grown: its DMs were read there, and read again here they were taken for this step's (Cy's orders
+    # 'none' stored as his Consolidation, 'Bid 0'; the others refused, holding the step)
+    provinces = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 4)}
+    setup = {"board": "ring-3", "seed": 1, "players": [{"name": n} for n in ("Ann", "Ben", "Cy")],
+             "position": {"turn": 2, "step": "orders", "provinces": provinces}}
+    (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    game, moved, dms = tmp_path / "game.bin", tmp_path / "moved.bin", tmp_path / "dms.txt"
+    assert main(["new", str(game), "--setup", str(tmp_path / "setup.json")]) == 0
+    dms.write_text("== Ann ==\nFortify P1\n== Ben ==\nFortify P2\n== Cy ==\nnone\n", encoding="utf-8")
+    assert main(["adjudicate", str(game), str(dms)]) == 0
+    assert gamefile.read(game).game.step == "consolidation"
+    assert main(["export-position", str(game), "-o", str(tmp_path / "exported.json")]) == 0
+    assert main(["new", str(moved), "--setup", str(tmp_path / "exported.json")]) == 0
+    assert gamefile.read(moved).dms_read == gamefile.read(game).dms_read != {}
+    capsys.readouterr()
+    assert main(["adjudicate", str(moved), str(dms)]) == 0
+    out = capsys.readouterr().out
+    assert "3 DM(s) already read by an earlier run" in out and "stored" not in out
+    assert gamefile.read(moved).game.state.submissions == {}
+    exported = json.loads((tmp_path / "exported.json").read_text())
+
+    async def go():  # game.create keeps them too, and game.export_position writes them back
+        app = App(None)
+        try:
+            g = await app.call("game.create", [{"setup": exported}])
+            out = await app.call("game.export_position", [{"game_id": g["game_id"], "token": g["gm_token"]}])
+            assert out["setup"]["dms_read"] == exported["dms_read"]
+            with pytest.raises(RpcError) as err:
+                await app.call("game.create", [{"setup": {**exported, "dms_read": {"dms.txt": [1]}}}])
+            assert err.value.code == "invalid_params" and "setup.dms_read" in err.value.message
+        finally:
+            await app.close()
+
+    asyncio.run(go())
