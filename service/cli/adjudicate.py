@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import json_mistakes, jsonfile
 from engine.errors import RegentError, ValidationError
+from engine.protectors.notation_words import EXPECTED_BY_STEP
 from engine.protectors.report import display_names, named
 from service import gamefile
 from service.cli import dms_seen, failure, unnamed
@@ -336,9 +337,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
             seen.unread(fp)
             # the reason goes to the player: its quoted lines name players as the player did, not by seat id
             names = display_names(game.state)
-            why = named(str(err) + _more_refused(err, n), names)
+            why = _by_name(str(err) + _more_refused(err, n), names)
             rejected.append((seat, f"{who}: rejected (DM at line {n}): {why}", fp))
-            records[seat] = {"file": seen.key, "line": n, "why": clip(named(str(err), names), REFUSED_WHY),
+            records[seat] = {"file": seen.key, "line": n, "why": clip(_by_name(str(err), names), REFUSED_WHY),
                              "step": open_step}
             continue
         stored += 1
@@ -459,6 +460,18 @@ def _looks(gf: GameFile, since: int) -> list[str]:
     before giving orders."""
     return [f"tell {gf.display(seat)} alone: {e.text}" for e in gf.game.state.events[since:]
             if e.kind == "peek" and e.visible_to for seat in sorted(e.visible_to)]
+
+
+def _by_name(text: str, names: dict[str, str]) -> str:
+    """A refusal's ``text`` with the players it quotes by their display names (``named``), but for the syntax examples
+    of what a step takes (``EXPECTED_BY_STEP``: ``Snitch Player#2`` there is a pattern, not the seat Player#2)."""
+    kept = [v for v in EXPECTED_BY_STEP.values() if v in text]
+    for i, example in enumerate(kept):
+        text = text.replace(example, f"\0{i}\0")
+    text = named(text, names)
+    for i, example in enumerate(kept):
+        text = text.replace(f"\0{i}\0", example)
+    return text
 
 
 def _more_refused(err: Exception, header: int) -> str:

@@ -643,6 +643,9 @@ def test_a_refusal_names_players_by_their_names_not_seat_ids(tmp_path, capsys):
     assert "Player#1 (Ann): rejected (DM at line 1): 'Snitch Cy': snitching is only for Pirates! turns" in err
     assert main(["adjudicate", str(path), "--force"]) == 2
     assert "(DM at line 1 of dms.txt): 'Snitch Cy': " in capsys.readouterr().err
+    # the syntax examples of what the step takes stay patterns ('Snitch Player#2'), not Ben's name
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Cy ==\nFortfy P3\n", "cy.txt")]) == 2
+    assert "Support! Player#2 in P2, Fortify! P1" in capsys.readouterr().err
 
 
 def _ben_by_ai_from(tmp_path, turn):
