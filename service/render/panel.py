@@ -19,6 +19,7 @@ GAP = 0.1  # inches between legend columns
 SWATCH_W = 0.22
 LEGEND_PT = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn until a row fits the panel
 MIN_NAME_CHARS = 8
+MIN_NAME_CHARS_WITH_COLOUR = 3  # a name followed by its colour: the colour (the swatch's name, a DM's address) wins
 STORY_PT, STORY_STEP = 8.5, 0.17
 KEY_PT, KEY_STEP = 7.0, 0.16
 GREY, MUTED = "#888888", "#444444"
@@ -61,15 +62,22 @@ def width(text: str, size: float, weight: str = "normal") -> float:
     return text_size(text, size, weight)[0]
 
 
-def cut(text: str, size: float, room: float, weight: str = "normal", least: int = 1) -> str:
-    """``text``, cut with an ellipsis to fit ``room`` inches (never under ``least`` characters)."""
-    if width(text, size, weight) <= room:
-        return text
-    for n in range(len(text) - 1, least - 1, -1):
-        short = text[:n].rstrip() + "\u2026"
-        if width(short, size, weight) <= room:
-            return short
-    return text[:least].rstrip() + "\u2026"
+def cut(text: str, size: float, room: float, weight: str = "normal", least: int = 1, keep: str = "") -> str:
+    """``text + keep``, ``text`` cut with an ellipsis to fit ``room`` inches (never under ``least``
+    characters). ``keep`` (a colour name, a team, "(out)") stays whole: a long display name lost them when
+    the whole cell was cut. Only when ``least`` characters and ``keep`` do not fit is the whole cut."""
+    if width(text + keep, size, weight) <= room:
+        return text + keep
+    lo, hi = least, len(text) - 1  # the longest fitting cut, by bisection: the width grows with n
+    if lo > hi or width(text[:lo].rstrip() + "\u2026" + keep, size, weight) > room:
+        return cut(text + keep, size, room, weight, least) if keep else text[:least].rstrip() + "\u2026"
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + "\u2026" + keep, size, weight) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026" + keep
 
 
 def wrap(text: str, size: float, room: float, lines: int) -> list[str]:
@@ -101,8 +109,8 @@ def legend_cells(scene) -> tuple[list[str], list[list[str]]]:
         heads.append("$Realm")
     rows = []
     for r in scene.seats:
-        who = r.name + (f" ({r.colour_name})" if r.colour_name else "")
-        cells = [f"{r.number}", who, *[r.team or "-"] * show_team, *[r.faction or "-"] * show_faction,
+        cells = [f"{r.number}", r.name + colour_tail(r), *[r.team or "-"] * show_team,
+                 *[r.faction or "-"] * show_faction,
                  f"{r.provinces}", f"{r.units}", f"{r.vp}",
                  "out" if r.eliminated else (f"{r.bracket}" if r.bracket else "-")]
         if show_realm:
@@ -111,9 +119,16 @@ def legend_cells(scene) -> tuple[list[str], list[list[str]]]:
     return heads, rows
 
 
-def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEND_PT):
+def colour_tail(row) -> str:
+    """What follows a display name in the legend's Player cell: the colour players call the seat by."""
+    return f" ({row.colour_name})" if row.colour_name else ""
+
+
+def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEND_PT,
+               tails: list[str] | None = None):
     """``(size, column x offsets, rows)``: the largest size whose columns fit ``room`` inches; at the
-    smallest size the Player column (1) is cut to what is left."""
+    smallest size the Player column (1) is cut to what is left, each row's name only: its ``tails``
+    entry (the colour, as players name the seat in DMs) is kept whole."""
     def widths(size, table):
         return [max(width(c, size, "bold" if i == 0 else "normal") for i, c in enumerate(col))
                 for col in zip(*table, strict=True)]
@@ -126,8 +141,10 @@ def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEN
             if need > room:
                 others = need - ws[1]
                 names = max(room - others, width("M" * MIN_NAME_CHARS, size))
-                rows = [[c if i != 1 else cut(c, size, names, least=MIN_NAME_CHARS) for i, c in enumerate(r)]
-                        for r in rows]
+                keep = tails or [""] * len(rows)
+                rows = [[c if i != 1 else cut(c.removesuffix(k), size, names, keep=k,
+                                                    least=MIN_NAME_CHARS_WITH_COLOUR if k else MIN_NAME_CHARS)
+                         for i, c in enumerate(r)] for r, k in zip(rows, keep, strict=True)]
                 ws = widths(size, [heads, *rows])
             xs, x = [], SWATCH_W + GAP
             for w in ws:
@@ -158,7 +175,7 @@ def build_panel(scene, story_title: str | None = None) -> Panel:
     texts.append(TextItem("ranking", "panel", "Protector Ranking (best first)", x0, y, 11.0, weight="bold"))
     y -= 0.3
     heads, rows = legend_cells(scene)
-    size, xs, rows = fit_legend(heads, rows, room)
+    size, xs, rows = fit_legend(heads, rows, room, tails=[colour_tail(r) for r in scene.seats])
     step = size / 72 * 1.55
     for i, (head, cx) in enumerate(zip(heads, xs, strict=True)):
         texts.append(TextItem(f"head-{i}", "legend", head, x0 + cx, y, size, weight="bold", colour=MUTED))

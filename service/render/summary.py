@@ -179,7 +179,8 @@ def _table(fig, summary: Summary, height: float) -> None:
     for r in summary.rows:
         ink = "#888888" if r.eliminated else INK
         ax.add_patch(_swatch(r.colour, y, step, r.number))
-        name = cut(r.name + (f" [{r.team}]" if r.team else "") + (" (out)" if r.eliminated else ""), size, NAME_INCHES)
+        # the name is cut, its team and "(out)" kept: a long name lost them (and "out" is more than grey ink)
+        name = cut(r.name, size, NAME_INCHES, keep=(f" [{r.team}]" if r.team else "") + (" (out)" * r.eliminated))
         played = cut("AI: " + r.player if r.player != HUMAN else HUMAN, size, PLAYED_INCHES)
         cells = [str(r.number), name, played, str(r.vp),
                  str(r.provinces), str(r.units)]

@@ -220,3 +220,20 @@ def test_the_legend_shows_teams_and_factions_only_in_games_that_have_them():
     assert heads[:4] == ["#", "Player (colour)", "Team", "Faction"]
     assert {(r[0], r[2]) for r in rows} == {("1", "A"), ("2", "A"), ("3", "B"), ("4", "B")}
     assert {r[0]: r[3] for r in rows}["3"] == g.state.players["Player#3"].faction
+
+
+def test_a_cut_name_in_the_legend_keeps_its_colour():
+    from service.render.panel import build_panel
+
+    # 16 seats of 32-character names, factions, teams and $Realm: the Player column is cut, and the colour players
+    # name the seat by in their DMs went with the name's tail
+    players = [{"name": ch * 32, "team": f"T{i % 8}", "faction": "Hodir"} for i, ch in enumerate("MWiAbcdefghijklm")]
+    game = Game({"board": "ring-16-grand", "seed": 1, "options": {"teams": True, "factions": True},
+                 "players": players})
+    scene = board_scene(game, None)
+    cells = {t.key: t.text for t in build_panel(scene).texts if t.key.startswith("legend-") and t.key.endswith("-1")}
+    assert len(cells) == 16
+    for r in scene.seats:
+        cell = cells[f"legend-{r.number}-1"]
+        assert cell.endswith(f"\u2026 ({r.colour_name})") or cell == f"{r.name} ({r.colour_name})", cell
+    assert sum("\u2026" in c for c in cells.values()) >= 8  # the wide names were cut

@@ -103,3 +103,21 @@ def test_the_power_threshold_is_drawn_after_one_turn_too(turns):
     # counts are whole numbers from 0: one turn's flat values drew an axis of 0.96 .. 1.04
     labels = all_text(root).split()
     assert "0" in labels and not [t for t in labels if re.fullmatch(r"-?[0-9]+\.[0-9]+", t)], labels
+
+
+def test_a_long_name_is_cut_but_keeps_its_team_and_out():
+    from service.render.panel import width
+    from service.render.summary import NAME_INCHES, Summary, SummaryRow
+
+    # a 32-character name, its team and "(out)": the cut took the whole cell, so both went with the name's tail
+    rows = [SummaryRow(seat=f"Player#{i}", number=i, name=f"{ch * 12} Wilhelmina-Augusta"[:32], colour="#336699",
+                       player=HUMAN, vp=0, provinces=0, units=0, eliminated=i % 2 == 0, realm=None,
+                       team=f"Team {i % 4}")
+            for i, ch in enumerate("MWiAbcdefghijklm", start=1)]
+    fig = draw_summary(Summary(title="t", subtitle="s", gm=False, rows=rows, turns=[], provinces={}, vp={}))
+    cells = [t.get_text() for ax in fig.axes for t in ax.texts]
+    for r in rows:
+        tail = f" [{r.team}]" + (" (out)" if r.eliminated else "")
+        cell = next(c for c in cells if c.startswith(r.name[:3]) and c.endswith(tail))
+        assert cell.endswith("\u2026" + tail)  # the name was cut ...
+        assert width(cell, 8.5) <= NAME_INCHES  # ... to fit its column, with what follows it whole
