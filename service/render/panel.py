@@ -21,6 +21,7 @@ LEGEND_PT = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn until a row fits the pane
 MIN_NAME_CHARS = 8
 MIN_NAME_CHARS_WITH_COLOUR = 3  # a name followed by its colour: the colour (the swatch's name, a DM's address) wins
 STORY_PT, STORY_STEP = 8.5, 0.17
+STORY_INDENT = 0.15  # a story line's second line, in inches
 KEY_PT, KEY_STEP = 7.0, 0.16
 GREY, MUTED = "#888888", "#444444"
 SAMPLE_W = 0.34  # a key's sample line
@@ -209,13 +210,27 @@ def build_panel(scene, story_title: str | None = None) -> Panel:
                               x0, y, 9.5, weight="bold"))
         y -= 0.22
         fits = int(max(0.0, y - key_top - 0.05) / STORY_STEP)
-        lines = scene.story[:fits]
-        if len(scene.story) > fits and fits:
-            lines[-1] = f"... and {len(scene.story) - fits + 1} more (see the text report)"
-        for i, line in enumerate(lines):
-            texts.append(TextItem(f"story-{i}", "panel", cut(line, STORY_PT, room), x0, y, STORY_PT))
+        for i, (line, indent) in enumerate(story_lines(scene.story, room, fits)):
+            texts.append(TextItem(f"story-{i}", "panel", line, x0 + indent, y, STORY_PT))
             y -= STORY_STEP
     return Panel(texts, rects, strokes)
+
+
+def story_lines(story: list[str], room: float, fits: int) -> list[tuple[str, float]]:
+    """The story as at most ``fits`` drawn lines ``(text, indent)``: a line too long for ``room`` inches goes on
+    in a second, indented line (cut only past that), so a battle between long names still ends in who won;
+    what does not fit is counted in a last line."""
+    blocks = [wrap(line, STORY_PT, room - STORY_INDENT, 2) for line in story]
+    out: list[tuple[str, float]] = []
+    for n, block in enumerate(blocks):
+        more = len(blocks) - n
+        last = sum(map(len, blocks[n:])) <= fits - len(out)  # the rest fits: no line needed to count it
+        if len(out) + len(block) > fits - (0 if last else 1):
+            if fits:
+                out = [*out[:fits - 1], (f"... and {more} more (see the text report)", 0.0)]
+            break
+        out += [(text, STORY_INDENT if j else 0.0) for j, text in enumerate(block)]
+    return out
 
 
 def _key(texts, strokes, scene, x0: float, room: float) -> float:

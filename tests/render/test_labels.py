@@ -97,3 +97,37 @@ def test_model_boxes_are_the_drawn_boxes(board, seats, seed, turn):
         model = box(it) * fig.dpi
         assert np.abs(real[key] - model).max() <= 1.0, key
 
+
+
+def test_a_battle_between_long_names_still_says_who_won():
+    from agents.random_agent import RandomAgent
+    from agents.runner import play_turn_step
+    from engine.protectors.game import Game
+    from service.render.panel import width
+
+    # wide 32-character names: the story line ran past the panel and was cut before "US; #10 wins"
+    game = Game({"board": "ring-16-grand", "seed": 4, "players": [{"name": c * 32} for c in "MWMWMWMWMWMWMWMW"]})
+    agents = {s: RandomAgent(400 + i) for i, s in enumerate(game.state.players)}
+    while not game.over and not any(e.kind == "battle" for e in game.state.events):
+        play_turn_step(game, agents)
+    turn = next(e.turn for e in game.state.events if e.kind == "battle")
+    while not game.over and game.state.turn <= turn:
+        play_turn_step(game, agents)
+    scene = board_scene(game, None, turn=turn, view="channel")
+    battles = [line for line in scene.story if line.startswith("Battle")]
+    panel = build_panel(scene)
+    drawn = [t for t in panel.texts if t.key.startswith("story-")]
+    told = " ".join(t.text for t in drawn)
+    assert battles and all(line.split("; ")[-1] in told for line in battles), (battles, told)
+    room = figure_size(scene.layout.inches)[0] - MARGIN - (2 * MARGIN + scene.layout.inches)
+    assert all(t.x + width(t.text, t.size) <= 2 * MARGIN + scene.layout.inches + room + 1e-6 for t in drawn)
+
+
+def test_a_story_longer_than_its_room_ends_in_a_count():
+    from service.render.panel import story_lines
+
+    assert [t for t, _ in story_lines(["one", "two", "three", "four"], 3.0, 3)] == [
+        "one", "two", "... and 2 more (see the text report)"]
+    assert [t for t, _ in story_lines(["one", "two", "three"], 3.0, 3)] == ["one", "two", "three"]
+    lines = story_lines(["Battle P1: " + "word " * 40], 3.0, 3)
+    assert len(lines) == 2 and lines[1][1] > 0 and lines[1][0].endswith("\u2026")  # two lines, the second indented
