@@ -297,7 +297,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if not args.dry_run and body != last[0]:  # only a change is written
             # .bak: the file as it was before this run; a run that only read DMs it did not use keeps the .bak
             # there is (as --since-last does), so copying it back still undoes the last run that changed the game
-            news = first[0] and gamefile.dumps(replace(gf, dms_read=marks)) != initial
+            news = first[0] and not getattr(args, "again", False) and gamefile.dumps(replace(gf, dms_read=marks)) \
+                != initial  # a run's second pass (below) keeps the .bak of the file as it was before the run
             gamefile.write(args.game, gf, backup=news)
             last[0], first[0] = body, first[0] and not news
 
@@ -312,6 +313,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     rejected += [(s, line, None) for s, line in earlier.items()]
     last_dm = {seat: n for n, seat, _, _ in fresh}  # --lenient mends a seat's last DM here, never one it corrected
     stored = 0
+    later: list[int] = []  # the DMs that came once every seat was in: the next step's
     for n, seat, text, fp in fresh:
         who = gf.display(seat)
         seen.read(fp)  # read to its end whatever follows, but a refusal (unread below: it is read again)
@@ -319,9 +321,17 @@ def _adjudicate(args: argparse.Namespace) -> int:
             print(f"{who}: empty DM (line {n}); nothing stored")
             continue
         if seat in game.state.submissions and any(p.seat == seat for p in game.pending()):
+            by_ai = f" by its AI ({gf.step_ai[seat]})" if seat in gf.step_ai else ""  # said: no human sent it
+            if not rejected and all(p.submitted or p.seat in gf.agents for p in game.pending()):
+                # rules: 003 Each Turn — with every seat in, "the game continues immediately": a DM that came after
+                # is the next step's (a Consolidation after the orders), read once this one resolves, not dropped
+                seen.unread(fp)
+                later.append(n)
+                print(f"{who}: already in{by_ai} for the {game.step} step, as is every seat: the DM at line {n} came "
+                      "after the step was complete, so it is read for the next step")
+                continue
             # rules: 003 Each Turn — "Once a DM is sent to the GM, your orders/choices are final": the
             # DM stored first stands (a second DM of the seat; the ones an earlier run read are left out above)
-            by_ai = f" by its AI ({gf.step_ai[seat]})" if seat in gf.step_ai else ""  # said: no human sent it
             print(f"{who}: already in{by_ai} for the {game.step} step; the DM at line {n} is not used (DMs are final)")
             continue
         if not any(p.seat == seat for p in game.pending()):
@@ -435,6 +445,10 @@ def _adjudicate(args: argparse.Namespace) -> int:
         for line in private:
             print(line)
         save()
+    if later and not args.dry_run and gamefile.step_key(game) != open_step and not game.over:
+        # the step resolved: the DMs that came after it was complete are read now, for the step that follows (a run
+        # of its own on the file: --advance and --force were for the step resolved above)
+        return _adjudicate(argparse.Namespace(**{**vars(args), "advance": False, "force": False, "again": True}))
     print(status(gf))
     if args.dry_run:
         print("dry run: nothing saved")

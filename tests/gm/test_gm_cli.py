@@ -648,6 +648,29 @@ def test_a_refusal_names_players_by_their_names_not_seat_ids(tmp_path, capsys):
     assert "Support! Player#2 in P2, Fortify! P1" in capsys.readouterr().err
 
 
+def test_a_dm_that_came_once_every_seat_was_in_is_read_for_the_next_step(tmp_path, capsys):
+    # rules: 003 Each Turn, "the game continues immediately" once every seat is in: Ann's Consolidation DM, pasted
+    # below the last orders DM, is the next step's. It was answered "already in for the orders step; not used", marked
+    # read, and never read again: lost
+    path = _ben_by_ai_from(tmp_path, 3)
+    before = path.read_bytes()
+    text = "== Ann ==\nFortify P1\n== Cy ==\nnone\n== Di ==\nnone\n== Ann ==\nBid 5\n"
+    capsys.readouterr()
+    assert main(["adjudicate", str(path), dms(tmp_path, text)]) == 0
+    out = capsys.readouterr().out
+    assert ("Player#1 (Ann): already in for the orders step, as is every seat: the DM at line 7 came after the step "
+            "was complete, so it is read for the next step") in out
+    assert "Player#1 (Ann): stored: Bid 5" in out.split("== Turn 3 ==")[1]
+    gf = gamefile.read(path)
+    assert gf.game.step == "consolidation" and "Player#1" in gf.game.state.submissions
+    assert (tmp_path / "game.bin.bak").read_bytes() == before  # the .bak still undoes the whole run
+    # with a seat still missing, a second DM is the same step's: not used (DMs are final), as before
+    (tmp_path / "two").mkdir()
+    path = _ben_by_ai_from(tmp_path / "two", 3)
+    assert main(["adjudicate", str(path), dms(tmp_path, "== Ann ==\nFortify P1\n== Ann ==\nWork P1\n", "b.txt")]) == 0
+    assert "the DM at line 3 is not used (DMs are final)" in capsys.readouterr().out
+
+
 def _ben_by_ai_from(tmp_path, turn):
     """A 4-seat game brought in at ``turn``'s orders step (two units in each home), Ben's seat an AI's."""
     four = {f"P{i}": {"owner": f"Player#{i}", "units": 2} for i in range(1, 5)}
