@@ -115,3 +115,22 @@ def test_names_the_font_cannot_draw_are_drawn_as_what_it_can_and_nothing_warns()
     for text in (board, summary):
         assert "李" not in text and "🐉" not in text
         assert "Player#1" in text and "Drago" in text and "Zoë" in text and "Ana María" in text
+
+
+def test_a_right_to_left_name_keeps_what_follows_it_after_it():
+    # a text holding an Arabic name took its direction from it: the legend drew "(dark green) مريم", and in a
+    # battle line the US after the name joined it, drawn before it ("#3 2 مريم vs #6 Bob 1")
+    from engine.protectors.game import Game
+    from service.render.glyphs import drawable_text
+
+    LRM = "\u200e"  # LEFT-TO-RIGHT MARK
+
+    name = "مريم الحسيني"
+    assert drawable_text("Zoë (lime)") == "Zoë (lime)"  # no right-to-left letter: as written
+    assert drawable_text(f"{name} (dark green)") == f"{LRM}{LRM}{name}{LRM} (dark green)"
+    assert drawable_text(f"#3 {name} 2 vs #6 Bob 1 US") == f"{LRM}#3 {LRM}{name}{LRM} 2 vs #6 Bob 1 US"
+    assert drawable_text(f"{name}\u2026 [North]") == f"{LRM}{LRM}{name}{LRM}\u2026 [North]"  # cut: "…" outside
+    game = Game({"board": "ring-3", "seed": 1, "players": [{"name": name}, {"name": "Bob"}, {"name": "Zoë"}]})
+    for data in (render_board(game, None, fmt="svg"), render_summary(game, fmt="svg")):
+        text = all_text(svg_root(data))
+        assert text.count(f"{LRM}{name}{LRM}") == text.count(name) > 0  # every time it is drawn
