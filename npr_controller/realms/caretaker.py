@@ -195,6 +195,19 @@ def answer_cta(world: World, pr: str, npr: str, *, attacker: str, kind: str = "d
         raise ValidationError("cta", "unknown sender or attacker")
     if kind not in ("defensive", "offensive"):
         raise ValidationError("cta.kind", "must be 'defensive' or 'offensive'")
+    # rules: 004 §11.3 Call to Arms -- "You may receive a CtA when someone Declares War on your Ally, or
+    # your Ally Declares War on another Realm": only an Ally sends one
+    if not any({a.pr, a.ally} == {pr, npr} for a in world.alliances_of(pr)):
+        raise ValidationError("cta_from", f"{npr!r} is not an Ally of {pr} (relations.alliances): only an Ally "
+                                          "sends a Call to Arms")
+    if attacker in (pr, npr) and kind == "defensive":
+        raise ValidationError("attacker", f"{attacker!r} cannot have declared War on {npr} in a Defensive CtA "
+                                          f"to {pr}: name the realm that declared War on {npr}")
+    if kind == "offensive" and not world.realms[npr].is_pr:
+        # rules: 004 §11.3 Receiving a CtA -- an Offensive CtA comes from an Ally that Declares War; NPRs
+        # never Declare War (npr_controller/realms/cta.py parse_declaration)
+        raise ValidationError("cta_from", f"{npr!r} is not a Player Realm: an NPR never Declares War, so it sends "
+                                          "only Defensive CtAs")
     trace = Trace()
     c = consequences(world, pr, npr, attacker, defensive=kind == "defensive")
     if kind == "defensive":

@@ -1,5 +1,8 @@
 """The caretaker for a vacant realm seat: Income & Upkeep, Phase 3, actions and CtAs (001, 004 §11.3)."""
 
+import pytest
+
+from engine.errors import ValidationError
 from engine.realms import RealmRules
 from npr_controller.realms.caretaker import actions, answer_cta, income_and_upkeep, phase3
 from tests.realms.helpers import prov, town, world
@@ -97,13 +100,42 @@ def test_repays_loans_only_with_costs_still_covered():
     assert d["state"]["loans"] == 1 and d["state"]["ducats"] == 9
 
 
+def _allied():
+    """Cast (the vacant seat) Allied to the NPR Gran and to the PR Leon; Arag, a PR, may attack Gran."""
+    return world(
+        {"A": ["B"]},
+        {"c1": town("A", "Cast"), "g": prov("A", "Gran"), "l": town("B", "Leon"), "a": town("B", "Arag")},
+        {"Cast": {"kind": "pr", "ruler": {"name": "Juan", "adm": 3, "dip": 2, "mil": 1}},
+         "Gran": "npr", "Leon": "pr", "Arag": "pr"},
+        alliances=[{"pr": "Cast", "npr": "Gran"}, {"pr": "Cast", "ally": "Leon"}],
+    )
+
+
 def test_accepts_defensive_refuses_offensive_cta():
     """004 §11.3: a Defensive CtA can always be accepted; the caretaker never starts a War."""
-    w = _w()
-    assert answer_cta(w, "Cast", "Gran", attacker="Gran").to_dict()["accept"] is True
-    assert answer_cta(w, "Cast", "Gran", attacker="Gran", kind="offensive").to_dict()["accept"] is False
+    w = _allied()
+    assert answer_cta(w, "Cast", "Gran", attacker="Arag").to_dict()["accept"] is True
+    assert answer_cta(w, "Cast", "Leon", attacker="Arag", kind="offensive").to_dict()["accept"] is False
     active = w.evolve(rules=RealmRules(caretaker_activates_allies=True))
-    assert answer_cta(active, "Cast", "Gran", attacker="Gran").to_dict()["activate"] is True
+    assert answer_cta(active, "Cast", "Gran", attacker="Arag").to_dict()["activate"] is True
+
+
+@pytest.mark.parametrize(
+    ("sender", "attacker", "kind", "field"),
+    [
+        ("Arag", "Leon", "defensive", "cta_from"),  # Arag is no Ally of Cast
+        ("Gran", "Gran", "defensive", "attacker"),  # Gran did not declare War on itself
+        ("Gran", "Cast", "defensive", "attacker"),  # nor did the caretaker's own realm
+        ("Gran", "Arag", "offensive", "cta_from"),  # an NPR never Declares War
+    ],
+)
+def test_a_cta_that_cannot_have_been_sent_is_refused(sender, attacker, kind, field):
+    """004 §11.3: "You may receive a CtA when someone Declares War on your Ally, or your Ally Declares
+    War on another Realm" -- only an Ally sends one, and a Defensive CtA answers another realm's
+    Declaration. The caretaker used to accept any of these and trace the consequences."""
+    with pytest.raises(ValidationError) as err:
+        answer_cta(_allied(), "Cast", sender, attacker=attacker, kind=kind)
+    assert err.value.field == field
 
 
 def test_minus_three_stability_gives_one_monarch_power_fewer():

@@ -125,8 +125,15 @@ def _realm_decisions() -> list[dict]:
     for pr in (n for n, r in w.realms.items() if r.is_pr):
         out += [caretaker.income_and_upkeep(w, pr).to_dict(), caretaker.phase3(w, pr).to_dict(),
                 caretaker.actions(w, pr).to_dict()]
-        for kind in ("defensive", "offensive"):
-            out.append(caretaker.answer_cta(w, pr, "Elsmere", attacker="Galdor", kind=kind).to_dict())
+    # the caretaker answers CtAs from its Allies only (004 §11.3): add a PR Alliance for an Offensive one
+    data["relations"]["alliances"].append({"pr": "Aurelia", "ally": "Castamar"})
+    allied = world_from_dict(data)
+    for pr in (n for n, r in allied.realms.items() if r.is_pr):
+        for a in allied.alliances_of(pr):
+            sender = a.ally if a.pr == pr else a.pr
+            out.append(caretaker.answer_cta(allied, pr, sender, attacker="Galdor").to_dict())
+            if allied.realms[sender].is_pr:
+                out.append(caretaker.answer_cta(allied, pr, sender, attacker="Galdor", kind="offensive").to_dict())
     return out
 
 
