@@ -121,6 +121,9 @@ def _priority(world: World, npr: str, attack: Attack) -> tuple[int, int, int]:
 def defend(world: World, attacks: list[Attack] | Any, *, seed: int | None = None,
            supply: int | None = None) -> Decision:
     """Decide every NPR defence triggered by ``attacks`` this turn (000 §13.4)."""
+    if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int) or supply < 0):
+        # rules: 000 §13.4 No more NPR Units in Supply -- a count of pieces in the box, never below 0
+        raise ValidationError("supply", f"must be the number of NPR pieces left in the box (0 or more), not {supply!r}")
     if not (isinstance(attacks, list) and all(isinstance(a, Attack) for a in attacks)):
         attacks = parse_attacks(world, attacks)
     # defending rolls nothing: a seed given is recorded, none is drawn (dice {"seed": null, "rolls": []})

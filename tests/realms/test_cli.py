@@ -54,6 +54,7 @@ def test_other_commands(capsys):
         ["npr", "capacity", WORLD, "Nobody", "Tidewatch"],
         ["npr", "invasions", str(EXAMPLES / "missing.json")],
         ["npr", "caretaker", WORLD, "Dorn"],
+        ["npr", "defend", WORLD, str(EXAMPLES / "attacks.json"), "--supply", "-3"],
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message(capsys, argv):

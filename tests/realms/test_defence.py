@@ -161,6 +161,15 @@ def test_no_supply_defends_at_full_strength():
     assert any(s["rule"] == "000 §13.4 No more NPR Units in Supply" for s in d["trace"])
 
 
+@pytest.mark.parametrize("supply", [-3, True, "2"])
+def test_a_supply_that_is_no_count_of_pieces_is_refused(supply):
+    """000 §13.4 No more NPR Units in Supply: ``supply`` counts the NPR pieces left in the box. A
+    negative count was taken as given ("only -3 NPR pieces", 7 short) on the CLI and in the library."""
+    w = world({"A": []}, {"cap": prov("A", "Gran", "large")}, REALMS, wars=[["Cast", "Gran"]])
+    with pytest.raises(ValidationError, match=r"^supply: "):
+        defend(w, [{"attacker": "Cast", "area": "A", "units": 2}], supply=supply)
+
+
 def test_bad_attack_names_the_field():
     w = world({"A": []}, {"cap": prov("A", "Gran")}, REALMS)
     with pytest.raises(ValidationError, match=r"attacks\[0\]\.area: unknown Area 'Z'"):
