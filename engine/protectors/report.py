@@ -226,8 +226,10 @@ def private_summary(game: Any, seat: str, turn: int | None = None, windows: dict
     title = seat if names[seat] == seat else f"{names[seat]} ({seat})"
     out = [f"== {title}: your summary, turn {t} =="]
     if p.eliminated and (p.eliminated_turn is None or p.eliminated_turn <= t):
-        out.append(f"You were eliminated on turn {p.eliminated_turn}"
-                   + (f" ({p.eliminated_by})." if p.eliminated_by else "."))
+        # a position's `eliminated` given as a list names no turn: said so, not "on turn None"
+        when = (f"on turn {p.eliminated_turn}" if p.eliminated_turn is not None
+                else f"before turn {_first_turn(game)}, when this game was brought in from a position")
+        out.append(f"You were eliminated {when}" + (f" ({p.eliminated_by})." if p.eliminated_by else "."))
     # the VP the view and the scoreboard show, then the part earned against the Dragon (positions.md, one VP meaning)
     out += _figures(game, seat, t)
     changes = [(delta, rule) for (lt, s, delta, rule) in st.ledger if lt == t and s == seat]

@@ -468,3 +468,15 @@ def test_the_private_summary_names_players_in_its_orders_as_the_public_report_do
     mine = private_summary(g, "Player#2", turn=2)
     assert "- Support! Alice in P1 from P2: " in mine and "Player#1" not in mine
     assert "- Bob: Support! Alice in P1 from P2" in public_report(g.state, turn=2)
+
+
+def test_a_seat_a_position_lists_as_eliminated_without_a_turn_is_not_told_turn_none():
+    # position.eliminated as a list names no turn: the seat's summary said "You were eliminated on turn None."
+    provs = {"P1": {"owner": "Player#1", "units": 1}, "P2": {"owner": "Player#2", "units": 1}}
+    g = Game({"board": "ring-3", "seed": 1, "players": 3,
+              "position": {"turn": 4, "step": "orders", "provinces": provs, "eliminated": ["Player#3"]}})
+    lines = private_summary(g, "Player#3").splitlines()
+    assert lines[1] == "You were eliminated before turn 4, when this game was brought in from a position."
+    g = Game({"board": "ring-3", "seed": 1, "players": 3, "position": {
+        "turn": 4, "step": "orders", "provinces": provs, "eliminated": {"Player#3": {"turn": 2, "by": "dragon"}}}})
+    assert private_summary(g, "Player#3").splitlines()[1] == "You were eliminated on turn 2 (dragon)."
