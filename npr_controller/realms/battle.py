@@ -256,6 +256,12 @@ def retreat(world: World, battle: Any) -> Decision:
     nprs, where, naval = _battle_place(world, f)
     trace = Trace()
     npr_units, enemy_units = f.nonneg("npr_units"), f.nonneg("enemy_units")
+    for field, left, other in (("npr_units", npr_units, "the Enemy"), ("enemy_units", enemy_units, "the NPR")):
+        if left == 0:
+            # rules: 000 §13.4 Beyond the first Round of Battle -- the choice to Retreat is made by a force
+            # still fighting an Enemy; a side with no Units left has lost, the Battle is over (as resolve_battle)
+            raise ValidationError(f"battle.{field}", f"must be at least 1: with no Units left on this side the "
+                                                     f"Battle is over (won by {other}), there is no Retreat to decide")
     out = retreat_decision(world, nprs, where, naval, npr_units, enemy_units,
                            f.get("with_rebels", bool, False), trace)
     body = {"npr": nprs, "where": where, "naval": naval, "retreat": out, "rule": trace.steps[-1].rule}

@@ -52,6 +52,17 @@ def test_impossible_battles_are_refused(world, change, field, words):
     assert err.value.field == field and words in err.value.reason
 
 
+@pytest.mark.parametrize(("npr_units", "enemy_units", "field"), [(0, 3, "battle.npr_units"),
+                                                                 (3, 0, "battle.enemy_units")])
+def test_a_retreat_after_the_battle_is_over_is_refused(world, npr_units, enemy_units, field):
+    """000 §13.4 Beyond the first Round of Battle: "NPRs always Retreat if they have fewer Units than
+    their Enemy" -- a choice for a force still fighting. With 0 NPR Units ``npr retreat`` answered
+    RETREAT, with 0 Enemy Units "fight on"; either side at 0 means the Battle is over."""
+    with pytest.raises(ValidationError) as err:
+        retreat(world, {"npr": "Dorn", "area": "Northwatch", "npr_units": npr_units, "enemy_units": enemy_units})
+    assert err.value.field == field and "over" in err.value.reason
+
+
 def test_a_listed_twice_npr_used_to_double_its_mc(world):
     one = fight(world, FIGHT, seed=1).to_dict()["npr_units"]
     assert one > 0
