@@ -313,8 +313,15 @@ def build_state(setup: dict[str, Any]) -> GameState:
                 raise ValidationError(f"players[{i}].team", "every player needs a team in a team game")
             sizes[str(p["team"])] = sizes.get(str(p["team"]), 0) + 1
         if len(set(sizes.values())) != 1 or len(sizes) < 2:
+            # names told apart only by capitals or spaces ('North', 'North '): a slip the count alone hides
+            alike: dict[str, list[str]] = {}
+            for t in sizes:
+                alike.setdefault(t.strip().casefold(), []).append(t)
+            slips = [" and ".join(repr(t) for t in ts) for ts in alike.values() if len(ts) > 1]
             raise ValidationError("players", "team games need 2+ teams of the same size (here: "
-                                  + ", ".join(f"{t} has {n}" for t, n in sizes.items()) + ")")
+                                  + ", ".join(f"{t} has {n}" for t, n in sizes.items()) + ")"
+                                  + "".join(f"; {x} are different teams: they differ only in capitals or spaces"
+                                            for x in slips))
     rng = random.Random(seed)
     _starts(board, players, options.teams, rng)
     provinces = {p: Province() for p in board.all_provinces}

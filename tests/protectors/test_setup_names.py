@@ -60,3 +60,13 @@ def test_a_good_name_passes_and_a_stored_game_still_loads():
     # a stored game replays its setup as it was (only new games are checked)
     g = Game({"board": "ring-3", "seed": 1, "players": _players("x\ny", "Player#1", "")})
     assert g.state.players["Player#1"].name == "x\ny"
+
+
+def test_team_names_told_apart_only_by_capitals_or_spaces_are_named_in_the_refusal():
+    # 'North ' (a trailing space) and 'North' are two teams, and the unequal sizes were refused as "North has 1, North
+    # has 3": the two names looked the same. The refusal now names them (repr) and says why they differ
+    teams = ["North ", "North", "North", "North", "South", "South", "South", "South"]
+    players = [{"name": f"P{i}x", "team": t} for i, t in enumerate(teams)]
+    with pytest.raises(ValidationError) as err:
+        Game({"board": "ring-8", "seed": 1, "players": players, "options": {"teams": True}})
+    assert "'North ' and 'North' are different teams: they differ only in capitals or spaces" in str(err.value)
