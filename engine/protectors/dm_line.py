@@ -39,6 +39,7 @@ from engine.protectors.dm_phrases import (
     SNITCH_STEPS,
     STEP_NAMES,
     as_bid,
+    no_snitch_names_player,
 )
 from engine.protectors.dm_pieces import (
     ALL_REMARK,
@@ -216,6 +217,10 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
     if phrase in NO_BID_PHRASES and step in BID_STEPS:  # "no bid": Bid 0
         return _accepted(no, raw, (Line(Bid(0)),), "", step)
     if phrase in NO_SNITCH_PHRASES and step in SNITCH_STEPS:  # "no snitch", "snitch: none"
+        # "Snitch on Nobody" with a player called Nobody: no Snitch, or a Snitch on Nobody?
+        named = no_snitch_names_player(phrase, seats, shown.written if shown else None)
+        if named is not None:
+            return DmLine(no, raw, "refused", why=named, error="syntax")
         return DmLine(no, raw, "ignored", why=NO_SNITCH)
     first = _nothing_then_chatter(no, text, names, step)  # "Turn the lights off. Sorry team."
     if first is not None:

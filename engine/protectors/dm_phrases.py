@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engine.protectors.notation import NUMBER_WORDS
 from engine.protectors.state import CONSOLIDATION, ORDERS
@@ -53,6 +54,26 @@ NO_SNITCH_PHRASES = frozenset({
     *((*verb, *on, *who) for verb in (("snitch",), ("snitching",), ("i", "snitch"), ("snitch", "on"))
       for on in ((), ("on",)) for who in (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",)))
     })
+_NO_ONE = (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",))  # whom a "no snitch" phrase names
+
+
+def no_snitch_names_player(phrase: tuple[str, ...], seats: Mapping[str, str],
+                           written: Mapping[str, str] | None = None) -> str | None:
+    """Why a "no snitch" phrase (``words`` of its text) is refused when its "nobody" is also a player's name ("Snitch on
+    Nobody" in a game with a player called Nobody: no Snitch, or a Snitch on that player?), else ``None``. ``seats``:
+    the players' names as ``notation.seat_map`` keys them; ``written``: those names as the game writes them. Rules: 003
+    Pirates!, "simply submit their name": the name may be the player's; never guessed either way (it was read as no
+    Snitch). Assumption NO_SNITCH."""
+    if phrase not in NO_SNITCH_PHRASES:
+        return None
+    who = next((" ".join(tail) for tail in _NO_ONE if phrase[-len(tail):] == tail and " ".join(tail) in seats), None)
+    if who is None:
+        return None
+    seat, name = seats[who], (written or {}).get(who, who)
+    return (f"'{' '.join(phrase)}' could say no Snitch, or a Snitch on {name} ({seat}): write 'Snitch {seat}' to "
+            f"snitch on {name}, or leave the line out for no Snitch")
+
+
 # the steps that take a bid and nothing else (turn 1 with factions also takes one): an amount alone is the bid
 BID_ONLY_STEPS = frozenset({"bid", "rebid", "bank_bid"})
 # "20", "$20", "20 realm", and a number in words ("five": docs/dm-syntax.md, up to twelve)

@@ -22,6 +22,7 @@ from engine.protectors.dm_phrases import (
     NONE_PHRASES,
     SNITCH_STEPS,
     STEP_NAMES,
+    no_snitch_names_player,
 )
 from engine.protectors.notation import (
     EXPECTED_BY_STEP,
@@ -84,6 +85,13 @@ def read_orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], 
     named: str | None = None  # a piece that is a player's name only ("Carol, bid 10"), before any order
     segments = split_orders(text)
     for i, segment in enumerate(segments):
+        # "Fortify P1, snitch nobody" with a player called Nobody: no Snitch, or a Snitch on Nobody? (it read as the
+        # Snitch, and on a line of its own as no Snitch)
+        both = no_snitch_names_player(words(segment), seats, shown.written if shown else None) \
+            if step in SNITCH_STEPS else None
+        if both is not None:
+            first_error = first_error or OrderSyntaxError(both, input=clip(raw.strip(), MAX_LINE_ECHO))
+            continue
         order, remark = split_remark(segment)  # "Fortify! P9 (just in case)": the remark is left out, and said
         # "Bid 20 (Bob)": pooled from Bob? read as team pooling, where a step pools (rules: 003 Team Games, Pooled
         # $Realm: the turn-1 bids and the Consolidation); "Fortify P1 (sorry Bob)" at the orders is a remark
