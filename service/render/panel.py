@@ -19,6 +19,7 @@ GAP = 0.1  # inches between legend columns
 SWATCH_W = 0.22
 LEGEND_PT = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn until a row fits the panel
 MIN_NAME_CHARS = 8
+TEAM_CHARS = 8  # a team column that does not fit is cut to this many Ms' width
 MIN_NAME_CHARS_WITH_COLOUR = 3  # a name followed by its colour: the colour (the swatch's name, a DM's address) wins
 STORY_PT, STORY_STEP = 8.5, 0.17
 STORY_INDENT = 0.15  # a story line's second line, in inches
@@ -81,6 +82,25 @@ def cut(text: str, size: float, room: float, weight: str = "normal", least: int 
     return text[:lo].rstrip() + "\u2026" + keep
 
 
+def cut_middle(text: str, size: float, room: float) -> str:
+    """``text`` fit to ``room`` inches by an ellipsis in its middle: both ends kept, where names such as
+    "Team North" and "North Team" differ."""
+    if width(text, size) <= room:
+        return text
+    lo, hi = 1, len(text) - 1  # the most characters kept, by bisection
+
+    def middle(n: int) -> str:
+        return text[:(n + 1) // 2].rstrip() + "\u2026" + text[len(text) - n // 2:].lstrip()
+
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(middle(mid), size) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return middle(lo)
+
+
 def wrap(text: str, size: float, room: float, lines: int) -> list[str]:
     """``text`` in at most ``lines`` lines of at most ``room`` inches (the last cut if need be)."""
     out: list[str] = []
@@ -128,8 +148,9 @@ def colour_tail(row) -> str:
 def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEND_PT,
                tails: list[str] | None = None):
     """``(size, column x offsets, rows)``: the largest size whose columns fit ``room`` inches; at the
-    smallest size the Player column (1) is cut to what is left, each row's name only: its ``tails``
-    entry (the colour, as players name the seat in DMs) is kept whole."""
+    smallest size a long Team column is cut first (a team's name has no length limit: "$Realm" went off the
+    picture), then the Player column (1) to what is left, each row's name only: its ``tails`` entry (the colour,
+    as players name the seat in DMs) is kept whole."""
     def widths(size, table):
         return [max(width(c, size, "bold" if i == 0 else "normal") for i, c in enumerate(col))
                 for col in zip(*table, strict=True)]
@@ -139,6 +160,12 @@ def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEN
         ws = widths(size, table)
         need = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1)
         if need <= room or size == sizes[-1]:
+            if need > room and "Team" in heads:  # a team's name may be any length: at most TEAM_CHARS wide Ms
+                t = heads.index("Team")
+                rows = [[cut_middle(c, size, width("M" * TEAM_CHARS, size)) if i == t else c
+                         for i, c in enumerate(r)] for r in rows]
+                ws = widths(size, [heads, *rows])
+                need = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1)
             if need > room:
                 others = need - ws[1]
                 names = max(room - others, width("M" * MIN_NAME_CHARS, size))
@@ -147,6 +174,12 @@ def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEN
                                                     least=MIN_NAME_CHARS_WITH_COLOUR if k else MIN_NAME_CHARS)
                          for i, c in enumerate(r)] for r, k in zip(rows, keep, strict=True)]
                 ws = widths(size, [heads, *rows])
+                over = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1) - room
+                if over > 0 and "Team" in heads:  # the names at their least: the teams give up the rest
+                    t = heads.index("Team")
+                    rows = [[cut_middle(c, size, ws[t] - over) if i == t else c for i, c in enumerate(r)]
+                            for r in rows]
+                    ws = widths(size, [heads, *rows])
             xs, x = [], SWATCH_W + GAP
             for w in ws:
                 xs.append(x)

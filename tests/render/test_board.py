@@ -237,3 +237,29 @@ def test_a_cut_name_in_the_legend_keeps_its_colour():
         cell = cells[f"legend-{r.number}-1"]
         assert cell.endswith(f"\u2026 ({r.colour_name})") or cell == f"{r.name} ({r.colour_name})", cell
     assert sum("\u2026" in c for c in cells.values()) >= 8  # the wide names were cut
+
+
+def test_the_legend_fits_the_panel_whatever_the_teams_are_called():
+    from itertools import pairwise
+
+    from service.render.labels import MARGIN, figure_size
+    from service.render.panel import build_panel, width
+
+    # a team's name has no length limit: four long ones pushed Br and $Realm off the GM's picture
+    teams = [f"The Team Of Many Words {i}" for i in range(4)]
+    players = [{"name": ch * 32, "team": teams[i % 4], "faction": "Hodir"} for i, ch in enumerate("MWiAbcdefghijklm")]
+    game = Game({"board": "ring-16-grand+island", "seed": 1, "options": {"teams": True, "factions": True},
+                 "players": players})
+    scene = board_scene(game, None)
+    panel = build_panel(scene)
+    right = figure_size(scene.layout.inches)[0] - MARGIN
+    legend = [t for t in panel.texts if t.kind == "legend"]
+    assert any(t.text == "$Realm" for t in legend)
+    assert all(t.x + width(t.text, t.size, t.weight) <= right + 1e-6 for t in legend), max(
+        (t.x + width(t.text, t.size, t.weight), t.text) for t in legend)
+    for row in {t.key.rsplit("-", 1)[0] for t in legend}:  # each cell ends before the next one starts
+        cells = sorted((t for t in legend if t.key.rsplit("-", 1)[0] == row), key=lambda t: t.x)
+        assert all(a.x + width(a.text, a.size, a.weight) < b.x for a, b in pairwise(cells)), row
+    team_col = next(t.key.rsplit("-", 1)[1] for t in legend if t.text == "Team")
+    shown = {t.text for t in legend if t.key.startswith("legend-") and t.key.endswith(f"-{team_col}")}
+    assert len(shown) == 4  # cut, the four teams are still told apart
