@@ -2,15 +2,16 @@
 
 Each part of a world can be valid on its own and still contradict another: a PR Allied to a realm it
 is at War with, a Province Occupied by its own owner or by a realm at peace with it, a Capital Owned by
-another realm. Both loaders (:mod:`engine.realms.loader`, :mod:`engine.realms.fastload`) build the
-World, then run :func:`check_consistency` on it; it raises a :class:`ValidationError` naming the field.
+another realm, Influence no Area can hold (004 §11.1). Both loaders (:mod:`engine.realms.loader`,
+:mod:`engine.realms.fastload`) build the World, then run :func:`check_consistency` on it; it raises a
+:class:`ValidationError` naming the field.
 """
 
 from __future__ import annotations
 
 from engine.errors import ValidationError
 from engine.realms.model import World
-from engine.realms.options import ALLIANCE_LIMIT, CABINET_IDEA
+from engine.realms.options import ALLIANCE_LIMIT, CABINET_IDEA, INFLUENCE_AREA_LIMIT
 
 
 def check_consistency(world: World) -> None:
@@ -44,6 +45,7 @@ def check_consistency(world: World) -> None:
             if count[pr] > limit:
                 raise ValidationError(path, f"{pr} would have {count[pr]} Alliances: at most {limit} "
                                             f"(004 §11.3: 3, one more with the {CABINET_IDEA!r} Idea)")
+    _check_influence(world)
     for name, p in world.provinces.items():
         occ = p.occupied_by
         if occ is None or occ == "rebels":
@@ -69,3 +71,27 @@ def check_consistency(world: World) -> None:
                                   f"{cap.name} is Owned by {cap.owner} and is not a {name} Core: a Capital is one "
                                   f"of the realm's own Provinces, or its natural Capital (a Province with its "
                                   f"flag) Owned by another Realm (000 §13 Liberated NPR Provinces)")
+
+
+def _check_influence(world: World) -> None:
+    """Influence a board cannot show: more than 5 in an Area, or any in a Distant Area or one whose
+    Provinces are all Owned by PRs (004 §11.1)."""
+    for area, per in world.relations.influence.items():
+        total = sum(per.values())
+        if not total:
+            continue
+        path = f"relations.influence.{area}"
+        if total > INFLUENCE_AREA_LIMIT:
+            # rules: 004 §11.1 -- "No Area can hold more than 5 I" (Events, Missions, Peace displace others)
+            raise ValidationError(path, f"{area} holds {total} Influence: no Area holds more than "
+                                        f"{INFLUENCE_AREA_LIMIT} (004 §11.1; Marriages are not Influence here)")
+        if world.areas[area].distant:
+            # rules: 004 §11.1 Influence on Distant Continents -- no I can be placed in Distant Areas
+            raise ValidationError(path, f"{area} is Distant: no Influence can be there (004 §11.1 Influence on "
+                                        "Distant Continents)")
+        provinces = world.provinces_in(area)
+        if provinces and all(world.realms[p.owner].is_pr for p in provinces):
+            # rules: 004 §11.1 Influence and Player Realms -- once all Provinces are Owned by PRs, the I there
+            # are removed and returned to their owners
+            raise ValidationError(path, f"every Province in {area} is Owned by a Player Realm: its Influence "
+                                        "goes back to its owners (004 §11.1 Influence and Player Realms)")

@@ -42,6 +42,10 @@ def _ally(**a):
     return lambda d: d["relations"]["alliances"].append(a)
 
 
+def _influence(**areas):
+    return lambda d: d["relations"]["influence"].update(areas)
+
+
 def _set(section, name, **kw):
     return lambda d: d[section][name].update(kw)
 
@@ -70,6 +74,15 @@ BAD = {
                                     "Owned by Carthen, not Valdor"),
     "NPR Capital that is not its Core": (_set("realms", "Brask", capital="Ostburg"), "realms.Brask.capital",
                                          "not a Brask Core"),
+    # 004 §11.1: "No Area can hold more than 5 I" (accepted before, 6 and more)
+    "six Influence in an Area": (_influence(K={"Valdor": 4, "Carthen": 2}), "relations.influence.K",
+                                 "holds 6 Influence"),
+    # 004 §11.1 Influence and Player Realms: once every Province is a PR's, its Influence goes home
+    "Influence where every Province is a PR's": (_influence(W={"Valdor": 1}), "relations.influence.W",
+                                                 "Owned by a Player Realm"),
+    # 004 §11.1 Influence on Distant Continents: "No I can be placed in Distant Areas"
+    "Influence in a Distant Area": (_many(_set("areas", "F", distant=True), _influence(F={"Valdor": 1})),
+                                    "relations.influence.F", "is Distant"),
 }
 
 
@@ -100,6 +113,9 @@ ACCEPTED = {
     "two Allies at War with the same NPR": _ally(pr="Valdor", ally="Carthen"),
     "Occupied by an Enemy": _set("provinces", "Hain", occupied_by="Valdor"),
     "Occupied by Rebels": _set("provinces", "Hain", occupied_by="rebels"),
+    # 004 §11.2: a Marriage counts as Influence but not toward an Area's 5
+    "five Influence and a Marriage": _many(_influence(K={"Valdor": 3, "Carthen": 2}),
+                                           lambda d: d["relations"]["marriages"].append(["Sorn", "Brask"])),
     # 004 §11.3: the "Cabinet" Idea allows 1 more Alliance
     "four Alliances with the Cabinet Idea": _many(_set("realms", "Sorn", ideas=["Cabinet"]),
                                                   _ally(pr="Sorn", npr="Mirr"), _ally(pr="Sorn", npr="Farr"),
