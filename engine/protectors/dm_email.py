@@ -29,6 +29,12 @@ NOT_READ_QUOTE = "if this quotes an earlier message, send your orders without it
 REPLY_HEADER = "a reply's header (the quoted message follows)"
 
 
+def is_forward_rule(raw: str) -> bool:
+    """``-----Original Message-----`` or ``---------- Forwarded message ---------``: an earlier or forwarded message's
+    header follows (``dm_forward`` reads one at the top of a DM)."""
+    return _ORIGINAL.match(raw.strip()) is not None
+
+
 def is_quoted(raw: str) -> bool:
     return raw.lstrip().startswith(">")
 

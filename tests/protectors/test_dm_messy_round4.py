@@ -508,7 +508,30 @@ PREVIOUS = [
 ]
 
 # ---- the GM forwarding a player's DM with its header
+FWD = "---------- Forwarded message ---------\nFrom: {}\nDate: Mon, 3 Nov 2026\nSubject: orders\nTo: GM <gm@x.org>\n\n"
+# rules: 003 Each Turn -- a DM gives its sender's choices: a forward's header at the top says whose the orders below it
+# are (were refused: "unknown order 'From:'", or "the DM holds no order (line 1 is an earlier message)"; assumption
+# FORWARD_HEADER)
 FORWARDED = [
+    ("orders16", "From: Alice\n" + FORT, F4),
+    ("orders16", "**From:** Alice\n\n" + FORT, F4),
+    ("orders16", "From: Player#1\n" + FORT, F4),
+    ("orders16", "From: Red\n" + FORT, "!'From: Red' names Player#2"),
+    ("orders16", "From: Bob the Builder\n" + FORT, "!names Player#5"),
+    ("orders16", "From: Al\n" + FORT, "!'From: Al' heads a forwarded message but names no player of this game"),
+    ("orders16", "From: Alice\nSent: Monday, 3 November 2026 10:00\nTo: GM\n" + FORT, F4),
+    ("orders16", "From: Red\nSent: Monday, 3 November 2026 10:00\nTo: GM\n" + FORT, "!names Player#2"),
+    ("orders16", FWD.format("Alice <alice@example.org>") + FORT, F4),
+    ("orders16", FWD.format("alice@example.org") + FORT, F4),
+    ("orders16", FWD.format("Red <red@example.org>") + FORT, "!names Player#2"),
+    ("orders16", FWD.replace("Subject: orders", "Subject: turn 5 orders").format("Alice") + FORT, "!headed for turn 5"),
+    ("orders16", "From: Alice\nSubject: orders for Red\n" + FORT, "!names Player#2"),
+    # an earlier message quoted in the forward, below the orders, is still left out
+    ("orders16", "From: Alice\n" + FORT + "\nFrom: GM\nSent: Sunday\nSend your orders\nFortify P1", F4),
+    # not at the top: an earlier message, as before (dm_email)
+    ("orders16", FORT + "\nFrom: Red\nSent: Sunday\nWork P1", F4),
+    ("orders16", "From: Alice", "!the DM holds no order"),
+    ("orders16", "Hi GM\nFrom: Alice\n" + FORT, "!unknown order 'From:'"),
     ("orders16", "Alice wrote:\n" + FORT, "!'Alice' is a player's name"),
     ("orders16", "Red wrote:\n" + FORT, "!'Red' is a player's name"),
     ("orders16", "Alice: " + FORT, "!'Alice' is a player's name"),
@@ -552,6 +575,14 @@ def _store(game: str, dm: str) -> list[str] | RegentError:
 @pytest.mark.parametrize(("game", "dm", "want"), CASES)
 def test_a_messy_dm(game, dm, want):
     _check(_store(game, dm), want)
+
+
+def test_a_dm_forwarded_from_another_player_is_refused_whole_even_leniently():
+    # lenient mode drops refused lines: dropping "From: Red" would store Red's orders as Alice's (dm_forward.forwarded)
+    g = GAMES["orders16"]()
+    with pytest.raises(RegentError, match="names Player#2"):
+        g.submit_dm("Player#1", "From: Red\nFortify P27", lenient=True)
+    assert g.submit_dm("Player#1", "From: Alice\nFortify P27", lenient=True).lines == ["Fortify! P27"]
 
 
 def test_the_round_covers_every_step_in_big_games_with_the_options_on():
