@@ -357,9 +357,17 @@ def fast_world(data: Any, rules: RealmRules) -> World:
                   relations=_relations(_opt(w, "relations", dict, _EMPTY), realms, areas),
                   units=_units(_opt(w, "units", list, ()), realms, areas),
                   ships=_ships(_opt(w, "ships", list, ()), realms, seas),
-                  round=_nonneg(w, "round", 1), phase=_opt(w, "phase", str, "3B"), rules=rules)
+                  round=_first_round(w), phase=_opt(w, "phase", str, "3B"), rules=rules)
     try:
         check_consistency(world)  # the same function the full validator ends with
     except ValidationError:
         raise NotFast from None
     return world
+
+
+def _first_round(w: dict[str, Any]) -> int:
+    """The world's round, counted from 1; anything else goes to the full validator, which names it."""
+    r = _nonneg(w, "round", 1)
+    if r < 1:
+        raise NotFast
+    return r

@@ -42,6 +42,8 @@ from engine.realms.options import DEFAULT_RULES, MONARCH_POWER_CAP, RealmRules
 
 _MISSING = object()
 
+FIRST_ROUND = 1  # "round": 1 when left out (docs/world-formats.md); the dice streams key on it
+
 
 class Fields:
     """A dict being read at ``path``: typed getters, and a check that no unknown key is left."""
@@ -364,8 +366,12 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
             raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
     relations = _relations(Fields(w.get("relations", dict, {}), "relations"), realms, areas)
     units, ships = _stacks(w, realms, areas, seas)
+    round_ = w.nonneg("round", 1)
+    if round_ < FIRST_ROUND:
+        raise ValidationError("round", f"must be at least {FIRST_ROUND}: a game's rounds are counted from "
+                                       f"{FIRST_ROUND}, not {round_}")
     world = World(areas=areas, seas=seas, provinces=provinces, realms=realms, relations=relations,
-                  units=units, ships=ships, round=w.nonneg("round", 1), phase=w.get("phase", str, "3B"),
+                  units=units, ships=ships, round=round_, phase=w.get("phase", str, "3B"),
                   rules=rules)
     check_consistency(world)
     return world

@@ -77,6 +77,8 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
         (("units",), [{"realm": "Cast", "where": "X", "cnt": 1}], r"units\[0\].cnt: unknown key"),
         (("relations", "wars"), [["Cast", "Nobody"]], r"relations.wars\[0\]\[1\]: unknown realm 'Nobody'"),
         (("round",), "three", "round: must be int, not str"),
+        # rounds are counted from 1 ("round": 1 when left out); round 0 was taken and keyed the dice streams
+        (("round",), 0, "round: must be at least 1"),
         (("typo",), 1, "typo: unknown key"),
         (("units",), [{"realm": "Gran", "where": "X"}], r"units\[0\].realm: army Units belong to a PR"),
         (("ships",), [{"realm": "Gran", "sea": "S"}], r"ships\[0\].realm: Ships on the board belong to PRs"),
