@@ -25,6 +25,8 @@ HUMAN = "human"
 DRAGON_CHART_INCHES = 1.5
 NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
 PLAYED_INCHES = 1.15  # the Played by column's width (the levels that played a seat, in turn)
+TEAM_INCHES = 0.75  # a team's name after a player's is cut in its middle to this (a team's name has no length limit)
+SUBTITLE_TEAM_INCHES = 1.4  # the same in the subtitle's team VPs
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,10 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
     dpl_turns, dpl, threshold = dpl_series(game)
     subtitle = f"{board} - {len(players)} seats - {who}"
     if teams:
-        subtitle += " - team VPs: " + ", ".join(f"{t} {v}" for t, v in teams.items())
+        from service.render.panel import cut_middle
+
+        subtitle += " - team VPs: " + ", ".join(f"{cut_middle(t, 10.0, SUBTITLE_TEAM_INCHES)} {v}"
+                                                for t, v in teams.items())
     return Summary(title=_result_text(view, numbers, names), subtitle=subtitle,
                    gm=gm, rows=rows, turns=turns, provinces=provinces, vp=vp, dpl_turns=dpl_turns, dpl=dpl,
                    threshold=threshold)
@@ -146,12 +151,16 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
 
 def draw_summary(summary: Summary):
     from service.render.draw import FIG_W, new_figure
+    from service.render.panel import cut
 
     height = 6.2 if len(summary.rows) <= 10 else 7.4
     fig = new_figure(FIG_W, height)
-    fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(summary.title), ha="left", va="top", fontsize=15,
+    # title and subtitle within the picture: a team's name (any length) is in both
+    fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(cut(summary.title, 15.0, FIG_W - 0.3, "bold")),
+             ha="left", va="top", fontsize=15,
              weight="bold", color=INK, gid="title")
-    fig.text(0.15 / FIG_W, 1 - 0.45 / height, drawable_text(summary.subtitle), ha="left", va="top", fontsize=10,
+    fig.text(0.15 / FIG_W, 1 - 0.45 / height, drawable_text(cut(summary.subtitle, 10.0, FIG_W - 0.3)), ha="left",
+             va="top", fontsize=10,
              color="#444444")
     _table(fig, summary, height)
     _chart(fig, summary, height)
@@ -160,7 +169,7 @@ def draw_summary(summary: Summary):
 
 def _table(fig, summary: Summary, height: float) -> None:
     from service.render.draw import FIG_W
-    from service.render.panel import cut
+    from service.render.panel import cut, cut_middle
 
     top = height - 0.8
     ax = fig.add_axes((0.15 / FIG_W, 0.2 / height, 5.6 / FIG_W, (top - 0.2) / height))
@@ -180,7 +189,8 @@ def _table(fig, summary: Summary, height: float) -> None:
         ink = "#888888" if r.eliminated else INK
         ax.add_patch(_swatch(r.colour, y, step, r.number))
         # the name is cut, its team and "(out)" kept: a long name lost them (and "out" is more than grey ink)
-        name = cut(r.name, size, NAME_INCHES, keep=(f" [{r.team}]" if r.team else "") + (" (out)" * r.eliminated))
+        team = f" [{cut_middle(r.team, size, TEAM_INCHES)}]" if r.team else ""
+        name = cut(r.name, size, NAME_INCHES, keep=team + " (out)" * r.eliminated)
         played = cut("AI: " + r.player if r.player != HUMAN else HUMAN, size, PLAYED_INCHES)
         cells = [str(r.number), name, played, str(r.vp),
                  str(r.provinces), str(r.units)]

@@ -121,3 +121,22 @@ def test_a_long_name_is_cut_but_keeps_its_team_and_out():
         cell = next(c for c in cells if c.startswith(r.name[:3]) and c.endswith(tail))
         assert cell.endswith("\u2026" + tail)  # the name was cut ...
         assert width(cell, 8.5) <= NAME_INCHES  # ... to fit its column, with what follows it whole
+
+
+def test_long_team_names_stay_inside_the_summary_and_apart():
+    from engine.protectors.game import Game
+
+    # a team's name has no length limit: the subtitle's team VPs ran off the picture, and a long team after a name
+    # left no room, so the cell was cut whole (the team and "(out)" lost again)
+    teams = ["The Brotherhood of the Northern Marches and Isles " + x for x in "ABCD"]
+    game = Game({"board": "ring-8", "seed": 2, "options": {"teams": True},
+                 "players": [{"name": "W" * 32, "team": teams[i // 2]} for i in range(8)]})
+    fig = draw_summary(summary_data(game, None, {}))
+    renderer = fig.canvas.get_renderer()
+    drawn = [*fig.texts, *(t for ax in fig.axes for t in ax.texts)]
+    for t in drawn:  # every text inside the picture
+        bb = t.get_window_extent(renderer)
+        assert bb.x0 >= 0 and bb.x1 <= fig.bbox.width, (t.get_text(), bb.x1, fig.bbox.width)
+    cells = [t.get_text() for t in drawn if t.get_text().startswith("W")]
+    assert len(cells) == 8 and sorted(c[-2] for c in cells) == sorted("AABBCCDD"), cells  # each team told apart
+    assert re.search(r"team VPs: (.*Isles [ABCD] \d+(, |$)){4}", fig.texts[1].get_text())  # every team's VPs
