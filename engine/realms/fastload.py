@@ -147,6 +147,8 @@ def _areas(raw_areas: dict[str, Any], raw_seas: dict[str, Any]) -> tuple[dict[st
         coast[name].update(_names(a, "seas", raw_seas))
         distant[name] = _opt(a, "distant", bool, False)
     sea_adj: dict[str, set[str]] = {s: set() for s in raw_seas}
+    if not raw_areas.keys().isdisjoint(raw_seas):
+        raise NotFast  # a Sea Zone named as an Area: the full validator names it
     for name, raw in raw_seas.items():
         for a in _names(_map(raw, SEA_KEYS), "adjacent", raw_areas):
             sea_adj[name].add(a)

@@ -126,6 +126,10 @@ def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
         distant[name] = a.get("distant", bool, False)
     sea_adj: dict[str, set[str]] = {s: set() for s in raw_seas.data}
     for name in raw_seas.data:
+        if name in raw_areas.data:
+            # `npr capacity REALM PLACE` and the traces name a place by its name alone: one name, one place
+            raise ValidationError(raw_seas.sub(name), f"{name!r} is also the name of an Area: give the Sea Zone "
+                                                      "(or the Area) another name")
         s = Fields(raw_seas.data[name], raw_seas.sub(name))
         s.check(KEYS["sea"])
         for a in s.names("adjacent", raw_areas.data, "Area"):

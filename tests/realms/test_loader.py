@@ -79,6 +79,8 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
         (("round",), "three", "round: must be int, not str"),
         # rounds are counted from 1 ("round": 1 when left out); round 0 was taken and keyed the dice streams
         (("round",), 0, "round: must be at least 1"),
+        # one name, one place: `npr capacity WORLD REALM G` answered the Sea Zone's NC, silently
+        (("seas", "G"), {}, "seas.G: 'G' is also the name of an Area"),
         (("typo",), 1, "typo: unknown key"),
         (("units",), [{"realm": "Gran", "where": "X"}], r"units\[0\].realm: army Units belong to a PR"),
         (("ships",), [{"realm": "Gran", "sea": "S"}], r"ships\[0\].realm: Ships on the board belong to PRs"),
