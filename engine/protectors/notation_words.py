@@ -55,6 +55,10 @@ _PROVINCE_WORD = re.compile(r"\b(?:province|prov\.?)\s*#?\s*(?=\d)", re.IGNORECA
 _PROVINCE_IN_WORDS = re.compile(r"\b(?:province|prov\.?)\s*#?\s*(" + "|".join(NUMBER_WORDS[1:]) + r")\b",
                                 re.IGNORECASE)
 _PLAYER_WORD = re.compile(r"\bplayer\s*#?\s*(?=\d)", re.IGNORECASE)  # "Player#2", "player # 2", "Player 2"
+# "P 33": a lone P, a space and a Province's number, is the Province (rules: 003 "Province#1 (P1)"), written as one word
+# so a list of them reads as a list of Provinces ("Fortify P 33 and P 34", "Burn P 30, P 28" were refused as
+# "unexpected 'and P 34'"). Never when more digits follow ("P 1 2": P1 or P12? WordCursor.province refuses it)
+_SPACED_PROVINCE = re.compile(r"(?<![^\s,&+(])([pP])[ \t]+([0-9]+)(?![0-9]|\s+[0-9])")
 # an arrow written against its provinces ("P1->P2", "P1 >P2") is a word of its own, as with spaces
 _TIGHT_ARROW = re.compile(r"(?<=\d)\s*(-->|->|=>|>|→|⟶|➡)\s*(?=p\s*#?\s*\d)", re.IGNORECASE)
 
@@ -126,7 +130,8 @@ def clean(line: str) -> str:
     """Drop Discord markup and spell ``Province 4`` / ``player # 2`` as ``P4`` / ``Player#2``."""
     text = re.sub(r"[*`~]", "", line).replace("_", " ")
     text = _PROVINCE_IN_WORDS.sub(lambda m: f"P{WORD_NUMBER[m.group(1).lower()]}", text)
-    return _TIGHT_ARROW.sub(r" \1 ", _PLAYER_WORD.sub("Player#", _PROVINCE_WORD.sub("P", text)))
+    text = _SPACED_PROVINCE.sub(r"\1\2", _PROVINCE_WORD.sub("P", text))
+    return _TIGHT_ARROW.sub(r" \1 ", _PLAYER_WORD.sub("Player#", text))
 
 
 # ability key -> accepted spellings (as word tuples); longest spellings are tried first

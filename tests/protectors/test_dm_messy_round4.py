@@ -213,6 +213,11 @@ PROVINCES = [
     ("big40", "Fortify Province 40", ["Fortify! P40"]),
     ("big40", "Fortify P41", "!P41 is not on this board"),
     ("big40", "Fortify province thirty-three", "!like P33"),
+    # a list of Provinces written 'P 33' (were refused: "unexpected 'and P 34' at the end of the order")
+    ("big40", "Fortify P 33 and P 34", ["Fortify! P33", "Fortify! P34"]),
+    ("big40", "Work p 33, p 34 & p 40", ["Work, work! P33", "Work, work! P34", "Work, work! P40"]),
+    ("big40", "Fortify P 33 and P 3 4", "!unexpected 'and P 3 4'"),  # P3 or P34: refused
+    ("big40", "Fortify P 33 and P 33", "!P33 is named twice"),
 ]
 
 # ---- Golden and Delayed orders at 16 seats (rules: 003 Golden Orders, Delayed March!; Iron Light's Crusade!)
@@ -417,6 +422,9 @@ DRAGON = [
     ("dragon16", "1) 3 from P27\n2) 2 from P28", ["3 from P27", "2 from P28"]),
     ("dragon16", "Turn off the lights\nBurn P30", ["Burn P30"]),
     ("dragon16", "Lights out\nburn province 30", ["Burn P30"]),
+    ("dragon16", "Turn off the lights\nBurn P 30, P 28", ["Burn P30", "Burn P28"]),
+    ("dragon16", "Turn off the lights, burn P 30 and P 28", ["Burn P30", "Burn P28"]),
+    ("dragon16", "all from P 27 and P 28", ["3 from P27", "2 from P28"]),
     ("dragon16", "Turn off the lights\nBurn P29", "!P29 is not one of your green Provinces"),  # Red's
     ("dragon16", "Burn P30", ["Burn P30"]),  # commits nothing, as "Burn P5 and P6" (test_dm_corpus)
     ("dragon16", "Turn off the lights\nBurn 30", "!'30' is not a province like P3"),
