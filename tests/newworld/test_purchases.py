@@ -136,3 +136,25 @@ def test_status_quo_says_why_it_sails_fewer_colonists_and_no_soldiers():
     text = plan.to_text()
     assert "2 colonist(s) (of 4: no room for more on the ships)" in text
     assert 'buys 0 of its 2 soldiers "if there are sufficient transport capacity and funds": room for 0' in text
+
+
+@pytest.mark.parametrize(
+    ("attitude", "ships", "full", "full_buy", "short_buy"),
+    [
+        # 4 ships + 4 soldiers = $88; a dollar less: ships for the colonists first, then 3 soldiers ($78)
+        (Attitude.EXPANSION, 0, 88, (4, 4, 4, 88), (4, 3, 4, 78)),
+        # a fleet of five + 6 soldiers = $120; $119: the colonists' ships, then 5 soldiers and their ships
+        (Attitude.EXPLORATION, 0, 120, (5, 6, 4, 120), (5, 5, 4, 110)),
+        # 2 soldiers on a kept fleet of 3 = $20; $19 buys one
+        (Attitude.STATUS_QUO, 3, 20, (0, 2, 4, 20), (0, 1, 4, 10)),
+    ],
+)
+def test_exactly_enough_and_a_dollar_short(attitude, ships, full, full_buy, short_buy):
+    """002 Guidelines: "When sufficient funds are not available to complete a purchase, a nation will
+    build forces evenly in such a manner that there will be enough to transport all of the colonists,
+    and then build and carry the soldiers with the remaining money." The whole force at exactly its
+    price; a dollar less and the insufficient-funds order applies."""
+    p = buy(attitude, treasury=full, ships=ships)
+    assert summary(p) == full_buy and not p.short_of_funds
+    p = buy(attitude, treasury=full - 1, ships=ships)
+    assert summary(p) == short_buy and p.short_of_funds
