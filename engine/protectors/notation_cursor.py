@@ -255,6 +255,10 @@ class WordCursor:
         if key in self.seats:
             return self.seats[key]
         close = difflib.get_close_matches(key, list(self.seats), n=1, cutoff=0.75)
+        # a first name of one player only ("Bob" for "Bob the Builder"): said, never read as that player (a guess)
+        first = {self.seats[s] for s in self.seats if s.startswith(key + " ")}
+        if not close and len(first) == 1:
+            close = [min(s for s in self.seats if s.startswith(key + " "))]
         if close:  # a typo of a display name or a colour
             meant = self.names.written.get(close[0], close[0]) if self.names is not None else close[0]
             raise self.fail(f"{echo(raw)} is not a player like Player#2; did you mean {meant}?")

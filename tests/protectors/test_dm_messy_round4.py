@@ -317,6 +317,11 @@ NOBODY = [
 # ---- other players' names with typos or only a first name
 TYPOS = [
     ("orders16", FORT + "Send 10 to Carlo", "!did you mean Carol?"),
+    # a first name of one player only is said, never read as that player (was answered with the list of names only)
+    ("orders16", FORT + "Send 10 to Bob", "!'Bob' is not a player like Player#2; did you mean Bob the Builder?"),
+    ("orders16", "Support Bob in P29 from P28", "!did you mean Bob the Builder?"),
+    ("t1_16", "Bid 10 (5 from Bob)", "!did you mean Bob the Builder?"),
+    ("orders16", FORT + "Send 10 to sky", "!did you mean sky blue?"),  # Red's seat colour
     ("orders16", FORT + "Send 10 to Sybill", "!did you mean Sybil?"),
     ("orders16", FORT + "Send 10 to the Builder", "!did you mean Bob the Builder?"),
     ("orders16", FORT + "Send 10 to Bob the Buildr", "!did you mean Bob the Builder?"),
