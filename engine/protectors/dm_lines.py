@@ -30,6 +30,9 @@ _PLAIN = str.maketrans({
     "“": "", "”": "", "„": "", "‟": "", '"': "", "«": "", "»": "", "″": "",
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-", "⁃": "-",
     "•": "-", "·": "-", "‣": "-", "◦": "-", "▪": "-", "●": "-",
+    # another language's punctuation: Spanish opens a question with '¿' (it asks, as '?' does) and an exclamation with
+    # '¡'; Chinese and Japanese lists use '、', and end a sentence with '。' (full-width ',' '?' are NFKC's)
+    "\u00bf": "?", "\u00a1": "", "\u3001": ", ", "\u3002": ". ",
     "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "", "\ufe0f": "", "\ufe0e": "",
 })
 _PREFIX = re.compile(

@@ -479,9 +479,16 @@ PUNCTUATION = [
     ("t1_16", "Bid : 20\nFaction : Hodir", ["Bid 20", "Faction Hodir"]),
     ("t1_16", "Bid\u202f: 20\nFaction\u202f: Hodir", ["Bid 20", "Faction Hodir"]),
     ("orders16", "\u00ab Fortify P27 \u00bb", ["Fortify! P27"]),
-    ("t1_16", "\u00bfBid 20\nHodir", "!"),
+    # a Spanish '¡' opens an exclamation and '¿' a question (were refused as "unknown order '¡Fortify'"); '、' lists
+    ("orders16", "\u00a1Fortify P27!", ["Fortify! P27"]),
+    ("orders16", "\u00a1Fortify P27, P28!", ["Fortify! P27", "Fortify! P28"]),
+    ("t1_16", "\u00bfBid 20?", "!has a question mark"),
+    ("t1_16", "\u00bfBid 20\nHodir", "!has a question mark"),
+    ("orders16", "\u00bfFortify P27 o P28?", "!unexpected 'o P28'"),
     ("orders16", "Fortify P27\uff0cP28", ["Fortify! P27", "Fortify! P28"]),  # a full-width comma
-    ("orders16", "Fortify P27\u3001P28", "!"),  # an ideographic comma
+    ("orders16", "Fortify P27\u3001P28", ["Fortify! P27", "Fortify! P28"]),  # an ideographic comma
+    ("orders16", "Fortify P27\u3002Work P28\u3002", ["Fortify! P27", "Work, work! P28"]),
+    ("orders16", "Fortify P27\u3001Work P28", ["Fortify! P27", "Work, work! P28"]),
     ("t1_16", "Bid\uff1a20\nHodir", ["Bid 20", "Faction Hodir"]),
     ("t1_16", "Bid 20,5\nHodir", "!the bid must be a whole number, got '20,5'"),
     ("t1_16", "Bid 1.000\nHodir", "!write a thousand as 1000 or 1,000"),
