@@ -82,7 +82,17 @@ def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: b
             # have 1+ M in that Area" (the Marriage with the NPR sits in its Areas)
             refuse.append(f"married to {npr}: remove 1 fewer Influence in each of its Areas where you hold "
                           "the Marriage")
-    refuse.append(f"place a Truce token on {npr}'s Capital")
+    if world.realms[npr].is_pr:
+        # rules: 004 §11.3 Refusing a CtA steps 4-5 -- a PR former Ally "-may- place a CB token on your Capital"
+        # (a Defensive CtA, steps 3-4 not ignored); if it does not, "you must place a Truce token on their
+        # Capital (and if a PR, they must on yours)"
+        if defensive and not busy:
+            refuse.append(f"{npr} may place a CB token on {pr}'s Capital; if it does not, place a Truce token on "
+                          f"{npr}'s Capital and {npr} places one on {pr}'s")
+        else:
+            refuse.append(f"place a Truce token on {npr}'s Capital and {npr} places one on {pr}'s")
+    else:
+        refuse.append(f"place a Truce token on {npr}'s Capital")
     return {"accept": accept, "refuse": refuse, "active_ally_units": units, "ignores_steps_3_4": busy}
 
 

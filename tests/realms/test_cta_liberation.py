@@ -192,3 +192,22 @@ def test_refusing_an_offensive_cta_skips_steps_3_and_4():
     offensive = consequences(w, "Arag", "Gran", "Cast", defensive=False)["refuse"]
     assert any("Stability" in r for r in defensive)
     assert not any("Stability" in r or "Influence" in r for r in offensive)
+
+
+def test_refusing_a_player_realm_allys_cta_names_its_cb_and_both_truces():
+    """004 §11.3 Refusing a CtA: "4. If this is a Defensive CtA and your former Ally is a PR, they -may-
+    place a CB token on your Capital. 5. If your former Ally is an NPR, or a PR that chose not to place a
+    CB token, you must place a Truce token on their Capital (and if a PR, they must on yours)." The
+    answer to a PR Ally's CtA (the caretaker's) named only the Truce on the Ally's Capital."""
+    from npr_controller.realms.cta import consequences
+
+    w = world({"G": []}, {"g1": prov("G", "Gran"), "a1": town("G", "Arag"), "c1": town("G", "Cast")},
+              REALMS, alliances=[{"pr": "Arag", "ally": "Cast"}])
+    defensive = consequences(w, "Arag", "Cast", "Gran")["refuse"]
+    assert defensive[-1] == ("Cast may place a CB token on Arag's Capital; if it does not, place a Truce token "
+                             "on Cast's Capital and Cast places one on Arag's")
+    offensive = consequences(w, "Arag", "Cast", "Gran", defensive=False)["refuse"]
+    assert offensive[-1] == "place a Truce token on Cast's Capital and Cast places one on Arag's"
+    # an NPR former Ally: the Truce token on its Capital only
+    npr = world({"G": []}, {"g1": prov("G", "Gran")}, REALMS, alliances=[{"pr": "Arag", "npr": "Gran"}])
+    assert consequences(npr, "Arag", "Gran", "Cast")["refuse"][-1] == "place a Truce token on Gran's Capital"
