@@ -214,9 +214,11 @@ def answer_cta(world: World, pr: str, npr: str, *, attacker: str, kind: str = "d
         trace.add("004 §11.3 Receiving a CtA", "a Defensive CtA can always be accepted: the caretaker accepts")
         trace.add("004 §11.3 Accepting a CtA", "; ".join(c["accept"]))
         activate = world.rules.caretaker_activates_allies and world.realms[npr].is_npr
-        trace.add("004 §11.3 Active Allies", f"caretaker_activates_allies={world.rules.caretaker_activates_allies}: "
-                  + (f"{npr} becomes an Active Ally (+{c['active_ally_units']} Allied Units)" if activate
-                     else f"{npr} is not Activated and keeps its full MC"))
+        if world.realms[npr].is_npr:  # rules: 004 §11.3 Active Allies -- only an NPR Ally is Activated
+            trace.add("004 §11.3 Active Allies",
+                      f"caretaker_activates_allies={world.rules.caretaker_activates_allies}: "
+                      + (f"{npr} becomes an Active Ally (+{c['active_ally_units']} Allied Units)" if activate
+                         else f"{npr} is not Activated and keeps its full MC"))
         body = {"realm": pr, "from": npr, "kind": kind, "accept": True, "activate": activate}
     else:
         trace.add(R_CARE, "an Offensive CtA would start a new War: the caretaker refuses")

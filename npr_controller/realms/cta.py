@@ -54,14 +54,17 @@ def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: b
     wars = sorted(r for r in world.realms if world.at_war(pr, r))
     busy = me.passed or bool(wars)
     active = any(a.pr == pr and a.ally == npr and a.active for a in world.alliances_of(npr))
-    accept = [
-        f"join {npr}'s side: place {attacker}'s War tokens on {pr}'s own Capital",
-        "you may send Defensive CtAs to your other NPR Allies",
-        # rules: 004 §11.3 Accepting a CtA step 4 -- decide whether to make the NPR an Active Ally
-        f"{npr} is already your Active Ally: nothing to decide (it defends with half MC)" if active else
-        f"decide whether {npr} becomes an Active Ally: +{units} Allied Units (half of Tax Value {tax}, "
-        "rounded up, max 5), and it then defends with half MC",
-    ]
+    accept = [f"join {npr}'s side: place {attacker}'s War tokens on {pr}'s own Capital"]
+    if world.realms[npr].is_npr:
+        # rules: 004 §11.3 Accepting a CtA steps 2 and 4 -- "If accepting a Defensive CtA from an NPR Ally, you
+        # may send Defensive CtAs to your other NPR Allies"; "If accepting a CtA from an NPR, decide whether
+        # you wish to make them an Active Ally" (a PR Ally is neither)
+        accept += [
+            "you may send Defensive CtAs to your other NPR Allies",
+            f"{npr} is already your Active Ally: nothing to decide (it defends with half MC)" if active else
+            f"decide whether {npr} becomes an Active Ally: +{units} Allied Units (half of Tax Value {tax}, "
+            "rounded up, max 5), and it then defends with half MC",
+        ]
     if any({a.pr, a.ally} == {pr, attacker} for a in world.alliances_of(pr)):
         accept.append(f"your Alliance with {attacker} (on the opposing side) is terminated")
     refuse = [f"the Alliance with {npr} is terminated: remove your Alliance token"]

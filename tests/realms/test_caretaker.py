@@ -146,3 +146,17 @@ def test_minus_three_stability_gives_one_monarch_power_fewer():
     assert d["state"]["monarch_power"] == {"adm": 3, "dip": 6, "mil": 1}
     calm = income_and_upkeep(_w(units=0, stability=-2, monarch_power={"adm": 0, "dip": 5}), "Cast").to_dict()
     assert calm["state"]["monarch_power"] == {"adm": 3, "dip": 7, "mil": 1}
+
+
+def test_a_player_realm_allys_defensive_cta_has_no_active_ally_choice():
+    """004 §11.3 Accepting a CtA: "2. If accepting a Defensive CtA from an NPR Ally, you may send
+    Defensive CtAs to your other NPR Allies" and "4. If accepting a CtA from an NPR, decide whether you
+    wish to make them an Active Ally". Accepting a PR Ally's CtA offered both, with Allied Units and
+    "keeps its full MC" for a Player Realm."""
+    d = answer_cta(_allied(), "Cast", "Leon", attacker="Arag").to_dict()
+    said = " ".join(step["because"] for step in d["trace"])
+    assert d["accept"] is True and d["activate"] is False
+    assert "Active Ally" not in said and "other NPR Allies" not in said and "MC" not in said
+    from_npr = answer_cta(_allied(), "Cast", "Gran", attacker="Arag").to_dict()["trace"]
+    npr = " ".join(step["because"] for step in from_npr)
+    assert "decide whether Gran becomes an Active Ally" in npr and "other NPR Allies" in npr
