@@ -17,8 +17,9 @@ order, each of kind
 This module puts the reading together; its parts live in ``dm_entry`` (``DmLine``, ``DmReading`` and their
 constants), ``dm_phrases`` (the choice phrases and the steps they belong to), ``dm_pieces`` (the orders on one
 line's text), ``dm_line`` (one line), ``dm_digits`` (digits that are no plain ones), ``dm_notes`` (an order in a note
-after //), ``dm_whose`` (a header naming another player), ``dm_forward`` (a forwarded DM's header) and ``dm_checks``
-(the checks over the whole DM). The names other modules read from ``dm_read`` are all importable here.
+after //), ``dm_whose`` (a header naming another player), ``dm_forward`` (a forwarded DM's header), ``dm_heads``
+(``Commit:`` over the commitments) and ``dm_checks`` (the checks over the whole DM). The names other modules read
+from ``dm_read`` are all importable here.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from engine.protectors.dm_entry import (
     DmReading,
 )
 from engine.protectors.dm_forward import forwarded
+from engine.protectors.dm_heads import order_word_headers
 from engine.protectors.dm_line import STANDALONE_REMARK, read_line
 from engine.protectors.dm_lines import words
 from engine.protectors.dm_notes import order_in_note
@@ -122,6 +124,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     choosing = step == "bid" and (turn is None or turn == 1)  # rules: 003 Factions, chosen with the turn-1 bid
     entries, own_raw = forwarded(entries, raw_lines, seats)  # "From: Alice" over the orders: a forward's header
     entries = faction_on_next_line(stray_numbers(own_lines(entries, own_raw), step), choosing)
+    entries = order_word_headers(entries)  # "Commit:" over "- 3 from P27"
     if turn is not None:
         entries = [other_turn(e, turn, step) for e in entries]
     entries = [other_seat(e, seat, seats) for e in entries]

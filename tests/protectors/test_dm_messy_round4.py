@@ -439,6 +439,16 @@ DRAGON = [
     ("dragon16", "Fortify P27\nFortify P28", "!not a choice for the Dragon step"),
     ("dragon16", "Commit 2 from P29", "!you do not control P29"),  # Red's
     ("dragon16", "3 from P27 (2 from Red)", "!pools $Realm, which goes only with a bid or a purchase"),
+    # an order's word alone over its orders is a header, as "Commitments:" is (was refused: "expected the unit count
+    # after 'Commit', ... but the line ends"; assumption ORDER_WORD_HEADER)
+    ("dragon16", "**Commit:**\n- 3 from P27\n- 2 from P28", ["3 from P27", "2 from P28"]),
+    ("dragon16", "I commit:\n3 from P27, 2 from P28", ["3 from P27", "2 from P28"]),
+    ("dragon16", "Commit:\nTurn off the lights", "!expected the unit count after 'Commit'"),
+    ("dragon16", "Commit:\n\nBurn P30", "!expected the unit count after 'Commit'"),
+    ("dragon16", "Commit:", "!expected the unit count after 'Commit'"),
+    ("dragon16", "Commit\n3 from P27", "!expected the unit count after 'Commit'"),  # no colon: an order cut short?
+    ("cons12t3", "Buy:\n- 1 in P2\n- 1 in P1\nBid 5", ["Buy 1 in P2. 1 in P1.", "Bid 5"]),
+    ("cons12t3", "Buy:\nBid 5", "!expected the number of units to buy"),
     ("dragon16", "3 from P27 & 2 from P28 + 1 from P30", ["3 from P27", "2 from P28", "1 from P30"]),
     ("dragon16", "3\u00a0from\u00a0P27", ["3 from P27"]),
     ("dragon16", "three from P27", ["3 from P27"]),
