@@ -146,7 +146,7 @@ def draw_text(ax, item: TextItem):
                    weight=item.weight, style=item.style, color=item.colour, rotation=item.rotation,
                    rotation_mode="anchor", linespacing=item.linespacing,
                    multialignment="center" if item.ha == "center" else "left", bbox=bbox, gid=item.key,
-                   zorder=4 if item.pad else 3)
+                   zorder=4 if item.pad else 3, parse_math=False)  # a name's "$...$" is text, not mathtext
 
 
 def _draw_stroke(ax, st: Stroke) -> None:

@@ -35,7 +35,8 @@ def text_size(text: str, size: float, weight: str = "normal", style: str = "norm
     """Width and height in inches of ``text`` (one or more lines) at ``size`` points, unrotated."""
     with _LOCK:
         fig, renderer = _renderer()
-        t = fig.text(0, 0, drawable_text(text), fontsize=size, weight=weight, style=style, linespacing=linespacing)
+        t = fig.text(0, 0, drawable_text(text), fontsize=size, weight=weight, style=style, linespacing=linespacing,
+                     parse_math=False)  # as drawn: a display name's "$x$" is text
         try:
             bb = t.get_window_extent(renderer)
         finally:

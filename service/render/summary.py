@@ -157,11 +157,9 @@ def draw_summary(summary: Summary):
     fig = new_figure(FIG_W, height)
     # title and subtitle within the picture: a team's name (any length) is in both
     fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(cut(summary.title, 15.0, FIG_W - 0.3, "bold")),
-             ha="left", va="top", fontsize=15,
-             weight="bold", color=INK, gid="title")
+             ha="left", va="top", fontsize=15, weight="bold", color=INK, gid="title", parse_math=False)
     fig.text(0.15 / FIG_W, 1 - 0.45 / height, drawable_text(cut(summary.subtitle, 10.0, FIG_W - 0.3)), ha="left",
-             va="top", fontsize=10,
-             color="#444444")
+             va="top", fontsize=10, color="#444444", parse_math=False)
     _table(fig, summary, height)
     _chart(fig, summary, height)
     return fig
@@ -197,7 +195,7 @@ def _table(fig, summary: Summary, height: float) -> None:
         if summary.gm:
             cells.append(f"${r.realm}" if r.realm is not None else "")
         for (_, cx), cell in zip(cols, cells, strict=True):
-            ax.text(cx, y, drawable_text(cell), fontsize=size, va="top", color=ink)
+            ax.text(cx, y, drawable_text(cell), fontsize=size, va="top", color=ink, parse_math=False)  # "$x$": text
         y -= step
 
 

@@ -134,3 +134,16 @@ def test_a_right_to_left_name_keeps_what_follows_it_after_it():
     for data in (render_board(game, None, fmt="svg"), render_summary(game, fmt="svg")):
         text = all_text(svg_root(data))
         assert text.count(f"{LRM}{name}{LRM}") == text.count(name) > 0  # every time it is drawn
+
+
+def test_a_name_with_dollar_signs_is_drawn_as_written():
+    # matplotlib reads "$...$" as mathtext: "$x^2$" was drawn as x squared, and "Rich $$ Guy" or "$\frac$" (any
+    # display name a player picks) raised a parse error in every picture of the game
+    from engine.protectors.game import Game
+
+    names = ["$x^2$", "Rich $$ Guy", "$\\frac$"]
+    game = Game({"board": "ring-3", "seed": 1, "players": [{"name": n} for n in names]})
+    render_board(game, None, fmt="png")
+    for data in (render_board(game, None, fmt="svg"), render_summary(game, fmt="svg")):
+        text = all_text(svg_root(data))
+        assert all(n in text for n in names), text
