@@ -5,6 +5,7 @@ the rules' words (``NOTHING``); a line quoted as inline code (``code``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from service.client import ServiceError
@@ -24,6 +25,15 @@ TOO_LATE = "**Nothing was stored.** Your DM came in before the "  # how too_late
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
 NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and do nothing",
            "dragon": "✓ `Turn off the lights`: you commit no Army Units"}
+
+
+# a seat id as the service's canonical form writes one (Player#1 never matches inside Player#12: all the digits)
+SEAT_ID = re.compile(r"Player#\d+")
+
+
+def named(text: str, names: dict[str, str]) -> str:
+    """``text`` with each seat id that has a display name in ``names`` written as that name."""
+    return SEAT_ID.sub(lambda m: names.get(m.group(0)) or m.group(0), text)
 
 
 def code(text: str) -> str:
@@ -48,10 +58,13 @@ def too_late(key: str, seat: str, kind: str) -> str:
             f"{step}. The game now waits for your {step} ({seat}, {key}): send it in a new DM.")
 
 
-def accepted(key: str, seat: str, kind: str, result: dict[str, Any]) -> str:
-    """The answer to a stored DM: each line stored, left out, dropped or warned about, then ``FINAL``."""
+def accepted(key: str, seat: str, kind: str, result: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """The answer to a stored DM: each line stored, left out, dropped or warned about, then ``FINAL``. ``names``
+    (seat -> display name): the stored lines name players as the player did (``Send 10 to Ivan``), not by the seat
+    ids of the service's canonical form."""
     out = [f"**Stored** for {seat} in {key} ({STEP_WORDS.get(kind, kind)}):"]
-    out += [f"✓ {code(line)}" for line in result.get("accepted") or []] or [NOTHING.get(kind, "✓ nothing")]
+    out += [f"✓ {code(named(str(line), names or {}))}" for line in result.get("accepted") or []] or [
+        NOTHING.get(kind, "✓ nothing")]
     for item in result.get("ignored") or []:
         if not isinstance(item, dict) or str(item.get("text", "")).strip():  # blank lines go unmentioned
             why = str(item.get("why", "")) if isinstance(item, dict) else ""

@@ -207,7 +207,8 @@ class Dms(BridgeCore):
                            "changed (DMs are final once stored), and a later step's is sent when I announce it.")
             return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "rate_limited",
                                                     "too_large")
-        answer = accepted(key, seat, mine[0]["kind"], result)
+        names = {s: str(p["name"]) for s, p in (seen.get("players") or {}).items() if p.get("name")}
+        answer = accepted(key, seat, mine[0]["kind"], result, names)
         notes = [str(n) for n in result.get("notes") or []]
         if notes:  # "// away next week": in Discord no person reads the DM, so the GM gets it with /regent notes
             self._keep_notes(key, seat, notes, before)

@@ -10,7 +10,7 @@ from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
 from service.discord.chat import MESSAGE_LIMIT
 from service.discord.state import State
-from tests.discord.helpers import Harness, game_table, make_config, user_of
+from tests.discord.helpers import NAMES, Harness, game_table, make_config, user_of
 
 CH = 700
 
@@ -432,12 +432,15 @@ def test_orders_name_players_by_colour_display_name_or_seat(server, tmp_path):
             await bridge.on_dm(h.chat.dm(user_of(CH, i), f"Bid {i}"))
         post = h.chat.texts(CH)
         assert "Player#2: Red (teal)" in post and "Player#3: Green (dark green)" in post
-        for seat_no, text, canonical in [(1, "Support! teal in P2", "Support! Player#2 in P2 from P1"),
-                                         (4, "support dark green in p3", "Support! Player#3 in P3 from P4"),
-                                         (3, "Support! Red in P2", "Support! Player#2 in P2 from P3"),
-                                         (2, "Support! Player#1 in P1", "Support! Player#1 in P1 from P2")]:
+        # the answer reads the order back naming the player by display name (the canonical form's seat id is not
+        # what the player wrote, and not what they know the other player by)
+        for seat_no, text, stored in [(1, "Support! teal in P2", "Support! Red in P2 from P1"),
+                                      (4, "support dark green in p3", "Support! Green in P3 from P4"),
+                                      (3, "Support! Red in P2", "Support! Red in P2 from P3"),
+                                      (2, "Support! Player#1 in P1", f"Support! {NAMES[0]} in P1 from P2")]:
             await bridge.on_dm(h.chat.dm(user_of(CH, seat_no), text))
-            assert f"✓ `{canonical}`" in h.chat.last_dm(user_of(CH, seat_no))
+            answer = h.chat.last_dm(user_of(CH, seat_no))
+            assert f"✓ `{stored}`" in answer and "Player#" not in answer.split("\n", 1)[1], answer
         await bridge.close_client()
 
     asyncio.run(body())
@@ -574,11 +577,11 @@ def test_discord_mentions_name_the_seat_of_the_member_or_name(server, tmp_path):
         assert view["step"] == "orders"
         # what Discord sends for an autocompleted mention of Red's member, with and without the nickname mark
         await bridge.on_dm(h.chat.dm(user_of(CH, 1), f"Support! <@{user_of(CH, 2)}> in P2 from P1"))
-        assert "✓ `Support! Player#2 in P2 from P1`" in h.chat.last_dm(user_of(CH, 1))
+        assert "✓ `Support! Red in P2 from P1`" in h.chat.last_dm(user_of(CH, 1))
         await bridge.on_dm(h.chat.dm(user_of(CH, 3), f"Support! <@!{user_of(CH, 2)}> in P2 from P3"))
-        assert "✓ `Support! Player#2 in P2 from P3`" in h.chat.last_dm(user_of(CH, 3))
+        assert "✓ `Support! Red in P2 from P3`" in h.chat.last_dm(user_of(CH, 3))
         await bridge.on_dm(h.chat.dm(user_of(CH, 5), "Support! @gold in P4 from P5"))  # a name typed with @
-        assert "✓ `Support! Player#4 in P4 from P5`" in h.chat.last_dm(user_of(CH, 5))
+        assert "✓ `Support! Gold in P4 from P5`" in h.chat.last_dm(user_of(CH, 5))
         await bridge.on_dm(h.chat.dm(user_of(CH, 4), "Support! <@12345> in P3 from P4"))  # no seat here
         answer = h.chat.last_dm(user_of(CH, 4))
         assert "Nothing was stored" in answer and "<@12345>" in answer
@@ -677,7 +680,7 @@ def test_an_orders_dm_that_leaves_units_idle_is_stored_and_the_player_is_warned(
         mine = [p for p, v in view["provinces"].items() if v["owner"] == "Player#1" and v["units"]]
         await bridge.on_dm(h.chat.dm(user_of(CH + 20, 1), "Send 1 to Player#2"))
         answer = h.chat.last_dm(user_of(CH + 20, 1))
-        assert "✓ `Send 1 to Player#2`" in answer
+        assert "✓ `Send 1 to Red`" in answer
         assert f"⚠ {', '.join(mine)} {'has' if len(mine) == 1 else 'have'} Army Units but no order" in answer
         await bridge.on_dm(h.chat.dm(user_of(CH + 20, 2), "none"))
         assert "⚠" not in h.chat.last_dm(user_of(CH + 20, 2))  # 'none' says it means no orders

@@ -242,7 +242,7 @@ def test_sixteen_seats_imported_at_turn_5_from_a_position_played_in_dms_for_seve
         for no in (1, 2, 3):
             assert t.received(no)[-1].startswith(f"💰 **Turn 5: Consolidation** (Player#{no}, grand16): you hold")
         assert "✓ `Bid 20`" in await t.dm(1, "Bid 20 💰")
-        assert "✓ `Bid 5 (10 from Player#1)`" in await t.dm(2, "no purchases, bid 5 (10 from Ann)")  # teammates
+        assert "✓ `Bid 5 (10 from Ann)`" in await t.dm(2, "no purchases, bid 5 (10 from Ann)")  # teammates
         assert "✓ `Bid 3`" in await t.dm(3, "game: grand16\nBid 3")
         assert "Ann 20" not in t.channel() and "Bid 20" not in "\n".join(t.received(2))  # Bob sees not Ann's bid
         await t.bridge.close_client()  # the bot goes down ...
