@@ -150,6 +150,7 @@ def _parse_nations(value: Any, areas: Mapping[str, Area]) -> dict[str, Nation]:
     if not raw:
         raise ValidationError("nations", "must name at least one nation")
     nations: dict[str, Nation] = {}
+    claimed: dict[str, str] = {}  # Area -> the nation claiming it as its Exclusive Landfall
     for name, spec in raw.items():
         p = f"nations.{name}"
         spec = _mapping(spec, p)
@@ -160,6 +161,12 @@ def _parse_nations(value: Any, areas: Mapping[str, Area]) -> dict[str, Nation]:
         claim = spec.get("exclusive_landfall")
         if claim is not None:
             claim = _name(claim, f"{p}.exclusive_landfall", areas, "Area")
+            if claim in claimed:
+                # rules: 002 Exploration "claimed as an Exclusive Landfall": one nation's claim; with two, the
+                # landfall was blocked for whichever came later alphabetically, its own claim ignored
+                raise ValidationError(f"{p}.exclusive_landfall", f"{claim!r} is already {claimed[claim]}'s "
+                                                                 "Exclusive Landfall: an Area has one claimant")
+            claimed[claim] = name
         nations[name] = Nation(
             name=name,
             player=_bool(spec.get("player", False), f"{p}.player"),

@@ -19,6 +19,7 @@ def world_docs(draw):
         spec["coastal"] = draw(st.booleans())
     names = NAMES[: draw(st.integers(2, len(NAMES)))]
     nations = {}
+    claimed = set()  # an Area is one nation's Exclusive Landfall at most (engine/newworld/parse.py)
     for i, name in enumerate(names):
         held = draw(st.lists(st.sampled_from(LETTERS), max_size=5, unique=True))
         holdings = {}
@@ -31,8 +32,9 @@ def world_docs(draw):
             "ships": draw(st.integers(0, 8)),
             "gold_produced": draw(st.integers(0, 5)),
             "holdings": holdings,
-            "exclusive_landfall": draw(st.none() | st.sampled_from(LETTERS)),
+            "exclusive_landfall": draw(st.none() | st.sampled_from(sorted(set(LETTERS) - claimed))),
         }
+        claimed.add(nations[name]["exclusive_landfall"])
     rivals = {n: draw(st.sampled_from([m for m in names if m != n])) for n in names if draw(st.booleans())}
     return {
         "turn": draw(st.integers(1, 10)),

@@ -109,6 +109,18 @@ def test_bad_input_names_the_field(case, mutate, field):
     assert isinstance(err.value, ValueError)
 
 
+def test_one_area_claimed_as_two_nations_exclusive_landfall_is_refused():
+    """002 Exploration: "if the result obtained is already occupied (or claimed as an Exclusive
+    Landfall), roll again". With two claims on N the planner counted the alphabetically first claimant
+    only: N was free for the Dutch and blocked for Spain, Spain's own claim ignored."""
+    d = copy.deepcopy(_base())
+    d["nations"]["Spain"]["exclusive_landfall"] = "N"
+    d["nations"]["Dutch"]["exclusive_landfall"] = "N"
+    with pytest.raises(ValidationError) as err:
+        parse_world(d)
+    assert err.value.field == "nations.Dutch.exclusive_landfall" and "already Spain's" in err.value.reason
+
+
 def test_a_removed_landfall_area_is_reported_with_what_to_write():
     d = _base()
     del d["areas"]["U"]
