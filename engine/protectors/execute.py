@@ -150,19 +150,23 @@ def _pirates(state: GameState, by_province: ByProvince) -> None:
                 fines[s] = SNITCH_FINE_SILENT
         if len(named) == 1:
             plank = set(named)
+    kills: list[tuple[str, str]] = []
     for s in [s for s in state.players if s in plank]:  # in seat order; each loses its own unit
-        prov = _least_defended(state, s, by_province)
+        prov = _least_defended(state, s, by_province)  # its own Provinces: another seat's kill changes none of them
         if prov is None:
             fines[s] = fines.get(s, 0) + PLANK_PAYMENT
         else:
-            state.provinces[prov].units -= 1
-            emit(state, "walk_the_plank", "003 Walk the Plank", f"The Pirates kill 1 Army Unit of {s} in {prov}.",
-                 seat=s, province=prov)
+            kills.append((s, prov))
     for s, n in fines.items():
         state.pirates_due[s] = state.pirates_due.get(s, 0) + n
+    # the snitches first, then what they cost: the report reads "Pirates! snitches: ..." before the kill it leads to
     emit(state, "snitches", "003 Snitches", "Pirates! snitches: " + (", ".join(
         f"{s} -> {snitch[s]}" for s in state.players if s in snitch) or "nobody snitched"), snitches=snitch,
         plank=[s for s in state.players if s in plank], due=fines)
+    for s, prov in kills:
+        state.provinces[prov].units -= 1
+        emit(state, "walk_the_plank", "003 Walk the Plank", f"The Pirates kill 1 Army Unit of {s} in {prov}.",
+             seat=s, province=prov)
 
 
 def _least_defended(state: GameState, seat: str, by_province: ByProvince) -> str | None:

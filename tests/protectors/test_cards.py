@@ -295,6 +295,17 @@ class TestWalkThePlank:
         _, hit = self.plank(provs, {})
         assert hit == "P6"
 
+    def test_the_report_says_who_snitched_before_the_kill_it_leads_to(self):
+        # rules: 003 Snitches, then Walk the Plank: the snitching decides who walks the plank, so the report reads
+        # "Pirates! snitches: ..." first (it read the kill first, then its cause)
+        g = position("ring-10", 3, {"P1": ("Player#1", 1), "P3": ("Player#2", 1), "P9": ("Player#3", 1)},
+                     cards=(C.PIRATES,), realm=dict.fromkeys(P[:3], 100))
+        ev = play_orders(g, {"Player#1": "Snitch Player#2"})
+        kinds = [e.kind for e in ev if e.kind in ("snitches", "walk_the_plank")]
+        assert kinds == ["snitches", "walk_the_plank"]
+        report = g.report(g.state.turn)
+        assert report.index("Pirates! snitches:") < report.index("The Pirates kill 1 Army Unit")
+
     def test_between_two_protectors_the_snitch_table_holds(self):
         # the unanimous exception needs "more than 2 Protectors in the game": with 2, the table's rows apply
         g = position("ring-4", 2, {"P1": ("Player#1", 1), "P3": ("Player#2", 2)}, cards=(C.PIRATES,))
