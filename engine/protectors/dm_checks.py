@@ -147,8 +147,8 @@ def own_lines(entries: list[DmLine], raw_lines: list[str]) -> list[DmLine]:
     return out
 
 
-# a line starting "30." or "30)" (a numbered list's mark, which dm_lines.unwrap takes off) and holding no order
-_NUMBERED = re.compile(r"^\s*([0-9]{1,3})[.)]\s")
+# a line starting "30.", "30)" or "(30)" (a numbered list's mark, which dm_lines.unwrap takes off) and holding no order
+_NUMBERED = re.compile(r"^\s*\(?([0-9]{1,3})[.)]\s")  # also "(30) Thanks!"
 
 
 def stray_numbers(entries: list[DmLine], step: str | None) -> list[DmLine]:

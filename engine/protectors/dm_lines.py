@@ -41,7 +41,8 @@ _PREFIX = re.compile(
     r"|>{1,3}\s*"  # quote, block quote
     r"|[-*+]\s+(?:\[[ xX]\]\s+)?"  # bullet, task box
     r"|(?:-+>|=>|\u2192|\u27f6)\s+"  # an arrow as a bullet ("➡️ Fortify P1": _ARROWS makes it '→')
-    r"|[0-9]{1,3}[.)]\s+)"  # numbered list
+    r"|[0-9]{1,3}[.)]\s+"  # numbered list
+    r"|\([0-9]{1,3}\)\s+|(?:[a-zA-Z]|[ivIV]{2,4})\)\s+)"  # "(1) Fortify P1", "b) Work P2", "ii) Work P2"
 )
 _EMPHASIS = re.compile(r"\*+|~~|\|\||`+")
 _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
