@@ -11,7 +11,7 @@ forces the step (``HostedGame.advance``). Both are told in the same words (:func
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.protectors.defaults import default_decision
@@ -68,19 +68,35 @@ def turn_line(records: list[Defaulted], turn: int, name: Callable[[str], str]) -
     """The ``Rulebook defaults for: Bob, Carol in the bid step; Bob in the orders step`` line a turn's public
     report ends with (``regent report --turn N``, the service's ``game.report``): the seats the rulebook's default
     played for in each step of ``turn`` forced, in the game's order (a step forced twice running is one), each
-    seat by ``name`` (its display name), in seat order; ``""`` when no step of that turn was forced."""
-    steps: list[tuple[str, list[str]]] = []
+    seat by ``name`` (its display name), in seat order; ``""`` when no step of that turn was forced. A Dragon Attack
+    step names its attack by its DPL, as the seat's own summary does (``told``): a turn may have two (an After Burner,
+    a threshold attack after the Dragon's Wrath)."""
+    steps: list[tuple[str, int | None, list[str]]] = []
     for d in records:
         if d.turn != turn:
             continue
-        if not steps or steps[-1][0] != d.step:
-            steps.append((d.step, []))
-        if d.seat not in steps[-1][1]:
-            steps[-1][1].append(d.seat)
+        if not steps or steps[-1][:2] != (d.step, d.dpl):
+            steps.append((d.step, d.dpl, []))
+        if d.seat not in steps[-1][2]:
+            steps[-1][2].append(d.seat)
     if not steps:
         return ""
-    return "Rulebook defaults for: " + "; ".join(
-        f"{', '.join(name(s) for s in by_seat(seats))} in the {step} step" for step, seats in steps)
+    return DEFAULTS + "; ".join(_step_words(seats, step, dpl, name) for step, dpl, seats in steps)
+
+
+DEFAULTS = "Rulebook defaults for: "
+
+
+def step_line(seats: Iterable[str], step: str, dpl: int | None, name: Callable[[str], str]) -> str:
+    """The ``Rulebook defaults for: Bob, Carol in the dragon step (the attack at DPL 12)`` line the report of one
+    forced step ends with (``regent adjudicate --force``, the service's ``game.advance``), in the words of a turn's
+    (:func:`turn_line`): the seats by ``name``, in seat order; a Dragon Attack named by its DPL."""
+    return DEFAULTS + _step_words(seats, step, dpl, name)
+
+
+def _step_words(seats: Iterable[str], step: str, dpl: int | None, name: Callable[[str], str]) -> str:
+    return (f"{', '.join(name(s) for s in by_seat(seats))} in the {step} step"
+            + (f" (the attack at DPL {dpl})" if dpl is not None else ""))
 
 
 def told(records: list[Defaulted], seat: str, turn: int, game: Game | None = None) -> list[str]:

@@ -30,7 +30,7 @@ from service import ai, clock, deadlines, defaulted, gamefile, seat_names, valid
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
 from service.params import key_name
 from service.position_notes import position_notes
-from service.posting import by_seat, under_turn
+from service.posting import under_turn
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
@@ -656,21 +656,22 @@ class HostedGame:
         new_rows.append((row, now, digest(g)))
         self._commit(new_rows, meta_changed=True)
         self.step_ended(turn, step, how or "was resolved by an earlier game.advance")
-        return {"events": [e.to_dict() for e in events], "report": self.report(events, resolved, list(gone), step),
+        return {"events": [e.to_dict() for e in events],
+                "report": self.report(events, resolved, list(gone), step, attack),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
-    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = (), step: str = "") -> str:
+    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = (), step: str = "",
+               dpl: int | None = None) -> str:
         """The text the GM posts: the step's public events, which seats an AI played and, for a step forced, the
-        seats the rulebook's default played for (display names) and in which ``step``, as ``regent adjudicate
-        --force`` and a turn's report say them."""
+        seats the rulebook's default played for (display names) and in which ``step`` (a Dragon Attack's by its
+        ``dpl``), as ``regent adjudicate --force`` and a turn's report say them (``defaulted.step_line``)."""
         names = display_names(self.game.state)
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
             lines.append(gamefile.played_by_ai(self.game, ai_seats))
         if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
-            lines.append("Rulebook defaults for: " + ", ".join(names.get(s, s) for s in by_seat(defaults))
-                         + (f" in the {step} step" if step else ""))
+            lines.append(defaulted.step_line(defaults, step, dpl, lambda s: names.get(s, s)))
         return "\n".join(lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from engine import json_mistakes, jsonfile
 from engine.errors import RegentError, ValidationError
 from engine.protectors.notation_words import EXPECTED_BY_STEP
 from engine.protectors.report import display_names, named
-from service import gamefile
+from service import defaulted, gamefile
 from service.cli import dms_seen, failure, unnamed
 from service.decision_words import said
 from service.errors import clip
@@ -420,6 +420,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if missing and due is not None and gamefile.now() < due:
             print(f"note: forcing the {game.step} step before its {gamefile.describe_deadline(due)}")
         start, played, turn, forced = len(game.state.events), dict(gf.step_ai), game.state.turn, game.step
+        # which of the turn's Dragon Attacks the defaults played in (a turn may have two: the After Burner)
+        dpl = game.state.attack.dpl if forced == gamefile.DRAGON and game.state.attack is not None else None
         game.advance(force=bool(missing))
         # a Bank of Lannuvár round answers the choices just revealed, and its report shows them again: the AI
         # decisions among them stay on record, so it names the seats an AI played (it said "none")
@@ -430,9 +432,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
             resolved.append(gamefile.played_by_ai(game, played))
         if missing:
-            names = display_names(game.state)
-            who = ", ".join(names.get(s, s) for s in missing)
-            resolved.append(f"Rulebook defaults for: {who} in the {forced} step")
+            resolved.append(defaulted.step_line(missing, forced, dpl, gf.name))
         report = under_turn(report, turn, resolved)
         save()  # before the report is shown: a report the GM may post is never of a step left unsaved
         print(report)

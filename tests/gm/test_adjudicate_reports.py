@@ -296,7 +296,11 @@ def test_a_seat_defaulted_in_a_turns_second_dragon_attack_is_told_which_attack(t
     out = run(capsys, "adjudicate", game, dms(tmp_path, "".join(f"== {n} ==\n2 from P{i}\n"
                                                                 for i, n in enumerate(NAMES, start=1))))
     assert "- The Dragon attacks the Realm with DPL 1 (after burner)." in out.splitlines()
-    run(capsys, "adjudicate", game, "--force")
+    forced = run(capsys, "adjudicate", game, "--force").splitlines()
+    # the public line names the attack too: the channel saw two attacks this turn, and the seats sent DMs for one
+    everyone = f"Rulebook defaults for: {', '.join(NAMES)} in the dragon step (the attack at DPL 1)"
+    assert everyone in forced
+    assert everyone in run(capsys, "report", game, "--turn", "3").splitlines()
     bob = run(capsys, "report", game, "--private", "Bob", "--turn", "3").splitlines()
     assert bob[1] == ("Your Dragon attack DM for turn 3 (the attack at DPL 1) was not stored (none came in time, or "
                       "none that could be read): the rulebook default was played for you: Turn off the lights (no Army "
