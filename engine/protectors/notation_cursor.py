@@ -5,6 +5,7 @@ players, each refusal naming the whole line), and how players are named: ``seat_
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Collection, Mapping
 
@@ -113,6 +114,12 @@ class WordCursor:
                 raise self.fail(f"{echo(' '.join(self.raw[self.i :]))}: 'then' before a March! could mean it moves "
                                 "after the others, which is a Delayed March!; write 'Delayed March!' if so, else put "
                                 "the March! on its own line")
+            if (self.i > 0 and DIGITS.fullmatch(self.norm[self.i - 1]) and _GROUP.fullmatch(self.norm[self.i])
+                    and self.spelled[self.i - 1] == self.raw[self.i - 1]):  # "1 000", not "1, 000"
+                # "Bid 1 000" (a thousands separator some keyboards write as a space): 1, or 1000?
+                a, b = self.raw[self.i - 1], self.raw[self.i]
+                raise self.fail(f"{echo(a + ' ' + b)} could be {a} or {a}{b}: write a number without spaces, like "
+                                f"{a}{b} or {a},{b}")
             raise self.fail(f"unexpected {echo(' '.join(self.raw[self.i :]))} at the end of the order")
 
     def number(self, what: str, minimum: int = 0) -> int:
@@ -268,6 +275,7 @@ class WordCursor:
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
 
 
+_GROUP = re.compile(r"[0-9]{3}")  # a group of three digits after a number and a space ("1 000")
 _TEENS = {w: 13 + k for k, w in enumerate(("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                                             "nineteen"))}
 _TENS = {w: 20 + 10 * k for k, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",

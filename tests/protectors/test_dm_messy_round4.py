@@ -509,9 +509,12 @@ PUNCTUATION = [
     ("t1_16", "Bid\uff1a20\nHodir", ["Bid 20", "Faction Hodir"]),
     ("t1_16", "Bid 20,5\nHodir", "!the bid must be a whole number, got '20,5'"),
     ("t1_16", "Bid 1.000\nHodir", "!write a thousand as 1000 or 1,000"),
-    ("t1_16", "Bid 1 000\nHodir", "!"),
-    ("t1_16", "Bid 1\u00a0000\nHodir", "!"),
-    ("t1_16", "Bid 1\u202f000\nHodir", "!"),
+    # a space as a thousands separator (were refused as "unexpected '000' at the end of the order")
+    ("t1_16", "Bid 1 000\nHodir", "!'1 000' could be 1 or 1000: write a number without spaces, like 1000 or 1,000"),
+    ("t1_16", "Bid 1\u00a0000\nHodir", "!'1 000' could be 1 or 1000"),
+    ("t1_16", "Bid 1\u202f000\nHodir", "!'1 000' could be 1 or 1000"),
+    ("bank16", "Bid 1 000 $Realm", "!'1 000' could be 1 or 1000"),
+    ("t1_16", "Bid 10 00\nHodir", "!unexpected '00'"),
     ("orders16", "Fortify P27 ; Work P28", ["Fortify! P27", "Work, work! P28"]),
     ("orders16", "Fortify P27 \u2013 Work P28", ["Fortify! P27", "Work, work! P28"]),
 ]
