@@ -164,20 +164,28 @@ def times_up(state: GameState) -> None:
             told=_standings_told(state, table))
 
 
+def team_told(team: str) -> str:
+    """A team as players read it: ``team North``, or the name alone when it says so itself (``Team North``, not
+    ``team Team North``)."""
+    return team if team.casefold().split(" ", 1)[0] == "team" else f"team {team}"
+
+
 def _standings_told(state: GameState, table: list[tuple[str, int, int, int, int]]) -> str:
     """The Time's Up! table in words: every side's VPs, and what broke a tie at the top (rules: 003 Time's
     Up!, "Most Army Units, Most $Realm, ... the highest ranked player"). A side's $Realm is named only when
     it decided the game (the rules make it public then)."""
-    team = "team " if state.options.teams else ""
-    out = "VPs: " + ", ".join(f"{team}{k} {v}" for k, v, *_ in table)
+    def side(k: str) -> str:
+        return team_told(k) if state.options.teams else k
+
+    out = "VPs: " + ", ".join(f"{side(k)} {v}" for k, v, *_ in table)
     if len(table) > 1 and table[0][1] == table[1][1]:
         (k, _, u, r, _), (_, _, u2, r2, _) = table[0], table[1]
         if u != u2:
-            out += f"; tied on VPs, {team}{k} has more Army Units ({u} to {u2})"
+            out += f"; tied on VPs, {side(k)} has more Army Units ({u} to {u2})"
         elif r != r2:
-            out += f"; tied on VPs and Army Units, {team}{k} has more $Realm ({r} to {r2})"
+            out += f"; tied on VPs and Army Units, {side(k)} has more $Realm ({r} to {r2})"
         else:
-            out += f"; tied on VPs, Army Units and $Realm, {team}{k} holds the highest place in the Protector Ranking"
+            out += f"; tied on VPs, Army Units and $Realm, {side(k)} holds the highest place in the Protector Ranking"
     return out
 
 
@@ -197,6 +205,7 @@ def _finish(state: GameState, how: str, winner: str | None, rule: str, told: str
     vps = {s: victory_points(state, s) for s in state.players if not state.players[s].eliminated}
     state.result = {"how": how, "winner": winner, "turn": state.turn, "vp": vps, **extra}
     # in words players read (the report names seats by display name; a team game's winner is a team)
-    who = "The Dragon wins" if winner is None else f"team {winner} wins" if state.options.teams else f"{winner} wins"
+    who = "The Dragon wins" if winner is None else f"{team_told(winner)} wins" if state.options.teams else \
+        f"{winner} wins"
     emit(state, "game_over", rule, f"Game over ({HOW_WORDS.get(how, how)}): {who}." + (f" {told}." if told else ""),
          how=how, winner=winner)

@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from engine.errors import ValidationError
-from engine.protectors.victory import how_told
+from engine.protectors.victory import how_told, team_told
 from service.render.glyphs import drawable_text
 from service.render.palette import DRAGON, INK, seat_colour
 from service.render.scene import display_names
@@ -65,7 +65,7 @@ def _result_text(view: dict[str, Any], numbers: dict[str, int], names: dict[str,
     how = how_told(res["how"])
     win = res.get("winner")
     if win and view["options"].get("teams"):  # a team game's winner is a team (rules: 003 Team Games)
-        return f"{how}: team {win} - turn {res['turn']}"
+        return f"{how}: {team_told(str(win))} - turn {res['turn']}"
     who = f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
     return f"{how}{who} - turn {res['turn']}"
 

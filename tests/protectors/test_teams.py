@@ -168,6 +168,14 @@ class TestVictory:
         assert g.state.events[-1].text.endswith(
             "VPs: team A 4, team B 4; tied on VPs and Army Units, team A has more $Realm (10 to 9).")
 
+    def test_a_team_called_team_something_is_not_told_as_team_team(self):
+        g = make("ring-4", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1, 2), "P4": (P4, 1)}, phase="consolidation",
+                 options={"teams": True, "factions": False}, teams=["Team North", "Team North", "south", "south"],
+                 realm=dict.fromkeys((P1, P2, P3, P4), 0), ranking=[P1, P2, P3, P4])
+        times_up(g.state)
+        assert g.state.events[-1].text == ("Game over (Time's Up!): team south wins. VPs: team south 6, "
+                                           "Team North 4.")
+
     def test_dragon_conditions_count_starting_players_not_teams(self):
         g = make("ring-4", {"P1": (P1, 1), "P2": (P2, 1), "P3": (P3, 1), "P4": (P4, 1)},
                  options={"teams": True, "factions": False}, teams=["A", "A", "B", "B"])

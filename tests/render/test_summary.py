@@ -75,6 +75,14 @@ def test_a_team_games_summary_names_the_winning_team_and_lists_the_teams_in_orde
     assert g.state.result["how"] == "times_up" and g.state.result["winner"] == "S"
     s = summary_data(g, None, {"Player#2": "strong, caretaker"}, public=True)
     assert s.title.startswith("Time's Up!: team S - turn")
+    teams = {"S": "Team S", "N": "Team N"}  # a team that says "Team" itself is not told "team Team S"
+    for p in g.state.players.values():
+        p.team = teams[p.team]
+    g.state.result["winner"] = "Team S"
+    assert summary_data(g, None, {}, public=True).title.startswith("Time's Up!: Team S - turn")
+    for p in g.state.players.values():
+        p.team = p.team.removeprefix("Team ")
+    g.state.result["winner"] = "S"
     assert s.subtitle.endswith("team VPs: S 8, N 2")
     assert [r.team for r in s.rows] == ["S", "S", "N", "N"]  # the winning team on top
     text = all_text(svg_root(figure_bytes(draw_summary(s), "svg")))
