@@ -198,6 +198,11 @@ class WordCursor:
                                 f"P{said[0]}")
         if not m and self.norm[self.i] in ALL_PROVINCE_WORDS:  # "Fortify all", "work everything"
             raise self.fail(f"{echo(self.raw[self.i])} names no Province: name each one, like 'P1, P4'")
+        if not m and DIGITS.fullmatch(self.norm[self.i]) and len(self.norm[self.i]) <= MAX_DIGITS:
+            # "Fortify 27": a number alone is never a Province (docs/dm-syntax.md); say how to name the one it may be
+            n = int(self.norm[self.i])
+            raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3: a Province is named with its P, "
+                            f"like P{n}")
         if not m or len(m.group(1).lstrip("0")) > MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1

@@ -197,8 +197,9 @@ PROVINCES = [
     ("orders16", "March 2 from Province#27 to Prov. 26", ["March! 2 from P27 to P26"]),
     ("orders16", "Fortify p32", ["Fortify! P32"]),
     ("orders16", "Fortify P\u00a032", ["Fortify! P32"]),  # a non-breaking space
-    ("orders16", "Fortify 32", "!'32' is not a province like P3"),
-    ("orders16", "March 2 from 27 to 26", "!'27' is not a province like P3"),
+    # a number alone is no Province: the answer says to write its P (was only "'32' is not a province like P3")
+    ("orders16", "Fortify 32", "!'32' is not a province like P3: a Province is named with its P, like P32"),
+    ("orders16", "March 2 from 27 to 26", "!'27' is not a province like P3: a Province is named with its P, like P27"),
     ("orders16", "Fortify P 3 2", "!could be P3 or P32"),
     ("orders16", "Fortify P33", "!P33 is not on this board"),
     ("orders16", "Fortify #32", ["Fortify! P32"]),
@@ -423,7 +424,7 @@ DRAGON = [
     ("dragon16", "3 from P27, 2 from P28", ["3 from P27", "2 from P28"]),
     ("dragon16", "commit 3 from p 27", ["3 from P27"]),
     ("dragon16", "3 from province 27 (sac 2)", ["3 from P27 (sac 2)"]),
-    ("dragon16", "commit 3 from 27", "!'27' is not a province like P3"),
+    ("dragon16", "commit 3 from 27", "!like P27"),
     ("dragon16", "1) 3 from P27\n2) 2 from P28", ["3 from P27", "2 from P28"]),
     ("dragon16", "Turn off the lights\nBurn P30", ["Burn P30"]),
     ("dragon16", "Lights out\nburn province 30", ["Burn P30"]),
@@ -432,7 +433,7 @@ DRAGON = [
     ("dragon16", "all from P 27 and P 28", ["3 from P27", "2 from P28"]),
     ("dragon16", "Turn off the lights\nBurn P29", "!P29 is not one of your green Provinces"),  # Red's
     ("dragon16", "Burn P30", ["Burn P30"]),  # commits nothing, as "Burn P5 and P6" (test_dm_corpus)
-    ("dragon16", "Turn off the lights\nBurn 30", "!'30' is not a province like P3"),
+    ("dragon16", "Turn off the lights\nBurn 30", "!like P30"),
     ("dragon16", "1 from P30\nBurn P28", ["1 from P30", "Burn P28"]),
     ("dragon16", "commit 2 from P27\ncommit 1 from P27", "!two commitments from P27"),
     ("dragon16", "3 from P27\nSupport Red in P29 from P28", "!not a choice for the Dragon step"),
