@@ -120,21 +120,27 @@ _BIDI = frozenset(map(chr, range(0x202A, 0x202F))) | frozenset(map(chr, range(0x
 _VISIBLE_FORMAT: frozenset[str] = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
 
 
+def _check_text(text: str, where: str, what: str) -> None:
+    """A name a new game's reports and pictures show (a display name, a team's): one line (no control character: a
+    newline would write lines of its own into the public report and split a picture's table cell), and nothing
+    invisible (two names would look the same). Only new games are checked (``check_new_names``)."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI), None)
+    if bad is not None:
+        raise ValidationError(where, f"{what} is one line of text, without control characters (it has "
+                                     f"U+{ord(bad):04X})")
+    hidden = next((c for c in text if unicodedata.category(c) == "Cf" and c not in _VISIBLE_FORMAT), None)
+    if hidden is not None:
+        raise ValidationError(where, f"{what} may not hold an invisible character (it has U+{ord(hidden):04X}): "
+                                     "two names would look the same")
+
+
 def _check_name(name: Any, i: int) -> str:
     """A new game's ``players[i].name``: text of 1 to MAX_NAME_CHARS characters, on one line (no control
     character: a name with a newline would write lines of its own into the public report), that is not another
     seat's id (``Player#3`` as Player#1's name would send Player#1 the orders meant for Player#3)."""
     where = f"players[{i}].name"
-    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI), None) \
-        if isinstance(name, str) else None
-    if bad is not None:
-        raise ValidationError(where, f"a display name is one line of text, without control characters (it has "
-                                     f"U+{ord(bad):04X})")
-    hidden = next((c for c in name if unicodedata.category(c) == "Cf" and c not in _VISIBLE_FORMAT), None) \
-        if isinstance(name, str) else None
-    if hidden is not None:
-        raise ValidationError(where, f"a display name may not hold an invisible character (it has U+{ord(hidden):04X}"
-                                     f"): two names would look the same")
+    if isinstance(name, str):
+        _check_text(name, where, "a display name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         shown = f"{len(name)} characters" if isinstance(name, str) else type(name).__name__
         raise ValidationError(where, f"a display name is text of 1 to {MAX_NAME_CHARS} characters (here: {shown}); "
@@ -166,6 +172,13 @@ def check_new_names(spec: Any) -> None:
         seen[key] = f"Player#{i + 1} ({name})"
     _check_new_colours(spec)
     _check_names_against_colours(spec)
+    for i, p in enumerate(spec):
+        team = p.get("team") if isinstance(p, dict) else None
+        if isinstance(team, str):  # a number is its text: short, one line
+            _check_text(team, f"players[{i}].team", "a team's name")
+            if len(team) > MAX_NAME_CHARS:  # the pictures' legend and table cut longer ones
+                raise ValidationError(f"players[{i}].team", f"a team's name is at most {MAX_NAME_CHARS} characters "
+                                                            f"(here: {len(team)})")
 
 
 def _check_new_colours(spec: list[Any]) -> None:

@@ -48,6 +48,19 @@ def test_a_new_games_bad_display_name_is_refused_naming_the_field(names, field, 
     assert err.value.field == field and why in str(err.value)
 
 
+@pytest.mark.parametrize(("team", "why"), [
+    ("North\nSouth", "U+000A"), ("Nor\tth", "U+0009"), ("No\u200brth", "invisible character (it has U+200B"),
+    ("N" * 33, "at most 32 characters (here: 33)"),
+])
+def test_a_new_games_team_name_is_one_line_of_visible_text(team, why):
+    # a newline split the pictures' legend cell over the next row, a tab was drawn as a box
+    players = [{"team": team}, {"team": team}, {"team": "B"}, {"team": "B"}]
+    with pytest.raises(ValidationError) as err:
+        check_new_names(players)
+    assert err.value.field == "players[0].team" and why in str(err.value)
+    check_new_names([{"team": "Team North 🐉"}, {"team": 7}, {"team": "B"}, {"team": "B"}])
+
+
 def test_a_name_that_is_its_own_seats_colour_passes():
     check_new_names([{"name": "teal", "colour": "teal"}, {"name": "Bob"}, {"name": "Cy"}])
     check_new_names([{"name": "Al"}, {"name": "sky blue"}, {"name": "Cy"}])  # Player#2's own default colour
