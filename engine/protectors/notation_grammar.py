@@ -114,6 +114,11 @@ def parse_item(w: WordCursor) -> Item:
         golden, delayed = golden or word == "Golden", delayed or word == "Delayed"
         w.i += 1
     head = w.peek()
+    if (golden or delayed) and (head is None or head in _HEADER_AFTER_MARK):
+        # "Golden orders:", "Delayed:" over the orders below, "**Golden**": which orders? said, never spread to them
+        word, like = ("Delayed", "Delayed March! 2 from P1 to P2") if delayed else ("Golden", "Golden Fortify! P1")
+        raise w.fail(f"{word!r} names no order here: write it before each order it applies to, on that order's line, "
+                     f"like {like!r}")
     if head is None:
         raise w.fail(f"expected an order after {w.raw[w.i - 1]!r}" if w.i else "expected an order")
     head = ALIASES.get(head, head)
@@ -173,6 +178,9 @@ OTHER_GAMES_WORDS = {
     "build": "units are bought in the Consolidation: 'Buy 2 in P6'",
     "recruit": "units are bought in the Consolidation: 'Buy 2 in P6'",
 }
+
+
+_HEADER_AFTER_MARK = frozenset({"orders", "order", "moves", "marches", "ones"})  # "Golden orders:", "Delayed moves:"
 
 
 def _did_you_mean(head: str) -> str:

@@ -265,6 +265,14 @@ GOLDEN = [
     ("orders16", "\u2b50 Fortify P27", ["Fortify! P27"]),
     ("orders16", "**GOLDEN** March! 2 from P27 to P26", ["Golden March! 2 from P27 to P26"]),
     ("orders16", "March 2 from P27 to P26 (delayed)", "!'delayed' is a word orders are made of"),
+    # 'Golden' or 'Delayed' over the orders below, as a header: which orders? the answer says to write it on each (was
+    # "'Golden' applies only to March!, ..., not 'orders:'", "expected an order after 'Delayed'")
+    ("orders16", "Golden orders:\nFortify P27", "!'Golden' names no order here: write it before each order it applies"),
+    ("orders16", "**Golden**\nFortify P27", "!like 'Golden Fortify! P1'"),
+    ("orders16", "Delayed:\nMarch 2 from P27 to P26\nFortify P28", "!like 'Delayed March! 2 from P1 to P2'"),
+    ("orders16", "## Delayed moves\nMarch 2 from P27 to P26", "!'Delayed' names no order here"),
+    ("orders16", "March 2 from P27 to P26\nGolden", "!'Golden' names no order here"),
+    ("orders16", "Golden: March 2 from P27 to P26", ["Golden March! 2 from P27 to P26"]),
     ("orders16", "March (delayed) 2 from P27 to P26", "!expected the unit count (a whole number), got 'delayed'"),
 ]
 
