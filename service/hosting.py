@@ -25,17 +25,17 @@ from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from engine.protectors.position import before_position, steps_before
 from engine.protectors.report import display_names, named, quiet_turn
-from engine.protectors.setup import check_new_names, replay_setup
-from service import ai, clock, deadlines, defaulted, gamefile, seat_names, validate
+from engine.protectors.setup import replay_setup
+from service import ai, clock, defaulted, gamefile, seat_names, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
-from service.params import key_name
+from service.hosted_log import apply_action, digest, divergence, engine_game, open_step_by
+from service.hosted_setup import service_meta, split_setup
 from service.position_notes import position_notes
 from service.posting import under_turn
 from service.store import Store, StoredGame
 
 log = logging.getLogger("regent.service")
 
-SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai", "dms_read")
 EXPORT_KIND = gamefile.KIND  # game.export writes the game file (service/gamefile.py)
 EXPORT_VERSION = gamefile.FORMAT
 GM = None  # the GM's "seat" in views and event visibility
@@ -62,129 +62,8 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-digest = gamefile.state_digest  # stored with every action (service/store.py)
-
-
-def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Separate the engine's setup from the service's options (``deadlines``, ``auto_advance``...)."""
-    if not isinstance(setup, dict):
-        raise invalid("setup", "must be a map (protocol.md, setup for game.create)")
-    _string_keys(setup, "setup")
-    engine = {k: v for k, v in setup.items() if k not in SERVICE_SETUP_KEYS}
-    service = {k: setup[k] for k in SERVICE_SETUP_KEYS if k in setup}
-    options = engine.get("options")
-    if isinstance(options, dict):  # service options may also sit in setup.options
-        moved = {k: options[k] for k in SERVICE_SETUP_KEYS if k in options}
-        for key in moved:  # both places: one was dropped without a word (the top's won)
-            if key in service:
-                raise invalid(f"setup.options.{key}", f"given at the top of setup too; give {key} once")
-        engine["options"] = {k: v for k, v in options.items() if k not in SERVICE_SETUP_KEYS}
-        service = {**moved, **service}
-    if engine.get("rules", "protectors") != "protectors":
-        raise invalid("setup.rules", f"unknown rules {engine['rules']!r}; this service hosts 'protectors'")
-    players = engine.get("players")
-    if isinstance(players, list):  # players[i].agent: a seat filled by an AI from the start
-        if not isinstance(service.get("agents") or {}, dict):
-            raise invalid("setup.agents", "must be a map seat -> agent")
-        agents = dict(service.get("agents") or {})
-        clean = []
-        for i, p in enumerate(players):
-            if isinstance(p, dict) and "agent" in p:
-                if not isinstance(p.get("seat", ""), str):
-                    raise invalid(f"setup.players[{i}].seat", "must be a string")
-                seat = p.get("seat", f"Player#{i + 1}")
-                if seat in agents:  # players[i].agent won over setup.agents without a word
-                    raise invalid(f"setup.players[{i}].agent", f"{seat} has an agent in setup.agents too; give it once")
-                agents[seat] = p["agent"]
-                p = {k: v for k, v in p.items() if k != "agent"}
-            clean.append(p)
-        engine["players"] = clean
-        if agents:
-            service["agents"] = agents
-    # a ValidationError naming players[i].name or .colour: invalid_params (the players as the engine reads them)
-    check_new_names(engine.get("players"))
-    return engine, service
-
-
-def _string_keys(value: Any, path: str) -> None:
-    """Every map key in a setup is a string (the engine's messages and the store assume so)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if not isinstance(k, str):
-                raise invalid(path, f"map keys must be strings, not {type(k).__name__} ({key_name(k)[:40]})")
-            _string_keys(v, f"{path}.{k}")
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _string_keys(v, f"{path}[{i}]")
-
-
-def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: list[str],
-                 game: Game | None = None) -> dict[str, Any]:
-    """Validated service options for a new game. With ``game``, the seats of ``agents`` and ``step_ai`` are named
-    as everywhere else (``service/seat_names.py``: ``Player#3``, a display name, a colour), else by seat alone."""
-    meta: dict[str, Any] = {"windows": deadlines.windows(engine_setup, service.get("deadlines"))}
-    auto = service.get("auto_advance", True)
-    if not isinstance(auto, bool):
-        raise invalid("setup.auto_advance", "must be true or false")
-    meta["auto_advance"] = auto
-    expiry = service.get("expiry") or {}
-    if not isinstance(expiry, dict) or set(expiry) - {"auto", "fill"}:
-        raise invalid("setup.expiry", "must be a map {auto: bool, fill: 'default' | agent}")
-    if not isinstance(expiry.get("auto", False), bool):
-        raise invalid("setup.expiry.auto", "must be true or false")
-    fill = expiry.get("fill", ai.RULEBOOK_DEFAULT)
-    if fill != ai.RULEBOOK_DEFAULT:
-        fill = ai.resolve(fill, "setup.expiry.fill")
-    meta["expiry"] = {"auto": expiry.get("auto", False), "fill": fill}
-    agents = service.get("agents") or {}
-    if not isinstance(agents, dict):
-        raise invalid("setup.agents", "must be a map seat -> agent")
-    controllers: dict[str, str | None] = dict.fromkeys(seats)
-    for seat, name in _by_seat(agents, controllers, game, "setup.agents").items():
-        controllers[seat] = ai.resolve(name, f"setup.agents.{seat}")
-    meta["controllers"] = controllers
-    meta["ai_played"] = {}
-    # the seats whose decision in the position's open step an AI made (an exported setup's ``step_ai``): the
-    # report that resolves the step names them under "Played by AI", as it would have where the game came from
-    step_ai = service.get("step_ai") or {}
-    if not isinstance(step_ai, dict):
-        raise invalid("setup.step_ai", "must be a map seat -> agent")
-    if step_ai and engine_setup.get("position") is None:
-        raise invalid("setup.step_ai", "names the AI decisions in a position's open step; this setup has no "
-                                       "position (leave step_ai out, or give the position it came with)")
-    step_ai = _by_seat(step_ai, controllers, game, "setup.step_ai")
-    for seat, name in step_ai.items():
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_AGENT_CHARS:
-            raise invalid(f"setup.step_ai.{seat}", f"must be the name of the agent that decided for the seat "
-                                                   f"(1 to {MAX_AGENT_CHARS} characters)")
-    if step_ai:
-        meta["position_ai"] = dict(step_ai)
-    # an exported setup's dms_read: the DMs `regent adjudicate` already read from each DMs file (gamefile.py), kept so
-    # that a run on the same file after the move does not read them again, as DMs for the step the game is at now
-    read = gamefile.dms_read_map(service.get("dms_read"), "setup.dms_read")
-    if read:
-        meta["dms_read"] = read
-    return meta
-
-
 LOOKS_ONLY = ("these act at once (what they showed is in game.view's peeks and game.log); your orders for this step "
               "are still to come: send them in another DM, or none for no orders")
-def _by_seat(labelled: dict[Any, Any], seats: dict[str, Any], game: Game | None, field: str) -> dict[str, Any]:
-    """``labelled`` keyed by seat: each key read as a GM's label for a seat (``seat_names``), or with no game by seat
-    alone; ``invalid_params`` naming the key and the closest seat, or a seat named twice."""
-    out: dict[str, Any] = {}
-    for label, value in labelled.items():
-        seat = seat_names.seat_named(game, label) if game is not None else label
-        if seat not in seats:
-            why = seat_names.unknown_seat(game, label) if game is not None else "unknown seat"
-            raise invalid(f"{field}.{str(label)[:64]}", why)
-        if seat in out:
-            raise invalid(f"{field}.{str(label)[:64]}", f"names {seat} again (a seat is named once)")
-        out[seat] = value
-    return out
-
-
-MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
 
 
 class HostedGame:
@@ -224,7 +103,7 @@ class HostedGame:
     def create(cls, game_id: str, setup: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
         validate.check_setup(setup)
         engine_setup, service = split_setup(setup)
-        game = _engine_game(engine_setup, "setup")
+        game = engine_game(engine_setup, "setup")
         notes = position_notes(game, engine_setup.get("position"))
         meta = service_meta(engine_setup, service, list(game.state.players), game)
         for seat, agent in (meta.get("position_ai") or {}).items():  # an AI played the seat in this turn
@@ -260,12 +139,12 @@ class HostedGame:
             for i, (row, _, _) in enumerate(rows):
                 if i == last:
                     start = len(game.state.events)
-                _apply(game, row["a"])
+                apply_action(game, row["a"])
         except RegentError as err:
             hosted.broken = f"stored actions do not replay: {err}"
             return hosted
         if rows and digest(game) != rows[-1][2]:
-            hosted.stale = _divergence(replay_setup(stored.setup), rows)
+            hosted.stale = divergence(replay_setup(stored.setup), rows)
         elif last >= 0 and not rows[last][0].get("bank_round") and gamefile.bank_round_began(game, start):
             # a game stored in a Bank of Lannuvár round before its advance row was marked (older Regent): marked
             # now, so the round keeps the AI decisions of the round it answers, as one stored since does
@@ -282,7 +161,7 @@ class HostedGame:
             source = gamefile.loads(blob, "blob")  # any game file format; validates the whole action log
         except (TypeError, KeyError, IndexError, AttributeError) as err:
             raise invalid("blob", f"not a game file ({type(err).__name__}: {clip(str(err), 100)})") from None
-        game = _engine_game(source.game.setup, "blob.setup")
+        game = engine_game(source.game.setup, "blob.setup")
         # a file with no action yet stands where its position put it: what that left to a default is told
         notes = [] if source.game.actions else position_notes(game, source.game.setup.get("position"))
         now = time.time()
@@ -294,7 +173,7 @@ class HostedGame:
         for i, action in enumerate(actions):
             if i == last:
                 start = len(game.state.events)
-            _apply(game, action)
+            apply_action(game, action)
             rows.append(({"a": action, "by": "import"}, now, digest(game)))
         # the step still open: a decision the file's AI seat made in it (its step_ai) is the AI's, so the report
         # that resolves the step names it under "Played by AI" (``report``), as regent adjudicate's does; in a Bank
@@ -548,7 +427,7 @@ class HostedGame:
     def _rebuild(self) -> None:
         game = Game(self.game.setup)
         for row, _, _ in self.rows:
-            _apply(game, row["a"])
+            apply_action(game, row["a"])
         self.game = game
 
     def submit(self, who: str | None, seat: Any, text: str, by: str, lenient: bool = False,
@@ -887,62 +766,6 @@ class HostedGame:
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.window_step()) <= now
-
-
-def open_step_by(rows: list, position_ai: dict[str, str] | None = None) -> dict[str, str]:
-    """Seat -> who decided for it (a row's ``by``) in the step now open: the rows since the last resolved step,
-    the latest for a seat. A Bank of Lannuvár round (the step its ``advance`` row marks ``bank_round``: the
-    Dragon attack's second round, the late bid) also keeps the AI decisions of the round it answers, as
-    ``HostedGame.advance`` left them (rules: 003 The Bank of Lannuvár: decided once those choices are revealed).
-    ``position_ai`` (meta's, from the setup's ``step_ai``): seat -> the agent whose decision the setup's position
-    holds, ``position:<agent>`` while that step (the game's first here) is open."""
-    by: dict[str, str] = {}
-    answered = False  # walking the round a Bank round answers
-    for row, _, _ in reversed(rows):
-        if row["a"][0] == "advance":
-            if answered or not row.get("bank_round"):
-                break
-            answered = True
-        elif not answered or ":" in row["by"]:
-            by.setdefault(row["a"][1], row["by"])
-    else:  # back at the position the game was made from: its step is still open (or the round it answers)
-        for seat, agent in (position_ai or {}).items():
-            by.setdefault(seat, f"position:{agent}")
-    return by
-
-
-def _divergence(setup: dict[str, Any], rows: list) -> str:
-    """Where a replay whose end differs from the stored digest first left the stored record (replayed
-    again, a digest after each action: only done for a game that does not match)."""
-    game = Game(setup)
-    for i, (row, _, dg) in enumerate(rows):
-        before = (game.state.turn, game.step)
-        _apply(game, row["a"])
-        if digest(game) != dg:
-            return (f"replayed under this Regent's rules it leaves the stored record at action {i + 1} of "
-                    f"{len(rows)} (turn {before[0]}, {before[1]} step): a rule changed since it was played")
-    return "replayed under this Regent's rules it ends in another state than the stored one"
-
-
-def _engine_game(setup: dict[str, Any], field: str) -> Game:
-    """``Game(setup)``; a shape the edge checks (service/validate.py) missed is the caller's
-    ``invalid_params``, never ``internal``: nothing is stored yet."""
-    try:
-        return Game(setup)
-    except RegentError:
-        raise
-    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
-        log.warning("setup shape not caught at the edge (%s): %s", field, err)
-        raise invalid(field, f"malformed ({type(err).__name__}: {clip(str(err), 100)})") from None
-
-
-def _apply(game: Game, action: list[Any]) -> None:
-    if action[0] == "submit":
-        game.submit(action[1], "\n".join(action[2]))
-    elif action[0] == "advance":
-        game.advance(force=bool(action[1]))
-    else:
-        raise RpcError(INTERNAL, f"unknown stored action {action[0]!r}")
 
 
 def order_error(err: RegentError) -> RpcError:

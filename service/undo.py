@@ -21,14 +21,13 @@ from engine.errors import RegentError
 from engine.protectors.game import Game
 from service import clock
 from service.errors import CONFLICT, INTERNAL, RpcError, invalid
+from service.hosted_log import apply_action, digest, open_step_by
 
 log = logging.getLogger("regent.service")
 
 
 def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     """Undo ``hosted``'s last resolved step; returns what was removed and the step now waiting."""
-    from service.hosting import _apply, digest, open_step_by  # hosting imports this module's caller, not this module
-
     drop = list(drop or [])
     for i, seat in enumerate(drop):
         if seat not in hosted.game.state.players:
@@ -47,7 +46,7 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     redigested = []
     try:
         for row, at, _ in keep:
-            _apply(game, row["a"])
+            apply_action(game, row["a"])
             redigested.append((row, at, digest(game)))
     except RegentError as err:  # cannot happen for a log that replayed before: a real bug
         raise RpcError(INTERNAL, f"the game could not be rolled back: {err}") from None

@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 # -- regent new ----------------------------------------------------------------------------------
 def run_new(args: argparse.Namespace) -> int:
-    from service import hosting
+    from service import hosted_setup
     from service.errors import RpcError
 
     if args.out.exists() and not args.overwrite:
@@ -87,11 +87,11 @@ def run_new(args: argparse.Namespace) -> int:
     if args.seed is not None:
         setup["seed"] = args.seed
     try:
-        engine_setup, service = hosting.split_setup(setup)
+        engine_setup, service = hosted_setup.split_setup(setup)
         from engine.protectors.game import Game
 
         game = Game(engine_setup)
-        meta = hosting.service_meta(engine_setup, service, list(game.state.players), game)
+        meta = hosted_setup.service_meta(engine_setup, service, list(game.state.players), game)
     except RpcError as err:
         raise ValidationError(str(args.setup or "setup"), err.message) from None
     except RegentError as err:
