@@ -36,6 +36,17 @@ DIFFICULTIES = {
     # decision-time search over strong's choices (agents.search): the strongest, seconds a decision
     "expert": ("search", "strong", "ppo:hard", "ppo", "heuristic", "caretaker"),
 }
+# A GM's words for "a person plays the seat", beside nil: game.assign, a setup's agents, regent seat and the Discord
+# bridge's /regent seat (service/discord/seat_command.py keeps the same words: the bot imports no service module;
+# tests/discord/test_config.py keeps the two equal).
+HUMAN_WORDS = ("human", "none", "player", "off", "-")
+
+
+def is_human(name: Any) -> bool:
+    """Whether ``name`` says a person plays the seat (``HUMAN_WORDS``, any case)."""
+    return isinstance(name, str) and name.strip().casefold() in HUMAN_WORDS
+
+
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
 POLICY_PREFIX = "policy:"
 # The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).

@@ -118,8 +118,6 @@ def _other_step(hosted: HostedGame, turn: int | None, step: str | None, started:
             or (started is not None and hosted.step_started != started))
 
 
-# game.assign's words for "a person plays the seat" beside nil (as `regent seat game.bin Dan human` reads them)
-HUMAN_WORDS = ("human", "none", "player", "-")
 
 MAX_ALIASES = 64  # names one game.submit may add for seats (colours, chat names)
 
@@ -435,7 +433,7 @@ class App(Residency):
             raise invalid("agent", "is required: an agent, a difficulty, or nil (or 'human') to give the seat "
                                    "back to its player")
         agent = p.take("agent")
-        if isinstance(agent, str) and agent.strip().casefold() in HUMAN_WORDS:
+        if ai.is_human(agent):  # as `regent seat game.bin Dan human` reads it
             agent = None
         p.done()
         return await self._locked(hosted, lambda: hosted.assign(seat, agent), changes=True)

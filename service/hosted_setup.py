@@ -93,7 +93,7 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
         raise invalid("setup.agents", "must be a map seat -> agent")
     controllers: dict[str, str | None] = dict.fromkeys(seats)
     for seat, name in _by_seat(agents, controllers, game, "setup.agents").items():
-        controllers[seat] = ai.resolve(name, f"setup.agents.{seat}")
+        controllers[seat] = None if ai.is_human(name) else ai.resolve(name, f"setup.agents.{seat}")
     meta["controllers"] = controllers
     meta["ai_played"] = {}
     # the seats whose decision in the position's open step an AI made (an exported setup's ``step_ai``): the

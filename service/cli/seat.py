@@ -14,10 +14,8 @@ import argparse
 from pathlib import Path
 
 from engine.errors import ValidationError
-from service import gamefile
+from service import ai, gamefile
 from service.cli import failure
-
-HUMAN = ("human", "none", "player", "-")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,7 +48,7 @@ def _seat(args: argparse.Namespace) -> int:
     if gf.game.state.players[seat].eliminated:  # as the Discord bridge's /regent seat refuses it
         raise ValidationError(str(args.game), f"{gf.display(seat)} was eliminated: it has no decisions left for an "
                                               "AI or a player to make")
-    if args.agent.strip().lower() in HUMAN:
+    if ai.is_human(args.agent):
         was = gf.agents.pop(seat, None)
         # an AI decision already stored in this step stands (DMs are final), so step_ai keeps it: the step's
         # report still says the AI played the seat, and a DM from the player is answered "already in by its AI"

@@ -18,7 +18,7 @@ from service.discord.texts import echo, seat_label
 from service.posting import by_seat
 
 MENTION = re.compile(r"^<@!?(\d+)>$")
-HUMAN = ("human", "none", "off", "player")
+HUMAN = ("human", "none", "player", "off", "-")  # service/ai.py's HUMAN_WORDS (tests/discord/test_config.py)
 
 
 class SeatCommand(BridgeCore):

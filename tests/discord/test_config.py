@@ -86,6 +86,13 @@ def test_the_bot_knows_every_level_the_service_takes():
     assert tuple(DIFFICULTIES) == AI_LEVELS
 
 
+def test_the_bot_gives_a_seat_back_on_the_words_the_service_does():
+    from service.ai import HUMAN_WORDS
+    from service.discord.seat_command import HUMAN
+
+    assert HUMAN == HUMAN_WORDS
+
+
 def test_a_team_game_is_configured_with_a_team_on_every_seat():
     data = base()
     game = data["games"]["realm-one"]

@@ -476,3 +476,13 @@ def test_a_seat_defaulted_in_a_turns_second_dragon_attack_is_told_which_attack_b
     client.call("game.advance", **where, force=True)
     mine = client.call("game.report", **where, turn=3, private="Player#2")["report"].splitlines()
     assert mine[1].startswith("Your Dragon attack DM for turn 3 (the attack at DPL 1) was not stored")
+
+
+def test_a_setups_agents_and_game_assign_take_the_same_words_for_a_human_seat(client):
+    # setup.agents refused "human", which game.assign (and regent seat) take for "a person plays the seat"
+    g = client.call("game.create", setup={"board": "ring-5", "seed": 1, "auto_advance": False,
+                                          "agents": {"Player#2": "Human", "Player#3": "normal"}})
+    view = client.call("game.view", game_id=g["game_id"], token=g["gm_token"])
+    assert view["controllers"]["Player#2"] is None and view["controllers"]["Player#3"] == "heuristic"
+    back = client.call("game.assign", game_id=g["game_id"], token=g["gm_token"], seat="Player#3", agent=" OFF ")
+    assert back == {"seat": "Player#3", "controller": None, "human": True}
