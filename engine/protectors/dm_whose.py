@@ -5,7 +5,9 @@ rules: 003 Each Turn -- each player sends the GM a DM with their own choices ("O
 orders/choices are final"). A header naming another player could head that player's orders, forwarded by a team-mate
 or pasted from another chat: stored as the sender's they would be choices the sender never made. The header was left
 out, the name with it, and the orders stored as the sender's. The sender's own name, seat or colour may head the DM
-("Orders from Alice:"). Assumption OTHER_SEAT_HEADER.
+("Orders from Alice:"). A player's name alone on a line ("Red:" over the orders, as a GM pastes a channel's messages, or
+"-- Red" under them) is such a header, or a signature: it was left out as a signature, and the orders stored as the
+sender's. Assumption OTHER_SEAT_HEADER.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from engine.protectors.dm_lines import HEADER, unwrap, words
 from engine.protectors.notation import echo
 
 OTHER_SEAT_HEADER = True
+SIGNATURE = "a signature"  # dm_lines.chatter's word for a name alone on its line ("Red:", "-- Red"): checked too
 MAX_NAME_RUN = 4  # words of a display name looked for in a header ("Orders from Bob the Bold:")
 _PLAYER_N = re.compile(r"player#?([0-9]{1,3})")
 
@@ -31,6 +34,16 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
     head = _header_text(e)
     if not head:
         return e
+    if e.why == SIGNATURE:  # "Red" or "-- Red" on a line of its own, above the orders or below them
+        who = _signed(head, seats)
+        if seat is None or who is None or who == seat:  # read without its sender (normalise_dm): it may be theirs
+            return e
+        return e.refuse(
+            f"{echo(head.strip())} names {who}: a DM gives the orders of the player who sends it, so orders "
+            "headed or signed with another player's name are not read as yours; if they are yours, send them without "
+            "that line (a note to the GM goes on a line starting with //)",
+            OTHER_SEAT,
+        )
     others = sorted(s for s in _seats_named(head, seats) if s != seat)
     if not others:
         return e
@@ -45,12 +58,20 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
 def _header_text(e: DmLine) -> str:
     """The header ``e`` is, or holds before an order on its line (``Orders from Bob: Fortify P1``), as written; ``""``
     for a line with none."""
-    if e.kind == "ignored" and (e.why == HEADER or f": {HEADER}" in e.why):
+    if e.kind == "ignored" and (e.why == HEADER or f": {HEADER}" in e.why or e.why == SIGNATURE):
         return unwrap(e.text)
     if e.kind == "order" and HEADER in e.why:
         before, colon, _ = unwrap(e.text).partition(":")
         return before + colon if colon else ""
     return ""
+
+
+def _signed(text: str, seats: Mapping[str, str]) -> str | None:
+    """The seat a signature line names whole (``Red``, ``-- Red``, ``**Player#2:**``), else ``None`` ("-- Bob the Bold"
+    names no one where a player is called Bob)."""
+    w = words(text)
+    m = _PLAYER_N.fullmatch("".join(w))
+    return f"Player#{int(m.group(1))}" if m is not None else seats.get(" ".join(w))
 
 
 def _seats_named(text: str, seats: Mapping[str, str]) -> set[str]:

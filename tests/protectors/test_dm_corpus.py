@@ -931,7 +931,9 @@ KEPT = [
 ("cons", "No purchases\nBid 5", ["Bid 5"]),
 ("t1", "20 please", ["Bid 20"]),
 ("t1", "Bid 20\n-- Alice", ["Bid 20"]),
-("t1", "Bid 20\n~ Carol", ["Bid 20"]),
+("t1", "Bid 20\n~ Alice", ["Bid 20"]),
+# another player's name signing the DM: that player's DM? refused (was read; dm_whose.other_seat, OTHER_SEAT_HEADER)
+("t1", "Bid 20\n~ Carol", "!'~ Carol' names Player#3"),
 ("t1", "Bid 20\nThanks!", ["Bid 20"]),
 ]
 

@@ -302,7 +302,7 @@ NAMES_LIKE_WORDS = [
     ("orders16", FORT + "Thanks, Red!", F4),
     ("orders16", FORT + "Cheers, Bob the Builder", F4),
     ("orders16", "Hi Red\n" + FORT, F4),
-    ("orders16", FORT + "-- March", F4),
+    ("orders16", FORT + "-- Alice", F4),
     ("orders16", FORT + "Alice (team Red)", "!'(team Red)' is none"),
 ]
 
@@ -593,6 +593,24 @@ FORWARDED = [
     ("orders16", "Orders from R2D2:\n" + FORT, "!names Player#8"),
     ("orders16", "Orders from Grace:\n" + FORT, "!names Player#11"),
     ("orders16", "Orders from March:\n" + FORT, "!names Player#4"),
+    # another player's name alone on a line, over the orders (a channel's messages pasted: "Red:") or under them ("--
+    # Red"): that player's DM? (were left out as a signature, and the orders stored as Alice's; OTHER_SEAT_HEADER)
+    ("orders16", "Red:\n" + FORT, "!'Red:' names Player#2: a DM gives the orders of the player who sends it"),
+    ("orders16", "**Red**\n" + FORT, "!'Red' names Player#2"),
+    ("orders16", "# Bob the Builder\n" + FORT, "!names Player#5"),
+    ("orders16", "Player#2:\n" + FORT, "!names Player#2"),
+    ("orders16", "sky blue:\n" + FORT, "!names Player#2"),  # Red's colour
+    ("orders16", "March\n" + FORT, "!'March' names Player#4"),
+    ("orders16", FORT + "-- Red", "!'-- Red' names Player#2"),
+    ("orders16", FORT + "Red", "!names Player#2"),
+    ("t1_16", "Red:\nBid 20\nHodir", "!names Player#2"),
+    ("dragon16", "3 from P27\n~ Will", "!names Player#3"),
+    ("orders16", FORT + "-- Red Five", F4),  # no player's name whole: a signature
+    # the sender's own name, and a thank-you or greeting to another player, stay left out
+    ("orders16", "Alice:\n" + FORT, F4),
+    ("orders16", "indigo\n" + FORT, F4),  # Alice's seat colour
+    ("orders16", FORT + "Cheers, Red", F4),
+    ("orders16", "Hi Red\n" + FORT, F4),
     ("orders16", "March orders:\n" + FORT, "!'March orders:' names Player#4"),  # March's, or the March! orders?
     ("orders16", "Team orders (Alice + Red):\n" + FORT, "!unknown order 'Team'"),
 ]

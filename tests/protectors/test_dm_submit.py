@@ -271,9 +271,19 @@ def bid_dm(draw):
     line = draw(st.sampled_from(MARKUP)).format(draw(st.sampled_from(
         [f"Bid {bid}", f"bid: {bid}", f"Bid {bid} $Realm", f"BID ${bid}"])))
     lines = [line]
+    # CHATTER's "-- Bob the Bold" is Player#2's name signing Alice's DM here: refused (dm_whose.other_seat), not chatter
+    chatter = [c for c in CHATTER if c != "-- Bob the Bold"]
     for _ in range(draw(st.integers(0, 4))):
-        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from([*CHATTER, "Hi Alice", "-- Alice"])))
+        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from([*chatter, "Hi Alice", "-- Alice"])))
     return bid, "\n".join(lines)
+
+
+def test_a_dm_signed_with_another_players_name_is_refused():
+    # "-- Bob the Bold" under Alice's bid: Bob's DM pasted into Alice's seat? It was left out as a signature and the bid
+    # stored as Alice's (assumption OTHER_SEAT_HEADER)
+    with pytest.raises(OrderSyntaxError, match="'-- Bob the Bold' names Player#2"):
+        named_game().submit_dm("Player#1", "Bid 5\n-- Bob the Bold")
+    assert named_game().submit_dm("Player#1", "Bid 5\n-- Alice").lines == ["Bid 5"]
 
 
 @settings(max_examples=100, deadline=None)
@@ -376,8 +386,8 @@ def test_the_marker_is_never_stored_by_a_decision_given_directly():
 def test_all_is_the_units_there_when_the_dm_is_settled(there, other, wording, markup, chatter):
     g = position("ring-7", 7, {"P1": ("Player#1", there), "P2": ("Player#2", other), "P3": ("Player#1", 1)},
                  ranking=["Player#1", "Player#2"])
-    for p, name in zip(g.state.players.values(), ["Alice", "Bob the Bold"], strict=False):
-        p.name = name  # as CHATTER names them
+    for p, name in zip(g.state.players.values(), ["Alice", "Bob"], strict=False):
+        p.name = name  # CHATTER's "-- Bob the Bold" names no player (another's name signing a DM refuses it)
     r = g.submit_dm("Player#1", "\n".join([*chatter, markup.format(wording), "Fortify P3"]))
     golden = wording.startswith("Golden")
     assert g.state.submissions["Player#1"].orders == (March(there, "P1", "P2", golden), Fortify("P3"))
