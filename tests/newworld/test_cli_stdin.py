@@ -82,3 +82,12 @@ def test_npr_reads_standard_input_too(monkeypatch, capsys):
     _stdin(monkeypatch, IBERIA.read_bytes())
     assert main(["npr", "invasions", "-", "--format", "toml", "--seed", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == expected
+
+
+def test_a_world_file_with_a_json_mistake_is_named_once(capsys, tmp_path):
+    # "bad.json: world: bad.json is not valid JSON ...": the file was named twice in the one line
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"nations": [],}', encoding="utf-8")
+    assert main([*PLAN, str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count(str(bad)) == 1 and "not valid JSON: line 1: a comma after the last entry" in err, err
