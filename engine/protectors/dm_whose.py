@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 
 from engine.protectors.dm_entry import OTHER_SEAT, DmLine
-from engine.protectors.dm_lines import HEADER, unwrap, words
+from engine.protectors.dm_lines import HEADER, chatter, unwrap, words
 from engine.protectors.notation import echo
 
 OTHER_SEAT_HEADER = True
@@ -37,6 +37,8 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
     if e.why == SIGNATURE:  # "Red" or "-- Red" on a line of its own, above the orders or below them
         who = _signed(head, seats)
         if seat is None or who is None or who == seat:  # read without its sender (normalise_dm): it may be theirs
+            return e
+        if chatter(e.text) not in (None, SIGNATURE):  # "Thanks!" where a player is called Thanks: a thank-you first
             return e
         return e.refuse(
             f"{echo(head.strip())} names {who}: a DM gives the orders of the player who sends it, so orders "

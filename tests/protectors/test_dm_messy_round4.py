@@ -652,6 +652,25 @@ def test_a_dm_forwarded_from_another_player_is_refused_whole_even_leniently():
     assert g.submit_dm("Player#1", "From: Alice\nFortify P27", lenient=True).lines == ["Fortify! P27"]
 
 
+@pytest.mark.parametrize(
+    ("dm", "want"),
+    [
+        ("Fortify P27\nThanks!", ["Fortify! P27"]),
+        ("Fortify P27\nthanks", ["Fortify! P27"]),
+        ("Fortify P27\n-- Will", "!'-- Will' names Player#3"),
+    ],
+)
+def test_a_name_that_is_also_a_thank_you_is_a_thank_you_alone_on_its_line(dm, want):
+    # a player called Thanks: "Thanks!" under the orders is a thank-you, never that player's signature; a name that
+    # is no thank-you signs the DM (dm_whose.other_seat)
+    g = _named(orders16(), [*NAMES[:8], "Thanks", *NAMES[9:]])
+    try:
+        got: list[str] | RegentError = g.submit_dm("Player#1", dm).lines
+    except RegentError as err:
+        got = err
+    _check(got, want)
+
+
 def test_the_round_covers_every_step_in_big_games_with_the_options_on():
     games = {game for game, _, _ in CASES}
     assert {GAMES[g]().step for g in games} == {"bid", "bank_bid", "orders", "dragon", "consolidation"}
