@@ -55,7 +55,7 @@ from engine.protectors.dm_entry import (
     DmReading,
 )
 from engine.protectors.dm_forward import forwarded
-from engine.protectors.dm_heads import order_word_headers
+from engine.protectors.dm_heads import cut_short, order_word_headers
 from engine.protectors.dm_line import STANDALONE_REMARK, read_line
 from engine.protectors.dm_lines import words
 from engine.protectors.dm_notes import order_in_note
@@ -124,7 +124,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     choosing = step == "bid" and (turn is None or turn == 1)  # rules: 003 Factions, chosen with the turn-1 bid
     entries, own_raw = forwarded(entries, raw_lines, seats)  # "From: Alice" over the orders: a forward's header
     entries = faction_on_next_line(stray_numbers(own_lines(entries, own_raw), step), choosing)
-    entries = order_word_headers(entries)  # "Commit:" over "- 3 from P27"
+    entries = cut_short(order_word_headers(entries))  # "Commit:" over "- 3 from P27"; "March 2 from P27" / "to P26"
     if turn is not None:
         entries = [other_turn(e, turn, step) for e in entries]
     entries = [other_seat(e, seat, seats) for e in entries]

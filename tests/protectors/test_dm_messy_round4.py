@@ -528,17 +528,20 @@ PUNCTUATION = [
     ("orders16", "Fortify P27 \u2013 Work P28", ["Fortify! P27", "Work, work! P28"]),
 ]
 
-# ---- orders split across lines
+# ---- orders split across lines: refused, the answer saying the next line does not go on with the order (it said only
+# "... but the line ends")
+CUT = "; an order is read within its line, and the next line does not go on with it: write the order whole on one line"
 SPLIT = [
-    ("orders16", "March 2 from P27\nto P26", "!expected 'to' after the source province, but the line ends"),
-    ("orders16", "March 2\nfrom P27 to P26", "!expected 'from' after the unit count, but the line ends"),
-    ("orders16", "Support Red\nin P29 from P28", "!expected the supported province like P3, but the line ends"),
-    ("orders16", "Fortify\nP27", "!expected the province like P3, but the line ends"),
+    ("orders16", "March 2 from P27\n\n// to P26", "!expected 'to' after the source province, but the line ends"),
+    ("orders16", "March 2 from P27\nto P26", "!expected 'to' after the source province, but the line ends" + CUT),
+    ("orders16", "March 2\nfrom P27 to P26", "!expected 'from' after the unit count, but the line ends" + CUT),
+    ("orders16", "Support Red\nin P29 from P28", "!expected the supported province like P3, but the line ends" + CUT),
+    ("orders16", "Fortify\nP27", "!expected the province like P3, but the line ends" + CUT),
     ("orders16", "Fortify P27,\nP28", "!unknown order 'P28'"),
     ("orders16", "Fortify P27 and\nWork P28", "!unexpected 'and' at the end of the order"),
-    ("t1_16", "Bid\n20", "!expected the bid (a whole number), but the line ends"),
+    ("t1_16", "Bid\n20", "!expected the bid (a whole number), but the line ends" + CUT),
     ("t1_16", "Bid 20 (10\nfrom Red)", "!unexpected '10' at the end of the order"),
-    ("dragon16", "3 from\nP27", "!expected the province like P3, but the line ends"),
+    ("dragon16", "3 from\nP27", "!expected the province like P3, but the line ends" + CUT),
 ]
 
 # ---- a DM answering the previous turn's (or step's) question
