@@ -1,7 +1,8 @@
 """discord.py mapped onto the bridge's chat interface (needs the ``discord`` extra: ``pip install 'regent[discord]'``).
 
 - :class:`DiscordChat` implements ``chat.Chat`` with discord.py calls (a DM refused with
-  ``Forbidden`` becomes ``DmClosed``, any other Discord HTTP error ``DeliveryFailed``);
+  ``Forbidden`` becomes ``DmClosed``, a post in a channel or thread deleted or closed to the bot ``ChannelGone``
+  (:func:`gone`), any other Discord HTTP error ``DeliveryFailed``);
 - :func:`to_direct_message` turns a ``discord.Message`` into a ``DirectMessage`` (a DM, or a message in
   a private thread the bot opened for a player), or ``None`` for anything else;
 - :func:`build_group` builds the ``/regent`` slash commands, each turned into a ``chat.Command`` for
@@ -27,7 +28,7 @@ from discord import app_commands
 
 from service.client import ServiceError
 from service.discord.bridge import Bridge, ConfigRefused, ServiceDown
-from service.discord.chat import Command, DeliveryFailed, DirectMessage, DmClosed, File, Missed
+from service.discord.chat import ChannelGone, Command, DeliveryFailed, DirectMessage, DmClosed, File, Missed
 from service.discord.config import Config
 from service.discord.state import State
 
@@ -38,6 +39,8 @@ TICK_SECONDS = 30.0
 MAX_SCAN = 1000
 # edits of DMs discord.py does not keep, remembered by their edit time so a link preview added later is no new edit
 EDITS_KEPT = 1000
+# Discord's error codes for a thread no one without Manage Threads may post in: archived (and locked), locked
+THREAD_CLOSED = {50083, 160005}
 
 
 def intents() -> discord.Intents:
@@ -85,6 +88,8 @@ class DiscordChat:
             channel = await self._channel(channel_id)
             await channel.send(**_send_kwargs(text, file))
         except discord.HTTPException as err:
+            if gone(err):
+                raise ChannelGone(f"post in {channel_id}: {err}") from err
             raise DeliveryFailed(f"post in {channel_id}: {err}") from err
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
@@ -141,6 +146,13 @@ class DiscordChat:
         """Keep the roles an interaction's member carries, so the GM check needs no API call."""
         if isinstance(user, discord.Member):
             self.roles[user.id] = role_names(user)
+
+
+def gone(err: discord.HTTPException) -> bool:
+    """Whether a post failed for good: the channel or thread deleted (404 Not Found), or closed to the bot (403
+    Forbidden: a thread locked, or archived and locked, answers 50083; access or permission taken away), or a thread
+    locked answered with another status (160005); a 5xx or a lost connection may pass."""
+    return isinstance(err, discord.NotFound | discord.Forbidden) or err.code in THREAD_CLOSED
 
 
 def role_names(member: Any) -> set[str]:

@@ -32,6 +32,12 @@ class DeliveryFailed(Exception):
     lost connection): the bridge logs it and goes on, so one player's failed answer never stops the others'."""
 
 
+class ChannelGone(DeliveryFailed):
+    """The channel or thread posted to is gone or closed to the bot (deleted, locked, the bot's access taken away):
+    unlike a passing failure, posting there again fails too. The bridge forgets a player's private thread that
+    answers so and opens a new one (``Talking._tell``)."""
+
+
 @dataclass(frozen=True)
 class File:
     name: str
@@ -94,7 +100,8 @@ class Chat(Protocol):
         when Discord fails it otherwise."""
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
-        """Post in a channel or thread; raises :class:`DeliveryFailed` when Discord fails it."""
+        """Post in a channel or thread; raises :class:`ChannelGone` when it is gone or closed to the bot, else
+        :class:`DeliveryFailed` when Discord fails it."""
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
         """A private thread in ``channel_id`` that ``user_id`` is added to; returns its id (raises

@@ -141,6 +141,11 @@ class State:
         self.data["threads"][f"{game}:{user_id}"] = thread_id
         self.save()
 
+    def forget_thread(self, thread_id: int) -> None:
+        """The private thread ``thread_id`` is gone (deleted, locked): a new one is opened for its player."""
+        self.data["threads"] = {k: tid for k, tid in self.data["threads"].items() if tid != thread_id}
+        self.save()
+
     def threads(self) -> list[tuple[str, int, int]]:
         """Every private thread opened: (game, user, thread id)."""
         out = []

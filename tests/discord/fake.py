@@ -22,6 +22,7 @@ from service.discord.chat import (
     ACK_SECONDS,
     FILE_LIMIT,
     MESSAGE_LIMIT,
+    ChannelGone,
     Command,
     DeliveryFailed,
     DirectMessage,
@@ -64,6 +65,12 @@ class FakeChat:
         self.gone: set[int] = set()
         self.roles: dict[int, set[str]] = {}
         self.threads: dict[int, tuple[int, int, str]] = {}
+        # private threads a moderator deleted or locked (a post there raises ChannelGone, as Discord's 404 or 403
+        # would), threads a post to fails for a passing reason (DeliveryFailed, a 503), and channels the bot may
+        # open no thread in any more
+        self.removed: set[int] = set()
+        self.flaky: set[int] = set()
+        self.no_threads: set[int] = set()
         self.ids = itertools.count(900_000_000_000_000_000)
         self.message_ids = itertools.count(1)
         # each DM channel ("dm:USER") and private thread ("thread:ID") as Discord keeps it: (id, the player's
@@ -84,6 +91,10 @@ class FakeChat:
         self._keep(f"dm:{user_id}", None)
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+        if channel_id in self.removed:
+            raise ChannelGone(f"post in {channel_id}: 404 Not Found (error code: 10003): Unknown Channel")
+        if channel_id in self.flaky:
+            raise DeliveryFailed(f"post in {channel_id}: 503 Service Unavailable")
         check(text, file)
         self.posts.setdefault(channel_id, []).append(Sent(text, file))
         if channel_id in self.threads:
@@ -92,6 +103,8 @@ class FakeChat:
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
         if user_id in self.gone:
             raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: 404 Unknown Member")
+        if channel_id in self.no_threads:
+            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: 403 Missing Permissions")
         tid = next(self.ids)
         self.threads[tid] = (channel_id, user_id, name)
         return tid

@@ -19,7 +19,7 @@ from discord import app_commands  # noqa: E402
 
 from service.discord import adapter  # noqa: E402
 from service.discord.bridge import Bridge  # noqa: E402
-from service.discord.chat import DmClosed, File  # noqa: E402
+from service.discord.chat import ChannelGone, DeliveryFailed, DmClosed, File  # noqa: E402
 from service.discord.config import parse  # noqa: E402
 from service.discord.state import State  # noqa: E402
 
@@ -230,6 +230,34 @@ def test_the_chat_calls_discord_py(tmp_path):
         thread.add_user.assert_awaited_once()
         assert await chat.has_role(GM_ID, "GM") and not await chat.has_role(GM_ID, "Admin")
         assert await chat.has_role(GM_ID, "1000")  # a role id works too
+
+    asyncio.run(body())
+
+
+def http_error(kind, status, code, message):
+    response = MagicMock()
+    response.status, response.reason = status, message
+    return kind(response, {"code": code, "message": message})
+
+
+@pytest.mark.parametrize("error, gone", [
+    (lambda: http_error(discord.NotFound, 404, 10003, "Unknown Channel"), True),  # deleted
+    (lambda: http_error(discord.Forbidden, 403, 50083, "Thread is archived"), True),  # locked (and archived)
+    (lambda: http_error(discord.Forbidden, 403, 50001, "Missing Access"), True),
+    (lambda: http_error(discord.HTTPException, 400, 160005, "Thread is locked"), True),
+    (lambda: http_error(discord.DiscordServerError, 503, 0, "Service Unavailable"), False),  # passes
+])
+def test_a_post_in_a_thread_deleted_or_locked_is_gone_and_a_server_error_is_not(error, gone):
+    client = MagicMock(spec=discord.Client)
+    chat = adapter.DiscordChat(client, GUILD)
+    thread = MagicMock(spec=discord.Thread)
+    thread.send = AsyncMock(side_effect=error())
+    client.get_channel.return_value = thread
+
+    async def body():
+        with pytest.raises(DeliveryFailed) as failed:
+            await chat.post(4242, "hello")
+        assert isinstance(failed.value, ChannelGone) is gone, failed.value
 
     asyncio.run(body())
 

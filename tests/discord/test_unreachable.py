@@ -85,3 +85,92 @@ def test_the_adapter_deletes_a_private_thread_it_could_not_add_the_player_to():
         thread.delete.assert_awaited_once()  # no empty private thread left in the game channel
 
     asyncio.run(body())
+
+
+def gm_lines(h, channel, user) -> list[str]:
+    """The channel's posts about ``user``'s private thread; none of them pings the player."""
+    lines = [line for line in h.chat.texts(channel).splitlines() if "private thread" in line]
+    assert all(f"<@{user}>" not in line for line in lines if "is gone" in line), lines
+    return lines
+
+
+def test_a_private_thread_a_moderator_deleted_or_locked_is_opened_again_and_the_gm_told(server, tmp_path):
+    """A moderator deletes (or locks) the private thread the bot opened for a player with closed DMs: every post there
+    failed, was only logged, and the player got nothing from then on. Now the bot forgets that thread, opens a new one
+    with the message in it, and tells the GM in the channel (the seat named, the player not pinged)."""
+    h = Harness(server, make_config({"g": game_table(CH + 2, seats=3)}, tmp_path))
+    user = user_of(CH + 2, 2)
+    h.chat.closed.add(user)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.send(user, "Bid banana"))  # answered in a private thread opened for them
+        (first,) = h.chat.threads
+        h.chat.removed.add(first)  # a moderator deletes it
+        await bridge.on_dm(h.chat.send(user, "Bid 2"))
+        second = bridge.state.thread("g", user)
+        assert second not in (None, first) and set(h.chat.threads) == {first, second}
+        assert "✓ `Bid 2`" in h.chat.texts(second) and h.chat.texts(second).startswith(f"<@{user}> ")
+        notice = "the private thread I opened for Player#2 is gone (deleted or locked), so I opened a new one"
+        assert sum(notice in line for line in gm_lines(h, CH + 2, user)) == 1
+        # the player writes in the new thread, which is locked before the answer: the answer goes to a third one
+        dm = h.chat.send(user, "Bid 1", thread_id=second)
+        h.chat.removed.add(second)
+        await bridge.on_dm(dm)
+        third = bridge.state.thread("g", user)
+        assert third not in (None, first, second) and "already stored" in h.chat.texts(third)
+        assert sum(notice in line for line in gm_lines(h, CH + 2, user)) == 2
+        assert bridge.state.thread_owner(first) is None and bridge.state.thread_owner(second) is None
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_private_thread_gone_with_no_new_one_possible_is_told_to_the_gm_once(server, tmp_path):
+    """The player's thread is gone and the bot may open no other (its permission taken away): the GM hears it once in
+    the channel, with what to do, however many messages fail after it; the player is not pinged there."""
+    h = Harness(server, make_config({"g": game_table(CH + 3, seats=3)}, tmp_path))
+    user = user_of(CH + 3, 2)
+    h.chat.closed.add(user)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.send(user, "Bid banana"))
+        (first,) = h.chat.threads
+        h.chat.removed.add(first)
+        h.chat.no_threads.add(CH + 3)
+        await bridge.on_dm(h.chat.send(user, "Bid 2"))
+        await bridge.on_dm(h.chat.send(user, "Bid 3"))
+        told = [line for line in gm_lines(h, CH + 3, user) if "cannot be reached" in line]
+        assert len(told) == 1, told
+        assert "the player of Player#2 cannot be reached" in told[0] and "`/regent seat Player#2 ...`" in told[0]
+        assert list(h.chat.threads) == [first] and bridge.state.thread("g", user) is None
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_passing_failure_in_a_private_thread_keeps_it(server, tmp_path):
+    """A server error in the player's thread (a 503) is no reason to leave it: the thread is kept, no other is opened,
+    the GM is not bothered, and the next message goes there."""
+    h = Harness(server, make_config({"g": game_table(CH + 4, seats=3)}, tmp_path))
+    user = user_of(CH + 4, 2)
+    h.chat.closed.add(user)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.send(user, "Bid banana"))
+        (first,) = h.chat.threads
+        h.chat.flaky.add(first)
+        await bridge.on_dm(h.chat.send(user, "Bid 2"))  # its answer is lost (logged), as any undelivered one
+        h.chat.flaky.discard(first)
+        await bridge.on_dm(h.chat.send(user, "Bid 1"))
+        assert list(h.chat.threads) == [first] and bridge.state.thread("g", user) == first
+        assert "already stored" in h.chat.texts(first)
+        assert not any("is gone" in line or "cannot be reached" in line for line in gm_lines(h, CH + 4, user))
+        await bridge.close_client()
+
+    asyncio.run(body())
