@@ -338,6 +338,7 @@ class RegentBot(discord.Client):
         """Connected (at start, and again after a connection Discord could not resume): the games are started
         once, then what players sent while the bot was offline is read back."""
         log.info("connected as %s", self.user)
+        self.bridge.went_online()  # a DM sent from now on is live, though the read-back that finds it runs later
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
             try:
@@ -352,6 +353,7 @@ class RegentBot(discord.Client):
     async def on_resumed(self) -> None:
         """A connection resumed: Discord replays the session's events, and what it does not is read back (each
         message is answered once)."""
+        self.bridge.went_online()
         await self._catch_up()
 
     async def on_disconnect(self) -> None:

@@ -80,9 +80,11 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self.lock = asyncio.Lock()  # DMs, commands and syncs change the bot's state one at a time
         # the catch-up after the bot was offline (``catch_up``): the chats read back since it last (re)connected (a
         # live DM in another is answered after that chat's history), one read of a chat at a time, and whether a
-        # pass is still to make (the service was down, Discord failed a read, a player's limit was hit)
+        # pass is still to make (the service was down, Discord failed a read, a player's limit was hit), and since when
+        # the bot is online (a message sent after it is delivered live: never answered as sent while it was offline)
         self.catch_up_limit = CATCH_UP_LIMIT
         self._live_ok: set[str] = set()
         self._reading: dict[str, asyncio.Lock] = {}
         self._catching = asyncio.Lock()
         self.catch_up_due = False
+        self._online_since: float | None = None

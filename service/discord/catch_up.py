@@ -29,7 +29,15 @@ class CatchUp(BridgeCore):
         """The bot lost Discord: what players send until it is back is not delivered to it (Discord replays
         nothing a bot missed), so each chat's history is read again (``catch_up``) before a live DM there."""
         self._live_ok.clear()
+        self._online_since = None
         self.catch_up_due = True
+
+    def went_online(self) -> None:
+        """The bot has Discord (again): what players send from now on is delivered to it live, so a read-back that
+        finds it does not answer it as sent while the bot was offline (``_sent_offline``). The first read-back since
+        the bot (re)connected marks it too; the mark stays until the bot goes offline again."""
+        if self._online_since is None:
+            self._online_since = self.now()
 
     def _dm_from(self, key: str) -> float:
         """When the bot started reading ``key``'s players' DMs: the game's creation or import, or for a game of an
@@ -69,6 +77,7 @@ class CatchUp(BridgeCore):
         through the live DMs' path as sent at its own time (``created``): a DM sent for a step resolved meanwhile
         is answered as too late, never stored for the step open now. A message the live delivery answered is not
         answered again. With the service down nothing is read (the next tick tries again)."""
+        self.went_online()
         async with self._catching:
             self.catch_up_due = False
             games = [k for k in self.config.games if self.state.game(k) is not None]
@@ -121,7 +130,7 @@ class CatchUp(BridgeCore):
             for dm in missed.messages:
                 try:
                     out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True,
-                                           offline=live is None or dm.message_id < live)
+                                           offline=self._sent_offline(dm, live))
                 except ServiceDown as err:
                     self.catch_up_due = True
                     log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)
@@ -144,6 +153,14 @@ class CatchUp(BridgeCore):
             else:
                 self._live_ok.add(chat)
         return handled, notes
+
+    def _sent_offline(self, dm: DirectMessage, live: int | None) -> bool:
+        """Whether a message a read-back found was sent while the bot was offline, and its answer says so: not the
+        live message that made the read (``live``) nor one after it, nor one sent after the bot (re)connected (as
+        the read-back on start runs: Discord delivers it live too)."""
+        if live is not None and dm.message_id >= live:
+            return False
+        return dm.created is None or self._online_since is None or dm.created < self._online_since
 
     def _seat_of(self, key: str, user: int) -> str:
         """The seat ``user`` plays (or an AI holds for them) in ``key``, for the GM."""

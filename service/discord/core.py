@@ -45,6 +45,7 @@ class BridgeCore:
     _reading: dict[str, asyncio.Lock]
     _catching: asyncio.Lock
     catch_up_due: bool
+    _online_since: float | None
 
     # -- the service ---------------------------------------------------------------------------
     async def rpc(self, method: str, **fields: Any) -> Any:

@@ -490,10 +490,12 @@ def test_the_bot_reads_back_missed_dms_when_ready_and_resumed_and_forgets_what_i
         await bot.on_ready()
         bot._ticker.cancel()
         assert bot.bridge.start.await_count == 1 and bot.bridge.catch_up.await_count == 1
+        assert bot.bridge._online_since is not None  # a DM sent from then on is live, read back or not
         bot.bridge._live_ok.add(f"dm:{PLAYER_ID}")
         await bot.on_disconnect()
-        assert not bot.bridge._live_ok and bot.bridge.catch_up_due
+        assert not bot.bridge._live_ok and bot.bridge.catch_up_due and bot.bridge._online_since is None
         await bot.on_resumed()
+        assert bot.bridge._online_since is not None
         await bot.on_ready()  # a new session: the games are not started twice
         assert bot.bridge.start.await_count == 1 and bot.bridge.catch_up.await_count == 3
         bot.bridge.catch_up = AsyncMock(side_effect=RuntimeError("boom"))

@@ -289,3 +289,35 @@ def test_a_live_dm_read_with_the_history_is_not_answered_as_sent_while_offline(s
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_dm_sent_while_the_startup_read_back_runs_is_not_answered_as_sent_while_offline(server, tmp_path):
+    """The read-back on start reads one chat after another; a player who DMs live while it runs, before it reaches
+    their chat, has that DM found in the history and answered there, and the answer was headed "sent while I was
+    offline, read now" though the bot was online when it was sent. Only a DM sent before the read-back began is."""
+    h = setup(server, tmp_path, channel=CH + 10, seats=3)
+    early, late = user_of(CH + 10, 1), user_of(CH + 10, 2)
+    live: list = []
+    read = h.chat.history
+
+    async def history(user_id, after, limit, thread_id=None):
+        if user_id == late and not live:  # the player DMs as the read-back is under way
+            live.append(h.chat.send(late, "Bid 2"))
+        return await read(user_id, after, limit, thread_id)
+
+    h.chat.history = history
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        h.chat.send(early, "Bid 1")  # before the bot is online: read back with the heading
+        await asyncio.sleep(0.01)
+        await bridge.catch_up()
+        await bridge.on_dm(live[0])  # Discord delivers the live DM too: answered once
+        said = answers(h, early)
+        assert len(said) == 1 and "sent while I was offline" in said[0] and "✓ `Bid 1`" in said[0], said
+        said = answers(h, late)
+        assert len(said) == 1 and "✓ `Bid 2`" in said[0] and "offline" not in said[0], said
+        await bridge.close_client()
+
+    asyncio.run(body())
