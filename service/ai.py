@@ -47,6 +47,31 @@ def is_human(name: Any) -> bool:
     return isinstance(name, str) and name.strip().casefold() in HUMAN_WORDS
 
 
+def level_named(name: Any) -> str | None:
+    """The level (``DIFFICULTIES``) a GM's ``name`` gives, read as :func:`resolve` reads it ("Expert" from a phone that
+    capitalises); ``None`` for an agent's name, a human seat or anything else."""
+    if not isinstance(name, str):
+        return None
+    if name in DIFFICULTIES:
+        return name
+    folded = name.strip().casefold()
+    return folded if folded in DIFFICULTIES and name not in registry() else None
+
+
+def chosen_level(name: Any, agent: str | None) -> str | None:
+    """The level the GM gave (``name``) when it resolved to another agent (``agent``, what :func:`resolve` gave):
+    the label a seat's agent is named by beside it (:func:`agent_label`). ``None`` when the GM gave an agent's name,
+    a level of the same name as its agent (``fair``), or a human seat: the agent alone is named then."""
+    level = level_named(name) if agent is not None else None
+    return level if level and level != agent else None
+
+
+def agent_label(agent: str, level: str | None = None) -> str:
+    """An AI seat's agent as the GM chose it: ``steward -> steward-search`` for a level that resolved to another
+    agent, the agent alone otherwise (the agent stays what the game stores and replays; the level is a label)."""
+    return f"{level} -> {agent}" if level and level != agent else agent
+
+
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
 POLICY_PREFIX = "policy:"
 # The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).

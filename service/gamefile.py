@@ -13,6 +13,11 @@ the keys beside it say what only the GM's tools know:
 ``actions``        every accepted DM and every resolved step, in order (replays to the same game)
 ``agents``         AI seats: seat -> agent name (``heuristic``, ``ppo:normal``...); human seats absent
 ``ai_played``      seat -> agents that ever decided for it (reports say "played by AI")
+``ai_levels``      seat -> {agent: level}: how the GM chose the seat's agent, where they gave a level that resolved to
+                   another agent (``regent seat g Bob steward``: ``{"steward-search": "steward"}``): reports and
+                   seat listings name it ``steward -> steward-search``. A label only: ``agents`` and ``ai_played``
+                   keep the agent, which is what replays. An agent chosen by its own name has no entry (one given
+                   by its name since drops it); a file without the key (written before) names the agents alone
 ``ai_turns``       seat -> the turns in which an AI decided for it (a turn's ``Played by AI`` line names
                    only those seats; a seat in ``ai_played`` without turns, from a file written before,
                    is named for every turn)
@@ -59,7 +64,7 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
 from engine.protectors.report import BANK_RULE, display_names
 from engine.protectors.state import BANK_BID, DRAGON
-from service import deadlines, seat_names
+from service import ai, deadlines, seat_names
 
 KIND = "regent-game"
 FORMAT = 1
@@ -77,6 +82,7 @@ class GameFile:
     agents: dict[str, str] = field(default_factory=dict)
     ai_played: dict[str, list[str]] = field(default_factory=dict)
     ai_turns: dict[str, list[int]] = field(default_factory=dict)
+    ai_levels: dict[str, dict[str, str]] = field(default_factory=dict)  # seat -> {agent: the level the GM gave}
     deadlines: dict[str, float] = field(default_factory=dict)
     step_started: float | None = None
     step_ai: dict[str, str] = field(default_factory=dict)
@@ -110,6 +116,11 @@ class GameFile:
         """Why ``label`` names no seat, with the closest name (a typo) and the seats there are."""
         return seat_names.unknown_seat(self.game, label)
 
+    def label(self, seat: str, agent: str | None = None) -> str:
+        """``seat``'s agent (its AI seat's now by default) as the GM chose it: ``steward -> steward-search``."""
+        agent = self.agents.get(seat, "") if agent is None else agent
+        return ai.agent_label(agent, self.ai_levels.get(seat, {}).get(agent))
+
     def note_ai(self, seat: str, agent: str, turn: int | None = None) -> None:
         played = self.ai_played.setdefault(seat, [])
         if agent not in played:
@@ -132,14 +143,38 @@ def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
     return sorted(by_seat.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
 
 
-def played_by_ai(game: Game, played: dict[str, Any]) -> str:
+def note_level(levels: dict[str, dict[str, str]], seat: str, agent: str, given: Any, drop: bool = True) -> None:
+    """Keep in ``levels`` (a game file's ``ai_levels``, the service's meta) how the GM chose ``seat``'s ``agent``:
+    ``given`` is what they gave (``steward``, ``heuristic``). A level that resolved to another agent is kept; an
+    agent's own name drops the level kept for that agent (the seat's other agents keep theirs: they name the turns
+    they played), unless not to ``drop`` it (a setup's or a file's agents, beside the levels it carries)."""
+    level = ai.chosen_level(given, agent)
+    if level:
+        levels.setdefault(seat, {})[agent] = level
+    elif drop and agent in levels.get(seat, {}):
+        del levels[seat][agent]
+        if not levels[seat]:
+            del levels[seat]
+
+
+def labels(played: dict[str, Any], levels: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
+    """Seat -> its agent, or agents (a list) joined, each as the GM chose it (``ai.agent_label``: ``steward ->
+    steward-search`` where ``levels`` says a level gave it): the ``Played by AI`` line's words, the summary picture's
+    Played by column."""
+    levels = levels or {}
+    return {s: ", ".join(ai.agent_label(x, levels.get(s, {}).get(x)) for x in ([a] if isinstance(a, str) else a))
+            for s, a in played.items()}
+
+
+def played_by_ai(game: Game, played: dict[str, Any], levels: dict[str, dict[str, str]] | None = None) -> str:
     """The reports' ``Played by AI: ...`` line (issue 24: the channel always sees which seats an AI played):
-    each seat's display name with its agent, or agents (a list), in seat order; ``none`` when no AI played."""
+    each seat's display name with its agent, or agents (a list), in seat order, named as the GM chose them
+    (``levels``, the file's ``ai_levels``: :func:`labels`); ``none`` when no AI played."""
     if not played:
         return "Played by AI: none"
     names = display_names(game.state)
-    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({a if isinstance(a, str) else ', '.join(a)})"
-                                        for s, a in in_seat_order(game, played))
+    told = labels(played, levels)
+    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({told[s]})" for s, _ in in_seat_order(game, played))
 
 
 class DamagedGameFile(ValidationError):
@@ -194,11 +229,16 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
     for seat in agents:
         if seat not in game.state.players:
             raise ValidationError(where, f"agents: unknown seat {seat!r}")
+    levels = levels_map(data.get("ai_levels"), where)
+    for seat in levels:
+        if seat not in game.state.players:
+            raise ValidationError(where, f"ai_levels: unknown seat {seat[:40]!r}")
     written = data.get("digest")
     if written is not None and not isinstance(written, str):
         raise ValidationError(where, "digest must be a string")
     return GameFile(game, agents={s: a for s, a in agents.items() if a},
                     ai_played=_played(data.get("ai_played"), where), ai_turns=_turns(data.get("ai_turns"), where),
+                    ai_levels=levels,
                     deadlines=_windows(data.get("deadlines"), where),
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
@@ -232,6 +272,8 @@ def dumps(gf: GameFile) -> bytes:
         data["service"] = dict(gf.service)
     if gf.dms_read:
         data["dms_read"] = {f: list(d) for f, d in gf.dms_read.items()}
+    if gf.ai_levels:
+        data["ai_levels"] = {s: dict(m) for s, m in gf.ai_levels.items()}
     if gf.refused:
         data["refused"] = {s: dict(r) for s, r in gf.refused.items()}
     return msgpack.packb(data, use_bin_type=True)
@@ -362,6 +404,24 @@ def _played(value: Any, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict) or any(not isinstance(v, list) for v in value.values()):
         raise ValidationError(where, "ai_played must be a map seat -> list of agents")
     return {str(s): [str(a) for a in v] for s, v in value.items()}
+
+
+MAX_LEVEL_CHARS = 64  # a level's name in ``ai_levels`` (a label in reports)
+
+
+def levels_map(value: Any, where: str) -> dict[str, dict[str, str]]:
+    """An ``ai_levels`` map (seat -> {agent: the level the GM gave}), checked: a game file's, or an exported
+    setup's (``regent export-position``), which ``regent new`` and ``game.create`` keep."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(
+            not isinstance(s, str) or not isinstance(m, dict)
+            or any(not isinstance(a, str) or not isinstance(lv, str) or not 0 < len(lv) <= MAX_LEVEL_CHARS
+                   for a, lv in m.items())
+            for s, m in value.items()):
+        raise ValidationError(where, f"ai_levels must be a map seat -> {{agent: level}} (a level of 1 to "
+                                     f"{MAX_LEVEL_CHARS} characters)")
+    return {s: dict(m) for s, m in value.items() if m}
 
 
 def _turns(value: Any, where: str) -> dict[str, list[int]]:

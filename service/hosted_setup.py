@@ -1,7 +1,7 @@
 """A new hosted game's setup: the engine's part told apart from the service's options (``split_setup``), and those
-options checked into the game's service record (``service_meta``: deadlines, auto-advance, expiry, AI seats, the AI
-decisions an exported position's open step holds, the DMs files already read). ``game.create``, ``game.import`` and
-``regent adjudicate`` on a setup all read a setup here."""
+options checked into the game's service record (``service_meta``: deadlines, auto-advance, expiry, AI seats and the
+levels the GM chose them by, the AI decisions an exported position's open step holds, the DMs files already read).
+``game.create``, ``game.import`` and ``regent adjudicate`` on a setup all read a setup here."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from service import ai, deadlines, gamefile, seat_names
 from service.errors import invalid
 from service.params import key_name
 
-SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai", "dms_read")
+SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai", "dms_read", "ai_levels")
 MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
 
 
@@ -92,9 +92,16 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     if not isinstance(agents, dict):
         raise invalid("setup.agents", "must be a map seat -> agent")
     controllers: dict[str, str | None] = dict.fromkeys(seats)
+    # how the GM chose each seat's agent (gamefile.py's ai_levels: a label, ``steward -> steward-search``): an exported
+    # setup's, then the levels the agents here are given by
+    levels = _by_seat(gamefile.levels_map(service.get("ai_levels"), "setup.ai_levels"), controllers, game,
+                      "setup.ai_levels")
     for seat, name in _by_seat(agents, controllers, game, "setup.agents").items():
         controllers[seat] = None if ai.is_human(name) else ai.resolve(name, f"setup.agents.{seat}")
+        if controllers[seat]:
+            gamefile.note_level(levels, seat, controllers[seat], name, drop=False)
     meta["controllers"] = controllers
+    meta["ai_levels"] = levels
     meta["ai_played"] = {}
     # the seats whose decision in the position's open step an AI made (an exported setup's ``step_ai``): the
     # report that resolves the step names them under "Played by AI", as it would have where the game came from

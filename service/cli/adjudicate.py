@@ -96,7 +96,7 @@ def run_new(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.setup or "setup"), err.message) from None
     except RegentError as err:
         raise ValidationError(str(args.setup or "setup"), str(err)) from None
-    gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a},
+    gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a}, ai_levels=meta["ai_levels"],
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service},
                   dms_read=dict(meta.get("dms_read") or {}))  # an exported setup's: those DMs are not read again
@@ -111,7 +111,7 @@ def run_new(args: argparse.Namespace) -> int:
     # the cards it revealed are the report to post now, counted as posted as adjudicate's reports are
     report, gf.posted = new_report(game, 0)
     gamefile.write(args.out, gf)
-    ai_seats = ", ".join(f"{gf.display(s)}: {a}" for s, a in gamefile.in_seat_order(gf.game, gf.agents))
+    ai_seats = ", ".join(f"{gf.display(s)}: {gf.label(s)}" for s, _ in gamefile.in_seat_order(gf.game, gf.agents))
     print(f"created {args.out}: {len(game.state.players)} seats" + (f"; AI seats: {ai_seats}" if ai_seats else ""))
     attack = attack_check(game)  # a game brought in at its dragon step: the attack its report never announced
     if attack:
@@ -231,7 +231,7 @@ def ai_decisions(gf: GameFile, cache: dict[str, Any]) -> list[str]:
             lines = game.submit(p.seat, decision)
         gf.note_ai(p.seat, name, game.state.turn)
         gf.step_ai[p.seat] = name
-        out.append(f"AI {gf.display(p.seat)} [{name}], {game.step}: {why}")
+        out.append(f"AI {gf.display(p.seat)} [{gf.label(p.seat, name)}], {game.step}: {why}")
         out.append("    DM: " + said(lines, game.step))
     return out
 
@@ -252,7 +252,7 @@ def status(gf: GameFile) -> str:
         return f"game over: {res.get('how', '')}, winner {res.get('winner') or 'the Dragon'}"
     pending = {p.seat: p for p in game.pending()}
     done = [gf.display(s) for s in by_seat(pending) if pending[s].submitted]
-    waiting = [gf.display(s) + (f" [AI {gf.agents[s]}]" if s in gf.agents else "")
+    waiting = [gf.display(s) + (f" [AI {gf.label(s)}]" if s in gf.agents else "")
                for s in by_seat(pending) if not pending[s].submitted]
     head = f"Turn {game.state.turn}, {game.step} step"
     if not waiting:
@@ -430,7 +430,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gf.posted = max(gf.posted, reached)
         resolved: list[str] = []  # what the step resolved was: said under its own turn, before the next turn's header
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
-            resolved.append(gamefile.played_by_ai(game, played))
+            resolved.append(gamefile.played_by_ai(game, played, gf.ai_levels))
         if missing:
             resolved.append(defaulted.step_line(missing, forced, dpl, gf.name))
         report = under_turn(report, turn, resolved)

@@ -56,6 +56,7 @@ def file_settings(gf: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"deadlines": dict(gf.deadlines)}
     out.update({k: gf.service[k] for k in ("auto_advance", "expiry") if k in gf.service})
     out["step_ai"] = dict(gf.step_ai)
+    out["ai_levels"] = {s: dict(m) for s, m in gf.ai_levels.items()}  # the levels the GM chose AI seats by (a label)
     # the DMs already read from each DMs file: a run on the same file, grown, after the move reads only the new ones
     out["dms_read"] = {f: list(d) for f, d in gf.dms_read.items()}
     return out

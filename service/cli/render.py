@@ -72,7 +72,8 @@ def run_render(args: argparse.Namespace) -> int:
             raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn and --format")
         fmt = "gif"
         view = view or ("seat" if seat else "channel")  # a GIF is for posting: the channel's unless asked
-        ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}  # the closing summary says who an AI played
+        # the closing summary says who an AI played, each agent as the GM chose it (steward -> steward-search)
+        ai = gamefile.labels({s: a for s, a in gf.ai_played.items() if a}, gf.ai_levels)
         data = render_animation(game, seat, view, ai_seats={**ai, **parse_ai(args.ai)})
         if len(data) > MAX_BYTES:
             raise ValidationError("--animate", f"the GIF is {len(data)} bytes, over Discord's {MAX_BYTES}")
@@ -80,7 +81,7 @@ def run_render(args: argparse.Namespace) -> int:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
-        ai = {s: ", ".join(a) for s, a in gf.ai_played.items() if a}
+        ai = gamefile.labels({s: a for s, a in gf.ai_played.items() if a}, gf.ai_levels)
         data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt, view=view)
     else:
         if args.ai:

@@ -106,7 +106,7 @@ def _ai_line(gf, turns: set[int]) -> str:
         return ""
     from service.gamefile import played_by_ai
 
-    return "\n" + played_by_ai(gf.game, played)
+    return "\n" + played_by_ai(gf.game, played, gf.ai_levels)
 
 
 def _defaults_line(gf, turn: int) -> str:

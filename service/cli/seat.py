@@ -36,7 +36,7 @@ def _seat(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     if args.seat is None:
         for s, p in gf.game.state.players.items():
-            who = f"AI {gf.agents[s]}" if s in gf.agents else "human"
+            who = f"AI {gf.label(s)}" if s in gf.agents else "human"
             out = " (eliminated)" if p.eliminated else ""
             print(f"{gf.display(s)}: {who}{out}")
         return 0
@@ -49,7 +49,8 @@ def _seat(args: argparse.Namespace) -> int:
         raise ValidationError(str(args.game), f"{gf.display(seat)} was eliminated: it has no decisions left for an "
                                               "AI or a player to make")
     if ai.is_human(args.agent):
-        was = gf.agents.pop(seat, None)
+        was = gf.label(seat) if seat in gf.agents else None
+        gf.agents.pop(seat, None)
         # an AI decision already stored in this step stands (DMs are final), so step_ai keeps it: the step's
         # report still says the AI played the seat, and a DM from the player is answered "already in by its AI"
         gamefile.write(args.game, gf)
@@ -60,8 +61,9 @@ def _seat(args: argparse.Namespace) -> int:
         return 0
     name = agent_name(args.agent)
     gf.agents[seat] = name
+    gamefile.note_level(gf.ai_levels, seat, name, args.agent)  # reports name it as given: "steward -> steward-search"
     gamefile.write(args.game, gf)
-    shown = name if name == args.agent else f"{name} (for {args.agent!r})"
+    shown = gf.label(seat)
     pending = any(p.seat == seat and not p.submitted for p in gf.game.pending())
     # the player's DM already stored for this step stands (DMs are final): the AI takes over from the next step
     sent = (f"; the player's own DM for the {gf.game.step} step stands (DMs are final): the AI decides from the "

@@ -113,13 +113,13 @@ def test_dry_run_saves_nothing(game_file, tmp_path, capsys):
 
 def test_seat_an_ai_and_give_the_seat_back(game_file, tmp_path, capsys):
     assert main(["seat", str(game_file), "Dan", "normal"]) == 0  # a difficulty, by display name
-    assert "Player#4 (Dan): AI heuristic (for 'normal')" in capsys.readouterr().out
+    assert "Player#4 (Dan): AI normal -> heuristic;" in capsys.readouterr().out  # as chosen, with what plays
     assert gamefile.read(game_file).agents == {"Player#4": "heuristic", "Player#5": "heuristic"}
     assert main(["seat", str(game_file), "Player#5", "human"]) == 0
     assert gamefile.read(game_file).agents == {"Player#4": "heuristic"}
     assert main(["seat", str(game_file)]) == 0
     listing = capsys.readouterr().out
-    assert "Player#4 (Dan): AI heuristic" in listing and "Player#5 (Eve): human" in listing
+    assert "Player#4 (Dan): AI normal -> heuristic\n" in listing and "Player#5 (Eve): human" in listing
     assert main(["seat", str(game_file), "Player#9", "random"]) == 2
     assert main(["seat", str(game_file), "Bob", "grandmaster"]) == 2
     err = capsys.readouterr().err
@@ -431,8 +431,8 @@ def test_the_expert_level_says_which_candidate_won_and_whose_it_was(game_file, c
     assert main(["adjudicate", str(game_file), "--force"]) == 0  # the orders: searched
     out = capsys.readouterr().out
     # a 5-seat game: strong's opening bid is the policy's (agents/strong.py: no bid from 7 seats on)
-    assert re.search(r"\[search\], bid: bids \d+ \(strong's choice: this step is not searched\)", out)
-    assert re.search(r"\[search\], orders: .* \((the only candidate|the best of \d+ candidates in simulated "
+    assert re.search(r"\[expert -> search\], bid: bids \d+ \(strong's choice: this step is not searched\)", out)
+    assert re.search(r"\[expert -> search\], orders: .* \((the only candidate|the best of \d+ candidates in simulated "
                      r"play-outs, (strong's own choice|the heuristic's|one sampled from strong at temperature "
                      r"[\d.]+|the heuristic's with [a-z_]+ \w+))\)", out)
 
