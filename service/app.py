@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from engine.errors import RegentError
-from service import ai, clock, limits, seat_names, stateless, structured, undo, validate
+from service import ai, clock, gamefile, limits, seat_names, stateless, structured, undo, validate
 from service.errors import (
     CONFLICT,
     INVALID_PARAMS,
@@ -646,7 +646,9 @@ class App(Residency):
 
         def snapshot() -> tuple[Any, dict[str, str]]:  # under the game's lock: a copy to draw from
             told = hosted.played_by_ai(None if view == "gm" else seat or "")  # the channel: no seat's own
-            return hosted.game.clone(), {s: ", ".join(a) for s, a in told.items() if a}
+            # each agent as the GM chose it ("steward -> steward-search"), as the reports name it
+            return hosted.game.clone(), gamefile.labels({s: a for s, a in told.items() if a},
+                                                        hosted.meta.get("ai_levels"))
 
         def draw(game: Any, ai_seats: dict[str, str]) -> bytes:
             with RENDER_LOCK:  # matplotlib is not thread-safe

@@ -191,9 +191,11 @@ class HostedGame:
         if source.deadlines:
             service_part["deadlines"] = source.deadlines
         meta = service_meta(game.setup, service_part, list(game.state.players))
+        meta["ai_levels"] = {s: dict(m) for s, m in source.ai_levels.items()}  # how the GM chose them (a label)
         for seat, name in source.agents.items():
             if seat in meta["controllers"]:
-                meta["controllers"][seat] = ai.resolve(name, f"blob.agents.{seat}")
+                meta["controllers"][seat] = agent = ai.resolve(name, f"blob.agents.{seat}")
+                gamefile.note_level(meta["ai_levels"], seat, agent, name, drop=False)
         meta["ai_played"] = {s: list(a) for s, a in source.ai_played.items()}
         # the file's turns an AI decided in, per seat; None for a seat it names without them (a file written
         # before they were kept: its reports name that seat for every turn, and so does the exported file)
@@ -295,6 +297,7 @@ class HostedGame:
         v["game_id"] = self.id
         v["pending"] = self.pending(who)
         v["controllers"] = dict(self.meta["controllers"])
+        v["controller_labels"] = self.controller_labels()  # as the GM chose them: "steward -> steward-search"
         v["played_by_ai"] = self.played_by_ai(who)
         v["step_started"] = self.step_started
         v["over"] = self.game.over
@@ -303,6 +306,11 @@ class HostedGame:
         if self.stale:
             v["stale"] = self.stale
         return v
+
+    def controller_labels(self) -> dict[str, str]:
+        """AI seat -> its agent as the GM chose it (``steward -> steward-search``, or the agent alone): the view's
+        ``controller_labels``, what seat listings name an AI seat by."""
+        return gamefile.labels({s: a for s, a in self.meta["controllers"].items() if a}, self.meta.get("ai_levels"))
 
     def played_by_ai(self, who: str | None) -> dict[str, list[str]]:
         """Seat -> the agents that ever decided for it, as ``who`` (a seat; GM; ``""``: every player, the game's
@@ -361,6 +369,7 @@ class HostedGame:
             service_part["clock"] = carried
         return gamefile.dumps(gamefile.GameFile(
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
+            ai_levels={s: dict(m) for s, m in (self.meta.get("ai_levels") or {}).items()},
             ai_turns=self._ai_turns(), dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
             deadlines=dict(self.meta["windows"]), step_started=self.step_started,
             step_ai={s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},  # the open step's AI decisions
@@ -368,10 +377,12 @@ class HostedGame:
 
     def settings(self) -> dict[str, Any]:
         """The service keys of an exported setup (``game.export_position``): the game's windows, ``auto_advance``,
-        ``expiry``, and ``step_ai``, the seats whose decision in the open step their AI made."""
+        ``expiry``, ``step_ai``, the seats whose decision in the open step their AI made, and ``ai_levels``, the
+        levels the GM chose AI seats by (a label: gamefile.py)."""
         return {"deadlines": dict(self.meta["windows"]), "auto_advance": self.meta["auto_advance"],
                 "expiry": dict(self.meta["expiry"]),
                 "step_ai": {s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},
+                "ai_levels": {s: dict(m) for s, m in (self.meta.get("ai_levels") or {}).items()},
                 "dms_read": {f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()}}
 
     def _ai_turns(self) -> dict[str, list[int]]:
@@ -468,6 +479,8 @@ class HostedGame:
         name = ai.resolve(agent)
         built = ai.check(name)
         self.meta["controllers"][seat] = name
+        if name is not None:  # the level the GM gave, if any: reports name the agent "steward -> steward-search"
+            gamefile.note_level(self.meta.setdefault("ai_levels", {}), seat, name, agent)
         self.agents.pop(seat, None)
         self.pump_agents.pop(seat, None)
         if built is not None:
@@ -548,7 +561,7 @@ class HostedGame:
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
         ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
         if ai_seats:
-            lines.append(gamefile.played_by_ai(self.game, ai_seats))
+            lines.append(gamefile.played_by_ai(self.game, ai_seats, self.meta.get("ai_levels")))
         if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
             lines.append(defaulted.step_line(defaults, step, dpl, lambda s: names.get(s, s)))
         return "\n".join(lines)
@@ -578,9 +591,9 @@ class HostedGame:
             for t in sorted(turns):
                 played = self._told_deciders(who, {t})
                 if played:
-                    text = under_turn(text, t, [gamefile.played_by_ai(g, played)])
+                    text = under_turn(text, t, [gamefile.played_by_ai(g, played, self.meta.get("ai_levels"))])
         elif ai_seats and text:
-            text += "\n" + gamefile.played_by_ai(g, ai_seats)
+            text += "\n" + gamefile.played_by_ai(g, ai_seats, self.meta.get("ai_levels"))
         if since is None:  # a turn's report posted again says whose decisions the rulebook made, as regent report's
             names = display_names(g.state)
             line = defaulted.turn_line(self._defaulted(), t, lambda s: names.get(s, s))

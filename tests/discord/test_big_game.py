@@ -189,7 +189,7 @@ def test_a_twelve_seat_grand_island_team_game_with_factions_walked_as_a_gm_lives
         late = await t.dm(SILENT, "sorry for the delay!\nFortify! P12")
         assert late.startswith("Your seat Player#7 in big is played by an AI now") and "nothing was stored" in late
         await everyone_decides(t)
-        assert "Played by AI: Gus (heuristic)" in t.channel()
+        assert "Played by AI: Gus (normal -> heuristic)" in t.channel()  # as the GM chose it
 
         # -- on to the end of turn 3; Gus goes back to his player as turn 3 begins -------------------------------
         for _ in range(40):

@@ -155,7 +155,7 @@ def test_an_ai_takes_a_seat_mid_game_and_a_human_takes_it_back(server, tmp_path)
         await everyone_sends(h, bridge)  # orders: Player#2's AI sends its own
         view = await bridge.rpc("game.view", **bridge._gm("g"), wait=True)
         assert view["step"] == "consolidation"
-        assert "Played by AI: Red (heuristic)" in h.chat.texts(CH)
+        assert "Played by AI: Red (normal -> heuristic)" in h.chat.texts(CH)  # as the GM chose it
         await bridge.on_dm(h.chat.dm(user2, "Bid 0"))
         assert "Player#2 in g is played by an AI now" in h.chat.last_dm(user2)  # the seat is the AI's now
         assert "nothing was stored" in h.chat.last_dm(user2)

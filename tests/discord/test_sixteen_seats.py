@@ -226,7 +226,8 @@ def test_sixteen_seats_imported_at_turn_5_from_a_position_played_in_dms_for_seve
         assert forced.startswith("⏩ The GM resolved the step without waiting: the rulebook defaults for "
                                  "Player#15 (Oda).\n== Turn 5 ==")
         assert f"- Ann: Fortify! {holding(view, 1)}" in forced
-        assert "Played by AI: Fay (strong), Gus (steward-search), Pia (heuristic)" in forced
+        assert ("Played by AI: Fay (hard -> strong), Gus (steward -> steward-search), Pia (normal -> heuristic)"
+                in forced)  # each as the GM chose it
         undone = await t.gm("undo")
         assert undone.startswith("Undone. Note: what the step revealed was posted already; Player#15 (Oda)")
         assert "**Stored** for Player#15" in await t.dm(SILENT, "sorry I am late 😅\nnone")
