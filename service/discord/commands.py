@@ -251,9 +251,10 @@ def status_text(key: str, view: dict[str, Any], users: dict[str, int | None]) ->
     sent = [s for s in by_seat(pending) if pending[s]["submitted"]]
     if pending:
         out.append(f"{len(sent)} of {len(pending)} in" + (f"; waiting for {len(waiting)}:" if waiting else "."))
+    labels = view.get("controller_labels") or {}  # each AI as the GM chose it: "steward -> steward-search"
     for seat in waiting + sent:  # the seats still to send first, each list in seat order
         p = pending[seat]
-        who = f"AI ({p['controller']})" if p.get("controller") else (f"<@{users[seat]}>"
+        who = f"AI ({labels.get(seat) or p['controller']})" if p.get("controller") else (f"<@{users[seat]}>"
                                                                      if users.get(seat) else "nobody")
         mark = "✓ sent" if p["submitted"] else "… waiting"
         own = "" if len(deadlines) == 1 else f", deadline {when(p['deadline'], 'f')}"

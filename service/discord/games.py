@@ -121,7 +121,7 @@ class Games(BridgeCore):
         seats = "\n".join(f"{seat}: {shown(p['name'])} ({shown(view.get('colours', {}).get(seat, '?'))})"
                           + (f", {p['faction']}" if p.get("faction") else "")
                           + (f", team {p['team']}" if p.get("team") else "")
-                          + (f", AI ({_ai_named(game, seat, controllers[seat])})" if controllers.get(seat) else "")
+                          + (f", AI ({_ai_named(game, seat, view)})" if controllers.get(seat) else "")
                           + (" (out: eliminated)" if p.get("eliminated") else "")
                           for seat, p in view["players"].items())
         head = (f"**A running game of Protectors of the Realm** ({key}) continues here, at turn {turn}."
@@ -161,9 +161,14 @@ class Games(BridgeCore):
                                 "remove it from the table")
 
 
-def _ai_named(game: GameConfig, seat: str, controller: str) -> str:
-    """A seat's AI as discord.toml names it, with what the service plays it by when that differs (``normal ->
-    heuristic``), as /regent seat answers; the service's name alone for an AI the game (file) brought."""
+def _ai_named(game: GameConfig, seat: str, view: dict[str, Any]) -> str:
+    """A seat's AI as the service names it (the view's ``controller_labels``: ``normal -> heuristic`` for a level, the
+    agent alone for an agent's name; a game file's AI as the file says the GM chose it), or, from a service without
+    them, as discord.toml names it, with what the service plays it by when that differs, as /regent seat answers."""
+    told = (view.get("controller_labels") or {}).get(seat)
+    if told:
+        return str(told)
+    controller = str(view["controllers"][seat])
     spec = game.seats.get(seat)
     asked = spec.ai if spec is not None and spec.ai else ""
     return controller if not asked or asked == controller else f"{asked} -> {controller}"
