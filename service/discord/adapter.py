@@ -138,7 +138,9 @@ class DiscordChat:
                 scanned += 1
                 if scanned >= MAX_SCAN:
                     return Missed(out, last, True)
-        except discord.HTTPException as err:  # Forbidden, NotFound, a 5xx: read again on the next pass
+        except discord.HTTPException as err:  # a 5xx: read again on the next pass
+            if thread_id is not None and gone(err):  # the private thread deleted or closed to the bot: for good
+                raise ChannelGone(f"history of {user_id} (thread {thread_id}): {err}") from err
             raise DeliveryFailed(f"history of {user_id} ({thread_id or 'DMs'}): {err}") from err
         return Missed(out, last, False)
 

@@ -11,7 +11,7 @@ import logging
 
 from service.client import ServiceError
 from service.discord.answers import TOO_LATE
-from service.discord.chat import DeliveryFailed, DirectMessage, snowflake_at
+from service.discord.chat import ChannelGone, DeliveryFailed, DirectMessage, snowflake_at
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of
 from service.discord.state import ai_seats, held
@@ -123,6 +123,14 @@ class CatchUp(BridgeCore):
             after = max(self.state.read(chat) or 0, snowflake_at(since) - 1)
             try:
                 missed = await self.chat.history(user, after, self.catch_up_limit, thread)
+            except ChannelGone as err:  # the player's private thread was deleted or locked while the bot was away:
+                # not read again on every pass. Before a live message there, the answer to it finds the thread gone
+                # and opens a new one (``talking._tell``, which tells the GM); else it is forgotten now, and the
+                # bot's next message to the player opens them a new one
+                if thread is not None and live is None:
+                    self.state.forget_thread(thread)
+                log.warning("the private thread %s of user %s is gone: %s", thread, user, err)
+                return handled, notes
             except DeliveryFailed as err:  # read again on the next tick; a live DM there is answered meanwhile
                 self.catch_up_due = True
                 log.warning("could not read back the messages of user %s (%s): %s", user, chat, err)

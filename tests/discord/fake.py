@@ -114,6 +114,8 @@ class FakeChat:
 
     async def history(self, user_id: int, after: int, limit: int, thread_id: int | None = None) -> Missed:
         self.reads.append((user_id, after, limit, thread_id))
+        if thread_id is not None and thread_id in self.removed:
+            raise ChannelGone(f"history of {user_id} (thread {thread_id}): 404 Not Found (error code: 10003)")
         if user_id in self.unreadable:
             raise DeliveryFailed(f"history of {user_id}: 503 Service Unavailable")
         out, last = [], None

@@ -262,6 +262,34 @@ def test_a_private_thread_is_read_back_too(server, tmp_path):
     asyncio.run(body())
 
 
+def test_a_private_thread_deleted_while_the_bot_was_offline_is_forgotten_not_read_again_and_again(server, tmp_path):
+    """A moderator deleted a player's private thread while the bot was offline: reading it back failed on every catch-up
+    pass (every 30 s, a warning each time) until the bot next wrote to the player. The thread is forgotten at once, and
+    the bot's next message to the player opens a new one."""
+    h = setup(server, tmp_path, channel=CH + 11)
+    user = user_of(CH + 11, 3)
+    h.chat.closed.add(user)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.on_dm(h.chat.send(user, "Bid banana"))  # answered in a private thread opened for them
+        (tid,) = h.chat.threads
+        bridge.went_offline()
+        h.chat.removed.add(tid)
+        await bridge.catch_up()
+        assert bridge.state.thread_owner(tid) is None and not bridge.catch_up_due
+        reads = len(h.chat.reads)
+        await bridge.catch_up()
+        assert not any(thread == tid for *_, thread in h.chat.reads[reads:])  # not read again
+        await bridge.on_dm(h.chat.send(user, "Bid 3"))
+        new = bridge.state.thread("g", user)
+        assert new not in (None, tid) and "✓ `Bid 3`" in h.chat.texts(new)
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
 def test_a_live_dm_read_with_the_history_is_not_answered_as_sent_while_offline(server, tmp_path):
     """Discord has a live DM in the chat's history as it delivers it: a chat the bot has not read since it connected
     (a member the GM seated since then, or a DM just after a reconnect) is read back first, and that read finds the
