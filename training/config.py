@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,7 +218,10 @@ def _build(cls: type, data: dict[str, Any], where: str) -> Any:
     if unknown:
         raise ValidationError("config", f"{where}: unknown key(s) {', '.join(unknown)}; known: {', '.join(names)}")
     kwargs: dict[str, Any] = {}
+    hints = typing.get_type_hints(cls)
     for key, value in data.items():
+        if not _fits(value, hints[key]):
+            raise ValidationError("config", f"{where}: {key} must be {_describe(hints[key])}, not {value!r}")
         if cls is TrainConfig and key == "league":
             value = _build(LeagueConfig, value, f"{where}.league")
         elif cls is TrainConfig and key == "imitation":
@@ -232,6 +236,42 @@ def _build(cls: type, data: dict[str, Any], where: str) -> Any:
             value = [_build(Scenario, s, f"{where}.scenarios[{i}]") for i, s in enumerate(value)]
         kwargs[key] = value
     return cls(**kwargs)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a TOML value has a field's type (an int is a float too; a bool is neither; a nested
+    config is a table, checked key by key when it is built)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(_fits(v, args[1]) for v in value.values())
+    if dataclasses.is_dataclass(hint):
+        return isinstance(value, dict | hint)
+    return True
+
+
+def _describe(hint: Any) -> str:
+    """A field's type in a config's words."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    if hint in names:
+        return names[hint]
+    if origin is list:
+        return f"a list of {_describe(args[0]).removeprefix('a ').removeprefix('an ')}s"
+    if origin is dict:
+        return "a table" + ("" if args[1] is Any else f" of {_describe(args[1]).removeprefix('a ')}s")
+    return "a table"
 
 
 def validate(cfg: TrainConfig) -> TrainConfig:

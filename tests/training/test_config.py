@@ -69,6 +69,32 @@ def test_bad_values_are_rejected_with_their_name(tmp_path, text, what):
         load_config(p)
 
 
+@pytest.mark.parametrize(("text", "what"), [
+    ('n_steps = "64"', "c.toml: n_steps must be an integer, not '64'"),
+    ("learning_rate = true", "c.toml: learning_rate must be a number, not True"),
+    ("progress = 1", "c.toml: progress must be true or false, not 1"),
+    ('net_arch = [64, "64"]', r"c.toml: net_arch must be a list of integers, not \[64, '64'\]"),
+    ('eval_opponents = "heuristic"', "c.toml: eval_opponents must be a list of strings"),
+    ("curriculum = 3", "c.toml: curriculum must be a list of tables, not 3"),
+    ("[league]\ncheck_games = 2.5\n", "c.toml.league: check_games must be an integer, not 2.5"),
+    ('[[curriculum]]\nstart = 0.0\n[[curriculum.scenarios]]\nfactions = "no"\n',
+     r"c.toml.curriculum\[0\].scenarios\[0\]: factions must be true or false, not 'no'"),
+    ('[imitation]\nopponents = { heuristic = "much" }\n', "c.toml.imitation: opponents must be a table of numbers"),
+])
+def test_a_value_of_the_wrong_type_is_named(tmp_path, text, what):
+    """Before, a wrong type reached SB3 or an env worker: 'internal error (TypeError ...)' or a traceback."""
+    p = tmp_path / "c.toml"
+    p.write_text(text + "\n")
+    with pytest.raises(ValidationError, match=what):
+        load_config(p)
+
+
+def test_an_integer_is_a_number():
+    cfg = load_config(CONFIGS[0])
+    assert load_config(CONFIGS[0], learning_rate=1).learning_rate == 1
+    assert cfg.learning_rate != 1
+
+
 def test_missing_file_and_bad_toml(tmp_path):
     with pytest.raises(ValidationError, match="no config file"):
         load_config(tmp_path / "nope.toml")
