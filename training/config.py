@@ -295,6 +295,7 @@ def validate(cfg: TrainConfig) -> TrainConfig:
                 raise ValidationError("config", f"curriculum[{i}]: players must be 2..16, got {sc.players}")
             if sc.weight <= 0:
                 raise ValidationError("config", f"curriculum[{i}]: scenario weight must be > 0")
+    _check_scenarios(cfg)
     lg = cfg.league
     weights = (lg.caretaker_weight, lg.heuristic_weight, lg.random_weight, lg.snapshot_weight)
     if min(weights) < 0 or sum(weights) <= 0:
@@ -337,6 +338,21 @@ ENV_OPTIONS_SET_BY_RUN = ("board", "players", "version", "factions", "island", "
 ``[env_options]``"""
 
 
+def _check_scenarios(cfg: TrainConfig) -> None:
+    """Every scenario is a game the seat env can make (a team size that splits the players, a known
+    version, a board that fits): refused here, in one line, rather than in the env workers when the
+    curriculum reaches it (a traceback per worker, and a learner waiting on them for ever)."""
+    from envs.opponents import probe_game
+
+    named = [(f"curriculum[{i}].scenarios[{j}]", sc) for i, st in enumerate(cfg.curriculum)
+             for j, sc in enumerate(st.scenarios)]
+    for where, sc in [*named, ("eval_scenario", cfg.eval_scenario)]:
+        try:
+            probe_game(**sc.env_kwargs())
+        except ValidationError as err:
+            raise ValidationError("config", f"{where}: {err}") from None
+
+
 def _check_env_options(cfg: TrainConfig) -> None:
     """``[env_options]`` are the seat env's own arguments: an unknown name or a bad value is refused here, in
     one line, rather than in every env worker (a traceback per worker, then a broken pipe)."""
@@ -367,7 +383,11 @@ def load_config(path: str | Path, **overrides: Any) -> TrainConfig:
     for key, value in overrides.items():
         if value is not None:
             data[key] = value
-    return validate(_build(TrainConfig, data, p.name))
+    cfg = _build(TrainConfig, data, p.name)
+    try:
+        return validate(cfg)
+    except ValidationError as err:  # name the file, as _build's errors do
+        raise ValidationError("config", f"{p.name}: {str(err).removeprefix('config: ')}") from None
 
 
 def to_dict(cfg: TrainConfig) -> dict[str, Any]:

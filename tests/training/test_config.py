@@ -95,6 +95,26 @@ def test_an_integer_is_a_number():
     assert cfg.learning_rate != 1
 
 
+TWO_STAGES = "[[curriculum]]\nstart = 0.0\n[[curriculum.scenarios]]\nplayers = 5\n[[curriculum]]\nstart = 0.5\n"
+
+
+@pytest.mark.parametrize(("text", "what"), [
+    (TWO_STAGES + "[[curriculum.scenarios]]\nplayers = 4\nteams = 3\n",
+     r"c.toml: curriculum\[1\].scenarios\[0\]: teams: team size 3 must split 4 players"),
+    (TWO_STAGES + '[[curriculum.scenarios]]\nplayers = 4\n[[curriculum.scenarios]]\nversion = "grnad"\n',
+     r"c.toml: curriculum\[1\].scenarios\[1\]: version: one of"),
+    ('[eval_scenario]\nboard = "ring-5"\nplayers = 4\n', "c.toml: eval_scenario: board: 'ring-5' has 5 Provinces"),
+    ("n_envs = 0", "c.toml: n_envs must be >= 1"),
+])
+def test_every_scenario_is_checked_when_the_config_loads(tmp_path, text, what):
+    """Before, only the first scenario was made when the config loaded: a bad later one killed the env
+    workers when the curriculum reached it, and the learner waited on them for ever."""
+    p = tmp_path / "c.toml"
+    p.write_text(text + "\n")
+    with pytest.raises(ValidationError, match=what):
+        load_config(p)
+
+
 def test_missing_file_and_bad_toml(tmp_path):
     with pytest.raises(ValidationError, match="no config file"):
         load_config(tmp_path / "nope.toml")
