@@ -47,6 +47,16 @@ def board_of(view: dict) -> Board:
     return Board.from_adjacency(spec, spec.get("name", "custom"))
 
 
+def _mates(ctx: SeatContext) -> frozenset[str]:
+    """``team_mates`` of the deciding seat. Outside a team game (the view's options, public) a seat has none, and
+    the redacted state it is read from (``ctx.state``: ``views.seat_state``, a copy of the whole state) is not made:
+    in a play-out every orders decision of every seat would make one. Without team-mates ``left_to_a_mate`` is
+    False too, so the heuristic asks it only when there are some."""
+    if not ctx.view["options"]["teams"]:
+        return frozenset()
+    return team_mates(ctx.state, ctx.seat)
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -129,7 +139,7 @@ class HeuristicAgent:
         mine = ctx.orderable()
         legal = {p: ctx.legal_orders(p) for p in mine}
         orders: dict[str, object] = {}
-        mates = team_mates(ctx.state, me)  # never a target (agents/teams.py)
+        mates = _mates(ctx)  # never a target (agents/teams.py)
         # 1) attacks: the weakest adjacent enemy Province our stack (+ supports) beats
         for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]) if view["turn"] >= self.attack_from else ():
             units = view["provinces"][p]["units"]
@@ -145,7 +155,8 @@ class HeuristicAgent:
                 # an enemy stack gets everything; an empty Province gets all but one (home stays held)
                 if m.count != (move if h is not None else units - 1):
                     continue
-                if h == me or h in mates or m.dst == view.get("island") or left_to_a_mate(ctx.state, me, m.dst):
+                if h == me or h in mates or m.dst == view.get("island") or (
+                        mates and left_to_a_mate(ctx.state, me, m.dst)):
                     continue  # a team-mate's, or a nearer team-mate's to take (agents/teams.py TEAM_TARGETS)
                 if home_threat and h is None:
                     continue  # leave a threatened home only to strike an enemy stack, not to walk in
