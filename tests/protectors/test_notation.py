@@ -337,7 +337,8 @@ ERRORS = [
                           "(did you mean Fortify!?)"),
     ("Delayed Fortify! P3", "'Delayed' applies only to March!, not 'Fortify!'"),
     ("Golden Golden March! 1 from P1 to P2", "'Golden' given twice"),
-    ("Golden", "expected an order after 'Golden'"),
+    ("Golden", "'Golden' names no order here: write it before each order it applies to, on that order's line, like "
+               "'Golden Fortify! P1'"),
     ("   ", "empty line; expected an order"),
     (
         "2 from P6 (sac 2), 1 from P7",
