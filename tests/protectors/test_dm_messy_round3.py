@@ -16,7 +16,7 @@ from engine.errors import RegentError
 from engine.protectors.game import Game
 from tests.protectors.helpers import dragon_attack, position
 from tests.protectors.test_dm_messy_round import GAMES as ROUND1
-from tests.protectors.test_dm_messy_round import NAMES, SEATS, _check, _named
+from tests.protectors.test_dm_messy_round import NAMES, SEATS, _check, _named, _store_in
 
 OTHERS = ["Hodir", "Cenarion", "Iron Light", "Lannuvár", "Kalu'Ak"] * 3
 
@@ -507,16 +507,9 @@ CASES = (
 )
 
 
-def _store(game: str, dm: str) -> list[str] | RegentError:
-    try:
-        return GAMES[game]().submit_dm("Player#1", dm).lines
-    except RegentError as err:
-        return err
-
-
 @pytest.mark.parametrize(("game", "dm", "want"), CASES)
 def test_a_messy_dm(game, dm, want):
-    _check(_store(game, dm), want)
+    _check(_store_in(GAMES[game](), dm), want)
 
 
 def test_a_dm_headed_for_another_player_is_refused_whole_even_leniently():

@@ -17,7 +17,7 @@ import pytest
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from tests.protectors.helpers import dragon_attack, line_board, position
-from tests.protectors.test_dm_messy_round import SEATS, _check, _named
+from tests.protectors.test_dm_messy_round import SEATS, _check, _named, _store_in
 
 # display names as a big table gives them: a colour that is no board colour ("Red"), words of the game and of English
 # ("Will", "March", "Nobody"), three words ("Bob the Builder"), digits ("R2D2"), an emoji ("Grace 🌸")
@@ -635,16 +635,9 @@ CASES = (
 )
 
 
-def _store(game: str, dm: str) -> list[str] | RegentError:
-    try:
-        return GAMES[game]().submit_dm("Player#1", dm).lines
-    except RegentError as err:
-        return err
-
-
 @pytest.mark.parametrize(("game", "dm", "want"), CASES)
 def test_a_messy_dm(game, dm, want):
-    _check(_store(game, dm), want)
+    _check(_store_in(GAMES[game](), dm), want)
 
 
 def test_a_dm_forwarded_from_another_player_is_refused_whole_even_leniently():
