@@ -18,6 +18,7 @@ import resource
 import shutil
 import time
 import warnings
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -107,10 +108,16 @@ def main(cfg: TrainConfig, resume: str | None = None, until: int | None = None) 
         from training.resume import load_state
 
         exact, why_not = load_state(resume, vec_env.num_envs)
+        try:
+            # exact: keep the checkpoint's last observations (the envs are put back as they were below)
+            model = MaskablePPO.load(resume, env=vec_env, device="cpu", force_reset=exact is None)
+        except (ValueError, OSError, EOFError, KeyError, AssertionError, zipfile.BadZipFile) as err:  # no SB3 model
+            vec_env.close()
+            if fresh_dir:
+                shutil.rmtree(run_dir, ignore_errors=True)
+            raise ValidationError("resume", f"{resume} is not a model.zip SB3 can read ({first_line(err)})") from None
         if exact is None:
             warnings.warn(f"resuming {resume} inexactly: {why_not}", stacklevel=2)
-        # exact: keep the checkpoint's last observations (the envs are put back as they were below)
-        model = MaskablePPO.load(resume, env=vec_env, device="cpu", force_reset=exact is None)
     else:
         model = MaskablePPO(
             "MlpPolicy", vec_env, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
