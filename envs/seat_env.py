@@ -77,7 +77,10 @@ class ProtectorsSeatEnv(gym.Env):
         check_flag("strong_opening", strong_opening)
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
-        probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
+        probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
+        if seat is not None and seat not in probe.state.players:
+            raise ValidationError("seat", f"unknown seat {seat!r}; this game's seats are "
+                                          f"{', '.join(probe.state.players)}")
         self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
         self.midgame = MidGameStarts.of(midgame)
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)

@@ -168,6 +168,14 @@ def test_bad_options_are_clear_errors():
                 ProtectorsParallelEnv(**{flag: "false"})
 
 
+def test_a_fixed_seat_the_game_does_not_have_is_refused_when_the_env_is_made():
+    """Before, it passed until reset(); in training ([env_options] seat) every env worker died with a
+    traceback and regent train ended on 'internal error (EOFError)'."""
+    with pytest.raises(ValidationError, match=r"seat: unknown seat 'Player#7'; this game's seats are Player#1, "):
+        ProtectorsSeatEnv(players=3, seat="Player#7")
+    assert ProtectorsSeatEnv(players=3, seat="Player#3").reset(seed=0)[1]["seat"] == "Player#3"
+
+
 def test_silent_forever_opponents_only_get_defaults():
     env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
     env.reset(seed=5)
