@@ -365,10 +365,13 @@ def _check_env_options(cfg: TrainConfig) -> None:
     if bad:
         raise ValidationError("config", f"env_options: unknown option(s) {', '.join(bad)}; "
                                         f"known: {', '.join(sorted(known))}")
-    try:
-        ProtectorsSeatEnv(**cfg.curriculum[0].scenarios[0].env_kwargs(), **cfg.env_options)
-    except (ValidationError, TypeError, ValueError) as err:
-        raise ValidationError("config", f"env_options: {err}") from None
+    for i, stage in enumerate(cfg.curriculum):  # every scenario: a seat = "Player#5" fits 5 seats, not 3
+        for j, sc in enumerate(stage.scenarios):
+            try:
+                ProtectorsSeatEnv(**sc.env_kwargs(), **cfg.env_options)
+            except (ValidationError, TypeError, ValueError) as err:
+                where = f" (with curriculum[{i}].scenarios[{j}])" if i or j else ""
+                raise ValidationError("config", f"env_options{where}: {err}") from None
 
 
 def load_config(path: str | Path, **overrides: Any) -> TrainConfig:

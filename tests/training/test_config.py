@@ -115,6 +115,18 @@ def test_every_scenario_is_checked_when_the_config_loads(tmp_path, text, what):
         load_config(p)
 
 
+def test_env_options_are_checked_with_every_scenario(tmp_path):
+    """A fixed seat that the first scenario has and a later one lacks killed the env workers when the
+    curriculum reached it; only the first scenario was made when the config loaded."""
+    p = tmp_path / "c.toml"
+    p.write_text(TWO_STAGES + '[[curriculum.scenarios]]\nplayers = 3\n[env_options]\nseat = "Player#5"\n')
+    with pytest.raises(ValidationError, match=r"c.toml: env_options \(with curriculum\[1\].scenarios\[0\]\): seat: "
+                                              r"unknown seat 'Player#5'"):
+        load_config(p)
+    p.write_text(TWO_STAGES + '[[curriculum.scenarios]]\nplayers = 6\n[env_options]\nseat = "Player#5"\n')
+    assert load_config(p).env_options == {"seat": "Player#5"}
+
+
 def test_missing_file_and_bad_toml(tmp_path):
     with pytest.raises(ValidationError, match="no config file"):
         load_config(tmp_path / "nope.toml")
