@@ -278,6 +278,8 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     """Check the values that would otherwise fail deep inside SB3 or a subprocess."""
     if cfg.n_envs < 1:
         raise ValidationError("config", f"n_envs must be >= 1, got {cfg.n_envs}")
+    if not 0 <= cfg.seed < 2**32:  # numpy's seed range; anything else failed after the run folder was made
+        raise ValidationError("config", f"seed must be 0..{2**32 - 1}, got {cfg.seed}")
     if cfg.total_timesteps < 1:
         raise ValidationError("config", f"total_timesteps must be >= 1, got {cfg.total_timesteps}")
     if cfg.vec_env not in ("auto", "subproc", "dummy"):

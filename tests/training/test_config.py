@@ -127,6 +127,14 @@ def test_env_options_are_checked_with_every_scenario(tmp_path):
     assert load_config(p).env_options == {"seat": "Player#5"}
 
 
+@pytest.mark.parametrize("seed", [-1, 2**32])
+def test_a_seed_numpy_cannot_take_is_refused_when_the_config_loads(seed):
+    """Before, regent train made the run folder and then ended on numpy's 'Seed must be between 0 and 2**32 - 1'."""
+    with pytest.raises(ValidationError, match=rf"smoke.toml: seed must be 0..4294967295, got {seed}"):
+        load_config(Path(CONFIGS[0]).with_name("smoke.toml"), seed=seed)
+    assert load_config(Path(CONFIGS[0]).with_name("smoke.toml"), seed=2**32 - 1).seed == 2**32 - 1
+
+
 def test_missing_file_and_bad_toml(tmp_path):
     with pytest.raises(ValidationError, match="no config file"):
         load_config(tmp_path / "nope.toml")
