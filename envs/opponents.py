@@ -89,9 +89,10 @@ class OpponentPool:
 
         if not self.specs:
             raise ValidationError("opponents", "the opponent pool is empty")
-        for s in self.specs:
-            if s.split(":", 1)[0] not in AGENTS and not s.startswith("policy:"):
-                raise ValidationError("opponents", f"unknown agent {s!r}; known: {', '.join(sorted(AGENTS))}")
+        for s in self.specs:  # a name as make_agent reads it ("heuristic:x" is no agent); checkpoints load at reset()
+            if s not in AGENTS and not s.startswith(("policy:", "search:")):
+                raise ValidationError("opponents", f"unknown agent {s!r}; known: {', '.join(sorted(AGENTS))}, "
+                                                   f"policy:<checkpoint>[@temperature]")
         for name in ("silent_turn_prob", "silent_forever_prob"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:

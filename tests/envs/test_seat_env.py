@@ -176,6 +176,14 @@ def test_a_fixed_seat_the_game_does_not_have_is_refused_when_the_env_is_made():
     assert ProtectorsSeatEnv(players=3, seat="Player#3").reset(seed=0)[1]["seat"] == "Player#3"
 
 
+@pytest.mark.parametrize("spec", ["heuristic:foo", "ppo:extreme", "caretaker:"])
+def test_an_opponent_spec_no_agent_answers_to_is_refused_when_the_env_is_made(spec):
+    """Before, only the part before ':' was looked up, so these passed until reset() drew them."""
+    with pytest.raises(ValidationError, match=f"opponents: unknown agent '{spec}'; known: .*policy:<checkpoint>"):
+        ProtectorsSeatEnv(opponents=("random", spec))
+    ProtectorsSeatEnv(opponents=("ppo:hard", "policy:any.zip@0.5", "search:2,2"))  # real specs still pass
+
+
 def test_silent_forever_opponents_only_get_defaults():
     env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
     env.reset(seed=5)
