@@ -109,14 +109,15 @@ class OpponentPool:
         agents = {}
         for s in seats:
             spec = self.pick(rng)
+            seed = rng.randrange(2**31)  # drawn for every seat, loaded or not: a seed gives the same game
             if spec.startswith("policy:"):  # frozen checkpoints are loaded once per pool
                 if spec not in self._cache:
                     import torch
 
                     torch.set_num_threads(1)  # one core per env worker: no oversubscription on small machines
-                    self._cache[spec] = make_agent(spec, rng.randrange(2**31))
+                    self._cache[spec] = make_agent(spec, seed)
                 agents[s] = self._cache[spec]
             else:
-                agents[s] = make_agent(spec, rng.randrange(2**31))
+                agents[s] = make_agent(spec, seed)
         silent = {s for s in seats if rng.random() < self.silent_forever_prob}
         return agents, silent

@@ -184,6 +184,24 @@ def test_an_opponent_spec_no_agent_answers_to_is_refused_when_the_env_is_made(sp
     ProtectorsSeatEnv(opponents=("ppo:hard", "policy:any.zip@0.5", "search:2,2"))  # real specs still pass
 
 
+def test_a_seed_gives_the_same_game_whether_or_not_a_policy_opponent_is_loaded_yet():
+    """Before, the pool drew a seed only when it first loaded a checkpoint: reset(seed=0) on a fresh env
+    and on one that had played other games gave two different games."""
+    spec = "policy:checkpoints/protectors-ppo-v3/model.zip@1.0"
+    used = ProtectorsSeatEnv(players=4, opponents=(spec, "random"), silent_turn_prob=0.3)
+    for seed in (1, 2):
+        play_random(used, seed)
+    traces = []
+    for env in (used, ProtectorsSeatEnv(players=4, opponents=(spec, "random"), silent_turn_prob=0.3)):
+        obs, info = env.reset(seed=0)
+        rng, trace = np.random.default_rng(0), [obs.tobytes(), info["seat"]]
+        while info["result"] is None:
+            obs, r, _, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            trace.append((obs.tobytes(), r))
+        traces.append(trace)
+    assert traces[0] == traces[1]
+
+
 def test_silent_forever_opponents_only_get_defaults():
     env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
     env.reset(seed=5)
