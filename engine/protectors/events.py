@@ -6,10 +6,9 @@ $Realm created or destroyed with the rule that did it.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Final, NamedTuple
 
-from engine.protectors.state import GameState
+from engine.protectors.state import GameState, deep_copied
 
 
 class Event(NamedTuple):
@@ -49,8 +48,8 @@ _new_event: Final = tuple.__new__  # what Event._make does, without the keyword 
 
 def copied(events: list[Event], memo: dict[int, Any]) -> list[Event]:
     """What ``copy.deepcopy(events, memo)`` gives, faster (``GameState.clone``): an Event is immutable
-    but for its ``data`` dict, so that alone is copied deeply."""
-    return [_new_event(Event, (e.turn, e.kind, e.rule, e.text, copy.deepcopy(e.data, memo) if e.data else {},
+    but for its ``data`` dict, so that alone is copied deeply (``state.deep_copied``)."""
+    return [_new_event(Event, (e.turn, e.kind, e.rule, e.text, deep_copied(e.data, memo) if e.data else {},
                                e.visible_to)) for e in events]
 
 

@@ -139,8 +139,11 @@ class Options:
         return cls(**o)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in _OPTION_NAMES}  # (fields() costs more than the copy)
 
+
+# Options' fields in order, for Options.as_dict (every seat's view holds them: the heuristic reads one per decision)
+_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
 
 # the string-valued reading options and their values (the first is the default)
 READING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -295,14 +298,15 @@ class GameState:
         fields' shapes are known (rollouts and takeovers clone a lot): the generator through its state,
         the ledger (tuples of ints and strings) as a new list, Players, Provinces and decks field by
         field, the events' data dicts alone (the rest of an Event is immutable). Every other field goes
-        through ``copy.deepcopy`` with the same memo, so a field added later is copied deeply without a
-        change here. ``tests/protectors/test_clone.py`` compares the two."""
+        through ``deep_copied`` (what ``copy.deepcopy`` gives, faster for plain data) with the same memo, so a
+        field added later is copied deeply without a change here. ``tests/protectors/test_clone.py`` compares
+        the two."""
         from engine.protectors.events import copied
 
         memo: dict[int, Any] = {}
         out = copy.copy(self)
         for name in _DEEP_FIELDS:
-            setattr(out, name, copy.deepcopy(getattr(self, name), memo))
+            setattr(out, name, deep_copied(getattr(self, name), memo))
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         out.rng = rng
@@ -319,6 +323,49 @@ class GameState:
         return out
 
 
-# GameState.clone: the fields copied by shape there; all the others through copy.deepcopy
+_MISSING: Any = object()
+
+
+def deep_copied(x: Any, memo: dict[int, Any]) -> Any:
+    """What ``copy.deepcopy(x, memo)`` gives (the same objects shared or copied, the same ``memo`` entries for
+    them), without its per-object dispatch for the plain data a state holds: strings, numbers, None, and dicts,
+    lists and tuples of them (the events' data, the turn records of ``history``, the maps of the turn). Anything
+    else, a subclass of those included, goes to ``copy.deepcopy`` with the same ``memo``. The originals stay
+    alive while it runs (they are the state's), so it keeps none alive in ``memo`` as ``copy.deepcopy`` does.
+    ``GameState.clone`` and ``events.copied`` copy through it; tests/protectors/test_clone.py compares."""
+    t = type(x)
+    if t is str or t is int or x is None or t is bool or t is float:
+        return x
+    key = id(x)
+    done = memo.get(key, _MISSING)
+    if done is not _MISSING:
+        return done
+    if t is dict:
+        d: dict[Any, Any] = {}
+        memo[key] = d
+        for k, v in x.items():
+            d[deep_copied(k, memo)] = deep_copied(v, memo)
+        return d
+    if t is list:
+        lst: list[Any] = []
+        memo[key] = lst
+        for v in x:
+            lst.append(deep_copied(v, memo))
+        return lst
+    if t is tuple:  # as copy.deepcopy: a tuple whose items all copy to themselves is itself
+        items = [deep_copied(v, memo) for v in x]
+        done = memo.get(key, _MISSING)  # (a tuple reached again through its own items)
+        if done is not _MISSING:
+            return done
+        for a, b in zip(items, x, strict=True):
+            if a is not b:
+                tup = tuple(items)
+                memo[key] = tup
+                return tup
+        return x
+    return copy.deepcopy(x, memo)
+
+
+# GameState.clone: the fields copied by shape there; all the others through copy.deepcopy (deep_copied)
 _SHAPED_FIELDS = frozenset({"rng", "ledger", "events", "players", "provinces", "decks"})
 _DEEP_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in _SHAPED_FIELDS)

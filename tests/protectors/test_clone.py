@@ -97,3 +97,42 @@ def test_playing_a_clone_leaves_the_original_alone():
     for f in dataclasses.fields(GameState):
         a, b = getattr(g.state, f.name), getattr(before, f.name)
         assert (a.getstate() == b.getstate()) if f.name == "rng" else (a == b), f.name
+
+
+def _shape(obj, ids: dict[int, int]) -> object:
+    """``obj``'s structure with every container replaced by the first-seen index of its identity, so two
+    structures compare equal when they hold equal values shared and copied in the same places."""
+    tag = ids.setdefault(id(obj), len(ids))
+    if isinstance(obj, dict):
+        return ("dict", tag, [(_shape(k, ids), _shape(v, ids)) for k, v in obj.items()])
+    if isinstance(obj, list | tuple | set | frozenset):
+        return (type(obj).__name__, tag, [_shape(x, ids) for x in obj])
+    return ("value", obj)
+
+
+def test_deep_copied_copies_and_shares_as_deepcopy_does():
+    """``state.deep_copied`` (the clone's copier): the same values, the same aliasing inside the copy, the same
+    immutable objects kept (a tuple of strings is itself), and the same memo: a second call through it finds
+    what the first copied, as copy.deepcopy would."""
+    from engine.protectors.orders import Fortify
+    from engine.protectors.state import deep_copied
+
+    inner = [1, "a"]
+    same = ("x", 2, None, 1.5, True)
+    data = {"a": inner, "b": [inner, {"c": inner}], "t": (inner, 3), "same": same, "set": {1, 2},
+            "fs": frozenset({"p"}), "nested": {"k": [same, same]}, "order": Fortify("P1", True)}
+    data["self"] = data["b"]
+    for use in (copy.deepcopy, deep_copied):
+        memo: dict[int, object] = {}
+        out = use(data, memo)
+        again = use(inner, memo)
+        assert out == data and out is not data
+        assert _shape(out, {}) == _shape(copy.deepcopy(data), {})
+        assert out["a"] is out["b"][0] is out["b"][1]["c"] is out["t"][0] is again and out["a"] is not inner
+        assert out["same"] is same and out["nested"]["k"][0] is same and out["order"] is data["order"]
+        assert out["self"] is out["b"] and out["set"] is not data["set"]
+    mine: dict[int, str] = {}
+    _mutables(deep_copied(data, {}), set(), mine)
+    orig: dict[int, str] = {}
+    _mutables(data, set(), orig)
+    assert not set(orig) & set(mine)
