@@ -282,6 +282,7 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ValidationError("config", f"seed must be 0..{2**32 - 1}, got {cfg.seed}")
     if cfg.total_timesteps < 1:
         raise ValidationError("config", f"total_timesteps must be >= 1, got {cfg.total_timesteps}")
+    _check_ppo_ranges(cfg)
     if cfg.vec_env not in ("auto", "subproc", "dummy"):
         raise ValidationError("config", f"vec_env must be auto, subproc or dummy, got {cfg.vec_env!r}")
     if not cfg.curriculum or cfg.curriculum[0].start != 0.0:
@@ -333,6 +334,32 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     if lg.max_snapshots < 1:
         raise ValidationError("config", "league.max_snapshots must be >= 1")
     return cfg
+
+
+def _check_ppo_ranges(cfg: TrainConfig) -> None:
+    """Values SB3 would take and then fail on mid-run (n_steps = 0: 'internal error (UnboundLocalError)';
+    batch_size = 1: NaN logits after the first rollout) or that leave a run measuring nothing."""
+    lg = cfg.league
+    bad = [
+        (cfg.n_steps < 1 or cfg.n_steps * cfg.n_envs < 2, f"n_steps must be >= 1 with n_steps x n_envs >= 2, "
+                                                          f"got {cfg.n_steps} x {cfg.n_envs}"),
+        (cfg.batch_size < 2, f"batch_size must be >= 2 (advantages are normalised per batch), got {cfg.batch_size}"),
+        (cfg.n_epochs < 1, f"n_epochs must be >= 1, got {cfg.n_epochs}"),
+        (cfg.torch_threads < 1, f"torch_threads must be >= 1, got {cfg.torch_threads}"),
+        (cfg.learning_rate <= 0, f"learning_rate must be > 0, got {cfg.learning_rate}"),
+        (not 0 < cfg.gamma <= 1, f"gamma must be in (0, 1], got {cfg.gamma}"),
+        (not 0 <= cfg.gae_lambda <= 1, f"gae_lambda must be in [0, 1], got {cfg.gae_lambda}"),
+        (cfg.clip_range <= 0, f"clip_range must be > 0, got {cfg.clip_range}"),
+        (any(n < 1 for n in cfg.net_arch), f"net_arch layers must be >= 1 unit, got {cfg.net_arch}"),
+        (cfg.eval_freq > 0 and cfg.eval_episodes < 1, f"eval_episodes must be >= 1 while eval_freq > 0 (eval_freq = 0 "
+                                                      f"turns the evaluation off), got {cfg.eval_episodes}"),
+        (lg.enabled and lg.check_every > 0 and lg.check_games < 1,
+         f"league.check_games must be >= 1 while the league checks (enabled = false or check_every = 0 turns them "
+         f"off), got {lg.check_games}"),
+    ]
+    for wrong, message in bad:
+        if wrong:
+            raise ValidationError("config", message)
 
 
 ENV_OPTIONS_SET_BY_RUN = ("board", "players", "version", "factions", "island", "teams", "opponents", "midgame")

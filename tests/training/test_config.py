@@ -135,6 +135,36 @@ def test_a_seed_numpy_cannot_take_is_refused_when_the_config_loads(seed):
     assert load_config(Path(CONFIGS[0]).with_name("smoke.toml"), seed=2**32 - 1).seed == 2**32 - 1
 
 
+@pytest.mark.parametrize(("text", "what"), [
+    ("n_steps = 0", r"n_steps must be >= 1 with n_steps x n_envs >= 2, got 0 x 2"),
+    ("n_steps = 1\nn_envs = 1", r"n_steps must be >= 1 with n_steps x n_envs >= 2, got 1 x 1"),
+    ("batch_size = 1", "batch_size must be >= 2"),
+    ("n_epochs = 0", "n_epochs must be >= 1"),
+    ("torch_threads = 0", "torch_threads must be >= 1"),
+    ("learning_rate = 0", "learning_rate must be > 0"),
+    ("gamma = 1.5", r"gamma must be in \(0, 1\]"),
+    ("gae_lambda = -0.1", r"gae_lambda must be in \[0, 1\]"),
+    ("clip_range = 0", "clip_range must be > 0"),
+    ("net_arch = [64, 0]", r"net_arch layers must be >= 1 unit, got \[64, 0\]"),
+    ("eval_episodes = 0", "eval_episodes must be >= 1 while eval_freq > 0"),
+    ("[league]\ncheck_games = 0", "league.check_games must be >= 1 while the league checks"),
+])
+def test_ppo_values_that_fail_mid_run_are_refused_when_the_config_loads(tmp_path, text, what):
+    """Before, n_steps = 0 and n_epochs = 0 ended on 'internal error (UnboundLocalError)', batch_size = 1 on NaN
+    logits, check_games = 0 at the first league check and eval_episodes = 0 logged NaN, all after the run began."""
+    p = tmp_path / "c.toml"
+    p.write_text(text + "\n")
+    with pytest.raises(ValidationError, match="c.toml: " + what):
+        load_config(p)
+
+
+def test_off_switches_still_load(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text("eval_freq = 0\neval_episodes = 0\n[league]\nenabled = false\ncheck_games = 0\n")
+    cfg = load_config(p)
+    assert cfg.eval_episodes == 0 and cfg.league.check_games == 0
+
+
 def test_missing_file_and_bad_toml(tmp_path):
     with pytest.raises(ValidationError, match="no config file"):
         load_config(tmp_path / "nope.toml")
