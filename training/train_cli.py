@@ -19,7 +19,8 @@ def register_train(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--save-dir", default=None, help="also copy the final model.zip and config here")
     p.add_argument("--resume", default=None, help="continue from a checkpoint model.zip (league.json beside it)")
     p.add_argument("--until", type=int, default=None,
-                   help="stop once this many steps are done (a resumable checkpoint is written there); "
+                   help="stop at the first rollout boundary at or after this many steps (a resumable checkpoint is "
+                        "written there); "
                         "total_timesteps still sets the curriculum, so --resume goes on as one run would")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run_train)
