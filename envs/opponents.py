@@ -42,6 +42,12 @@ def check_flag(name: str, flag: Any) -> None:
         raise ValidationError(name, f"true or false, not {flag!r}")
 
 
+def check_render_mode(mode: Any, modes: list[str]) -> None:
+    """``render_mode`` is None or one of the env's ``metadata["render_modes"]`` (Gymnasium's rule)."""
+    if mode is not None and mode not in modes:
+        raise ValidationError("render_mode", f"None or one of {', '.join(map(repr, modes))}, not {mode!r}")
+
+
 def probe_game(board: str | dict | None, players: int, version: str = "normal", factions: bool = False,
                island: bool = False, teams: int = 0) -> Any:
     """A game of these env options (seed 0), built when the env is made so a bad combination is refused

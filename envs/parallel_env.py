@@ -25,7 +25,7 @@ from agents.spaces.planner import Planner, make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
-from envs.opponents import make_setup, probe_game
+from envs.opponents import check_flag, check_render_mode, make_setup, probe_game
 
 ILLEGAL_PENALTY = -0.01
 RESET_OPTIONS = ("game_seed",)  # what reset(options=...) reads
@@ -40,6 +40,8 @@ class ProtectorsParallelEnv(ParallelEnv):
                  skip_forced: bool = True, illegal_action: str = "penalize", render_mode: str | None = None):
         if illegal_action not in ("penalize", "raise"):
             raise ValidationError("illegal_action", "one of ('penalize', 'raise')")
+        check_flag("skip_forced", skip_forced)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
         probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()

@@ -28,7 +28,7 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
 from envs.midgame import MidGameStarts
-from envs.opponents import OpponentPool, check_flag, make_setup, probe_game
+from envs.opponents import OpponentPool, check_flag, check_render_mode, make_setup, probe_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
@@ -75,6 +75,8 @@ class ProtectorsSeatEnv(gym.Env):
             raise ValidationError("caretaker_baseline", f"one of {', '.join(CARETAKER_BASELINES)}, "
                                                         f"not {caretaker_baseline!r}")
         check_flag("strong_opening", strong_opening)
+        check_flag("skip_forced", skip_forced)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
         probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()

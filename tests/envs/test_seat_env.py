@@ -202,6 +202,20 @@ def test_a_seed_gives_the_same_game_whether_or_not_a_policy_opponent_is_loaded_y
     assert traces[0] == traces[1]
 
 
+@pytest.mark.parametrize("kw", [{"skip_forced": "no"}, {"render_mode": "human"}, {"render_mode": "rgb_array"}],
+                         ids=lambda kw: "-".join(f"{k}={v}" for k, v in kw.items()))
+def test_a_bad_skip_forced_or_render_mode_is_refused_by_both_envs(kw):
+    """Before, both were taken: skip_forced = "no" is truthy, so forced choices were still skipped, and a render
+    mode neither env has (only "ansi") was kept as if it worked."""
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    (name, value), = kw.items()
+    for cls in (ProtectorsSeatEnv, ProtectorsParallelEnv):
+        with pytest.raises(ValidationError, match=rf"{name}: .*not '{value}'"):
+            cls(**kw)
+        cls(skip_forced=False, render_mode="ansi")
+
+
 def test_silent_forever_opponents_only_get_defaults():
     env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
     env.reset(seed=5)
