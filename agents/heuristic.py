@@ -1,6 +1,6 @@
 """``heuristic``: a hand-written Protectors player that reads the board the way a careful human does.
 
-It sees only its SeatContext (own view + legal enumeration). Its habits:
+It sees only its SeatContext (the public board of its view, ``ctx.board``, + legal enumeration). Its habits:
 - bids: outbid the field for the Grand Protector seat when it is cheap (the Grand Protector is spared
   the Dragon's Wrath and wins ties), never spending what it needs for units;
 - orders: reads the threat on each Province from adjacent enemy stacks; attacks a weak neighbour
@@ -52,7 +52,7 @@ def _mates(ctx: SeatContext) -> frozenset[str]:
     the redacted state it is read from (``ctx.state``: ``views.seat_state``, a copy of the whole state) is not made:
     in a play-out every orders decision of every seat would make one. Without team-mates ``left_to_a_mate`` is
     False too, so the heuristic asks it only when there are some."""
-    if not ctx.view["options"]["teams"]:
+    if not ctx.board["options"]["teams"]:
         return frozenset()
     return team_mates(ctx.state, ctx.seat)
 
@@ -125,7 +125,7 @@ class HeuristicAgent:
     def _bid(self, ctx: SeatContext) -> BidDecision:
         realm = ctx.realm
         faction = None
-        if ctx.step == BID and ctx.view.get("options", {}).get("factions"):
+        if ctx.step == BID and ctx.board.get("options", {}).get("factions"):
             faction = None  # random faction is the rulebook default; the heuristic has no preference
         if ctx.step == BID:
             return BidDecision(0 if self.first_work else min(realm, self.first_bid), faction)
@@ -133,7 +133,7 @@ class HeuristicAgent:
 
     # -- orders --------------------------------------------------------------------------------
     def _orders(self, ctx: SeatContext) -> OrdersDecision:
-        view, me = ctx.view, ctx.seat
+        view, me = ctx.board, ctx.seat
         board = board_of(view)
         limits = dict(ctx.golden_limits())
         mine = ctx.orderable()
@@ -201,7 +201,7 @@ class HeuristicAgent:
 
     # -- Dragon --------------------------------------------------------------------------------
     def _dragon(self, ctx: SeatContext) -> DragonDecision:
-        view, me = ctx.view, ctx.seat
+        view, me = ctx.board, ctx.seat
         att, provs, green, min_us = self._fight(view, me)
         total = sum(view["provinces"][p]["units"] for p in provs)
         others = sum(pl["units"] for s, pl in view["players"].items() if s != me and not pl["eliminated"])
@@ -243,7 +243,7 @@ class HeuristicAgent:
 
     # -- consolidation -------------------------------------------------------------------------
     def _consolidation(self, ctx: SeatContext) -> ConsolidationDecision:
-        view, me = ctx.view, ctx.seat
+        view, me = ctx.board, ctx.seat
         board = board_of(view)
         realm = ctx.realm
         upgrades = []

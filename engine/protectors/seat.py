@@ -16,7 +16,7 @@ from engine.protectors.decisions import Decision
 from engine.protectors.defaults import default_decision, even_placement
 from engine.protectors.orders import ProvinceOrder
 from engine.protectors.state import GameState
-from engine.protectors.views import seat_state
+from engine.protectors.views import board_view, seat_state
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Python's __new__ under mypyc: pickles (values.py)
@@ -27,6 +27,7 @@ class SeatContext:
         self._game = game
         self.seat = seat
         self._view: dict[str, Any] | None = None
+        self._board: dict[str, Any] | None = None
         self._state: GameState | None = None
 
     @property
@@ -35,6 +36,14 @@ class SeatContext:
         if self._view is None:
             self._view = self._game.view(self.seat)
         return self._view
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """``views.board_view``: the public part of ``view`` that reading the board needs (Provinces, Army Units,
+        brackets, ranking, DPL, attack, options), built on first use at half the view's cost."""
+        if self._board is None:
+            self._board = board_view(self._game, self.seat)
+        return self._board
 
     @property
     def state(self) -> GameState:

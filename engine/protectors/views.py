@@ -49,8 +49,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         "dpl": st.dpl, "power_threshold": threshold_now(st),  # Bloodlust! included: the one that triggers
         "cards": [c for _, c in st.cards_this_turn], "locked_cards": [c for _, c in st.locked_cards],
         "players": players,
-        "provinces": {p: {"owner": pr.owner, "units": pr.units, "level": pr.level, "burnt": pr.burnt,
-                          "holder": st.holder(p)} for p, pr in st.provinces.items()},
+        "provinces": _provinces(st),
         "result": st.result,
         "deadline_hours": deadline_hours(st),
         "options": st.options.as_dict(),  # public: agreed at setup, reading options included
@@ -60,11 +59,7 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         "sanctum_holder": sanctum["holder"] if sanctum else None,
     }
     if st.attack:
-        att = st.attack
-        out["attack"] = {"dpl": att.dpl, "worldeater": att.worldeater, "source": att.source,
-                         "bank_round": att.bank_round, "bank_seats": list(att.bank_seats) if att.bank_round else []}
-        if att.bank_round:  # rules: 003 The Bank of Lannuvár — the others' choices are revealed to everyone
-            out["attack"]["revealed"] = {s: [ln.text() for ln in d.lines()] for s, d in att.first.items()}
+        out["attack"] = _attack(st)
     mine = game.deciding_seats()
     if gm:
         out["pending"] = [p.to_dict() for p in game.pending()]
@@ -85,6 +80,45 @@ def seat_view(game: Any, seat: str | None) -> dict[str, Any]:
         if sanctum and sanctum["holder"] == seat:
             out["sanctum"] = dict(sanctum)
         out["abilities"] = [a.text() for a in legal_abilities(st, seat)] if seat is not None and seat in mine else []
+    return out
+
+
+def _provinces(st: GameState) -> dict[str, dict[str, Any]]:
+    return {p: {"owner": pr.owner, "units": pr.units, "level": pr.level, "burnt": pr.burnt, "holder": st.holder(p)}
+            for p, pr in st.provinces.items()}
+
+
+def _attack(st: GameState) -> dict[str, Any]:
+    """The Dragon Attack waiting for commitments, as everyone sees it."""
+    att = st.attack
+    assert att is not None
+    out: dict[str, Any] = {"dpl": att.dpl, "worldeater": att.worldeater, "source": att.source,
+                           "bank_round": att.bank_round, "bank_seats": list(att.bank_seats) if att.bank_round else []}
+    if att.bank_round:  # rules: 003 The Bank of Lannuvár — the others' choices are revealed to everyone
+        out["revealed"] = {s: [ln.text() for ln in d.lines()] for s, d in att.first.items()}
+    return out
+
+
+def board_view(game: Any, seat: str) -> dict[str, Any]:
+    """The part of ``seat_view(game, seat)`` an agent reading the board needs, at half its cost (the heuristic's
+    decisions read it, by the thousand in ``expert``'s play-outs): ``you``, the turn, the board and the Island, its
+    Provinces, every seat's Army Units, ranking bracket and whether it is eliminated, the ranking, the DPL, the
+    attack and the options. All public; every key and every player's key holds what the seat's view holds under it
+    (tests/protectors/test_views_board.py), so it tells the seat nothing its view does not."""
+    st = game.state
+    if seat not in st.players:
+        raise ValidationError("seat", f"unknown seat {seat!r}")
+    b = brackets(st.active())
+    units = st.units_by_holder()
+    out: dict[str, Any] = {
+        "you": seat, "turn": st.turn, "step": st.step, "board": st.board.to_setup(), "island": st.board.island,
+        "ranking": st.active(), "dpl": st.dpl, "options": st.options.as_dict(),
+        "players": {s: {"eliminated": p.eliminated, "units": units[s], "bracket": b.get(s)}
+                    for s, p in st.players.items()},
+        "provinces": _provinces(st),
+    }
+    if st.attack:
+        out["attack"] = _attack(st)
     return out
 
 
