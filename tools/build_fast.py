@@ -60,9 +60,9 @@ class Package:
 
 
 PACKAGES = (
-    # Every engine/protectors module except: __init__ (the stale check) and views (its _shallow copies
-    # objects through __dict__/__slots__, which compiled classes do not have; it is not on the turn's path).
-    Package("engine", ROOT / "engine" / "protectors", skip=frozenset({"__init__", "views"})),
+    # Every engine/protectors module except __init__ (the stale check). views is compiled too (since session 31):
+    # every decision of the heuristic's play-outs builds its seat's view (``Game.view``).
+    Package("engine", ROOT / "engine" / "protectors", skip=frozenset({"__init__"})),
     # The envs' per-step code: the encoder and the planners (agents/spaces; envs/ itself stays Python:
     # seat_env / parallel_env subclass gymnasium / pettingzoo classes, which compiled classes cannot).
     Package("spaces", ROOT / "agents" / "spaces", only=("layout", "planner_base", "planner_orders",

@@ -113,7 +113,7 @@ def test_a_compiled_module_older_than_its_source_is_named(tmp_path):
 
     for name, age in (("game.py", 10), ("game.cpython-311-x86_64-linux-gnu.so", 20),  # source newer
                       ("dragon.py", 30), ("dragon.cpython-311-x86_64-linux-gnu.so", 20),  # build newer
-                      ("views.py", 10)):  # never compiled
+                      ("views.py", 10)):  # no compiled module beside it
         f = tmp_path / name
         f.write_text("")
         os.utime(f, (1_000_000 - age, 1_000_000 - age))
