@@ -135,5 +135,6 @@ def make_eval_env(cfg: TrainConfig, scenario: Scenario, opponents: tuple[str, ..
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     opts = {k: v for k, v in cfg.env_options.items() if k not in ("silent_turn_prob", "silent_forever_prob")}
-    opts.pop("reward_shaping", None)  # evaluation reports the plain terminal reward
+    opts.pop("reward_shaping", None)  # evaluation reports the plain terminal reward: no shaping, and no
+    opts.pop("caretaker_baseline", None)  # caretaker's score subtracted (nor its game played at every reset)
     return DummyVecEnv([lambda: Monitor(ProtectorsSeatEnv(**scenario.env_kwargs(), opponents=opponents, **opts))])

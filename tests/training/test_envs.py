@@ -59,3 +59,19 @@ def test_an_episode_under_the_mask_ends_with_a_terminal_reward():
     assert term and info["result"] is not None
     assert -1.0 <= reward <= 1.0
     assert env.observation_space.contains(obs)
+
+
+def test_evaluation_during_training_reports_the_plain_terminal_reward():
+    # a takeover config (caretaker_baseline = "sign") had its eval/ and best/ scored against the caretaker, though the
+    # evaluation env is meant to report the plain terminal reward (make_eval_env drops the reward shaping too)
+    from pathlib import Path
+
+    from training.config import load_config
+    from training.envs import make_eval_env
+
+    root = Path(__file__).resolve().parents[2]
+    cfg = load_config(root / "training" / "configs" / "protectors-ppo-v7-takeover-sign.toml")
+    assert cfg.env_options["caretaker_baseline"] == "sign"
+    env = make_eval_env(cfg, cfg.eval_scenario)
+    seat_env = env.envs[0].unwrapped
+    assert seat_env.caretaker_baseline == "off" and seat_env.reward_shaping == 0
