@@ -77,7 +77,7 @@ class LeagueCheck(BaseCallback):
         self.cpu_minutes = cpu_minutes
         self.cfg, self.league, self.run_dir = cfg, league, run_dir
         self.strength_games = strength_games
-        self.games = SeatGames(cfg.eval_scenario)
+        self.games = SeatGames(cfg.eval_scenario, progress=cfg.progress)  # the run's bar waits while a check plays
         self.next_check = cfg.league.check_every
         self.rng = random.Random(cfg.seed + 99)
 

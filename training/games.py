@@ -26,14 +26,15 @@ def weighted_field(weights: dict[str, float], slots: int = FIELD_SLOTS) -> list[
 class SeatGames:
     """Plays seat-vs-field games on one scenario with the evaluation harness."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, progress: bool = False):
         self.scenario = scenario
+        self.progress = progress  # a bar for each batch of games (a league check takes a minute or more)
 
     def report(self, seat_spec: str, seed: int, games: int, weights: dict[str, float]) -> dict:
         from training.evaluate import seat_vs_field
 
         kw = self.scenario.env_kwargs()
-        return seat_vs_field(seat_spec, weighted_field(weights), games, seed=seed, progress=False, **kw)
+        return seat_vs_field(seat_spec, weighted_field(weights), games, seed=seed, progress=self.progress, **kw)
 
     def play(self, seat_spec: str, seed: int, games: int, weights: dict[str, float]) -> tuple[list[float], list[float]]:
         """Per game: the seat's terminal reward (the env's score) and 1.0 if it won (or its team did)."""

@@ -191,3 +191,11 @@ def test_weighted_field_repeats_specs_in_proportion():
     field = weighted_field({"caretaker": 0.25, "heuristic": 0.75, "random": 0.0})
     assert field.count("caretaker") == 5 and field.count("heuristic") == 15 and "random" not in field
     assert weighted_field({"policy:x": 0.001}) == ["policy:x"]
+
+
+def test_a_league_check_shows_its_games_progress_when_the_run_does(capsys):
+    # the training bar stalled for a minute or more while a league check played its games, with nothing shown
+    SeatGames(Scenario(players=3), progress=True).report("random", 7, 2, {"caretaker": 1.0})
+    assert "random vs caretaker" in capsys.readouterr().err
+    SeatGames(Scenario(players=3)).report("random", 7, 2, {"caretaker": 1.0})
+    assert "random vs caretaker" not in capsys.readouterr().err
