@@ -401,6 +401,12 @@ def _check_env_options(cfg: TrainConfig) -> None:
             except (ValidationError, TypeError, ValueError) as err:
                 where = f" (with curriculum[{i}].scenarios[{j}])" if i or j else ""
                 raise ValidationError("config", f"env_options{where}: {err}") from None
+    from envs.opponents import OpponentPool
+
+    try:  # the periodic evaluation's opponents: refused now, not at the first evaluation once the run is under way
+        OpponentPool(tuple(cfg.eval_opponents))
+    except ValidationError as err:
+        raise ValidationError("config", f"eval_opponents: {str(err).removeprefix('opponents: ')}") from None
 
 
 def load_config(path: str | Path, **overrides: Any) -> TrainConfig:

@@ -115,6 +115,17 @@ def test_every_scenario_is_checked_when_the_config_loads(tmp_path, text, what):
         load_config(p)
 
 
+@pytest.mark.parametrize("spec", ["heuristc", "ppo:extreme"])
+def test_eval_opponents_are_checked_when_the_config_loads(tmp_path, spec):
+    # a typo there was refused only at the first evaluation, with the run under way
+    p = tmp_path / "c.toml"
+    p.write_text(f'eval_opponents = ["heuristic", "{spec}"]\n')
+    with pytest.raises(ValidationError, match=f"c.toml: eval_opponents: unknown agent '{spec}'"):
+        load_config(p)
+    p.write_text('eval_opponents = ["heuristic", "policy:some/model.zip"]\n')  # a checkpoint loads when it plays
+    assert load_config(p).eval_opponents == ["heuristic", "policy:some/model.zip"]
+
+
 def test_env_options_are_checked_with_every_scenario(tmp_path):
     """A fixed seat that the first scenario has and a later one lacks killed the env workers when the
     curriculum reached it; only the first scenario was made when the config loaded."""
