@@ -32,23 +32,21 @@ def _pick(mask: np.ndarray, *key) -> int:
 
 
 class Copy:
-    """One copy of the game; ``resolved`` counts the engine's resolutions (``Game.advance`` calls)."""
+    """One copy of the game; ``resolved`` counts the engine's resolutions (its ``advance`` actions)."""
 
     def __init__(self, kw: dict, seed: int):
         self.env = ProtectorsParallelEnv(**kw)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.obs, self.infos = self.env.reset(seed=seed)
-        self.resolved = 0
-        advance = self.env.game.advance
-
-        def counted(*a, **k):
-            self.resolved += 1
-            return advance(*a, **k)
-
-        self.env.game.advance = counted
         self.t = 0
         self.hidden: list[int] = []  # the perturbed seat's actions
+
+    @property
+    def resolved(self) -> int:
+        """The engine's resolutions so far, read from its action log (a compiled ``Game``'s methods cannot be
+        wrapped)."""
+        return sum(1 for action in self.env.game.actions if action[0] == "advance")
 
     def step(self, seed: int, seat: str, salt: str) -> bool:
         acts = {s: _pick(o["action_mask"], seed, s, self.t, salt if s == seat else "") for s, o in self.obs.items()}
