@@ -18,6 +18,7 @@ import numpy as np
 
 from engine.protectors import mountain_king
 from engine.protectors.board import Board
+from engine.protectors.victory import how_told, team_told
 from service.render.glyphs import picture_name
 from service.render.layout import BATTLE_SCALE, Layout, layout_for
 from service.render.palette import BURNT, NEUTRAL, seat_colour
@@ -136,6 +137,24 @@ def display_names(players: dict[str, Any]) -> dict[str, str]:
     return {s: picture_name(str(p.get("name") or s), s) for s, p in players.items()}
 
 
+def outcome(result: dict[str, Any], teams: bool, names: dict[str, str], numbers: dict[str, int]) -> str:
+    """A finished game's end as its pictures say it: the rulebook's name for it and who won (a team in a team
+    game, rules: 003 Team Games), as ``Fire and blood! The Dragon wins`` or ``Time's Up!: Ana (#3)``."""
+    how = how_told(result.get("how"))
+    win = result.get("winner")
+    if win and teams:
+        return f"{how}: {team_told(str(win))}"
+    return how + (f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else "")
+
+
+def game_over(view: dict[str, Any]) -> str:
+    """`` (game over: <how it ended>)`` for a board picture's title, from the game's view."""
+    players = view.get("players") or {}
+    told = outcome(view.get("result") or {}, bool((view.get("options") or {}).get("teams")), display_names(players),
+                   seat_numbers(players))
+    return f" (game over: {told})"
+
+
 def short(seat: str | None, numbers: dict[str, int]) -> str:
     if seat == mountain_king.SIDE:
         return MOUNTAIN_KING_MARK
@@ -213,7 +232,7 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
     tier = scale_of_terror(view["dpl"], total_min_us(view, board), len(board.provinces))
     step = view["step"]
     if title is None:
-        title = f"Protectors of the Realm - turn {view['turn']}" + (" (game over)" if step == "over" else f", {step}")
+        title = f"Protectors of the Realm - turn {view['turn']}" + (game_over(view) if step == "over" else f", {step}")
     if mode == "gm":
         who = "GM view"
     elif mode == "channel":

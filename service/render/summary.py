@@ -15,10 +15,9 @@ from itertools import pairwise
 from typing import Any
 
 from engine.errors import ValidationError
-from engine.protectors.victory import how_told, team_told
 from service.render.glyphs import drawable_text
 from service.render.palette import DRAGON, INK, seat_colour
-from service.render.scene import display_names
+from service.render.scene import display_names, outcome
 
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
 HUMAN = "human"
@@ -62,12 +61,7 @@ def _result_text(view: dict[str, Any], numbers: dict[str, int], names: dict[str,
     res = view.get("result")
     if not res:
         return f"Game in progress - turn {view['turn']}"
-    how = how_told(res["how"])
-    win = res.get("winner")
-    if win and view["options"].get("teams"):  # a team game's winner is a team (rules: 003 Team Games)
-        return f"{how}: {team_told(str(win))} - turn {res['turn']}"
-    who = f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else ""
-    return f"{how}{who} - turn {res['turn']}"
+    return f"{outcome(res, bool(view['options'].get('teams')), names, numbers)} - turn {res['turn']}"
 
 
 def _team_totals(players: dict[str, Any], vp: dict[str, int]) -> dict[str, int]:

@@ -148,3 +148,20 @@ def test_long_team_names_stay_inside_the_summary_and_apart():
     cells = [t.get_text() for t in drawn if t.get_text().startswith("W")]
     assert len(cells) == 8 and sorted(c[-2] for c in cells) == sorted("AABBCCDD"), cells  # each team told apart
     assert re.search(r"team VPs: (.*Isles [ABCD] \d+(, |$)){4}", fig.texts[1].get_text())  # every team's VPs
+
+
+def test_a_finished_games_board_says_how_it_ended_and_who_won_as_its_summary_does():
+    # the board's title said only "(game over)": a GM posting the last board had to post the summary to say who won
+    from agents.heuristic import HeuristicAgent
+    from agents.runner import finish
+    from engine.protectors.game import Game
+    from service.render import board_scene
+
+    g = finish(Game({"board": "ring-8-grand", "seed": 1, "options": {"teams": True},
+                     "players": [{"seat": f"Player#{i}", "team": "NS"[i % 2]} for i in range(1, 5)]}),
+               {f"Player#{i}": HeuristicAgent(i) for i in range(1, 5)})
+    told = summary_data(g, None, {}, public=True).title.rsplit(" - turn", 1)[0]
+    assert told == "Time's Up!: team S"
+    for view in ("channel", "gm"):
+        assert board_scene(g, None, view=view).title.endswith(f"(game over: {told})")
+        assert board_scene(g, None, turn=g.state.turn, view=view).title.endswith(f"(game over: {told})")
