@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.protectors.colours import fold
 from engine.protectors.notation_words import norm_words
+from engine.protectors.setup import seat_number
 
 MAX_LABEL = 100  # longer than any seat's name: named by nothing, echoed cut short, and no closest name is sought
 
@@ -87,9 +88,10 @@ def _seat_named(game: Any, label: str) -> str | None:
 
 
 def _numbered(players: Any, key: str) -> str | None:
-    """The seat ``key`` (case-folded) names by number: ``player 3``, ``P#3``, ``p3``."""
-    m = re.fullmatch(r"(?:player|p)\s*#?\s*(\d+)", key)
-    return f"Player#{int(m.group(1))}" if m and f"Player#{int(m.group(1))}" in players else None
+    """The seat ``key`` names by number: ``player 3``, ``P#3``, ``p3`` (``setup.seat_number``, the one reading a new
+    game's display names are kept apart from)."""
+    number = seat_number(key)
+    return f"Player#{number}" if number is not None and f"Player#{number}" in players else None
 
 
 def _by_name(players: Any, label: str) -> list[str]:

@@ -95,7 +95,7 @@ def _players(spec: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _check_team(team: Any, i: int) -> Any:
+def _check_team(team: Any, i: int) -> str | None:
     """A seat's ``team``: a name or a number (as the service's setup check takes it), or None. rules: 003 Team
     Games, "Players form up before the game starts to create teams": a team is told apart from another by its name,
     so a list or a map (which crashed the setup) is refused naming the field, and so is an empty name in a team game
@@ -110,8 +110,16 @@ def _check_team(team: Any, i: int) -> Any:
 # lines and a DM's names stay readable (assumption DISPLAY_NAMES)
 MAX_NAME_CHARS = 32
 # a name written as a seat id, as the DM reader and the service's seat labels read one: "Player#2", "player 2",
-# "@Player #2", "**Player2**", and the short "P2", "p#2" (service/seat_names.py)
+# "@Player #2", "**Player2**", and the short "P2", "p#2" (service/seat_names.py reads labels with seat_number)
 _SEAT_LIKE = re.compile(r"(?:player|p)#?0*([0-9]+)", re.IGNORECASE)
+
+
+def seat_number(text: str) -> int | None:
+    """The seat number ``text`` names as a seat id (``Player#2``, ``player 2``, ``**P2**``, ``p#02``: 2), spaces and
+    chat markup aside; ``None`` when it is no seat id. A new game's display name may not be one (:func:`_check_name`),
+    and the service reads a GM's seat label with it."""
+    m = _SEAT_LIKE.fullmatch(re.sub(r"[\s*`~_@]", "", text))
+    return int(m.group(1)) if m is not None else None
 # bidirectional embeddings, overrides and isolates: they reorder the text after them on the reader's screen
 _BIDI = frozenset(map(chr, range(0x202A, 0x202F))) | frozenset(map(chr, range(0x2066, 0x206A)))
 # invisible format characters a name may hold: the joiners (emoji sequences, Persian and Indic names) and the tag
@@ -145,9 +153,9 @@ def _check_name(name: Any, i: int) -> str:
         shown = f"{len(name)} characters" if isinstance(name, str) else type(name).__name__
         raise ValidationError(where, f"a display name is text of 1 to {MAX_NAME_CHARS} characters (here: {shown}); "
                                      "leave it out for none")
-    m = _SEAT_LIKE.fullmatch(re.sub(r"[\s*`~_@]", "", name))
-    if m is not None and int(m.group(1)) != i + 1:
-        raise ValidationError(where, f"{name!r} reads as the seat Player#{int(m.group(1))}, not this seat "
+    number = seat_number(name)
+    if number is not None and number != i + 1:
+        raise ValidationError(where, f"{name!r} reads as the seat Player#{number}, not this seat "
                                      f"(Player#{i + 1}): give another name")
     return name
 
@@ -170,8 +178,13 @@ def check_new_names(spec: Any) -> None:
             raise ValidationError(f"players[{i}].name", f"{name!r} is the name of {seen[key]} already (as orders "
                                                         "read names: case and accents aside); give each seat its own")
         seen[key] = f"Player#{i + 1} ({name})"
-    _check_new_colours(spec)
-    _check_names_against_colours(spec)
+    try:
+        read = _players(spec)
+    except ValidationError:
+        read = None  # build_state refuses it, naming the field
+    if read is not None:
+        _check_new_colours(read)
+        _check_names_against_colours(spec, read)
     for i, p in enumerate(spec):
         team = p.get("team") if isinstance(p, dict) else None
         if isinstance(team, str):  # a number is its text: short, one line
@@ -181,15 +194,11 @@ def check_new_names(spec: Any) -> None:
                                                             f"(here: {len(team)})")
 
 
-def _check_new_colours(spec: list[Any]) -> None:
+def _check_new_colours(read: list[dict[str, Any]]) -> None:
     """A colour a new game's setup gives a seat may not be the colour another seat has without one of its own, the
     board's for it (seat 2's ``sky blue``: the GM guide, the board pictures and the table all call that seat so):
     ``Support! sky blue in P2`` would mean the one seat while the other is sky blue too (rules: 003 Orders, "a
     unique colour"). A stored game replays as it was: ``colours.seat_colours`` moves the other seat's default on."""
-    try:
-        read = _players(spec)
-    except ValidationError:
-        return  # build_state refuses it, naming the field
     own = {p["seat"] for p in read if p["colour"]}
     for i, p in enumerate(read):
         if not p["colour"]:
@@ -201,17 +210,12 @@ def _check_new_colours(spec: list[Any]) -> None:
                                                               "another, or give that seat a colour too")
 
 
-def _check_names_against_colours(spec: list[Any]) -> None:
+def _check_names_against_colours(spec: list[Any], read: list[dict[str, Any]]) -> None:
     """A new game's display name may not be another seat's colour (Player#2's ``sky blue``, the board's or its own):
     a DM's ``Support! sky blue in P2`` would mean the named seat, while the board pictures and the table call the
     other seat sky blue (rules: 003 Orders, "a unique colour"). A seat's colour equal to another's name is refused
     by ``colours.seat_colours``; a stored game replays as it was."""
-    try:
-        read = _players(spec)
-        colours = seat_colours(read)
-    except ValidationError:
-        return  # build_state refuses it, naming the field
-    by_colour = {fold(c): s for s, c in colours.items()}
+    by_colour = {fold(c): s for s, c in seat_colours(read).items()}
     for i, p in enumerate(spec):
         name = p.get("name") if isinstance(p, dict) else None
         other = by_colour.get(fold(name)) if isinstance(name, str) else None
