@@ -118,7 +118,6 @@ def _other_step(hosted: HostedGame, turn: int | None, step: str | None, started:
             or (started is not None and hosted.step_started != started))
 
 
-
 MAX_ALIASES = 64  # names one game.submit may add for seats (colours, chat names)
 
 
