@@ -48,13 +48,13 @@ NO_BUYS = "no purchases (the DM buys nothing)"
 # contradiction, as "no purchases" beside a Buy is (assumption NO_SNITCH)
 NO_SNITCH = "no snitch (the DM snitches on no one)"
 SNITCH_STEPS = frozenset({None, ORDERS})
+_NO_ONE = (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",))  # whom a "no snitch" phrase names
 NO_SNITCH_PHRASES = frozenset({
     ("no", "snitch"), ("no", "snitching"), ("no", "snitches"), ("no", "snitch", "this", "turn"), ("not", "snitching"),
     ("im", "not", "snitching"), ("i", "dont", "snitch"), ("i", "wont", "snitch"),
     *((*verb, *on, *who) for verb in (("snitch",), ("snitching",), ("i", "snitch"), ("snitch", "on"))
-      for on in ((), ("on",)) for who in (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",)))
+      for on in ((), ("on",)) for who in _NO_ONE)
     })
-_NO_ONE = (("nobody",), ("no", "one"), ("noone",), ("none",), ("nothing",))  # whom a "no snitch" phrase names
 
 
 def no_snitch_names_player(phrase: tuple[str, ...], seats: Mapping[str, str],
