@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.protectors.dm_entry import DmLine
 from engine.protectors.dm_lines import HEADER, unwrap, words
+from engine.protectors.notation_cursor import LINE_ENDS
 from engine.protectors.orders import Buy, Commit
 
 ORDER_WORD_HEADER = True
@@ -43,9 +44,6 @@ def order_word_headers(entries: list[DmLine]) -> list[DmLine]:
         ):
             out[i] = DmLine(e.no, e.text, "ignored", why=HEADER)
     return out
-
-
-LINE_ENDS = "but the line ends"  # notation_cursor.WordCursor.got's word for an order cut short
 
 
 def cut_short(entries: list[DmLine]) -> list[DmLine]:

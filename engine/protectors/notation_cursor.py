@@ -36,6 +36,8 @@ from engine.protectors.notation_words import (
     norm_words,
 )
 
+LINE_ENDS = "but the line ends"  # what a refusal of an order cut short at its line's end says (dm_heads.cut_short)
+
 
 class NameList:
     """How a refusal names the players: each name of the players map as written (by its normalised form),
@@ -86,7 +88,7 @@ class WordCursor:
 
     def got(self) -> str:
         if self.i >= len(self.raw):
-            return "but the line ends"
+            return LINE_ENDS
         if self.i > 0 and self.norm[self.i] in ORDER_HEADS:  # "buy 2 in P6 bid 5"
             return (f"got {echo(self.raw[self.i])}, which starts another order: put each order on its own line, or "
                     "after a comma")
@@ -175,7 +177,7 @@ class WordCursor:
 
     def province(self, what: str) -> str:
         if self.i >= len(self.raw):
-            raise self.fail(f"expected {what} like P3, but the line ends")
+            raise self.fail(f"expected {what} like P3, {LINE_ENDS}")
         island = self._island_words()
         if island:  # "to the Island", "to Wizard Sanctum": the rulebook's names of the Island
             self.i += island  # on a board without one, P0: the rules then say "this board has no Island (P0)"
