@@ -88,11 +88,11 @@ def board_scene(game: Any, seat: str | None, turn: int | None = None, view: str 
 
 def scene_after_turn(shown: Any, turn: int, seat: str | None, kind: str):
     """The picture of ``shown`` (the game at the end of ``turn``, see :func:`game_at_turn`)."""
-    from service.render.scene import build_scene, game_over
+    from service.render.scene import build_scene
 
     v, events = _view_and_events(shown, seat, kind)
     over = shown.over
-    title = f"Protectors of the Realm - after turn {turn}" + (game_over(v) if over else "")
+    title = f"Protectors of the Realm - after turn {turn}" + (" (game over)" if over else "")
     # the moment is the end of the turn: the cards that were in play during it (the engine has
     # already put them away), and any Dragon Attack already queued for the next turn
     # (a game that ended in the Consolidation stays on its last turn, its cards put away all the same)

@@ -200,7 +200,8 @@ def build_panel(scene, story_title: str | None = None) -> Panel:
     x0 = 2 * MARGIN + scene.layout.inches
     room = fig_w - MARGIN - x0
     texts: list[TextItem] = [
-        TextItem("title", "panel", scene.title, MARGIN, fig_h - 0.12, 15.0, weight="bold"),
+        TextItem("title", "panel", cut(scene.title, 15.0, x0 - 2 * MARGIN, "bold"), MARGIN, fig_h - 0.12, 15.0,
+                 weight="bold"),
         TextItem("subtitle", "panel", cut(scene.subtitle, 10.0, x0 - 2 * MARGIN), MARGIN, fig_h - 0.42, 10.0,
                  colour=MUTED)]
     rects: list[Rect] = []

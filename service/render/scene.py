@@ -147,14 +147,6 @@ def outcome(result: dict[str, Any], teams: bool, names: dict[str, str], numbers:
     return how + (f": {names.get(win, win)}" + (f" (#{numbers[win]})" if win in numbers else "") if win else "")
 
 
-def game_over(view: dict[str, Any]) -> str:
-    """`` (game over: <how it ended>)`` for a board picture's title, from the game's view."""
-    players = view.get("players") or {}
-    told = outcome(view.get("result") or {}, bool((view.get("options") or {}).get("teams")), display_names(players),
-                   seat_numbers(players))
-    return f" (game over: {told})"
-
-
 def short(seat: str | None, numbers: dict[str, int]) -> str:
     if seat == mountain_king.SIDE:
         return MOUNTAIN_KING_MARK
@@ -232,14 +224,18 @@ def build_scene(view: dict[str, Any], events: list[Any], highlight_turn: int | N
     tier = scale_of_terror(view["dpl"], total_min_us(view, board), len(board.provinces))
     step = view["step"]
     if title is None:
-        title = f"Protectors of the Realm - turn {view['turn']}" + (game_over(view) if step == "over" else f", {step}")
+        title = f"Protectors of the Realm - turn {view['turn']}" + (" (game over)" if step == "over" else f", {step}")
     if mode == "gm":
         who = "GM view"
     elif mode == "channel":
         who = "public view: what every player may see"
     else:
         who = f"{names[you]}'s view (#{numbers[you]}; private, for their DM)"
-    scene = Scene(title=title, subtitle=f"{board.name} - {who}", gm=mode == "gm", board=board, layout=layout,
+    # a finished game's board says how it ended and who won, as its summary picture's title does (in the subtitle,
+    # which the panel cuts to the room left of the ranking: the title, in a larger font, ran into it)
+    ended = view.get("result")
+    told = f"{outcome(ended, bool(view['options'].get('teams')), names, numbers)} - " if ended else ""
+    scene = Scene(title=title, subtitle=f"{told}{board.name} - {who}", gm=mode == "gm", board=board, layout=layout,
                   provinces=provinces, seats=seats, seat_number=numbers, colours=colours,
                   dpl=view["dpl"], threshold=view["power_threshold"], tier=tier,
                   cards=list(view["cards"] if cards is None else cards),

@@ -32,7 +32,8 @@ def gif_frames(data: bytes) -> tuple[int, tuple[int, int]]:
 def test_one_frame_per_turn_then_the_summary(long_game):
     scenes = frame_scenes(long_game, None, "channel")
     assert [s.title.split(" - ")[1] for s in scenes[:3]] == ["after turn 1", "after turn 2", "after turn 3"]
-    assert scenes[-1].title.endswith("(game over: Fire and blood! The Dragon wins)")  # who won, as the summary
+    assert scenes[-1].title.endswith("(game over)")
+    assert scenes[-1].subtitle.startswith("Fire and blood! The Dragon wins - ")  # who won, as the summary says
     data = render_animation(long_game, view="channel")
     assert data[:6] == b"GIF89a"
     frames, size = gif_frames(data)

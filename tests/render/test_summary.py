@@ -163,5 +163,24 @@ def test_a_finished_games_board_says_how_it_ended_and_who_won_as_its_summary_doe
     told = summary_data(g, None, {}, public=True).title.rsplit(" - turn", 1)[0]
     assert told == "Time's Up!: team S"
     for view in ("channel", "gm"):
-        assert board_scene(g, None, view=view).title.endswith(f"(game over: {told})")
-        assert board_scene(g, None, turn=g.state.turn, view=view).title.endswith(f"(game over: {told})")
+        for scene in (board_scene(g, None, view=view), board_scene(g, None, turn=g.state.turn, view=view)):
+            assert scene.title.endswith("(game over)") and scene.subtitle.startswith(f"{told} - ring-8-grand")
+
+
+def test_a_finished_games_title_and_subtitle_stay_left_of_the_ranking():
+    # the outcome in the title ran into "Protector Ranking (best first)" on a 10-seat Grand board (h67)
+    from agents.registry import make_agent
+    from agents.runner import play_game
+    from service.render import board_scene
+    from service.render.labels import MARGIN
+    from service.render.panel import build_panel, width
+
+    g = play_game({"board": "ring-10-grand", "seed": 3, "players": [{"name": "W" * 32}, *({} for _ in range(9))]},
+                  {f"Player#{i}": make_agent("random", i) for i in range(1, 11)})
+    assert g.over
+    scene = board_scene(g, None, view="channel")
+    panel = build_panel(scene)
+    ranking = next(t for t in panel.texts if t.key == "ranking")
+    for key in ("title", "subtitle"):
+        item = next(t for t in panel.texts if t.key == key)
+        assert item.x + width(item.text, item.size, item.weight) <= ranking.x - MARGIN + 1e-6, (key, item.text)
