@@ -347,7 +347,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             seen.unread(fp)
             # the reason goes to the player: its quoted lines name players as the player did, not by seat id
             names = display_names(game.state)
-            why = _by_name(str(err) + _more_refused(err, n), names)
+            why = _by_name(_refusal(err, n), names)
             rejected.append((seat, f"{who}: rejected (DM at line {n}): {why}", fp))
             records[seat] = {"file": seen.key, "line": n, "why": clip(_by_name(str(err), names), REFUSED_WHY),
                              "step": open_step}
@@ -488,19 +488,24 @@ def _by_name(text: str, names: dict[str, str]) -> str:
     return text
 
 
-def _more_refused(err: Exception, header: int) -> str:
-    """The DM's other refused lines, each with its line in the DMs file and why, under the refusal (whose reason names
-    the first, and counts the others: "(and 1 more line refused)"), so that the GM passes every one on at once."""
+def _refusal(err: Exception, header: int) -> str:
+    """Why a DM was refused, for the GM to pass on: the engine's reason, or for a DM with several refused lines
+    (their line numbers known) each line in the DMs file's order with its line there and why, once ("line 3: 'Work,
+    work! P99': P99 is not on this board", then "also line 4: ..."), so the player mends every one at once. The
+    engine's message joins every reason in the order its rules check them, and listing the lines under it said
+    each but the first twice."""
     details = getattr(err, "details", None)
     listed = details.get("rejected") if isinstance(details, dict) else None
-    if not isinstance(listed, list) or len(listed) < 2:
-        return ""
-    out = [f"\n    also line {header + r['line_no']}: {r.get('line', '')!r}: {r.get('reason', '')}"
-           for r in listed[1:] if isinstance(r, dict) and isinstance(r.get("line_no"), int)]
+    rows = sorted((r for r in listed if isinstance(r, dict) and isinstance(r.get("line_no"), int)),
+                  key=lambda r: r["line_no"]) if isinstance(listed, list) else []
+    if len(rows) < 2 or len(rows) != len(listed or []):
+        return str(err)
+    out = [f"{'also ' if i else ''}line {header + r['line_no']}: {r.get('line', '')!r}: {r.get('reason', '')}"
+           for i, r in enumerate(rows)]
     count = details.get("rejected_count") if isinstance(details, dict) else None
-    if isinstance(count, int) and count > len(listed):
-        out.append(f"\n    ...and {count - len(listed)} more refused line(s), not listed")
-    return "".join(out)
+    if isinstance(count, int) and count > len(rows):
+        out.append(f"...and {count - len(rows)} more refused line(s), not listed")
+    return "\n    ".join(out)
 
 
 def _item(item: Any, header: int) -> str:

@@ -627,9 +627,29 @@ def test_a_refused_dm_lists_every_refused_line_for_the_gm_to_pass_on(game_file, 
     assert main(["adjudicate", str(game_file), dms(tmp_path, "== Bob ==\nBid 10\nFortify P2\nWork P2\n")]) == 2
     err = capsys.readouterr().err.splitlines()
     at = next(i for i, line in enumerate(err) if line.startswith("Player#2 (Bob): rejected (DM at line 1): "))
-    assert err[at].endswith("(and 1 more line refused)")
-    assert err[at + 1] == ("    also line 4: 'Work P2': not a choice for the bid step; it takes Bid 20 (in turn 1 with "
-                           "factions also Faction Hodir), or none")
+    step = "not a choice for the bid step; it takes Bid 20 (in turn 1 with factions also Faction Hodir), or none"
+    assert err[at].endswith(f"(DM at line 1): line 3: 'Fortify P2': {step}")
+    assert err[at + 1] == f"    also line 4: 'Work P2': {step}"
+
+
+def test_a_dms_refused_lines_are_each_listed_once_in_the_files_order(tmp_path, capsys):
+    # the rules' refusals came joined in the order the rules check them, then each but the first again as "also line
+    # N", out of order: the GM read three reasons, two of them twice
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES]}))
+    game = tmp_path / "g.bin"
+    assert main(["new", str(game), "--setup", str(setup)]) == 0
+    bids = "".join(f"== {n} ==\nBid {i}\n" for i, n in enumerate(NAMES, start=1))
+    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
+    capsys.readouterr()
+    text = "== Alice ==\nSnitch Carol\nWork P99\nSupport! Player#3 in P5 from P17\n"
+    assert main(["adjudicate", str(game), dms(tmp_path, text)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    at = next(i for i, line in enumerate(err) if line.startswith("Player#1 (Alice): rejected (DM at line 1): "))
+    assert err[at].endswith("line 2: 'Snitch Carol': snitching is only for Pirates! turns")
+    assert err[at + 1:at + 3] == ["    also line 3: 'Work, work! P99': P99 is not on this board",
+                                  "    also line 4: 'Support! Carol in P5 from P17': P17 is not on this board"]
+    assert sum("P99" in line for line in err) == 1
 
 
 def test_a_refusal_names_players_by_their_names_not_seat_ids(tmp_path, capsys):
