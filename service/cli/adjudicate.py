@@ -476,10 +476,15 @@ def _looks(gf: GameFile, since: int) -> list[str]:
             if e.kind == "peek" and e.visible_to for seat in sorted(e.visible_to)]
 
 
+# a syntax example in a refusal: "is not a player like Player#2", "like '(30 from Player#2)'" (patterns, not seats)
+_EXAMPLE = re.compile(r"like (?:Player#\d+|'[^']*')")
+
+
 def _by_name(text: str, names: dict[str, str]) -> str:
     """A refusal's ``text`` with the players it quotes by their display names (``named``), but for the syntax examples
-    of what a step takes (``EXPECTED_BY_STEP``: ``Snitch Player#2`` there is a pattern, not the seat Player#2)."""
-    kept = [v for v in EXPECTED_BY_STEP.values() if v in text]
+    of what a step takes (``EXPECTED_BY_STEP``: ``Snitch Player#2`` there is a pattern, not the seat Player#2) and
+    those a reason gives after "like" (``'Zed' is not a player like Player#2`` read "like Bob")."""
+    kept = [v for v in EXPECTED_BY_STEP.values() if v in text] + _EXAMPLE.findall(text)
     for i, example in enumerate(kept):
         text = text.replace(example, f"\0{i}\0")
     text = named(text, names)

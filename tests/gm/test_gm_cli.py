@@ -834,3 +834,17 @@ def test_new_reads_the_setups_agents_by_display_name_as_the_service_does(tmp_pat
     (tmp_path / "setup.json").write_text(json.dumps(setup), encoding="utf-8")
     assert main(["new", str(tmp_path / "h.bin"), "--setup", str(tmp_path / "setup.json")]) == 2
     assert "did you mean Player#5 (Eve)?" in capsys.readouterr().err
+
+
+def test_a_refusals_syntax_example_stays_a_pattern_when_players_are_named(tmp_path, capsys):
+    # "'Zed' is not a player like Player#2 or one of ..." read "like Bob or one of ...": the example became a player
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES]}))
+    game = tmp_path / "g.bin"
+    assert main(["new", str(game), "--setup", str(setup)]) == 0
+    bids = "".join(f"== {n} ==\nBid {i}\n" for i, n in enumerate(NAMES, start=1))
+    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
+    capsys.readouterr()
+    assert main(["adjudicate", str(game), dms(tmp_path, "== Alice ==\nSend 5 to Zed\n")]) == 2
+    err = capsys.readouterr().err
+    assert "'Zed' is not a player like Player#2" in err and "like Bob" not in err, err
