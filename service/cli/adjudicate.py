@@ -321,7 +321,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
             print(f"{who}: empty DM (line {n}); nothing stored")
             continue
         if seat in game.state.submissions and any(p.seat == seat for p in game.pending()):
-            by_ai = f" by its AI ({gf.step_ai[seat]})" if seat in gf.step_ai else ""  # said: no human sent it
+            # said: no human sent it (the AI as the GM chose it, "normal -> heuristic")
+            by_ai = f" by its AI ({gf.label(seat, gf.step_ai[seat])})" if seat in gf.step_ai else ""
             if not rejected and all(p.submitted or p.seat in gf.agents for p in game.pending()):
                 # rules: 003 Each Turn — with every seat in, "the game continues immediately": a DM that came after
                 # is the next step's (a Consolidation after the orders), read once this one resolves, not dropped

@@ -848,3 +848,13 @@ def test_a_refusals_syntax_example_stays_a_pattern_when_players_are_named(tmp_pa
     assert main(["adjudicate", str(game), dms(tmp_path, "== Alice ==\nSend 5 to Zed\n")]) == 2
     err = capsys.readouterr().err
     assert "'Zed' is not a player like Player#2" in err and "like Bob" not in err, err
+
+
+def test_already_in_by_its_ai_names_the_ai_as_the_gm_chose_it(game_file, tmp_path, capsys):
+    # "already in by its AI (heuristic)" for a seat the GM gave the normal level: the reports say "normal -> heuristic"
+    assert main(["seat", str(game_file), "Eve", "normal"]) == 0
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Alice ==\nBid 10\n")]) == 0  # Eve's AI bids
+    assert main(["seat", str(game_file), "Eve", "human"]) == 0
+    capsys.readouterr()
+    assert main(["adjudicate", str(game_file), dms(tmp_path, "== Eve ==\nBid 3\n")]) == 0
+    assert "Player#5 (Eve): already in by its AI (normal -> heuristic) for the bid step" in capsys.readouterr().out
