@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.protectors.game import Game
-from engine.protectors.setup import check_new_names
+from engine.protectors.setup import check_new_names, check_new_options
 from service import ai, deadlines, gamefile, seat_names
 from service.errors import invalid
 from service.params import key_name
@@ -55,6 +55,7 @@ def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:
             service["agents"] = agents
     # a ValidationError naming players[i].name or .colour: invalid_params (the players as the engine reads them)
     check_new_names(engine.get("players"))
+    check_new_options(engine)  # a faction or a team with its option off: dropped without a word
     return engine, service
 
 

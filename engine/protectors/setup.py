@@ -160,6 +160,25 @@ def _check_name(name: Any, i: int) -> str:
     return name
 
 
+def check_new_options(setup: Any) -> None:
+    """A new game's players may name a faction or a team only with that option on (rules: 003 Factions and Team
+    Games are options the players agree on): without it the setup's ``faction`` or ``team`` was dropped without a
+    word, and a GM who forgot ``"options": {"teams": true}`` got a game with no teams (a 24h window where a team
+    game has 48h). Only new games are checked; a stored game replays its setup as it was."""
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if not isinstance(players, list):
+        return
+    try:
+        options = Options.from_dict(setup.get("options"))
+    except (ValidationError, TypeError, ValueError):
+        return  # build_state refuses it, naming the field
+    for key, on in (("faction", options.factions), ("team", options.teams)):
+        i = next((i for i, p in enumerate(players) if isinstance(p, dict) and p.get(key) is not None), None)
+        if i is not None and not on:
+            raise ValidationError(f"players[{i}].{key}", f"this game has no {key}s; add \"options\": "
+                                                         f"{{\"{key}s\": true}} to the setup, or leave the {key} out")
+
+
 def check_new_names(spec: Any) -> None:
     """A new game's display names and colours must tell its seats apart as the DM reader reads them (case, accents
     and punctuation aside): orders name players by display name or colour (docs/dm-syntax.md), and a name two seats

@@ -83,3 +83,16 @@ def test_team_names_told_apart_only_by_capitals_or_spaces_are_named_in_the_refus
     with pytest.raises(ValidationError) as err:
         Game({"board": "ring-8", "seed": 1, "players": players, "options": {"teams": True}})
     assert "'North ' and 'North' are different teams: they differ only in capitals or spaces" in str(err.value)
+
+
+@pytest.mark.parametrize(("key", "value"), [("faction", "Hodir"), ("team", "North")])
+def test_a_faction_or_team_without_its_option_is_refused_in_a_new_game(key, value):
+    # without "options": {"teams": true} the teams were dropped without a word: a game with no teams, a 24h window
+    from engine.protectors.setup import check_new_options
+
+    players = [{"name": n} for n in ("Al", "Bo", "Cy", "Di")]
+    players[2][key] = value
+    with pytest.raises(ValidationError, match=rf"players\[2\]\.{key}: this game has no {key}s; add "):
+        check_new_options({"board": "ring-4", "players": players})
+    check_new_options({"board": "ring-4", "players": players, "options": {f"{key}s": True}})
+    check_new_options({"board": "ring-4", "players": [{"name": "Al"}, {}, {}, {}]})  # neither: nothing to say
