@@ -350,7 +350,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             names = display_names(game.state)
             why = _by_name(_refusal(err, n), names)
             rejected.append((seat, f"{who}: rejected (DM at line {n}): {why}", fp))
-            records[seat] = {"file": seen.key, "line": n, "why": clip(_by_name(str(err), names), REFUSED_WHY),
+            records[seat] = {"file": seen.key, "line": n, "why": clip(why, REFUSED_WHY),
                              "step": open_step}
             continue
         stored += 1
@@ -466,7 +466,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 
 GM_ONLY = "--- not for posting (the GM and the seats named only) ---"
-REFUSED_WHY = 300  # characters of a refusal's reason the game file keeps (``GameFile.refused``)
+# characters of a refusal's reason the game file keeps (``GameFile.refused``) and a later run says again: the whole of
+# what the GM passes on (a 300-character cut ended a reason halfway, "a note to the GM can go on a line s...")
+REFUSED_WHY = 2000
 
 
 def _looks(gf: GameFile, since: int) -> list[str]:
