@@ -24,7 +24,7 @@ from engine.errors import ValidationError
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export-position", help="write a game file's position (JSON) to continue it elsewhere")
     p.add_argument("game", type=Path, help="game file (from 'regent new' / 'regent adjudicate' / game.export)")
-    p.add_argument("-o", "--out", type=Path, default=None, help="where to write the JSON (default: stdout)")
+    p.add_argument("-o", "--out", type=Path, default=None, help="where to write the JSON (default, or -: stdout)")
     p.add_argument("--position-only", action="store_true",
                    help="write only the position map, not the setup around it")
     p.set_defaults(func=run_export_position)
@@ -70,7 +70,7 @@ def run_export_position(args: argparse.Namespace) -> int:
     gf = gamefile.read(args.game, warn=failure.warn)
     data = export_position(gf.game) if args.position_only else exported_setup(gf.game, gf.agents, file_settings(gf))
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    if args.out is None:
+    if args.out is None or str(args.out) == "-":  # "-" is stdout, as everywhere on a command line
         sys.stdout.write(text)
         return 0
     write_text(args.out, text)

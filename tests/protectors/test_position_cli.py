@@ -33,7 +33,7 @@ def _play_on(g: Game, seed: int, steps: int = 30) -> None:
         play_turn_step(g, agents)
 
 
-def test_export_position_writes_a_setup_that_regent_new_continues(tmp_path, capsys):
+def test_export_position_writes_a_setup_that_regent_new_continues(tmp_path, capsys, monkeypatch):
     g = _midgame()
     path = tmp_path / "game.bin"
     gamefile.write(path, gamefile.GameFile(g, agents={"Player#2": "heuristic"}))
@@ -54,6 +54,9 @@ def test_export_position_writes_a_setup_that_regent_new_continues(tmp_path, caps
     capsys.readouterr()
     assert main(["export-position", str(path), "--position-only"]) == 0
     assert json.loads(capsys.readouterr().out) == setup["position"]
+    monkeypatch.chdir(tmp_path)  # "-o -" is stdout too: it wrote a file called "-"
+    assert main(["export-position", str(path), "--position-only", "-o", "-"]) == 0
+    assert json.loads(capsys.readouterr().out) == setup["position"] and not (tmp_path / "-").exists()
 
 
 def test_export_position_errors_are_one_line(tmp_path, capsys):
