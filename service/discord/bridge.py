@@ -88,3 +88,4 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self._catching = asyncio.Lock()
         self.catch_up_due = False
         self._online_since: float | None = None
+        self._upgrade_read: dict[str, list[int]] = {}  # a game an older bot ran: whose DMs its first read-back read

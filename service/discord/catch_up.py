@@ -11,7 +11,7 @@ import logging
 
 from service.client import ServiceError
 from service.discord.answers import TOO_LATE
-from service.discord.chat import ChannelGone, DeliveryFailed, DirectMessage, snowflake_at
+from service.discord.chat import ChannelGone, DeliveryFailed, DirectMessage, snowflake_at, snowflake_time
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of
 from service.discord.state import ai_seats, held
@@ -39,35 +39,58 @@ class CatchUp(BridgeCore):
         if self._online_since is None:
             self._online_since = self.now()
 
-    def _dm_from(self, key: str) -> float:
-        """When the bot started reading ``key``'s players' DMs: the game's creation or import, or for a game of an
-        older bot, this start (nothing from before it is read back)."""
+    async def _read_from(self, key: str) -> int | None:
+        """The Discord id after which a chat of ``key``'s players never read is read back: the game's creation or
+        import in this bot (``read_from``, or ``dm_from``, the time an earlier version kept), or, for a game an older
+        bot ran (its state has neither, nor any ``read`` mark), the last DM that bot recorded handling (``processed``
+        or ``refused``): every DM sent since, the restart of the upgrade included, is read back (one it answered is
+        not answered again). Where the old state names no DM at all, from the step now open. None while that step
+        cannot be asked (the service down): the chats wait for the next pass. The GM is told what an upgrade read
+        back (``_upgrade_notes``)."""
         entry = self.state.game(key)
-        if entry.get("dm_from") is None:
-            entry["dm_from"] = self.now()
-            self.state.set_game(key, entry)
-            log.info("game %s: DMs sent from now on are read back after the bot was offline", key)
-        return float(entry["dm_from"])
+        if entry.get("read_from") is not None:
+            return int(entry["read_from"])
+        if entry.get("dm_from") is not None:
+            return snowflake_at(float(entry["dm_from"])) - 1
+        last = self.state.last_handled()
+        if last is not None:
+            since, how = last, f"since the last DM it handled ({when(snowflake_time(last), 'f')})"
+        else:
+            try:
+                view = await self.rpc("game.view", **self._gm(key))
+            except (ServiceDown, ServiceError):
+                return None
+            started = float(view.get("step_started") or self.now())
+            since, how = snowflake_at(started) - 1, f"since the step now open began ({when(started, 'f')})"
+        entry["read_from"], entry["upgrade_read"] = since, how
+        self.state.set_game(key, entry)
+        log.info("game %s: an older bot's state: DMs are read back %s", key, how)
+        return since
 
-    def _chats(self) -> dict[str, tuple[int, int | None, float, list[str]]]:
-        """Where players' messages come in: ``dm:USER`` or ``thread:ID`` -> (the player, the thread or None, when
-        reading them starts, the games they play there). A player's seat an AI holds counts (their DM is
-        answered so)."""
-        out: dict[str, tuple[int, int | None, float, list[str]]] = {}
+    async def _chats(self) -> dict[str, tuple[int, int | None, int, list[str]]]:
+        """Where players' messages come in: ``dm:USER`` or ``thread:ID`` -> (the player, the thread or None, the id
+        reading them starts after, the games they play there). A player's seat an AI holds counts (their DM is
+        answered so). A game whose start cannot be told yet (``_read_from``) is left out."""
+        out: dict[str, tuple[int, int | None, int, list[str]]] = {}
         for key in self.config.games:
             entry = self.state.game(key)
             if entry is None:
                 continue
+            since = await self._read_from(key)
+            if since is None:  # read on the next pass
+                self.catch_up_due = True
+                continue
             players = {u for u in self.users(key).values() if u}
             players |= {rec["player"] for rec in ai_seats(entry).values() if held(rec) and rec.get("player")}
-            since = self._dm_from(key)
             for user in sorted(players):
                 chat = f"dm:{user}"
                 have = out.get(chat)
                 out[chat] = (user, None, min(since, have[2]), [*have[3], key]) if have else (user, None, since, [key])
         for key, user, tid in self.state.threads():
             if key in self.config.games and self.state.game(key) is not None:
-                out[f"thread:{tid}"] = (user, tid, self._dm_from(key), [key])
+                since = await self._read_from(key)
+                if since is not None:
+                    out[f"thread:{tid}"] = (user, tid, since, [key])
         return out
 
     async def catch_up(self) -> None:
@@ -92,8 +115,10 @@ class CatchUp(BridgeCore):
             except ServiceError:
                 pass
             notes: list[tuple[str, str]] = []
-            for chat, (user, thread, since, keys) in self._chats().items():
+            for chat, (user, thread, since, keys) in (await self._chats()).items():
                 notes += (await self._catch_up_chat(chat, user, thread, since, keys))[1]
+            if not self.catch_up_due:  # every chat read: what an upgrade read back is told once
+                notes += self._upgrade_notes()
             await self._tell_gm(notes)
 
     async def _read_back(self, dm: DirectMessage) -> set[int]:
@@ -102,14 +127,14 @@ class CatchUp(BridgeCore):
         chat = channel_of(dm)
         if chat in self._live_ok:
             return set()
-        where = self._chats().get(chat)
+        where = (await self._chats()).get(chat)
         if where is None:  # not a player's chat (a stranger): nothing to read back
             return set()
         handled, notes = await self._catch_up_chat(chat, *where, live=dm.message_id)
         await self._tell_gm(notes)
         return handled
 
-    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: float, keys: list[str],
+    async def _catch_up_chat(self, chat: str, user: int, thread: int | None, since: int, keys: list[str],
                              live: int | None = None) -> tuple[set[int], list[tuple[str, str]]]:
         """Read back one chat's messages after its mark: (the ids answered or found answered, notes for the GM).
         ``live``: the id of the live message that made the read (``_read_back``): it and those sent after it came
@@ -120,7 +145,7 @@ class CatchUp(BridgeCore):
         async with self._reading.setdefault(chat, asyncio.Lock()):
             if chat in self._live_ok:
                 return handled, notes
-            after = max(self.state.read(chat) or 0, snowflake_at(since) - 1)
+            after = max(self.state.read(chat) or 0, since)
             try:
                 missed = await self.chat.history(user, after, self.catch_up_limit, thread)
             except ChannelGone as err:  # the player's private thread was deleted or locked while the bot was away:
@@ -144,6 +169,9 @@ class CatchUp(BridgeCore):
                     log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)
                     return handled, notes
                 handled.add(dm.message_id)
+                told = out[0] if out is not None and out[0] is not None else keys[0]
+                if out is not None and (self.state.game(told) or {}).get("upgrade_read"):
+                    self._upgrade_read.setdefault(told, []).append(user)
                 if out is not None and out[0] is not None and out[1].startswith(TOO_LATE):
                     notes.append((out[0], f"{self._seat_of(out[0], user)} sent a DM at "
                                           f"{when(dm.created or self.now(), 'f')} while I was offline; the step it was "
@@ -170,10 +198,31 @@ class CatchUp(BridgeCore):
             return False
         return dm.created is None or self._online_since is None or dm.created < self._online_since
 
-    def _seat_of(self, key: str, user: int) -> str:
+    def _upgrade_notes(self) -> list[tuple[str, str]]:
+        """For each game an older bot ran, once its first read-back is done: from where its players' DMs were read
+        back, and how many of each seat's were answered."""
+        notes = []
+        for key in self.config.games:
+            entry = self.state.game(key)
+            if entry is None or not entry.get("upgrade_read"):
+                continue
+            read = self._upgrade_read.pop(key, [])
+            counts = {u: read.count(u) for u in dict.fromkeys(read)}
+            got = ("; ".join(f"{n} from {self._seat_of(key, u, ping=False)}" for u, n in counts.items())
+                   if counts else "none had been sent")
+            notes.append((key, f"I was upgraded from a version that kept no mark of where it had read each player's "
+                               f"DMs, so I read back every DM sent {entry['upgrade_read']}, each answered once "
+                               f"(none stored twice): {got}."))
+            entry.pop("upgrade_read")
+            self.state.set_game(key, entry)
+        return notes
+
+    def _seat_of(self, key: str, user: int, ping: bool = True) -> str:
         """The seat ``user`` plays (or an AI holds for them) in ``key``, for the GM."""
         seat = next((s for s, u in self.users(key).items() if u == user), None) or next(
             (s for s, rec in ai_seats(self.state.game(key) or {}).items() if rec.get("player") == user), None)
+        if not ping:
+            return seat or "a player with no seat"
         return f"<@{user}> ({seat})" if seat else f"<@{user}>"
 
     async def _tell_gm(self, notes: list[tuple[str, str]]) -> None:

@@ -23,6 +23,11 @@ def snowflake_at(ts: float) -> int:
     return max(0, int(ts * 1000) - DISCORD_EPOCH_MS) << 22
 
 
+def snowflake_time(message_id: int) -> float:
+    """When the Discord id ``message_id`` was made (Unix time, Discord's own clock)."""
+    return ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
 class DmClosed(Exception):
     """The user does not accept DMs from the bot (Discord error 50007)."""
 

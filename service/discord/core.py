@@ -46,6 +46,7 @@ class BridgeCore:
     _catching: asyncio.Lock
     catch_up_due: bool
     _online_since: float | None
+    _upgrade_read: dict[str, list[int]]
 
     # -- the service ---------------------------------------------------------------------------
     async def rpc(self, method: str, **fields: Any) -> Any:

@@ -133,6 +133,12 @@ class State:
             if save:
                 self.save()
 
+    def last_handled(self) -> int | None:
+        """The newest message id answered (stored or refused) that the state remembers, or None: how far an older
+        bot, which kept no ``read`` marks, had read its players' DMs."""
+        ids = [int(m) for kind in ("processed", "refused") for m in self.data[kind]]
+        return max(ids, default=None)
+
     # -- private threads for closed DMs ----------------------------------------------------------
     def thread(self, game: str, user_id: int) -> int | None:
         return self.data["threads"].get(f"{game}:{user_id}")

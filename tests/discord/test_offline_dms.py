@@ -349,3 +349,70 @@ def test_a_dm_sent_while_the_startup_read_back_runs_is_not_answered_as_sent_whil
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def as_older_bot(path) -> None:
+    """The state file as a bot from before the read-back kept it: no ``read`` marks, no game's ``dm_from``."""
+    data = json.loads(path.read_text())
+    data.pop("read", None)
+    for entry in data["games"].values():
+        entry.pop("dm_from", None)
+        entry.pop("read_from", None)
+    path.write_text(json.dumps(data))
+
+
+def test_dms_sent_during_the_restart_that_upgrades_an_older_bot_are_read_back(server, tmp_path):
+    """An older bot's state has no ``read`` marks: the upgraded bot started reading at its own start, so every DM sent
+    while the older bot was stopped for the upgrade was never read. It reads every DM since the last one the older bot
+    recorded handling, stores none twice, and tells the GM what it read."""
+    h = setup(server, tmp_path, channel=CH + 12)
+    one, two = user_of(CH + 12, 1), user_of(CH + 12, 2)
+
+    async def body():
+        old = h.bridge()
+        await old.start()
+        await old.on_dm(h.chat.send(one, "Bid 1"))  # handled by the older bot (recorded as processed)
+        await old.on_dm(h.chat.send(two, "Bid banana"))  # refused by it (recorded as refused)
+        await old.close_client()  # stopped for the upgrade
+        as_older_bot(tmp_path / "bot.json")
+        h.chat.send(one, "Bid 5")  # during the restart
+        h.chat.send(two, "Bid 2")
+        await asyncio.sleep(0.01)
+        new = h.bridge()
+        await new.start()
+        await new.catch_up()
+        assert len(answers(h, one)) == 2 and "already stored" in answers(h, one)[1]  # its first DM not read again
+        said = answers(h, two)
+        assert len(said) == 2 and "✓ `Bid 2`" in said[1] and "sent while I was offline" in said[1], said
+        assert (await pending(new))["Player#2"] is True
+        note = h.chat.texts(CH + 12)
+        assert "I was upgraded" in note and "since the last DM it handled" in note, note
+        assert "1 from Player#1; 1 from Player#2" in note, note
+        await new.catch_up()  # told once
+        assert h.chat.texts(CH + 12).count("I was upgraded") == 1
+        await new.close_client()
+
+    asyncio.run(body())
+
+
+def test_an_upgrade_with_no_dm_recorded_reads_back_since_the_step_opened(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 13)
+    user = user_of(CH + 13, 3)
+
+    async def body():
+        old = h.bridge()
+        await old.start()
+        await old.close_client()
+        h.chat.send(user, "Bid 9", at=time.time() - 3600)  # before the step opened: not read
+        as_older_bot(tmp_path / "bot.json")
+        h.chat.send(user, "Bid 3")  # during the restart
+        new = h.bridge()
+        await new.start()
+        await new.catch_up()
+        said = answers(h, user)
+        assert len(said) == 1 and "✓ `Bid 3`" in said[0], said
+        note = h.chat.texts(CH + 13)
+        assert "since the step now open began" in note and "1 from Player#3" in note, note
+        await new.close_client()
+
+    asyncio.run(body())
