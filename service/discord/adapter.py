@@ -83,14 +83,16 @@ class DiscordChat:
         except discord.HTTPException as err:  # NotFound, a 5xx: not the user's choice (discord.py retries 429s)
             raise DeliveryFailed(f"DM to {user_id}: {err}") from err
 
-    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> int | None:
         try:
             channel = await self._channel(channel_id)
-            await channel.send(**_send_kwargs(text, file))
+            message = await channel.send(**_send_kwargs(text, file))
         except discord.HTTPException as err:
             if gone(err):
                 raise ChannelGone(f"post in {channel_id}: {err}") from err
             raise DeliveryFailed(f"post in {channel_id}: {err}") from err
+        posted = getattr(message, "id", None)
+        return posted if isinstance(posted, int) else None
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
         try:

@@ -50,8 +50,8 @@ class CatchUp(BridgeCore):
         entry = self.state.game(key)
         if entry.get("read_from") is not None:
             return int(entry["read_from"])
-        if entry.get("dm_from") is not None:
-            return snowflake_at(float(entry["dm_from"])) - 1
+        if entry.get("dm_from") is not None:  # the host's time, as the bot kept it before ``read_from``
+            return snowflake_at(self.discord_time(float(entry["dm_from"]))) - 1
         last = self.state.last_handled()
         if last is not None:
             since, how = last, f"since the last DM it handled ({when(snowflake_time(last), 'f')})"
@@ -60,7 +60,7 @@ class CatchUp(BridgeCore):
                 view = await self.rpc("game.view", **self._gm(key))
             except (ServiceDown, ServiceError):
                 return None
-            started = float(view.get("step_started") or self.now())
+            started = self.discord_time(float(view.get("step_started") or self.now()))
             since, how = snowflake_at(started) - 1, f"since the step now open began ({when(started, 'f')})"
         entry["read_from"], entry["upgrade_read"] = since, how
         self.state.set_game(key, entry)
@@ -196,7 +196,8 @@ class CatchUp(BridgeCore):
         the read-back on start runs: Discord delivers it live too)."""
         if live is not None and dm.message_id >= live:
             return False
-        return dm.created is None or self._online_since is None or dm.created < self._online_since
+        return (dm.created is None or self._online_since is None
+                or dm.created < self.discord_time(self._online_since))
 
     def _upgrade_notes(self) -> list[tuple[str, str]]:
         """For each game an older bot ran, once its first read-back is done: from where its players' DMs were read

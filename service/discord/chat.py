@@ -104,8 +104,9 @@ class Chat(Protocol):
         """DM a user; raises :class:`DmClosed` when they do not accept DMs from the bot, :class:`DeliveryFailed`
         when Discord fails it otherwise."""
 
-    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
-        """Post in a channel or thread; raises :class:`ChannelGone` when it is gone or closed to the bot, else
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> int | None:
+        """Post in a channel or thread; returns the message's id (Discord's snowflake: its time on Discord's clock),
+        None when unknown. Raises :class:`ChannelGone` when it is gone or closed to the bot, else
         :class:`DeliveryFailed` when Discord fails it."""
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:

@@ -13,13 +13,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.client import AsyncClient, ServiceError
-from service.discord.chat import Chat
+from service.discord.chat import Chat, snowflake_time
 from service.discord.config import Config
 from service.discord.state import State
 
 log = logging.getLogger("regent.discord")
 
 CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy machine)
+SKEW_TOLERANCE = 1.0  # seconds the host clock's measured offset from Discord's may move before it is written again
 
 
 class ServiceDown(Exception):
@@ -47,6 +48,21 @@ class BridgeCore:
     catch_up_due: bool
     _online_since: float | None
     _upgrade_read: dict[str, list[int]]
+
+    # -- Discord's clock ------------------------------------------------------------------------
+    def learn_clock(self, before: float, after: float, message_id: int | None) -> None:
+        """A message the bot posted between ``before`` and ``after`` (the host's clock) got the Discord id
+        ``message_id``: how far the host's clock is ahead of Discord's (kept when it moved by more than a second)."""
+        if message_id is None:
+            return
+        skew = (before + after) / 2 - snowflake_time(message_id)
+        if abs(skew - self.state.skew()) > SKEW_TOLERANCE:
+            log.info("the host's clock is %.1f s ahead of Discord's", skew)
+            self.state.set_skew(skew)
+
+    def discord_time(self, host_time: float) -> float:
+        """``host_time`` (the bot's clock) on Discord's clock, which a message's id and ``created`` are on."""
+        return host_time - self.state.skew()
 
     # -- the service ---------------------------------------------------------------------------
     async def rpc(self, method: str, **fields: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 
 from service.client import ServiceError
 from service.discord.answers import FINAL
+from service.discord.chat import snowflake_at
 from service.discord.config import GameConfig
 from service.discord.core import BridgeCore
 from service.discord.game_files import file_ai, is_setup, renamed, with_settings
@@ -109,7 +110,8 @@ class Games(BridgeCore):
         self.state.set_game(key, {"game_id": made["game_id"], "gm_token": made["gm_token"],
                                   "seat_tokens": made["seat_tokens"], "log_next": log_next, "turn": turn,
                                   "summarised": turn - 1, "step_key": "", "reminded": [], "waiting": None,
-                                  "expected": False, "users": {}, "dm_from": self.now()})
+                                  "expected": False, "users": {},
+                                  "read_from": snowflake_at(self.discord_time(self.now())) - 1})
         controllers = view.get("controllers") or {}
         handed = by_seat(made.get("handed") or {})
         decided = [s for s in handed if any(p["seat"] == s and p["submitted"] for p in view["pending"])]
@@ -147,8 +149,12 @@ class Games(BridgeCore):
                      "player or an AI with /regent seat.")
             note += lines
             log.warning("game %s: %s", key, lines.strip())
-        await self._post(game.channel, head + " Players: DM me your decisions; I answer line by line. " + FINAL
-                         + f"\nSeats (name orders by name, colour or seat):\n{seats}" + note)
+        posted = await self._post(game.channel, head + " Players: DM me your decisions; I answer line by line. "
+                                  + FINAL + f"\nSeats (name orders by name, colour or seat):\n{seats}" + note)
+        if posted is not None:  # DMs are read back from the game's start on Discord's own clock, not the host's
+            entry = self.state.game(key)
+            entry["read_from"] = posted
+            self.state.set_game(key, entry)
 
     def _seats_in_file(self, key: str, game: GameConfig, made: dict[str, Any]) -> None:
         """An imported game's file must hold every seat discord.toml names: a seat it lacks has no token, so

@@ -139,6 +139,16 @@ class State:
         ids = [int(m) for kind in ("processed", "refused") for m in self.data[kind]]
         return max(ids, default=None)
 
+    # -- the host clock against Discord's ----------------------------------------------------------------------------
+    def skew(self) -> float:
+        """How far the host's clock is ahead of Discord's, in seconds (0 until measured): as last measured on a post
+        (``BridgeCore.learn_clock``), kept across restarts so the read-back on start has it."""
+        return float(self.data.get("skew") or 0.0)
+
+    def set_skew(self, seconds: float) -> None:
+        self.data["skew"] = seconds
+        self.save()
+
     # -- private threads for closed DMs ----------------------------------------------------------
     def thread(self, game: str, user_id: int) -> int | None:
         return self.data["threads"].get(f"{game}:{user_id}")

@@ -17,10 +17,16 @@ log = logging.getLogger("regent.discord")
 
 
 class Talking(BridgeCore):
-    async def _post(self, channel: int, text: str, file: File | None = None) -> None:
+    async def _post(self, channel: int, text: str, file: File | None = None) -> int | None:
+        """Post ``text`` (cut into Discord's message size) and ``file``; the last message's id, None when unknown. Each
+        post measures the host clock against Discord's (``learn_clock``)."""
         parts = split_messages(text) or [""]
+        posted = None
         for i, part in enumerate(parts):
-            await self.chat.post(channel, part, file if i == len(parts) - 1 else None)
+            before = self.now()
+            posted = await self.chat.post(channel, part, file if i == len(parts) - 1 else None)
+            self.learn_clock(before, self.now(), posted)
+        return posted
 
     async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> None:
         """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)

@@ -90,7 +90,7 @@ class FakeChat:
         self.dms.setdefault(user_id, []).append(Sent(text, file))
         self._keep(f"dm:{user_id}", None)
 
-    async def post(self, channel_id: int, text: str, file: File | None = None) -> None:
+    async def post(self, channel_id: int, text: str, file: File | None = None) -> int:
         if channel_id in self.removed:
             raise ChannelGone(f"post in {channel_id}: 404 Not Found (error code: 10003): Unknown Channel")
         if channel_id in self.flaky:
@@ -98,7 +98,8 @@ class FakeChat:
         check(text, file)
         self.posts.setdefault(channel_id, []).append(Sent(text, file))
         if channel_id in self.threads:
-            self._keep(f"thread:{channel_id}", None)
+            return self._keep(f"thread:{channel_id}", None)
+        return self._snowflake(time.time())  # Discord's clock: the tests' bridge may run on a host clock that is off
 
     async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
         if user_id in self.gone:

@@ -224,6 +224,8 @@ def test_the_chat_calls_discord_py(tmp_path):
         await chat.post(CHANNEL, "", File("board.png", b"\x89PNG"))
         kwargs = channel.send.await_args.kwargs
         assert kwargs["content"] is None and kwargs["file"].filename == "board.png"
+        channel.send.return_value = MagicMock(spec=discord.Message, id=1_234_567)
+        assert await chat.post(CHANNEL, "hello") == 1_234_567  # its id: Discord's clock, for the bridge
         assert await chat.open_private_thread(CHANNEL, PLAYER_ID, "regent Player#1") == 4242
         assert channel.create_thread.await_args.kwargs["type"] == discord.ChannelType.private_thread
         assert channel.create_thread.await_args.kwargs["invitable"] is False

@@ -8,6 +8,8 @@ import asyncio
 import json
 import time
 
+import pytest
+
 from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
 from service.discord.state import State
@@ -414,5 +416,50 @@ def test_an_upgrade_with_no_dm_recorded_reads_back_since_the_step_opened(server,
         note = h.chat.texts(CH + 13)
         assert "since the step now open began" in note and "1 from Player#3" in note, note
         await new.close_client()
+
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("skew", [300.0, -300.0])
+def test_a_host_clock_off_by_minutes_neither_drops_nor_reads_in_dms(server, tmp_path, skew):
+    """The bot's host clock is five minutes ahead of Discord's (or behind). The read-back started where the game began
+    by the host's clock, and told a DM sent while the bot was offline by comparing Discord's time with the host's: ahead,
+    a DM sent in the game's first minutes while the bot was down was never read, and one sent live as the bot came back
+    was headed as sent while it was offline; behind, a DM sent before the game began was read (and stored) as its
+    decision, and one sent while the bot was offline was not headed so. Both sides are on Discord's clock now."""
+    channel = CH + (14 if skew > 0 else 15)
+    h = setup(server, tmp_path, channel=channel, seats=3)
+    h.clock = lambda: time.time() + skew
+    early, late, live_user = (user_of(channel, n) for n in (1, 2, 3))
+    h.chat.send(early, "Bid 9", at=time.time() - 60)  # before the game began: never read back
+    live: list = []
+    read = h.chat.history
+
+    async def history(user_id, after, limit, thread_id=None):
+        if user_id == live_user and live_user in reading and not live:  # DMs live as the read-back runs
+            live.append(h.chat.send(live_user, "Bid 3"))
+        return await read(user_id, after, limit, thread_id)
+
+    h.chat.history = history
+    reading: set[int] = set()
+
+    async def body():
+        first = h.bridge()
+        await first.start()  # the game is made and announced
+        await first.close_client()  # the bot goes down at once
+        h.chat.send(late, "Bid 2")  # while it is down, a moment after the game began
+        await asyncio.sleep(0.01)
+        back = h.bridge()
+        await back.start()
+        reading.add(live_user)
+        await back.catch_up()
+        await back.on_dm(live[0])  # Discord delivers the live one too: answered once
+        assert answers(h, early) == [], answers(h, early)
+        said = answers(h, late)
+        assert len(said) == 1 and "✓ `Bid 2`" in said[0] and "sent while I was offline" in said[0], said
+        said = answers(h, live_user)
+        assert len(said) == 1 and "✓ `Bid 3`" in said[0] and "offline" not in said[0], said
+        assert await pending(back) == {"Player#1": False, "Player#2": True, "Player#3": True}
+        await back.close_client()
 
     asyncio.run(body())
