@@ -18,10 +18,11 @@ from typing import Any
 from engine.errors import IllegalOrderError, RegentError
 from engine.protectors import legality
 from engine.protectors.decisions import Decision, DragonDecision, OrdersDecision, from_lines
+from engine.protectors.dm_partial import culprits, with_rule_errors
 from engine.protectors.dm_read import CORRECTION, MAX_REPORTED, OTHER_SEAT, OTHER_TURN, DmLine, DmReading
 from engine.protectors.dragon import contribution, losses
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
-from engine.protectors.orders import Bid, Buy, Commit, Line, March
+from engine.protectors.orders import Bid, Commit, Line, March
 from engine.protectors.state import BANK_BID, BID, REBID, GameState
 from engine.protectors.tables import min_us
 
@@ -93,7 +94,8 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
                 or (e.error == CORRECTION and first_order is not None and first_order < e.no)
                 for e in reading.of_kind("refused"))
     if err is not None and (not lenient or reading.no_order is not None or whole):
-        raise err
+        # the rules' errors of the lines that did read are listed with it, so every problem is mended at once
+        raise err if reading.no_order is not None else with_rule_errors(state, seat, reading, err)
     dropped: list[Noted] = [(e.no, e.text, e.why) for e in reading.of_kind("refused")]
     kept = reading.of_kind("order")
     for _ in range(MAX_ROUNDS):
@@ -102,13 +104,13 @@ def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tu
             decision = legality.validate(state, seat, decision)
         except IllegalOrderError as bad:
             rejected = list(bad.details.get("rejected") or [])
-            culprits = _culprits(kept, rejected)
-            if not lenient or not culprits:
+            named = culprits(kept, rejected)
+            if not lenient or not named:
                 raise _bounded(bad, kept) from None
             for e in kept:
-                if e.no in culprits:
-                    dropped.append((e.no, e.text, clip("; ".join(culprits[e.no]), MAX_REASON)))
-            kept = [e for e in kept if e.no not in culprits]
+                if e.no in named:
+                    dropped.append((e.no, e.text, clip("; ".join(named[e.no]), MAX_REASON)))
+            kept = [e for e in kept if e.no not in named]
             continue
         dropped.sort(key=lambda d: d[0])
         if dropped and not kept and not reading.of_kind("nothing"):
@@ -315,26 +317,6 @@ def _sac_notes(state: GameState, seat: str, decision: Decision) -> list[str]:
             "how many (if the Dragon wins, every unit you commit is lost)"]
 
 
-def _keys(line: Line) -> set[str]:
-    """The texts ``legality`` may use to name this order in a rejection."""
-    item = line.item
-    out = {line.text(), item.text()} | {f.text() for f in line.funding}
-    if isinstance(item, Buy):
-        out |= {f"Buy {n} in {p}" for p, n in item.allocations}
-    return out
-
-
-def _culprits(kept: list[DmLine], rejected: list[dict[str, str]]) -> dict[int, list[str]]:
-    """DM line number -> the reasons ``legality`` rejected its orders for."""
-    out: dict[int, list[str]] = {}
-    for r in rejected:
-        pieces = set(str(r.get("line", "")).split("; "))
-        for e in kept:
-            if any(pieces & _keys(ln) for ln in e.parsed):
-                out.setdefault(e.no, []).append(str(r.get("reason", "")))
-    return out
-
-
 def _bounded(err: RegentError, kept: list[DmLine]) -> IllegalOrderError:
     """``err`` with its message clipped, its rejections capped and each named by its DM line number."""
     rejected = list(err.details.get("rejected") or [])
@@ -342,7 +324,7 @@ def _bounded(err: RegentError, kept: list[DmLine]) -> IllegalOrderError:
     for r in rejected[:MAX_REPORTED]:
         row: dict[str, Any] = {"line": clip(str(r.get("line", "")), MAX_LINE_ECHO),
                "reason": clip(str(r.get("reason", "")), MAX_REASON)}
-        nos = sorted(_culprits(kept, [r]))
+        nos = sorted(culprits(kept, [r]))
         if nos:
             row["line_no"] = nos[0]
         listed.append(row)

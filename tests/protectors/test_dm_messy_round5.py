@@ -1,0 +1,97 @@
+"""A fifth round of messy DMs: what the GM sees at 7- to 16-seat tables with the options on (teams, factions, the
+Island, the Grand board). Phone autocorrect, other languages, team-mates signing for each other, faction abilities in
+loose words, Island orders, bids for a team, orders for the wrong step, quoted earlier messages and chat lines pasted
+with their time and speaker, a whole turn's orders pasted twice; and a DM refused for a line the reader cannot read,
+whose other lines' rule errors are listed with it (assumption PARTIAL_CHECK).
+
+Each case goes through ``Game.submit_dm`` for Player#1 (Alice), as in the earlier rounds (``test_dm_messy_round4``),
+and says what must be stored (the canonical lines) or why it must be refused ("!fragment" of the reason).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import RegentError
+from tests.protectors.test_dm_messy_round4 import GAMES as GAMES4
+from tests.protectors.test_dm_messy_round4 import orders16
+
+GAMES = {**GAMES4, "ferry16": lambda: orders16(("Ferry!",))}
+
+
+def _refusal(game: str, dm: str, lenient: bool = False) -> RegentError:
+    g = GAMES[game]()
+    with pytest.raises(RegentError) as caught:
+        g.submit_dm("Player#1", dm, lenient=lenient)
+    assert "Player#1" not in g.state.submissions  # nothing stored
+    return caught.value
+
+
+def _rows(err: RegentError) -> list[tuple[int, str]]:
+    return [(r["line_no"], r["reason"]) for r in err.details["rejected"]]
+
+
+# ---- a DM with a line the reader cannot read: the rules' errors of its other lines are listed with it, in the DM's
+# order, so the player mends every one at once (were said only after the first was mended; PARTIAL_CHECK)
+UNREAD = "unknown order 'Fortfy!' (did you mean Fortify!?)"
+PARTIAL = [
+    ("orders16", "Fortfy! P27\nWork P99", [(1, UNREAD), (2, "P99 is not on this board")]),
+    ("orders16", "Work P3\nFortfy! P27\nFortify P28", [(1, "you have no Army Units in P3"), (2, UNREAD)]),
+    ("orders16", "Fortfy! P27\nWork P28\nFortify P32", [(1, UNREAD)]),  # the others are fine
+    (
+        "orders16",
+        "Golden Fortify P27\nFortfy! P28\nGolden Fortify P32",
+        [(2, UNREAD), (3, "only one Golden order of each type per turn")],
+    ),
+    ("orders16", "Fortfy! P27\nSend 50 to Red\nSend 20 to Will", [(1, UNREAD), (2, "these send 70 $Realm")]),
+    ("orders16", "Fortfy! P27\nSupport Red in P29 from P1", [(1, UNREAD), (2, "P29 is not adjacent to P1")]),
+    ("orders16", "Fortfy! P27\nMarch 1 from P1 to P0", [(1, UNREAD), (2, "the Island is reached (and left) only")]),
+    # the Ferry! in play: the unread line may be the 'Ferry P1' that makes the March! legal, so it is not checked
+    ("ferry16", "Fortfy! P27\nMarch 1 from P1 to P20", [(1, UNREAD)]),
+    ("ferry16", "Fortfy! P27\nMarch 1 from P3 to P20", [(1, UNREAD), (2, "you have no Army Units in P3")]),
+    # a team-mate may pool $Realm on the unread line: the bid is not checked against the $Realm alone
+    (
+        "cons12t3",
+        "Buy 1 in P2\nBid 200\nBuy 1 in P5\nBuy 1 in P1 (40 frm Red)",
+        [(3, "you do not control P5"), (4, "!")],
+    ),
+    ("cons12t3", "Buy 1 in P2\nBid 200\nBuy 1 in P5", [(3, "you do not control P5"), (2, "bid between 0 and your 90")]),
+    ("cons12t3", "Buy 1 in P2 (40 from Red\nBid 120", [(1, "!")]),
+    ("t1_16", "Bid 20 (10 from Will)\nFaction: Hodr", [(1, "pooled $Realm only comes from a team-mate"), (2, "!")]),
+    ("dragon16", "3 from P27\nCommit 2 from P29\n2 fron P28", [(2, "you do not control P29"), (3, "!")]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), PARTIAL)
+def test_a_refusal_lists_the_rule_errors_of_the_lines_that_read(game, dm, want):
+    rows = _rows(_refusal(game, dm))
+    assert [n for n, _ in rows] == [n for n, _ in want], rows
+    for (_, got), (_, fragment) in zip(rows, want, strict=True):
+        assert fragment == "!" or fragment in got, got
+
+
+def test_a_dm_refused_whole_is_not_checked_as_the_senders_orders():
+    # another turn's DM, or another player's: its lines are not the sender's orders of this step
+    assert [n for n, _ in _rows(_refusal("orders16", "Turn 5 orders:\nFortfy! P27\nWork P3"))] == [1, 2]
+    assert [n for n, _ in _rows(_refusal("orders16", "Orders from Red:\nFortfy! P27\nWork P3"))] == [1, 2]
+
+
+def test_the_refusal_message_counts_every_line_refused():
+    err = _refusal("orders16", "Fortfy! P27\nWork P99\nWork P3")
+    assert err.reason.endswith("(and 2 more lines refused)"), err.reason
+    assert err.details["rejected_count"] == 3
+
+
+def test_regent_adjudicate_lists_the_unread_line_and_the_rule_errors_together(tmp_path, capsys):
+    # the GM passes one answer on: every refused line with its line in the DMs file, the unreadable one and the rules'
+    from service.cli import main
+    from tests.gm.files import dms, new_game
+
+    game = new_game(tmp_path, ["Alice", "Bob", "Carol"], "ring-3", 3)
+    bids = "== Alice ==\nBid 1\n== Bob ==\nBid 2\n== Carol ==\nBid 3\n"
+    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
+    capsys.readouterr()
+    assert main(["adjudicate", str(game), dms(tmp_path, "== Alice ==\nFortfy! P1\nWork P3\n")]) == 2
+    out = capsys.readouterr().err
+    assert "line 2: 'Fortfy! P1': unknown order 'Fortfy!'" in out, out
+    assert "also line 3: 'Work, work! P3': you have no Army Units in P3" in out, out
