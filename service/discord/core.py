@@ -53,7 +53,7 @@ class BridgeCore:
     def learn_clock(self, before: float, after: float, message_id: int | None) -> None:
         """A message the bot posted between ``before`` and ``after`` (the host's clock) got the Discord id
         ``message_id``: how far the host's clock is ahead of Discord's (kept when it moved by more than a second)."""
-        if message_id is None:
+        if message_id is None or after - before > 2 * SKEW_TOLERANCE:  # a slow post (a 429 waited out) tells little
             return
         skew = (before + after) / 2 - snowflake_time(message_id)
         if abs(skew - self.state.skew()) > SKEW_TOLERANCE:

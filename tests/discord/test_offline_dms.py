@@ -12,6 +12,7 @@ import pytest
 
 from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
+from service.discord.chat import snowflake_at
 from service.discord.state import State
 from tests.discord.helpers import Harness, game_table, make_config, user_of
 
@@ -422,11 +423,11 @@ def test_an_upgrade_with_no_dm_recorded_reads_back_since_the_step_opened(server,
 
 @pytest.mark.parametrize("skew", [300.0, -300.0])
 def test_a_host_clock_off_by_minutes_neither_drops_nor_reads_in_dms(server, tmp_path, skew):
-    """The bot's host clock is five minutes ahead of Discord's (or behind). The read-back started where the game began
-    by the host's clock, and told a DM sent while the bot was offline by comparing Discord's time with the host's: ahead,
-    a DM sent in the game's first minutes while the bot was down was never read, and one sent live as the bot came back
-    was headed as sent while it was offline; behind, a DM sent before the game began was read (and stored) as its
-    decision, and one sent while the bot was offline was not headed so. Both sides are on Discord's clock now."""
+    """The bot's host clock is five minutes ahead of Discord's (or behind). The read-back started where the game
+    began by the host's clock, and told a DM sent while the bot was offline by comparing Discord's time with the
+    host's: ahead, a DM sent in the game's first minutes while the bot was down was never read, and one sent live as
+    the bot came back was headed as sent while it was offline; behind, a DM sent before the game began was read as
+    its decision, and one sent while the bot was offline was not headed so. Both sides are on Discord's clock now."""
     channel = CH + (14 if skew > 0 else 15)
     h = setup(server, tmp_path, channel=channel, seats=3)
     h.clock = lambda: time.time() + skew
@@ -463,3 +464,15 @@ def test_a_host_clock_off_by_minutes_neither_drops_nor_reads_in_dms(server, tmp_
         await back.close_client()
 
     asyncio.run(body())
+
+
+def test_a_slow_post_does_not_move_the_measured_clock(server, tmp_path):
+    """A post that took long (discord.py waiting out a 429) brackets Discord's time loosely: it is not taken as the
+    host clock's offset."""
+    h = setup(server, tmp_path, channel=CH + 16)
+    bridge = h.bridge()
+    now = time.time()
+    bridge.learn_clock(now - 0.1, now + 0.1, snowflake_at(now - 30))
+    assert 29 < bridge.state.skew() < 31
+    bridge.learn_clock(now, now + 12, snowflake_at(now))  # 12 s in discord.py's rate limit: no measure
+    assert 29 < bridge.state.skew() < 31
