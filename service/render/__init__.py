@@ -3,6 +3,7 @@
     png = render_board(game, None)                          # GM view, now
     png = render_board(game, None, turn=3, view="channel")  # what everyone may see, after turn 3
     svg = render_board(game, "Player#2", turn=3, fmt="svg") # Player#2's own view (for their DM)
+    png = render_board(game, None, focus="Player#2")        # Player#2's area, public, legible on a phone
     png = render_summary(game, ai_seats={"Player#4": "caretaker"})
     gif = render_animation(game, view="channel")            # the whole game, one frame per turn
 
@@ -22,8 +23,8 @@ VIEWS = ("gm", "channel", "seat")
 # the board with no moves (last turn's moves belong to the "after turn N-1" picture).
 ORDERS_DONE_STEPS = ("consolidation", "over")
 
-__all__ = ["FORMATS", "VIEWS", "board_scene", "game_at_turn", "highlight_turn", "render_animation", "render_board",
-           "render_summary", "turn_ends"]
+__all__ = ["FORMATS", "VIEWS", "board_scene", "focus_picture", "game_at_turn", "highlight_turn", "render_animation",
+           "render_board", "render_summary", "turn_ends"]
 
 
 def _check(fmt: str) -> None:
@@ -115,16 +116,39 @@ def _scene_now(game: Any, seat: str | None, kind: str):
 
 
 def render_board(game: Any, seat: str | None, turn: int | None = None, fmt: str = "png",
-                 view: str | None = None) -> bytes:
+                 view: str | None = None, focus: str | None = None, radius: int | None = None) -> bytes:
     """The board as ``view`` shows it (``gm``: everything; ``channel``: what every player may see;
     ``seat``: what ``seat`` may see; default: ``gm`` for seat None, else ``seat``), now or at the end
-    of ``turn``, as PNG/SVG."""
+    of ``turn``, as PNG/SVG. With ``focus`` (a seat, ``Player#3``): only that seat's Provinces and those up to
+    ``radius`` borders away (default 1), drawn large for a phone, public information only
+    (:mod:`service.render.focus`)."""
     _check(fmt)
-    scene = board_scene(game, seat, turn, view)
-    from service.render.draw import draw_board, figure_bytes
+    from service.render.draw import draw_board, draw_focus, figure_bytes
 
+    if focus is not None or radius is not None:
+        fig, _ = draw_focus(focus_picture(game, focus, turn, radius, seat=seat, view=view))
+        return figure_bytes(fig, fmt)
+    scene = board_scene(game, seat, turn, view)
     fig, _ = draw_board(scene)
     return figure_bytes(fig, fmt)
+
+
+def focus_picture(game: Any, focus: str | None, turn: int | None = None, radius: int | None = None,
+                  seat: str | None = None, view: str | None = None):
+    """The focused picture's model (:class:`service.render.focus.FocusPicture`) around seat ``focus``: built
+    from the channel's scene alone, so it is the same whoever asks and whatever any seat keeps secret."""
+    from service.render.focus import DEFAULT_RADIUS, build_focus, check_radius
+
+    if focus is None:
+        raise ValidationError("focus" if radius is None else "radius", "a focused picture needs the seat to focus on"
+                              + ("" if radius is None else ": only a focused picture has a radius"))
+    if seat is not None or view not in (None, "channel"):
+        raise ValidationError("focus", "a focused picture shows what every player may see (the channel view); "
+                                       "leave out the seat and the view")
+    if not isinstance(focus, str) or focus not in game.state.players:
+        raise ValidationError("focus", f"no seat {focus!r} in this game (name a seat like Player#2)")
+    radius = check_radius(DEFAULT_RADIUS if radius is None else radius)
+    return build_focus(board_scene(game, None, turn, "channel"), focus, radius)
 
 
 def render_animation(game: Any, seat: str | None = None, view: str | None = "channel", **kwargs: Any) -> bytes:

@@ -220,3 +220,15 @@ def _draw_marches(ax, scene: Scene) -> None:
                                shrinkA=0, shrinkB=0, gid=f"{gid}-head")
         head.set_path_effects([patheffects.withStroke(linewidth=2.0, foreground=st["outline"])])
         ax.add_patch(head)
+
+
+def draw_focus(picture) -> tuple[Figure, dict[str, object]]:
+    """A focused picture (:mod:`service.render.focus`): its tiles and swatches, then its texts."""
+    fig = new_figure(picture.width, picture.height)
+    ax = _inch_axes(fig, 0, 0, picture.width, picture.height)
+    ax.set_xlim(0, picture.width)
+    ax.set_ylim(0, picture.height)
+    for r in picture.rects:
+        ax.add_patch(Rectangle((r.x, r.y), r.w, r.h, facecolor=r.face, edgecolor=r.edge, lw=r.lw, gid=r.key,
+                               hatch="///" if r.face == BURNT and r.key.startswith("tile-") else None))
+    return fig, {item.key: draw_text(ax, item) for item in picture.texts}

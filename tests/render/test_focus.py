@@ -1,0 +1,238 @@
+"""The focused board picture (``render_board(..., focus=seat)``): the right Provinces, legible on a phone, public
+information only, refused clearly for a seat with nothing to focus on."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from engine.errors import ValidationError
+from engine.protectors.game import Game
+from service.render import board_scene, focus_picture, render_board
+from service.render.examples import CUSTOM_BOARD
+from service.render.focus import MAX_RADIUS, MIN_PHONE_FONT_PX, PHONE_PX, phone_px
+from service.render.labels import box, overlaps
+from tests.render.helpers import played_game
+
+BOARDS = [
+    ("ring-2", 2, 1),
+    ("ring-7", 7, 3),
+    ("ring-16", 16, 2),
+    ("ring-16-grand+island", 16, 4),
+    ("ring-5-grand+island", 5, 3),
+    (CUSTOM_BOARD, 6, 2),
+]
+
+
+def alive(game: Game) -> list[str]:
+    scene = board_scene(game, None, view="channel")
+    return [r.seat for r in scene.seats if not r.eliminated and r.provinces]
+
+
+def teams_game() -> Game:
+    players = [
+        {"name": ch * 32, "team": f"The Team Of Many Words {i % 4}", "faction": "Hodir"}
+        for i, ch in enumerate("MWiAbcdefghijklm")
+    ]
+    game = Game(
+        {"board": "ring-16-grand+island", "seed": 1, "options": {"teams": True, "factions": True}, "players": players}
+    )
+    for seat in game.state.players:
+        game.submit(seat, "Bid 0")
+    game.advance(force=True)
+    return game
+
+
+def games():
+    for board, seats, turns in BOARDS:
+        yield played_game(board, seats, seed=7, turns=turns, names=True)
+    yield teams_game()
+
+
+@pytest.fixture(scope="module")
+def all_games():
+    return list(games())
+
+
+def test_the_full_16_seat_board_is_not_legible_on_a_phone():
+    """The gap the focused picture closes, measured by the same rule (so the rule can fail)."""
+    from service.render.draw import draw_board, figure_size
+
+    scene = board_scene(played_game("ring-16-grand+island", 16, seed=7, turns=2), None, view="channel")
+    _fig, artists = draw_board(scene)
+    width = figure_size(scene)[0]
+    smallest = min(phone_px(t.get_fontsize(), width) for t in artists.values())
+    assert smallest < MIN_PHONE_FONT_PX
+
+
+def test_every_text_is_legible_at_a_phone_width(all_games):
+    from service.render.draw import draw_focus
+
+    for game in all_games:
+        for seat in alive(game)[:6]:
+            for radius in (0, 1, 2):
+                pic = focus_picture(game, seat, radius=radius)
+                assert pic.texts
+                assert min(phone_px(t.size, pic.width) for t in pic.texts) >= MIN_PHONE_FONT_PX
+                fig, artists = draw_focus(pic)  # drawn as modelled
+                assert fig.get_size_inches()[0] * fig.dpi == PHONE_PX
+                assert {k: a.get_fontsize() for k, a in artists.items()} == {t.key: t.size for t in pic.texts}
+
+
+def test_no_two_texts_overlap_and_each_stays_in_the_picture_and_its_tile(all_games):
+    for game in all_games:
+        for seat in alive(game)[:6]:
+            pic = focus_picture(game, seat, radius=2)
+            assert overlaps(pic.texts) == []
+            tiles = {r.key.removeprefix("tile-"): r for r in pic.rects if r.key.startswith("tile-")}
+            for t in pic.texts:
+                b = box(t)
+                assert (
+                    b[:, 0].min() >= 0
+                    and b[:, 0].max() <= pic.width
+                    and b[:, 1].min() >= 0
+                    and b[:, 1].max() <= pic.height
+                ), t.key
+                if t.kind in ("province", "battle"):
+                    r = tiles[t.key.split("-", 1)[1]]
+                    assert r.x <= b[:, 0].min() and b[:, 0].max() <= r.x + r.w, t.key
+                    assert r.y <= b[:, 1].min() and b[:, 1].max() <= r.y + r.h, t.key
+
+
+def test_the_area_is_the_seats_provinces_and_those_within_the_radius(all_games):
+    for game in all_games:
+        scene = board_scene(game, None, view="channel")
+        board = scene.board
+        for seat in alive(game)[:4]:
+            own = {p for p, pv in scene.provinces.items() if seat in (pv.owner, pv.holder)}
+            for radius in range(MAX_RADIUS + 1):
+                pic = focus_picture(game, seat, radius=radius)
+                want = {
+                    p
+                    for p in board.all_provinces
+                    if any((d := board.distance(p, q)) is not None and d <= radius for q in own)
+                }
+                assert set(pic.provinces) == want and len(pic.provinces) == len(want)
+                # the legend: exactly the seats whose Provinces or units (or battles) are shown, the focus first
+                held = {s for p in want for s in (scene.provinces[p].owner, scene.provinces[p].holder) if s}
+                fought = {
+                    s
+                    for b in scene.battles
+                    if b.province in want
+                    for s in (b.winner, b.loser)
+                    if s in scene.seat_number
+                }
+                assert set(pic.seats) == held | fought and seat in pic.seats
+
+
+def test_tiles_that_touch_share_a_land_border(all_games):
+    for game in all_games:
+        for seat in alive(game)[:4]:
+            pic = focus_picture(game, seat, radius=3)
+            board = board_scene(game, None, view="channel").board
+            tiles = sorted((r for r in pic.rects if r.key.startswith("tile-")), key=lambda r: -r.y)
+            for a, b in pairwise(tiles):
+                if abs((b.y + b.h) - a.y) < 1e-9:  # no gap between them
+                    assert board.is_neighbour(a.key[5:], b.key[5:]), (a.key, b.key)
+
+
+def test_a_ring_stretch_across_p1_stays_whole():
+    game = played_game("ring-7", 7, seed=7, turns=1)
+    scene = board_scene(game, None, view="channel")
+    seat = scene.provinces["P1"].owner
+    pic = focus_picture(game, seat, radius=1)
+    assert pic.provinces[:3] == ["P7", "P1", "P2"]
+
+
+def test_a_focused_picture_is_the_same_whatever_another_seat_keeps_secret():
+    """Orders sent but not yet carried out, bids, $Realm: another seat's hidden choices change nothing."""
+    from agents.random_agent import RandomAgent
+    from agents.runner import SeatContext, play_turn_step
+
+    base = Game({"board": "ring-7", "seed": 3, "players": 7})
+    agents = {s: RandomAgent(i) for i, s in enumerate(base.state.players)}
+    while not (base.step == "orders" and base.state.turn == 2):  # turn 2's orders, none sent yet
+        play_turn_step(base, agents)
+    focus = alive(base)[0]
+    other = max(
+        (p.seat for p in base.pending() if p.seat != focus), key=lambda s: base.view(None)["players"][s]["units"]
+    )
+    orders = {}  # three different hidden orders for the other seat
+    for k in range(200):
+        decision = RandomAgent(k).act(SeatContext(base, other))
+        orders.setdefault(repr(decision), decision)
+        if len(orders) == 3:
+            break
+    pictures, sent, seat_pictures = [], set(), set()
+    for k, decision in enumerate(orders.values()):
+        game = base.clone()
+        game.state.players[other].realm = 1000 + 37 * k
+        game.submit(other, decision)
+        pictures.append(render_board(game, None, focus=focus, radius=2))
+        pictures.append(render_board(game, None, focus=focus, radius=2, fmt="svg"))
+        sent.add(repr(game.state.submissions[other]))
+        seat_pictures.add(render_board(game, other, fmt="svg"))
+    assert len(set(pictures[0::2])) == 1 and len(set(pictures[1::2])) == 1
+    # the controls: the games' hidden orders differed, and a picture that may show a secret ($Realm in the other
+    # seat's own view) does tell the games apart
+    assert len(sent) == 3 and len(seat_pictures) == 3
+
+
+def test_bids_do_not_change_a_focused_picture():
+    base = Game({"board": "ring-5", "seed": 2, "players": 5})
+    assert base.step == "bid"
+    out = set()
+    for bid in (0, 3, 5):
+        game = base.clone()
+        game.submit("Player#4", f"Bid {bid}")
+        out.add(render_board(game, None, focus="Player#1"))
+    assert len(out) == 1
+
+
+def test_an_eliminated_seat_is_refused_saying_so():
+    game = played_game("ring-5", 5, seed=1, turns=12)
+    out = [s for s, p in game.state.players.items() if p.eliminated]
+    assert out
+    with pytest.raises(ValidationError, match=r"focus: .* is out \(eliminated\): there is no area to focus on"):
+        render_board(game, None, focus=out[0])
+    # a turn when it still held Provinces: its area then
+    first = min(e.turn for e in game.state.events if e.kind == "eliminated" and e.data.get("seat") == out[0])
+    if first > 1:
+        assert focus_picture(game, out[0], turn=first - 1).provinces
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"focus": "Player#9"}, "focus"),
+        ({"focus": "Alice"}, "focus"),
+        ({"focus": "Player#1", "radius": 5}, "radius"),
+        ({"focus": "Player#1", "radius": -1}, "radius"),
+        ({"focus": "Player#1", "radius": True}, "radius"),
+        ({"radius": 1}, "radius"),
+        ({"focus": "Player#1", "view": "gm"}, "focus"),
+        ({"focus": "Player#1", "seat": "Player#2"}, "focus"),
+    ],
+)
+def test_bad_focus_calls_name_the_field(kwargs, field):
+    game = played_game("ring-5", 5, seed=2, turns=1)
+    seat = kwargs.pop("seat", None)
+    with pytest.raises(ValidationError) as err:
+        render_board(game, seat, **kwargs)
+    assert err.value.field == field
+
+
+def test_the_island_stands_apart():
+    game = played_game("ring-7+island", 7, seed=7, turns=1, names=True)
+    seat = alive(game)[0]
+    island = game.state.provinces["P0"]
+    island.owner, island.units = seat, 2  # the seat holds the Wizard Sanctum (reached only by sea)
+    pic = focus_picture(game, seat, radius=1)
+    assert pic.provinces[-1] == "P0" and pic.provinces.count("P0") == 1
+    gaps = [t.text for t in pic.texts if t.key.startswith("gap-")]
+    assert gaps[-1] == "the Island (Wizard Sanctum): by sea only"
+    tiles = {r.key: r for r in pic.rects}
+    before = tiles[f"tile-{pic.provinces[-2]}"]
+    assert tiles["tile-P0"].y + tiles["tile-P0"].h < before.y  # a gap between it and the mainland
+    assert render_board(game, None, focus=seat, radius=1)[:4] == b"\x89PNG"
