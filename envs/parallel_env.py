@@ -2,8 +2,10 @@
 
 All seats choose at once, each through its own planner (``agents.spaces.planner``): a seat whose decision is
 complete, or that has nothing to decide now, gets a mask with DONE only and its action is ignored.
-When every deciding seat has submitted, the engine resolves the step (rules: 003 "All orders ...
-revealed ... at the same time"). Observations are dicts ``{"observation", "action_mask"}``
+Each engine step lasts a fixed number of env steps worked out from public facts (``envs.pacing.step_turns``),
+whatever the seats choose, so when it resolves tells no seat anything about the others' hidden choices or
+$Realm; then the finished decisions are submitted together and the engine resolves the step (rules: 003
+"All orders ... revealed ... at the same time"). Observations are dicts ``{"observation", "action_mask"}``
 (PettingZoo convention). Every agent stays until the game ends (an eliminated seat only has DONE);
 rewards are ``agents.reward.terminal_reward`` at the end, shaping optional and off by default.
 """
@@ -26,6 +28,7 @@ from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
 from envs.opponents import check_flag, check_render_mode, make_setup, probe_game
+from envs.pacing import step_turns
 
 ILLEGAL_PENALTY = -0.01
 RESET_OPTIONS = ("game_seed",)  # what reset(options=...) reads
@@ -86,6 +89,8 @@ class ProtectorsParallelEnv(ParallelEnv):
         if self.cache is None or not self.cache.fits(self.game.state):  # kept across games of one board
             self.cache = BoardCache(self.game.state)
         self.planners: dict[str, Planner | None] = {}
+        self.steps_left = 0  # env steps until the engine resolves the current step (the same for every seat)
+        self._wasted: set[str] = set()  # seats that passed an env step of their decision without a legal action
         # VPs at the start (read only when shaping): shaping pays the change from here, so over a game it
         # sums to (final - starting VPs) / 10, as in the seat env
         self._vp = {a: victory_points(self.game.state, a) for a in self.agents} if self.reward_shaping else {}
@@ -97,24 +102,25 @@ class ProtectorsParallelEnv(ParallelEnv):
             raise ValidationError("env", "call reset() first (or after the game ended)")
         rewards = {a: 0.0 for a in self.agents}
         for a in self.agents:
-            p = self.planners.get(a)
-            if p is None or a not in actions:
+            p = self.open_planner(a)
+            if p is None:
+                continue  # nothing to decide now, or decided: a padded step, the action is ignored
+            if a not in actions:
+                self._wasted.add(a)
                 continue
             act = int(actions[a])
             if not (0 <= act < L.ACTION_SIZE and p.mask()[act]):
                 if self.illegal_action == "raise":
                     p.apply(act)
                 rewards[a] += ILLEGAL_PENALTY
+                self._wasted.add(a)
                 continue
             p.apply(act)
             if self.skip_forced:
                 p.skip_forced()
-            if p.finished:
-                self.game.submit(a, p.decision())
-                self.planners[a] = None
-        if not any(self.planners.values()):
-            self.game.advance(force=True)
-            self._run()
+        self.steps_left -= 1
+        if self.steps_left <= 0:
+            self._resolve()
         over = self.game.over
         if self.reward_shaping:
             for a in self.agents:
@@ -148,8 +154,33 @@ class ProtectorsParallelEnv(ParallelEnv):
         return encode_board(self.game.state, self.possible_agents[0], self.cache)
 
     # -- internals -------------------------------------------------------------------------------
+    def open_planner(self, a: str) -> Planner | None:
+        """``a``'s planner while its decision is open, else None (it sees a DONE-only mask)."""
+        p = self.planners.get(a)
+        return p if p is not None and not p.finished else None
+
+    def _submit(self) -> None:
+        """Submit the finished decisions together, in the engine's order of deciding seats. A decision still
+        open after the step's env steps (only after unmasked or missing actions: ``step_turns`` bounds the
+        choices) is left to the rulebook default, as for an inactive player (assumption PARALLEL_STEP_TURNS)."""
+        for s, p in self.planners.items():
+            if p is None:
+                continue
+            if p.finished:
+                self.game.submit(s, p.decision())
+            elif s not in self._wasted:
+                raise RuntimeError(f"{s}'s {p.kind} decision is still open after {p.choices} choices, more than "
+                                   f"envs.pacing.choice_bound allows: the bound is wrong")
+        self.planners, self._wasted = {}, set()
+
+    def _resolve(self) -> None:
+        self._submit()
+        self.game.advance(force=True)
+        self._run()
+
     def _run(self) -> None:
-        """Advance until some seat has a real choice (seats with none are submitted for)."""
+        """Make the deciding seats' planners and set the env steps the engine step lasts (``step_turns``,
+        public facts only); a step in which no seat can have a choice is submitted and resolved at once."""
         g = self.game
         while not g.over:
             self.planners = {}
@@ -159,15 +190,14 @@ class ProtectorsParallelEnv(ParallelEnv):
                 p = make_planner(g.state, s)
                 if self.skip_forced:
                     p.skip_forced()
-                if p.finished:
-                    g.submit(s, p.decision())
-                else:
-                    self.planners[s] = p
-            if self.planners:
+                self.planners[s] = p  # finished already (forced) or not: it waits out the step either way
+            self.steps_left = step_turns(g.state, list(self.planners))
+            if self.steps_left > 0:
                 break
+            self._submit()
             g.advance(force=True)
         if g.over:
-            self.planners = {}
+            self.planners, self.steps_left = {}, 0
         for a in self.possible_agents:
             encode_board_into(g.state, a, self._bufs[a][:BOARD_SIZE], self.cache)
 
@@ -175,7 +205,7 @@ class ProtectorsParallelEnv(ParallelEnv):
         out = {}
         for a in self.possible_agents if self.game.over else self.agents:
             buf = self._bufs[a]
-            p = self.planners.get(a)
+            p = self.open_planner(a)
             encode_choice(p, buf[BOARD_SIZE:])
             vec = buf.copy()
             mask = p.mask().astype(np.int8) if p is not None else self._done_mask.copy()
@@ -183,5 +213,5 @@ class ProtectorsParallelEnv(ParallelEnv):
         return out
 
     def _info(self, a: str) -> dict[str, Any]:
-        p = self.planners.get(a)
-        return {"stage": p.stage if p else None, "engine_step": self.game.step}
+        p = self.open_planner(a)
+        return {"stage": p.stage if p else None, "engine_step": self.game.step, "steps_left": self.steps_left}

@@ -138,7 +138,7 @@ def test_parallel_env_observations_are_fresh_copies_of_each_seats_encoding():
         for a, o in obs.items():
             want = np.empty(OBS_SIZE, dtype=np.float32)
             want[:BOARD_SIZE] = encode_board(env.game.state, a, BoardCache(env.game.state))
-            encode_choice(env.planners.get(a), want[BOARD_SIZE:])
+            encode_choice(env.open_planner(a), want[BOARD_SIZE:])
             assert o["observation"].tobytes() == want.tobytes()
             o["observation"][:] = -1.0  # the caller may keep or change its arrays
         obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})

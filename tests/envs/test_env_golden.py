@@ -28,6 +28,10 @@ every case, since most games reach a Dragon win with its bottom seat short of mi
 that reading switched off every digest equals the one recorded before it
 (checked case by case).
 
+The parallel env's 2 cases were re-recorded when each engine step came to last a fixed number of env steps
+(``envs/pacing.py``: when a step resolved told the seats how many choices the others made); the seat env's
+cases were untouched by it (it shares no code that changed) and equal their digests as before.
+
 Re-record only for an intended, versioned change of the observation/action contract:
 ``.venv/bin/python tests/envs/test_env_golden.py``.
 """
@@ -129,11 +133,13 @@ GOLDEN = {
     # re-recorded for issue 20's rule fixes
     # re-recorded for the Work, work! fix (session 16)
     # re-recorded: No Quarter!'s Wrath (session 17)
-    "parallel_ring5": "3e8cd56796fa181aa5d37beeaa5b08cef74d2146d49a6f9ae05a1114bfa7f061",
+    # re-recorded: fixed env steps per engine step (envs/pacing.py)
+    "parallel_ring5": "109d779a61f73690807cea19603884b5149ede367decf2b03721e59444e6c5c6",
     # re-recorded for the Dragon sac choice
     # re-recorded for issue 20's rule fixes
     # re-recorded: No Quarter!'s Wrath (session 17)
-    "parallel_grand6_island_factions_teams": "c160049e8d052db5d1fa6c6496dd4c76319fce9088779e36b4fc438686946285",
+    # re-recorded: fixed env steps per engine step (envs/pacing.py)
+    "parallel_grand6_island_factions_teams": "21dcddd611f2c21a78725fcd4e082e9f1e7341172ad53ffbb47e36e3ae020e77",
 }
 
 

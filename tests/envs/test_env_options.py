@@ -97,12 +97,12 @@ def test_seat_env_info_keys_as_documented():
     assert info["result"] == env.game.result and info["stage"] is None
 
 
-def test_parallel_infos_are_stage_and_engine_step_only():
+def test_parallel_infos_are_stage_engine_step_and_steps_left_only():
     env = ProtectorsParallelEnv(players=3)
     obs, infos = env.reset(seed=0)
-    assert all(set(i) == {"stage", "engine_step"} for i in infos.values())
+    assert all(set(i) == {"stage", "engine_step", "steps_left"} for i in infos.values())
     _, _, _, truncs, infos = env.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in env.agents})
-    assert all(set(i) == {"stage", "engine_step"} for i in infos.values()) and not any(truncs.values())
+    assert all(set(i) == {"stage", "engine_step", "steps_left"} for i in infos.values()) and not any(truncs.values())
 
 
 def test_the_seat_env_truncates_after_max_choices(monkeypatch):

@@ -61,7 +61,7 @@ def test_seats_without_a_choice_only_have_done():
     env = ProtectorsParallelEnv(players=3)
     obs, _ = env.reset(seed=4)
     for a in env.agents:
-        if env.planners.get(a) is None:
+        if env.open_planner(a) is None:
             assert obs[a]["action_mask"].tolist() == [int(i == L.DONE) for i in range(L.ACTION_SIZE)]
         else:
             assert obs[a]["action_mask"].sum() >= 2
@@ -96,3 +96,13 @@ def test_reward_shaping_pays_the_vp_change_from_the_start():
             team = st.players[a].team if st.options.teams else None
             shaping = total - terminal_reward(env.game.result, a, team)
             assert shaping == pytest.approx((victory_points(st, a) - start[a]) / 10, abs=1e-6)
+
+
+@pytest.mark.filterwarnings("ignore:ProtectorsParallelEnv.reset ignores option")  # the API test's {"options": 1}
+@pytest.mark.parametrize("kw", [{"players": 2}, {"players": 16, "teams": 4, "factions": True},
+                                {"players": 8, "version": "grand", "island": True, "factions": True, "teams": 2}],
+                         ids=["2", "16-teams-factions", "grand8-island-factions-teams"])
+def test_pettingzoo_api_and_seeding_from_2_to_16_seats_with_fixed_env_steps_per_engine_step(kw):
+    """The padded env steps (a fixed number per engine step, envs/pacing.py) keep PettingZoo's API and seeding."""
+    parallel_api_test(ProtectorsParallelEnv(**kw), num_cycles=300)
+    parallel_seed_test(lambda: ProtectorsParallelEnv(**kw))

@@ -16,7 +16,6 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from envs import parallel_env
 from envs.parallel_env import ProtectorsParallelEnv
 
 CONFIGS = [dict(players=16, teams=4, factions=True),
@@ -50,7 +49,7 @@ class Copy:
 
     def step(self, seed: int, seat: str, salt: str) -> bool:
         acts = {s: _pick(o["action_mask"], seed, s, self.t, salt if s == seat else "") for s, o in self.obs.items()}
-        if self.env.planners.get(seat) is not None:
+        if self.env.open_planner(seat) is not None:
             self.hidden.append(acts[seat])
         self.obs, self.rewards, terms, _, self.infos = self.env.step(acts)
         self.t += 1
@@ -61,7 +60,7 @@ def _phases(kw: dict, seed: int, seat: str) -> list[tuple[int, str]]:
     """The resolutions before which ``seat`` has a choice, with the engine step."""
     c, out = Copy(kw, seed), []
     while c.resolved <= PHASES:
-        if c.env.planners.get(seat) is not None and (not out or out[-1][0] != c.resolved):
+        if c.env.open_planner(seat) is not None and (not out or out[-1][0] != c.resolved):
             out.append((c.resolved, c.env.game.step))
         if c.step(seed, seat, ""):
             break
@@ -79,8 +78,11 @@ def _compare(kw: dict, seed: int, seat: str, phase: int) -> tuple[bool, str | No
     differed = False
     while True:
         over = a.step(seed, seat, "") | b.step(seed, seat, "other")
-        if a.resolved != phase or b.resolved != phase:
-            return differed, None  # revealed (resolved in either copy): from here the seats may see it
+        if a.resolved != phase and b.resolved != phase:
+            return differed, None  # revealed (resolved in both copies): from here the seats may see it
+        if a.resolved != b.resolved:  # when the step resolves is itself seen by every seat
+            return differed, (f"{seat}'s {a.env.game.step} choices moved when the step resolved (seed {seed}, "
+                              f"resolution {phase}, env step {a.t})")
         differed = a.hidden != b.hidden
         for s in a.obs:
             if s == seat:
@@ -114,17 +116,49 @@ def test_no_seat_sees_another_seats_choices_before_they_are_revealed(kw):
     assert {step for step, n in tried.items() if n} >= {"bid", "orders", "consolidation", "dragon"}, tried
 
 
-def test_the_check_sees_a_seat_reading_anothers_submission(monkeypatch):
-    """The comparison finds a leak when there is one: a choice block that reads the other seats' stored
-    decisions (what the engine keeps hidden until it resolves the step)."""
-    real = parallel_env.encode_choice
+def test_the_check_sees_a_seat_reading_anothers_choices(monkeypatch):
+    """The comparison finds a leak when there is one: an info that reads the other seats' planners (the
+    choices made so far, which the env keeps to itself until it submits them when the step resolves)."""
+    real = ProtectorsParallelEnv._info
 
-    def leaky(planner, out):
-        real(planner, out)
-        if planner is not None:
-            others = sorted(repr(d) for s, d in planner.state.submissions.items() if s != planner.seat)
-            out[-1] = len(repr(others)) % 7
+    def leaky(self, a):
+        out = real(self, a)
+        out["others"] = sorted((s, repr(p.decision()) if p.finished else repr((p.stage, p.province, p.choices)))
+                               for s, p in self.planners.items() if p is not None and s != a)
+        return out
 
-    monkeypatch.setattr(parallel_env, "encode_choice", leaky)
+    monkeypatch.setattr(ProtectorsParallelEnv, "_info", leaky)
     leaks, _ = _leaks(dict(players=5), range(1), ("Player#2",))
     assert leaks
+
+
+def _trace_until_resolved(env: ProtectorsParallelEnv, seat: str, watcher: str, realm: int, steps: int) -> list:
+    """``watcher``'s view, env step by env step, of a fresh game in which ``seat``'s hidden $Realm is set to
+    ``realm`` (and the watcher's to 0, so its own bid is forced), until the turn-1 bid resolves."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env.reset(seed=3)
+    st = env.game.state
+    st.players[watcher].realm, st.players[seat].realm = 0, realm
+    env._run()  # the seats' choices again, from the edited $Realm
+    obs, rewards, infos = env._observations(), dict.fromkeys(env.agents, 0.0), {a: env._info(a) for a in env.agents}
+    out = []
+    for _ in range(steps):
+        done = not env.agents or any(a[0] == "advance" for a in env.game.actions)
+        o = obs[watcher]
+        out.append((o["observation"].tobytes(), o["action_mask"].tobytes(), repr(infos[watcher]), rewards[watcher],
+                    done))
+        if done:
+            break
+        obs, rewards, _, _, infos = env.step({a: int(np.flatnonzero(obs[a]["action_mask"])[-1]) for a in env.agents})
+    return out
+
+
+def test_when_a_step_resolves_does_not_tell_another_seats_hidden_realm():
+    """A seat with no $Realm has a forced bid (one amount: 0). Whether the other seat has a real choice must
+    not show in how many env steps the bid takes: the watcher sees the same steps whatever the other's $Realm."""
+    env = ProtectorsParallelEnv(players=2)
+    poor = _trace_until_resolved(env, "Player#2", "Player#1", 0, 20)
+    rich = _trace_until_resolved(env, "Player#2", "Player#1", 100, 20)
+    assert len(rich) > 1  # not vacuous: the rich seat had a choice to make before the bid resolved
+    assert poor == rich
