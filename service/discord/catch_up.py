@@ -22,6 +22,8 @@ log = logging.getLogger("regent.discord")
 # a player's messages read back per pass from their DMs' history after the bot was offline (oldest first); more are
 # read on the next pass (each tick), and the GM is told
 CATCH_UP_LIMIT = 50
+# a player's last DMs answered that each read-back reads again for an edit made while the bot was offline
+EDITS_CHECKED = 20
 
 
 class CatchUp(BridgeCore):
@@ -145,6 +147,7 @@ class CatchUp(BridgeCore):
         async with self._reading.setdefault(chat, asyncio.Lock()):
             if chat in self._live_ok:
                 return handled, notes
+            await self._edits_offline(chat, user, thread)
             after = max(self.state.read(chat) or 0, since)
             try:
                 missed = await self.chat.history(user, after, self.catch_up_limit, thread)
@@ -189,6 +192,23 @@ class CatchUp(BridgeCore):
             else:
                 self._live_ok.add(chat)
         return handled, notes
+
+    async def _edits_offline(self, chat: str, user: int, thread: int | None) -> None:
+        """Edits made while the bot was offline to DMs it had answered (Discord tells a bot of no edit it missed): the
+        chat's last ``EDITS_CHECKED`` answered DMs are read again, and one whose words are not those answered is an
+        edit, answered as the live edit is (``Dms._edited``: one stored is told the edit changes nothing, one refused
+        is read again as the DM that came in then). A chat that cannot be read is left to the read that follows."""
+        mark = self.state.read(chat)
+        answered = self.state.answered_in(chat, mark, EDITS_CHECKED) if mark is not None else []
+        if not answered:
+            return
+        try:
+            now = await self.chat.history(user, answered[0] - 1, len(answered) + self.catch_up_limit, thread)
+        except DeliveryFailed:
+            return
+        for dm in now.messages:
+            if dm.message_id in answered:
+                await self._edited(dm, offline=True)
 
     def _sent_offline(self, dm: DirectMessage, live: int | None) -> bool:
         """Whether a message a read-back found was sent while the bot was offline, and its answer says so: not the

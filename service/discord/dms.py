@@ -16,7 +16,7 @@ from service.discord.chat import DirectMessage
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of, game_header, names_a_game, step_of
 from service.discord.state import ai_seats, held
-from service.discord.texts import STEP_WORDS, when
+from service.discord.texts import STEP_WORDS, digest, when
 
 log = logging.getLogger("regent.discord")
 
@@ -52,10 +52,12 @@ class Dms(BridgeCore):
                 raise ServiceDown("the service could not be reached while reading back a DM")
             if key is not None and (caught_up or channel_of(dm) in self._live_ok):
                 self.state.set_read(channel_of(dm), dm.message_id, save=False)  # written with the mark below
+            # the words answered and where (an edit made while the bot was offline is found by them: ``catch_up``)
+            seen = {"words": digest(dm.text or ""), "chat": channel_of(dm)}
             if stored:
-                self.state.mark_processed(dm.message_id, {"game": key, "at": self.now()})
+                self.state.mark_processed(dm.message_id, {"game": key, "at": self.now(), **seen})
             else:
-                self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND)
+                self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND, **seen)
             said = answer
             if caught_up and offline and dm.created is not None:  # the answer comes late: which DM it answers
                 said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
@@ -76,12 +78,24 @@ class Dms(BridgeCore):
             return
         if dm.message_id in await self._read_back(dm):  # sent while the bot was offline: read just now, as edited
             return
+        await self._edited(dm)
+
+    async def _edited(self, dm: DirectMessage, offline: bool = False) -> None:
+        """An edit of a DM (``on_dm_edit``; ``offline``: made while the bot was offline, found by the read-back). Words
+        the bot answered already (a link preview added, an edit already handled) are no edit."""
         async with self.lock:
             answered = self.state.processed(dm.message_id)
-            if answered is not None:
-                await self.tell(answered.get("game"), dm.user_id, EDITED, dm.thread_id)
-                return
             first = self.state.refused(dm.message_id)
+            if (answered or first or {}).get("words") == digest(dm.text or ""):
+                return
+            if answered is not None:
+                answered["words"] = digest(dm.text or "")  # told once
+                self.state.mark_processed(dm.message_id, answered)
+                said = EDITED
+                if offline and dm.created is not None:
+                    said = f"📬 Your DM of {when(dm.created, 'f')} was edited while I was offline:\n{EDITED}"
+                await self.tell(answered.get("game"), dm.user_id, said, dm.thread_id)
+                return
         # a DM never answered (sent while the bot was offline) came in when it was sent
         await self.on_dm(dm, float(first["arrived"]) if first else dm.created, edit=True)
 

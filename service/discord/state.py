@@ -105,19 +105,28 @@ class State:
     def refused(self, message_id: int) -> dict[str, Any] | None:
         return self.data["refused"].get(str(message_id))
 
-    def mark_refused(self, message_id: int, arrived: float, resend: bool = False) -> None:
+    def mark_refused(self, message_id: int, arrived: float, resend: bool = False, **seen: Any) -> None:
         """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too). ``resend``:
         it was not read at all (the service was down, the player was asked to send it again), so a delivery of it
-        again is read; a DM answered for good is answered once."""
+        again is read; a DM answered for good is answered once. ``seen``: the words answered (``words``, a digest)
+        and the chat (``chat``), replaced by an edit's."""
         record = self.data["refused"].get(str(message_id))
         if record is None:
-            self._keep("refused", message_id, {"arrived": arrived, **({"resend": True} if resend else {})})
-        elif bool(record.get("resend")) != resend:
+            self._keep("refused", message_id, {"arrived": arrived, **({"resend": True} if resend else {}), **seen})
+        elif bool(record.get("resend")) != resend or any(record.get(k) != v for k, v in seen.items()):
             if resend:
                 record["resend"] = True
             else:
                 record.pop("resend", None)
+            record.update(seen)
             self.save()
+
+    def answered_in(self, channel: str, upto: int, newest: int) -> list[int]:
+        """The ids of the ``newest`` messages answered in ``channel`` (stored or refused) up to ``upto`` whose words
+        the state keeps (an older bot kept none), oldest first."""
+        ids = sorted(int(m) for kind in ("processed", "refused") for m, rec in self.data[kind].items()
+                     if rec.get("chat") == channel and rec.get("words") is not None and int(m) <= upto)
+        return ids[-newest:]
 
     # -- how far each player's DMs were handled: the history read after the bot was offline starts there ---------
     def read(self, channel: str) -> int | None:

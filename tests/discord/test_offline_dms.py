@@ -476,3 +476,40 @@ def test_a_slow_post_does_not_move_the_measured_clock(server, tmp_path):
     assert 29 < bridge.state.skew() < 31
     bridge.learn_clock(now, now + 12, snowflake_at(now))  # 12 s in discord.py's rate limit: no measure
     assert 29 < bridge.state.skew() < 31
+
+
+def test_an_edit_made_while_the_bot_was_offline_to_a_dm_it_answered_is_seen(server, tmp_path):
+    """Discord tells a bot of no edit it missed: a DM the bot had answered and the player edited while it was offline
+    was never seen. The read-back reads the player's last answered DMs again: a stored one edited is told the edit
+    changes nothing, a refused one edited is read again as the DM that came in then; each once."""
+    h = setup(server, tmp_path, channel=CH + 17)
+    one, two, three = (user_of(CH + 17, n) for n in (1, 2, 3))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.catch_up()
+        stored = h.chat.send(one, "Bid 2")
+        refused = h.chat.send(two, "Bid banana")
+        kept = h.chat.send(three, "Bid 3")
+        for dm in (stored, refused, kept):
+            await bridge.on_dm(dm)
+        await bridge.close_client()  # the bot goes down
+        h.chat.edit(stored, "Bid 5")
+        h.chat.edit(refused, "Bid 4")
+        back = h.bridge()
+        await back.start()
+        await back.catch_up()
+        said = h.chat.dms[one][-1].text
+        assert "was edited while I was offline" in said and "the edit changes nothing" in said, said
+        assert "✓ `Bid 4`" in h.chat.last_dm(two), h.chat.last_dm(two)
+        assert len(answers(h, three)) == 1  # not edited: nothing more
+        view = await back.rpc("game.pending", **back._gm("g"), wait=True)
+        assert {p["seat"]: p["submitted"] for p in view}["Player#2"] is True
+        counts = {u: len(h.chat.dms[u]) for u in (one, two, three)}
+        back.went_offline()
+        await back.catch_up()  # read again: each edit answered once
+        assert {u: len(h.chat.dms[u]) for u in (one, two, three)} == counts
+        await back.close_client()
+
+    asyncio.run(body())
