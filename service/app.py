@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from engine.errors import RegentError
-from service import ai, clock, gamefile, limits, seat_names, stateless, structured, undo, validate
+from service import ai, clock, limits, seat_names, stateless, structured, undo, validate
 from service.errors import (
     CONFLICT,
     INVALID_PARAMS,
@@ -644,10 +644,9 @@ class App(Residency):
             raise invalid("turn", f"a {kind} covers the whole game; leave out turn")
 
         def snapshot() -> tuple[Any, dict[str, str]]:  # under the game's lock: a copy to draw from
-            told = hosted.played_by_ai(None if view == "gm" else seat or "")  # the channel: no seat's own
-            # each agent as the GM chose it ("steward -> steward-search"), as the reports name it
-            return hosted.game.clone(), gamefile.labels({s: a for s, a in told.items() if a},
-                                                        hosted.meta.get("ai_levels"))
+            told = hosted.played_by_labels(None if view == "gm" else seat or "")  # the channel: no seat's own
+            # each agent as the GM chose it when it played ("expert -> search"), as the reports name it
+            return hosted.game.clone(), {s: ", ".join(t) for s, t in told.items()}
 
         def draw(game: Any, ai_seats: dict[str, str]) -> bytes:
             with RENDER_LOCK:  # matplotlib is not thread-safe

@@ -21,6 +21,12 @@ the keys beside it say what only the GM's tools know:
 ``ai_turns``       seat -> the turns in which an AI decided for it (a turn's ``Played by AI`` line names
                    only those seats; a seat in ``ai_played`` without turns, from a file written before,
                    is named for every turn)
+``ai_history``     seat -> ``[turn, agent, level]`` for each agent that decided for it in a turn, with the level it
+                   was chosen by then (``None``: by its own name): a turn's ``Played by AI`` line and the summary
+                   picture name who played that turn as the GM chose it then (``expert -> search``), though the
+                   seat's ``ai_levels`` have changed since (a human between, a level resolving to the same agent
+                   given later). A turn it does not cover (a file written before it was kept) is named from
+                   ``ai_played``, ``ai_turns`` and ``ai_levels`` as before
 ``deadlines``      decision windows in seconds per step kind (rulebook defaults, overridable)
 ``step_started``   Unix time the current waiting step started; its deadline is this plus its window
 ``step_ai``        seat -> agent for the AI decisions already stored in the current step (in a Bank of
@@ -53,7 +59,7 @@ import hashlib
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +78,7 @@ LEGACY_SERVICE_KIND = "regent-service-game"  # game.export before the one file f
 BACKUP_SUFFIX = ".bak"
 LOCK_SUFFIX = ".lock"
 SERVICE_KEYS = ("auto_advance", "expiry", "by", "game_id", "clock")
+NOW = object()  # GameFile.note_ai: the level the seat's ai_levels give the agent now
 
 
 @dataclass
@@ -83,6 +90,7 @@ class GameFile:
     ai_played: dict[str, list[str]] = field(default_factory=dict)
     ai_turns: dict[str, list[int]] = field(default_factory=dict)
     ai_levels: dict[str, dict[str, str]] = field(default_factory=dict)  # seat -> {agent: the level the GM gave}
+    ai_history: dict[str, list[list[Any]]] = field(default_factory=dict)  # seat -> [turn, agent, level or None]
     deadlines: dict[str, float] = field(default_factory=dict)
     step_started: float | None = None
     step_ai: dict[str, str] = field(default_factory=dict)
@@ -121,19 +129,72 @@ class GameFile:
         agent = self.agents.get(seat, "") if agent is None else agent
         return ai.agent_label(agent, self.ai_levels.get(seat, {}).get(agent))
 
-    def note_ai(self, seat: str, agent: str, turn: int | None = None) -> None:
+    def note_ai(self, seat: str, agent: str, turn: int | None = None, level: Any = NOW) -> None:
+        """``agent`` decided for ``seat`` (in ``turn``), chosen by ``level`` (by default the level the seat's
+        ``ai_levels`` give it now: the label it is named by in that turn's reports from then on)."""
         played = self.ai_played.setdefault(seat, [])
         if agent not in played:
             played.append(agent)
         turns = self.ai_turns.setdefault(seat, [])
         if turn is not None and turn not in turns:
             turns.append(turn)
+        if turn is not None:
+            note_history(self.ai_history, seat, turn, agent,
+                         self.ai_levels.get(seat, {}).get(agent) if level is NOW else level)
 
     def ai_in(self, turns: set[int]) -> dict[str, list[str]]:
-        """Seat -> its agents, for the seats an AI decided for in ``turns`` (a seat with no turns on record,
-        from a file written before they were kept: every seat it ever played)."""
-        return {s: a for s, a in self.ai_played.items()
-                if a and (not self.ai_turns.get(s) or turns & set(self.ai_turns[s]))}
+        """Seat -> its agents, for the seats an AI decided for in ``turns``: those ``ai_history`` names in them,
+        and for a turn it does not cover (a file written before it was kept) every agent the seat ever had, as
+        before (a seat with no turns on record: for every turn)."""
+        return {s: [a for a, _ in told] for s, told in self._deciders(turns).items()}
+
+    def ai_named(self, turns: set[int] | None = None) -> dict[str, list[str]]:
+        """Seat -> the AIs that decided for it in ``turns`` (``None``: the whole game), each as the GM chose it
+        then (``expert -> search``, ``ai_history``; a turn it does not cover, by the seat's ``ai_levels``): the
+        ``Played by AI`` line's and the summary picture's words."""
+        return {s: unique(ai.agent_label(a, lv) for a, lv in told) for s, told in self._deciders(turns).items()}
+
+    def decided_label(self, seat: str, agent: str) -> str:
+        """``agent`` as the GM chose it when it last decided for ``seat`` (``ai_history``; the seat's label now
+        if the file does not say): the step just resolved's ``Played by AI`` line, though the seat changed since."""
+        told = [lv for _, a, lv in self.ai_history.get(seat, []) if a == agent]
+        return ai.agent_label(agent, told[-1]) if told else self.label(seat, agent)
+
+    def _deciders(self, turns: set[int] | None) -> dict[str, list[tuple[str, str | None]]]:
+        out = {}
+        for seat, agents in self.ai_played.items():
+            if not agents:
+                continue
+            history = self.ai_history.get(seat, [])
+            covered = {e[0] for e in history}
+            known = set(self.ai_turns.get(seat, []))
+            before = [(a, self.ai_levels.get(seat, {}).get(a)) for a in agents]  # named as a file before said it
+            told: list[tuple[str, str | None]] = []
+            # the turns the file names the seat for without saying by whom: every turn but the history's, for a seat
+            # it names without turns (written before they were kept), else its turns the history does not cover
+            if not known:
+                if turns is None or turns - covered:
+                    told += before
+            elif known - covered and (turns is None or turns & (known - covered)):
+                told += before
+            told += [(a, lv) for t, a, lv in history if turns is None or t in turns]
+            if told:
+                out[seat] = told
+        return out
+
+
+def note_history(history: dict[str, list[list[Any]]], seat: str, turn: int, agent: str, level: str | None) -> None:
+    """Keep in ``history`` (a game file's ``ai_history``) that ``agent``, chosen by ``level``, decided for ``seat`` in
+    ``turn``: once per turn, agent and level."""
+    entry = [turn, agent, level or None]
+    kept = history.setdefault(seat, [])
+    if entry not in kept:
+        kept.append(entry)
+
+
+def unique(items: Iterable[str]) -> list[str]:
+    """``items`` without repeats, in their order."""
+    return list(dict.fromkeys(items))
 
 
 def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -157,24 +218,15 @@ def note_level(levels: dict[str, dict[str, str]], seat: str, agent: str, given: 
             del levels[seat]
 
 
-def labels(played: dict[str, Any], levels: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
-    """Seat -> its agent, or agents (a list) joined, each as the GM chose it (``ai.agent_label``: ``steward ->
-    steward-search`` where ``levels`` says a level gave it): the ``Played by AI`` line's words, the summary picture's
-    Played by column."""
-    levels = levels or {}
-    return {s: ", ".join(ai.agent_label(x, levels.get(s, {}).get(x)) for x in ([a] if isinstance(a, str) else a))
-            for s, a in played.items()}
-
-
-def played_by_ai(game: Game, played: dict[str, Any], levels: dict[str, dict[str, str]] | None = None) -> str:
+def played_by_ai(game: Game, told: dict[str, Any]) -> str:
     """The reports' ``Played by AI: ...`` line (issue 24: the channel always sees which seats an AI played):
-    each seat's display name with its agent, or agents (a list), in seat order, named as the GM chose them
-    (``levels``, the file's ``ai_levels``: :func:`labels`); ``none`` when no AI played."""
-    if not played:
+    each seat's display name with its AI, or AIs (a list), in seat order, as ``told`` names them (as the GM chose
+    them when they played: ``GameFile.ai_named``); ``none`` when no AI played."""
+    if not told:
         return "Played by AI: none"
     names = display_names(game.state)
-    told = labels(played, levels)
-    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({told[s]})" for s, _ in in_seat_order(game, played))
+    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({t if isinstance(t, str) else ', '.join(t)})"
+                                        for s, t in in_seat_order(game, told))
 
 
 class DamagedGameFile(ValidationError):
@@ -230,15 +282,17 @@ def loads(blob: bytes, where: str = "game file") -> GameFile:
         if seat not in game.state.players:
             raise ValidationError(where, f"agents: unknown seat {seat!r}")
     levels = levels_map(data.get("ai_levels"), where)
-    for seat in levels:
-        if seat not in game.state.players:
-            raise ValidationError(where, f"ai_levels: unknown seat {seat[:40]!r}")
+    history = history_map(data.get("ai_history"), where)
+    for key, seats in (("ai_levels", levels), ("ai_history", history)):
+        for seat in seats:
+            if seat not in game.state.players:
+                raise ValidationError(where, f"{key}: unknown seat {seat[:40]!r}")
     written = data.get("digest")
     if written is not None and not isinstance(written, str):
         raise ValidationError(where, "digest must be a string")
     return GameFile(game, agents={s: a for s, a in agents.items() if a},
                     ai_played=_played(data.get("ai_played"), where), ai_turns=_turns(data.get("ai_turns"), where),
-                    ai_levels=levels,
+                    ai_levels=levels, ai_history=history,
                     deadlines=_windows(data.get("deadlines"), where),
                     step_started=None if started is None else float(started),
                     step_ai={s: a for s, a in _seat_map(data.get("step_ai") or {}, where, "step_ai").items() if a},
@@ -274,6 +328,8 @@ def dumps(gf: GameFile) -> bytes:
         data["dms_read"] = {f: list(d) for f, d in gf.dms_read.items()}
     if gf.ai_levels:
         data["ai_levels"] = {s: dict(m) for s, m in gf.ai_levels.items()}
+    if gf.ai_history:
+        data["ai_history"] = {s: [list(e) for e in h] for s, h in gf.ai_history.items()}
     if gf.refused:
         data["refused"] = {s: dict(r) for s, r in gf.refused.items()}
     return msgpack.packb(data, use_bin_type=True)
@@ -407,6 +463,7 @@ def _played(value: Any, where: str) -> dict[str, list[str]]:
 
 
 MAX_LEVEL_CHARS = 64  # a level's name in ``ai_levels`` (a label in reports)
+MAX_AGENT_CHARS = 200  # an agent's name in ``ai_history`` (``policy:<path>`` names run long)
 
 
 def levels_map(value: Any, where: str) -> dict[str, dict[str, str]]:
@@ -422,6 +479,22 @@ def levels_map(value: Any, where: str) -> dict[str, dict[str, str]]:
         raise ValidationError(where, f"ai_levels must be a map seat -> {{agent: level}} (a level of 1 to "
                                      f"{MAX_LEVEL_CHARS} characters)")
     return {s: dict(m) for s, m in value.items() if m}
+
+
+def history_map(value: Any, where: str) -> dict[str, list[list[Any]]]:
+    """An ``ai_history`` map (seat -> ``[turn, agent, level or None]`` entries), checked; ``{}`` for a file without."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or any(
+            not isinstance(s, str) or not isinstance(h, list)
+            or any(not isinstance(e, list) or len(e) != 3 or isinstance(e[0], bool) or not isinstance(e[0], int)
+                   or not isinstance(e[1], str) or not 0 < len(e[1]) <= MAX_AGENT_CHARS
+                   or not (e[2] is None or (isinstance(e[2], str) and 0 < len(e[2]) <= MAX_LEVEL_CHARS))
+                   for e in h)
+            for s, h in value.items()):
+        raise ValidationError(where, f"ai_history must be a map seat -> list of [turn, agent, level or nil] (an agent "
+                                     f"of 1 to {MAX_AGENT_CHARS} characters, a level of 1 to {MAX_LEVEL_CHARS})")
+    return {s: [list(e) for e in h] for s, h in value.items() if h}
 
 
 def _turns(value: Any, where: str) -> dict[str, list[int]]:

@@ -14,7 +14,7 @@ from service.errors import invalid
 from service.params import key_name
 
 SERVICE_SETUP_KEYS = ("deadlines", "auto_advance", "expiry", "agents", "step_ai", "dms_read", "ai_levels")
-MAX_AGENT_CHARS = 200  # an agent's name in ``step_ai`` (a label in reports: ``policy:<path>`` names run long)
+MAX_AGENT_CHARS = gamefile.MAX_AGENT_CHARS  # an agent's name in ``step_ai`` (a label in reports)
 
 
 def split_setup(setup: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -110,6 +110,8 @@ class HostedGame:
             meta["ai_played"][seat] = [agent]
             meta.setdefault("ai_imported", {})[seat] = [agent]
             meta.setdefault("ai_turns", {})[seat] = [game.state.turn]
+            gamefile.note_history(meta.setdefault("ai_history", {}), seat, game.state.turn, agent,
+                                  meta["ai_levels"].get(seat, {}).get(agent))
         made = cls._new(game_id, game, meta, [], store)
         made[0].notes = notes
         return made
@@ -197,6 +199,8 @@ class HostedGame:
                 meta["controllers"][seat] = agent = ai.resolve(name, f"blob.agents.{seat}")
                 gamefile.note_level(meta["ai_levels"], seat, agent, name, drop=False)
         meta["ai_played"] = {s: list(a) for s, a in source.ai_played.items()}
+        # the file's record of who played each turn, as the GM chose them then (a label)
+        meta["ai_history"] = {s: [list(e) for e in h] for s, h in source.ai_history.items()}
         # the file's turns an AI decided in, per seat; None for a seat it names without them (a file written
         # before they were kept: its reports name that seat for every turn, and so does the exported file)
         meta["ai_turns"] = {s: list(source.ai_turns[s]) if source.ai_turns.get(s) else None
@@ -299,6 +303,7 @@ class HostedGame:
         v["controllers"] = dict(self.meta["controllers"])
         v["controller_labels"] = self.controller_labels()  # as the GM chose them: "steward -> steward-search"
         v["played_by_ai"] = self.played_by_ai(who)
+        v["played_by_labels"] = self.played_by_labels(who)  # the same, each as the GM chose it when it played
         v["step_started"] = self.step_started
         v["over"] = self.game.over
         v["clock"] = clock.describe(self.meta)
@@ -310,7 +315,53 @@ class HostedGame:
     def controller_labels(self) -> dict[str, str]:
         """AI seat -> its agent as the GM chose it (``steward -> steward-search``, or the agent alone): the view's
         ``controller_labels``, what seat listings name an AI seat by."""
-        return gamefile.labels({s: a for s, a in self.meta["controllers"].items() if a}, self.meta.get("ai_levels"))
+        levels = self.meta.get("ai_levels") or {}
+        return {s: ai.agent_label(a, levels.get(s, {}).get(a)) for s, a in self.meta["controllers"].items() if a}
+
+    def played_by_labels(self, who: str | None) -> dict[str, list[str]]:
+        """``played_by_ai`` (``who`` may be told of them) with each agent as the GM chose it when it played, every
+        level it played by (``expert -> search``, then ``steward -> steward-search``): what the summary picture's
+        Played by column and the view's ``played_by_labels`` say."""
+        return self.named({s: a for s, a in self.played_by_ai(who).items() if a}, None, who)
+
+    def named(self, deciders: dict[str, list[str]], turns: set[int] | None,
+              who: str | None = GM) -> dict[str, list[str]]:
+        """``deciders`` (seat -> agents) each as the GM chose it when it decided for the seat in ``turns`` (``None``:
+        in the game): the levels the record gives (``_history`` as ``who`` may be told it), else the seat's level now
+        (``ai_levels``)."""
+        history, levels = self._history(who), self.meta.get("ai_levels") or {}
+        out = {}
+        for seat, agents in deciders.items():
+            told = []
+            for agent in agents:
+                found = [lv for t, a, lv in history.get(seat, []) if a == agent and (turns is None or t in turns)]
+                told += [ai.agent_label(agent, lv) for lv in found] or [
+                    ai.agent_label(agent, levels.get(seat, {}).get(agent))]
+            out[seat] = gamefile.unique(told)
+        return out
+
+    def decided_label(self, seat: str, agent: str) -> str:
+        """``agent`` as the GM chose it when it last decided for ``seat`` (the seat's level now if nothing says)."""
+        told = [lv for _, a, lv in self._history().get(seat, []) if a == agent]
+        return ai.agent_label(agent, told[-1] if told else (self.meta.get("ai_levels") or {}).get(seat, {}).get(agent))
+
+    def _history(self, who: str | None = GM) -> dict[str, list[list[Any]]]:
+        """Seat -> ``[turn, agent, level]`` (the game file's ``ai_history``): an imported file's record, then every
+        decision an agent submitted here with the level its row keeps (a row stored before rows kept it: the seat's
+        level now, as the reports named it then). For a seat ``who``, without the other seats' decisions in the open
+        step (``_unrevealed``: whether a seat's AI decided there is told once the step resolves)."""
+        out = {s: [list(e) for e in h] for s, h in (self.meta.get("ai_history") or {}).items()}
+        levels = self.meta.get("ai_levels") or {}
+        rows = [row for row, _, _ in self.rows]
+        last = max((i for i, row in enumerate(rows) if row["a"][0] == "advance"), default=-1)
+        hidden = self._unrevealed(who)
+        for i, row in enumerate(rows):
+            if row["a"][0] == "submit" and ":" in row["by"] and "turn" in row \
+                    and not (i > last and (row["a"][1], row["by"].split(":", 1)[1]) in hidden):
+                seat, agent = row["a"][1], row["by"].split(":", 1)[1]
+                level = row["level"] if "level" in row else levels.get(seat, {}).get(agent)
+                gamefile.note_history(out, seat, row["turn"], agent, level)
+        return out
 
     def played_by_ai(self, who: str | None) -> dict[str, list[str]]:
         """Seat -> the agents that ever decided for it, as ``who`` (a seat; GM; ``""``: every player, the game's
@@ -370,7 +421,8 @@ class HostedGame:
         return gamefile.dumps(gamefile.GameFile(
             self.game, agents=agents, ai_played={s: list(a) for s, a in self.meta["ai_played"].items()},
             ai_levels={s: dict(m) for s, m in (self.meta.get("ai_levels") or {}).items()},
-            ai_turns=self._ai_turns(), dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
+            ai_history=self._history(), ai_turns=self._ai_turns(),
+            dms_read={f: list(d) for f, d in (self.meta.get("dms_read") or {}).items()},
             deadlines=dict(self.meta["windows"]), step_started=self.step_started,
             step_ai={s: b.split(":", 1)[1] for s, b in self.by.items() if ":" in b},  # the open step's AI decisions
             service=service_part))
@@ -462,9 +514,10 @@ class HostedGame:
             played = self.meta["ai_played"].setdefault(seat, [])
             if by[3:] not in played:
                 played.append(by[3:])
-        self._commit([({"a": self.game.actions[-1], "by": by, "turn": self.game.state.turn}, time.time(),
-                       digest(self.game))],
-                     meta_changed=by.startswith("ai:"))
+        row = {"a": self.game.actions[-1], "by": by, "turn": self.game.state.turn}
+        if by.startswith("ai:"):  # the level the agent is chosen by now: the label of this turn's reports
+            row["level"] = (self.meta.get("ai_levels") or {}).get(seat, {}).get(by[3:])
+        self._commit([(row, time.time(), digest(self.game))], meta_changed=by.startswith("ai:"))
         out = {"accepted": result.lines, "rejected": [], **result.to_dict()}
         if seat in self.game.deciding_seats() and seat not in self.game.state.submissions:
             # rules: 003 Weather forecast / Palantír: a DM of only looks at the decks acts at once and is not yet
@@ -559,9 +612,9 @@ class HostedGame:
         ``dpl``), as ``regent adjudicate --force`` and a turn's report say them (``defaulted.step_line``)."""
         names = display_names(self.game.state)
         lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
-        ai_seats = {s: b.split(":", 1)[1] for s, b in resolved.items() if ":" in b}
+        ai_seats = {s: self.decided_label(s, b.split(":", 1)[1]) for s, b in resolved.items() if ":" in b}
         if ai_seats:
-            lines.append(gamefile.played_by_ai(self.game, ai_seats, self.meta.get("ai_levels")))
+            lines.append(gamefile.played_by_ai(self.game, ai_seats))
         if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
             lines.append(defaulted.step_line(defaults, step, dpl, lambda s: names.get(s, s)))
         return "\n".join(lines)
@@ -591,9 +644,9 @@ class HostedGame:
             for t in sorted(turns):
                 played = self._told_deciders(who, {t})
                 if played:
-                    text = under_turn(text, t, [gamefile.played_by_ai(g, played, self.meta.get("ai_levels"))])
-        elif ai_seats and text:
-            text += "\n" + gamefile.played_by_ai(g, ai_seats, self.meta.get("ai_levels"))
+                    text = under_turn(text, t, [gamefile.played_by_ai(g, self.named(played, {t}, who))])
+        elif ai_seats and text:  # each AI as the GM chose it in those turns (expert -> search)
+            text += "\n" + gamefile.played_by_ai(g, self.named(ai_seats, turns, who))
         if since is None:  # a turn's report posted again says whose decisions the rulebook made, as regent report's
             names = display_names(g.state)
             line = defaulted.turn_line(self._defaulted(), t, lambda s: names.get(s, s))
@@ -701,7 +754,11 @@ class HostedGame:
         played = self.meta["ai_played"].setdefault(seat, [])
         if agent_name not in played:
             played.append(agent_name)
-        return ({"a": g.actions[-1], "by": self.by[seat], "turn": g.state.turn}, time.time(), digest(g))
+        # the level the agent was chosen by (the seat's, or the expiry fill's): the label of this turn's reports
+        level = self.meta["expiry"].get("level") if by.startswith("expired") else \
+            (self.meta.get("ai_levels") or {}).get(seat, {}).get(agent_name)
+        return ({"a": g.actions[-1], "by": self.by[seat], "turn": g.state.turn, "level": level}, time.time(),
+                digest(g))
 
     # -- AI seats: decided outside the game's lock ------------------------------------------------------
     def next_ai_turn(self) -> AiTurn | None:

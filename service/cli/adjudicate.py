@@ -431,7 +431,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gf.posted = max(gf.posted, reached)
         resolved: list[str] = []  # what the step resolved was: said under its own turn, before the next turn's header
         if played or gf.agents:  # a game with AI seats labels every step, a round no AI decided too
-            resolved.append(gamefile.played_by_ai(game, played, gf.ai_levels))
+            resolved.append(gamefile.played_by_ai(game, {s: gf.decided_label(s, a) for s, a in played.items()}))
         if missing:
             resolved.append(defaulted.step_line(missing, forced, dpl, gf.name))
         report = under_turn(report, turn, resolved)

@@ -4,6 +4,7 @@ saved game file, as PNG, SVG or GIF.
     regent render game.bin -o board.png                     # GM view, now
     regent render game.bin --turn 3 --view channel -o t3.png  # for the public channel
     regent render game.bin --turn 3 --seat Player#2 -o p2.svg # Player#2's own view (their DM)
+    regent render game.bin --focus Alice -o alice.png       # Alice's area, public, legible on a phone
     regent render game.bin --summary --ai Player#4=caretaker -o summary.png
     regent render game.bin --animate -o game.gif            # a frame per turn, then the summary (channel view)
 """
@@ -29,6 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "--animate: channel)")
     p.add_argument("--format", choices=("png", "svg"), default=None,
                    help="picture format (default: from the --out suffix, else png)")
+    p.add_argument("--focus", default=None, metavar="NAME",
+                   help="only this seat's Provinces and their neighbours, drawn large for a phone (a display name, "
+                        "Player#N or a colour); public information only, to post or DM to anyone")
+    p.add_argument("--radius", type=int, default=None,
+                   help="with --focus: Provinces up to this many borders away (0-4, default 1)")
     p.add_argument("--summary", action="store_true", help="the game summary instead of the board")
     p.add_argument("--animate", action="store_true",
                    help="the whole game as one animated GIF: the board after each turn, then the summary "
@@ -65,6 +71,9 @@ def run_render(args: argparse.Namespace) -> int:
         seat = gf.seat_named(args.seat)
         if seat is None:
             raise ValidationError("--seat", gf.unknown_seat(args.seat))
+    focus = _focus(args, gf, seat)
+    if focus is not None:
+        view = "channel"
     if args.animate:
         from service.render.animate import MAX_BYTES
 
@@ -72,8 +81,8 @@ def run_render(args: argparse.Namespace) -> int:
             raise ValidationError("--animate", "covers every turn as a GIF; leave out --turn and --format")
         fmt = "gif"
         view = view or ("seat" if seat else "channel")  # a GIF is for posting: the channel's unless asked
-        # the closing summary says who an AI played, each agent as the GM chose it (steward -> steward-search)
-        ai = gamefile.labels({s: a for s, a in gf.ai_played.items() if a}, gf.ai_levels)
+        # the closing summary says who an AI played, each agent as the GM chose it when it played (expert -> search)
+        ai = {s: ", ".join(t) for s, t in gf.ai_named().items()}
         data = render_animation(game, seat, view, ai_seats={**ai, **parse_ai(args.ai)})
         if len(data) > MAX_BYTES:
             raise ValidationError("--animate", f"the GIF is {len(data)} bytes, over Discord's {MAX_BYTES}")
@@ -81,16 +90,40 @@ def run_render(args: argparse.Namespace) -> int:
         if args.turn is not None:
             raise ValidationError("--turn", "the summary covers the whole game; leave out --turn")
         # the seats an AI played, as the game file records them; --ai adds to or overrides them
-        ai = gamefile.labels({s: a for s, a in gf.ai_played.items() if a}, gf.ai_levels)
+        ai = {s: ", ".join(t) for s, t in gf.ai_named().items()}  # as the GM chose each when it played
         data = render_summary(game, seat, {**ai, **parse_ai(args.ai)}, fmt=fmt, view=view)
     else:
         if args.ai:
             raise ValidationError("--ai", "only the summary (--summary, --animate) shows who an AI played")
-        data = render_board(game, seat, turn=args.turn, fmt=fmt, view=view)
+        try:
+            data = render_board(game, seat, turn=args.turn, fmt=fmt, view=view, focus=focus, radius=args.radius)
+        except ValidationError as err:  # the focus and radius checks name the API's fields: say the flags
+            if err.field in ("focus", "radius"):
+                raise ValidationError(f"--{err.field}", err.reason.removeprefix(f"{err.field}: ")) from None
+            raise
     _write(args.out, data)
     note = VIEW_NOTES[resolve_view(seat, view)].format(seat=gf.display(seat or ""))
+    if focus is not None:
+        note = f"{gf.display(focus)}'s area, {note}"
     print(f"wrote {args.out} ({fmt}, {len(data)} bytes; {note})")
     return 0
+
+
+def _focus(args: argparse.Namespace, gf, seat: str | None) -> str | None:
+    """The seat ``--focus`` names (checked against the other flags), or ``None``."""
+    if args.focus is None:
+        if args.radius is not None:
+            raise ValidationError("--radius", "only a focused picture has a radius: add --focus NAME")
+        return None
+    for flag, given in (("--summary", args.summary), ("--animate", args.animate), ("--seat", seat is not None),
+                        ("--view", args.view not in (None, "channel"))):
+        if given:
+            raise ValidationError("--focus", f"draws the board around a seat as every player may see it; "
+                                             f"leave out {flag}")
+    focus = gf.seat_named(args.focus)
+    if focus is None:
+        raise ValidationError("--focus", gf.unknown_seat(args.focus))
+    return focus
 
 
 VIEW_NOTES = {

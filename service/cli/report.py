@@ -101,12 +101,12 @@ def _posted(gf) -> int:
 def _ai_line(gf, turns: set[int]) -> str:
     """Issue 24: what the channel sees always labels the seats an AI played in the turns it covers (a seat
     given back to its player is not named for the turns the player played)."""
-    played = gf.ai_in(turns)
+    played = gf.ai_named(turns)  # each AI as the GM chose it when it played (expert -> search)
     if not played:
         return ""
     from service.gamefile import played_by_ai
 
-    return "\n" + played_by_ai(gf.game, played, gf.ai_levels)
+    return "\n" + played_by_ai(gf.game, played)
 
 
 def _defaults_line(gf, turn: int) -> str:

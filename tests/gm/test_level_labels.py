@@ -90,7 +90,7 @@ def test_a_file_without_levels_reads_as_before(game_file, capsys):
     assert "ai_levels" not in msgpack.unpackb(blob, raw=False)  # nothing to say: the key is left out, as before
     old = gamefile.loads(blob)
     assert old.ai_levels == {} and old.label("Player#2") == "steward-search"
-    assert gamefile.played_by_ai(old.game, old.ai_in({1}), old.ai_levels) == "Played by AI: Bob (steward-search)"
+    assert gamefile.played_by_ai(old.game, old.ai_named({1})) == "Played by AI: Bob (steward-search)"
     game_file.write_bytes(blob)
     assert "Played by AI: Bob (steward-search)" in run(capsys, "report", str(game_file), "--turn", "1")
 

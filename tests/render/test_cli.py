@@ -159,3 +159,47 @@ def test_a_turn_before_a_position_was_brought_in_says_so(tmp_path, capsys):
     assert "turn 2 predates this game's start" in err and "turn 3" in err and len(err.strip().splitlines()) == 1
     assert not out.exists()
     assert main(["render", str(path), "--turn", "3", "-o", str(out)]) == 0  # its own turn is drawn
+
+
+@pytest.fixture()
+def named_game_file(tmp_path):
+    path, setup = tmp_path / "named.bin", tmp_path / "setup.json"
+    names = ("Alice", "Bo", "Chidi", "Dana", "Eve", "Fay", "Gus")
+    setup.write_text(json.dumps({"board": "ring-7", "seed": 1, "players": [{"name": n} for n in names]}))
+    assert main(["new", str(path), "--setup", str(setup)]) == 0
+    for _ in range(3):
+        assert main(["adjudicate", str(path), "--force"]) == 0
+    return path
+
+
+def test_render_focus_takes_display_names_and_seat_labels(named_game_file, tmp_path, capsys):
+    from service import gamefile
+    from service.render import render_board
+
+    game = gamefile.read(named_game_file).game
+    for label in ("Alice", "player 1", "Player#1", "indigo"):
+        out = tmp_path / "a.png"
+        assert main(["render", str(named_game_file), "--focus", label, "-o", str(out)]) == 0
+        assert out.read_bytes() == render_board(game, None, focus="Player#1")
+        said = capsys.readouterr().out
+        assert "Player#1 (Alice)'s area, the channel view: what every player may see" in said
+    svg = tmp_path / "b.svg"
+    assert main(["render", str(named_game_file), "--focus", "Bo", "--radius", "0", "--turn", "1", "-o", str(svg)]) == 0
+    assert "Bo (#2)'s Provinces" in all_text(svg_root(svg.read_bytes()))
+
+
+@pytest.mark.parametrize(("extra", "needle"), [
+    (["--focus", "Alcie"], "--focus: no seat is called 'Alcie'; did you mean Player#1 (Alice)?"),
+    (["--focus", "Alice", "--radius", "9"], "--radius: must be a whole number from 0 to 4"),
+    (["--radius", "2"], "--radius: only a focused picture has a radius: add --focus NAME"),
+    (["--focus", "Alice", "--seat", "Bo"], "--focus: draws the board around a seat as every player may see it; "
+                                            "leave out --seat"),
+    (["--focus", "Alice", "--view", "gm"], "leave out --view"),
+    (["--focus", "Alice", "--summary"], "leave out --summary"),
+])
+def test_render_focus_errors_are_one_line(named_game_file, tmp_path, capsys, extra, needle):
+    out = tmp_path / "x.png"
+    assert main(["render", str(named_game_file), "-o", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not out.exists()
