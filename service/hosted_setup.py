@@ -80,15 +80,7 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     if not isinstance(auto, bool):
         raise invalid("setup.auto_advance", "must be true or false")
     meta["auto_advance"] = auto
-    expiry = service.get("expiry") or {}
-    if not isinstance(expiry, dict) or set(expiry) - {"auto", "fill"}:
-        raise invalid("setup.expiry", "must be a map {auto: bool, fill: 'default' | agent}")
-    if not isinstance(expiry.get("auto", False), bool):
-        raise invalid("setup.expiry.auto", "must be true or false")
-    fill = expiry.get("fill", ai.RULEBOOK_DEFAULT)
-    if fill != ai.RULEBOOK_DEFAULT:
-        fill = ai.resolve(fill, "setup.expiry.fill")
-    meta["expiry"] = {"auto": expiry.get("auto", False), "fill": fill}
+    meta["expiry"] = expiry_fill(service.get("expiry") or {})
     agents = service.get("agents") or {}
     if not isinstance(agents, dict):
         raise invalid("setup.agents", "must be a map seat -> agent")
@@ -125,6 +117,29 @@ def service_meta(engine_setup: dict[str, Any], service: dict[str, Any], seats: l
     if read:
         meta["dms_read"] = read
     return meta
+
+
+def expiry_fill(expiry: Any) -> dict[str, Any]:
+    """``setup.expiry`` checked: ``{auto, fill}`` with ``fill`` the agent it resolves to, and ``level`` the level the
+    GM gave for it (``steward``, a label: the seats it fills are named ``steward -> steward-search``, as ``regent
+    seat`` names a seat given a level) where it resolved to another agent; an exported setup's ``level`` is kept."""
+    if not isinstance(expiry, dict) or set(expiry) - {"auto", "fill", "level"}:
+        raise invalid("setup.expiry", "must be a map {auto: bool, fill: 'default' | agent}")
+    if not isinstance(expiry.get("auto", False), bool):
+        raise invalid("setup.expiry.auto", "must be true or false")
+    given = expiry.get("fill", ai.RULEBOOK_DEFAULT)
+    fill = given if given == ai.RULEBOOK_DEFAULT else ai.resolve(given, "setup.expiry.fill")
+    out = {"auto": expiry.get("auto", False), "fill": fill}
+    level = ai.chosen_level(given, fill) if fill != ai.RULEBOOK_DEFAULT else None
+    kept = expiry.get("level")  # an exported setup's, or a game file's: the fill as the GM chose it there
+    if kept is not None and not level:
+        if ai.level_named(kept) is None or fill == ai.RULEBOOK_DEFAULT:
+            raise invalid("setup.expiry.level", f"must be the level (one of {', '.join(ai.DIFFICULTIES)}) the agent "
+                                                "in fill was chosen by")
+        level = ai.level_named(kept)
+    if level and level != fill:
+        out["level"] = level
+    return out
 
 
 def _by_seat(labelled: dict[Any, Any], seats: dict[str, Any], game: Game | None, field: str) -> dict[str, Any]:
