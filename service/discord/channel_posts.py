@@ -74,6 +74,7 @@ class Posting(BridgeCore):
         balances = (await self._balances(key, view) if step_key != entry["step_key"]
                     and view["step"] == "consolidation" and not view["over"] else {})
         last_finished = view["turn"] if view["over"] else view["turn"] - 1
+        await self._unsent_summaries(key)
         for turn in range(entry.get("summarised", 0) + 1, last_finished + 1):
             await self._summaries(key, turn, balances if turn == last_finished else None)
             entry["summarised"] = turn

@@ -79,9 +79,28 @@ class Summaries(BridgeCore):
         if line is not None and self._told(key, balance, line) is not None:
             parts.append((balance, line, line))
         if parts:
-            await self.tell(key, user, "\n".join(sent for _, _, sent in parts))
+            if not await self.tell(key, user, "\n".join(sent for _, _, sent in parts)):
+                # Discord failed it (its 429s or 5xxs outlasted discord.py's retries, a member unreachable for now):
+                # sent again at the next sync, every tick, until it goes out (``_unsent_summaries``)
+                entry = self.state.game(key)
+                unsent = [u for u in entry.get("unsent", []) if u[:3] != [seat, user, turn]]
+                entry["unsent"] = [*unsent, [seat, user, turn, line]]
+                self.state.set_game(key, entry)
+                return
             for name, words, _ in parts:
                 self._keep_told(key, name, words)
+
+    async def _unsent_summaries(self, key: str) -> None:
+        """The private summaries Discord failed to deliver (``_summary``), tried again; those of turns an undo can no
+        longer reach (more than two back) are given up, as ``told`` forgets them."""
+        entry = self.state.game(key)
+        unsent, entry["unsent"] = entry.get("unsent") or [], []
+        if not unsent:
+            return
+        self.state.set_game(key, entry)
+        for seat, user, turn, line in unsent:
+            if turn >= int(entry.get("turn") or 0) - 2:
+                await self._summary(key, seat, user, turn, {seat: line} if line is not None else None)
 
     def _told(self, key: str, name: str, words: str) -> str | None:
         """Whether a player's private message ``name`` (``summary:SEAT:USER:TURN``, ``balance:...``) is to be sent

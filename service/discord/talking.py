@@ -28,16 +28,18 @@ class Talking(BridgeCore):
             self.learn_clock(before, self.now(), posted)
         return posted
 
-    async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> None:
+    async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> bool:
         """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)
         in a private thread of the game channel opened for them, with the GM told once (and again for a new one
         opened when a moderator deleted or locked theirs: the message goes there). A message Discord fails
         to deliver is logged and dropped: what it answers is stored already, and the next player's message (the
-        next summary of the same turn) must still go out."""
+        next summary of the same turn) must still go out. Returns whether it was delivered."""
         try:
             await self._tell(key, user_id, text, thread_id)
         except DeliveryFailed as err:
             log.warning("game %s: not delivered to user %s: %s", key, user_id, err)
+            return False
+        return True
 
     async def _tell(self, key: str | None, user_id: int, text: str, thread_id: int | None) -> None:
         lost = False  # the player's private thread was found gone: a new one is opened, and the GM told so

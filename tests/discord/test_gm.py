@@ -591,3 +591,30 @@ def test_a_players_notes_to_the_gm_are_kept_for_the_gm_alone(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_summary_discord_failed_to_deliver_goes_out_once_it_can(server, tmp_path):
+    """A private summary Discord failed (its 429s or 5xxs outlasting discord.py's retries) was marked sent and never
+    went out again: the player never learnt what became of their orders. It is tried again at each tick until it is
+    delivered, once."""
+    h = harness(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        unlucky = user_of(CH, 2)
+        h.chat.failing.add(unlucky)
+        while (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["turn"] == 1:
+            await everyone_sends(h, bridge)
+            await command(h, bridge, "advance", force=True)
+        assert "**Your summary of turn 1**" not in h.chat.dm_texts(unlucky)
+        await bridge.tick()  # still failing: kept
+        h.chat.failing.discard(unlucky)
+        await bridge.tick()
+        assert h.chat.dm_texts(unlucky).count("**Your summary of turn 1**") == 1
+        await bridge.tick()
+        assert h.chat.dm_texts(unlucky).count("**Your summary of turn 1**") == 1
+        assert h.chat.dm_texts(user_of(CH, 3)).count("**Your summary of turn 1**") == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
