@@ -10,6 +10,15 @@ import json
 CURLY = "\u201c\u201d\u2018\u2019"
 
 
+NOT_JSON = "not JSON"  # what every reader of a hand-typed JSON file (a setup, a world, a table, --fields) says first
+
+
+def not_json(err: json.JSONDecodeError) -> str:
+    """``not JSON: <what is wrong and where>``: the one way a command says a file is no JSON (``regent new``'s setup,
+    ``regent npn plan``'s world said "not valid JSON" for the same mistake)."""
+    return f"{NOT_JSON}: {explain(err)}"
+
+
 def explain(err: json.JSONDecodeError) -> str:
     """One clause, after ``not JSON: ``, saying what is wrong and where."""
     doc, pos = err.doc, err.pos

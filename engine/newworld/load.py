@@ -29,7 +29,7 @@ def decode_world(raw: bytes, fmt: str, *, source: str = "world") -> Any:
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError("world", f"{source}: {err}") from err
     except json.JSONDecodeError as err:  # where a hand-typed mistake is, in words (a trailing comma, quotes, ...)
-        raise ValidationError("world", f"{source}: not valid JSON: {json_mistakes.explain(err)}") from err
+        raise ValidationError("world", f"{source}: {json_mistakes.not_json(err)}") from err
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ValidationError("world", f"{source}: not valid {fmt.upper()}: {err}") from err
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as err:

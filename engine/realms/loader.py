@@ -399,7 +399,7 @@ def read_document(source: str | Path | bytes | dict) -> Any:
             return jsonfile.loads(text)
         except json.JSONDecodeError as err:
             if suffix == ".json" and text.lstrip()[:1] in ("{", "["):  # JSON with a mistake in it, said in words
-                raise ValueError(f"not JSON: {json_mistakes.explain(err)}") from None
+                raise ValueError(json_mistakes.not_json(err)) from None
             # a file without a suffix (or TOML named .json) is read as JSON: say how to have it read otherwise
             raise ValueError(f"not JSON ({err}); a file not named .toml, .msgpack or .mpk is read as JSON: "
                              "if it is TOML or MessagePack, rename it or (for the world) give --format toml "

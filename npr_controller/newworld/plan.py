@@ -8,6 +8,7 @@ data: the ``npn.plan`` RPC result) and reads as text with ``to_text()``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -174,6 +175,16 @@ def resolve(
         current = nxt
 
 
+def _meant(name: Any, nations: Mapping[str, Any]) -> str:
+    """``; did you mean Spain?`` for a misspelt or miscased nation (``--nation Spian``), as ``regent seat`` says it
+    for an agent; ``""`` when none is close."""
+    if not isinstance(name, str) or len(name) > 64:
+        return ""
+    folded = {n.casefold(): n for n in nations}
+    close = difflib.get_close_matches(name.strip().casefold(), list(folded), n=1)
+    return f"; did you mean {folded[close[0]]}?" if close else ""
+
+
 def plan_nation(
     world: World, nation: str, *, seed: int | None = None, turn: int | None = None, dice: Dice | None = None
 ) -> NationPlan:
@@ -185,7 +196,8 @@ def plan_nation(
     """
     if not isinstance(nation, str) or nation not in world.nations:
         raise ValidationError(
-            "nation", f"unknown nation {nation!r} (known: {', '.join(sorted(world.nations))})"
+            "nation", f"unknown nation {nation!r}{_meant(nation, world.nations)} (known: "
+                      f"{', '.join(sorted(world.nations))})"
         )
     if world.nations[nation].player:
         raise ValidationError("nation", f"{nation} is played by a player, not a non-player nation")

@@ -151,7 +151,7 @@ def _read_json(path: Path) -> dict[str, Any]:
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError(str(path), str(err)) from None
     except json.JSONDecodeError as err:
-        raise ValidationError(str(path), f"not JSON: {json_mistakes.explain(err)}") from None
+        raise ValidationError(str(path), json_mistakes.not_json(err)) from None
     if not isinstance(data, dict):
         raise ValidationError(str(path), "a setup is a JSON object")
     return data

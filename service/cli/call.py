@@ -66,7 +66,7 @@ def read_fields(arg: str | None, stdin: Any = None) -> dict[str, Any]:
     except jsonfile.DuplicateKeyError as err:
         raise ValueError(f"{where}: {err}") from None
     except json.JSONDecodeError as err:
-        raise ValueError(f"{where}: not JSON: {json_mistakes.explain(err)}") from None
+        raise ValueError(f"{where}: {json_mistakes.not_json(err)}") from None
     if not isinstance(fields, dict):
         raise ValueError(f"{where}: must be a JSON object of named fields")
     return fields

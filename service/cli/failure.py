@@ -75,7 +75,9 @@ def _what(err: BaseException) -> tuple[str, bool]:
     if isinstance(err, UnicodeDecodeError):
         return f"not UTF-8 text (byte {err.start} is {err.object[err.start:err.start + 1]!r})", False
     if isinstance(err, json.JSONDecodeError):
-        return f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}", False
+        from engine.json_mistakes import not_json
+
+        return not_json(err), False
     if isinstance(err, RecursionError):
         return "nested too deeply to read (arrays or maps inside each other hundreds of levels deep)", False
     if isinstance(err, MemoryError):

@@ -90,4 +90,4 @@ def test_a_world_file_with_a_json_mistake_is_named_once(capsys, tmp_path):
     bad.write_text('{"nations": [],}', encoding="utf-8")
     assert main([*PLAN, str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count(str(bad)) == 1 and "not valid JSON: line 1: a comma after the last entry" in err, err
+    assert err.count(str(bad)) == 1 and "not JSON: line 1: a comma after the last entry" in err, err

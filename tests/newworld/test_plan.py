@@ -117,6 +117,24 @@ class TestCli:
         assert main(["npn", "plan", str(EXAMPLE), "--nation", "Dutch"]) == 2
         assert "nation" in capsys.readouterr().err
 
+    @pytest.mark.parametrize("typed", ["Spian", "spain"])
+    def test_a_misspelt_nation_gets_a_did_you_mean(self, typed, capsys):
+        assert main(["npn", "plan", str(EXAMPLE), "--nation", typed]) == 2
+        err = capsys.readouterr().err
+        assert f"unknown nation '{typed}'; did you mean Spain? (known: " in err and "\n" not in err.rstrip("\n")
+
+    def test_a_world_with_a_json_mistake_is_said_as_regent_new_says_a_setups(self, tmp_path, capsys):
+        bad = tmp_path / "w.json"
+        bad.write_text('{"turn": 1,}')
+        assert main(["npn", "plan", str(bad), "--nation", "Spain"]) == 2
+        world_err = capsys.readouterr().err
+        setup = tmp_path / "setup.json"
+        setup.write_text('{"board": "ring-5",}')
+        assert main(["new", str(tmp_path / "g.bin"), "--setup", str(setup)]) == 2
+        setup_err = capsys.readouterr().err
+        said = "not JSON: line 1: a comma after the last entry, before '}': JSON allows none there; delete it"
+        assert said in world_err and said in setup_err and "valid" not in world_err
+
     def test_bad_world_file(self, tmp_path, capsys):
         bad = tmp_path / "w.json"
         bad.write_text(json.dumps({"turn": 1, "areas": {"H": {}}, "nations": {"Spain": {"tresury": 5}}}))

@@ -219,7 +219,7 @@ class TestFiles:
 
 def test_a_hand_typed_json_mistake_is_named_where_it_is():
     # the JSON reader's own message points past a trailing comma ("Expecting property name ..." a line below)
-    with pytest.raises(ValidationError, match=r"world: w.json: not valid JSON: line 2: a comma after the last entry"):
+    with pytest.raises(ValidationError, match=r"world: w.json: not JSON: line 2: a comma after the last entry"):
         decode_world(b'{\n  "nations": [],\n}', "json", source="w.json")
     with pytest.raises(ValidationError, match=r"line 1: curly quotes"):
         decode_world('{\u201cnations\u201d: []}'.encode(), "json", source="w.json")
