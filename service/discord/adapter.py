@@ -23,6 +23,7 @@ import io
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -41,6 +42,9 @@ MAX_SCAN = 1000
 EDITS_KEPT = 1000
 # Discord's error codes for a thread no one without Manage Threads may post in: archived (and locked), locked
 THREAD_CLOSED = {50083, 160005}
+# a request that never got Discord's answer (the connection reset or dropped, a timeout): discord.py raises these
+# as they are, beside its HTTPException; a passing failure like a 5xx
+LOST = (OSError, aiohttp.ClientError, asyncio.TimeoutError)
 
 
 def intents() -> discord.Intents:
@@ -82,6 +86,8 @@ class DiscordChat:
             raise DmClosed(user_id) from err
         except discord.HTTPException as err:  # NotFound, a 5xx: not the user's choice (discord.py retries 429s)
             raise DeliveryFailed(f"DM to {user_id}: {err}") from err
+        except LOST as err:
+            raise DeliveryFailed(f"DM to {user_id}: connection lost ({err!r})") from err
 
     async def post(self, channel_id: int, text: str, file: File | None = None) -> int | None:
         try:
@@ -91,6 +97,8 @@ class DiscordChat:
             if gone(err):
                 raise ChannelGone(f"post in {channel_id}: {err}") from err
             raise DeliveryFailed(f"post in {channel_id}: {err}") from err
+        except LOST as err:
+            raise DeliveryFailed(f"post in {channel_id}: connection lost ({err!r})") from err
         posted = getattr(message, "id", None)
         return posted if isinstance(posted, int) else None
 
@@ -99,8 +107,8 @@ class DiscordChat:
             channel = await self._channel(channel_id)
             thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
                                                  invitable=False)
-        except discord.HTTPException as err:
-            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: {err}") from err
+        except (discord.HTTPException, *LOST) as err:
+            raise DeliveryFailed(f"private thread in {channel_id} for {user_id}: {err!r}") from err
         try:
             await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException as err:  # a member who left the server: no empty thread is left behind
@@ -144,6 +152,8 @@ class DiscordChat:
             if thread_id is not None and gone(err):  # the private thread deleted or closed to the bot: for good
                 raise ChannelGone(f"history of {user_id} (thread {thread_id}): {err}") from err
             raise DeliveryFailed(f"history of {user_id} ({thread_id or 'DMs'}): {err}") from err
+        except LOST as err:  # read again on the next pass; a live DM waiting on it is answered meanwhile
+            raise DeliveryFailed(f"history of {user_id} ({thread_id or 'DMs'}): connection lost ({err!r})") from err
         return Missed(out, last, False)
 
     def remember(self, user: Any) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 discord = pytest.importorskip("discord")  # the discord extra; `make setup` installs it
 
+import aiohttp  # noqa: E402  (discord.py's own dependency)
 from discord import app_commands  # noqa: E402
 
 from service.discord import adapter  # noqa: E402
@@ -248,6 +249,9 @@ def http_error(kind, status, code, message):
     (lambda: http_error(discord.Forbidden, 403, 50001, "Missing Access"), True),
     (lambda: http_error(discord.HTTPException, 400, 160005, "Thread is locked"), True),
     (lambda: http_error(discord.DiscordServerError, 503, 0, "Service Unavailable"), False),  # passes
+    (lambda: aiohttp.ClientOSError(104, "Connection reset by peer"), False),  # the connection lost: passes too
+    (lambda: aiohttp.ServerDisconnectedError(), False),
+    (lambda: TimeoutError(), False),
 ])
 def test_a_post_in_a_thread_deleted_or_locked_is_gone_and_a_server_error_is_not(error, gone):
     client = MagicMock(spec=discord.Client)
@@ -451,6 +455,9 @@ def test_history_reads_a_players_messages_after_the_mark_oldest_first(tmp_path):
         dm_channel.history = MagicMock(side_effect=discord.HTTPException(MagicMock(status=503, reason="down"), "x"))
         with pytest.raises(adapter.DeliveryFailed):
             await chat.history(PLAYER_ID, 100, 5)
+        dm_channel.history = MagicMock(side_effect=aiohttp.ServerDisconnectedError())  # not an HTTPException
+        with pytest.raises(adapter.DeliveryFailed):
+            await chat.history(PLAYER_ID, 100, 5)
 
     asyncio.run(body())
 
@@ -507,5 +514,21 @@ def test_the_bot_reads_back_missed_dms_when_ready_and_resumed_and_forgets_what_i
         dm = adapter.to_direct_message(message(MagicMock(spec=discord.DMChannel)), bot.bridge.state)
         assert dm.created is None  # a mock's created_at is no time
         await bot.close()
+
+    asyncio.run(body())
+
+
+def test_a_dm_whose_connection_is_lost_is_a_delivery_failure():
+    """discord.py raises a lost connection (aiohttp's errors, a timeout) as it is, not as an HTTPException: it went past
+    the bridge's handling of a failed delivery, and stopped the answers, summaries and read-backs after it."""
+    client = MagicMock(spec=discord.Client)
+    chat = adapter.DiscordChat(client, GUILD)
+    user = MagicMock(spec=discord.User)
+    user.send = AsyncMock(side_effect=aiohttp.ServerDisconnectedError())
+    client.get_user.return_value = user
+
+    async def body():
+        with pytest.raises(DeliveryFailed):
+            await chat.send_dm(PLAYER_ID, "hello")
 
     asyncio.run(body())
