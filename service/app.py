@@ -617,7 +617,8 @@ class App(Residency):
         """A picture to post, as bytes: the board (now or after ``turn``), the game summary, or the
         whole game animated (``kind``), as ``view`` shows it: the GM may have any view drawn (``gm``,
         ``channel``, or ``seat`` with ``seat``), a seat token its own seat view or the channel view
-        (``service/render/access.py``; ``public: true`` = the channel view)."""
+        (``service/render/access.py``; ``public: true`` = the channel view). ``focus`` (and ``radius``): the
+        area around a seat, drawn for a phone from public information only, for any token."""
         hosted = self._game(p)
         who = self._auth(p, hosted)
         turn = p.int("turn", None, minimum=1)
@@ -626,14 +627,19 @@ class App(Residency):
         public = p.bool("public", False)
         view = p.str("view", None)
         seat = p.str("seat", None)
+        focus = p.str("focus", None)
+        radius = p.int("radius", None)
         p.done()
         try:
             from service import render as rendering
-            from service.render.access import picture_format, picture_view
+            from service.render.access import picture_focus, picture_format, picture_view
         except (ImportError, AttributeError):
             raise RpcError("internal", "rendering is not installed (service.render is missing; "
                                        "install the render extra)") from None
         fmt = picture_format(kind, fmt)
+        focus = picture_focus(hosted.game, None if who is GM else who, focus, radius, kind, view, seat)
+        if focus is not None:  # the area around a seat, public: drawn from the channel view whoever asks
+            view = "channel"
         if seat is not None:  # Player#3, a display name, a colour, as every other seat field (docs/service.md)
             named = seat_names.seat_named(hosted.game, seat)
             if named is None and who is GM:
@@ -654,7 +660,7 @@ class App(Residency):
                     return rendering.render_summary(game, seat, ai_seats, fmt, view=view)
                 if kind == "animation":
                     return rendering.render_animation(game, seat, view, ai_seats=ai_seats)
-                return rendering.render_board(game, seat, turn, fmt, view=view)
+                return rendering.render_board(game, seat, turn, fmt, view=view, focus=focus, radius=radius)
 
         key = (hosted.id, who)
         if who is not GM and self.rendering.get(key, 0) >= MAX_SEAT_RENDERS:

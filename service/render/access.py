@@ -51,3 +51,31 @@ def picture_format(kind: str, fmt: Any) -> str:
     if fmt not in allowed:
         raise invalid("format", f"a {kind} is drawn as {' or '.join(allowed)}, not {fmt!r}")
     return fmt
+
+
+MAX_RADIUS = 4  # as service.render.focus.MAX_RADIUS (not imported: this module is read without matplotlib)
+
+
+def picture_focus(game: Any, who: str | None, focus: Any, radius: Any, kind: str, view: Any, seat: Any) -> str | None:
+    """The seat a focused board picture is drawn around (``focus``: Player#3, a display name or a colour), checked
+    with the rest of the call, or ``None``. A focused picture is the channel's (public) information only, so any
+    token may have one drawn around any seat; an unknown name is explained with the seats there are to the GM
+    only (a seat token is never told which names exist)."""
+    if focus is None:
+        if radius is not None:
+            raise invalid("radius", "only a focused picture has a radius: name the seat in focus")
+        return None
+    if kind != "board":
+        raise invalid("focus", f"a focused picture is of the board, not the {kind}; leave out focus")
+    if seat is not None or view not in (None, "channel"):
+        raise invalid("focus", "a focused picture shows what every player may see (the channel view); "
+                               "leave out seat and view")
+    if radius is not None and not 0 <= radius <= MAX_RADIUS:
+        raise invalid("radius", f"must be from 0 to {MAX_RADIUS} (borders away from the focused seat's Provinces)")
+    from service import seat_names
+
+    named = seat_names.seat_named(game, focus)
+    if named is None:
+        raise invalid("focus", seat_names.unknown_seat(game, focus) if who is None
+                      else f"no seat is called {focus[:40]!r}")
+    return named

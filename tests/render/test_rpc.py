@@ -126,3 +126,35 @@ def test_access_rules_table():
     assert picture_view(None, "seat", "Player#4", False) == ("seat", "Player#4")
     assert picture_view("Player#2", None, None, True) == ("channel", None)
     assert picture_view(None, "channel", None, False) == ("channel", None)
+
+
+def test_a_focused_picture_is_the_same_for_every_token(game):
+    """focus: the area around any seat, public, for the GM and every seat token alike (names as in every seat
+    field); radius bounded."""
+    gm = render(game, "gm", focus="Player#2", format="svg")
+    assert "Bo (#2) and neighbours" in text(gm) and "$Realm" not in text(gm)
+    assert render(game, "Player#3", focus="Bo", format="svg") == gm  # another seat's area: public
+    assert render(game, "Player#2", focus="player 2", view="channel", format="svg") == gm
+    assert render(game, "Player#4", focus="Bo", public=True, format="svg") == gm
+    wider = render(game, "gm", focus="Player#2", radius=2, format="svg")
+    assert wider != gm and "Provinces up to 2 borders" in text(wider)
+
+
+@pytest.mark.parametrize(("who", "fields", "field", "said"), [
+    ("gm", {"focus": "Boo"}, "focus", "did you mean Player#2 (Bo)?"),
+    ("Player#3", {"focus": "Boo"}, "focus", "no seat is called 'Boo'"),
+    ("gm", {"focus": "Bo", "radius": 5}, "radius", "must be from 0 to 4"),
+    ("gm", {"focus": "Bo", "radius": -1}, "radius", "must be from 0 to 4"),
+    ("gm", {"radius": 1}, "radius", "only a focused picture has a radius"),
+    ("gm", {"focus": "Bo", "radius": "2"}, "radius", "must be an integer"),
+    ("gm", {"focus": 2}, "focus", "must be a string"),
+    ("gm", {"focus": "Bo", "kind": "summary"}, "focus", "not the summary"),
+    ("gm", {"focus": "Bo", "view": "gm"}, "focus", "the channel view"),
+    ("Player#3", {"focus": "Bo", "view": "seat"}, "focus", "the channel view"),
+    ("gm", {"focus": "Bo", "view": "seat", "seat": "Bo"}, "focus", "leave out seat and view"),
+])
+def test_a_bad_focus_is_refused_naming_the_field(game, who, fields, field, said):
+    err = refused(game, who, **fields)
+    assert (err.code, err.details.get("field")) == ("invalid_params", field) and said in err.message
+    if who != "gm":
+        assert "Chidi" not in err.message  # a seat token is not told which names exist
