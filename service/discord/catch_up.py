@@ -147,7 +147,7 @@ class CatchUp(BridgeCore):
         async with self._reading.setdefault(chat, asyncio.Lock()):
             if chat in self._live_ok:
                 return handled, notes
-            await self._edits_offline(chat, user, thread)
+            await self._edits_offline(chat, user, thread, live)
             after = max(self.state.read(chat) or 0, since)
             try:
                 missed = await self.chat.history(user, after, self.catch_up_limit, thread)
@@ -193,11 +193,12 @@ class CatchUp(BridgeCore):
                 self._live_ok.add(chat)
         return handled, notes
 
-    async def _edits_offline(self, chat: str, user: int, thread: int | None) -> None:
+    async def _edits_offline(self, chat: str, user: int, thread: int | None, live: int | None = None) -> None:
         """Edits made while the bot was offline to DMs it had answered (Discord tells a bot of no edit it missed): the
         chat's last ``EDITS_CHECKED`` answered DMs are read again, and one whose words are not those answered is an
         edit, answered as the live edit is (``Dms._edited``: one stored is told the edit changes nothing, one refused
-        is read again as the DM that came in then). A chat that cannot be read is left to the read that follows."""
+        is read again as the DM that came in then). A chat that cannot be read is left to the read that follows.
+        ``live``: a message whose edit Discord just delivered (``Dms.on_dm_edit``), answered as a live edit."""
         mark = self.state.read(chat)
         answered = self.state.answered_in(chat, mark, EDITS_CHECKED) if mark is not None else []
         if not answered:
@@ -207,7 +208,7 @@ class CatchUp(BridgeCore):
         except DeliveryFailed:
             return
         for dm in now.messages:
-            if dm.message_id in answered:
+            if dm.message_id in answered and dm.message_id != live:
                 await self._edited(dm, offline=True)
 
     def _sent_offline(self, dm: DirectMessage, live: int | None) -> bool:

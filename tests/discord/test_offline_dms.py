@@ -513,3 +513,23 @@ def test_an_edit_made_while_the_bot_was_offline_to_a_dm_it_answered_is_seen(serv
         await back.close_client()
 
     asyncio.run(body())
+
+
+def test_a_live_edit_in_a_chat_not_read_since_the_reconnect_is_not_headed_as_made_offline(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 18)
+    user = user_of(CH + 18, 1)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.catch_up()
+        stored = h.chat.send(user, "Bid 2")
+        await bridge.on_dm(stored)
+        bridge.went_offline()  # back at once; the player edits before any read-back
+        await bridge.on_dm_edit(None, h.chat.edit(stored, "Bid 5"))
+        said = h.chat.last_dm(user)
+        assert "the edit changes nothing" in said and "offline" not in said, said
+        assert sum("the edit changes nothing" in s.text for s in h.chat.dms[user]) == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
