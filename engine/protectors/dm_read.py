@@ -17,9 +17,9 @@ order, each of kind
 This module puts the reading together; its parts live in ``dm_entry`` (``DmLine``, ``DmReading`` and their
 constants), ``dm_phrases`` (the choice phrases and the steps they belong to), ``dm_pieces`` (the orders on one
 line's text), ``dm_line`` (one line), ``dm_digits`` (digits that are no plain ones), ``dm_notes`` (an order in a note
-after //), ``dm_whose`` (a header naming another player), ``dm_forward`` (a forwarded DM's header), ``dm_heads``
-(``Commit:`` over the commitments) and ``dm_checks`` (the checks over the whole DM). The names other modules read
-from ``dm_read`` are all importable here.
+after //), ``dm_whose`` (a header naming another player), ``dm_chat`` (a chat line pasted with its time and
+speaker), ``dm_forward`` (a forwarded DM's header), ``dm_heads`` (``Commit:`` over the commitments) and ``dm_checks``
+(the checks over the whole DM). The names other modules read from ``dm_read`` are all importable here.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from engine.protectors.board import ISLAND_NAME
+from engine.protectors.dm_chat import chat_line
 from engine.protectors.dm_checks import (
     CORRECTIONS_REFUSED,
     SENDS_TO_ONE,
@@ -117,7 +118,8 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
         reason = f"a DM holds at most {MAX_DM_LINES} lines with text; this one has {busy}"
         return DmReading([DmLine(1, raw_lines[0] if raw_lines else "", "refused", why=reason, error="syntax")], step)
     shown = name_list(players, listed, island)
-    entries = [correction(order_in_note(read_line(n, raw, seats, names, step, shown), seats, names, step, shown))
+    entries = [correction(order_in_note(chat_line(n, raw, seats, names, step, shown, seat)
+                                        or read_line(n, raw, seats, names, step, shown), seats, names, step, shown))
                for n, raw in enumerate(raw_lines, start=1)]
     if not one_decision:
         return DmReading(entries, step, one_decision)

@@ -35,7 +35,7 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
     if not head:
         return e
     if e.why == SIGNATURE:  # "Red" or "-- Red" on a line of its own, above the orders or below them
-        who = _signed(head, seats)
+        who = seat_named(head, seats)
         if seat is None or who is None or who == seat:  # read without its sender (normalise_dm): it may be theirs
             return e
         if chatter(e.text) not in (None, SIGNATURE):  # "Thanks!" where a player is called Thanks: a thank-you first
@@ -68,7 +68,7 @@ def _header_text(e: DmLine) -> str:
     return ""
 
 
-def _signed(text: str, seats: Mapping[str, str]) -> str | None:
+def seat_named(text: str, seats: Mapping[str, str]) -> str | None:
     """The seat a signature line names whole (``Red``, ``-- Red``, ``**Player#2:**``), else ``None`` ("-- Bob the Bold"
     names no one where a player is called Bob)."""
     w = words(text)

@@ -588,7 +588,8 @@ FORWARDED = [
     ("orders16", "Red wrote:\n" + FORT, "!'Red' is a player's name"),
     ("orders16", "Alice: " + FORT, "!'Alice' is a player's name"),
     ("orders16", "Red: Fortify P27", "!'Red' is a player's name"),
-    ("orders16", "[10:02] Alice: Fortify P27", "!not a choice for the orders step"),
+    # a chat line with its time and the sender as speaker is the sender's line (CHAT_HEADER; test_dm_messy_round5)
+    ("orders16", "[10:02] Alice: Fortify P27", ["Fortify! P27"]),
     ("orders16", "DM from Alice:\n" + FORT, F4),
     ("orders16", "DM from Red:\n" + FORT, "!names Player#2"),
     ("orders16", "Orders from Bob the Builder:\n" + FORT, "!names Player#5"),

@@ -13,10 +13,13 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RegentError
+from tests.protectors.test_dm_messy_round import _check, _store_in
 from tests.protectors.test_dm_messy_round4 import GAMES as GAMES4
 from tests.protectors.test_dm_messy_round4 import orders16
 
 GAMES = {**GAMES4, "ferry16": lambda: orders16(("Ferry!",))}
+F4 = ["Fortify! P27", "Fortify! P28", "Fortify! P32", "Fortify! P1"]  # Alice's four Provinces in orders16, fortified
+FORT = "Fortify P27, P28, P32, P1\n"
 
 
 def _refusal(game: str, dm: str, lenient: bool = False) -> RegentError:
@@ -95,3 +98,68 @@ def test_regent_adjudicate_lists_the_unread_line_and_the_rule_errors_together(tm
     out = capsys.readouterr().err
     assert "line 2: 'Fortfy! P1': unknown order 'Fortfy!'" in out, out
     assert "also line 3: 'Work, work! P3': you have no Army Units in P3" in out, out
+
+
+# ---- a chat line pasted with its time and speaker (Discord's copy, a phone chat's export): the sender's read as their
+# line, anyone else's refused, never read as the sender's orders (were refused as "not a choice for the orders step",
+# the time read as a commitment, or "'Alice' is a player's name"; CHAT_HEADER)
+OTHERS = "!a chat line's time and speaker, names Player#2: a DM gives the orders of the player who sends it"
+CHAT = [
+    ("orders16", "[10:02] Alice: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "[10:02 PM] Alice: Fortify P27\n[10:03 PM] Alice: Work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("orders16", "[22:02]Alice: Fortify P27", ["Fortify! P27"]),  # Discord's compact copy
+    ("orders16", "10:02 Alice: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "28/11/2026, 22:02 - Alice: Fortify P27", ["Fortify! P27"]),  # a phone chat's export
+    ("orders16", "[28/11/26, 22:02:33] Alice: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "Alice \u2014 Today at 10:02 PM\n" + FORT, F4),  # Discord's copy header over the message
+    ("orders16", "Alice \u2014 28/11/2026 22:02\n" + FORT, F4),
+    ("orders16", "Alice Today at 10:02 PM\n" + FORT, F4),
+    ("orders16", "[10:02] indigo: Fortify P27", ["Fortify! P27"]),  # Alice's seat colour
+    ("orders16", "[10:02] Player#1: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "[10:02] Alice: Hi GM! Fortify P27, thanks", ["Fortify! P27"]),
+    ("orders16", "[10:02] Alice:\n" + FORT, F4),
+    ("orders16", "[10:02] Alice: Fortify P27 \u274c", "!'\u274c' beside an order could say it is not meant"),
+    ("orders16", "[10:02] Alice: Fortfy P27", "!unknown order 'Fortfy'"),
+    ("orders16", "[10:02] Red: Fortify P27", OTHERS),
+    ("orders16", "10:02 Red: Work P29", OTHERS),
+    ("orders16", "Red \u2014 Today at 10:03 PM\nWork P29", "!'Red \u2014 Today at 10:03 PM', a chat line's time"),
+    (
+        "orders16",
+        "Alice \u2014 Today at 10:02 PM\n" + FORT + "Red \u2014 Today at 10:03 PM\nlooks good",
+        "!names Player#2",
+    ),
+    ("orders16", "[10:02] sky blue: Work P29", OTHERS),  # Red's colour
+    ("orders16", "> [10:02] Red: Work P29\n" + FORT, OTHERS),  # quoted, in a DM that says it is no reply
+    (
+        "orders16",
+        "[10:01] GM: orders please\n[10:02] Alice: Fortify P27",
+        "!'[10:01] GM:' is a chat line's time and speaker, and 'GM' is not you",
+    ),
+    ("orders16", "[10:02] alice_w: Fortify P27", "!send your orders without the chat header (the time and name)"),
+    ("orders16", "[10:02] Bob: Fortify P27", "!'Bob' is not you"),  # a first name only: Bob the Builder?
+    (
+        "t1_16",
+        "[10:02] Alice: Bid 20 (10 from Red)\n[10:02] Alice: Hodir",
+        ["Bid 20 (10 from Player#2)", "Faction Hodir"],
+    ),
+    ("t1_16", "[10:02] Red: Bid 20\n[10:02] Alice: Hodir", OTHERS),  # a team-mate's bid is not Alice's
+    ("dragon16", "[10:02] Alice: 3 from P27", ["3 from P27"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), CHAT)
+def test_a_chat_line_with_its_time_and_speaker(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+def test_another_speakers_chat_line_refuses_the_dm_even_leniently():
+    # lenient mode drops refused lines: dropping Red's line would keep Alice's, but the DM may be a pasted channel
+    with pytest.raises(RegentError, match="names Player#2"):
+        GAMES["orders16"]().submit_dm("Player#1", "[10:02] Red: Work P29\nFortify P27", lenient=True)
+
+
+def test_a_chat_line_read_without_its_sender_is_refused():
+    from engine.protectors.dm_read import read_dm
+
+    reading = read_dm("[10:02] Alice: Fortify P1", players={"Alice": "Player#1"})
+    assert reading.error() is not None and "send the orders without the chat header" in reading.error().reason
