@@ -1,8 +1,8 @@
 """Regenerate every example picture in ``docs/images/``: ``python -m service.render.examples``.
 
 The boards of 5, 7 and 16 seats (Grand, with the Island) after a turn, each in the GM view and the
-channel view, a seat's view, a custom board, the game summary and the whole game as an animated
-GIF (channel view). Games are played by the random agent with fixed seeds and display names, so the
+channel view, a seat's view, the 16-seat board focused on one seat's area (for a phone), a custom board,
+the game summary and the whole game as an animated GIF (channel view). Games are played by the random agent with fixed seeds and display names, so the
 pictures are reproducible for a given version of the engine. The mid-game examples use the first
 seed whose game has battles in the turn shown; the summary and animation the longest of 24 games.
 """
@@ -69,6 +69,15 @@ def longest(board: str, players: int, seeds=range(1, 25)):
     return max(games, key=lambda g: (g.state.turn, -g.setup["seed"]))
 
 
+def near_a_battle(game: Any, turn: int) -> str:
+    """The first seat (by number) with a battle fought in its area (radius 1) in ``turn``: the focused example."""
+    from service.render import board_scene, focus_picture
+
+    fought = {b.province for b in board_scene(game, None, turn, "channel").battles}
+    alive = [s for s in game.state.players if not game.state.players[s].eliminated]
+    return next((s for s in alive if fought & set(focus_picture(game, s, turn).provinces)), alive[0])
+
+
 def pictures() -> dict[str, bytes]:
     """Every example picture, by file name."""
     from service.render import render_animation
@@ -81,6 +90,8 @@ def pictures() -> dict[str, bytes]:
         out[f"{name}-channel.png"] = render_board(game, None, turn=turn, view="channel")
         if name == "ring-7":
             out["ring-7-seat.png"] = render_board(game, "Player#3", turn=turn)
+        if name == "ring-16-grand-island":
+            out[f"{name}-focus.png"] = render_board(game, None, turn=turn, focus=near_a_battle(game, turn))
     out["custom-board.png"] = render_board(play(named(CUSTOM_BOARD, 6, 3), until_turn=2), None)
     finished = longest("ring-7", 7)
     ai = {s: "random" for s in list(finished.state.players)[::2]}

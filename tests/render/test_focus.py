@@ -114,7 +114,7 @@ def test_the_area_is_the_seats_provinces_and_those_within_the_radius(all_games):
                     if any((d := board.distance(p, q)) is not None and d <= radius for q in own)
                 }
                 assert set(pic.provinces) == want and len(pic.provinces) == len(want)
-                # the legend: exactly the seats whose Provinces or units (or battles) are shown, the focus first
+                # the legend: exactly the seats whose Provinces or units (or battles) are shown, the focused one too
                 held = {s for p in want for s in (scene.provinces[p].owner, scene.provinces[p].holder) if s}
                 fought = {
                     s
