@@ -2,9 +2,10 @@
 
 The boards of 5, 7 and 16 seats (Grand, with the Island) after a turn, each in the GM view and the
 channel view, a seat's view, the 16-seat board focused on one seat's area (for a phone), a custom board,
-the game summary and the whole game as an animated GIF (channel view). Games are played by the random agent with fixed seeds and display names, so the
-pictures are reproducible for a given version of the engine. The mid-game examples use the first
-seed whose game has battles in the turn shown; the summary and animation the longest of 24 games.
+the game summary and the whole game as an animated GIF (channel view). Games are played by the random agent
+with fixed seeds and display names, so the pictures are reproducible for a given version of the engine. The
+mid-game examples use the first seed whose game has battles in the turn shown; the summary and animation the
+longest of 24 games.
 """
 
 from __future__ import annotations
