@@ -47,6 +47,10 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
         return policy_from_spec(name, seed)
     if name.startswith("search:"):
         return search_from_spec(name, seed)
+    if name.startswith("recurrent:"):  # a network with memory (agents.recurrent; an experiment, no level)
+        from agents.recurrent import recurrent_from_spec
+
+        return recurrent_from_spec(name, seed)
     try:
         factory = AGENTS[name]
     except KeyError:
