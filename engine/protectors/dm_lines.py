@@ -35,6 +35,11 @@ _PLAIN = str.maketrans({
     "\u00bf": "?", "\u00a1": "", "\u3001": ", ", "\u3002": ". ",
     "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "", "\ufe0f": "", "\ufe0e": "",
 })
+# rules: none (input hygiene). A list's mark before an order is markup, as '1)' is: a letter ('x)' too, read before as a
+# smiley, and '(b)') or a Roman numeral up to xxxix ('ix)', 'xii.', '(iv)': from ix on, and in brackets, they were
+# refused as unknown orders). A smiley elsewhere on the line stays one ("Fortify P1 x)", "xD Work P2"). Assumption
+# LIST_MARKS
+_ROMAN = r"(?=[ivxIVX]{2})[xX]{0,3}(?:[iI][xX]|[iI][vV]|[vV]?[iI]{0,3})"
 _PREFIX = re.compile(
     r"^(?:#{1,6}\s+"  # heading
     r"|-#\s+"  # Discord subtext
@@ -42,7 +47,11 @@ _PREFIX = re.compile(
     r"|[-*+]\s+(?:\[[ xX]\]\s+)?"  # bullet, task box
     r"|(?:-+>|=>|\u2192|\u27f6)\s+"  # an arrow as a bullet ("➡️ Fortify P1": _ARROWS makes it '→')
     r"|[0-9]{1,3}[.)]\s+"  # numbered list
-    r"|\([0-9]{1,3}\)\s+|(?:[a-zA-Z]|[ivIV]{2,4})\)\s+)"  # "(1) Fortify P1", "b) Work P2", "ii) Work P2"
+    r"|\([0-9]{1,3}\)\s+"  # "(1) Fortify P1"
+    # a list lettered or in Roman numerals: "b) Work P2", "(b) Work P2", "ii) Work P2", "(iv) ...", "ix) ...",
+    # "xii. ..." (not "b. Work P2": "G. Fortify P1" could be Golden); a ticked box without a bullet, "[x] Fortify P1"
+    # (LIST_MARKS)
+    r"|\(?(?:[a-zA-Z]|" + _ROMAN + r")\)\s+|" + _ROMAN + r"\.\s+|\[[xX]\]\s+)"
 )
 _EMPHASIS = re.compile(r"\*+|~~|\|\||`+")
 _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")

@@ -163,3 +163,33 @@ def test_a_chat_line_read_without_its_sender_is_refused():
 
     reading = read_dm("[10:02] Alice: Fortify P1", players={"Alice": "Player#1"})
     assert reading.error() is not None and "send the orders without the chat header" in reading.error().reason
+
+
+# ---- a list's mark before an order: letters (x) too, which was read as a smiley), in brackets, Roman numerals past
+# viii (were refused as unknown orders); smileys elsewhere stay smileys (LIST_MARKS)
+LIST = [
+    ("orders16", "w) Fortify P27\nx) Work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("orders16", "x) Work P28", ["Work, work! P28"]),
+    ("orders16", "X) Work P28", ["Work, work! P28"]),
+    ("orders16", "(b) Work P28", ["Work, work! P28"]),
+    ("orders16", "(x) Fortify P27\n(y) Work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("orders16", "iv) Work P28", ["Work, work! P28"]),
+    ("orders16", "ix) Fortify P27\nx) Work P28\nxi) Fortify P32", ["Fortify! P27", "Work, work! P28", "Fortify! P32"]),
+    ("orders16", "(ii) Fortify P27\n(iii) Work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("orders16", "xii. Work P28", ["Work, work! P28"]),
+    ("orders16", "[x] Fortify P27", ["Fortify! P27"]),  # ticked, as '- [x]' is
+    ("orders16", "b. Work P28", "!unknown order 'b.'"),  # 'G. Fortify P27': Golden? a letter and '.' is no list mark
+    ("orders16", "G. Fortify P27", "!unknown order 'G.'"),
+    ("orders16", "ivy) Work P28", "!unknown order 'ivy)'"),
+    ("orders16", "Fortify P27 x)", ["Fortify! P27"]),
+    ("orders16", "Fortify P27 xD", ["Fortify! P27"]),
+    ("orders16", ":) Work P28", ["Work, work! P28"]),
+    ("orders16", "Fortify P27\nx)", ["Fortify! P27"]),  # a smiley alone on its line
+    ("dragon16", "a) 3 from P27\nb) 2 from P28", ["3 from P27", "2 from P28"]),
+    ("t1_16", "i) Bid 20\nii) Hodir", ["Bid 20", "Faction Hodir"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), LIST)
+def test_a_list_mark_before_an_order(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
