@@ -75,7 +75,8 @@ FENCE = re.compile(r"^\s*```[A-Za-z0-9_+-]*\s*$")  # a code-block fence line, wi
 # was dropped as an emoji or a list's box, and the order stored). Ticks (✅, ☑️, ✔, "[x]") still make no difference.
 # Assumption NOT_MEANT_MARKS
 CROSS_MARKS = "\u274c\u274e\u2717\u2718\u2716\u2612\u26d4\U0001F6AB"  # ❌ ❎ ✗ ✘ ✖ ☒ ⛔ 🚫
-_UNTICKED = re.compile(r"^\s*(?:(?:[-*+]|[0-9]{1,3}[.)])\s+)?(\[\s?\]|\u2610)")  # "- [ ] ...", "[] ...", "☐ ..."
+# "- [ ] ...", "[] ...", "☐ ...", and a radio button left empty: "( ) ...", "() ..." (were read as if not there)
+_UNTICKED = re.compile(r"^\s*(?:(?:[-*+]|[0-9]{1,3}[.)])\s+)?(\[\s?\]|\(\s?\)|\u2610)")
 
 
 def not_meant(line: str) -> str | None:

@@ -166,7 +166,8 @@ def test_a_chat_line_read_without_its_sender_is_refused():
 
 
 # ---- a list's mark before an order: letters (x) too, which was read as a smiley), in brackets, Roman numerals past
-# viii (were refused as unknown orders); smileys elsewhere stay smileys (LIST_MARKS)
+# viii (were refused as unknown orders); a radio button left empty before an order could say it is not chosen (was read
+# as if not there); smileys elsewhere stay smileys (LIST_MARKS, NOT_MEANT_MARKS)
 LIST = [
     ("orders16", "w) Fortify P27\nx) Work P28", ["Fortify! P27", "Work, work! P28"]),
     ("orders16", "x) Work P28", ["Work, work! P28"]),
@@ -181,6 +182,8 @@ LIST = [
     ("orders16", "b. Work P28", "!unknown order 'b.'"),  # 'G. Fortify P27': Golden? a letter and '.' is no list mark
     ("orders16", "G. Fortify P27", "!unknown order 'G.'"),
     ("orders16", "ivy) Work P28", "!unknown order 'ivy)'"),
+    ("orders16", "(x) Fortify P27\n( ) Work P28", "!'( )', a box left unticked, before an order could say it is not"),
+    ("orders16", "() Work P28", "!'()', a box left unticked"),
     ("orders16", "Fortify P27 x)", ["Fortify! P27"]),
     ("orders16", "Fortify P27 xD", ["Fortify! P27"]),
     ("orders16", ":) Work P28", ["Work, work! P28"]),
