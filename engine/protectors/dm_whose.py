@@ -35,7 +35,8 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
     if not head:
         return e
     if e.why == SIGNATURE:  # "Red" or "-- Red" on a line of its own, above the orders or below them
-        who = seat_named(head, seats)
+        # "-- Alice & Red", "Alice + Red": team-mates signing together (JOINT_SIGNATURE) name Red as well
+        who = seat_named(head, seats) or next((s for s in _joint(head, seats) if s != seat), None)
         if seat is None or who is None or who == seat:  # read without its sender (normalise_dm): it may be theirs
             return e
         if chatter(e.text) not in (None, SIGNATURE):  # "Thanks!" where a player is called Thanks: a thank-you first
@@ -74,6 +75,24 @@ def seat_named(text: str, seats: Mapping[str, str]) -> str | None:
     w = words(text)
     m = _PLAYER_N.fullmatch("".join(w))
     return f"Player#{int(m.group(1))}" if m is not None else seats.get(" ".join(w))
+
+
+# rules: 003 Each Turn, Team Games -- a signature naming players joined by '&', '+', 'and', ',' or '/' ("-- Alice &
+# Red", "Alice + Red" over the orders) signs for each of them: a team's orders sent together, or the team-mate's? It
+# was left out as a signature, and the orders stored as the sender's. Refused as a signature naming another player is,
+# when every part of it is a player's name whole ("-- Red Five" names no one). Assumption JOINT_SIGNATURE
+JOINT_SIGNATURE = True
+_JOINED = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*", re.IGNORECASE)
+
+
+def _joint(text: str, seats: Mapping[str, str]) -> list[str]:
+    """The seats a signature of names joined by '&', '+', 'and', ',' or '/' names, each part a name whole (``Alice &
+    Red``); ``[]`` for any other line."""
+    parts = [p for p in _JOINED.split(text.strip().lstrip("-~\u2014 ")) if p.strip()]
+    named = [seat_named(p, seats) for p in parts]
+    if not JOINT_SIGNATURE or len(parts) < 2 or any(n is None for n in named):
+        return []
+    return [n for n in named if n is not None]
 
 
 def _seats_named(text: str, seats: Mapping[str, str]) -> set[str]:

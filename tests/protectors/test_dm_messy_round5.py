@@ -13,11 +13,42 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RegentError
-from tests.protectors.test_dm_messy_round import _check, _store_in
+from engine.protectors.game import Game
+from tests.protectors.helpers import position
+from tests.protectors.test_dm_messy_round import SEATS, _check, _named, _store_in
 from tests.protectors.test_dm_messy_round4 import GAMES as GAMES4
 from tests.protectors.test_dm_messy_round4 import orders16
 
 GAMES = {**GAMES4, "ferry16": lambda: orders16(("Ferry!",))}
+NAMES8 = ["Alice", "Bruno", "Chlo\u00e9", "Dmitri", "Eun-ji", "Fatima", "Gus", "Hana"]
+PAIRS8 = ["A", "A", "B", "B", "C", "C", "D", "D"]
+
+
+def island8(cards: tuple[str, ...] = (), faction: str = "Kalu'Ak") -> Game:
+    """Turn 5 of an 8-seat Grand game with the Island, factions and teams of 2 (Alice and Bruno), Alice playing
+    ``faction``: she holds the Island (P0, 1 unit), P3 (2) and P4 (1); Bruno P5 (2); 40 $Realm each."""
+    provs = {"P0": ("Player#1", 1), "P3": ("Player#1", 2), "P4": ("Player#1", 1), "P5": ("Player#2", 2)}
+    for seat, p in zip(SEATS[2:8], ["P7", "P9", "P11", "P13", "P14", "P16"], strict=True):
+        provs[p] = (seat, 2)
+    g = position(
+        "ring-8-grand+island",
+        8,
+        provs,
+        turn=5,
+        ranking=SEATS[:8],
+        realm=dict.fromkeys(SEATS[:8], 40),
+        options={"factions": True, "teams": True},
+        teams=PAIRS8,
+        factions=dict(zip(SEATS[:8], [faction, "Hodir", "Cenarion", "Iron Light"] * 2, strict=True)),
+        cards=cards,
+    )
+    return _named(g, NAMES8)
+
+
+GAMES["island8"] = island8
+GAMES["island8sea"] = lambda: island8(("Seafarers!",))
+I2 = ["Fortify! P3", "Work, work! P4"]  # island8: Alice's orders for P3 and P4
+IO = "Fortify P3\nWork P4\n"
 F4 = ["Fortify! P27", "Fortify! P28", "Fortify! P32", "Fortify! P1"]  # Alice's four Provinces in orders16, fortified
 FORT = "Fortify P27, P28, P32, P1\n"
 
@@ -195,4 +226,28 @@ LIST = [
 
 @pytest.mark.parametrize(("game", "dm", "want"), LIST)
 def test_a_list_mark_before_an_order(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- team-mates signing together: a signature naming the sender and a team-mate signs for each of them (were left out
+# as a signature, the orders stored as the sender's; JOINT_SIGNATURE)
+SIGNED = [
+    ("island8", IO + "-- Alice & Bruno", "!'-- Alice & Bruno' names Player#2: a DM gives the orders of the player who"),
+    ("island8", "Alice + Bruno\n" + IO, "!'Alice + Bruno' names Player#2"),
+    ("island8", IO + "~ Alice/Bruno", "!names Player#2"),
+    ("island8", IO + "Alice, Bruno", "!names Player#2"),
+    ("island8", IO + "-- Alice and Bruno", "!the line starts like a signature but says more than that"),
+    ("island8", IO + "-- Alice", I2),
+    ("island8", IO + "-- Alice & friends", I2),  # no player's name whole beside Alice's
+    ("island8", IO + "Thanks, Bruno", I2),
+    ("island8", IO + "Bruno:\nWork P5", "!'Bruno:' names Player#2"),
+    ("island8", "Orders for Alice and Bruno:\n" + IO, "!names Player#2"),
+    ("island8", IO + "Bruno: Work P5", "!'Bruno' is a player's name"),
+    ("island8", IO + "Also for Bruno: Work P5", "!'Also for Bruno:' before the order is not a header"),
+    ("island8", IO + "(Bruno will send his own)", I2),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), SIGNED)
+def test_a_dm_signed_by_team_mates(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
