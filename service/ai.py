@@ -72,6 +72,15 @@ def agent_label(agent: str, level: str | None = None) -> str:
     return f"{level} -> {agent}" if level and level != agent else agent
 
 
+def agent_labels(told: Iterable[tuple[str, str | None]]) -> list[str]:
+    """``(agent, level)`` pairs that decided for a seat, each named once as the GM chose it, in order: an agent
+    named bare (chosen by its own name, or by a record that kept no level: a game brought in from a file) is not
+    named again beside the same agent by a level (``heuristic, normal -> heuristic`` reads ``normal -> heuristic``)."""
+    told = list(told)
+    levelled = {a for a, lv in told if agent_label(a, lv) != a}
+    return list(dict.fromkeys(agent_label(a, lv) for a, lv in told if agent_label(a, lv) != a or a not in levelled))
+
+
 # ``policy:<checkpoint>[@temperature]``: a trained policy by checkpoint (``agents.registry.make_agent``).
 POLICY_PREFIX = "policy:"
 # The default "fill" for a seat whose deadline passed: the rulebook defaults (rules: 003, inactive players).

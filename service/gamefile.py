@@ -152,7 +152,7 @@ class GameFile:
         """Seat -> the AIs that decided for it in ``turns`` (``None``: the whole game), each as the GM chose it
         then (``expert -> search``, ``ai_history``; a turn it does not cover, by the seat's ``ai_levels``): the
         ``Played by AI`` line's and the summary picture's words."""
-        return {s: unique(ai.agent_label(a, lv) for a, lv in told) for s, told in self._deciders(turns).items()}
+        return {s: ai.agent_labels(told) for s, told in self._deciders(turns).items()}
 
     def decided_label(self, seat: str, agent: str) -> str:
         """``agent`` as the GM chose it when it last decided for ``seat`` (``ai_history``; the seat's label now
@@ -190,11 +190,6 @@ def note_history(history: dict[str, list[list[Any]]], seat: str, turn: int, agen
     kept = history.setdefault(seat, [])
     if entry not in kept:
         kept.append(entry)
-
-
-def unique(items: Iterable[str]) -> list[str]:
-    """``items`` without repeats, in their order."""
-    return list(dict.fromkeys(items))
 
 
 def in_seat_order(game: Game, by_seat: dict[str, Any]) -> list[tuple[str, Any]]:

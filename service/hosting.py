@@ -332,12 +332,11 @@ class HostedGame:
         history, levels = self._history(who), self.meta.get("ai_levels") or {}
         out = {}
         for seat, agents in deciders.items():
-            told = []
+            told: list[tuple[str, str | None]] = []
             for agent in agents:
                 found = [lv for t, a, lv in history.get(seat, []) if a == agent and (turns is None or t in turns)]
-                told += [ai.agent_label(agent, lv) for lv in found] or [
-                    ai.agent_label(agent, levels.get(seat, {}).get(agent))]
-            out[seat] = gamefile.unique(told)
+                told += [(agent, lv) for lv in found] or [(agent, levels.get(seat, {}).get(agent))]
+            out[seat] = ai.agent_labels(told)
         return out
 
     def decided_label(self, seat: str, agent: str) -> str:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from service import gamefile
+from service.ai import agent_labels
 from tests.service.helpers import in_app
 
 PLAYERS = [{"name": "Judy"}, {"name": "Lou"}, {"name": "Max"}]
@@ -47,7 +50,7 @@ def test_each_turns_report_names_the_level_it_was_played_by():
         assert "Played by AI: Lou (heuristic)" in second["report"].splitlines()
         view = await app.call("game.view", [gm])
         assert view["controller_labels"] == {"Player#2": "heuristic"}
-        assert view["played_by_labels"] == {"Player#2": ["normal -> heuristic", "heuristic"]}
+        assert view["played_by_labels"] == {"Player#2": ["normal -> heuristic"]}  # one agent, named once
         gf = gamefile.loads((await app.call("game.export", [gm]))["blob"])
         assert gf.ai_history == {"Player#2": [[1, "heuristic", "normal"], [2, "heuristic", None]]}
         made = await app.call("game.import", [{"blob": gamefile.dumps(gf)}])
@@ -55,3 +58,15 @@ def test_each_turns_report_names_the_level_it_was_played_by():
         assert "Played by AI: Lou (normal -> heuristic)" in again["report"].splitlines()
 
     in_app(body)
+
+
+@pytest.mark.parametrize(("told", "named"), [
+    ([("heuristic", None), ("heuristic", "normal")], ["normal -> heuristic"]),
+    ([("heuristic", "normal"), ("heuristic", None)], ["normal -> heuristic"]),
+    ([("heuristic", "normal"), ("search", "expert"), ("heuristic", "heuristic")],
+     ["normal -> heuristic", "expert -> search"]),
+    ([("heuristic", None), ("search", None)], ["heuristic", "search"]),
+    ([("heuristic", "normal"), ("heuristic", "easy")], ["normal -> heuristic", "easy -> heuristic"]),
+])
+def test_an_agent_is_named_once_by_its_level_when_one_chose_it(told, named):
+    assert agent_labels(told) == named
