@@ -20,6 +20,7 @@ from engine.protectors import legality
 from engine.protectors.decisions import Decision, DragonDecision, OrdersDecision, from_lines
 from engine.protectors.dm_partial import culprits, with_rule_errors
 from engine.protectors.dm_read import CORRECTION, MAX_REPORTED, OTHER_SEAT, OTHER_TURN, DmLine, DmReading
+from engine.protectors.dm_team import team_bids
 from engine.protectors.dragon import contribution, losses
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Commit, Line, March
@@ -82,7 +83,7 @@ class DmResult:
 def settle(state: GameState, seat: str, reading: DmReading, lenient: bool) -> tuple[Decision, DmResult]:
     """The legal decision a DM gives (``DmResult.lines`` still empty: the game fills them in when it
     stores the decision), or raises the refusal (``OrderSyntaxError``/``IllegalOrderError``)."""
-    reading = _settle_all(state, seat, reading)
+    reading = team_bids(state, seat, _settle_all(state, seat, reading))  # "Our bid: 30" in a team game (TEAM_BID)
     err = reading.error()
     # lenient: nothing to drop, nothing stays; and a DM naming another turn is refused whole, not its header dropped
     # (an old DM sent again must not become this turn's decision: dm_checks.other_turn), as is one headed for another

@@ -251,3 +251,31 @@ SIGNED = [
 @pytest.mark.parametrize(("game", "dm", "want"), SIGNED)
 def test_a_dm_signed_by_team_mates(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a bid headed as the team's in a team game: each player bids on their own (were read as the sender's bid, so two
+# team-mates each writing "Our bid: 30" bid 60; TEAM_BID)
+OURS = "!'Our bid:' could head the team's bid or yours: in a team game each player bids on their own"
+TEAM_BIDS = [
+    ("t1_16", "Our bid: 30\nHodir", OURS),
+    ("t1_16", "Hi team, our bid: 30\nHodir", "!'Hi team, our bid:' could head the team's bid or yours"),
+    ("t1_16", "Our bid: 30 (10 from Red)\nHodir", OURS),
+    ("cons12t3", "Buy 1 in P2\nOur bid: 5", OURS + ", so write your bid, and any $Realm it takes from a team-mate"),
+    ("t1_16", "My bid: 30\nHodir", ["Bid 30", "Faction Hodir"]),
+    ("t1_16", "Our orders:\nBid 30\nHodir", ["Bid 30", "Faction Hodir"]),  # the bid itself is Alice's
+    ("t1_16", "Hi team! Bid 30\nHodir", ["Bid 30", "Faction Hodir"]),
+    ("cons12t3", "Our purchases: Buy 1 in P2\nBid 5", ["Buy 1 in P2.", "Bid 5"]),  # P2 is Alice's
+    ("bank16", "Our bid: 12", ["Bid 12"]),  # no teams: the sender's
+    ("t1_16", "Team bid: 30\nHodir", "!unknown order 'Team'"),
+    ("t1_16", "Bid 20 for the team\nHodir", "!unexpected 'for the team'"),
+    ("t1_16", "Bid 20 + 10 from Red\nHodir", "!unexpected '+ 10 from Red'"),
+    ("t1_16", "Bid 20 (+10 from Red)\nHodir", ["Bid 20 (10 from Player#2)", "Faction Hodir"]),
+    ("t1_16", "Bid 20 (10 from team)\nHodir", "!'team' is not a player like Player#2"),
+    ("t1_16", "Bid 20 (10 von Red)\nHodir", "!expected 'from' after the funding amount, got 'von'"),
+    ("t1_16", "Red and I bid 30\nHodir", "!'Red' is a player's name"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), TEAM_BIDS)
+def test_a_bid_for_the_team(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
