@@ -74,7 +74,8 @@ def chat_line(
         )
     if m is None or not m.group("rest").strip():  # "Alice — Today at 10:02 PM" over the message
         return DmLine(no, raw, "ignored", why=CHAT_HEADER_WHY)
-    e = read_line(no, m.group("rest"), seats, names, step, shown)
+    rest = m.group("rest")  # a chat line quoted in one ("[10:02] Alice: [10:01] Red: Work P29") is read as one too
+    e = chat_line(no, rest, seats, names, step, shown, seat) or read_line(no, rest, seats, names, step, shown)
     left = f"{echo(head.strip())}: {CHAT_HEADER_WHY}"
     why = "; ".join(w for w in (left, e.why) if w) if e.kind in ("order", "nothing") else e.why
     return DmLine(no, raw, e.kind, e.parsed, e.lines, e.canonical, why, e.error, e.all_said)

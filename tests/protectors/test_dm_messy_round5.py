@@ -175,6 +175,12 @@ CHAT = [
     ),
     ("t1_16", "[10:02] Red: Bid 20\n[10:02] Alice: Hodir", OTHERS),  # a team-mate's bid is not Alice's
     ("dragon16", "[10:02] Alice: 3 from P27", ["3 from P27"]),
+    ("orders16", "[10:02] Alice: [10:01] Red: Work P29\nFortify P27", OTHERS),  # Red's line quoted in Alice's
+    ("orders16", "[10:02] Alice: Fortify P27 (edited)", "!'(edited)' is none"),  # Discord's mark on an edited message
+    ("orders16", "[10:02] Alice: Fortify P27\n[10:05] Alice: actually Work P27", "!reads as a correction"),
+    ("orders16", "[Today at 10:02 PM] Alice: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "[10:02] @Alice: Fortify P27", ["Fortify! P27"]),
+    ("orders16", "[10:02] Alice (team Red): Fortify P27", "!'Alice (team Red)' is not you"),
 ]
 
 
