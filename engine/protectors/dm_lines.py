@@ -136,14 +136,24 @@ def words(text: str) -> tuple[str, ...]:
 
 # -- lines that are not orders --------------------------------------------------------------------
 _GREETING = {"hi", "hello", "good", "hey", "heya", "hiya", "howdy", "greetings", "yo", "dear", "ahoy", "hallo",
-             "hej", "hola", "salut", "morning", "evening", "afternoon"}
-_GREETING_MORE = {"gm", "there", "all", "everyone", "folks", "game", "master", "gamemaster", "mr", "mrs",
+             "hej", "hola", "salut", "morning", "evening", "afternoon",
+             # another language's (FOREIGN_CHAT): "Bonjour GM!", "Guten Morgen", "Buenos días", "Olá", "Привет"
+             "bonjour", "bonsoir", "coucou", "buongiorno", "buonasera", "ola", "oi", "moin", "servus", "guten",
+             "buenos", "buenas", "hoi", "privet", "привет", "здравствуйте"}
+_GREETING_MORE = {"tag", "morgen", "abend", "dias", "tardes", "noches", "a", "tous", "todos", "tutti", "zusammen",
+                  "gm", "there", "all", "everyone", "folks", "game", "master", "gamemaster", "mr", "mrs",
                   "sir", "again", "team", "good", "morning", "evening", "afternoon", "day", "mate", "boss",
                   "friend", "my", "lord", "o", "mighty", "its", "me", "here", "it", "is", "this"}
-_SIGN_OFF = {"thanks", "thank", "thx", "ty", "tyvm", "cheers", "regards", "best", "bye", "goodbye", "cya",
+# another language's (FOREIGN_CHAT): "Merci beaucoup", "Muchas gracias", "Vielen Dank", "Liebe Grüße", "Спасибо"
+_SIGN_OFF = {"merci", "gracias", "danke", "grazie", "obrigado", "obrigada", "bedankt", "tack", "dank", "vielen",
+             "muchas", "spasibo", "спасибо", "arigato", "saludos", "grusse", "gruße", "gruss", "gruß", "tschuss",
+             "bisous", "liebe", "viele",
+             "thanks", "thank", "thx", "ty", "tyvm", "cheers", "regards", "best", "bye", "goodbye", "cya",
              "gl", "glhf", "gg", "ciao", "sincerely", "yours", "kind", "warm", "good", "have", "see",
              "later", "peace", "br", "kr", "love", "ok", "okay", "done", "thats", "that", "all"}
-_SIGN_OFF_MORE = {"you", "so", "much", "a", "lot", "again", "gm", "all", "everyone", "regards", "wishes",
+_SIGN_OFF_MORE = {"beaucoup", "mille", "schon", "sehr", "dank", "gracias", "tante", "muito", "bientot", "hasta",
+                  "luego", "pronto", "besten", "cordiales", "grusse", "gruße", "abrazos",
+                  "you", "so", "much", "a", "lot", "again", "gm", "all", "everyone", "regards", "wishes",
                   "luck", "hf", "fun", "see", "later", "soon", "in", "advance", "for", "everything", "best",
                   "warm", "kind", "mate", "and", "good", "truly", "faithfully", "have", "great", "day", "it",
                   "is", "thats", "from", "me", "folks", "the", "work", "running", "game", "this", "your",
@@ -268,7 +278,8 @@ def _greeted_header(w: tuple[str, ...]) -> bool:
 # starts so but is not left out (it says more than a greeting or a thank-you) is refused as no order
 _CHAT_STARTS = {**dict.fromkeys(_GREETING, "a greeting"), **dict.fromkeys(_APOLOGY, "an apology"),
                 **dict.fromkeys(("thanks", "thank", "thx", "ty", "tyvm", "cheers", "regards", "bye", "goodbye",
-                                 "cya", "gl", "glhf", "gg", "ciao"), "a thank-you or sign-off")}
+                                 "cya", "gl", "glhf", "gg", "ciao", "merci", "gracias", "danke", "grazie", "obrigado",
+                                 "obrigada", "spasibo", "спасибо"), "a thank-you or sign-off")}
 
 
 def chat_start(text: str) -> str | None:

@@ -285,3 +285,35 @@ TEAM_BIDS = [
 @pytest.mark.parametrize(("game", "dm", "want"), TEAM_BIDS)
 def test_a_bid_for_the_team(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- another language's greetings and thanks, alone on their lines, are left out as English ones are (were refused as
+# unknown orders, 'Bonjour', 'Merci'; FOREIGN_CHAT); another language's order words stay refused
+LANGUAGES = [
+    ("island8", "Bonjour GM !\n" + IO + "Merci beaucoup !", I2),
+    ("island8", "Hola GM\n" + IO + "Muchas gracias", I2),
+    ("island8", "Guten Morgen zusammen\n" + IO + "Danke sch\u00f6n", I2),
+    ("island8", "Ol\u00e1!\n" + IO + "Obrigado", I2),
+    ("island8", "\u041f\u0440\u0438\u0432\u0435\u0442\n" + IO + "\u0421\u043f\u0430\u0441\u0438\u0431\u043e", I2),
+    ("island8", "Buongiorno\n" + IO + "Grazie mille", I2),
+    ("island8", IO + "Liebe Gr\u00fc\u00dfe, Alice", I2),
+    ("island8", IO + "Vielen Dank!", I2),
+    ("island8", IO + "Saludos cordiales", I2),
+    ("island8", "Bonjour Bruno\n" + IO, I2),
+    ("island8", "Coucou, Fortify P3\nWork P4", I2),
+    ("island8", IO + "Merci, Bruno", I2),
+    ("island8", IO + "merci de ne pas", "!the line starts like a thank-you or sign-off but says more than that"),
+    ("island8", IO + "Danke, nicht", "!the line starts like a thank-you or sign-off"),
+    ("island8", "Fortify P3 merci\nWork P4", "!unexpected 'merci' at the end of the order"),
+    ("island8", "Fortifier P3\nWork P4", "!unknown order 'Fortifier' (did you mean Fortify!?)"),
+    ("island8", "Marche 1 de P3 \u00e0 P4", "!unknown order 'Marche'"),
+    ("t1_16", "Mise 20\nHodir", "!unknown order 'Mise'"),
+    ("t1_16", "Bid 20 \u20ac\nHodir", "!unexpected '\u20ac'"),
+    ("dragon16", "3 de P27\n2 de P28", "!expected 'from' after the unit count, got 'de'"),
+    ("t1_16", "\u00a1Hola!\nBid 20\nHodir", ["Bid 20", "Faction Hodir"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), LANGUAGES)
+def test_another_languages_greetings_and_thanks(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
