@@ -45,8 +45,30 @@ def island8(cards: tuple[str, ...] = (), faction: str = "Kalu'Ak") -> Game:
     return _named(g, NAMES8)
 
 
+def cons10() -> Game:
+    """Turn 4's Consolidation in a 10-seat Grand game with factions and teams of 2 (Alice, Iron Light, and Bruno): Alice
+    P1 (1 unit, level 1), P2 (2 units, level 2, a Golden Work, work! done this turn) and P19 (1 unit), 50 $Realm."""
+    provs = {"P1": ("Player#1", 1, 1), "P2": ("Player#1", 2, 2), "P19": ("Player#1", 1), "P3": ("Player#2", 1)}
+    for i, p in enumerate(["P5", "P7", "P9", "P11", "P13", "P15", "P17", "P20"], start=3):
+        provs[p] = (f"Player#{i}", 1)
+    g = position(
+        "ring-10-grand",
+        10,
+        provs,
+        turn=4,
+        phase="consolidation",
+        options={"factions": True, "teams": True},
+        teams=[t for t in "ABCDE" for _ in range(2)],
+        realm={**dict.fromkeys(SEATS[:10], 30), "Player#1": 50},
+        factions=dict(zip(SEATS[:10], ["Iron Light", "Hodir"] * 5, strict=True)),
+        golden_work_done={"P2": "Player#1"},
+    )
+    return _named(g, [*NAMES8, "Ivo", "Jun"])
+
+
 GAMES["island8"] = island8
 GAMES["island8sea"] = lambda: island8(("Seafarers!",))
+GAMES["cons10"] = cons10
 I2 = ["Fortify! P3", "Work, work! P4"]  # island8: Alice's orders for P3 and P4
 IO = "Fortify P3\nWork P4\n"
 F4 = ["Fortify! P27", "Fortify! P28", "Fortify! P32", "Fortify! P1"]  # Alice's four Provinces in orders16, fortified
@@ -317,3 +339,136 @@ LANGUAGES = [
 @pytest.mark.parametrize(("game", "dm", "want"), LANGUAGES)
 def test_another_languages_greetings_and_thanks(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- the Island (rules: 003 Island Rules): named as a player names it, left only while a card makes every Province a
+# neighbour, its units taking a March! and nothing else
+ISLAND = [
+    ("island8sea", "March 1 from the island to P3\nFortify P3, P4", ["March! 1 from P0 to P3", *I2[:1], "Fortify! P4"]),
+    ("island8sea", "March 1 island -> P3\n" + IO, ["March! 1 from P0 to P3", *I2]),
+    ("island8sea", "March all from the Island to P3\n" + IO, ["March! 1 from P0 to P3", *I2]),
+    ("island8sea", "Golden March 1 from the Island to P3\n" + IO, ["Golden March! 1 from P0 to P3", *I2]),
+    ("island8sea", "Delayed March 1 from the Island to P5\n" + IO, ["Delayed March! 1 from P0 to P5", *I2]),
+    ("island8sea", "March 2 from P3 to the Wizard Sanctum\nWork P4", ["March! 2 from P3 to P0", "Work, work! P4"]),
+    ("island8", "March 1 from the Island to P3\n" + IO, "!the Island is reached (and left) only while a card makes"),
+    ("island8", "Fortify the Island\n" + IO, "!Army Units on the Island can only receive a March! order"),
+    ("island8sea", "Support Bruno in P5 from P0\n" + IO, "!Army Units on the Island can only receive a March! order"),
+    ("island8sea", "March 1 off the Island to P3\n" + IO, "!expected 'from' after the unit count, got 'off'"),
+    ("island8sea", "March 1 from Isle to P3\n" + IO, "!'Isle' is not a province like P3"),
+    ("island8sea", "March 1 from island P0 to P3\n" + IO, "!expected 'to' after the source province, got 'P0'"),
+    ("island8sea", "Hold P0\n" + IO, "!'hold' is no order in this game"),
+    ("island8sea", "Stay on the island\n" + IO, "!unknown order 'Stay'"),
+    ("island8sea", "Ferry P3\nMarch 1 from P3 to P0", "!the Ferry! card is not in play"),
+]
+
+# ---- faction and Island abilities in loose words (rules: 003 Factions, Island Rules): the ability's name is read,
+# with what it takes; anything around it is refused, saying what
+ABILITY_WORDS = [
+    ("island8", "Weather forecast please\n" + IO, [*I2, "Weather forecast"]),
+    ("island8", "Palantir: sea deck\n" + IO, [*I2, "Palant\u00edr sea"]),
+    ("island8", "Palantir the end\n" + IO, [*I2, "Palant\u00edr end"]),
+    ("island8", "Pal\u00e1ntir Sea?\n" + IO, "!has a question mark"),
+    ("island8", "Use weather forecast\n" + IO, "!unknown order 'Use'"),
+    ("island8", "Use the palantir on Sea\n" + IO, "!unknown order 'Use'"),
+    ("island8", "Weather forecast on the dragon deck\n" + IO, "!unexpected 'on the dragon deck'"),
+    ("island8", "Kalu'Ak ability: weather forecast\n" + IO, '!"Kalu\'Ak ability:" before the order is not a header'),
+    ("island8", "Weather forecast x2\n" + IO, "!unexpected 'x2'"),
+    ("island8", "Discard the top event card\n" + IO, "!only with Weather forecast upgraded by Ashes of Power"),
+    ("island8", "Fortify P0\nWork P4", "!Army Units on the Island can only receive a March! order"),
+    ("cons10", "Faith alone\nBid 5", ["Bid 5", "Faith alone sustains us"]),
+    ("cons10", "Faith alone sustains us!!\nBid 5", ["Bid 5", "Faith alone sustains us"]),
+    ("cons10", "Use Faith alone sustains us\nBid 5", "!unknown order 'Use'"),
+    ("cons10", "Upgrade P2\nBid 5", ["Upgrade P2", "Bid 5"]),  # after this turn's Golden Work, work! there
+    ("cons10", "Upgrade P2 to level 3\nBid 5", "!unexpected 'to level 3'"),
+    ("cons10", "Upgrade P1\nBid 2", "!no successful Golden Work, work! in P1 this turn"),
+    ("dragon16", "Mountain King's protection", "!not an ability for a Dragon Attack"),
+    ("dragon16", "Dragon: 3 from P27", ["3 from P27"]),
+    ("dragon16", "Fight: 3 from P27", "!'Fight:' before the order is not a header"),
+]
+
+# ---- team purchases and bids in the Consolidation (rules: 003 Team Games, "Buy 2, Bid: 25 (110 from Player#2)")
+CONSOLIDATION = [
+    ("cons10", "Buy 2\nBid 5", ["Buy 1 in P1. 1 in P19.", "Bid 5"]),  # the team form, placed lowest-numbered first
+    ("cons10", "Buy 2 units\nBid 5", ["Buy 1 in P1. 1 in P19.", "Bid 5"]),
+    ("cons10", "buy 2 in p1 and 1 in p19, bid 5", ["Buy 2 in P1. 1 in P19.", "Bid 5"]),
+    ("cons10", "Buy 1 in P19 (20 from Bruno)\nBid 5 (10 from Bruno)", ["Buy 1 in P19.", "Bid 5 (30 from Player#2)"]),
+    ("cons10", "Buy 1 in P3\nBid 5", "!you do not control P3"),  # Bruno's
+    ("cons10", "Fortify P1\nBid 5", "!not a choice for the Consolidation step"),
+    ("cons10", "Buy 2 in P1\nBid 5\nBuy 2 in P1\nBid 5", ["Buy 2 in P1.", "Bid 5"]),  # pasted twice
+]
+
+# ---- orders for another step, and earlier messages quoted or referred to
+ELSEWHERE = [
+    ("island8", "Bid 12", "!not a choice for the orders step"),
+    ("island8", "3 from P3", "!not a choice for the orders step"),
+    ("island8", "On Tue, GM wrote:\n> Send your orders\n" + IO, I2),
+    (
+        "island8",
+        "> Send your orders by Friday\n" + IO,
+        "!if this quotes an earlier message, send your orders without it",
+    ),
+    ("island8", IO + "\n> Work P5", "!you have no Army Units in P5"),  # quoted by hand: read, as round 3 says
+    ("island8", "GM said: send orders by Friday\n" + IO, "!unknown order 'GM'"),
+    ("island8", "Same as last turn", "!earlier orders are not carried over"),
+    ("island8", "> Fortify P3\n> Work P4\nsame as last turn", "!earlier orders are not carried over"),
+    (
+        "island8",
+        "Same orders as last turn: Fortify P3, Work P4",
+        "!'Same orders as last turn:' before the order is not",
+    ),
+    ("island8", "Previous orders:\nFortify P3\nNew orders:\nWork P3\nFortify P4", "!unknown order 'Previous'"),
+    ("island8", "Replying to @GM\n" + IO, "!unknown order 'Replying'"),
+]
+
+# ---- a whole turn's orders pasted twice: an identical repeat adds nothing; a repeat that differs refuses the DM
+TWICE = [
+    ("island8", IO + IO, I2),
+    ("island8", IO + "\nfortify p3\nwork p4", I2),
+    ("island8", "My orders:\n" + IO + "My orders:\n" + IO, I2),
+    ("island8", IO + "Thanks!\n\n" + IO + "Thanks!", I2),
+    ("island8", "Fortify P3, Work P4\n" + IO, I2),
+    ("island8", "March 1 from P3 to P4\nMarch! 1 P3 -> P4\nWork P4", ["March! 1 from P3 to P4", "Work, work! P4"]),
+    ("island8", IO + "Fortify P3\nMarch 1 from P4 to P5", "!P4 already has an order"),
+    ("island8", "Golden Fortify P3\nFortify P3", "!P3 already has an order: 'Golden Fortify! P3' and 'Fortify! P3'"),
+    ("island8", IO + "--\n" + IO, "!this order is below a '--' line"),
+    (
+        "t1_16",
+        "Bid 20 (10 from Red)\nHodir\nBid 20 (10 from Red)\nHodir",
+        ["Bid 20 (10 from Player#2)", "Faction Hodir"],
+    ),
+    ("t1_16", "Bid 20\nHodir\nBid 25\nHodir", "!two bids: 'Bid 20' and 'Bid 25'"),
+    ("orders16", FORT + "Send 10 to Red\n" + FORT + "Send 10 to Red", "!'Send 10 to Player#2' twice could add up"),
+]
+
+# ---- a phone's autocorrect: never read as another word
+AUTOCORRECT = [
+    ("island8", "Fortified P3\nWork P4", "!unknown order 'Fortified' (did you mean Fortify!?)"),
+    ("island8", "Fortity P3\nWork P4", "!did you mean Fortify!?"),
+    ("island8", "March 1 from P3 tp P4\nWork P4", "!expected 'to' after the source province, got 'tp'"),
+    ("island8", "Fortify P3\nWork, worm! P4", "!'worm' is not a province like P3"),
+    ("t1_16", "Bid 2O\nHodir", "!expected the bid (a whole number), got '2O'"),
+    ("t1_16", "Bid l0\nHodir", "!got 'l0'"),
+    ("t1_16", "Bid 20\nHodor", "!unknown order 'Hodor'"),
+    ("t1_16", "Bid 20\nCenarian", "!unknown order 'Cenarian'"),
+    ("t1_16", "Bid 20\nKaluak", ["Bid 20", "Faction Kalu'Ak"]),
+    ("orders16", "Support Read in P29 from P28\nFortify P27, P32, P1", "!did you mean Red?"),
+    ("orders16", FORT + "Send 10 to my teammate", "!'my teammate' is not a player"),
+    ("island8", "Fortify P3.\nWork P4.", I2),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "dm", "want"), ISLAND + ABILITY_WORDS + CONSOLIDATION + ELSEWHERE + TWICE + AUTOCORRECT
+)
+def test_a_messy_dm_at_a_big_table(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+def test_the_round_covers_big_tables_with_the_options_on():
+    cases = CHAT + LIST + SIGNED + TEAM_BIDS + LANGUAGES + ISLAND + ABILITY_WORDS + CONSOLIDATION + ELSEWHERE + TWICE
+    games = {game for game, _, _ in cases + AUTOCORRECT + PARTIAL}
+    built = [GAMES[g]() for g in games]
+    assert {g.step for g in built} == {"bid", "bank_bid", "orders", "dragon", "consolidation"}
+    assert all(7 <= len(g.state.players) <= 16 for g in built)
+    assert any(g.state.options.teams and g.state.options.factions and g.state.board.island for g in built)
+    assert len(cases + AUTOCORRECT + PARTIAL) >= 150
