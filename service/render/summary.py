@@ -18,13 +18,14 @@ from engine.errors import ValidationError
 from service.render.glyphs import drawable_text
 from service.render.palette import DRAGON, INK, seat_colour
 from service.render.scene import display_names, outcome
+from service.render.summary_table import HUMAN, TableLayout, draw_table, table_layout
 
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
-HUMAN = "human"
 DRAGON_CHART_INCHES = 1.5
-NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
-PLAYED_INCHES = 1.15  # the Played by column's width (the levels that played a seat, in turn)
-TEAM_INCHES = 0.75  # a team's name after a player's is cut in its middle to this (a team's name has no length limit)
+VP_CHART_GAP = 0.9  # inches from the table's last row to the VP chart's axes (its title between)
+VP_CHART_LEAST = 1.05  # the VP chart's least height: a table of 10 seats or fewer always has it, the figure grown
+CHART_BOTTOM = 0.55  # inches under the charts' axes (their turn axis)
+CHART_LEFT = 6.9  # the Provinces' and the Dragon's charts start here, right of the table (summary_table.WIDE)
 SUBTITLE_TEAM_INCHES = 1.4  # the same in the subtitle's team VPs
 
 
@@ -147,75 +148,37 @@ def draw_summary(summary: Summary):
     from service.render.draw import FIG_W, new_figure
     from service.render.panel import cut
 
-    height = 6.2 if len(summary.rows) <= 10 else 7.4
+    layout = table_layout(summary)
+    height = layout.height(6.2 if len(summary.rows) <= 10 else 7.4)
+    if len(summary.rows) <= 10:  # wrapped rows take the VP chart's room: the picture grows instead
+        height = max(height, layout.end + VP_CHART_GAP + VP_CHART_LEAST + CHART_BOTTOM)
     fig = new_figure(FIG_W, height)
     # title and subtitle within the picture: a team's name (any length) is in both
     fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(cut(summary.title, 15.0, FIG_W - 0.3, "bold")),
              ha="left", va="top", fontsize=15, weight="bold", color=INK, gid="title", parse_math=False)
     fig.text(0.15 / FIG_W, 1 - 0.45 / height, drawable_text(cut(summary.subtitle, 10.0, FIG_W - 0.3)), ha="left",
              va="top", fontsize=10, color="#444444", parse_math=False)
-    _table(fig, summary, height)
-    _chart(fig, summary, height)
+    draw_table(fig, summary, layout, height)
+    _chart(fig, summary, layout, height)
     return fig
 
 
-def _table(fig, summary: Summary, height: float) -> None:
-    from service.render.draw import FIG_W
-    from service.render.panel import cut, cut_middle
-
-    top = height - 0.8
-    ax = fig.add_axes((0.15 / FIG_W, 0.2 / height, 5.6 / FIG_W, (top - 0.2) / height))
-    ax.set_axis_off()
-    ax.set_xlim(0, 5.6)
-    ax.set_ylim(0, top - 0.2)
-    y = top - 0.25
-    size = 9.5 if len(summary.rows) <= 10 else 8.5
-    step = size / 72 * 1.6
-    cols = [("#", 0.3), ("Player", 0.6), ("Played by", 2.35), ("VP", 3.55), ("Prov", 4.0), ("Units", 4.45)]
-    if summary.gm:
-        cols.append(("$Realm", 4.95))
-    for head, cx in cols:
-        ax.text(cx, y, head, fontsize=size, weight="bold", va="top", color="#444444")
-    y -= step
-    for r in summary.rows:
-        ink = "#888888" if r.eliminated else INK
-        ax.add_patch(_swatch(r.colour, y, step, r.number))
-        # the name is cut, its team and "(out)" kept: a long name lost them (and "out" is more than grey ink)
-        team = f" [{cut_middle(r.team, size, TEAM_INCHES)}]" if r.team else ""
-        name = cut(r.name, size, NAME_INCHES, keep=team + " (out)" * r.eliminated)
-        played = cut("AI: " + r.player if r.player != HUMAN else HUMAN, size, PLAYED_INCHES)
-        cells = [str(r.number), name, played, str(r.vp),
-                 str(r.provinces), str(r.units)]
-        if summary.gm:
-            cells.append(f"${r.realm}" if r.realm is not None else "")
-        for (_, cx), cell in zip(cols, cells, strict=True):
-            ax.text(cx, y, drawable_text(cell), fontsize=size, va="top", color=ink, parse_math=False)  # "$x$": text
-        y -= step
-
-
-def _swatch(colour: str, y: float, step: float, number: int):
-    from matplotlib.patches import Rectangle
-
-    return Rectangle((0.02, y - step * 0.78), 0.22, step * 0.7, facecolor=colour, edgecolor="black", lw=0.6,
-                     gid=f"swatch-{number}")
-
-
-def _chart(fig, summary: Summary, height: float) -> None:
+def _chart(fig, summary: Summary, layout: TableLayout, height: float) -> None:
     from service.render.draw import FIG_W
 
-    left = 6.3
+    left = CHART_LEFT
     right = 1.75 if len(summary.rows) > 8 else 1.3  # room for the legend (two columns past 8 seats)
     dragon_h = DRAGON_CHART_INCHES
-    bottom = 0.55 + dragon_h + 0.8  # room for the Dragon chart's title and the chart above's axis label
+    bottom = CHART_BOTTOM + dragon_h + 0.8  # room for the Dragon chart's title and the chart above's axis label
     wide = (FIG_W - left - right) / FIG_W
     ax = fig.add_axes((left / FIG_W, bottom / height, wide, (height - 0.95 - bottom) / height))
     _series(ax, summary, summary.provinces, "Provinces held after each turn", "Provinces", legend=True)
-    ax3 = fig.add_axes((left / FIG_W, 0.55 / height, wide, dragon_h / height))
+    ax3 = fig.add_axes((left / FIG_W, CHART_BOTTOM / height, wide, dragon_h / height))
     _dragon(ax3, summary)
-    rows_height = 0.5 + (len(summary.rows) + 1) * (9.5 if len(summary.rows) <= 10 else 8.5) / 72 * 1.6
-    chart_top = height - 0.8 - rows_height - 0.45
-    if chart_top > 1.6:  # room under the table: VPs after each turn
-        ax2 = fig.add_axes((0.75 / FIG_W, 0.55 / height, 4.9 / FIG_W, (chart_top - 0.55) / height))
+    chart_top = height - layout.end - VP_CHART_GAP  # under the table's real last line (a row may have wrapped)
+    if chart_top - CHART_BOTTOM >= VP_CHART_LEAST - 1e-9:  # room under the table: VPs after each turn
+        wide = CHART_LEFT - 1.4  # from under the table's numbers to clear of the Dragon chart's axis
+        ax2 = fig.add_axes((0.75 / FIG_W, CHART_BOTTOM / height, wide / FIG_W, (chart_top - CHART_BOTTOM) / height))
         _series(ax2, summary, summary.vp, "Victory Points after each turn", "VP", legend=False)
 
 

@@ -86,7 +86,7 @@ def test_a_team_games_summary_names_the_winning_team_and_lists_the_teams_in_orde
     assert s.subtitle.endswith("team VPs: S 8, N 2")
     assert [r.team for r in s.rows] == ["S", "S", "N", "N"]  # the winning team on top
     text = all_text(svg_root(figure_bytes(draw_summary(s), "svg")))
-    assert "[S]" in text and "AI: strong, care" in text and "AI: strong, caretaker" not in text  # cut, with …
+    assert "[S]" in text and "AI: strong, caretaker" in text  # whole: the column cut it to "AI: strong, care…"
 
 
 def _x_extent(el) -> float:
@@ -115,7 +115,8 @@ def test_the_power_threshold_is_drawn_after_one_turn_too(turns):
 
 def test_a_long_name_is_cut_but_keeps_its_team_and_out():
     from service.render.panel import width
-    from service.render.summary import NAME_INCHES, Summary, SummaryRow
+    from service.render.summary import Summary, SummaryRow
+    from service.render.summary_table import NAME_INCHES
 
     # a 32-character name, its team and "(out)": the cut took the whole cell, so both went with the name's tail
     rows = [SummaryRow(seat=f"Player#{i}", number=i, name=f"{ch * 12} Wilhelmina-Augusta"[:32], colour="#336699",
@@ -184,3 +185,98 @@ def test_a_finished_games_title_and_subtitle_stay_left_of_the_ranking():
     for key in ("title", "subtitle"):
         item = next(t for t in panel.texts if t.key == key)
         assert item.x + width(item.text, item.size, item.weight) <= ranking.x - MARGIN + 1e-6, (key, item.text)
+
+
+def _cli_labels() -> list[str]:
+    """Every label regent names an AI seat's agent by (a level and the agent it resolved to, an agent by its own
+    name, a policy checkpoint, the rulebook's default), and the lists the summary gets for a seat with several."""
+    from service.ai import DIFFICULTIES, RULEBOOK_DEFAULT, agent_label, agent_names
+
+    one = sorted({agent_label(a, lv) for lv, agents in DIFFICULTIES.items() for a in agents}
+                 | set(agent_names()) | {RULEBOOK_DEFAULT, "policy:checkpoints/v7.pt", "recurrent:checkpoints/r1.pt"},
+                 key=lambda t: (-len(t), t))
+    return [*one, ", ".join(one[:2]), ", ".join(one[2:5])]
+
+
+RTL = ("\u05e9\u05de\u05d5\u05d0\u05dc \u05d1\u05df \u05d3\u05d5\u05d3 \u05d4\u05db\u05d4\u05df \u05de\u05d9\u05e8"
+       "\u05d5\u05e9\u05dc\u05d9\u05dd", "\u0645\u062d\u0645\u062f \u0639\u0628\u062f \u0627\u0644\u0631\u062d\u0645"
+       "\u0646 \u0627\u0644\u0647\u0627\u0634\u0645\u064a")
+
+
+def _summary(seats: int, labels: list[str], teams: bool, gm: bool = True):
+    from service.render.palette import seat_colour
+    from service.render.summary import Summary, SummaryRow
+
+    names = ["Wilhelmina-Augusta von Hohenzoll", *RTL, "M" * 32, "Bo", "Ragnhild Sigurdsdottir-Larsen"]
+    rows = [SummaryRow(seat=f"Player#{i}", number=i, name=names[i % len(names)], colour=seat_colour(i - 1),
+                       player=labels[i % len(labels)] if i % 5 else HUMAN, vp=30 - i, provinces=12 - i % 12,
+                       units=25, eliminated=i % 4 == 0, realm=1234 if gm else None,
+                       team=("North", "The Brotherhood of the Southern Isles")[i % 2] if teams else None)
+            for i in range(1, seats + 1)]
+    turns = list(range(1, 10))
+    series = {r.seat: [r.vp * t // 9 for t in turns] for r in rows}
+    return Summary(title="Time's Up!: team North - turn 9", subtitle="ring - GM view", gm=gm, rows=rows, turns=turns,
+                   provinces=series, vp=series, dpl_turns=turns, dpl=[5 * t for t in turns], threshold=[40] * 9)
+
+
+def _drawn_texts(fig):
+    from matplotlib.text import Text
+
+    renderer = fig.canvas.get_renderer()
+    fig.draw(renderer)
+    return renderer, [(t, t.get_window_extent(renderer)) for t in fig.findobj(Text)
+                      if t.get_visible() and t.get_text().strip() and t.figure is fig]
+
+
+@pytest.mark.parametrize(("seats", "teams", "gm"), [(2, False, True), (5, True, False), (8, True, True),
+                                                    (10, False, True), (11, True, True), (16, True, True)])
+def test_every_ai_label_is_whole_and_no_text_overlaps_another(seats, teams, gm):
+    # "AI: steward -> steward-search" was cut to "AI: steward -> st…" by a 1.15 in column; wrapped, its rows ran
+    # under the VP chart, whose place was worked out from the row count
+    from service.render.panel import width
+    from service.render.summary_table import PLAYED_INCHES, PLAYED_X
+
+    labels = _cli_labels()
+    for start in range(0, len(labels), seats):  # every label, in a table of ``seats`` rows
+        summary = _summary(seats, labels[start:] + labels[:start], teams, gm)
+        fig = draw_summary(summary)
+        renderer, drawn = _drawn_texts(fig)
+        inside = fig.bbox
+        for t, bb in drawn:
+            assert inside.x0 <= bb.x0 and bb.x1 <= inside.x1 and inside.y0 <= bb.y0 and bb.y1 <= inside.y1, t.get_text()
+        for i, (a, ba) in enumerate(drawn):
+            for b, bb in drawn[i + 1:]:
+                lap_x, lap_y = min(ba.x1, bb.x1) - max(ba.x0, bb.x0), min(ba.y1, bb.y1) - max(ba.y0, bb.y0)
+                assert lap_x <= 0.5 or lap_y <= 0.5, (a.get_text(), b.get_text())
+        table = next(ax for ax in fig.axes if any(t.get_text() == "Played by" for t in ax.texts))
+        cells = sorted((t for t in table.texts if t.get_position()[0] == PLAYED_X and t.get_text() != "Played by"),
+                       key=lambda t: -t.get_position()[1])
+        told = [r.player if r.player == HUMAN else f"AI: {r.player}" for r in summary.rows]
+        # each whole (a path may break after its "/"), in its row's order
+        assert "".join(t.get_text() for t in cells).replace(" ", "") == "".join(told).replace(" ", "")
+        assert all(width(t.get_text(), t.get_fontsize()) <= PLAYED_INCHES for t in cells)
+        # each row's swatch beside its own row: its number's line, above the row after it
+        numbers = {t.get_text(): t for t in table.texts if t.get_position()[0] == 0.3}
+        tops = [numbers[str(r.number)].get_position()[1] for r in summary.rows]
+        for r, top, below in zip(summary.rows, tops, [*tops[1:], 0.0], strict=True):
+            sw = next(p for p in table.patches if p.get_gid() == f"swatch-{r.number}")
+            assert below < sw.get_y() < sw.get_y() + sw.get_height() < top
+        vp = [ax for ax in fig.axes if ax.get_title(loc="left") == "Victory Points after each turn"]
+        if vp:  # the VP chart under the table's last line
+            lowest = min(bb.y0 for t, bb in drawn if t.axes is table)
+            assert vp[0].get_tightbbox(renderer).y1 < lowest
+        assert seats > 10 or vp  # it has room in a table of 10 seats or fewer
+
+
+def test_a_played_by_cell_too_long_for_its_lines_ends_with_an_ellipsis_after_a_whole_word():
+    from service.render.summary_table import PLAYED_LINES, played_lines
+
+    many = "AI: " + ", ".join(["expert -> search", "normal -> heuristic", "steward -> steward-search"] * 3)
+    lines = played_lines(many, 9.5)
+    assert len(lines) == PLAYED_LINES and lines[-1].endswith(" \u2026")
+    assert many.startswith(" ".join(lines)[:-2])  # words, each whole, then the ellipsis
+    # one word wider than the column: broken after its "/", a piece still wider cut in its middle (both ends kept)
+    path = "AI: policy:checkpoints/" + "x" * 150 + "/v7.pt"
+    (cut,) = played_lines("x" * 150 + "/", 9.5)
+    assert played_lines(path, 9.5) == ["AI: policy:checkpoints/", cut, "v7.pt"]
+    assert cut.startswith("xxx") and cut.endswith("x/") and "\u2026" in cut

@@ -1,0 +1,135 @@
+"""The summary picture's table (one row a seat: number, name, who played it, VP, Provinces, units, $Realm for the
+GM), laid out once (:func:`table_layout`) for both the table and the chart placed under its last line.
+
+A row's ``Played by`` cell names each AI as the GM chose it, every one that played the seat, in turn
+(``AI: expert -> search, strong``). Every level's label fits the column's one line; a longer cell goes on in the
+next lines of its row, broken between labels, else between words (never inside ``level ->``). The rows under it
+move down, the chart under the table with them, and the figure grows when the table would not fit it. A word wider
+than the column (a ``policy:<path>``) is broken after its ``:`` and ``/``, and a piece of it still wider is cut in
+its middle, both its ends kept; a cell past :data:`PLAYED_LINES` lines ends its last line with `` …`` after a whole
+word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from service.render.glyphs import drawable_text
+from service.render.palette import INK
+
+if TYPE_CHECKING:
+    from service.render.summary import Summary
+
+HUMAN = "human"
+NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
+TEAM_INCHES = 0.75  # a team's name after a player's is cut in its middle to this (a team's name has no length limit)
+# the Played by column: where it starts, and its width: every level's label fits one line ("AI: steward ->
+# steward-search" is 1.96 in at 9.5 pt); a seat's several labels, or a checkpoint's path, go on in the next lines
+PLAYED_X, PLAYED_INCHES = 2.35, 2.0
+PLAYED_LINES = 4  # a Played by cell's most lines
+LEFT, WIDE = 0.15, 6.2  # the table's area: inches from the figure's left, and its width
+HEAD = 0.85  # inches from the figure's top to the column heads' top
+BOTTOM = 0.2  # inches kept under the table's last line
+COLUMNS = (("#", 0.3), ("Player", 0.6), ("Played by", PLAYED_X), ("VP", 4.4), ("Prov", 4.8), ("Units", 5.25))
+REALM_COLUMN = ("$Realm", 5.7)
+GREY = "#888888"
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: float  # points
+    step: float  # inches from a one-line row's top to the next row's
+    line: float  # inches from a line to the next inside a row
+    columns: tuple[tuple[str, float], ...]
+    played: list[list[str]]  # each row's Played by lines
+    depth: list[float]  # inches from the figure's top to each row's top
+    end: float  # inches from the figure's top to where a row after the last would start
+
+    def height(self, least: float) -> float:
+        """The figure's height: ``least`` inches, or more when the table needs it."""
+        return max(least, self.end + BOTTOM)
+
+
+def played_text(player: str) -> str:
+    return player if player == HUMAN else "AI: " + player
+
+
+def played_lines(text: str, size: float, room: float = PLAYED_INCHES, most: int = PLAYED_LINES) -> list[str]:
+    """``text`` in lines of at most ``room`` inches: each of a seat's labels (``AI: expert -> search, strong``) on one
+    line when it fits one, else broken between words (``AI: x`` and ``steward ->`` are one; a word wider than
+    ``room``, a checkpoint's path, also after its ``:`` and ``/``), in at most ``most`` lines (the last then ends
+    `` …`` after the words that fit with it); a piece still wider cut in its middle, both its ends kept."""
+    from service.render.panel import cut, cut_middle, width
+
+    lines: list[str] = []
+
+    def place(piece: str, joiner: str) -> None:
+        if lines and width(lines[-1] + joiner + piece, size) <= room:
+            lines[-1] += joiner + piece
+        else:
+            lines.append(piece)
+
+    for label in re.split(r"(?<=,) ", text):  # a seat's labels: each on one line when it fits one
+        if width(label, size) <= room:
+            place(label, " ")
+            continue
+        for word in re.split(r"(?<!^AI:) (?!->)", label):
+            pieces = [word] if width(word, size) <= room else re.split(r"(?<=[:/])(?=\S)", word)
+            for i, piece in enumerate(cut_middle(p, size, room) for p in pieces):
+                place(piece, "" if i else " ")
+    if len(lines) > most:
+        kept = lines[most - 1].split(" ")
+        while len(kept) > 1 and width(" ".join(kept) + " \u2026", size) > room:
+            kept.pop()
+        last = " ".join(kept) + " \u2026"
+        lines = [*lines[:most - 1], last if width(last, size) <= room else cut(last[:-2], size, room)]
+    return lines
+
+
+def table_layout(summary: Summary) -> TableLayout:
+    size = 9.5 if len(summary.rows) <= 10 else 8.5
+    step, line = size / 72 * 1.6, size / 72 * 1.25
+    played = [played_lines(played_text(r.player), size) for r in summary.rows]
+    depth, y = [], HEAD + step
+    for lines in played:
+        depth.append(y)
+        y += step + (len(lines) - 1) * line
+    return TableLayout(size=size, step=step, line=line, columns=COLUMNS + ((REALM_COLUMN,) if summary.gm else ()),
+                       played=played, depth=depth, end=y)
+
+
+def draw_table(fig: Any, summary: Summary, layout: TableLayout, height: float) -> None:
+    from service.render.draw import FIG_W
+    from service.render.panel import cut, cut_middle
+
+    ax = fig.add_axes((LEFT / FIG_W, 0, WIDE / FIG_W, 1))  # data: inches from the table's left, the figure's bottom
+    ax.set_axis_off()
+    ax.set_xlim(0, WIDE)
+    ax.set_ylim(0, height)
+    size = layout.size
+    for head, cx in layout.columns:
+        ax.text(cx, height - HEAD, head, fontsize=size, weight="bold", va="top", color="#444444", parse_math=False)
+    for r, played, depth in zip(summary.rows, layout.played, layout.depth, strict=True):
+        y = height - depth
+        ink = GREY if r.eliminated else INK
+        ax.add_patch(_swatch(r.colour, y, layout.step, r.number))
+        # the name is cut, its team and "(out)" kept: a long name lost them (and "out" is more than grey ink)
+        team = f" [{cut_middle(r.team, size, TEAM_INCHES)}]" if r.team else ""
+        name = cut(r.name, size, NAME_INCHES, keep=team + " (out)" * r.eliminated)
+        cells = [str(r.number), name, played[0], str(r.vp), str(r.provinces), str(r.units)]
+        if summary.gm:
+            cells.append(f"${r.realm}" if r.realm is not None else "")
+        for (_, cx), cell in zip(layout.columns, cells, strict=True):
+            ax.text(cx, y, drawable_text(cell), fontsize=size, va="top", color=ink, parse_math=False)  # "$x$": text
+        for k, more in enumerate(played[1:], start=1):  # the cell's next lines, in its row
+            ax.text(PLAYED_X, y - k * layout.line, drawable_text(more), fontsize=size, va="top", color=ink,
+                    parse_math=False)
+
+
+def _swatch(colour: str, y: float, step: float, number: int):
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((0.02, y - step * 0.78), 0.22, step * 0.7, facecolor=colour, edgecolor="black", lw=0.6,
+                     gid=f"swatch-{number}")
