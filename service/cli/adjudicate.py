@@ -363,7 +363,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if any(p.seat == seat and not p.submitted for p in game.pending()):  # look-ahead abilities alone
             print(f"    these act at once; {who}'s decision for the {game.step} step is still to come")
         if seat in gf.agents:  # a seat can change hands mid-step (docs/gm-guide.md 3); said, so it is no slip
-            print(f"    {who} is an AI seat ({gf.agents[seat]}): this DM was stored as its decision; to give the "
+            print(f"    {who} is an AI seat ({gf.label(seat)}): this DM was stored as its decision; to give the "
                   f"seat back: regent seat {shlex.quote(str(args.game))} {shlex.quote(gf.name(seat))} human")
         # the seat's refused DM earlier in this file was fixed by this one: said, but it no longer holds
         # the step (a file grown as DMs arrive holds the refused DM and then its correction)
@@ -392,7 +392,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         seen.read(taken[2])
         records.pop(str(taken[0]), None)
         was = f"{gf.display(str(taken[0]))}: the DM an earlier run rejected" if taken[2] is None else taken[1]
-        print(f"{was}; superseded by the decision of its AI ({gf.step_ai[taken[0]]})")
+        # its AI as the GM chose it when it decided in this step (the seat may have changed hands since)
+        print(f"{was}; superseded by the decision of its AI ({gf.decided_label(taken[0], gf.step_ai[taken[0]])})")
     gf.refused = {s: r for s, r in records.items() if any(x[0] == s for x in rejected)}
     # a block whose header names no seat holds the step while a seat is missing (it may be its DM), else not used
     held, unused = unnamed.settle(args.dms, odd_fresh, gf, seen)

@@ -118,3 +118,27 @@ def test_the_summary_pictures_played_by_column(game_file, tmp_path, capsys, monk
     run(capsys, "render", str(game_file), "--summary", "-o", str(tmp_path / "summary.png"))
     assert drawn["rows"]["Player#2"] == "steward -> steward-search"
     assert drawn["rows"]["Player#3"] == "heuristic" and drawn["rows"]["Player#1"] == "human"
+
+
+def test_a_dm_stored_for_an_ai_seat_names_its_ai_as_the_gm_chose_it(game_file, tmp_path, capsys):
+    # adjudicate's warning named the bare agent ('is an AI seat (steward-search)'), a name the GM never typed
+    from tests.gm.files import dms
+
+    run(capsys, "seat", str(game_file), "Eve", "steward")
+    out = run(capsys, "adjudicate", str(game_file), dms(tmp_path, "== Eve ==\nBid 7\n"))
+    assert "Player#5 (Eve): stored: Bid 7" in out
+    assert "Player#5 (Eve) is an AI seat (steward -> steward-search): this DM was stored as its decision" in out
+
+
+def test_a_refused_dm_superseded_by_the_ai_names_the_ai_as_the_gm_chose_it(game_file, tmp_path, capsys):
+    # 'superseded by the decision of its AI (steward-search)': the agent, where the AI's own line said the label
+    from tests.gm.files import dms
+
+    path = dms(tmp_path, "== Alice ==\nBid 999\n== Bob ==\nBid 5\n== Carol ==\nBid 3\n== Dan ==\nBid 4\n"
+                         "== Eve ==\nBid 2\n")
+    assert main(["adjudicate", str(game_file), path]) == 2
+    run(capsys, "seat", str(game_file), "Alice", "steward")  # she went silent: an AI takes her seat
+    out = run(capsys, "adjudicate", str(game_file), path)
+    assert "AI Player#1 (Alice) [steward -> steward-search], bid:" in out
+    assert "Player#1 (Alice): rejected (DM at line 1)" in out
+    assert "superseded by the decision of its AI (steward -> steward-search)" in out
