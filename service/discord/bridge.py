@@ -10,12 +10,12 @@ after the restart (at least once).
 
 This module holds ``Bridge``, the one object the adapter and the tests drive, made of its parts: ``core`` (its
 state, the service calls, who holds which seat), ``talking`` (posts, reaching a player), ``channel_posts`` (what the
-channel hears after each step), ``summaries`` (what each player hears alone after a turn), ``games`` (creating and
-importing the configured games), ``dms`` (a player's DM), ``catch_up`` (DMs sent while the bot was offline),
-``channel_messages`` (a decision posted in the channel instead), ``reminders`` (the tick and the deadlines),
-``commands`` and ``seat_command`` (the GM's ``/regent`` commands); their pure helpers are ``texts``, ``answers``,
-``routing``, ``game_files`` and ``world_commands``. The names other modules and tests read from ``bridge`` are all
-importable here.
+channel hears after each step), ``summaries`` (what each player hears alone after a turn), ``areas`` (a seat's area
+of a big board, drawn for a phone), ``games`` (creating and importing the configured games), ``dms`` (a player's DM),
+``catch_up`` (DMs sent while the bot was offline), ``channel_messages`` (a decision posted in the channel instead),
+``reminders`` (the tick and the deadlines), ``commands`` and ``seat_command`` (the GM's ``/regent`` commands); their
+pure helpers are ``texts``, ``answers``, ``routing``, ``game_files`` and ``world_commands``. The names other modules
+and tests read from ``bridge`` are all importable here.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from collections.abc import Awaitable, Callable
 
 from service.client import AsyncClient
 from service.discord.answers import EDITED, FINAL, NOTHING, RESEND, TOO_LATE, accepted, refusal, too_late
+from service.discord.areas import Areas
 from service.discord.catch_up import CATCH_UP_LIMIT, CatchUp
 from service.discord.channel_messages import ChannelMessages
 from service.discord.channel_posts import Posting
-from service.discord.chat import Chat
+from service.discord.chat import Chat, File
 from service.discord.commands import PUBLIC_COMMANDS, Commands
 from service.discord.config import Config
 from service.discord.core import CALL_TIMEOUT, ServiceDown
@@ -65,7 +66,8 @@ __all__ = [
 ]
 
 
-class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Games, Posting, Summaries, Talking):
+class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Games, Posting, Summaries, Areas,
+             Talking):
     """The bot: its parts' methods on one object, with the state they share (``core.BridgeCore``)."""
 
     def __init__(self, config: Config, chat: Chat, state: State,
@@ -89,3 +91,4 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self.catch_up_due = False
         self._online_since: float | None = None
         self._upgrade_read: dict[str, list[int]] = {}  # a game an older bot ran: whose DMs its first read-back read
+        self._answer_files: dict[int, File] = {}  # a DM's answer's picture, until sent (``areas``, ``dms.on_dm``)

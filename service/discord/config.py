@@ -49,6 +49,7 @@ seed = 1
 # version = "grand"            # left out: from the board (a ring-N-grand board is Grand, a ring-N Normal)
 expiry = true                  # when a deadline passes, resolve with the rulebook defaults
 pictures = true                # post the board picture after each resolved step
+area_pictures = true           # 10+ seats: each player's turn summary DM carries a picture of their own area
 lenient = false                # true: store a DM's valid lines and drop the invalid ones (else refuse it all)
 factions = false               # true: the Factions variant (give seats a faction = "..." below, or they pick one)
 teams = false                  # true: Team Games (give every seat a team = "A" below; teams of the same size)
@@ -96,6 +97,7 @@ class GameConfig:
     version: str | None = None  # None: the engine reads it from the board (Grand with 2x the Provinces)
     expiry: bool = True
     pictures: bool = True
+    area_pictures: bool = True  # a big board (service/discord/areas.py, AREA_SEATS): each summary DM shows its area
     lenient: bool = False
     factions: bool = False
     teams: bool = False
@@ -226,8 +228,8 @@ def _game(key: str, g: Any) -> GameConfig:
     where = f"games.{key}"
     if not isinstance(g, dict):
         raise ConfigError(f"{where}: must be a table")
-    known = {"channel", "board", "seed", "version", "expiry", "pictures", "lenient", "factions", "teams",
-             "deadlines", "import", "seats"}
+    known = {"channel", "board", "seed", "version", "expiry", "pictures", "area_pictures", "lenient", "factions",
+             "teams", "deadlines", "import", "seats"}
     for k in g:
         if k not in known:
             raise ConfigError(f"{where}.{k}: unknown key; expected one of {', '.join(sorted(known))}")
@@ -280,8 +282,8 @@ def _game(key: str, g: Any) -> GameConfig:
     if version is not None and version not in ("normal", "grand"):
         raise ConfigError(f"{where}.version: must be \"normal\" or \"grand\"")
     flags = {}
-    for k in ("expiry", "pictures", "lenient", "factions", "teams"):
-        v = g.get(k, k in ("expiry", "pictures"))
+    for k in ("expiry", "pictures", "area_pictures", "lenient", "factions", "teams"):
+        v = g.get(k, k in ("expiry", "pictures", "area_pictures"))
         if not isinstance(v, bool):
             raise ConfigError(f"{where}.{k}: must be true or false")
         flags[k] = v

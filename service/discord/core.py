@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.client import AsyncClient, ServiceError
-from service.discord.chat import Chat, snowflake_time
+from service.discord.chat import Chat, File, snowflake_time
 from service.discord.config import Config
 from service.discord.state import State
 
@@ -48,6 +48,8 @@ class BridgeCore:
     catch_up_due: bool
     _online_since: float | None
     _upgrade_read: dict[str, list[int]]
+    # a picture an answer to a DM carries (a player's ``board me``: ``areas.py``), by the DM's id, until it is sent
+    _answer_files: dict[int, File]
 
     # -- Discord's clock ------------------------------------------------------------------------
     def learn_clock(self, before: float, after: float, message_id: int | None) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from service.client import ServiceError
 from service.discord.answers import DELETED, EDITED, FINAL, RESEND, accepted, refusal, too_late
+from service.discord.areas import area_asked
 from service.discord.chat import DirectMessage
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of, game_header, names_a_game, step_of
@@ -61,7 +62,8 @@ class Dms(BridgeCore):
             said = answer
             if caught_up and offline and dm.created is not None:  # the answer comes late: which DM it answers
                 said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
-            await self.tell(key, dm.user_id, said, dm.thread_id)
+            # a picture the answer carries (``board me``: ``areas.py``), sent with its words
+            await self.tell(key, dm.user_id, said, dm.thread_id, file=self._answer_files.pop(dm.message_id, None))
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
             await self.sync(key)
         return key, answer, stored
@@ -152,6 +154,9 @@ class Dms(BridgeCore):
             choices, text = picked, "\n".join(lines[first + 1:])
         if not text.strip():
             return choices[0][0], "Your message has no orders in it: send your decision as text.", False
+        asked = area_asked(text)  # "board me", "board Alice": a picture, not a decision
+        if asked is not None:
+            return await self._area_answer(dm, choices, *asked)
         target = choices[0][0]  # the game named in answers (the one the DM is for, once known)
         try:
             waiting = []

@@ -1,10 +1,11 @@
 """``/regent seat`` (``SeatCommand``): a seat given to a member or an AI, or back to its player, the members told, a
 decision the AI made before the hand-back kept, the summaries of the turns an AI played sent to the player it gives
 the seat back to; a player holds one seat of a game (``_one_seat_each``); the seat the GM names read as the command
-line reads it (``seat_named``)."""
+line reads it (``seat_named``), a name mistyped answered with the closest (``closest_seat``)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from service.discord.texts import echo, seat_label
 from service.posting import by_seat
 
 MENTION = re.compile(r"^<@!?(\d+)>$")
+MAX_GUESS = 60  # characters of a seat's name compared for a did-you-mean
 HUMAN = ("human", "none", "player", "off", "-")  # service/ai.py's HUMAN_WORDS (tests/discord/test_config.py)
 
 
@@ -127,4 +129,19 @@ def seat_named(view: dict[str, Any], label: str) -> str:
         raise ValueError(f"{echo(label)} names {' and '.join(seat_label(view, s) for s in by_seat(found))}; name the "
                          "seat (Player#N)")
     seats = ", ".join(seat_label(view, s) for s in by_seat(players))
-    raise ValueError(f"unknown seat {echo(label)}; seats are {seats}")
+    close = closest_seat(view, label)
+    hint = f" (did you mean {seat_label(view, close)}?)" if close else ""
+    raise ValueError(f"unknown seat {echo(label)}{hint}; seats are {seats}")
+
+
+def closest_seat(view: dict[str, Any], label: str) -> str | None:
+    """The seat whose number, display name or colour ``label`` is closest to (a typo: 'Bbo' for Bob), if any."""
+    players, colours = view.get("players") or {}, view.get("colours") or {}
+    names: dict[str, str] = {}
+    for s in players:
+        for name in (s, str((players[s] or {}).get("name") or ""), str(colours.get(s, ""))):
+            if name.strip():
+                names.setdefault(" ".join(name.split()).casefold(), s)
+    key = " ".join(label.split()).casefold()[:MAX_GUESS]  # difflib's work grows with the label's length
+    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+    return names[close[0]] if close else None

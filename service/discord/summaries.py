@@ -79,7 +79,10 @@ class Summaries(BridgeCore):
         if line is not None and self._told(key, balance, line) is not None:
             parts.append((balance, line, line))
         if parts:
-            if not await self.tell(key, user, "\n".join(sent for _, _, sent in parts)):
+            # the picture of the seat's area on a big board (``areas.py``), with the summary it belongs to: none for a
+            # seat eliminated this turn; drawn again with the words when Discord failed them (never sent twice)
+            picture = await self._summary_area(key, seat, turn) if seen is not None and not out else None
+            if not await self.tell(key, user, "\n".join(sent for _, _, sent in parts), file=picture):
                 # Discord failed it (its 429s or 5xxs outlasted discord.py's retries, a member unreachable for now):
                 # sent again at the next sync, every tick, until it goes out (``_unsent_summaries``)
                 entry = self.state.game(key)

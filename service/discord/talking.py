@@ -28,31 +28,35 @@ class Talking(BridgeCore):
             self.learn_clock(before, self.now(), posted)
         return posted
 
-    async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None) -> bool:
+    async def tell(self, key: str | None, user_id: int, text: str, thread_id: int | None = None,
+                   file: File | None = None) -> bool:
         """Reach a player: in their private thread if they wrote there, else by DM, else (DMs closed)
         in a private thread of the game channel opened for them, with the GM told once (and again for a new one
         opened when a moderator deleted or locked theirs: the message goes there). A message Discord fails
         to deliver is logged and dropped: what it answers is stored already, and the next player's message (the
-        next summary of the same turn) must still go out. Returns whether it was delivered."""
+        next summary of the same turn) must still go out. ``file`` (a picture) goes with the text's last message, so
+        it is delivered, or retried, with its words. Returns whether it was delivered."""
         try:
-            await self._tell(key, user_id, text, thread_id)
+            await self._tell(key, user_id, text, thread_id, file)
         except DeliveryFailed as err:
             log.warning("game %s: not delivered to user %s: %s", key, user_id, err)
             return False
         return True
 
-    async def _tell(self, key: str | None, user_id: int, text: str, thread_id: int | None) -> None:
+    async def _tell(self, key: str | None, user_id: int, text: str, thread_id: int | None,
+                    file: File | None = None) -> None:
         lost = False  # the player's private thread was found gone: a new one is opened, and the GM told so
         if thread_id is not None:
             owner = self.state.thread_owner(thread_id)
-            if await self._in_thread(thread_id, quiet_mentions(text)):
+            if await self._in_thread(thread_id, quiet_mentions(text), file):
                 return
             lost = True
             if key is None and owner is not None:  # the game the thread was opened in
                 key = owner[0]
         try:
-            for part in split_messages(text):
-                await self.chat.send_dm(user_id, part)
+            parts = split_messages(text)
+            for i, part in enumerate(parts):
+                await self.chat.send_dm(user_id, part, file if i == len(parts) - 1 else None)
             self._reachable(key, user_id)
             return
         except DmClosed:
@@ -63,7 +67,7 @@ class Talking(BridgeCore):
         said = f"<@{user_id}> {quiet_mentions(text)}"
         tid = self.state.thread(key, user_id)
         if tid is not None:
-            if await self._in_thread(tid, said):
+            if await self._in_thread(tid, said, file):
                 return
             lost = True
         channel = self.config.games[key].channel
@@ -87,16 +91,16 @@ class Talking(BridgeCore):
             await self._post(channel, f"{gm_mention(self.config.gm_role)}: <@{user_id}> ({seat}) does not accept "
                                       "DMs from me, so I talk to them in a private thread of this channel; "
                                       "they can send their decisions there.")
-        if not await self._in_thread(tid, said):  # gone as soon as opened: the bot may not post in threads there
+        if not await self._in_thread(tid, said, file):  # gone as soon as opened: the bot may not post in threads there
             await self._unreachable(key, user_id, seat, True)
             raise DeliveryFailed(f"the private thread {tid} opened for user {user_id} is gone already")
         self._reachable(key, user_id)
 
-    async def _in_thread(self, tid: int, text: str) -> bool:
+    async def _in_thread(self, tid: int, text: str, file: File | None = None) -> bool:
         """Post in a player's private thread: False when it is gone (deleted, or locked, or closed to the bot) and
         so forgotten, for a new one to be opened; a passing failure raises :class:`DeliveryFailed` as any."""
         try:
-            await self._post(tid, text)
+            await self._post(tid, text, file)
         except ChannelGone as err:
             log.warning("the private thread %s is gone, a new one is opened: %s", tid, err)
             self.state.forget_thread(tid)

@@ -84,9 +84,9 @@ class Table:
             await _orig(channel, text, file)
             table.cuts.append((text, [p.text for p in chat.posts[channel][before:]]))
 
-        async def tell(key, user_id, text, thread_id=None, _orig=bridge._tell):
+        async def tell(key, user_id, text, thread_id=None, file=None, _orig=bridge._tell):
             before = len(chat.dms.get(user_id, []))
-            await _orig(key, user_id, text, thread_id)
+            await _orig(key, user_id, text, thread_id, file)
             if thread_id is None and user_id in chat.dms:
                 table.cuts.append((text, [m.text for m in chat.dms[user_id][before:]]))
 

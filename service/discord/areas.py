@@ -1,0 +1,148 @@
+"""A seat's area of a big board, drawn for a phone (``Areas``): at ``AREA_SEATS`` seats or more the whole board scaled
+to a phone's width is unreadable until tapped, so each player's turn summary DM carries the picture of their own
+area (``_summary_area``, ``area_pictures`` in discord.toml), and a player may ask for one by DM (``board me``, ``board
+Alice radius 2``: ``area_asked``, ``_area_answer``). The picture is the channel's (public) information only: the
+service draws a focused board from the channel view whoever asks (docs/rendering.md, "A seat's area, for a phone"),
+and the bot asks with the player's own seat token. A picture that cannot be drawn never holds up the words it goes
+with; the GM is told once (``_area_failed``) until one is drawn again."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from service.client import ServiceError
+from service.discord import chat as chatlib
+from service.discord.answers import RESEND
+from service.discord.chat import DirectMessage, File
+from service.discord.config import GameConfig
+from service.discord.core import BridgeCore, ServiceDown
+from service.discord.seat_command import seat_named
+from service.discord.talking import gm_mention
+from service.discord.texts import echo, seat_label
+
+log = logging.getLogger("regent.discord")
+
+AREA_SEATS = 10  # from this many seats each summary DM carries the player's area (a phone's width is too narrow)
+MAX_RADIUS = 4  # borders away from the seat's Provinces the service draws (docs/protocol.md, game.render radius)
+# a DM asking for a picture, all of it: "board", "board me", "my area", "map of Alice", "area Bob, radius 2"
+RADIUS = re.compile(r"[\s,;]*\bradius\s*[:=]?\s*(?P<radius>\S+)$", re.IGNORECASE)
+ASK = re.compile(r"^(?:(?:show\s+)?my\s+(?:area|board|map)|(?:show\s+)?(?:the\s+)?(?:board|area|map)"
+                 r"(?:\s+(?:of|around|for))?(?:\s+(?P<who>.+?))?)$", re.IGNORECASE)
+ME = ("me", "mine", "myself", "my area", "my seat")
+
+
+def wants_areas(game: GameConfig, seats: int) -> bool:
+    """Whether a game of ``seats`` seats sends each player's area with their summary: a big board, not turned off."""
+    return game.area_pictures and seats >= AREA_SEATS
+
+
+def area_asked(text: str) -> tuple[str | None, str | None] | None:
+    """``(who, radius)`` when the whole DM asks for an area picture (``who``: the seat named as written, None for
+    the sender's own; ``radius`` as written, None for the default), else None: the DM is read as a decision."""
+    words = " ".join(text.split()).rstrip(".!? ")
+    if not words or len(words) > 120 or "\n" in text.strip():  # one line: a DM of orders is never a request
+        return None
+    radius = None
+    cut = RADIUS.search(words)
+    if cut:
+        radius, words = cut.group("radius"), words[:cut.start()].rstrip(" ,;")
+    m = ASK.match(words)
+    if m is None:
+        return None
+    who = (m.group("who") or "").strip().lstrip("@").strip()
+    return (None if not who or who.casefold() in ME else who), radius
+
+
+class Areas(BridgeCore):
+    async def _summary_area(self, key: str, seat: str, turn: int) -> File | None:
+        """The picture of ``seat``'s area after ``turn`` for its summary DM, or None: a small game, the option off, the
+        seat holding no Province (the service refuses its focus: nothing to draw), or a picture that could not be drawn
+        (the GM told once)."""
+        if not wants_areas(self.config.games[key], len(self.users(key))):
+            return None
+        try:
+            png = await self.rpc("game.render", **self._seat(key, seat), format="png", kind="board", focus=seat,
+                                 turn=turn)
+        except ServiceError as err:
+            if err.code == "invalid_params" and (err.details or {}).get("field") == "focus":
+                return None  # out, or holding no Province: no area to show
+            await self._area_failed(key, f"{err.code}: {err.message}")
+            return None
+        except ServiceDown as err:
+            await self._area_failed(key, f"the service could not be reached ({err})")
+            return None
+        if not isinstance(png, bytes) or len(png) > chatlib.FILE_LIMIT:
+            await self._area_failed(key, "the picture came back too big for Discord")
+            return None
+        self._area_drawn(key)
+        return File(area_file_name(key, seat, turn), png)
+
+    async def _area_failed(self, key: str, why: str) -> None:
+        """A summary's area picture could not be drawn: logged each time, the GM told once (until one is drawn)."""
+        log.warning("game %s: no area picture: %s", key, why)
+        entry = self.state.game(key)
+        if entry is None or entry.get("area_failed"):
+            return
+        entry["area_failed"] = True
+        self.state.set_game(key, entry)
+        await self._post(self.config.games[key].channel,
+                         f"{gm_mention(self.config.gm_role)}: I could not draw the players' area pictures "
+                         f"({why[:300]}), so their turn summaries go out without them. I try again each turn and "
+                         "say nothing more until one is drawn; `area_pictures = false` in discord.toml turns them off.")
+
+    def _area_drawn(self, key: str) -> None:
+        entry = self.state.game(key)
+        if entry is not None and entry.pop("area_failed", None):
+            self.state.set_game(key, entry)
+
+    async def _area_answer(self, dm: DirectMessage, choices: list[tuple[str, str]], who: str | None,
+                           radius: str | None) -> tuple[str | None, str, bool]:
+        """The answer to a DM asking for an area picture (``area_asked``), the picture kept for ``on_dm`` to send
+        with it (``_answer_files``); nothing is stored. Another seat's area may be asked for: it is public."""
+        if len(choices) > 1:
+            names = ", ".join(f"{k} ({s})" for k, s in choices)
+            return choices[0][0], (f"You play in several games ({names}). Start your DM with a line `game: NAME` to "
+                                   "say which game's board you mean."), False
+        key, seat = choices[0]
+        r = None
+        if radius is not None:
+            if not radius.isdigit() or not 0 <= int(radius) <= MAX_RADIUS:
+                return key, (f"The radius is how many borders away from the seat's Provinces the picture reaches: a "
+                             f"whole number from 0 to {MAX_RADIUS}, not {echo(radius)}. Nothing was stored."), False
+            r = int(radius)
+        try:
+            view = await self.rpc("game.view", **self._seat(key, seat))
+            if who is None:
+                target = seat
+            else:
+                mention = re.fullmatch(r"<@!?(\d+)>", who)
+                held = [s for s, u in self.users(key).items() if mention and u == int(mention.group(1))]
+                target = held[0] if held else seat_named(view, who)
+            label = seat_label(view, target)
+            if ((view.get("players") or {}).get(target) or {}).get("eliminated"):
+                mine = " your seat" if target == seat else ""
+                return key, (f"{label}{mine} was eliminated: it has no area left to draw. `board NAME` draws "
+                             "another seat's. Nothing was stored."), False
+            png = await self.rpc("game.render", **self._seat(key, seat), format="png", kind="board", focus=target,
+                                 **({"radius": r} if r is not None else {}))
+        except ValueError as err:  # a name that is no seat's (seat_named: the seats, and the closest name)
+            return key, f"No picture: {err}. Write `board me`, or `board NAME` for another seat's area.", False
+        except ServiceDown:
+            return key, RESEND, False
+        except ServiceError as err:
+            if err.code == "rate_limited":
+                return key, "I am still drawing your last pictures; ask again in a moment. Nothing was stored.", False
+            log.warning("game %s: no area picture for %s: %s", key, seat, err)
+            return key, f"I could not draw that picture ({err.message}). Nothing was stored.", False
+        if not isinstance(png, bytes) or len(png) > chatlib.FILE_LIMIT:
+            return key, "That picture came out too big for Discord. Nothing was stored.", False
+        self._answer_files[dm.message_id] = File(area_file_name(key, target, None), png)
+        return key, (f"🗺️ The area of {label} in {key} now, as every player sees it on the board (not a decision: "
+                     "nothing was stored). `board NAME` draws another seat's; add `radius 2` to see further."), False
+
+
+def area_file_name(key: str, seat: str, turn: int | None) -> str:
+    """``realm-turn5-player3-area.png``: a picture's name as Discord shows it (no ``#``)."""
+    at = f"-turn{turn}" if turn is not None else ""
+    return f"{key}{at}-{seat.replace('#', '').lower()}-area.png"
