@@ -58,25 +58,68 @@ class Areas(BridgeCore):
     async def _summary_area(self, key: str, seat: str, turn: int) -> File | None:
         """The picture of ``seat``'s area after ``turn`` for its summary DM, or None: a small game, the option off, the
         seat holding no Province (the service refuses its focus: nothing to draw), or a picture that could not be drawn
-        (the GM told once)."""
+        (the GM told once). Drawn before the bridge's lock was taken when it could be (``_draw_areas_ahead``)."""
         if not wants_areas(self.config.games[key], len(self.users(key))):
             return None
+        kept = self._areas_ahead.pop((key, seat, turn), None)
+        if kept is not None and kept[0] == self._area_undos.get(key, 0):
+            drawn = kept[1]
+        else:
+            drawn = await self._draw_area(key, seat, turn)
+        if isinstance(drawn, str):
+            await self._area_failed(key, drawn)
+            return None
+        if drawn is not None:
+            self._area_drawn(key)
+        return drawn
+
+    async def _draw_area(self, key: str, seat: str, turn: int) -> File | str | None:
+        """The picture of ``seat``'s area after ``turn``; None when it has none (out, or holding no Province: the
+        service refuses its focus), or why it could not be drawn."""
         try:
             png = await self.rpc("game.render", **self._seat(key, seat), format="png", kind="board", focus=seat,
                                  turn=turn)
         except ServiceError as err:
             if err.code == "invalid_params" and (err.details or {}).get("field") == "focus":
-                return None  # out, or holding no Province: no area to show
-            await self._area_failed(key, f"{err.code}: {err.message}")
-            return None
+                return None
+            return f"{err.code}: {err.message}"
         except ServiceDown as err:
-            await self._area_failed(key, f"the service could not be reached ({err})")
-            return None
+            return f"the service could not be reached ({err})"
         if not isinstance(png, bytes) or len(png) > chatlib.FILE_LIMIT:
-            await self._area_failed(key, "the picture came back too big for Discord")
-            return None
-        self._area_drawn(key)
+            return "the picture came back too big for Discord"
         return File(area_file_name(key, seat, turn), png)
+
+    async def _draw_areas_ahead(self, key: str) -> None:
+        """Without the bridge's lock (``sync``, ``tick``): the pictures of the turns finished and not yet summed up,
+        drawn first, so the summaries sent under the lock wait for no drawing and no DM waits for them (the service
+        draws them one at a time, each in its worker). Kept for ``_summary_area``; an undo meanwhile voids them
+        (``_void_areas``)."""
+        entry = self.state.game(key)
+        if entry is None or not wants_areas(self.config.games[key], len(self.users(key))):
+            return
+        undos = self._area_undos.get(key, 0)
+        try:
+            view = await self.rpc("game.view", **self._gm(key))
+        except (ServiceDown, ServiceError):
+            return  # the sync says so
+        players = view.get("players") or {}
+        last = view["turn"] if view["over"] else view["turn"] - 1
+        for turn in range(int(entry.get("summarised", 0)) + 1, last + 1):
+            for seat, user in self.users(key).items():
+                if not user or (players.get(seat) or {}).get("eliminated") or (key, seat, turn) in self._areas_ahead:
+                    continue
+                drawn = await self._draw_area(key, seat, turn)
+                if self._area_undos.get(key, 0) != undos:  # the GM's undo came while it was drawn
+                    return
+                self._areas_ahead[(key, seat, turn)] = (undos, drawn)
+
+    def _void_areas(self, key: str, summarised: int | None = None) -> None:
+        """The pictures drawn ahead for ``key`` forgotten: all of them after the GM's undo (the turn is played again),
+        else those of the turns up to ``summarised`` (their summaries went out)."""
+        if summarised is None:
+            self._area_undos[key] = self._area_undos.get(key, 0) + 1
+        for k in [k for k in self._areas_ahead if k[0] == key and (summarised is None or k[2] <= summarised)]:
+            del self._areas_ahead[k]
 
     async def _area_failed(self, key: str, why: str) -> None:
         """A summary's area picture could not be drawn: logged each time, the GM told once (until one is drawn)."""

@@ -92,3 +92,5 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self._online_since: float | None = None
         self._upgrade_read: dict[str, list[int]] = {}  # a game an older bot ran: whose DMs its first read-back read
         self._answer_files: dict[int, File] = {}  # a DM's answer's picture, until sent (``areas``, ``dms.on_dm``)
+        self._areas_ahead: dict[tuple[str, str, int], tuple[int, File | str | None]] = {}  # ``areas``, drawn ahead
+        self._area_undos: dict[str, int] = {}

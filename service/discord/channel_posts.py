@@ -31,6 +31,7 @@ class Posting(BridgeCore):
         seat thinks for seconds) waited for without the bridge's lock, so other DMs are answered meanwhile."""
         for k in [key] if key else list(self.config.games):
             await self._settled(k)
+            await self._draw_areas_ahead(k)  # the summaries' pictures, drawn while DMs are still answered
             async with self.lock:
                 await self._sync_quietly(k)
 
@@ -79,6 +80,7 @@ class Posting(BridgeCore):
             await self._summaries(key, turn, balances if turn == last_finished else None)
             entry["summarised"] = turn
             self.state.set_game(key, entry)
+        self._void_areas(key, entry.get("summarised", 0))  # those drawn ahead and not sent: a seat now an AI's
         users = self.users(key)
         for seat, line in balances.items():  # told once: a Consolidation begun again after an undo, the same, is not
             name = f"balance:{seat}:{users[seat]}:{view['turn']}"  # the Consolidation's turn, as in _summary

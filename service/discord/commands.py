@@ -133,6 +133,7 @@ class Commands(BridgeCore):
             entry["turn"] = out["turn"]
             entry["redo"] = True  # its events, posted before, come again when it resolves: said so (_sync)
             self.state.set_game(key, entry)
+            self._void_areas(key)  # a turn played again: the pictures drawn ahead of its summaries are void
             msg = (f"↩️ The GM rolled the last resolved step back: turn {out['turn']}, "
                    f"{STEP_WORDS.get(out['step'], out['step'])}, is open again. Decisions already sent for it stand; "
                    "the GM resolves it with /regent advance.")

@@ -50,6 +50,10 @@ class BridgeCore:
     _upgrade_read: dict[str, list[int]]
     # a picture an answer to a DM carries (a player's ``board me``: ``areas.py``), by the DM's id, until it is sent
     _answer_files: dict[int, File]
+    # the summaries' area pictures drawn before the lock is taken, by (game, seat, turn): (the game's undos then, the
+    # picture, None for none, or why it could not be drawn); and each game's undos (``areas.py``)
+    _areas_ahead: dict[tuple[str, str, int], tuple[int, File | str | None]]
+    _area_undos: dict[str, int]
 
     # -- Discord's clock ------------------------------------------------------------------------
     def learn_clock(self, before: float, after: float, message_id: int | None) -> None:

@@ -20,6 +20,7 @@ class Reminders(BridgeCore):
         """Periodic work: catch up with steps resolved by AI seats or expiry, then remind."""
         for key in list(self.config.games):
             await self._settled(key)  # AI seats still thinking are waited for without the bridge's lock
+            await self._draw_areas_ahead(key)  # and the summaries' pictures drawn (areas.py)
         async with self.lock:
             for key in list(self.config.games):
                 try:

@@ -14,8 +14,9 @@ import asyncio
 
 from service.client import ServiceError
 from service.discord.areas import AREA_SEATS, area_asked, wants_areas
+from service.discord.chat import File
 from service.discord.config import ConfigError, parse
-from tests.discord.helpers import Harness, gm_view, make_config, seat_view, user_of
+from tests.discord.helpers import Harness, gm_command, gm_view, make_config, seat_view, user_of
 from tests.discord.test_big_game import decision
 
 CH = 4100
@@ -40,7 +41,7 @@ class Table:
 
         async def recorded(method, **fields):
             if method == "game.render":
-                self.renders.append(fields)
+                self.renders.append({**fields, "locked": self.bridge.lock.locked()})
             return await rpc(method, **fields)
 
         self.bridge.rpc = recorded
@@ -143,6 +144,8 @@ def test_each_summary_carries_its_own_players_public_area(server, tmp_path):
         # no picture drawn for a seat no human plays (the AIs'), one for each human
         assert sorted(r["focus"] for r in asked) == [f"Player#{no}" for no in HUMANS]
         assert all(r["token"] == t.bridge._seat(KEY, r["focus"])["token"] for r in asked)  # their own token
+        # drawn before the bridge's lock was taken: no DM waited for them
+        assert not any(r["locked"] for r in asked)
         await t.bridge.close_client()
 
     asyncio.run(body())
@@ -279,6 +282,27 @@ def test_no_pictures_when_turned_off(server, tmp_path):
         assert t.renders == []
         [answer] = await t.dm(1, "board me")  # asking still draws one: the option is about the summaries
         assert answer.file is not None
+        await t.bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_picture_drawn_ahead_is_void_after_the_gms_undo(server, tmp_path):
+    t = Table(server, tmp_path)
+
+    async def body():
+        await t.bridge.start()
+        await t.finish_turn()
+        stale = File("stale.png", b"stale")
+        t.bridge._areas_ahead[(KEY, "Player#1", 1)] = (0, stale)
+        assert await t.bridge._summary_area(KEY, "Player#1", 1) is stale  # kept: sent as drawn
+        t.bridge._areas_ahead[(KEY, "Player#1", 1)] = (0, stale)
+        t.bridge._void_areas(KEY)  # as the undo does
+        fresh = await t.bridge._summary_area(KEY, "Player#1", 1)
+        assert fresh is not None and fresh.name == f"{KEY}-turn1-player1-area.png"
+        t.bridge._areas_ahead[(KEY, "Player#2", 1)] = (1, stale)
+        assert (await gm_command(t.h, t.bridge, CH, "undo")).startswith("Undone.")
+        assert (KEY, "Player#2", 1) not in t.bridge._areas_ahead and t.bridge._area_undos[KEY] == 2
         await t.bridge.close_client()
 
     asyncio.run(body())
