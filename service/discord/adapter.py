@@ -301,10 +301,13 @@ def build_group(bridge: Bridge, chat: DiscordChat) -> app_commands.Group:
     async def report(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None) -> None:
         await dispatch(interaction, "report", turn=turn)
 
-    @regent.command(name="board", description="Post the board picture")
-    @app_commands.describe(turn="At the end of this turn (now by default)")
-    async def board(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None) -> None:
-        await dispatch(interaction, "board", turn=turn)
+    @regent.command(name="board", description="Post the board picture (with focus: a seat's area, to you alone)")
+    @app_commands.describe(turn="At the end of this turn (now by default)",
+                           focus="A seat's area only, for a phone, sent to you alone (Player#N, name or colour)",
+                           radius="With focus: borders away from the seat's Provinces (0-4, default 1)")
+    async def board(interaction: discord.Interaction, turn: app_commands.Range[int, 1] | None = None,
+                    focus: str | None = None, radius: app_commands.Range[int, 0, 4] | None = None) -> None:
+        await dispatch(interaction, "board", turn=turn, focus=focus, radius=radius)
 
     @regent.command(name="notes", description="The players' notes to the GM (// in their DMs), sent to you alone")
     async def notes(interaction: discord.Interaction) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 from service.client import ServiceError
 from service.discord import chat as chatlib
 from service.discord.answers import RESEND
-from service.discord.chat import DirectMessage, File
+from service.discord.chat import DirectMessage, File, Reply
 from service.discord.config import GameConfig
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.seat_command import seat_named
@@ -138,6 +139,28 @@ class Areas(BridgeCore):
         entry = self.state.game(key)
         if entry is not None and entry.pop("area_failed", None):
             self.state.set_game(key, entry)
+
+    async def _area_for_gm(self, key: str, opts: dict[str, Any], reply: Reply) -> None:
+        """``/regent board focus: SEAT [radius: N] [turn: T]``: the seat's area, answered to the GM alone (the command
+        is deferred privately) where ``/regent board`` posts the whole board in the channel. A seat that is none,
+        or a radius out of range, is a ``ValueError`` naming it (``on_command`` says nothing was changed)."""
+        focus, radius, turn = opts.get("focus"), opts.get("radius"), opts.get("turn")
+        if focus is None or not str(focus).strip():
+            raise ValueError("radius is for a seat's area: give focus too (Player#N, a display name or a colour)")
+        if radius is not None and (isinstance(radius, bool) or not isinstance(radius, int)
+                                   or not 0 <= radius <= MAX_RADIUS):
+            raise ValueError(f"radius must be a whole number from 0 to {MAX_RADIUS}, not {echo(str(radius))}")
+        view = await self.rpc("game.view", **self._gm(key))
+        seat = seat_named(view, str(focus))
+        fields = {k: v for k, v in (("radius", radius), ("turn", turn)) if v is not None}
+        png = await self.rpc("game.render", **self._gm(key), format="png", kind="board", focus=seat, **fields)
+        if not isinstance(png, bytes) or len(png) > chatlib.FILE_LIMIT:
+            await reply.send("No picture: it came out too big for Discord.")
+            return
+        at = f"after turn {turn}" if turn is not None else "now"
+        await reply.send(f"The area of {seat_label(view, seat)} {at}, as every player sees it (sent to you alone; "
+                         "`/regent board` without focus posts the whole board in the channel).",
+                         File(area_file_name(key, seat, turn), png), private=True)
 
     async def _area_answer(self, dm: DirectMessage, choices: list[tuple[str, str]], who: str | None,
                            radius: str | None) -> tuple[str | None, str, bool]:

@@ -162,6 +162,8 @@ class Commands(BridgeCore):
             await self._sync(key)
         elif name == "report":
             await send_text(reply, await self._public_report(key, opts.get("turn")))
+        elif name == "board" and (opts.get("focus") is not None or opts.get("radius") is not None):
+            await self._area_for_gm(key, opts, reply)  # a seat's area (areas.py), to the GM alone
         elif name == "board":
             why = await self._picture(key, game.channel, opts.get("turn"))
             await reply.send("Board posted." if why is None else f"No picture: {why}")

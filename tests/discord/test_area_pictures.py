@@ -16,7 +16,7 @@ from service.client import ServiceError
 from service.discord.areas import AREA_SEATS, area_asked, wants_areas
 from service.discord.chat import File
 from service.discord.config import ConfigError, parse
-from tests.discord.helpers import Harness, gm_command, gm_view, make_config, seat_view, user_of
+from tests.discord.helpers import GM_USER, Harness, gm_command, gm_view, make_config, seat_view, user_of
 from tests.discord.test_big_game import decision
 
 CH = 4100
@@ -182,6 +182,21 @@ def test_asking_by_dm_answers_the_asker_alone_and_stores_nothing(server, tmp_pat
         assert far.file is None and "a whole number from 0 to 4, not '9'" in far.text
         still = {p["seat"]: p["submitted"] for p in (await gm_view(t.bridge, KEY))["pending"]}
         assert still["Player#1"] is False
+        # the GM's /regent board with focus: the area, to the GM alone; nothing in the channel
+        posted = len(t.h.chat.posts.get(CH, []))
+        cmd = t.h.chat.command("board", GM_USER, CH, focus="bob", radius=2)
+        await t.bridge.on_command(cmd)
+        [gm_answer] = cmd.reply.sent
+        assert gm_answer.private and gm_answer.text.startswith("The area of Player#2 (Bob) now, as every player sees")
+        assert gm_answer.file.data == around_bob.file.data
+        assert len(t.h.chat.posts.get(CH, [])) == posted
+        said = await gm_command(t.h, t.bridge, CH, "board", focus="Bbo")
+        assert said.startswith("unknown seat 'Bbo' (did you mean Player#2 (Bob)?)") and said.endswith(
+            "Nothing was changed."), said
+        said = await gm_command(t.h, t.bridge, CH, "board", radius=2)
+        assert said == ("radius is for a seat's area: give focus too (Player#N, a display name or a colour). "
+                        "Nothing was changed.")
+        assert len(t.h.chat.posts.get(CH, [])) == posted
         # the same DM delivered twice by Discord is answered once
         dm = t.h.chat.dm(user_of(CH, 3), "board")
         await t.bridge.on_dm(dm)
