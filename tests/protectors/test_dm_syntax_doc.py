@@ -1,0 +1,84 @@
+"""The example DMs docs/dm-syntax.md gives players are read as the page says: each example is quoted from the page (so
+editing it there fails here until the case follows), then stored as said or refused with the said reason. The page's
+examples of the DM reader's latest changes: foreign greetings and thanks, pasted chat lines, list marks, an empty radio
+button, a joint signature, a team's "our bid", a refusal listing every problem, and 'all' that is no number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.protectors.test_dm_messy_round import GAMES, _check, _store
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "dm-syntax.md").read_text(encoding="utf-8")
+FORT = ["Fortify! P1"]  # orders14: Alice holds P1 (3 units), P2, P5 and P28; Bob is Player#2
+
+# (the example as the page writes it, the game, the DM it stands in, what is stored or "!" and the refusal's words)
+CASES = [
+    # greetings and thanks in other languages, alone on their line
+    ("`Bonjour GM`", "orders14", "Bonjour GM\nFortify P1", FORT),
+    ("`Hola`", "orders14", "Hola\nFortify P1", FORT),
+    ("`Guten Morgen`", "orders14", "Guten Morgen\nFortify P1", FORT),
+    ("`Buongiorno`", "orders14", "Buongiorno\nFortify P1", FORT),
+    ("`Olá`", "orders14", "Olá\nFortify P1", FORT),
+    ("`Привет`", "orders14", "Привет\nFortify P1", FORT),
+    ("`Merci beaucoup`", "orders14", "Fortify P1\nMerci beaucoup", FORT),
+    ("`Muchas gracias`", "orders14", "Fortify P1\nMuchas gracias", FORT),
+    ("`Grazie mille`", "orders14", "Fortify P1\nGrazie mille", FORT),
+    ("`Obrigado`", "orders14", "Fortify P1\nObrigado", FORT),
+    ("`Liebe Grüße`", "orders14", "Fortify P1\nLiebe Grüße", FORT),
+    ("after an order only the English ones", "orders14", "Fortify P1 merci beaucoup", "!unexpected 'merci beaucoup'"),
+    # a chat line pasted with its time and speaker
+    ("`[10:02] Alice: Fortify P1`", "orders14", "[10:02] Alice: Fortify P1", FORT),
+    ("`[10:02 PM]Alice: ...`", "orders14", "[10:02 PM]Alice: Fortify P1", FORT),
+    ("`10:02 Alice: ...`", "orders14", "10:02 Alice: Fortify P1", FORT),
+    ("`28/11/2026, 22:02 - Alice: ...`", "orders14", "28/11/2026, 22:02 - Alice: Fortify P1", FORT),
+    ("10:02 PM` over the message", "orders14", "Alice — Today at 10:02 PM\nFortify P1", FORT),
+    ("`[10:02] Bob: ...`", "orders14", "[10:02] Bob: Fortify P1", "!names Player#2"),
+    ("`Bob — Today at 10:03 PM`", "orders14", "Bob — Today at 10:03 PM\nFortify P1", "!names Player#2"),
+    ("`[10:01] GM: ...`", "orders14", "[10:01] GM: Fortify P1", "!'GM' is not you"),
+    ("a name Regent does not know as yours", "orders14", "[10:02] Zed: Fortify P1", "!'Zed' is not you"),
+    # signatures naming a team-mate too (team16: Alice and Bob are team A)
+    ("`-- Alice & Bob`", "team16", "Fortify P1\n-- Alice & Bob", "!names Player#2"),
+    ("`Alice + Bob`", "team16", "Alice + Bob\nFortify P1", "!names Player#2"),
+    # list marks, and a box or radio button left empty
+    ("`(b) `", "t1_12", "(b) Bid 5", ["Bid 5"]),
+    ("`x) `", "t1_12", "x) Bid 5", ["Bid 5"]),
+    ("`(iv) `", "t1_12", "(iv) Bid 5", ["Bid 5"]),
+    ("`xii. `", "t1_12", "xii. Bid 5", ["Bid 5"]),
+    ("a ticked `[x] `", "orders14", "[x] Fortify P1", FORT),
+    ("`G. Fortify P1` could mean Golden", "orders14", "G. Fortify P1", "!unknown order 'G.'"),
+    ("`( ) Fortify P1`", "orders14", "( ) Fortify P1", "!a box left unticked"),
+    # a team's bid (t1_16t: four teams of four), and without teams
+    ("`Our bid: 30`", "t1_16t", "Our bid: 30", "!each player bids on their own"),
+    ("`Hi team, our bid: 30`", "t1_16t", "Hi team, our bid: 30", "!each player bids on their own"),
+    ("`Our bid: 30`", "t1_12", "Our bid: 30", ["Bid 30"]),
+    # 'all' that is no number, and 'all' without its Province
+    ("`all 3`", "dragon12", "commit all 3 from P6", "!gives the count twice"),
+    ("`all but 1`", "orders14", "March! all but 1 from P1 to P28", "!got 'but'"),
+    ("`most`", "orders14", "March! most from P1 to P28", "!expected the unit count"),
+    ("`half`", "dragon12", "commit half", "!expected the unit count"),
+    ("`max`", "t1_12", "Bid max", "!expected the bid"),
+    ("`commit all my units`", "dragon12", "commit all my units", "!write 'all from P6'"),
+    ("`Fortify all`", "orders14", "Fortify all", "!name each one"),
+]
+
+
+@pytest.mark.parametrize(("quoted", "game", "dm", "want"), CASES)
+def test_an_example_of_the_page_is_read_as_it_says(quoted, game, dm, want):
+    assert quoted in DOC, f"docs/dm-syntax.md no longer says {quoted!r}: make this case follow the page"
+    _check(_store(game, dm), want)
+
+
+def test_a_refusal_lists_every_problem_of_the_dm():
+    """The page's opening: beside a line that could not be read, the answer lists what the rules refuse in the other
+    lines (`Work P99` where P99 is not yours)."""
+    assert "(`Work P99` where P99 is not yours)" in DOC
+    got = _store("orders14", "Fortfy! P17\nWork P7")  # P7 is not Alice's
+    assert not isinstance(got, list)
+    assert [(r["line_no"], r["line"]) for r in got.details["rejected"]] == [(1, "Fortfy! P17"), (2, "Work, work! P7")]
+
+
+def test_the_cases_use_games_the_rounds_define():
+    assert {game for _, game, _, _ in CASES} <= set(GAMES)
