@@ -97,8 +97,8 @@ def run_render(args: argparse.Namespace) -> int:
             raise ValidationError("--ai", "only the summary (--summary, --animate) shows who an AI played")
         try:
             data = render_board(game, seat, turn=args.turn, fmt=fmt, view=view, focus=focus, radius=args.radius)
-        except ValidationError as err:  # the focus and radius checks name the API's fields: say the flags
-            if err.field in ("focus", "radius"):
+        except ValidationError as err:  # the turn, focus and radius checks name the API's fields: say the flags
+            if err.field in ("turn", "focus", "radius"):
                 raise ValidationError(f"--{err.field}", err.reason.removeprefix(f"{err.field}: ")) from None
             raise
     _write(args.out, data)

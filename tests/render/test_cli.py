@@ -52,7 +52,7 @@ def test_render_past_turn_and_summary(game_file, tmp_path):
 
 
 @pytest.mark.parametrize(("extra", "needle"), [
-    (["--turn", "9"], "turn"),
+    (["--turn", "9"], "--turn: must be between 1 and the current turn"),  # the flag, as regent report says it
     (["--seat", "Player#9"], "seat"),
     (["--ai", "Player#1"], "--ai"),
     (["--summary", "--turn", "1"], "--turn"),
@@ -156,7 +156,7 @@ def test_a_turn_before_a_position_was_brought_in_says_so(tmp_path, capsys):
     out = tmp_path / "t2.png"
     assert main(["render", str(path), "--turn", "2", "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "turn 2 predates this game's start" in err and "turn 3" in err and len(err.strip().splitlines()) == 1
+    assert "--turn: turn 2 predates this game's start" in err and "turn 3" in err and len(err.strip().splitlines()) == 1
     assert not out.exists()
     assert main(["render", str(path), "--turn", "3", "-o", str(out)]) == 0  # its own turn is drawn
 
