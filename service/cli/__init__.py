@@ -21,7 +21,9 @@ ENTRY_POINT_GROUP = "regent.commands"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="regent", description=__doc__.splitlines()[0])
+    from service.cli.failure import OneLineParser
+
+    parser = OneLineParser(prog="regent", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:

@@ -8,10 +8,11 @@ explains (a bug in Regent) still prints one line, saying so and asking for a rep
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -21,6 +22,15 @@ _watch: set[str] = set()  # absolute paths named on the command line
 _opened: list[str] = []  # those of them the command opened, in order
 _words: list[str] = []  # the command line's path-like words, as typed
 _hooked = False
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage mistakes (``--turn x``, a missing argument, an unknown command) are
+    one line too, naming the command and what is wrong, with where the usage is: argparse prints its usage
+    block above the error. Subcommands' parsers are made of the same class (``add_subparsers``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
 
 
 def _audit(event: str, args: tuple) -> None:

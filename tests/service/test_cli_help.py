@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from service.cli import build_parser
+import pytest
+
+from service.cli import build_parser, main
 
 
 def _parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
@@ -23,3 +25,18 @@ def test_every_command_formats_its_help():
         assert text.startswith("usage: "), path
         seen.append(" ".join(path))
     assert {"eval", "eval table", "eval takeovers", "train", "serve", "discord run"} <= set(seen)
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["report", "g.bin", "--turn", "x"], "regent report: error: argument --turn: invalid int value: 'x'"),
+    (["render"], "regent render: error: the following arguments are required: game"),
+    (["bogus"], "regent: error: argument COMMAND: invalid choice: 'bogus'"),
+    (["seat", "g.bin", "Bob", "expert", "--nope"], "regent: error: unrecognized arguments: --nope"),
+])
+def test_a_usage_mistake_is_one_line_naming_the_command_and_exit_2(argv, said, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.count("\n") == 1 and err.startswith(said), err  # argparse put its usage block above it
+    assert err.rstrip().endswith("-h)")
