@@ -53,8 +53,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--setup", type=Path, help="setup JSON (docs/protocol.md): board, seed, players with "
                                               "name (display name) and agent (an AI seat), deadlines; "
                                               "default: ring-7")
-    p.add_argument("--board", default=None)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--board", default=None, help="the board, over the setup's: ring-N, ring-N-grand(-island) or a "
+                                                 "board JSON file")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed, over the setup's")
     p.add_argument("--overwrite", action="store_true", help="replace an existing game file (kept as .bak)")
     p.set_defaults(func=run_new)
     a = sub.add_parser("adjudicate", help="store seats' DMs in a game file as they arrive; resolve with --advance")
@@ -86,6 +87,9 @@ def run_new(args: argparse.Namespace) -> int:
         setup["board"] = args.board
     if args.seed is not None:
         setup["seed"] = args.seed
+    # what a mistake is blamed on: the setup file, and the flags that changed what it says
+    where = " with ".join([str(args.setup)] * bool(args.setup) + [f"--board {args.board}"] * bool(args.board)
+                          + [f"--seed {args.seed}"] * (args.seed is not None)) or "setup"
     try:
         engine_setup, service = hosted_setup.split_setup(setup)
         from engine.protectors.game import Game
@@ -93,9 +97,9 @@ def run_new(args: argparse.Namespace) -> int:
         game = Game(engine_setup)
         meta = hosted_setup.service_meta(engine_setup, service, list(game.state.players), game)
     except RpcError as err:
-        raise ValidationError(str(args.setup or "setup"), err.message) from None
+        raise ValidationError(where, err.message) from None
     except RegentError as err:
-        raise ValidationError(str(args.setup or "setup"), str(err)) from None
+        raise ValidationError(where, str(err)) from None
     gf = GameFile(game, agents={s: a for s, a in meta["controllers"].items() if a}, ai_levels=meta["ai_levels"],
                   deadlines=dict(meta["windows"]), step_started=gamefile.now(),
                   service={k: service[k] for k in ("auto_advance", "expiry") if k in service},

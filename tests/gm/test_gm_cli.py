@@ -858,3 +858,16 @@ def test_already_in_by_its_ai_names_the_ai_as_the_gm_chose_it(game_file, tmp_pat
     capsys.readouterr()
     assert main(["adjudicate", str(game_file), dms(tmp_path, "== Eve ==\nBid 3\n")]) == 0
     assert "Player#5 (Eve): already in by its AI (normal -> heuristic) for the bid step" in capsys.readouterr().out
+
+
+def test_new_blames_a_mistake_on_the_flag_that_changed_the_setup_too(tmp_path, capsys):
+    # --board ring-5 over a 7-player setup was blamed on the setup file alone ('s.json: options.version: ... this
+    # board has 5'), though the board came from the flag
+    setup = tmp_path / "s.json"
+    setup.write_text(json.dumps({"players": 7}), encoding="utf-8")
+    assert main(["new", str(tmp_path / "g.bin"), "--setup", str(setup), "--board", "ring-5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"regent: error: {setup} with --board ring-5: ") and "this board has 5" in err, err
+    assert main(["new", str(tmp_path / "g.bin"), "--board", "ring-1", "--seed", "4"]) == 2
+    assert capsys.readouterr().err.startswith("regent: error: --board ring-1 with --seed 4: board: ")
+    assert not (tmp_path / "g.bin").exists()
