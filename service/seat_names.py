@@ -44,13 +44,26 @@ def display(game: Any, seat: str) -> str:
 
 def closest_seat(game: Any, label: str) -> str | None:
     """The seat whose name, token or colour ``label`` is closest to (a typo in any case: "bbo" for Bob), if any."""
+    close = closest_name(game, label)
+    return close[1] if close else None
+
+
+def closest_name(game: Any, label: str) -> tuple[str, str] | None:
+    """``(name, seat)``: the display name, token or colour ``label`` is closest to and its seat, if any."""
     names = {str(p.name): s for s, p in game.state.players.items()}
     names.update({s: s for s in game.state.players})
     names.update(game.colour_names())
-    folded = {k.casefold(): s for k, s in names.items()}
+    folded = {k.casefold(): (k, s) for k, s in names.items()}
     short = isinstance(label, str) and len(label) <= MAX_LABEL  # difflib's work grows with the label's length
     close = difflib.get_close_matches(label.casefold(), list(folded), n=1, cutoff=0.6) if short else []
     return folded[close[0]] if close else None
+
+
+def guess(seat_words: str, name: str, colour: str) -> str:
+    """"did you mean ...?" for a seat ``seat_words`` names (``Player#3 (Carol)``), found by ``name``: by its colour
+    the hint says so ('Zed' is close to red, not to Carol or Player#3)."""
+    by_colour = name.casefold() == str(colour).casefold()
+    return f"did you mean {seat_words}" + (f", whose colour is {colour}?" if by_colour else "?")
 
 
 def unknown_seat(game: Any, label: str) -> str:
@@ -60,9 +73,9 @@ def unknown_seat(game: Any, label: str) -> str:
     if both:
         return (f"{_echo.repr(label)} names two seats: {both[0]} by its number and {display(game, both[1])} by its "
                 f"display name; name the seat as Player#N")
-    close = closest_seat(game, label)
-    hint = f"; did you mean {display(game, close)}?" if close else ""
+    close = closest_name(game, label)
     colours = game.colours()
+    hint = f"; {guess(display(game, close[1]), close[0], colours[close[1]])}" if close else ""
     seats = ", ".join(f"{display(game, s)} {colours[s]}" for s in game.state.players)
     return f"no seat is called {_echo.repr(label)}{hint} (seats: {seats})"
 

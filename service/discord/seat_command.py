@@ -17,6 +17,7 @@ from service.discord.routing import step_of
 from service.discord.state import ai_seats
 from service.discord.texts import echo, seat_label
 from service.posting import by_seat
+from service.seat_names import guess
 
 MENTION = re.compile(r"^<@!?(\d+)>$")
 MAX_GUESS = 60  # characters of a seat's name compared for a did-you-mean
@@ -129,19 +130,26 @@ def seat_named(view: dict[str, Any], label: str) -> str:
         raise ValueError(f"{echo(label)} names {' and '.join(seat_label(view, s) for s in by_seat(found))}; name the "
                          "seat (Player#N)")
     seats = ", ".join(seat_label(view, s) for s in by_seat(players))
-    close = closest_seat(view, label)
-    hint = f" (did you mean {seat_label(view, close)}?)" if close else ""
+    close = closest_name(view, label)
+    hint = f" ({guess(seat_label(view, close[1]), close[0], (view.get('colours') or {}).get(close[1], ''))})" \
+        if close else ""
     raise ValueError(f"unknown seat {echo(label)}{hint}; seats are {seats}")
 
 
 def closest_seat(view: dict[str, Any], label: str) -> str | None:
     """The seat whose number, display name or colour ``label`` is closest to (a typo: 'Bbo' for Bob), if any."""
+    close = closest_name(view, label)
+    return close[1] if close else None
+
+
+def closest_name(view: dict[str, Any], label: str) -> tuple[str, str] | None:
+    """``(name, seat)``: the number, display name or colour ``label`` is closest to and its seat, if any."""
     players, colours = view.get("players") or {}, view.get("colours") or {}
-    names: dict[str, str] = {}
+    names: dict[str, tuple[str, str]] = {}
     for s in players:
         for name in (s, str((players[s] or {}).get("name") or ""), str(colours.get(s, ""))):
             if name.strip():
-                names.setdefault(" ".join(name.split()).casefold(), s)
+                names.setdefault(" ".join(name.split()).casefold(), (name, s))
     key = " ".join(label.split()).casefold()[:MAX_GUESS]  # difflib's work grows with the label's length
     close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
     return names[close[0]] if close else None

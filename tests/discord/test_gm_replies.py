@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from tests.discord.helpers import GM_USER, Harness, dm_text, game_table, gm_command, make_config, seat_view, user_of
 
 CH = 4300
@@ -189,3 +191,16 @@ def test_a_capitalised_ai_level_is_that_level(server, tmp_path):
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_seat_guessed_by_its_colour_says_so():
+    # 'Zed' is one letter off Player#3's colour red: "(did you mean Player#3 (Cat)?)" read as a wild guess
+    from service.discord.seat_command import seat_named
+
+    view = {"players": {"Player#1": {"name": "Ann"}, "Player#2": {"name": "Bob"}, "Player#3": {"name": "Cat"}},
+            "colours": {"Player#1": "blue", "Player#2": "green", "Player#3": "red"}}
+    with pytest.raises(ValueError, match=r"did you mean Player#3 \(Cat\), whose colour is red\?"):
+        seat_named(view, "Zed")
+    with pytest.raises(ValueError) as err:
+        seat_named(view, "Bbo")
+    assert "(did you mean Player#2 (Bob)?)" in str(err.value)

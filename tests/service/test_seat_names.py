@@ -105,3 +105,16 @@ def test_display_names_are_read_as_dms_read_them():
     assert seat_names.seat_named(g, "Straße") == "Player#2"
     assert seat_names.seat_named(g, "Ame\u0301lie") == "Player#3" and seat_names.seat_named(g, "amelie") == "Player#3"
     assert seat_names.seat_named(g, "P3") == "Player#3" and seat_names.seat_named(g, "nobody") is None
+
+
+def test_a_guess_found_by_a_colour_says_so(client, game):
+    # 'Zed' is close to a seat's colour 'red', not to its name: "did you mean Player#3 (Cy)?" looked like a wild guess
+    gid, gm = game["game_id"], game["gm_token"]
+    colours = client.call("game.view", game_id=gid, token=gm)["colours"]
+    seat, colour = next((s, c) for s, c in colours.items() if len(c) >= 3 and " " not in c)
+    typo = "X" + colour[1:]  # one letter off the colour
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat=typo, text="Bid 4")
+    name = {"Player#1": "Ann", "Player#2": "Ben", "Player#3": "Cy", "Player#4": "Di", "Player#5": "Ed"}[seat]
+    assert f"did you mean {seat} ({name}), whose colour is {colour}?" in err.message, err.message
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Bne", text="Bid 4")
+    assert "did you mean Player#2 (Ben)?" in err.message and "whose colour" not in err.message
