@@ -1,5 +1,5 @@
-"""Cutting a report into chat-sized messages, placing a line under the turn it is about, and listing seats the way a
-GM scans them.
+"""Cutting a report into chat-sized messages, placing a line under the turn it is about, and listing (and guessing)
+seats the way a GM scans them.
 
 Discord refuses a message over 2,000 characters. `split_messages` cuts a text into messages of at
 most ``limit`` characters on line boundaries: each message is a run of whole lines (each keeping its
@@ -98,3 +98,11 @@ def under_turn(report: str, turn: int, lines: list[str]) -> str:
 
 
 TURN_HEADER = re.compile(r"^== Turn (\d+) ==$")
+
+
+def seat_guess(seat_words: str, name: str, colour: str) -> str:
+    """"did you mean ...?" for a seat ``seat_words`` names (``Player#3 (Carol)``), found by ``name``: by its colour
+    the hint says so ('Zed' is close to red, not to Carol or Player#3). The CLI, the service and the Discord bot
+    (which reads no other module of the service's) guess a mistyped seat with it."""
+    by_colour = name.casefold() == str(colour).casefold()
+    return f"did you mean {seat_words}" + (f", whose colour is {colour}?" if by_colour else "?")

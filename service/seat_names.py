@@ -19,6 +19,7 @@ from typing import Any
 from engine.protectors.colours import fold
 from engine.protectors.notation_words import norm_words
 from engine.protectors.setup import seat_number
+from service.posting import seat_guess as guess
 
 MAX_LABEL = 100  # longer than any seat's name: named by nothing, echoed cut short, and no closest name is sought
 
@@ -57,13 +58,6 @@ def closest_name(game: Any, label: str) -> tuple[str, str] | None:
     short = isinstance(label, str) and len(label) <= MAX_LABEL  # difflib's work grows with the label's length
     close = difflib.get_close_matches(label.casefold(), list(folded), n=1, cutoff=0.6) if short else []
     return folded[close[0]] if close else None
-
-
-def guess(seat_words: str, name: str, colour: str) -> str:
-    """"did you mean ...?" for a seat ``seat_words`` names (``Player#3 (Carol)``), found by ``name``: by its colour
-    the hint says so ('Zed' is close to red, not to Carol or Player#3)."""
-    by_colour = name.casefold() == str(colour).casefold()
-    return f"did you mean {seat_words}" + (f", whose colour is {colour}?" if by_colour else "?")
 
 
 def unknown_seat(game: Any, label: str) -> str:

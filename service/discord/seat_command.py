@@ -16,8 +16,7 @@ from service.discord.core import BridgeCore
 from service.discord.routing import step_of
 from service.discord.state import ai_seats
 from service.discord.texts import echo, seat_label
-from service.posting import by_seat
-from service.seat_names import guess
+from service.posting import by_seat, seat_guess
 
 MENTION = re.compile(r"^<@!?(\d+)>$")
 MAX_GUESS = 60  # characters of a seat's name compared for a did-you-mean
@@ -131,7 +130,7 @@ def seat_named(view: dict[str, Any], label: str) -> str:
                          "seat (Player#N)")
     seats = ", ".join(seat_label(view, s) for s in by_seat(players))
     close = closest_name(view, label)
-    hint = f" ({guess(seat_label(view, close[1]), close[0], (view.get('colours') or {}).get(close[1], ''))})" \
+    hint = f" ({seat_guess(seat_label(view, close[1]), close[0], (view.get('colours') or {}).get(close[1], ''))})" \
         if close else ""
     raise ValueError(f"unknown seat {echo(label)}{hint}; seats are {seats}")
 
