@@ -1,6 +1,6 @@
 """Masked recurrent PPO in plain torch (session 32, an experiment): v7's network with an LSTM beside it.
 
-    python -m training.recurrent --config training/configs/recurrent-v7-lstm.toml --out DIR [--until N] [--resume]
+    python -m training.recurrent --config training/configs/recurrent/v7-lstm.toml --out DIR [--until N] [--resume]
 
 sb3-contrib's RecurrentPPO has no action masks, so this is a small loop of its own in CleanRL's
 ``ppo_atari_lstm.py`` shape. The network is ``agents.recurrent``'s: warm-started from an SB3 checkpoint with the

@@ -19,7 +19,7 @@ from engine.errors import ValidationError
 from training.recurrent import RecurrentConfig, Trainer, gae, make_envs, masked_dist
 
 V7 = "checkpoints/protectors-ppo-v7-ring5-midgame/model.zip"
-CONFIG = "training/configs/recurrent-v7-lstm.toml"
+CONFIG = "training/configs/recurrent/v7-lstm.toml"
 
 
 def tiny(tmp_path, **kw) -> RecurrentConfig:
