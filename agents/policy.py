@@ -188,10 +188,15 @@ class PolicyAgent:
 
 def policy_from_spec(spec: str, seed: int | None = None) -> PolicyAgent:
     """``policy:<checkpoint>`` or ``policy:<checkpoint>@<temperature>``."""
-    body = spec.split(":", 1)[1] if spec.startswith("policy:") else spec
+    path, temperature = split_spec(spec, "policy")
+    return PolicyAgent.load(path, seed, temperature)
+
+
+def split_spec(spec: str, prefix: str) -> tuple[str, float]:
+    """``(path, temperature)`` of ``<prefix>:<path>[@<temperature>]`` (the prefix may be left out; greedy: 0)."""
+    body = spec.split(":", 1)[1] if spec.startswith(f"{prefix}:") else spec
     path, _, temp = body.partition("@")
     try:
-        temperature = float(temp) if temp else 0.0
+        return path, float(temp) if temp else 0.0
     except ValueError:
-        raise ValidationError("agent", f"bad temperature in {spec!r}; use policy:<path>@<temperature>") from None
-    return PolicyAgent.load(path, seed, temperature)
+        raise ValidationError("agent", f"bad temperature in {spec!r}; use {prefix}:<path>@<temperature>") from None

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.policy import split_spec
 from agents.spaces.encoding import BOARD_SIZE, OBS_SIZE, encode_board, encode_choice
 from agents.spaces.planner import make_planner
 from agents.teams import spare_team_mates
@@ -184,10 +185,6 @@ class RecurrentPolicyAgent:
 
 def recurrent_from_spec(spec: str, seed: int | None = None) -> RecurrentPolicyAgent:
     """``recurrent:<file.pt>`` or ``recurrent:<file.pt>@<temperature>``."""
+    path, temperature = split_spec(spec, "recurrent")
     body = spec.split(":", 1)[1] if spec.startswith("recurrent:") else spec
-    path, _, temp = body.partition("@")
-    try:
-        temperature = float(temp) if temp else 0.0
-    except ValueError:
-        raise ValidationError("agent", f"bad temperature in {spec!r}; use recurrent:<file>@<temperature>") from None
     return RecurrentPolicyAgent(load(path), seed, temperature, name=f"recurrent:{body}")

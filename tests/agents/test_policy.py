@@ -13,6 +13,7 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
+from agents.policy import split_spec
 from agents.registry import make_agent
 from agents.runner import play_game
 from engine.errors import ValidationError
@@ -123,3 +124,18 @@ def test_bad_ensemble_specs_are_clear_errors(tmp_path):
         make_agent(f"policy:{a}+")
     with pytest.raises(ValidationError, match="no checkpoint"):
         make_agent(f"policy:{a}+{tmp_path}/missing.zip")
+
+
+@pytest.mark.parametrize(("spec", "prefix", "want"), [
+    ("policy:ckpt/model.zip", "policy", ("ckpt/model.zip", 0.0)),
+    ("policy:ckpt/model.zip@0.5", "policy", ("ckpt/model.zip", 0.5)),
+    ("recurrent:run/step_8.pt@1", "recurrent", ("run/step_8.pt", 1.0)),
+    ("run/step_8.pt", "recurrent", ("run/step_8.pt", 0.0)),
+])
+def test_an_agent_spec_splits_into_its_path_and_temperature(spec, prefix, want):
+    assert split_spec(spec, prefix) == want
+
+
+def test_a_bad_temperature_is_named_with_the_specs_own_prefix():
+    with pytest.raises(ValidationError, match=r"bad temperature in 'recurrent:x.pt@hot'; use recurrent:<path>@"):
+        split_spec("recurrent:x.pt@hot", "recurrent")
