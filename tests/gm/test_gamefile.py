@@ -188,7 +188,8 @@ def test_deadlines_print_in_local_time(monkeypatch):
 
 def test_an_unknown_seat_gets_the_closest_name_or_colour_and_every_seat_with_its_colour():
     gf = GameFile(Game(SETUP))
-    assert gf.unknown_seat("sky blu").startswith("no seat is called 'sky blu'; did you mean Player#2 (Bob)?")
+    assert gf.unknown_seat("sky blu").startswith(
+        "no seat is called 'sky blu'; did you mean Player#2 (Bob), whose colour is sky blue?")
     assert "Player#3 (Carol) dark green" in gf.unknown_seat("teal")
 
 
