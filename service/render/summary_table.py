@@ -2,8 +2,9 @@
 GM), laid out once (:func:`table_layout`) for both the table and the chart placed under its last line.
 
 A row's ``Played by`` cell names each AI as the GM chose it, every one that played the seat, in turn
-(``AI: expert -> search, strong``). Every level's label fits the column's one line; a longer cell goes on in the
-next lines of its row, broken between labels, else between words (never inside ``level ->``). The rows under it
+(``AI: expert -> search, strong``). Every level's label fits the column's one line, with its comma; a longer cell
+goes on in the next lines of its row, broken between labels (before a label that does not fit the line whole), and
+only a label wider than the column between words (never inside ``level ->``). The rows under it
 move down, the chart under the table with them, and the figure grows when the table would not fit it. A word wider
 than the column (a ``policy:<path>``) is broken after its ``:`` and ``/``, and a piece of it still wider is cut in
 its middle, both its ends kept; a cell past :data:`PLAYED_LINES` lines ends its last line with `` …`` after a whole
@@ -25,9 +26,10 @@ if TYPE_CHECKING:
 HUMAN = "human"
 NAME_INCHES = 1.65  # the Player column's width: a longer name is cut with an ellipsis
 TEAM_INCHES = 0.75  # a team's name after a player's is cut in its middle to this (a team's name has no length limit)
-# the Played by column: where it starts, and its width: every level's label fits one line ("AI: steward ->
-# steward-search" is 1.96 in at 9.5 pt); a seat's several labels, or a checkpoint's path, go on in the next lines
-PLAYED_X, PLAYED_INCHES = 2.35, 2.0
+# the Played by column: where it starts, and its width: every level's label fits one line with the comma after it in
+# a list ("AI: steward -> steward-search," is 2.002 in at 9.5 pt: at 2.0 in it was broken after its arrow), 0.04 in
+# left before VP; a seat's several labels, or a checkpoint's path, go on in the next lines
+PLAYED_X, PLAYED_INCHES = 2.35, 2.01
 PLAYED_LINES = 4  # a Played by cell's most lines
 LEFT, WIDE = 0.15, 6.2  # the table's area: inches from the figure's left, and its width
 HEAD = 0.85  # inches from the figure's top to the column heads' top
@@ -80,7 +82,7 @@ def played_lines(text: str, size: float, room: float = PLAYED_INCHES, most: int 
             for i, piece in enumerate(cut_middle(p, size, room) for p in pieces):
                 place(piece, "" if i else " ")
     if len(lines) > most:
-        kept = lines[most - 1].split(" ")
+        kept = re.split(r"(?<!->) (?!->)", lines[most - 1])  # words, "level -> agent" one: never "normal -> …"
         while len(kept) > 1 and width(" ".join(kept) + " \u2026", size) > room:
             kept.pop()
         last = " ".join(kept) + " \u2026"

@@ -198,6 +198,33 @@ def _cli_labels() -> list[str]:
     return [*one, ", ".join(one[:2]), ", ".join(one[2:5])]
 
 
+def _label_lists():
+    """Every label the CLI can produce in lists of 2 to 4: every ordered pair, and each label at each place of a list
+    of 3 and of 4 among others (the first carries ``AI: ``, every one but the last its comma)."""
+    one = [t for t in _cli_labels() if ", " not in t]
+    yield from ([a, b] for a in one for b in one if a != b)
+    for n in (3, 4):
+        for i, label in enumerate(one):
+            for at in range(n):
+                others = [one[(i + 1 + 7 * k) % len(one)] for k in range(n - 1)]
+                yield [*others[:at], label, *others[at:]]
+
+
+@pytest.mark.parametrize("size", [9.5, 8.5])  # the table's two sizes (up to 10 seats, more)
+def test_a_label_that_fits_a_line_of_its_own_is_never_broken_after_its_arrow(size):
+    # "AI: steward -> steward-search," (2.002 in with its comma) in a 2.0 in column came out as "AI: steward ->" over
+    # "steward-search,": broken after its arrow though the label fits a line whole
+    from service.render.panel import width
+    from service.render.summary_table import PLAYED_INCHES, played_lines
+
+    for labels in _label_lists():
+        told = ["AI: " * (i == 0) + t + "," * (i < len(labels) - 1) for i, t in enumerate(labels)]
+        lines = played_lines("AI: " + ", ".join(labels), size)
+        for label in told:  # every one fits a line of its own (the column is that wide), so it is on one, whole
+            assert width(label, size) <= PLAYED_INCHES, label
+            assert any(label in re.split(r"(?<=,) ", line) for line in lines), (label, lines)
+
+
 RTL = ("\u05e9\u05de\u05d5\u05d0\u05dc \u05d1\u05df \u05d3\u05d5\u05d3 \u05d4\u05db\u05d4\u05df \u05de\u05d9\u05e8"
        "\u05d5\u05e9\u05dc\u05d9\u05dd", "\u0645\u062d\u0645\u062f \u0639\u0628\u062f \u0627\u0644\u0631\u062d\u0645"
        "\u0646 \u0627\u0644\u0647\u0627\u0634\u0645\u064a")
@@ -275,6 +302,10 @@ def test_a_played_by_cell_too_long_for_its_lines_ends_with_an_ellipsis_after_a_w
     lines = played_lines(many, 9.5)
     assert len(lines) == PLAYED_LINES and lines[-1].endswith(" \u2026")
     assert many.startswith(" ".join(lines)[:-2])  # words, each whole, then the ellipsis
+    # never a level without its agent before the ellipsis: "fair -> caretaker, hard -> …"
+    pairs = "AI: " + ", ".join(["fair -> caretaker", "hard -> ppo", "expert -> heuristic"] * 2)
+    lines = played_lines(pairs, 9.5)
+    assert len(lines) == PLAYED_LINES and lines[-1].endswith(" \u2026") and "->" not in lines[-1].split()[-2], lines
     # one word wider than the column: broken after its "/", a piece still wider cut in its middle (both ends kept)
     path = "AI: policy:checkpoints/" + "x" * 150 + "/v7.pt"
     (cut,) = played_lines("x" * 150 + "/", 9.5)
