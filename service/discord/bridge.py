@@ -90,6 +90,7 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self._catching = asyncio.Lock()
         self.catch_up_due = False
         self._online_since: float | None = None
+        self._step_seen: dict[str, tuple[str, float]] = {}  # the step each game's last sync saw open (``step_began``)
         self._upgrade_read: dict[str, list[int]] = {}  # a game an older bot ran: whose DMs its first read-back read
         self._answer_files: dict[int, File] = {}  # a DM's answer's picture, until sent (``areas``, ``dms.on_dm``)
         self._areas_ahead: dict[tuple[str, str, int], tuple[int, File | str | None]] = {}  # ``areas``, drawn ahead

@@ -166,7 +166,7 @@ class CatchUp(BridgeCore):
             for dm in missed.messages:
                 try:
                     out = await self.on_dm(dm, dm.created if dm.created is not None else self.now(), caught_up=True,
-                                           offline=self._sent_offline(dm, live))
+                                           offline=self._sent_offline(dm, live), on_discord=dm.created is not None)
                 except ServiceDown as err:
                     self.catch_up_due = True
                     log.warning("reading back %s stopped at message %s: %s", chat, dm.message_id, err)

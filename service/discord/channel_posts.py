@@ -9,8 +9,9 @@ from typing import Any
 
 from service.client import ServiceError
 from service.discord import chat as chatlib
-from service.discord.chat import File
+from service.discord.chat import File, snowflake_time
 from service.discord.core import BridgeCore, ServiceDown
+from service.discord.core import step_key as step_key_of
 from service.discord.texts import next_text, result_text, seat_label, shown, with_ai_line
 from service.posting import by_seat
 
@@ -44,11 +45,13 @@ class Posting(BridgeCore):
             return
         game = self.config.games[key]
         gm = self._gm(key)
+        asked = self.now()  # the step the view shows was still open then
         view = await self.rpc("game.view", **gm, wait=wait)
         # The public report of everything since the last post (the GM's token with no seat: public
         # events only, display names; service game.report ``since``, counted as game.log counts).
         new = await self.rpc("game.report", **gm, since=entry["log_next"])
-        step_key = f"{view['turn']}:{view['step']}:{view['step_started']}"
+        step_key = step_key_of(view)
+        posted = None  # the id of the post that announced the step now open
         if new["report"].strip():
             text = []
             if entry.pop("redo", False):  # the step the GM rolled back, resolved again: its events come a second time
@@ -65,11 +68,14 @@ class Posting(BridgeCore):
                 text.append(result_text(view))
             else:
                 text.append(next_text(view))
-            await self._post(game.channel, "\n".join(text))
+            posted = await self._post(game.channel, "\n".join(text))
             if game.pictures:
                 await self._picture(key, game.channel)
         elif step_key != entry["step_key"]:
-            await self._post(game.channel, next_text(view))
+            posted = await self._post(game.channel, next_text(view))
+        if step_key != entry["step_key"]:
+            self._keep_step_post(key, entry, view, posted)
+        self._step_seen[key] = (step_key, asked)
         # a Consolidation begins: each player is told what they hold to buy and bid with (rules: 003 5.
         # Consolidation; nothing else tells them), in the turn's summary when one goes out now, else alone
         balances = (await self._balances(key, view) if step_key != entry["step_key"]
@@ -98,6 +104,22 @@ class Posting(BridgeCore):
         entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False, forced=None,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)
         self.state.set_game(key, entry)
+
+    def _keep_step_post(self, key: str, entry: dict[str, Any], view: dict[str, Any], posted: int | None) -> None:
+        """The step ``view`` shows was announced by the post ``posted`` (None: unknown): when it began on Discord's
+        clock is kept in the game's entry (``step_post``, written with it; ``BridgeCore.step_began`` reads it). The
+        service's ``step_started`` converted with the offset just measured (a later correction of the host's clock
+        does not move it), but never after the post's id, nor, when this bot saw the step before still open
+        (``_step_seen``), before that sighting, on Discord's clock as the post measures it (host seconds between the
+        two, which no clock offset changes): a clock minutes off moves it by no more than the time in between."""
+        entry.pop("step_post", None)
+        if posted is None:
+            return
+        began = min(self.discord_time(float(view.get("step_started") or 0.0)), snowflake_time(posted))
+        seen = self._step_seen.get(key)
+        if seen is not None and seen[0] == entry["step_key"]:
+            began = max(began, snowflake_time(posted) - (self.now() - seen[1]))
+        entry["step_post"] = {"step": step_key_of(view), "id": posted, "began": began}
 
     async def _tell_looks(self, key: str, view: dict[str, Any]) -> None:
         """A new orders step: each player whose seat looked at a deck as it began (Weather forecast's free

@@ -23,6 +23,11 @@ CALL_TIMEOUT = 300.0  # seconds for one service call (a board picture on a busy 
 SKEW_TOLERANCE = 1.0  # seconds the host clock's measured offset from Discord's may move before it is written again
 
 
+def step_key(view: dict[str, Any]) -> str:
+    """The step a game view shows, as the state file names it (``step_key``, ``step_post``)."""
+    return f"{view['turn']}:{view['step']}:{view['step_started']}"
+
+
 class ServiceDown(Exception):
     """The service could not be reached (or closed the connection) during a call."""
 
@@ -48,6 +53,9 @@ class BridgeCore:
     catch_up_due: bool
     _online_since: float | None
     _upgrade_read: dict[str, list[int]]
+    # each game's step a sync last saw still open, and when (the host's clock): where a step announced next began at
+    # the earliest (``channel_posts._sync``, ``step_began``)
+    _step_seen: dict[str, tuple[str, float]]
     # a picture an answer to a DM carries (a player's ``board me``: ``areas.py``), by the DM's id, until it is sent
     _answer_files: dict[int, File]
     # the summaries' area pictures drawn before the lock is taken, by (game, seat, turn): (the game's undos then, the
@@ -69,6 +77,16 @@ class BridgeCore:
     def discord_time(self, host_time: float) -> float:
         """``host_time`` (the bot's clock) on Discord's clock, which a message's id and ``created`` are on."""
         return host_time - self.state.skew()
+
+    def step_began(self, key: str, view: dict[str, Any]) -> float:
+        """When the step ``view`` shows began, on Discord's clock (a DM read back is on it: whether it came in before
+        that step): as told when its announcement was posted (the state's ``step_post``, ``Posting._keep_step_post``),
+        else (an older bot's state, a step whose post failed) the service's ``step_started`` converted with the host
+        clock's offset measured last (``skew``)."""
+        post = (self.state.game(key) or {}).get("step_post") or {}
+        if post.get("step") == step_key(view) and post.get("began") is not None:
+            return float(post["began"])
+        return self.discord_time(float(view.get("step_started") or 0.0))
 
     # -- the service ---------------------------------------------------------------------------
     async def rpc(self, method: str, **fields: Any) -> Any:

@@ -27,9 +27,11 @@ MAX_KEPT_NOTES = 200  # players' notes to the GM a game keeps until /regent note
 
 class Dms(BridgeCore):
     async def on_dm(self, dm: DirectMessage, arrived: float | None = None, *, edit: bool = False,
-                    caught_up: bool = False, offline: bool = True) -> tuple[str | None, str, bool] | None:
+                    caught_up: bool = False, offline: bool = True,
+                    on_discord: bool = False) -> tuple[str | None, str, bool] | None:
         """One DM (``arrived``: when it came in, if not now: an edited DM's first arrival, ``on_dm_edit``; a DM
-        read back from the history, ``caught_up``, its own sending time; ``offline``: it was sent while the bot was
+        read back from the history, ``caught_up``, its own sending time; ``on_discord``: ``arrived`` is on Discord's
+        clock, a message's own time, not the host's, ``step_began``; ``offline``: it was sent while the bot was
         offline, and its answer says so, where one read back with a live DM was not: the live one itself, or one
         sent after it). Each message is answered once:
         one already answered (stored, or refused for good: Discord delivering it again, or the catch-up and the live
@@ -48,7 +50,7 @@ class Dms(BridgeCore):
                 if caught_up:
                     self.state.set_read(channel_of(dm), dm.message_id)
                 return None
-            key, answer, stored = await self._dm(dm, arrived)
+            key, answer, stored = await self._dm(dm, arrived, on_discord)
             if caught_up and answer == RESEND:  # left unread: the next pass reads it (the player need not resend)
                 raise ServiceDown("the service could not be reached while reading back a DM")
             if key is not None and (caught_up or channel_of(dm) in self._live_ok):
@@ -58,7 +60,8 @@ class Dms(BridgeCore):
             if stored:
                 self.state.mark_processed(dm.message_id, {"game": key, "at": self.now(), **seen})
             else:
-                self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND, **seen)
+                self.state.mark_refused(dm.message_id, arrived, resend=answer == RESEND, on_discord=on_discord,
+                                        **seen)
             said = answer
             if caught_up and offline and dm.created is not None:  # the answer comes late: which DM it answers
                 said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
@@ -99,7 +102,8 @@ class Dms(BridgeCore):
                 await self.tell(answered.get("game"), dm.user_id, said, dm.thread_id)
                 return
         # a DM never answered (sent while the bot was offline) came in when it was sent
-        await self.on_dm(dm, float(first["arrived"]) if first else dm.created, edit=True)
+        await self.on_dm(dm, float(first["arrived"]) if first else dm.created, edit=True,
+                         on_discord=bool(first.get("on_discord")) if first else dm.created is not None)
 
     async def on_dm_delete(self, message_id: int, user_id: int, thread_id: int | None = None) -> None:
         """A player deleted a DM (``thread_id``: a message in their private thread). One the bot answered for good
@@ -111,8 +115,9 @@ class Dms(BridgeCore):
             if answered is not None:
                 await self.tell(answered.get("game"), user_id, DELETED, thread_id)
 
-    async def _dm(self, dm: DirectMessage, arrived: float) -> tuple[str | None, str, bool]:
-        """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock)."""
+    async def _dm(self, dm: DirectMessage, arrived: float, on_discord: bool = False) -> tuple[str | None, str, bool]:
+        """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock; ``on_discord``:
+        Discord's, a DM read back, whose step is told on Discord's clock, ``step_began``)."""
         text = dm.text or ""
         choices = self.seats_of(dm.user_id)
         if dm.thread_id is not None:
@@ -199,7 +204,8 @@ class Dms(BridgeCore):
                 fields["lenient"] = True
             seen = await self.rpc("game.view", **self._seat(key, seat))
             before = step_of(seen)
-            if float(seen.get("step_started") or 0.0) > arrived:
+            began = self.step_began(key, seen) if on_discord else float(seen.get("step_started") or 0.0)
+            if began > arrived:
                 return key, too_late(key, seat, mine[0]["kind"]), False
             fields["text"] = self._mentions(key, text)
             # the step the DM came in for: one resolved before the service stores it is refused, never taken as

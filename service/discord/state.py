@@ -6,7 +6,9 @@ the current step, which Discord messages it already stored (Discord may deliver 
 the private threads opened for players whose DMs are closed, and a game the service has made but the bot
 has not finished setting up (its AI seats, its first post), and the last message it handled from each player in
 their DMs and private thread (``read``: where the history is read from after the bot was offline, since Discord
-replays nothing it missed). The game itself lives in the service.
+replays nothing it missed), the host clock's offset from Discord's (``skew``) and when the step each game has open
+began on Discord's clock, told as it was announced (its entry's ``step_post``; an older bot's state has neither, and
+the read-back falls back to the service's clock). The game itself lives in the service.
 
 Every change is written to a temporary file, flushed to disk and renamed over the old one, so a
 crash leaves either the old or the new file, never half of one. The file holds game tokens: it is
@@ -105,14 +107,17 @@ class State:
     def refused(self, message_id: int) -> dict[str, Any] | None:
         return self.data["refused"].get(str(message_id))
 
-    def mark_refused(self, message_id: int, arrived: float, resend: bool = False, **seen: Any) -> None:
+    def mark_refused(self, message_id: int, arrived: float, resend: bool = False, on_discord: bool = False,
+                     **seen: Any) -> None:
         """Keep the first arrival of a DM nothing of which was stored (an edit read later keeps it too). ``resend``:
         it was not read at all (the service was down, the player was asked to send it again), so a delivery of it
         again is read; a DM answered for good is answered once. ``seen``: the words answered (``words``, a digest)
-        and the chat (``chat``), replaced by an edit's."""
+        and the chat (``chat``), replaced by an edit's. ``on_discord``: ``arrived`` is on Discord's clock (a DM read
+        back: its own time), kept with it (an older bot's record, without it, is on the host's)."""
         record = self.data["refused"].get(str(message_id))
         if record is None:
-            self._keep("refused", message_id, {"arrived": arrived, **({"resend": True} if resend else {}), **seen})
+            self._keep("refused", message_id, {"arrived": arrived, **({"resend": True} if resend else {}),
+                                               **({"on_discord": True} if on_discord else {}), **seen})
         elif bool(record.get("resend")) != resend or any(record.get(k) != v for k, v in seen.items()):
             if resend:
                 record["resend"] = True

@@ -14,7 +14,7 @@ from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
 from service.discord.chat import snowflake_at
 from service.discord.state import State
-from tests.discord.helpers import Harness, game_table, make_config, user_of
+from tests.discord.helpers import Harness, dm_text, game_table, make_config, seat_view, user_of
 
 CH = 780
 
@@ -461,6 +461,76 @@ def test_a_host_clock_off_by_minutes_neither_drops_nor_reads_in_dms(server, tmp_
         said = answers(h, live_user)
         assert len(said) == 1 and "✓ `Bid 3`" in said[0] and "offline" not in said[0], said
         assert await pending(back) == {"Player#1": False, "Player#2": True, "Player#3": True}
+        await back.close_client()
+
+    asyncio.run(body())
+
+
+def on_host_clock(bridge, skew: float) -> None:
+    """The service runs on the bot's host, whose clock is ``skew`` seconds ahead of Discord's: the steps' starts it
+    gives (``step_started``) are on that clock, and each comes back to it as it gave it."""
+    rpc, given = bridge.rpc, {}
+
+    async def shifted(method, **fields):
+        if fields.get("step_started") is not None:
+            fields["step_started"] = given[fields["step_started"]]
+        out = await rpc(method, **fields)
+        if method == "game.view" and out.get("step_started") is not None:
+            out = {**out, "step_started": out["step_started"] + skew}
+            given[out["step_started"]] = out["step_started"] - skew
+        return out
+
+    bridge.rpc = shifted
+
+
+@pytest.mark.parametrize("case", ["announced", "older-state", "clock-corrected"])
+@pytest.mark.parametrize("skew", [300.0, -300.0])
+def test_a_dm_read_back_is_for_the_step_open_when_discord_says_it_was_sent(server, tmp_path, skew, case):
+    """The host's clock (the bot's and the service's) is five minutes ahead of Discord's (or behind). Whether a DM read
+    back came in before the step now open began compared its Discord time with the service's clock: ahead, an
+    order sent a second after the orders step was announced was refused as sent before it; behind, a bid sent a
+    second before the bid step was resolved was read as the orders step's. Both sides are on Discord's clock now: the
+    step's start as told when it was announced, or, in a state without it (``older-state``), the service's time with
+    the host clock's measured offset. ``clock-corrected``: the host's clock was set right before the bot restarted
+    (and a post measured it so), while the service's start of the step open was taken on the old clock."""
+    channel = CH + 19 + 2 * ["announced", "older-state", "clock-corrected"].index(case) + (0 if skew > 0 else 1)
+    h = setup(server, tmp_path, channel=channel, seats=3)
+    h.clock = lambda: time.time() + skew
+    one, two, three = (user_of(channel, n) for n in (1, 2, 3))
+
+    async def body():
+        bot = h.bridge()
+        on_host_clock(bot, skew)
+        await bot.start()
+        await bot.catch_up()
+        await bot.on_dm(h.chat.send(one, "Bid 1"))
+        bot.went_offline()  # the bot loses Discord's gateway (its posts still go out): DMs are read back later
+        await asyncio.sleep(1.0)
+        h.chat.send(two, "Bid 2")  # a second before the GM resolves the bid step
+        await asyncio.sleep(1.0)
+        await bot.rpc("game.advance", **bot._gm("g"), force=True, wait=True)
+        await bot.sync()  # the orders step is announced
+        await asyncio.sleep(1.0)
+        orders = dm_text(await seat_view(bot, "g", "Player#3"), "Player#3")
+        h.chat.send(three, orders)  # a second after it was announced
+        await bot.close_client()
+        state = State(tmp_path / "bot.json")
+        if case == "older-state":  # a state without the announcement's id: an older bot's
+            entry = state.game("g")
+            assert entry.pop("step_post")["id"] is not None
+            state.set_game("g", entry)
+        if case == "clock-corrected":
+            h.clock = time.time
+            state.set_skew(0.0)
+        back = h.bridge()  # the bot restarts and reads back
+        on_host_clock(back, skew)
+        await back.start()
+        await back.catch_up()
+        said = answers(h, two)
+        assert len(said) == 1 and "Your DM came in before the orders step began" in said[0], said
+        said = answers(h, three)
+        assert len(said) == 1 and "**Stored** for Player#3 in g" in said[0], said
+        assert await pending(back) == {"Player#1": False, "Player#2": False, "Player#3": True}
         await back.close_client()
 
     asyncio.run(body())
