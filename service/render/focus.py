@@ -8,6 +8,10 @@ that touch share a land border. Provinces next to each other on the ring but wit
 them are split by a gap saying what is left out (``P5 to P9 not shown``); the Island (reached only by sea) stands
 apart; on a custom board each tile also lists its borders. The focused seat's tiles have a thick outline.
 
+Height: a picture taller than :data:`MAX_TALL` widths lays its tiles and legend in two columns (read down the left,
+then the right; a battle on a line of its own, a custom board's borders in two lines); one still too tall draws a
+smaller radius and says so in its subtitle (``radius 4 would not fit a phone``).
+
 Legibility is a measured rule, not a look: every text is at least :data:`MIN_PHONE_FONT_PX` pixels high (its
 font size) once the picture is scaled to :data:`PHONE_PX` pixels wide (``tests/render/test_focus.py``).
 
@@ -17,6 +21,7 @@ whoever asks. An eliminated seat holds nothing to focus on: asking for one is re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import ValidationError
@@ -41,6 +46,12 @@ GAP = 0.6  # between two runs of tiles
 OUTLINE_LW = 6.0  # the focused seat's tiles
 DEFAULT_RADIUS = 1
 MAX_RADIUS = 4  # borders away; a ring-16-grand's whole half is 16
+# The tallest a focused picture may be, in widths. Discord shows a tall image shrunk to fit the chat's height, so
+# its text is no longer the size the rule above measured; a phone's screen is ~2.2 widths tall (19.5:9), so 2.5
+# widths is about one screen and a short scroll once opened. Past it the tiles go in two columns (each tile's text
+# wraps into its half, no smaller); when two are too tall, the radius drawn is cut (the subtitle says so).
+MAX_TALL = 2.5
+COLUMN_GAP = 0.3  # inches between the two columns
 MUTED = "#444444"
 FOCUS_EDGE = "#000000"
 
@@ -130,22 +141,31 @@ def left_out(scene: Scene, before: list[str], after: list[str]) -> str:
     return f"{gap[0]} not shown" if len(gap) == 1 else f"{gap[0]} to {gap[-1]} not shown"
 
 
-def tile_height(custom: bool) -> float:
-    return 2 * PAD + line(LABEL_PT) + line(SMALL_PT) * (2 if custom else 1) + 0.08
-
-
 def line(size: float) -> float:
     return size / 72 * 1.3
 
 
 def build_focus(scene: Scene, seat: str, radius: int = DEFAULT_RADIUS) -> FocusPicture:
-    """The focused picture of ``scene`` (the channel's) around ``seat``; see the module's docstring."""
+    """The focused picture of ``scene`` (the channel's) around ``seat``; see the module's docstring. One column of
+    tiles; two when one would be taller than :data:`MAX_TALL` widths; and when two are too, a smaller radius (the
+    subtitle says so). Only a picture even radius 0 cannot keep under the limit is drawn taller."""
+    asked = check_radius(radius)
+    for drawn in range(asked, -1, -1):
+        for columns in (1, 2):
+            pic = layout_focus(scene, seat, drawn, asked, columns)
+            if pic.height <= MAX_TALL * pic.width:
+                return pic
+    return pic
+
+
+def layout_focus(scene: Scene, seat: str, radius: int, asked: int, columns: int) -> FocusPicture:
+    """The focused picture at ``radius`` (``asked`` the radius asked for: a smaller one is said in the subtitle),
+    its tiles and legend in ``columns`` columns (1 or 2)."""
     shown = area(scene, seat, radius)
     rows = {r.seat: r for r in scene.seats}
     me = rows[seat]
-    battles = {b.province: b for b in scene.battles}
-    custom = scene.layout.kind != "ring"
     inner = WIDTH - 2 * MARGIN
+    col = (inner - COLUMN_GAP * (columns - 1)) / columns  # a column's width
     texts: list[TextItem] = []
     rects: list[Rect] = []
     y = MARGIN  # depth from the top; turned into heights from the bottom at the end
@@ -158,115 +178,121 @@ def build_focus(scene: Scene, seat: str, radius: int = DEFAULT_RADIUS) -> FocusP
     y += line(TITLE_PT)
     moment = scene.title.removeprefix("Protectors of the Realm - ")
     within = "" if radius == 0 else f"; Provinces up to {radius} border{'s' * (radius > 1)} away"
+    if radius < asked:
+        within = (within or "; only its own Provinces") + f"; radius {asked} would not fit a phone"
     told = scene.subtitle.rsplit(" - ", 1)[0]  # the outcome (a finished game) and the board, without the view
     for i, text in enumerate(wrap(f"{moment} - {told} - public view{within}", SMALL_PT, inner, 3)):
         put(f"subtitle-{i}", text, MARGIN, y, SMALL_PT, colour=MUTED)
         y += line(SMALL_PT)
     y += 0.15
     seen: list[str] = []
-    th = tile_height(custom)
     parts = runs(scene, shown)
+    blocks: list[Block] = []  # tiles and the gaps between runs, in reading order
     for n, part in enumerate(parts):
         if n:
             gap = left_out(scene, parts[n - 1], part)
             if part[0] == scene.board.island:
                 gap = "the Island (Wizard Sanctum): by sea only"
-            if gap:
-                put(
-                    f"gap-{n}",
-                    gap,
-                    WIDTH / 2,
-                    y + GAP / 2,
-                    SMALL_PT,
-                    style="italic",
-                    colour=MUTED,
-                    ha="center",
-                    va="center",
-                )
-            y += GAP
+            blocks.append(Block(lambda put, rects, x, y, w, n=n, gap=gap: _gap(put, n, gap, x, y, w), gap=True))
         for p in part:
-            pv = scene.provinces[p]
-            mine = seat in (pv.owner, pv.holder)
-            rects.append(
-                Rect(
-                    f"tile-{p}",
-                    MARGIN,
-                    y,
-                    inner,
-                    th,
-                    pv.fill,
-                    FOCUS_EDGE if mine else MUTED,
-                    OUTLINE_LW if mine else 1.2,
-                )
-            )
-            ink = text_colour(pv.fill)
-            x0, top = MARGIN + PAD + (0.05 if mine else 0), y + PAD
-            put(f"label-{p}", pv.line1, x0, top, LABEL_PT, kind="province", weight="bold", colour=ink)
-            if pv.line2:
-                put(
-                    f"holder-{p}",
-                    pv.line2,
-                    MARGIN + inner - PAD - 0.05,
-                    top,
-                    LABEL_PT,
-                    kind="province",
-                    weight="bold",
-                    colour=ink,
-                    ha="right",
-                )
-            room = inner - 2 * PAD - 0.1
-            bm = battles.get(p)
-            if bm is not None:
-                bw = text_size(bm.text, SMALL_PT, "bold")[0] + 2 * 0.12 * SMALL_PT / 72
-                put(
-                    f"battle-{p}",
-                    bm.text,
-                    MARGIN + inner - PAD - 0.05 - 0.12 * SMALL_PT / 72,
-                    top + line(LABEL_PT) + 0.04,
-                    SMALL_PT,
-                    kind="battle",
-                    weight="bold",
-                    colour="white",
-                    ha="right",
-                    pad=0.12,
-                    face=DRAGON,
-                    edge="white",
-                )
-                room -= bw + 0.2
-            name, keep = whose(pv, rows)
-            put(
-                f"whose-{p}",
-                cut(name, SMALL_PT, room, least=3, keep=keep),
-                x0,
-                top + line(LABEL_PT) + 0.04,
-                SMALL_PT,
-                kind="province",
-                colour=ink,
-            )
-            if custom:
-                near = ", ".join(scene.board.by_number(scene.board.neighbours.get(p, frozenset())))
-                put(
-                    f"borders-{p}",
-                    cut(f"borders {near}" if near else "no land border", SMALL_PT, inner - 2 * PAD),
-                    x0,
-                    top + line(LABEL_PT) + line(SMALL_PT) + 0.04,
-                    SMALL_PT,
-                    kind="province",
-                    colour=ink,
-                )
+            blocks.append(Block(lambda put, rects, x, y, w, p=p: _tile(put, rects, scene, seat, p, x, y, w, columns)))
+            pv, bm = scene.provinces[p], next((b for b in scene.battles if b.province == p), None)
             for s in (pv.owner, pv.holder, bm and bm.winner, bm and bm.loser):
                 if s in rows and s not in seen:
                     seen.append(s)
-            y += th
-    y += 0.3
+    y = _flow(put, rects, blocks, y, col, columns) + 0.3
     legend = sorted(seen, key=lambda s: (rows[s].rank is None, rows[s].rank or 0, rows[s].number))
-    y = _legend(put, rects, legend, rows, seat, y, inner)
+    put("legend-head", "Seats shown (by the Protector Ranking)", MARGIN, y, SMALL_PT, weight="bold")
+    y += line(SMALL_PT) + 0.05
+    entries = [Block(lambda put, rects, x, y, w, s=s: _entry(put, rects, rows[s], s == seat, x, y, w, columns + 1))
+               for s in legend]  # its facts in 2 lines, or 3 in a half-wide column
+    y = _flow(put, rects, entries, y, col, columns)
     y = _dragon(put, scene, y, inner)
     height = y + MARGIN
     # depth from the top -> figure inches from the bottom (texts are top-aligned unless centred)
     texts = [_flip(t, height) for t in texts]
     rects = [Rect(r.key, r.x, height - r.y - r.h, r.w, r.h, r.face, r.edge, r.lw) for r in rects]
     return FocusPicture(WIDTH, height, rects, texts, [p for part in parts for p in part], legend)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A tile, a gap between runs or a legend entry: ``draw(put, rects, x, depth, width)`` draws it there and
+    returns its height."""
+
+    draw: Callable[..., float]
+    gap: bool = False
+
+    def height(self, width: float) -> float:
+        return self.draw(lambda *a, **k: None, [], 0.0, 0.0, width)
+
+
+def _flow(put, rects, blocks: list[Block], y: float, width: float, columns: int) -> float:
+    """``blocks`` down one column from depth ``y``, or down two (the left one first, read as a newspaper's), split
+    where the taller column is lowest and never right after a gap (it heads the right column); the depth under
+    them."""
+    heights = [b.height(width) for b in blocks]
+    split = len(blocks)
+    if columns == 2 and len(blocks) > 1:
+        cuts = [k for k in range(1, len(blocks)) if not blocks[k - 1].gap]
+        split = min(cuts, key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), k), default=len(blocks))
+    lowest = y
+    for c, (part, sizes) in enumerate(((blocks[:split], heights[:split]), (blocks[split:], heights[split:]))):
+        x, depth = MARGIN + c * (width + COLUMN_GAP), y
+        for block, h in zip(part, sizes, strict=True):
+            block.draw(put, rects, x, depth, width)
+            depth += h
+        lowest = max(lowest, depth)
+    return lowest
+
+
+def _gap(put, n: int, text: str, x: float, y: float, w: float) -> float:
+    """What a gap between two runs leaves out, centred in its column (in two lines when it needs them)."""
+    lines = wrap(text, SMALL_PT, w, 2) if text else []
+    h = max(GAP, len(lines) * line(SMALL_PT) + 0.2)
+    for i, t in enumerate(lines):
+        put(f"gap-{n}" + (f"-{i}" if i else ""), t, x + w / 2, y + (h - len(lines) * line(SMALL_PT)) / 2
+            + (i + 0.5) * line(SMALL_PT), SMALL_PT, style="italic", colour=MUTED, ha="center", va="center")
+    return h
+
+
+def _tile(put, rects, scene: Scene, seat: str, p: str, x: float, y: float, w: float, columns: int) -> float:
+    """Province ``p``'s tile, ``w`` wide at (``x``, depth ``y``); its height. In two columns a battle has a line of
+    its own, and a custom board's borders go on in a second line rather than being cut."""
+    rows = {r.seat: r for r in scene.seats}
+    custom = scene.layout.kind != "ring"
+    pv = scene.provinces[p]
+    bm = next((b for b in scene.battles if b.province == p), None)
+    mine = seat in (pv.owner, pv.holder)
+    ink = text_colour(pv.fill)
+    x0, top = x + PAD + (0.05 if mine else 0), y + PAD
+    put(f"label-{p}", pv.line1, x0, top, LABEL_PT, kind="province", weight="bold", colour=ink)
+    if pv.line2:
+        put(f"holder-{p}", pv.line2, x + w - PAD - 0.05, top, LABEL_PT, kind="province", weight="bold", colour=ink,
+            ha="right")
+    depth = top + line(LABEL_PT) + 0.04
+    room = w - 2 * PAD - 0.1
+    if bm is not None:
+        bw = text_size(bm.text, SMALL_PT, "bold")[0] + 2 * 0.12 * SMALL_PT / 72
+        put(f"battle-{p}", bm.text, x + w - PAD - 0.05 - 0.12 * SMALL_PT / 72,
+            depth + (line(SMALL_PT) if columns == 2 else 0), SMALL_PT, kind="battle", weight="bold",
+            colour="white", ha="right", pad=0.12, face=DRAGON, edge="white")
+        if columns == 1:
+            room -= bw + 0.2
+    name, keep = whose(pv, rows)
+    put(f"whose-{p}", cut(name, SMALL_PT, room, least=3, keep=keep), x0, depth, SMALL_PT, kind="province",
+        colour=ink)
+    depth += line(SMALL_PT) * (2 if bm is not None and columns == 2 else 1)
+    if custom:
+        near = ", ".join(scene.board.by_number(scene.board.neighbours.get(p, frozenset())))
+        said = f"borders {near}" if near else "no land border"
+        for i, text in enumerate([cut(said, SMALL_PT, w - 2 * PAD)] if columns == 1
+                                 else wrap(said, SMALL_PT, w - 2 * PAD - 0.05, 2)):
+            put(f"borders-{p}" + (f"-{i}" if i else ""), text, x0, depth, SMALL_PT, kind="province", colour=ink)
+            depth += line(SMALL_PT)
+    h = depth - y + PAD - 0.04 + 0.08
+    rects.append(Rect(f"tile-{p}", x, y, w, h, pv.fill, FOCUS_EDGE if mine else MUTED, OUTLINE_LW if mine else 1.2))
+    return h
 
 
 def whose(pv, rows) -> tuple[str, str]:
@@ -285,33 +311,28 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _legend(put, rects, legend, rows, seat, y, inner) -> float:
-    put("legend-head", "Seats shown (by the Protector Ranking)", MARGIN, y, SMALL_PT, weight="bold")
-    y += line(SMALL_PT) + 0.05
+def _entry(put, rects, r, focused: bool, x: float, y: float, w: float, most: int) -> float:
+    """One seat's legend entry (swatch, number and name, then its facts in at most ``most`` lines), ``w`` wide; its
+    height."""
     sw = 0.42
-    for s in legend:
-        r = rows[s]
-        rects.append(Rect(f"swatch-{r.number}", MARGIN, y + 0.04, sw, line(SMALL_PT) - 0.08, r.colour, "black", 0.8))
-        tail = f" ({r.colour_name})" if r.colour_name else ""
-        bold = "bold" if s == seat else "normal"
-        head = f"{r.number} "
-        name = cut(
-            r.name, SMALL_PT, inner - sw - 0.15 - text_size(head, SMALL_PT, bold)[0] - 0.05, bold, least=3, keep=tail
-        )
-        put(f"legend-{r.number}-0", head + name, MARGIN + sw + 0.15, y, SMALL_PT, weight=bold)
-        y += line(SMALL_PT)
-        facts = [f"rank {r.rank}" if r.rank else "out", f"{r.provinces} Prov", plural(r.units, "unit"), f"{r.vp} VP"]
-        if r.bracket:
-            facts.append(f"bracket {r.bracket}")
-        if r.team:
-            facts.append(f"team {r.team}")
-        if r.faction:
-            facts.append(f"faction {r.faction}")
-        for i, text in enumerate(wrap(", ".join(facts), SMALL_PT, inner - sw - 0.15, 2)):
-            put(f"legend-{r.number}-{i + 1}", text, MARGIN + sw + 0.15, y, SMALL_PT, colour=MUTED)
-            y += line(SMALL_PT)
-        y += 0.08
-    return y
+    rects.append(Rect(f"swatch-{r.number}", x, y + 0.04, sw, line(SMALL_PT) - 0.08, r.colour, "black", 0.8))
+    tail = f" ({r.colour_name})" if r.colour_name else ""
+    bold = "bold" if focused else "normal"
+    head = f"{r.number} "
+    name = cut(r.name, SMALL_PT, w - sw - 0.15 - text_size(head, SMALL_PT, bold)[0] - 0.05, bold, least=3, keep=tail)
+    put(f"legend-{r.number}-0", head + name, x + sw + 0.15, y, SMALL_PT, weight=bold)
+    depth = y + line(SMALL_PT)
+    facts = [f"rank {r.rank}" if r.rank else "out", f"{r.provinces} Prov", plural(r.units, "unit"), f"{r.vp} VP"]
+    if r.bracket:
+        facts.append(f"bracket {r.bracket}")
+    if r.team:
+        facts.append(f"team {r.team}")
+    if r.faction:
+        facts.append(f"faction {r.faction}")
+    for i, text in enumerate(wrap(", ".join(facts), SMALL_PT, w - sw - 0.15, most)):
+        put(f"legend-{r.number}-{i + 1}", text, x + sw + 0.15, depth, SMALL_PT, colour=MUTED)
+        depth += line(SMALL_PT)
+    return depth + 0.08 - y
 
 
 def _dragon(put, scene, y, inner) -> float:
@@ -339,12 +360,14 @@ def phone_px(size_pt: float, width_in: float = WIDTH) -> float:
 __all__ = [
     "DEFAULT_RADIUS",
     "MAX_RADIUS",
+    "MAX_TALL",
     "MIN_PHONE_FONT_PX",
     "PHONE_PX",
     "FocusPicture",
     "area",
     "build_focus",
     "check_radius",
+    "layout_focus",
     "phone_px",
     "runs",
 ]

@@ -131,9 +131,9 @@ def test_tiles_that_touch_share_a_land_border(all_games):
         for seat in alive(game)[:4]:
             pic = focus_picture(game, seat, radius=3)
             board = board_scene(game, None, view="channel").board
-            tiles = sorted((r for r in pic.rects if r.key.startswith("tile-")), key=lambda r: -r.y)
+            tiles = sorted((r for r in pic.rects if r.key.startswith("tile-")), key=lambda r: (r.x, -r.y))
             for a, b in pairwise(tiles):
-                if abs((b.y + b.h) - a.y) < 1e-9:  # no gap between them
+                if a.x == b.x and abs((b.y + b.h) - a.y) < 1e-9:  # one above the other in a column, no gap
                     assert board.is_neighbour(a.key[5:], b.key[5:]), (a.key, b.key)
 
 
@@ -236,3 +236,84 @@ def test_the_island_stands_apart():
     before = tiles[f"tile-{pic.provinces[-2]}"]
     assert tiles["tile-P0"].y + tiles["tile-P0"].h < before.y  # a gap between it and the mainland
     assert render_board(game, None, focus=seat, radius=1)[:4] == b"\x89PNG"
+
+
+def holding_half(board: str, seats: int, alternate: bool) -> tuple[Game, str]:
+    """A played game where Player#1 holds half the mainland (every other Province, or the first half) and the
+    Island: the tallest areas a focused picture gets."""
+    game = played_game(board, seats, seed=7, turns=2, names=True)
+    ring = sorted((p for p in game.state.provinces if p != "P0"), key=lambda p: int(p[1:]))
+    for i, p in enumerate(ring):
+        if (i % 2 == 0) if alternate else i < len(ring) // 2:
+            game.state.provinces[p].owner = "Player#1"
+    if "P0" in game.state.provinces:
+        game.state.provinces["P0"].owner = "Player#1"
+    return game, "Player#1"
+
+
+def laid_out_well(pic, board) -> None:
+    """The focused picture's rules: every text legible at a phone's width, none over another, each in the picture
+    and in its tile; tiles one above the other in a column share a land border."""
+    assert min(phone_px(t.size, pic.width) for t in pic.texts) >= MIN_PHONE_FONT_PX
+    assert overlaps(pic.texts) == []
+    tiles = {r.key.removeprefix("tile-"): r for r in pic.rects if r.key.startswith("tile-")}
+    for t in pic.texts:
+        b = box(t)
+        assert b[:, 0].min() >= 0 and b[:, 0].max() <= pic.width and b[:, 1].min() >= 0, t.key
+        assert b[:, 1].max() <= pic.height, t.key
+        if t.kind in ("province", "battle"):
+            r = tiles[t.key.split("-")[1]]
+            assert r.x <= b[:, 0].min() and b[:, 0].max() <= r.x + r.w, t.key
+            assert r.y <= b[:, 1].min() and b[:, 1].max() <= r.y + r.h, t.key
+    column = sorted(tiles.values(), key=lambda r: (r.x, -r.y))
+    for a, b in pairwise(column):
+        if a.x == b.x and abs((b.y + b.h) - a.y) < 1e-9:
+            assert board.is_neighbour(a.key[5:], b.key[5:]), (a.key, b.key)
+
+
+@pytest.mark.parametrize("board", ["ring-16", "ring-16-grand+island"])  # 16 and 32 Provinces (and the Island)
+@pytest.mark.parametrize("alternate", [True, False])
+def test_a_tall_area_goes_in_two_columns_no_taller_than_the_limit(board, alternate):
+    # a seat holding half of a 32-Province board at radius 4 was one column of tiles, 1080 x 4759 px: a phone's
+    # Discord shows so tall a picture shrunk, its text far under the legibility rule
+    from service.render.focus import MAX_TALL, area
+
+    game, seat = holding_half(board, 16, alternate)
+    scene = board_scene(game, None, view="channel")
+    for radius in range(MAX_RADIUS + 1):
+        pic = focus_picture(game, seat, radius=radius)
+        assert pic.height <= MAX_TALL * pic.width, (radius, pic.height / pic.width)
+        assert set(pic.provinces) == set(area(scene, seat, radius))  # two columns kept the whole radius
+        laid_out_well(pic, scene.board)
+    tiles = {r.x for r in pic.rects if r.key.startswith("tile-")}
+    assert len(tiles) == 2  # radius 4: two columns
+    assert render_board(game, None, focus=seat, radius=MAX_RADIUS)[:4] == b"\x89PNG"
+
+
+def test_two_columns_keep_every_rule_on_every_board(all_games):
+    """Two columns (half-wide tiles: battles on a line of their own, a custom board's borders in two lines, the
+    legend's teams and factions) on every board, whether or not its area needs them."""
+    from service.render.focus import layout_focus
+
+    for game in all_games:
+        scene = board_scene(game, None, view="channel")
+        for seat in alive(game)[:6]:
+            pic = layout_focus(scene, seat, 2, 2, 2)
+            assert len({r.x for r in pic.rects if r.key.startswith("tile-")}) == min(2, len(pic.provinces))
+            laid_out_well(pic, scene.board)
+
+
+def test_when_two_columns_are_too_tall_the_radius_drawn_is_cut_and_the_subtitle_says_so(monkeypatch):
+    from service.render import focus
+    from service.render.focus import area
+
+    game, seat = holding_half("ring-16-grand+island", 16, False)
+    scene = board_scene(game, None, view="channel")
+    monkeypatch.setattr(focus, "MAX_TALL", 1.9)  # lower than radius 4 needs in two columns (2.3 widths)
+    pic = focus_picture(game, seat, radius=4)
+    drawn = next(r for r in range(4, -1, -1) if set(pic.provinces) == set(area(scene, seat, r)))
+    assert 0 < drawn < 4 and pic.height <= 1.9 * pic.width
+    subtitle = " ".join(t.text for t in pic.texts if t.key.startswith("subtitle-"))
+    said = f"Provinces up to {drawn} border{'s' * (drawn > 1)} away; radius 4 would not fit a phone"
+    assert said in subtitle, subtitle
+    laid_out_well(pic, scene.board)
