@@ -31,7 +31,7 @@ class Commands(BridgeCore):
         reply = cmd.reply
         assert reply is not None
         if cmd.created is None:  # before any wait: a step may resolve while the command waits for the lock
-            cmd.created = self.now()
+            cmd.created = self.discord_time(self.now())  # on Discord's clock, as its own stamp would be
         if not await self.chat.has_role(cmd.user_id, self.config.gm_role):
             await reply.send(f"Only the GM (role {self.config.gm_role}) can use /regent commands; "
                              "nothing was changed.", private=True)
@@ -74,7 +74,7 @@ class Commands(BridgeCore):
             # the seats still silent (AI seats have decided once the view waited for them): with force the
             # rulebook decides for them, and the channel is told whose decisions were defaulted, as on expiry
             before = await self.rpc("game.view", **gm, wait=True)
-            if begun_since(cmd, before):
+            if begun_since(cmd, self.step_began(key, before)):
                 await reply.send(moved_on(before, "Nothing was forced" if force else "Nothing was resolved"))
                 return
             missing = by_seat(p["seat"] for p in before["pending"] if not p["submitted"])
@@ -122,7 +122,7 @@ class Commands(BridgeCore):
             await self._post(game.channel, msg)
         elif name == "undo":
             before = await self.rpc("game.view", **gm, wait=True)
-            if begun_since(cmd, before):
+            if begun_since(cmd, self.step_began(key, before)):
                 await reply.send(moved_on(before, "Nothing was undone"))
                 return
             out = await self.rpc("game.undo", **gm)
@@ -211,11 +211,12 @@ class Commands(BridgeCore):
         return "\n".join(lines)
 
 
-def begun_since(cmd: Command, view: dict[str, Any]) -> bool:
-    """Whether the step open now began after the GM issued ``cmd``: the step the command was meant for resolved
-    meanwhile (the last DM completed it, its deadline passed), so an advance or an undo must not act on this one
-    (a forced advance would default every seat of a step nobody had been told of yet)."""
-    return cmd.created is not None and float(view.get("step_started") or 0.0) > cmd.created
+def begun_since(cmd: Command, began: float) -> bool:
+    """Whether the step open now, begun at ``began`` (Discord's clock, ``BridgeCore.step_began``), began after the GM
+    issued ``cmd`` (its ``created``, Discord's clock too: the host's may be minutes off it): the step the command was
+    meant for resolved meanwhile (the last DM completed it, its deadline passed), so an advance or an undo must not act
+    on this one (a forced advance would default every seat of a step nobody had been told of yet)."""
+    return cmd.created is not None and began > cmd.created
 
 
 def moved_on(view: dict[str, Any], nothing: str) -> str:

@@ -14,7 +14,7 @@ from service.client import AsyncClient
 from service.discord.bridge import RESEND, Bridge
 from service.discord.chat import snowflake_at
 from service.discord.state import State
-from tests.discord.helpers import Harness, dm_text, game_table, make_config, seat_view, user_of
+from tests.discord.helpers import Harness, dm_text, game_table, make_config, on_host_clock, seat_view, user_of
 
 CH = 780
 
@@ -464,23 +464,6 @@ def test_a_host_clock_off_by_minutes_neither_drops_nor_reads_in_dms(server, tmp_
         await back.close_client()
 
     asyncio.run(body())
-
-
-def on_host_clock(bridge, skew: float) -> None:
-    """The service runs on the bot's host, whose clock is ``skew`` seconds ahead of Discord's: the steps' starts it
-    gives (``step_started``) are on that clock, and each comes back to it as it gave it."""
-    rpc, given = bridge.rpc, {}
-
-    async def shifted(method, **fields):
-        if fields.get("step_started") is not None:
-            fields["step_started"] = given[fields["step_started"]]
-        out = await rpc(method, **fields)
-        if method == "game.view" and out.get("step_started") is not None:
-            out = {**out, "step_started": out["step_started"] + skew}
-            given[out["step_started"]] = out["step_started"] - skew
-        return out
-
-    bridge.rpc = shifted
 
 
 @pytest.mark.parametrize("case", ["announced", "older-state", "clock-corrected"])
