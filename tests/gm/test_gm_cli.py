@@ -22,6 +22,18 @@ def game_file(tmp_path):
     return new_game(tmp_path, NAMES, "ring-5", 3, agents={4: "heuristic"})  # players[i].agent: an AI seat
 
 
+def at_orders(tmp_path, capsys) -> Path:
+    """A 5-seat game of NAMES made from a setup file by regent new, its bids in: at turn 1's orders step."""
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES]}))
+    game = tmp_path / "g.bin"
+    assert main(["new", str(game), "--setup", str(setup)]) == 0
+    bids = "".join(f"== {n} ==\nBid {i}\n" for i, n in enumerate(NAMES, start=1))
+    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
+    capsys.readouterr()
+    return game
+
+
 def test_new_takes_agents_and_display_names(game_file, capsys):
     capsys.readouterr()
     assert main(["new", str(game_file), "--setup", str(game_file.parent / "setup.json")]) == 2
@@ -635,13 +647,7 @@ def test_a_refused_dm_lists_every_refused_line_for_the_gm_to_pass_on(game_file, 
 def test_a_dms_refused_lines_are_each_listed_once_in_the_files_order(tmp_path, capsys):
     # the rules' refusals came joined in the order the rules check them, then each but the first again as "also line
     # N", out of order: the GM read three reasons, two of them twice
-    setup = tmp_path / "setup.json"
-    setup.write_text(json.dumps({"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES]}))
-    game = tmp_path / "g.bin"
-    assert main(["new", str(game), "--setup", str(setup)]) == 0
-    bids = "".join(f"== {n} ==\nBid {i}\n" for i, n in enumerate(NAMES, start=1))
-    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
-    capsys.readouterr()
+    game = at_orders(tmp_path, capsys)
     text = "== Alice ==\nSnitch Carol\nWork P99\nSupport! Player#3 in P5 from P17\n"
     assert main(["adjudicate", str(game), dms(tmp_path, text)]) == 2
     err = capsys.readouterr().err.splitlines()
@@ -838,13 +844,7 @@ def test_new_reads_the_setups_agents_by_display_name_as_the_service_does(tmp_pat
 
 def test_a_refusals_syntax_example_stays_a_pattern_when_players_are_named(tmp_path, capsys):
     # "'Zed' is not a player like Player#2 or one of ..." read "like Bob or one of ...": the example became a player
-    setup = tmp_path / "setup.json"
-    setup.write_text(json.dumps({"board": "ring-5", "seed": 3, "players": [{"name": n} for n in NAMES]}))
-    game = tmp_path / "g.bin"
-    assert main(["new", str(game), "--setup", str(setup)]) == 0
-    bids = "".join(f"== {n} ==\nBid {i}\n" for i, n in enumerate(NAMES, start=1))
-    assert main(["adjudicate", str(game), dms(tmp_path, bids)]) == 0
-    capsys.readouterr()
+    game = at_orders(tmp_path, capsys)
     assert main(["adjudicate", str(game), dms(tmp_path, "== Alice ==\nSend 5 to Zed\n")]) == 2
     err = capsys.readouterr().err
     assert "'Zed' is not a player like Player#2" in err and "like Bob" not in err, err
