@@ -135,6 +135,8 @@ def words(text: str) -> tuple[str, ...]:
 
 
 # -- lines that are not orders --------------------------------------------------------------------
+# rules: none (input hygiene): a greeting, thanks or sign-off alone on its line is chat, not an order; rules: 003 Orders
+# gives no order words but its own, so the words below never collide with one (assumption FOREIGN_CHAT for others').
 _GREETING = {"hi", "hello", "good", "hey", "heya", "hiya", "howdy", "greetings", "yo", "dear", "ahoy", "hallo",
              "hej", "hola", "salut", "morning", "evening", "afternoon",
              # another language's (FOREIGN_CHAT): "Bonjour GM!", "Guten Morgen", "Buenos días", "Olá", "Привет"

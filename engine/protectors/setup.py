@@ -153,6 +153,8 @@ def _check_name(name: Any, i: int) -> str:
         shown = f"{len(name)} characters" if isinstance(name, str) else type(name).__name__
         raise ValidationError(where, f"a display name is text of 1 to {MAX_NAME_CHARS} characters (here: {shown}); "
                                      "leave it out for none")
+    # rules: 003 Orders: "this colour or/and a player's Discord name can be used to specify players", and the rules'
+    # examples name players player#1, player#2: a name that reads as another seat's id would name two players
     number = seat_number(name)
     if number is not None and number != i + 1:
         raise ValidationError(where, f"{name!r} reads as the seat Player#{number}, not this seat "
