@@ -53,7 +53,7 @@ def picture_format(kind: str, fmt: Any) -> str:
     return fmt
 
 
-MAX_RADIUS = 4  # as service.render.focus.MAX_RADIUS (not imported: this module is read without matplotlib)
+MAX_RADIUS = 4  # a focused picture's radius, borders away (focus.py reads it here: this module needs no matplotlib)
 
 
 def picture_focus(game: Any, who: str | None, focus: Any, radius: Any, kind: str, view: Any, seat: Any) -> str | None:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import ValidationError
+from service.render.access import MAX_RADIUS  # borders away; a ring-16-grand's whole half is 16
 from service.render.labels import TextItem
 from service.render.metrics import DPI, text_size
 from service.render.palette import DRAGON, text_colour
@@ -45,7 +46,6 @@ PAD = 0.16  # inside a tile
 GAP = 0.6  # between two runs of tiles
 OUTLINE_LW = 6.0  # the focused seat's tiles
 DEFAULT_RADIUS = 1
-MAX_RADIUS = 4  # borders away; a ring-16-grand's whole half is 16
 # The tallest a focused picture may be, in widths. Discord shows a tall image shrunk to fit the chat's height, so
 # its text is no longer the size the rule above measured; a phone's screen is ~2.2 widths tall (19.5:9), so 2.5
 # widths is about one screen and a short scroll once opened. Past it the tiles go in two columns (each tile's text

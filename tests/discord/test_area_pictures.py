@@ -321,3 +321,11 @@ def test_a_picture_drawn_ahead_is_void_after_the_gms_undo(server, tmp_path):
         await t.bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_the_bots_radius_limit_is_the_services():
+    # the bot may not import service.render (it talks to the service only), so it keeps its own copy of the limit
+    from service.discord.areas import MAX_RADIUS as bots
+    from service.render.access import MAX_RADIUS as services
+
+    assert bots == services
