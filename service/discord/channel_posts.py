@@ -69,10 +69,11 @@ class Posting(BridgeCore):
             else:
                 text.append(next_text(view))
             posted = await self._post(game.channel, "\n".join(text))
-            if game.pictures:
-                await self._picture(key, game.channel)
+            await self._board_after(key, entry)  # the board now: one due from before is this one
         elif step_key != entry["step_key"]:
             posted = await self._post(game.channel, next_text(view))
+        if entry.get("picture_due") and not new["report"].strip():  # Discord failed it after the last report
+            await self._board_after(key, entry)
         if step_key != entry["step_key"]:
             self._keep_step_post(key, entry, view, posted)
         self._step_seen[key] = (step_key, asked)
@@ -159,6 +160,20 @@ class Posting(BridgeCore):
     def _result(self, view: dict[str, Any]) -> str:
         """The game's end as the channel reads it (``texts.result_text``)."""
         return result_text(view)
+
+    async def _board_after(self, key: str, entry: dict[str, Any]) -> None:
+        """The board picture after a report posted (``_sync``). One Discord fails (a 5xx, a lost connection) or the
+        service cannot draw for now (down) is kept due in the game's entry (``picture_due``) and posted at the next
+        sync, as the board then is (a later report's own picture replaces it): the report posted before it is not
+        posted again, as it was when the failure left the sync unfinished."""
+        entry.pop("picture_due", None)
+        if not self.config.games[key].pictures:
+            return
+        try:
+            await self._picture(key, self.config.games[key].channel)
+        except (chatlib.DeliveryFailed, ServiceDown) as err:
+            log.warning("game %s: the board picture is posted at the next sync: %s", key, err)
+            entry["picture_due"] = True
 
     async def _picture(self, key: str, channel: int, turn: int | None = None) -> str | None:
         """Post the board picture; returns why not when it could not be drawn."""
