@@ -21,10 +21,12 @@ log = logging.getLogger("regent.discord")
 class Posting(BridgeCore):
     async def _sync_quietly(self, key: str) -> None:
         """``_sync`` under the lock, the game's background work already waited for (``sync``); a service
-        that cannot answer is told to the log and the post is made on the next tick."""
+        that cannot answer, or a post Discord fails (a 5xx, the channel gone), is told to the log and the post is made
+        on the next tick: it never stops what called for the sync (the read-back of the DMs sent while the bot was
+        offline reads on, other players' chats too)."""
         try:
             await self._sync(key, wait=False)
-        except (ServiceDown, ServiceError) as err:  # posted on the next tick instead
+        except (ServiceDown, ServiceError, chatlib.DeliveryFailed) as err:  # posted on the next tick instead
             log.warning("game %s: could not post (%s); will retry", key, err)
 
     async def sync(self, key: str | None = None) -> None:

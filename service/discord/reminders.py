@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from service.client import ServiceError
+from service.discord.chat import DeliveryFailed
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.texts import STEP_WORDS, span, when
 from service.posting import by_seat
@@ -28,7 +29,8 @@ class Reminders(BridgeCore):
                         await self._create(key, self.config.games[key])
                     await self._sync(key, wait=False)
                     await self._remind(key)
-                except (ServiceDown, ServiceError) as err:  # one game's trouble never stops the others
+                except (ServiceDown, ServiceError, DeliveryFailed) as err:  # one game's trouble (its channel
+                    # failing too) never stops the others
                     log.warning("game %s: %s", key, err)
         if self.catch_up_due:  # DMs sent while the bot was offline still to read (outside the lock: each is a DM)
             await self.catch_up()

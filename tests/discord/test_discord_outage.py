@@ -51,3 +51,55 @@ def test_a_board_picture_discord_fails_does_not_post_the_report_again(server, tm
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def two_games(server, tmp_path):
+    return Harness(server, make_config({"a": game_table(CH + 1), "b": game_table(CH + 2)}, tmp_path))
+
+
+def test_one_games_channel_failing_holds_up_no_other_game_in_a_tick(server, tmp_path):
+    h = two_games(server, tmp_path)
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        h.chat.flaky.add(CH + 1)  # Discord fails every post in a's channel (a 503 that outlasts discord.py's retries)
+        for key in ("a", "b"):  # both steps resolved by the service alone (as a deadline passing does)
+            await bridge.rpc("game.advance", **bridge._gm(key), force=True, wait=True)
+        await bridge.tick()
+        assert "== Turn 1 ==" in h.chat.texts(CH + 2)  # b's report, though a's channel failed first
+        assert "== Turn 1 ==" not in h.chat.texts(CH + 1)
+        h.chat.flaky.discard(CH + 1)
+        await bridge.tick()  # a's report once Discord is back, once; b's not again
+        assert h.chat.texts(CH + 1).count("== Turn 1 ==") == 1
+        assert h.chat.texts(CH + 2).count("== Turn 1 ==") == 1
+        await bridge.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_failed_post_while_reading_back_dms_leaves_no_dm_unread(server, tmp_path):
+    h = two_games(server, tmp_path)
+
+    async def body():
+        first = h.bridge()
+        await first.start()
+        await first.catch_up()
+        for i in range(1, 5):  # a's players bid but one
+            await first.on_dm(h.chat.send(user_of(CH + 1, i), "Bid 1"))
+        await first.close_client()  # the bot stops; meanwhile a's last player and one of b's send their bids
+        h.chat.send(user_of(CH + 1, 5), "Bid 2")
+        h.chat.send(user_of(CH + 2, 3), "Bid 3")
+        h.chat.flaky.add(CH + 1)  # and Discord fails the posts in a's channel for a while
+        again = h.bridge()
+        await again.start()
+        await again.catch_up()  # a's last bid resolves a's step: its report cannot be posted
+        pending = await again.rpc("game.pending", **again._gm("b"), wait=True)
+        assert next(p for p in pending if p["seat"] == "Player#3")["submitted"]
+        assert "✓ `Bid 3`" in h.chat.dm_texts(user_of(CH + 2, 3))
+        h.chat.flaky.discard(CH + 1)
+        await again.tick()
+        assert h.chat.texts(CH + 1).count("== Turn 1 ==") == 1
+        await again.close_client()
+
+    asyncio.run(body())
