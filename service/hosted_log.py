@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.errors import RegentError
+from engine.errors import RegentError, ValidationError
 from engine.protectors.game import Game
-from service.errors import INTERNAL, RpcError, clip, invalid
+from service.errors import INTERNAL, INVALID_PARAMS, RpcError, clip, invalid
 from service.gamefile import state_digest as digest  # stored with every action (service/store.py)
 
 log = logging.getLogger("regent.service")
@@ -51,14 +51,27 @@ def divergence(setup: dict[str, Any], rows: list) -> str:
 
 def engine_game(setup: dict[str, Any], field: str) -> Game:
     """``Game(setup)``; a shape the edge checks (service/validate.py) missed is the caller's
-    ``invalid_params``, never ``internal``: nothing is stored yet."""
+    ``invalid_params``, never ``internal``: nothing is stored yet. What the rules refuse in the setup is named
+    from the request (``setup.players[2].faction``), as the edge checks name a wrong shape."""
     try:
         return Game(setup)
+    except ValidationError as err:  # named from inside the setup: the wire names it from the request
+        raise within(field, err) from None
     except RegentError:
         raise
     except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
         log.warning("setup shape not caught at the edge (%s): %s", field, err)
         raise invalid(field, f"malformed ({type(err).__name__}: {clip(str(err), 100)})") from None
+
+
+def within(field: str, err: ValidationError) -> RpcError:
+    """``err`` (a field of the setup ``field`` holds) as the request's ``invalid_params``: its path and message
+    start with ``field.``, its other details kept."""
+    wire = err.to_wire()
+    path = f"{field}.{err.field}"
+    message = wire["message"]
+    named = message.replace(f"{err.field}: ", f"{path}: ", 1) if f"{err.field}: " in message else f"{path}: {message}"
+    return RpcError(INVALID_PARAMS, named, {**wire["details"], "field": path})
 
 
 def apply_action(game: Game, action: list[Any]) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import RegentError
+from engine.errors import RegentError, ValidationError
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from engine.protectors.position import before_position, steps_before
@@ -28,7 +28,7 @@ from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import replay_setup
 from service import ai, clock, defaulted, gamefile, seat_names, validate
 from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
-from service.hosted_log import apply_action, digest, divergence, engine_game, open_step_by
+from service.hosted_log import apply_action, digest, divergence, engine_game, open_step_by, within
 from service.hosted_setup import service_meta, split_setup
 from service.position_notes import position_notes
 from service.posting import under_turn
@@ -102,10 +102,13 @@ class HostedGame:
     @classmethod
     def create(cls, game_id: str, setup: Any, store: Store | None) -> tuple[HostedGame, str, dict[str, str]]:
         validate.check_setup(setup)
-        engine_setup, service = split_setup(setup)
-        game = engine_game(engine_setup, "setup")
-        notes = position_notes(game, engine_setup.get("position"))
-        meta = service_meta(engine_setup, service, list(game.state.players), game)
+        try:  # what the rules refuse in the setup is named from the request, as a wrong shape is
+            engine_setup, service = split_setup(setup)
+            game = engine_game(engine_setup, "setup")
+            notes = position_notes(game, engine_setup.get("position"))
+            meta = service_meta(engine_setup, service, list(game.state.players), game)
+        except ValidationError as err:
+            raise within("setup", err) from None
         for seat, agent in (meta.get("position_ai") or {}).items():  # an AI played the seat in this turn
             meta["ai_played"][seat] = [agent]
             meta.setdefault("ai_imported", {})[seat] = [agent]

@@ -100,7 +100,7 @@ def test_protocol_example_session_runs_against_a_real_server(tmp_path):
 
 def documented_error_fields(server) -> list[str]:
     """``details.field`` of the ``game.create`` errors protocol.md gives as examples, as the server sends them:
-    a shape error names the path from ``setup``, a rules error in a well-shaped setup from inside it."""
+    a shape error and a rules error in a well-shaped setup alike name the path from the params (``setup.``)."""
     from service.client import ServiceError
 
     setups = [

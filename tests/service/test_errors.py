@@ -253,8 +253,8 @@ def test_a_new_game_with_two_seats_of_one_name_is_refused_naming_both(client):
     # read them (case and accents aside)
     players = [{"name": "Ana María"}, {"name": "Bo"}, {"name": "ana maria"}, {"name": "Di"}]
     err = error_of(client, "game.create", setup={"board": "ring-4", "seed": 1, "players": players})
-    assert err.code == "invalid_params" and err.details["field"] == "players[2].name"
-    assert "'ana maria' is the name of Player#1 (Ana María) already" in err.message
+    assert err.code == "invalid_params" and err.details["field"] == "setup.players[2].name"
+    assert err.message.startswith("setup.players[2].name: 'ana maria' is the name of Player#1 (Ana María) already")
     four = [{"name": "Sam"}, {"name": "Sam2"}, {"name": "C"}, {"name": "D"}]
     ok = client.call("game.create", setup={"board": "ring-4", "seed": 1, "players": four})
     assert ok["game_id"]
