@@ -1,33 +1,61 @@
-"""A bid headed as the team's ("Our bid: 30", "Team bid: 30") in a team game: refused (``team_bids``).
+"""A bid said as the team's ("Our bid: 30", "Team bid: 30", "We bid 30") in a team game: refused (``team_bids``).
 
 rules: 003 Team Games, Pooled $Realm -- each player on a team bids on their own ("Orders from Player#1: Buy 2, Bid: 25
 (110 from Player#2)"), the team's $Realm pooled only as each says. "Our bid: 30" from a player with a team-mate could
 be the team's bid (30 between them, or 30 each?) or the player's own: it was read as the sender's Bid 30, so two
-team-mates each writing "Our bid: 30" bid 60 between them. Refused, saying to write the player's own bid with what it
-pools; in a game without teams, or with no team-mate still in, "Our bid: 30" stays the sender's. Assumption TEAM_BID.
+team-mates each writing "Our bid: 30" bid 60 between them. Refused, saying the exact words of the player's own bid and
+what it pools; in a game without teams, or with no team-mate still in, "Our bid: 30" stays the sender's. Assumption
+TEAM_BID.
+
+"Team bid: 30", "team bid 30", "Our team bids 30", "We bid 30", "Bid 30 for the team" (no order word first, or words
+after the bid) were refused as "unknown order 'Team'" or "unexpected 'for the team'", which did not say what to write:
+they are refused saying it, in any game (without a team-mate, the bid for more than the sender is no bid of theirs).
 """
 
 from __future__ import annotations
 
+import re
+
 from engine.protectors.dm_entry import DmLine, DmReading
 from engine.protectors.dm_lines import HEADER, unwrap, words
+from engine.protectors.dm_phrases import BID_STEPS
 from engine.protectors.notation import MAX_REASON, clip, echo
 from engine.protectors.orders import Bid
 from engine.protectors.state import GameState
 
 TEAM_BID = True
 _TEAM_WORDS = frozenset({"our", "ours", "we", "us", "team", "teams"})
+_HELLO = r"(?P<hello>(?:hi|hey|hello)(?:\s+(?:team|all|everyone|gm|guys))?\s*[,!:]\s*)?"  # "Hi team, we bid 30"
+_AMOUNT = r"(?P<n>[0-9]+)\s*\$?(?:\s*realm)?(?:\s*(?P<pool>\([^()]*\)))?"
+# "Team bid: 30", "team's bid 30", "Our team bids 30", "We will bid 30", "We're bidding 30", "our bid is 30"
+_TEAM_BID_SAID = re.compile(
+    _HELLO + r"(?:(?:our|the|my)\s+)?(?:team(?:'?s)?|we(?:'re)?|us|our)\s*:?\s+"
+    r"(?:(?:will|would|shall|wanna|are|want\s+to|going\s+to)\s+)*(?:bids?|bidding)\b"
+    r"(?:\s*(?::|=|is|of|will\s+be|would\s+be|be)\s*|\s+)\$?" + _AMOUNT,
+    re.IGNORECASE,
+)
+# what may follow it on the line, and nothing else: the reason the line was refused for is kept for more
+_REST = re.compile(r"[\s.!,]*(?:(?:each|total|in total|together|between us|please|thanks?)[\s.!,]*)?", re.IGNORECASE)
+# "Bid 30 for the team", "bid 30 for us"
+_BID_FOR_TEAM = re.compile(
+    _HELLO + r"bids?\s*:?\s*\$?" + _AMOUNT + r"\s*for\s+(?:the\s+|our\s+|my\s+)?(?:team|us)\b", re.IGNORECASE
+)
 
 
 def team_bids(state: GameState, seat: str, reading: DmReading) -> DmReading:
-    """``reading`` with each line whose bid follows a header naming the team or "our" refused, when ``seat`` has a
-    team-mate still in the game; else ``reading`` itself."""
+    """``reading`` with each line that bids for the team refused, saying what to write: a bid after a header naming the
+    team or "our", when ``seat`` has a team-mate still in the game, and a line saying the team's bid that the reader
+    refused for its words ("Team bid: 30"); else ``reading`` itself."""
     team = state.team_of(seat)
-    if not TEAM_BID or team is None:
-        return reading
-    if not any(p.team == team and s != seat and not p.eliminated for s, p in state.players.items()):
-        return reading
-    entries = [_refused(e) or e for e in reading.entries]
+    mates = (
+        TEAM_BID
+        and team is not None
+        and any(p.team == team and s != seat and not p.eliminated for s, p in state.players.items())
+    )
+    bids = reading.step in BID_STEPS  # in another step the refusal says the step takes no bid
+    entries = [
+        (_refused(e) if mates else None) or (_said_for_team(e, mates) if bids else None) or e for e in reading.entries
+    ]
     if all(a is b for a, b in zip(entries, reading.entries, strict=True)):
         return reading
     out = DmReading(entries, reading.step)
@@ -44,11 +72,36 @@ def _refused(e: DmLine) -> DmLine | None:
         return None
     bid = next(ln.item for ln in e.parsed if isinstance(ln.item, Bid))
     return e.refuse(
-        clip(
-            f"{echo(head.strip() + ':')} could head the team's bid or yours: in a team game each player bids on their "
-            f"own, so write your bid, and any $Realm it takes from a team-mate in brackets, like 'Bid {bid.amount} "
-            "(10 from Player#2)'",
-            MAX_REASON,
-        ),
-        "syntax",
+        f"{echo(head.strip() + ':')} could head the team's bid or yours: {_write(True, bid.amount, '')}", "syntax"
+    )
+
+
+def _said_for_team(e: DmLine, mates: bool) -> DmLine | None:
+    """``e``, refused for its words, refused again saying what to write when it bids for the team ("Team bid: 30",
+    "Bid 30 for the team"), else ``None``."""
+    if e.kind != "refused" or e.error != "syntax":
+        return None
+    text = unwrap(e.text)
+    m = _TEAM_BID_SAID.match(text) or _BID_FOR_TEAM.match(text)
+    if m is None or not _REST.fullmatch(text[m.end() :]):  # "Team bid 30 if Red agrees": said as refused
+        return None
+    said = text[max(m.end("hello"), 0) : m.end() if m.re is _BID_FOR_TEAM else m.end("n")]
+    amount, pool = int(m.group("n")), m.group("pool")
+    if mates:
+        return e.refuse(
+            f"{echo(said.strip())} could be the team's bid or yours: {_write(True, amount, pool)}", "syntax"
+        )
+    return e.refuse(f"{echo(said.strip())} says a bid for more than you: {_write(False, amount, pool)}", "syntax")
+
+
+def _write(team: bool, amount: int, pool: str | None) -> str:
+    """What to write instead: the player's own bid in words they can send."""
+    if pool and team:
+        return clip(f"each player bids on their own, so write your own bid as 'Bid {amount} {pool}'", MAX_REASON)
+    if not team:
+        return f"a DM gives your own bid, written 'Bid {amount}'"
+    return clip(
+        f"in a team game each player bids on their own, so write your own bid as 'Bid {amount}', and any $Realm it "
+        f"takes from a team-mate in brackets, like 'Bid {amount} (10 from Player#2)'",
+        MAX_REASON,
     )

@@ -288,14 +288,14 @@ TEAM_BIDS = [
     ("t1_16", "Our bid: 30\nHodir", OURS),
     ("t1_16", "Hi team, our bid: 30\nHodir", "!'Hi team, our bid:' could head the team's bid or yours"),
     ("t1_16", "Our bid: 30 (10 from Red)\nHodir", OURS),
-    ("cons12t3", "Buy 1 in P2\nOur bid: 5", OURS + ", so write your bid, and any $Realm it takes from a team-mate"),
+    ("cons12t3", "Buy 1 in P2\nOur bid: 5", OURS + ", so write your own bid as 'Bid 5', and any $Realm"),
     ("t1_16", "My bid: 30\nHodir", ["Bid 30", "Faction Hodir"]),
     ("t1_16", "Our orders:\nBid 30\nHodir", ["Bid 30", "Faction Hodir"]),  # the bid itself is Alice's
     ("t1_16", "Hi team! Bid 30\nHodir", ["Bid 30", "Faction Hodir"]),
     ("cons12t3", "Our purchases: Buy 1 in P2\nBid 5", ["Buy 1 in P2.", "Bid 5"]),  # P2 is Alice's
     ("bank16", "Our bid: 12", ["Bid 12"]),  # no teams: the sender's
-    ("t1_16", "Team bid: 30\nHodir", "!unknown order 'Team'"),
-    ("t1_16", "Bid 20 for the team\nHodir", "!unexpected 'for the team'"),
+    ("t1_16", "Team bid: 30\nHodir", "!'Team bid: 30' could be the team's bid or yours"),  # round 6
+    ("t1_16", "Bid 20 for the team\nHodir", "!'Bid 20 for the team' could be the team's bid or yours"),
     ("t1_16", "Bid 20 + 10 from Red\nHodir", "!unexpected '+ 10 from Red'"),
     ("t1_16", "Bid 20 (+10 from Red)\nHodir", ["Bid 20 (10 from Player#2)", "Faction Hodir"]),
     ("t1_16", "Bid 20 (10 from team)\nHodir", "!'team' is not a player like Player#2"),

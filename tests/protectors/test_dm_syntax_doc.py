@@ -54,6 +54,9 @@ CASES = [
     ("`Our bid: 30`", "t1_16t", "Our bid: 30", "!each player bids on their own"),
     ("`Hi team, our bid: 30`", "t1_16t", "Hi team, our bid: 30", "!each player bids on their own"),
     ("`Our bid: 30`", "t1_12", "Our bid: 30", ["Bid 30"]),
+    ("`Team bid: 30`", "t1_16t", "Team bid: 30", "!could be the team's bid or yours"),
+    ("`Our team bids 30`", "t1_16t", "Our team bids 30", "!so write your own bid as 'Bid 30'"),
+    ("`Bid 30 for the team`", "t1_12", "Bid 30 for the team", "!a DM gives your own bid, written 'Bid 30'"),
     # 'all' that is no number, and 'all' without its Province
     ("`all 3`", "dragon12", "commit all 3 from P6", "!gives the count twice"),
     ("`all but 1`", "orders14", "March! all but 1 from P1 to P28", "!got 'but'"),
