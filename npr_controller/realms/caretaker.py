@@ -213,8 +213,15 @@ def answer_cta(world: World, pr: str, npr: str, *, attacker: str, kind: str = "d
     if kind == "defensive":
         trace.add("004 §11.3 Receiving a CtA", "a Defensive CtA can always be accepted: the caretaker accepts")
         trace.add("004 §11.3 Accepting a CtA", "; ".join(c["accept"]))
-        activate = world.rules.caretaker_activates_allies and world.realms[npr].is_npr
-        if world.realms[npr].is_npr:  # rules: 004 §11.3 Active Allies -- only an NPR Ally is Activated
+        # rules: 004 §11.3 Accepting a CtA step 4 -- "decide whether you wish to make them an Active Ally":
+        # an Ally that is Active already has nothing to decide (its Allied Units were added when it was
+        # Activated, and it keeps defending with half MC, 000 §13.4)
+        already = world.active_ally_of(npr) == pr
+        activate = world.rules.caretaker_activates_allies and world.realms[npr].is_npr and not already
+        if already:
+            trace.add("004 §11.3 Active Allies", f"{npr} is already {pr}'s Active Ally: it stays Active (no new "
+                                                 "Allied Units) and defends with half MC")
+        elif world.realms[npr].is_npr:  # rules: 004 §11.3 Active Allies -- only an NPR Ally is Activated
             trace.add("004 §11.3 Active Allies",
                       f"caretaker_activates_allies={world.rules.caretaker_activates_allies}: "
                       + (f"{npr} becomes an Active Ally (+{c['active_ally_units']} Allied Units)" if activate

@@ -100,14 +100,14 @@ def test_repays_loans_only_with_costs_still_covered():
     assert d["state"]["loans"] == 1 and d["state"]["ducats"] == 9
 
 
-def _allied():
+def _allied(gran_active=False):
     """Cast (the vacant seat) Allied to the NPR Gran and to the PR Leon; Arag, a PR, may attack Gran."""
     return world(
         {"A": ["B"]},
         {"c1": town("A", "Cast"), "g": prov("A", "Gran"), "l": town("B", "Leon"), "a": town("B", "Arag")},
         {"Cast": {"kind": "pr", "ruler": {"name": "Juan", "adm": 3, "dip": 2, "mil": 1}},
          "Gran": "npr", "Leon": "pr", "Arag": "pr"},
-        alliances=[{"pr": "Cast", "npr": "Gran"}, {"pr": "Cast", "ally": "Leon"}],
+        alliances=[{"pr": "Cast", "npr": "Gran", "active": gran_active}, {"pr": "Cast", "ally": "Leon"}],
     )
 
 
@@ -160,3 +160,18 @@ def test_a_player_realm_allys_defensive_cta_has_no_active_ally_choice():
     from_npr = answer_cta(_allied(), "Cast", "Gran", attacker="Arag").to_dict()["trace"]
     npr = " ".join(step["because"] for step in from_npr)
     assert "decide whether Gran becomes an Active Ally" in npr and "other NPR Allies" in npr
+
+
+@pytest.mark.parametrize("activates", [False, True])
+def test_an_ally_that_is_already_active_stays_active_without_new_allied_units(activates):
+    """004 §11.3 Accepting a CtA step 4: "If accepting a CtA from an NPR, decide whether you wish to make
+    them an Active Ally" -- an Ally that is Active already has nothing to decide; Active Allies "defend
+    their own Areas with only half MC". The caretaker said such an Ally "is not Activated and keeps its
+    full MC", or (caretaker_activates_allies) Activated it again with a second helping of Allied Units."""
+    active = _allied(gran_active=True).evolve(rules=RealmRules(caretaker_activates_allies=activates))
+    d = answer_cta(active, "Cast", "Gran", attacker="Arag").to_dict()
+    said = [step["because"] for step in d["trace"] if step["rule"] == "004 §11.3 Active Allies"]
+    assert d["accept"] is True and d["activate"] is False
+    assert said == [
+        "Gran is already Cast's Active Ally: it stays Active (no new Allied Units) and defends with half MC"
+    ]
