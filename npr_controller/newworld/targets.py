@@ -92,7 +92,7 @@ def opportunity_target(world: World, nation: str, dice: Dice, trace: Trace) -> T
         area, low = _weakest(world, nation, invaded, dice, f"{nation} Opportunity exception tie")
         held = tuple(_others(world, nation, area))
         trace.add(
-            "002 Opportunity",
+            "002 Opportunity (exception)",
             f"other powers' forces in {nation}'s own Areas ({', '.join(invaded)}): "
             f"it attacks them instead, weakest first: {area} ({', '.join(held)}, {low} units)",
         )

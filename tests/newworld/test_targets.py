@@ -91,8 +91,11 @@ class TestOpportunity:
         nation, it will attempt to eliminate them instead."""
         w = world({"Spain": {"holdings": hold("U", "H")},
                    "Dutch": {"holdings": {"J": {"colonists": 1}, "H": {"soldiers": 5}}}})
-        t = find(opportunity_target, w)
+        trace, dice = Trace(), ScriptedDice()
+        t = opportunity_target(w, "Spain", dice, trace)
         assert (t.name, t.held_by, t.rule) == ("H", ("Dutch",), "002 Opportunity (exception)")
+        # the trace cites the exception it applied, as the target does (it cited "002 Opportunity")
+        assert [s.rule for s in trace.steps] == ["002 Opportunity (exception)"]
 
     def test_none_without_european_neighbours(self):
         w = world({"Spain": {"holdings": hold("H")}, "Dutch": {"holdings": hold("K")}})
