@@ -30,14 +30,17 @@ class Reader:
         return v
 
     def seat_hint(self, v: Any) -> str:
-        """What an unknown seat may have meant: a player's display name, or a seat key typed in another case or with
-        spaces (``player#1``, ``Player #1``); else which seats the game has. A position names seats by key only."""
+        """What an unknown seat may have meant: a player's display name, or a seat key written another way
+        (``player#1``, ``Player #1``, ``player 1`` as a DM header names it, ``P#1``); else which seats the game has. A
+        position names seats by key only."""
+        from engine.protectors.setup import seat_number  # the one reading of a seat id; setup imports this module
+
         seats = list(self.state.players)
         text = v.casefold() if isinstance(v, str) else ""
-        key = [s for s in seats if s.casefold() == "".join(text.split())]
+        number = seat_number(text) if text else None
         span = f"{seats[0]} to {seats[-1]}" if seats else "none"
-        if key:
-            return f" (did you mean {key[0]}? seats are written {span})"
+        if number is not None and f"Player#{number}" in self.state.players:
+            return f" (did you mean Player#{number}? seats are written {span})"
         named = [s for s, p in self.state.players.items() if p.name.casefold() == text]
         if named:
             return f" (did you mean {named[0]}? a position names seats, not players)"

@@ -1,0 +1,60 @@
+"""A running 12-seat team game typed in by hand (docs/positions.md) with the slips a GM makes: each is one line
+naming the file, the field and what is wrong, exit 2, and no game file is left behind."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from service.cli import main
+
+NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve", "Frank", "Gina", "Hal", "Ivy", "Jon", "Kim", "Lou"]
+TEAMS = ["North"] * 3 + ["East"] * 3 + ["South"] * 3 + ["West"] * 3
+
+
+def setup() -> dict:
+    """Turn 4's orders step of a ring-12 game in teams of 3, every seat on its own Province."""
+    seats = [f"Player#{i}" for i in range(1, 13)]
+    return {
+        "board": "ring-12",
+        "seed": 41,
+        "options": {"teams": True},
+        "players": [{"seat": s, "name": n, "team": t} for s, n, t in zip(seats, NAMES, TEAMS, strict=True)],
+        "position": {
+            "turn": 4,
+            "step": "orders",
+            "dpl": 6,
+            "ranking": seats,
+            "realm": {s: 50 for s in seats},
+            "vp": {s: 2 for s in seats},
+            "provinces": {f"P{i}": {"owner": s, "units": 1} for i, s in enumerate(seats, start=1)},
+            "cards_in_play": ["Deep Snow", "The Misty Mountains Cold"],
+        },
+    }
+
+
+def refused(tmp_path: Path, capsys, s: dict) -> str:
+    """``regent new`` on ``s``: the one line it printed (exit 2, no game file)."""
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(s), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(path)]) == 2
+    assert not (tmp_path / "game.bin").exists()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err.strip()
+
+
+def test_the_setup_as_typed_is_taken(tmp_path, capsys):
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(setup()), encoding="utf-8")
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(path)]) == 0
+
+
+def test_a_seat_written_as_a_dm_header_writes_it_gets_the_seat_as_a_hint(tmp_path, capsys):
+    for label in ("player 3", "P#3", "player#3"):
+        s = setup()
+        s["position"]["vp"][label] = s["position"]["vp"].pop("Player#3")
+        err = refused(tmp_path, capsys, s)
+        assert err.startswith("regent: error: ") and "setup.json: position.vp: " in err
+        assert f"unknown seat {label!r} (did you mean Player#3? seats are written Player#1 to Player#12)" in err
