@@ -183,11 +183,34 @@ OTHER_GAMES_WORDS = {
 _HEADER_AFTER_MARK = frozenset({"orders", "order", "moves", "marches", "ones"})  # "Golden orders:", "Delayed moves:"
 
 
+# Another language's order words (French, German, Spanish; accents dropped as ``norm_word`` drops them): never read as
+# an order (a translation is a guess: "Marche" is also "it works", "Mise" a stake or a setting), only named in the
+# refusal with the English order word they look like. rules: 003 3. Negotiation and Orders gives the orders in English.
+# Assumption FOREIGN_ORDER_WORDS.
+_FOREIGN_WORDS = {
+    "march": "marche marcher marchez marsch marschiere marschieren marschiert marcha marchar marchad",
+    "support": "soutien soutenir soutiens soutenez appui appuyer unterstutze unterstutzen unterstutzung apoyo apoyar "
+               "apoya apoyad",
+    "fortify": "fortifier fortifie fortifiez befestige befestigen befestigt fortificar fortifica fortificad",
+    "work": "travail travailler travaille travaillez arbeit arbeite arbeiten trabajo trabajar trabaja trabajad",
+    "bid": "mise miser enchere encherir offre gebot biete bieten puja pujar apuesta apostar oferta ofrezco",
+    "buy": "acheter achete achetez achat kaufe kaufen kauf comprar compra compro",
+    "send": "envoyer envoie envoyez sende senden schicke schicken enviar envia envio",
+    "upgrade": "ameliorer ameliore ameliorez verbessern verbessere aufwerten ausbauen mejorar mejora",
+    "golden": "dore doree goldene goldener goldenen goldenes dorado dorada",
+    "delayed": "retarde retardee differe differee verzogert verzogerte verzogerter retrasado retrasada",
+}
+FOREIGN_ORDER_WORDS = {word: head for head, said in _FOREIGN_WORDS.items() for word in said.split()}
+
+
 def _did_you_mean(head: str) -> str:
-    """" (did you mean Fortify!?)" for a misspelt order word ("Fortfy!", "Marsh!", "Bdi"); "" for an order word
-    spelt right or none close."""
+    """" (did you mean Fortify!?)" for a misspelt order word ("Fortfy!", "Marsh!", "Bdi"), " (orders are read in
+    English: did you mean Fortify!?)" for another language's ("Fortifier", "Mise": ``FOREIGN_ORDER_WORDS``); "" for an
+    order word spelt right or none close."""
     if head in _HEAD_NAMES:
         return ""
+    if head in FOREIGN_ORDER_WORDS:
+        return f" (orders are read in English: did you mean {_HEAD_NAMES[FOREIGN_ORDER_WORDS[head]]}?)"
     close = (difflib.get_close_matches(head, list(_HEAD_NAMES), n=1, cutoff=0.75)  # "Fortfy!", "Marsh!"
              or [n for n in _HEAD_NAMES if sorted(n) == sorted(head)])  # "Bdi": two letters swapped; not "ok"
     return f" (did you mean {_HEAD_NAMES[close[0]]}?)" if close else ""

@@ -327,7 +327,7 @@ LANGUAGES = [
     ("island8", IO + "merci de ne pas", "!the line starts like a thank-you or sign-off but says more than that"),
     ("island8", IO + "Danke, nicht", "!the line starts like a thank-you or sign-off"),
     ("island8", "Fortify P3 merci\nWork P4", "!unexpected 'merci' at the end of the order"),
-    ("island8", "Fortifier P3\nWork P4", "!unknown order 'Fortifier' (did you mean Fortify!?)"),
+    ("island8", "Fortifier P3\nWork P4", "!'Fortifier' (orders are read in English: did you mean Fortify!?)"),
     ("island8", "Marche 1 de P3 \u00e0 P4", "!unknown order 'Marche'"),
     ("t1_16", "Mise 20\nHodir", "!unknown order 'Mise'"),
     ("t1_16", "Bid 20 \u20ac\nHodir", "!unexpected '\u20ac'"),

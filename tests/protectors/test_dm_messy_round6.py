@@ -49,3 +49,65 @@ TEAM_BIDS = [
 @pytest.mark.parametrize(("game", "dm", "want"), TEAM_BIDS)
 def test_a_bid_said_as_the_teams(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- another language's order words: never read as an order, named in the refusal with the English order word they
+# look like (were "unknown order 'Mise'" with no word to write, or "did you mean" for a few that were close by spelling;
+# FOREIGN_ORDER_WORDS)
+ENGLISH = "(orders are read in English: did you mean"
+FOREIGN = [
+    ("island8", "Fortifier P3\nWork P4", f"!unknown order 'Fortifier' {ENGLISH} Fortify!?)"),
+    ("island8", "Befestigen P3\nWork P4", f"!unknown order 'Befestigen' {ENGLISH} Fortify!?)"),
+    ("island8", "Fortificar P3\nWork P4", f"!unknown order 'Fortificar' {ENGLISH} Fortify!?)"),
+    ("island8", "Marschieren 1 von P3 nach P4\nWork P4", f"!unknown order 'Marschieren' {ENGLISH} March!?)"),
+    ("island8", "Marche 1 de P3 \u00e0 P4\nWork P4", f"!unknown order 'Marche' {ENGLISH} March!?)"),
+    ("island8", "marchar 1 de P3 a P4\nWork P4", f"!unknown order 'marchar' {ENGLISH} March!?)"),
+    ("island8", "Fortify P3\nSoutenir Bruno en P5", f"!unknown order 'Soutenir' {ENGLISH} Support!?)"),
+    (
+        "island8",
+        "Fortify P3\nUnterst\u00fctzen Bruno in P5",
+        f"!unknown order 'Unterst\u00fctzen' {ENGLISH} Support!?)",
+    ),
+    ("island8", "Fortify P3\nApoyar Bruno en P5", f"!{ENGLISH} Support!?)"),
+    ("island8", "Fortify P3\nTravailler P4", f"!unknown order 'Travailler' {ENGLISH} Work, work!?)"),
+    ("island8", "Fortify P3\nArbeiten P4", f"!{ENGLISH} Work, work!?)"),
+    ("island8", "Fortify P3\ntrabajar p4", f"!{ENGLISH} Work, work!?)"),
+    ("island8", "Dor\u00e9 Fortify P3\nWork P4", f"!unknown order 'Dor\u00e9' {ENGLISH} Golden?)"),
+    (
+        "island8",
+        "Golden Befestigen P3\nWork P4",
+        f"!'Golden' applies only to March!, Support!, Fortify! and Work, work!, not 'Befestigen' {ENGLISH} Fortify!?)",
+    ),
+    ("island8", "Fortify P3\nWork P4\nEnvoyer 10 \u00e0 Bruno", f"!unknown order 'Envoyer' {ENGLISH} Send?)"),
+    ("t1_16", "Mise 20\nHodir", f"!unknown order 'Mise' {ENGLISH} Bid?)"),
+    ("t1_16", "Ench\u00e8re: 20\nHodir", f"!{ENGLISH} Bid?)"),
+    ("t1_16", "Gebot 20\nHodir", f"!unknown order 'Gebot' {ENGLISH} Bid?)"),
+    ("t1_16", "Apuesta 20\nHodir", f"!{ENGLISH} Bid?)"),
+    ("cons10", "Acheter 1 en P1\nBid 5", f"!unknown order 'Acheter' {ENGLISH} Buy?)"),
+    ("cons10", "Kaufen 1 in P1\nBid 5", f"!{ENGLISH} Buy?)"),
+    ("cons10", "Comprar 1 en P1\nBid 5", f"!{ENGLISH} Buy?)"),
+    ("cons10", "Am\u00e9liorer P2\nBid 5", f"!unknown order 'Am\u00e9liorer' {ENGLISH} Upgrade?)"),
+    ("island8", "Bonjour ! Fortifier P3\nWork P4", f"!{ENGLISH} Fortify!?)"),  # after a greeting
+    # a misspelt English one is no other language; a word like none stays an unknown order
+    ("island8", "Fortfy P3\nWork P4", "!unknown order 'Fortfy' (did you mean Fortify!?)"),
+    ("island8", "Verteidigen P3\nWork P4", "!unknown order 'Verteidigen'; expected one of"),
+    # the order word in English, the rest in another language: refused for its first word that is no English
+    ("island8", "March 1 de P3 \u00e0 P4\nWork P4", "!expected 'from' after the unit count, got 'de'"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), FOREIGN)
+def test_another_languages_order_word_is_named_never_read(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+def test_every_foreign_order_word_is_refused_naming_an_english_order_word():
+    # the table only names words in refusals: none of them is read as an order, each names an order word of the game
+    from engine.errors import RegentError
+    from engine.protectors.notation import parse_text
+    from engine.protectors.notation_grammar import FOREIGN_ORDER_WORDS
+
+    for word, head in FOREIGN_ORDER_WORDS.items():
+        with pytest.raises(RegentError) as caught:
+            parse_text(f"{word.capitalize()} 2 P3")
+        assert f"{ENGLISH} {head.capitalize()}" in caught.value.reason, caught.value.reason
