@@ -338,8 +338,10 @@ def build_state(setup: dict[str, Any]) -> GameState:
             hint = f"; it is a Grand board for {k} players: set the version to 'grand' (options.version)"
         elif n > k and options.grand_boards != "more":
             hint = "; for a board between that and twice as many, set options.grand_boards to 'more'"
-        raise ValidationError("options.version", f"a Normal game has as many Provinces as players ({k}), "
-                                                 f"this board has {n}{hint}")
+        # a version the setup did not give was read from the board and the players: they disagree, so the mistake
+        # is in one of them, most likely a player left out of (or written twice in) the list, not in options
+        raise ValidationError("options.version" if "version" in opts else "players",
+                              f"a Normal game has as many Provinces as players ({k}), this board has {n}{hint}")
     if options.version == "grand" and n < grand_min:
         what = "at least 2x as many Provinces as players" if options.grand_boards == "double" else \
             "more Provinces than players"

@@ -58,3 +58,13 @@ def test_a_seat_written_as_a_dm_header_writes_it_gets_the_seat_as_a_hint(tmp_pat
         err = refused(tmp_path, capsys, s)
         assert err.startswith("regent: error: ") and "setup.json: position.vp: " in err
         assert f"unknown seat {label!r} (did you mean Player#3? seats are written Player#1 to Player#12)" in err
+
+
+def test_a_player_left_out_of_the_list_is_blamed_on_the_list_not_on_options(tmp_path, capsys):
+    # 11 players on ring-12 read 'setup.json: options.version: a Normal game has ...', a key the file does not have
+    s = setup()
+    del s["players"][11], s["position"]
+    err = refused(tmp_path, capsys, s)
+    assert "setup.json: players: a Normal game has as many Provinces as players (11), this board has 12" in err
+    s["options"]["version"] = "normal"  # given, it is the version that disagrees with the board
+    assert "setup.json: options.version: a Normal game has" in refused(tmp_path, capsys, s)

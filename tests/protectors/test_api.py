@@ -69,7 +69,8 @@ class TestSubmitErrors:
 
 class TestSetupErrors:
     @pytest.mark.parametrize(("setup", "field"), [
-        ({"board": "ring-7", "players": 4}, "options.version"),
+        ({"board": "ring-7", "players": 4}, "players"),  # the version is read from them: options name nothing
+        ({"board": "ring-7", "players": 4, "options": {"version": "normal"}}, "options.version"),
         ({"board": "ring-7", "colour": 1}, "setup"),
         ({"board": "ring-7", "seed": "x"}, "seed"),
         ({"board": "ring-7", "players": [{"seat": "Player#2"}] * 7}, "players[0].seat"),

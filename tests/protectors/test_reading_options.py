@@ -118,7 +118,7 @@ def test_bloodlust_below_the_normal_floor(below, threshold):
 def test_grand_boards_double_by_default():
     with pytest.raises(ValidationError, match="grand_boards") as e:
         Game({"board": "ring-10", "seed": 0, "players": 7})
-    assert e.value.field == "options.version"
+    assert e.value.field == "players"  # no options.version in the setup: the players and the board disagree
     with pytest.raises(ValidationError, match="at least 2x"):
         Game({"board": "ring-10", "seed": 0, "players": 7, "options": {"version": "grand"}})
 
