@@ -15,7 +15,7 @@ from service.discord.chat import ChannelGone, DeliveryFailed, DirectMessage, sno
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of
 from service.discord.state import ai_seats, held
-from service.discord.texts import when
+from service.discord.texts import digest, when
 
 log = logging.getLogger("regent.discord")
 
@@ -24,6 +24,9 @@ log = logging.getLogger("regent.discord")
 CATCH_UP_LIMIT = 50
 # a player's last DMs answered that each read-back reads again for an edit made while the bot was offline
 EDITS_CHECKED = 20
+# the newest DMs answered by a bot that kept no fingerprint of their words (before session 32) that the first read-back
+# of each chat since the upgrade fingerprints as they read then (20 DMs each for 25 players)
+LEGACY_PRINTED = 500
 
 
 class CatchUp(BridgeCore):
@@ -201,15 +204,24 @@ class CatchUp(BridgeCore):
         ``live``: a message whose edit Discord just delivered (``Dms.on_dm_edit``), answered as a live edit."""
         mark = self.state.read(chat)
         answered = self.state.answered_in(chat, mark, EDITS_CHECKED) if mark is not None else []
-        if not answered:
+        older = [] if self.state.printed(chat) else self.state.unprinted(LEGACY_PRINTED)
+        if not answered and not older:
             return
         try:
-            now = await self.chat.history(user, answered[0] - 1, len(answered) + self.catch_up_limit, thread)
+            now = await self.chat.history(user, min(answered[:1] + older[:1]) - 1,
+                                          len(answered) + len(older) + self.catch_up_limit, thread)
         except DeliveryFailed:
             return
+        older_here = set(older)
         for dm in now.messages:
-            if dm.message_id in answered and dm.message_id != live:
+            if dm.message_id in older_here and dm.message_id != live:  # answered by a bot that kept no fingerprint:
+                # its words as they read now are, from here on (an edit made before this read is not seen: that bot's
+                # words are unknown; a live edit is the live edit's to answer)
+                self.state.fingerprint(dm.message_id, chat, digest(dm.text or ""), save=False)
+            elif dm.message_id in answered and dm.message_id != live:
                 await self._edited(dm, offline=True)
+        if older:
+            self.state.set_printed(chat)  # written with the fingerprints
 
     def _sent_offline(self, dm: DirectMessage, live: int | None) -> bool:
         """Whether a message a read-back found was sent while the bot was offline, and its answer says so: not the

@@ -58,7 +58,7 @@ class State:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.data: dict[str, Any] = {"version": VERSION, "games": {}, "creating": {}, "processed": {}, "threads": {},
-                                     "refused": {}, "read": {}}
+                                     "refused": {}, "read": {}, "printed": []}
         if self.path.exists():
             try:
                 loaded = json.loads(self.path.read_text(encoding="utf-8"))
@@ -132,6 +132,33 @@ class State:
         ids = sorted(int(m) for kind in ("processed", "refused") for m, rec in self.data[kind].items()
                      if rec.get("chat") == channel and rec.get("words") is not None and int(m) <= upto)
         return ids[-newest:]
+
+    def unprinted(self, newest: int) -> list[int]:
+        """The ids of the ``newest`` messages answered (stored or refused) whose words and chat the state does not
+        keep (a bot before the fingerprints, session 32, kept neither), oldest first."""
+        ids = sorted(int(m) for kind in ("processed", "refused") for m, rec in self.data[kind].items()
+                     if rec.get("words") is None)
+        return ids[-newest:] if newest > 0 else []
+
+    def fingerprint(self, message_id: int, channel: str, words: str, save: bool = True) -> None:
+        """Keep ``words`` (a digest) as the words a message answered by an older bot was answered with, and its chat
+        (``answered_in`` then finds it), unless the state keeps some already. ``save``: write now (else with the
+        caller's next write)."""
+        for kind in ("processed", "refused"):
+            rec = self.data[kind].get(str(message_id))
+            if rec is not None and rec.get("words") is None:
+                rec.update(words=words, chat=channel)
+                if save:
+                    self.save()
+
+    def printed(self, channel: str) -> bool:
+        """Whether ``channel``'s messages answered by an older bot, which kept no words, were fingerprinted."""
+        return channel in self.data["printed"]
+
+    def set_printed(self, channel: str) -> None:
+        if channel not in self.data["printed"]:
+            self.data["printed"].append(channel)
+            self.save()
 
     # -- how far each player's DMs were handled: the history read after the bot was offline starts there ---------
     def read(self, channel: str) -> int | None:

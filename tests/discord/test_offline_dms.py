@@ -586,3 +586,75 @@ def test_a_live_edit_in_a_chat_not_read_since_the_reconnect_is_not_headed_as_mad
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def as_bot_without_fingerprints(path) -> None:
+    """The state file as a bot from before the fingerprints (session 32) kept it: no words nor chat of a DM answered."""
+    data = json.loads(path.read_text())
+    for kind in ("processed", "refused"):
+        for record in data[kind].values():
+            record.pop("words", None)
+            record.pop("chat", None)
+    data.pop("printed", None)
+    path.write_text(json.dumps(data))
+
+
+def test_dms_an_older_bot_answered_are_fingerprinted_so_a_later_offline_edit_is_seen(server, tmp_path):
+    """A bot before session 32 kept no fingerprint of the DMs it answered, so an edit made to one while the bot was
+    offline went unseen for good. The upgraded bot's first read-back fingerprints them as they read then: an edit made
+    while it is offline after that is answered as any (a refused DM fixed in place is read again and stored)."""
+    h = setup(server, tmp_path, channel=CH + 27)
+    one, two, three = (user_of(CH + 27, n) for n in (1, 2, 3))
+
+    async def body():
+        old = h.bridge()
+        await old.start()
+        await old.catch_up()
+        stored = h.chat.send(one, "Bid 2")
+        refused = h.chat.send(two, "Bid banana")
+        kept = h.chat.send(three, "Bid banana")
+        for dm in (stored, refused, kept):
+            await old.on_dm(dm)
+        await old.close_client()
+        as_bot_without_fingerprints(tmp_path / "bot.json")
+        upgraded = h.bridge()  # the upgrade's start: nothing edited yet
+        await upgraded.start()
+        await upgraded.catch_up()
+        counts = {u: len(h.chat.dms[u]) for u in (one, two, three)}
+        await upgraded.close_client()
+        h.chat.edit(stored, "Bid 5")  # edited while the upgraded bot is down
+        h.chat.edit(refused, "Bid 4")
+        back = h.bridge()
+        await back.start()
+        await back.catch_up()
+        said = h.chat.last_dm(one)
+        assert "was edited while I was offline" in said and "the edit changes nothing" in said, said
+        assert "✓ `Bid 4`" in h.chat.last_dm(two), h.chat.last_dm(two)
+        assert len(h.chat.dms[three]) == counts[three]  # not edited: not answered again
+        assert (await pending(back))["Player#2"] is True
+        assert (await pending(back))["Player#3"] is False
+        await back.close_client()
+
+    asyncio.run(body())
+
+
+def test_a_live_edit_of_a_dm_an_older_bot_answered_is_answered(server, tmp_path):
+    h = setup(server, tmp_path, channel=CH + 28)
+    user = user_of(CH + 28, 2)
+
+    async def body():
+        old = h.bridge()
+        await old.start()
+        await old.catch_up()
+        refused = h.chat.send(user, "Bid banana")
+        await old.on_dm(refused)
+        await old.close_client()
+        as_bot_without_fingerprints(tmp_path / "bot.json")
+        upgraded = h.bridge()
+        await upgraded.start()  # no read-back yet: the live edit makes the chat's
+        await upgraded.on_dm_edit(None, h.chat.edit(refused, "Bid 4"))
+        assert "✓ `Bid 4`" in h.chat.last_dm(user), h.chat.last_dm(user)
+        assert (await pending(upgraded))["Player#2"] is True
+        await upgraded.close_client()
+
+    asyncio.run(body())
