@@ -359,7 +359,8 @@ def build_state(setup: dict[str, Any]) -> GameState:
                 alike.setdefault(t.strip().casefold(), []).append(t)
             slips = [" and ".join(repr(t) for t in ts) for ts in alike.values() if len(ts) > 1]
             raise ValidationError("players", "team games need 2+ teams of the same size (here: "
-                                  + ", ".join(f"{t} has {n}" for t, n in sizes.items()) + ")"
+                                  # quoted: a team named by a number reads as one ("'2' has 1", not "2 has 1")
+                                  + ", ".join(f"{t!r} has {n}" for t, n in sizes.items()) + ")"
                                   + "".join(f"; {x} are different teams: they differ only in capitals or spaces"
                                             for x in slips))
     rng = random.Random(seed)

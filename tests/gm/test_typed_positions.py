@@ -68,3 +68,16 @@ def test_a_player_left_out_of_the_list_is_blamed_on_the_list_not_on_options(tmp_
     assert "setup.json: players: a Normal game has as many Provinces as players (11), this board has 12" in err
     s["options"]["version"] = "normal"  # given, it is the version that disagrees with the board
     assert "setup.json: options.version: a Normal game has" in refused(tmp_path, capsys, s)
+
+
+def test_teams_that_do_not_match_name_each_team_quoted(tmp_path, capsys):
+    # a team typed as a number read 'North has 2, 2 has 1, East has 3': the name and its count ran together
+    s = setup()
+    s["players"][1]["team"] = 2
+    assert (
+        "setup.json: players: team games need 2+ teams of the same size (here: 'North' has 2, '2' has 1, "
+        "'East' has 3, 'South' has 3, 'West' has 3)"
+    ) in refused(tmp_path, capsys, s)
+    s["players"][1]["team"] = "North"
+    s["players"][3]["team"] = "North"  # a seat put in the wrong team: 4, 2, 3, 3
+    assert "(here: 'North' has 4, 'East' has 2, 'South' has 3, 'West' has 3)" in refused(tmp_path, capsys, s)
