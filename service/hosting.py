@@ -531,6 +531,9 @@ class HostedGame:
         seat = seat_names.seat_named(self.game, label)
         if seat is None or seat not in self.meta["controllers"]:
             raise invalid("seat", seat_names.unknown_seat(self.game, label))
+        if self.game.state.players[seat].eliminated:  # as regent seat and the Discord bridge's /regent seat refuse it
+            raise RpcError(CONFLICT, f"{seat_names.display(self.game, seat)} was eliminated: it has no decisions left "
+                                     "for an AI or a player to make", {"seat": seat})
         name = ai.resolve(agent)
         built = ai.check(name)
         self.meta["controllers"][seat] = name

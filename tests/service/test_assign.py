@@ -38,3 +38,37 @@ def test_nil_or_a_word_for_a_person_gives_the_seat_back(tmp_path, agent):
         assert (await app.call("game.view", [gm]))["controllers"]["Player#3"] is None
 
     _run(tmp_path, body)
+
+
+@pytest.mark.parametrize("agent", ["hard", None])
+def test_an_eliminated_seat_is_refused_as_regent_seat_refuses_it(tmp_path, agent):
+    # game.assign put 'strong' in a seat eliminated turns ago and answered as if it would play; regent seat and the
+    # Discord bridge's /regent seat refuse it ("was eliminated: it has no decisions left ...")
+    async def made(app):
+        position = {
+            "turn": 3,
+            "provinces": {"P1": {"owner": "Player#1"}, "P2": {"owner": "Player#2"}, "P3": {"owner": "Player#1"}},
+            "eliminated": {"Player#3": {"turn": 2, "by": "players"}},
+        }
+        setup = {
+            "board": "ring-3",
+            "seed": 9,
+            "players": [
+                {"seat": "Player#1", "name": "Ann"},
+                {"seat": "Player#2", "name": "Ben"},
+                {"seat": "Player#3", "name": "Cy"},
+            ],
+            "position": position,
+        }
+        g = await app.call("game.create", [{"setup": setup}])
+        gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+        with pytest.raises(RpcError) as err:
+            await app.call("game.assign", [{**gm, "seat": "Cy", "agent": agent}])
+        assert err.value.code == "conflict" and err.value.details == {"seat": "Player#3"}
+        assert err.value.message == (
+            "Player#3 (Cy) was eliminated: it has no decisions left for an AI or a player to make"
+        )
+        assert (await app.call("game.view", [gm]))["controllers"]["Player#3"] is None
+        assert (await app.call("game.assign", [{**gm, "seat": "Ben", "agent": "hard"}]))["controller"] == "strong"
+
+    in_app(made, Store(tmp_path / "g.sqlite"))
