@@ -658,3 +658,34 @@ def test_a_live_edit_of_a_dm_an_older_bot_answered_is_answered(server, tmp_path)
         await upgraded.close_client()
 
     asyncio.run(body())
+
+
+def test_an_upgrade_from_a_bot_that_kept_no_refusals_answers_its_last_refusals_again_and_stores_nothing_twice(
+        server, tmp_path):
+    """A known limit (docs/discord.md): a bot so old that its state has no ``refused`` map kept no record of the DMs it
+    refused, so the upgrade's read-back, from the last DM it stored, answers one it refused after that a second time.
+    What was stored stays stored once, and the refusal says the same."""
+    h = setup(server, tmp_path, channel=CH + 29)
+    one, two = user_of(CH + 29, 1), user_of(CH + 29, 2)
+
+    async def body():
+        old = h.bridge()
+        await old.start()
+        await old.on_dm(h.chat.send(one, "Bid 1"))
+        await old.on_dm(h.chat.send(two, "Bid banana"))
+        await old.close_client()
+        as_older_bot(tmp_path / "bot.json")
+        data = json.loads((tmp_path / "bot.json").read_text())
+        del data["refused"]
+        (tmp_path / "bot.json").write_text(json.dumps(data))
+        new = h.bridge()
+        await new.start()
+        await new.catch_up()
+        said = [s.text for s in h.chat.dms[two]]
+        assert len(said) == 2 and "Nothing was stored" in said[1] and said[1].endswith(said[0]), said
+        assert len(h.chat.dms[one]) == 1  # the DM it stored: not answered again
+        assert await pending(new) == dict.fromkeys(("Player#1",), True) | dict.fromkeys(
+            ("Player#2", "Player#3", "Player#4", "Player#5"), False)
+        await new.close_client()
+
+    asyncio.run(body())
