@@ -9,7 +9,7 @@ from typing import Any
 
 import msgpack
 
-from engine import json_mistakes, jsonfile
+from engine import json_mistakes, jsonfile, msgpack_mistakes
 from engine.errors import ValidationError
 from engine.newworld.parse import parse_world
 from engine.newworld.world import World
@@ -25,15 +25,16 @@ def decode_world(raw: bytes, fmt: str, *, source: str = "world") -> Any:
         if fmt == "toml":
             return tomllib.loads(raw.decode("utf-8"))
         if fmt == "msgpack":
-            return msgpack.unpackb(raw, raw=False, strict_map_key=False)
+            try:
+                return msgpack.unpackb(raw, raw=False, strict_map_key=False)
+            except msgpack_mistakes.ERRORS as err:
+                raise ValidationError("world", f"{source}: {msgpack_mistakes.not_msgpack(err)}") from err
     except jsonfile.DuplicateKeyError as err:
         raise ValidationError("world", f"{source}: {err}") from err
     except json.JSONDecodeError as err:  # where a hand-typed mistake is, in words (a trailing comma, quotes, ...)
         raise ValidationError("world", f"{source}: {json_mistakes.not_json(err)}") from err
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ValidationError("world", f"{source}: not valid {fmt.upper()}: {err}") from err
-    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as err:
-        raise ValidationError("world", f"{source}: not valid MessagePack: {err}") from err
     raise ValidationError("world", f"unknown format {fmt!r} (expected json, toml or msgpack)")
 
 

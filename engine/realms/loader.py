@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-from engine import json_mistakes, jsonfile
+from engine import json_mistakes, jsonfile, msgpack_mistakes
 from engine.errors import ValidationError
 from engine.realms.consistency import check_consistency
 from engine.realms.fastload import KEYS, NotFast, fast_world
@@ -387,13 +387,13 @@ def read_document(source: str | Path | bytes | dict) -> Any:
         return source
     try:
         if isinstance(source, bytes):
-            return jsonfile.loads(source) if source[:1] in (b"{", b"[") else msgpack.unpackb(source)
+            return jsonfile.loads(source) if source[:1] in (b"{", b"[") else _unpack(source)
         path = Path(source)
         suffix = path.suffix.lower()
         if suffix == ".toml":
             return tomllib.loads(path.read_text(encoding="utf-8"))
         if suffix in (".msgpack", ".mpk"):
-            return msgpack.unpackb(path.read_bytes())
+            return _unpack(path.read_bytes())
         text = path.read_text(encoding="utf-8")
         try:
             return jsonfile.loads(text)
@@ -406,9 +406,17 @@ def read_document(source: str | Path | bytes | dict) -> Any:
                              "or --format msgpack") from None
     except OSError as err:
         raise ValidationError(str(source), f"cannot read: {err.strerror or err}") from err
-    except (ValueError, msgpack.UnpackException) as err:
+    except ValueError as err:
         raise ValidationError(str(source) if not isinstance(source, bytes) else "document",
                               f"not a valid document: {err}") from err
+
+
+def _unpack(raw: bytes) -> Any:
+    """A MessagePack document; what is wrong with one that is not, said in words (the decoder can say nothing)."""
+    try:
+        return msgpack.unpackb(raw)
+    except msgpack_mistakes.ERRORS as err:
+        raise ValueError(msgpack_mistakes.not_msgpack(err)) from None
 
 
 def load_world(source: str | Path | bytes | dict, rules: RealmRules = DEFAULT_RULES) -> World:

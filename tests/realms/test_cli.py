@@ -102,3 +102,25 @@ def test_an_npn_world_without_suffix_says_to_give_format(tmp_path, capsys):
     assert main(["npn", "plan", str(path), "--nation", "Spain"]) == 2
     assert "--format toml" in capsys.readouterr().err
     assert main(["npn", "plan", str(path), "--nation", "Spain", "--format", "json"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [
+        (b"\xc1", "a byte that starts no MessagePack value"),  # the decoder's FormatError says nothing at all
+        (b"\x81\x91\x01\x01", "a map key that is not a name"),  # {[1]: 1}: npn plan crashed ("internal error")
+        (b"\x81\xa1a", "the file ends in the middle of a value"),
+        (b"\x80\x80", "more bytes after the end of the document"),
+    ],
+)
+@pytest.mark.parametrize("command", [["npr", "release"], ["npn", "plan"]])
+def test_an_unreadable_msgpack_world_says_what_is_wrong_in_one_line(tmp_path, capsys, command, raw, why):
+    """A bad world file gets one line naming the file and what is wrong, exit 2, no traceback: a .msgpack
+    world with the reserved byte 0xc1 said "not a valid document:" (npr) or "not valid MessagePack:" (npn)
+    and nothing more, and one with an array as a map key was an "internal error" of npn plan."""
+    path = tmp_path / "world.msgpack"
+    path.write_bytes(raw)
+    assert main([*command, str(path), *(["--nation", "Spain"] if command[0] == "npn" else [])]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(path) in err[0] and f"not readable MessagePack: {why}" in err[0], err
+    assert "internal error" not in err[0] and "Traceback" not in err[0]
