@@ -503,6 +503,14 @@ class HostedGame:
         if named is None:
             raise invalid("seat", seat_names.unknown_seat(self.game, seat))
         seat = named
+        decided = self.by.get(seat, "")
+        if ":" in decided and seat in self.game.state.submissions and seat in self.game.deciding_seats():
+            # its AI decided (rules: 003 Each Turn, DMs are final): said as regent adjudicate says it, not "Player#6 has
+            # already submitted", which a GM or a player back from a break reads as a DM the player sent
+            agent = decided.split(":", 1)[1]
+            label = ai.agent_label(agent, (self.meta.get("ai_levels") or {}).get(seat, {}).get(agent))
+            raise RpcError(CONFLICT, f"{seat_names.display(self.game, seat)} is already in by its AI ({label}) for the "
+                                     f"{self.game.step} step; choices are final", {"seat": seat})
         try:
             result = self.game.submit_dm(seat, text, lenient=lenient, aliases=aliases)  # docs/dm-syntax.md
         except RegentError as err:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from service.errors import RpcError
@@ -70,5 +72,30 @@ def test_an_eliminated_seat_is_refused_as_regent_seat_refuses_it(tmp_path, agent
         )
         assert (await app.call("game.view", [gm]))["controllers"]["Player#3"] is None
         assert (await app.call("game.assign", [{**gm, "seat": "Ben", "agent": "hard"}]))["controller"] == "strong"
+
+    in_app(made, Store(tmp_path / "g.sqlite"))
+
+
+def test_a_dm_for_a_seat_its_ai_decided_says_the_ai_did(tmp_path):
+    # the DM of a seat whose AI had bid was answered 'Player#2 has already submitted for the bid step', which the GM
+    # (or the player, back and given the seat) reads as a DM of the player's; regent adjudicate says who decided
+    async def made(app):
+        players = [{"name": "Ann"}, {"name": "Ben", "agent": "hard"}, {"name": "Cy"}]
+        g = await app.call("game.create", [{"setup": {"board": "ring-3", "seed": 9, "players": players}}])
+        gm = {"game_id": g["game_id"], "token": g["gm_token"]}
+        for _ in range(300):
+            if any(p["submitted"] for p in (await app.call("game.view", [gm]))["pending"]):
+                break
+            await asyncio.sleep(0.05)
+        await app.call("game.assign", [{**gm, "seat": "Ben", "agent": "human"}])  # the player is back mid-step
+        said = "Player#2 (Ben) is already in by its AI (hard -> strong) for the bid step; choices are final"
+        for token, seat in ((gm["token"], "Ben"), (g["seat_tokens"]["Player#2"], None)):
+            with pytest.raises(RpcError) as err:
+                await app.call("game.submit", [{**gm, "token": token, "seat": seat, "text": "Bid 3"}])
+            assert err.value.code == "conflict" and err.value.message == said
+        await app.call("game.submit", [{**gm, "seat": "Ann", "text": "Bid 2"}])
+        with pytest.raises(RpcError) as err:  # a player's own second DM: as before
+            await app.call("game.submit", [{**gm, "seat": "Ann", "text": "Bid 4"}])
+        assert err.value.message == "Player#1 has already submitted for the bid step; choices are final"
 
     in_app(made, Store(tmp_path / "g.sqlite"))
