@@ -39,7 +39,9 @@ def liberate(world: World, provinces: Any) -> Decision:
     results, summary = [], []
     for realm in sorted(returning):
         freed = set(returning[realm])
-        held = sorted({p.name for p in world.owned_by(realm)} | freed, key=alphabetical)
+        # rules: rules-gaps.md Definitions -- "an Occupied Province belongs to neither side": the NPR's
+        # Provinces to choose a Capital among are the ones it Owns (controls) and the ones it regains
+        held = sorted({p.name for p in world.controlled_by(realm)} | freed, key=alphabetical)
         natural = world.realms[realm].capital
         if natural and (natural in freed or world.provinces[natural].owner == realm):
             capital, rule = natural, "natural Capital"

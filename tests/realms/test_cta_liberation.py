@@ -1,5 +1,7 @@
 """Calls to Arms (004 §11.3), Liberation, Released Vassals and DNPR expansion (000 §13, §13.2, §13.3)."""
 
+from dataclasses import replace
+
 import pytest
 
 from engine.errors import IllegalOrderError, ValidationError
@@ -79,6 +81,23 @@ def test_capital_chosen_alphabetically_large_first_when_natural_capital_held():
     assert (d["capital"], d["capital_rule"]) == ("m", "alphabetical, Large first")
     small_only = liberate(world({"G": []}, provs, REALMS), ["a"]).to_dict()["liberated"][0]
     assert small_only["capital"] == "a"
+
+
+def test_the_new_capital_is_never_a_province_an_enemy_occupies():
+    """000 §13: "alphabetically determine a Capital for this NPR, selecting among their Large Provinces
+    first"; rules-gaps Definitions: "an Occupied Province belongs to neither side". Gran's Large g0,
+    Occupied by Cast, was made the Capital of the liberated NPR."""
+    provs = {
+        "g0": prov("G", "Gran", "large", occupied_by="Cast"),
+        "g1": town("G", "Cast", flag="Gran"),
+        "g2": town("H", "Cast", flag="Gran"),
+        "g3": prov("H", "Gran"),
+    }
+    w = world({"G": ["H"], "H": []}, provs, REALMS, wars=[["Cast", "Gran"]])
+    d = liberate(w, ["g2"]).to_dict()["liberated"][0]
+    assert (d["capital"], d["capital_rule"]) == ("g2", "alphabetical, Large first")
+    freed = liberate(w.evolve(provinces={**w.provinces, "g0": replace(w.provinces["g0"], occupied_by=None)}), ["g2"])
+    assert freed.to_dict()["liberated"][0]["capital"] == "g0"  # no longer Occupied: Large first
 
 
 def test_core_of_its_owner_cannot_be_liberated():
