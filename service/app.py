@@ -486,7 +486,7 @@ class App(Residency):
             for i, label in enumerate(drop or ()):
                 seat = seat_names.seat_named(hosted.game, label)
                 if seat is None:
-                    raise invalid(f"drop[{i}]", seat_names.unknown_seat(hosted.game, label))
+                    raise seat_names.unknown_seat_error(hosted.game, f"drop[{i}]", label)
                 seats.append(seat)
             out = undo.undo(hosted, seats)
             hosted.step_ended(turn, step, "was rolled back by an earlier game.undo")
@@ -643,7 +643,7 @@ class App(Residency):
         if seat is not None:  # Player#3, a display name, a colour, as every other seat field (docs/service.md)
             named = seat_names.seat_named(hosted.game, seat)
             if named is None and who is GM:
-                raise invalid("seat", seat_names.unknown_seat(hosted.game, seat))
+                raise seat_names.unknown_seat_error(hosted.game, "seat", seat)
             seat = seat if named is None else named  # a seat token naming no seat: refused below as another's
         view, seat = picture_view(who, view, seat, public)
         if turn is not None and kind != "board":

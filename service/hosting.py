@@ -501,7 +501,7 @@ class HostedGame:
         if who is not GM and named != who:  # a seat learns nothing of the other seats, not even which names exist
             raise RpcError(FORBIDDEN, "seat: a seat token submits only for its own seat", {"field": "seat"})
         if named is None:
-            raise invalid("seat", seat_names.unknown_seat(self.game, seat))
+            raise seat_names.unknown_seat_error(self.game, "seat", seat)
         seat = named
         decided = self.by.get(seat, "")
         if ":" in decided and seat in self.game.state.submissions and seat in self.game.deciding_seats():
@@ -538,7 +538,7 @@ class HostedGame:
     def assign(self, label: Any, agent: Any) -> dict[str, Any]:
         seat = seat_names.seat_named(self.game, label)
         if seat is None or seat not in self.meta["controllers"]:
-            raise invalid("seat", seat_names.unknown_seat(self.game, label))
+            raise seat_names.unknown_seat_error(self.game, "seat", label)
         if self.game.state.players[seat].eliminated:  # as regent seat and the Discord bridge's /regent seat refuse it
             raise RpcError(CONFLICT, f"{seat_names.display(self.game, seat)} was eliminated: it has no decisions left "
                                      "for an AI or a player to make", {"seat": seat})
@@ -721,7 +721,7 @@ class HostedGame:
         if seat is None or (who is not GM and seat != who):
             if who is not GM:  # a seat learns nothing about the other seats, not even which names exist
                 raise RpcError(FORBIDDEN, "a seat token sees only its own private summary")
-            raise invalid("private", seat_names.unknown_seat(g, label))
+            raise seat_names.unknown_seat_error(g, "private", label)
         if turn is not None and turn > g.state.turn:
             raise invalid("turn", f"the game is at turn {g.state.turn}")
         self._check_carried(turn)

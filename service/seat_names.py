@@ -19,6 +19,7 @@ from typing import Any
 from engine.protectors.colours import fold
 from engine.protectors.notation_words import norm_words
 from engine.protectors.setup import seat_number
+from service.errors import INVALID_PARAMS, MAX_MESSAGE, RpcError
 from service.posting import seat_guess as guess
 
 MAX_LABEL = 100  # longer than any seat's name: named by nothing, echoed cut short, and no closest name is sought
@@ -60,9 +61,9 @@ def closest_name(game: Any, label: str) -> tuple[str, str] | None:
     return folded[close[0]] if close else None
 
 
-def unknown_seat(game: Any, label: str) -> str:
-    """Why ``label`` names no seat, with the closest name (a typo) and the seats there are. For the GM only: it lists
-    every seat (a seat's own token is never told which names exist)."""
+def unknown_seat(game: Any, label: str, listed: bool = True) -> str:
+    """Why ``label`` names no seat, with the closest name (a typo) and (``listed``) the seats there are. For the GM
+    only: it lists every seat (a seat's own token is never told which names exist)."""
     both = ambiguous(game, label)
     if both:
         return (f"{_echo.repr(label)} names two seats: {both[0]} by its number and {display(game, both[1])} by its "
@@ -70,8 +71,25 @@ def unknown_seat(game: Any, label: str) -> str:
     close = closest_name(game, label)
     colours = game.colours()
     hint = f"; {guess(display(game, close[1]), close[0], colours[close[1]])}" if close else ""
-    seats = ", ".join(f"{display(game, s)} {colours[s]}" for s in game.state.players)
-    return f"no seat is called {_echo.repr(label)}{hint} (seats: {seats})"
+    seats = f" (seats: {', '.join(seat_list(game))})" if listed else ""
+    return f"no seat is called {_echo.repr(label)}{hint}{seats}"
+
+
+def seat_list(game: Any) -> list[str]:
+    """Every seat as an unknown label's answer lists it: ``Player#3 (Carol) dark green``."""
+    colours = game.colours()
+    return [f"{display(game, s)} {colours[s]}" for s in game.state.players]
+
+
+def unknown_seat_error(game: Any, field: str, label: Any) -> RpcError:
+    """The service's ``invalid_params`` on ``field`` for a GM's label naming no seat (``unknown_seat``), every seat in
+    ``details.seats``. Its message lists them too where they fit under the wire's cut (``MAX_MESSAGE``), else says
+    where they are: a 12-seat game's list ran past the cut, 'Player#10... (63 more characters)', and hid seats."""
+    message = f"{field}: {unknown_seat(game, label)}"
+    seats = seat_list(game)
+    if len(message) > MAX_MESSAGE:
+        message = f"{field}: {unknown_seat(game, label, listed=False)} (its {len(seats)} seats: details.seats)"
+    return RpcError(INVALID_PARAMS, message, {"field": field, "seats": seats})
 
 
 def _seat_named(game: Any, label: str) -> str | None:

@@ -118,3 +118,24 @@ def test_a_guess_found_by_a_colour_says_so(client, game):
     assert f"did you mean {seat} ({name}), whose colour is {colour}?" in err.message, err.message
     err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Bne", text="Bid 4")
     assert "did you mean Player#2 (Ben)?" in err.message and "whose colour" not in err.message
+
+
+def test_a_big_games_seats_are_all_listed_though_the_message_is_cut(client):
+    # at 12 seats the list ran past the wire's 300-character cut: 'Player#10... (63 more characters)', and the GM
+    # never saw Player#11 and Player#12; every seat is now in details.seats, and the message says so
+    names = ["Alice", "Bob", "Carol", "Dan", "Eve", "Frank", "Gina", "Hal", "Ivy", "Jon", "Kim", "Lou"]
+    g = client.call("game.create", setup={"board": "ring-12", "seed": 4, "players": [{"name": n} for n in names]})
+    gid, gm = g["game_id"], g["gm_token"]
+    for method, field, fields in (("game.submit", "seat", {"seat": "Zed", "text": "Bid 4"}),
+                                  ("game.assign", "seat", {"seat": "Zed", "agent": "hard"}),
+                                  ("game.report", "private", {"private": "Zed"})):
+        err = error_of(client, method, game_id=gid, token=gm, **fields)
+        assert err.code == "invalid_params" and err.details["field"] == field
+        assert err.message == f"{field}: no seat is called 'Zed' (its 12 seats: details.seats)", err.message
+        assert err.details["seats"][0] == "Player#1 (Alice) indigo"
+        assert err.details["seats"][11] == "Player#12 (Lou) pale blue" and len(err.details["seats"]) == 12
+    err = error_of(client, "game.submit", game_id=gid, token=gm, seat="Lu", text="Bid 4")
+    assert err.message.startswith("seat: no seat is called 'Lu'; did you mean Player#12 (Lou)?")  # the guess stays
+    small = named_game(client)  # a list that fits is in the message too
+    err = error_of(client, "game.submit", game_id=small["game_id"], token=small["gm_token"], seat="Zed", text="Bid 4")
+    assert err.message.endswith(", ".join(err.details["seats"]) + ")") and "Player#5 (Ed)" in err.message
