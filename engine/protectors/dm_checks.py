@@ -43,9 +43,13 @@ _COUNTED = (Buy, Commit)  # said twice on one line ("Buy 1 in P6 then buy 1 in P
 # with only the final orders (it was "unknown order 'actually'"). Assumption CORRECTIONS_REFUSED
 CORRECTIONS_REFUSED = True
 _CORRECTION_WORDS = frozenset({"actually", "edit", "edited", "correction", "corrected", "wait", "ignore", "disregard",
-                               "scratch", "nvm", "nevermind", "oops", "whoops", "typo", "meant", "instead", "cancel"})
+                               "scratch", "nvm", "nevermind", "oops", "whoops", "typo", "meant", "instead", "cancel",
+                               "update", "updated", "change", "changed", "changes", "revised", "amended"})
 _CORRECTION_PHRASES = (("make", "that"), ("never", "mind"), ("change", "that"), ("changed", "my", "mind"))
 _UNEXPECTED = re.compile(r"unexpected (.*) at the end of the order")
+# "Edit: Work P27", "Actually: ...", "Correction: ..." after the orders: refused as no header, so lenient mode dropped
+# the line and stored the orders it corrects (dm_line refuses "<words>: <order>" whose words are no header)
+_NOT_A_HEADER = re.compile(r"(.*) before the order is not a header like")
 
 
 def correction(e: DmLine) -> DmLine:
@@ -53,7 +57,7 @@ def correction(e: DmLine) -> DmLine:
     (CORRECTIONS_REFUSED); else ``e``."""
     if not CORRECTIONS_REFUSED or e.kind != "refused" or e.error != "syntax":
         return e
-    trailing = _UNEXPECTED.search(e.why)
+    trailing = _UNEXPECTED.search(e.why) or _NOT_A_HEADER.match(e.why)
     if trailing is None and not (e.why.startswith(("unknown order", "not an order"))):
         return e
     part = trailing.group(1) if trailing is not None else echo(e.text.strip())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import RegentError
 from tests.protectors.test_dm_messy_round import _check, _store_in
 from tests.protectors.test_dm_messy_round5 import GAMES
 
@@ -111,3 +112,41 @@ def test_every_foreign_order_word_is_refused_naming_an_english_order_word():
         with pytest.raises(RegentError) as caught:
             parse_text(f"{word.capitalize()} 2 P3")
         assert f"{ENGLISH} {head.capitalize()}" in caught.value.reason, caught.value.reason
+
+
+# ---- an edit or correction written as a header before the order ("Edit: Work P27" under the orders it changes): was
+# refused as "'Edit:' before the order is not a header", so lenient mode dropped the line and stored the orders it
+# corrects; refused now as a correction, the DM whole even leniently (CORRECTIONS_REFUSED)
+FORT = "Fortify P27, P28, P32, P1\n"
+CORRECTED = "reads as a correction, or as taking an order back"
+EDITS = [
+    ("orders16", FORT + "Edit: Work P27", f"!'Edit:' {CORRECTED} ('edit')"),
+    ("orders16", FORT + "EDIT: Fortify P27, P28, P32, P1", f"!'EDIT:' {CORRECTED}"),  # the whole list again
+    ("orders16", FORT + "Edited: March 2 from P27 to P26", f"!'Edited:' {CORRECTED}"),
+    ("orders16", FORT + "Correction: Work P27", f"!'Correction:' {CORRECTED}"),
+    ("orders16", FORT + "Actually: Work P27", f"!'Actually:' {CORRECTED}"),
+    ("orders16", FORT + "Update: Work P27", f"!'Update:' {CORRECTED} ('update')"),
+    ("orders16", FORT + "Change: Work P27", f"!'Change:' {CORRECTED}"),
+    ("orders16", FORT + "edit - Work P27", f"!{CORRECTED} ('edit')"),
+    ("t1_16", "Bid 20\nHodir\nEdit: Bid 25", f"!'Edit:' {CORRECTED}"),
+    ("cons10", "Buy 1 in P1\nBid 5\nupdate: bid 8", f"!'update:' {CORRECTED}"),
+    ("dragon16", "3 from P27\nEdit: 2 from P27", f"!{CORRECTED}"),
+    # a header that is one
+    ("orders16", "My orders:\n" + FORT, ["Fortify! P27", "Fortify! P28", "Fortify! P32", "Fortify! P1"]),
+    ("orders16", "Plan: Fortify P27", "!'Plan:' before the order is not a header like 'My orders:'"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), EDITS)
+def test_an_edit_written_as_a_header_is_a_correction(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+@pytest.mark.parametrize(
+    "dm", [FORT + "Edit: Work P27", FORT + "Actually: Work P27", FORT + "Update: March 2 from P27 to P26"]
+)
+def test_an_edit_written_as_a_header_refuses_the_dm_even_leniently(dm):
+    g = GAMES["orders16"]()
+    with pytest.raises(RegentError, match="reads as a correction"):
+        g.submit_dm("Player#1", dm, lenient=True)
+    assert "Player#1" not in g.state.submissions  # the orders it corrects are not stored
