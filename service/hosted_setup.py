@@ -149,8 +149,9 @@ def _by_seat(labelled: dict[Any, Any], seats: dict[str, Any], game: Game | None,
     for label, value in labelled.items():
         seat = seat_names.seat_named(game, label) if game is not None else label
         if seat not in seats:
-            why = seat_names.unknown_seat(game, label) if game is not None else "unknown seat"
-            raise invalid(f"{field}.{str(label)[:64]}", why)
+            if game is not None:
+                raise seat_names.unknown_seat_error(game, f"{field}.{str(label)[:64]}", label)
+            raise invalid(f"{field}.{str(label)[:64]}", "unknown seat")
         if seat in out:
             raise invalid(f"{field}.{str(label)[:64]}", f"names {seat} again (a seat is named once)")
         out[seat] = value

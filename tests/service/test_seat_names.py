@@ -139,3 +139,12 @@ def test_a_big_games_seats_are_all_listed_though_the_message_is_cut(client):
     small = named_game(client)  # a list that fits is in the message too
     err = error_of(client, "game.submit", game_id=small["game_id"], token=small["gm_token"], seat="Zed", text="Bid 4")
     assert err.message.endswith(", ".join(err.details["seats"]) + ")") and "Player#5 (Ed)" in err.message
+
+
+def test_a_setups_agents_naming_no_seat_of_a_grand_game_lists_every_seat(client):
+    # setup.agents.Player#17 in a 16-seat game: the list was cut at 'Player#12 pale blue, Pla... (66 more characters)'
+    err = error_of(client, "game.create", setup={"board": "ring-16-grand", "agents": {"Player#17": "hard"}})
+    assert err.code == "invalid_params" and err.details["field"] == "setup.agents.Player#17"
+    assert err.message == ("setup.agents.Player#17: no seat is called 'Player#17'; did you mean Player#7? "
+                           "(its 16 seats: details.seats)")
+    assert len(err.details["seats"]) == 16 and err.details["seats"][15] == "Player#16 pink"
