@@ -15,7 +15,7 @@ import sys
 
 from engine.newworld import load_world, parse_world
 from npr_controller.newworld import plan_nation
-from service.cli.source import add_format, read_source
+from service.cli.source import add_format, at_least, read_source
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "fresh secret seed is drawn and printed with the dice (pass it back to replay). Each "
                            "nation and turn rolls from its own stream of the seed (docs/npr-rules.md, 'Dice and "
                            "seeds')")
-    plan.add_argument("--turn", type=int, default=None, help="the turn (default: the world's)")
+    plan.add_argument("--turn", type=at_least(1), default=None, help="the turn, 1 or more (default: the world's)")
     plan.add_argument("--json", action="store_true", help="print the plan as JSON")
     plan.set_defaults(func=run_plan)
 

@@ -21,7 +21,7 @@ from npr_controller.realms.defence import defend
 from npr_controller.realms.invasions import invasions
 from npr_controller.realms.liberation import dnpr_expansion, liberate, released_vassals
 from npr_controller.realms.result import Decision
-from service.cli.source import add_format, read_source
+from service.cli.source import add_format, at_least, read_source
 
 SEED_HELP = ("dice seed: the same world and seed give the same decision. Left out, a fresh secret seed is "
              "drawn and printed with the dice (pass it back to replay). Each NPR, or each battle, rolls "
@@ -130,7 +130,8 @@ def register(subparsers: Any) -> None:
     p = cmd("defend", _defend, "how NPRs defend against this turn's attacks (000 §13.4)")
     p.add_argument("attacks", help="attacks file: [{attacker, area|sea, units, trigger?}]")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
-    p.add_argument("--supply", type=int, help="NPR pieces available (000 §13.4 No more NPR Units in Supply)")
+    p.add_argument("--supply", type=at_least(0),
+                   help="NPR pieces available, 0 or more (000 §13.4 No more NPR Units in Supply)")
     p = cmd("retreat", _retreat, "after a round: does the NPR retreat or fight on (000 §13.4)")
     p.add_argument("battle", help="battle file: {npr, area|sea, npr_units, enemy_units, with_rebels?}")
     p = cmd("battle", _battle, "resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles)")

@@ -24,6 +24,24 @@ def add_format(parser: argparse.ArgumentParser) -> None:
                              "by its first byte")
 
 
+def at_least(minimum: int) -> Any:
+    """An argparse ``type`` for a whole-number option (``--turn``, ``--supply``) of ``minimum`` or more: a bad value
+    is refused as the option's own usage error, before any file is read, so the error names the option and not the
+    world file (which has a ``turn`` of its own)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, not {value}")
+        return value
+
+    parse.__name__ = "whole number"  # what argparse calls the type in its own messages
+    return parse
+
+
 def _sniff(raw: bytes) -> str:
     """JSON (starts with ``{``) or a MessagePack map; anything else needs ``--format``."""
     head = raw.lstrip()[:1]

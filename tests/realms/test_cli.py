@@ -54,7 +54,6 @@ def test_other_commands(capsys):
         ["npr", "capacity", WORLD, "Nobody", "Tidewatch"],
         ["npr", "invasions", str(EXAMPLES / "missing.json")],
         ["npr", "caretaker", WORLD, "Dorn"],
-        ["npr", "defend", WORLD, str(EXAMPLES / "attacks.json"), "--supply", "-3"],
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message(capsys, argv):
@@ -124,3 +123,23 @@ def test_an_unreadable_msgpack_world_says_what_is_wrong_in_one_line(tmp_path, ca
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(path) in err[0] and f"not readable MessagePack: {why}" in err[0], err
     assert "internal error" not in err[0] and "Traceback" not in err[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "why"),
+    [
+        (["npr", "defend", WORLD, str(EXAMPLES / "attacks.json"), "--supply", "-1"], "--supply", "must be 0 or more"),
+        (["npn", "plan", str(EXAMPLES.parent / "newworld" / "world.json"), "--nation", "Spain", "--turn", "0"],
+         "--turn", "must be 1 or more"),
+    ],
+)
+def test_a_bad_option_value_is_named_as_the_option_not_as_a_file(capsys, argv, option, why):
+    """regent npr defend --supply -1 said "attacks.json: supply: ..." and regent npn plan --turn 0 said
+    "world.json: turn: must be a positive integer", blaming the file last read (a New World world has a
+    ``turn`` of its own); the line now names the option, and no file."""
+    with pytest.raises(SystemExit) as leaving:  # a usage mistake, said by the command's parser (exit 2)
+        main(argv)
+    assert leaving.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"argument {option}: {why}" in err[0], err
+    assert ".json" not in err[0]
