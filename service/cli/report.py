@@ -61,6 +61,12 @@ def run_report(args: argparse.Namespace) -> int:
 
         # with the steps the rulebook default played for that seat, and the game's own windows (its deadlines)
         text = summary(game, seat, args.turn, gf.deadlines)
+        # and under its title whether an AI played the seat that turn, in the public report's words (public: the
+        # channel read the same line): the player back from a break reads orders they never sent otherwise
+        played = gf.ai_named({game.state.turn if args.turn is None else args.turn}).get(seat)
+        if played:
+            title, _, rest = text.partition("\n")
+            text = f"{title}\n{gamefile.played_by_ai(game, {seat: played})}\n{rest}"
     elif args.since_last:
         since = _posted(gf)
         text, mark = game.report_since(since)
