@@ -35,14 +35,17 @@ from engine.protectors.orders import Burn, Commit, Fortify, Work
 
 
 def segments_of(text: str) -> list[str]:
-    """Split a line into orders at top-level ``,;.`` where the next piece starts a new order."""
+    """Split a line into orders at top-level ``,;.`` where the next piece starts a new order; a ``,`` or ``;`` with no
+    space after it too ("fortify p27,work p28", as a phone's keyboard leaves it: was "unexpected 'work p28'"), where a
+    letter follows (never inside a number: "1,000"); a piece that starts no order is joined back as it was."""
     chunks, depth, start = [], 0, 0
     for i, c in enumerate(text):
         if c == "(":
             depth += 1
         elif c == ")":
             depth = max(depth - 1, 0)
-        elif depth == 0 and c in ",;." and (i + 1 == len(text) or text[i + 1].isspace()):
+        elif depth == 0 and c in ",;." and (i + 1 == len(text) or text[i + 1].isspace()
+                                             or (c != "." and text[i + 1].isalpha())):
             chunks.append(text[start : i + 1])
             start = i + 1
     chunks.append(text[start:])

@@ -118,6 +118,7 @@ def test_every_foreign_order_word_is_refused_naming_an_english_order_word():
 # refused as "'Edit:' before the order is not a header", so lenient mode dropped the line and stored the orders it
 # corrects; refused now as a correction, the DM whole even leniently (CORRECTIONS_REFUSED)
 FORT = "Fortify P27, P28, P32, P1\n"
+F2 = ["Fortify! P32", "Fortify! P1"]  # P32 and P1 fortified
 CORRECTED = "reads as a correction, or as taking an order back"
 EDITS = [
     ("orders16", FORT + "Edit: Work P27", f"!'Edit:' {CORRECTED} ('edit')"),
@@ -150,3 +151,31 @@ def test_an_edit_written_as_a_header_refuses_the_dm_even_leniently(dm):
     with pytest.raises(RegentError, match="reads as a correction"):
         g.submit_dm("Player#1", dm, lenient=True)
     assert "Player#1" not in g.state.submissions  # the orders it corrects are not stored
+
+
+# ---- orders on one line with no space after the ',' or ';' between them, as a phone's keyboard leaves them (were
+# refused: "unexpected 'work p28' at the end of the order"); never before a number, where ',' may group thousands
+SQUEEZED = [
+    (
+        "orders16",
+        "fortify p27,work p28 , march 2 from p32 to p31,fortify p1",
+        ["Fortify! P27", "Work, work! P28", "March! 2 from P32 to P31", "Fortify! P1"],
+    ),
+    ("orders16", "March 2 from P27 to P26,Fortify P28", ["March! 2 from P27 to P26", "Fortify! P28"]),
+    ("orders16", "Fortify P27;Work P28;Fortify P32;Fortify P1", ["Fortify! P27", "Work, work! P28", *F2]),
+    ("orders16", "Support Red in P29 from P28,Fortify P27", ["Support! Player#2 in P29 from P28", "Fortify! P27"]),
+    ("orders16", "Send 10 to Red,Fortify P27", ["Send 10 to Player#2", "Fortify! P27"]),
+    ("orders16", "Fortify P27,P28,P32,P1", ["Fortify! P27", "Fortify! P28", *F2]),
+    ("orders16", "Fortify P27,thanks", ["Fortify! P27"]),
+    ("cons10", "Buy 1 in P1,bid 5", ["Buy 1 in P1.", "Bid 5"]),
+    ("t1_16", "Bid 20,Hodir", ["Bid 20", "Faction Hodir"]),
+    ("orders16", "Fortify P27,Red", "!unexpected 'Red' at the end of the order"),
+    ("orders16", "Fortify P27,Wrok P28", "!unexpected 'Wrok P28'"),
+    ("dragon16", "3 from P27,2 from P28", "!unexpected '2 from P28'"),  # '27,2': no split before a digit
+    ("t1_16", "Bid 1,000\nHodir", "!bid between 0 and your"),  # a number, never two bids
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), SQUEEZED)
+def test_orders_on_a_line_with_no_space_after_the_comma(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
