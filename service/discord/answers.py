@@ -1,7 +1,7 @@
 """What a player's DM is answered, as pure functions and constants: stored (``accepted``, with ``FINAL``), refused
 (``refusal``), too late for the step now open (``too_late``, beginning ``TOO_LATE``), not stored for the service being
-down (``RESEND``), an edit or a deletion of a DM already answered (``EDITED``, ``DELETED``), and an empty decision in
-the rules' words (``NOTHING``); a line quoted as inline code (``code``)."""
+down (``RESEND``), the same answer again (``REPEATED``), an edit or a deletion of a DM already answered (``EDITED``,
+``DELETED``), and an empty decision in the rules' words (``NOTHING``); a line quoted as inline code (``code``)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ DELETED = ("You deleted a DM I had already answered: deleting it changes nothing
            "(a decision stored is final: rules 003, \"Once a DM is sent to the GM, your orders/choices are final\"). "
            "Anything new goes in a new DM.")
 TOO_LATE = "**Nothing was stored.** Your DM came in before the "  # how too_late's answer begins
+# said once instead of the same answer again to a player's DMs in quick succession (``Dms._answer_once``)
+REPEATED = ("I read your DM, and my answer is the same as to the one before (above). I read every DM you send, but "
+            "for a minute I will not repeat that answer; a different one comes at once.")
 # what an empty decision is, said as the rules say it: `none` in the orders step is no orders at all,
 # not the rulebook's default for a silent seat (Fortify!), docs/dm-syntax.md
 NOTHING = {"orders": "✓ `none`: no orders; your units stay where they are and do nothing",

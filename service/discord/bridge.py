@@ -93,5 +93,6 @@ class Bridge(Dms, ChannelMessages, CatchUp, Commands, SeatCommand, Reminders, Ga
         self._step_seen: dict[str, tuple[str, float]] = {}  # the step each game's last sync saw open (``step_began``)
         self._upgrade_read: dict[str, list[int]] = {}  # a game an older bot ran: whose DMs its first read-back read
         self._answer_files: dict[int, File] = {}  # a DM's answer's picture, until sent (``areas``, ``dms.on_dm``)
+        self._last_answer: dict[int, tuple[str, float, bool]] = {}  # each player's last answer (``dms._answer_once``)
         self._areas_ahead: dict[tuple[str, str, int], tuple[int, File | str | None]] = {}  # ``areas``, drawn ahead
         self._area_undos: dict[str, int] = {}

@@ -58,6 +58,8 @@ class BridgeCore:
     _step_seen: dict[str, tuple[str, float]]
     # a picture an answer to a DM carries (a player's ``board me``: ``areas.py``), by the DM's id, until it is sent
     _answer_files: dict[int, File]
+    # the last answer sent to each player's DM: (its words, when, whether ``REPEATED`` was said since) (``Dms``)
+    _last_answer: dict[int, tuple[str, float, bool]]
     # the summaries' area pictures drawn before the lock is taken, by (game, seat, turn): (the game's undos then, the
     # picture, None for none, or why it could not be drawn); and each game's undos (``areas.py``)
     _areas_ahead: dict[tuple[str, str, int], tuple[int, File | str | None]]

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from service.client import ServiceError
-from service.discord.answers import DELETED, EDITED, FINAL, RESEND, accepted, refusal, too_late
+from service.discord.answers import DELETED, EDITED, FINAL, REPEATED, RESEND, accepted, refusal, too_late
 from service.discord.areas import area_asked
 from service.discord.chat import DirectMessage
 from service.discord.core import BridgeCore, ServiceDown
@@ -23,6 +23,10 @@ log = logging.getLogger("regent.discord")
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")  # a member, as Discord writes a mention in a message's text
 MAX_KEPT_NOTES = 200  # players' notes to the GM a game keeps until /regent notes (the oldest dropped first)
+# seconds after an answer to a player's DM during which the same answer to their next DMs is said once (``REPEATED``),
+# then left out: Discord rate-limits a bot's DMs to one player, and the bot answers under its lock, so a player sending
+# 30 DMs in a minute would make every other player's answer wait behind 30 copies of one
+REPEAT_WINDOW = 60.0
 
 
 class Dms(BridgeCore):
@@ -66,10 +70,30 @@ class Dms(BridgeCore):
             if caught_up and offline and dm.created is not None:  # the answer comes late: which DM it answers
                 said = f"📬 Your DM of {when(dm.created, 'f')}, sent while I was offline, read now:\n{answer}"
             # a picture the answer carries (``board me``: ``areas.py``), sent with its words
-            await self.tell(key, dm.user_id, said, dm.thread_id, file=self._answer_files.pop(dm.message_id, None))
+            file = self._answer_files.pop(dm.message_id, None)
+            said = self._answer_once(dm.user_id, said, file is not None)
+            if said is not None:
+                await self.tell(key, dm.user_id, said, dm.thread_id, file=file)
         if stored and key is not None:  # what the DM let AI seats do is waited for outside the lock (sync)
             await self.sync(key)
         return key, answer, stored
+
+    def _answer_once(self, user_id: int, said: str, picture: bool = False) -> str | None:
+        """What to send for the answer ``said`` to ``user_id``'s DM: ``said``, or, when it is the answer they were sent
+        last, less than ``REPEAT_WINDOW`` ago (a flood of DMs: the same one again, many "already stored"), ``REPEATED``
+        once, then nothing while they go on (the window runs from their last DM). A stored decision and a picture
+        asked for are always sent; the DM itself is read and kept either way."""
+        now = self.now()
+        last = self._last_answer.get(user_id)
+        if (picture or said.startswith("**Stored**") or last is None or last[0] != said
+                or now - last[1] >= REPEAT_WINDOW):
+            self._last_answer[user_id] = (said, now, False)
+            return said
+        self._last_answer[user_id] = (said, now, True)
+        if last[2]:
+            log.info("user %s: the same answer again within %.0f s, not sent", user_id, REPEAT_WINDOW)
+            return None
+        return REPEATED
 
     async def on_dm_edit(self, before: str | None, dm: DirectMessage) -> None:
         """A DM the player edited (``before``: its words until now, None when unknown: a DM sent before the bot last
