@@ -575,8 +575,15 @@ def _consolidation_state(r: Reader) -> None:
     spec = {**sanctum.taken(st, spec["holder"]), **({"pending": False} if "kind" in spec else {}), **spec}
     island = st.board.island
     holder = r.seat(spec["holder"], "position.sanctum.holder")
-    if island is None or st.provinces[island].owner != holder:
-        raise ValidationError("position.sanctum.holder", "the Sanctum's holder controls the Island")
+    if island is None:
+        raise ValidationError("position.sanctum", "this board has no Island, so no Wizard Sanctum")
+    owner = st.provinces[island].owner
+    if owner != holder:
+        # rules: 003 Island Rules — the Wizard Sanctum is the Island's; said with who holds the Island, so the GM sees
+        # which of the two (sanctum, or the Island in provinces) is the slip
+        held = f"{owner}'s" if owner else "no one's"
+        raise ValidationError("position.sanctum.holder", f"{holder}, but the Sanctum's holder controls the Island, "
+                                                         f"and {island} is {held} in position.provinces")
     if spec["kind"] not in (None, "refresh", "gain") or (spec["kind"] is not None and not one_of(spec["key"], TIER)):
         raise ValidationError("position.sanctum.kind", "must be null, 'refresh' or 'gain' with an ability as key")
     st.sanctum = {"holder": holder, "kind": spec["kind"], "key": spec["key"],

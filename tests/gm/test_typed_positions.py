@@ -81,3 +81,36 @@ def test_teams_that_do_not_match_name_each_team_quoted(tmp_path, capsys):
     s["players"][1]["team"] = "North"
     s["players"][3]["team"] = "North"  # a seat put in the wrong team: 4, 2, 3, 3
     assert "(here: 'North' has 4, 'East' has 2, 'South' has 3, 'West' has 3)" in refused(tmp_path, capsys, s)
+
+
+def island_setup() -> dict:
+    """Turn 3 of a ring-12+island game with factions: Player#3 holds the Island and its Wizard Sanctum."""
+    s = setup()
+    s["board"], s["options"] = "ring-12+island", {"factions": True}
+    for p in s["players"]:
+        del p["team"]
+    s["position"]["provinces"]["P0"] = {"owner": "Player#3", "units": 1}
+    s["position"]["vp"]["Player#3"] = 5  # P3 2 and the Island 3
+    s["position"]["sanctum"] = {"holder": "Player#3"}
+    return s
+
+
+def test_a_sanctum_holder_who_is_not_the_islands_names_who_holds_it(tmp_path, capsys):
+    # it read 'position.sanctum.holder: the Sanctum's holder controls the Island', not saying who does
+    s = island_setup()
+    s["position"]["sanctum"]["holder"] = "Player#4"
+    assert (
+        "setup.json: position.sanctum.holder: Player#4, but the Sanctum's holder controls the Island, and P0 is "
+        "Player#3's in position.provinces"
+    ) in refused(tmp_path, capsys, s)
+    s["position"]["provinces"]["P0"] = {}
+    s["position"]["vp"]["Player#3"] = 2
+    assert "and P0 is no one's in position.provinces" in refused(tmp_path, capsys, s)
+    s["board"] = "ring-12"
+    del s["position"]["provinces"]["P0"]
+    assert "setup.json: position.sanctum: this board has no Island, so no Wizard Sanctum" in refused(
+        tmp_path, capsys, s
+    )
+    s = island_setup()  # as typed, it is taken
+    (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0

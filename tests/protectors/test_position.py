@@ -264,7 +264,7 @@ def test_a_locked_card_is_one_of_the_cards_drawn_before_and_a_deck_gone_round_ke
     ({"realm": {P1: 10**12}}, "position.realm.Player#1: must be at most"),
     ({"turn": "5"}, "position.turn: must be a whole number >= 0 written without quotes \\(got the text '5'\\)"),
     ({"submissions": {P1: ["Bid 3"]}}, "position.submissions.Player#1"),
-    ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum.holder"),
+    ({"sanctum": {"holder": P1, "kind": None, "key": None, "pending": True}}, "position.sanctum: this board has no"),
     # what the last Consolidation rules out at the start of a turn (a GM's typo, not a game)
     ({"provinces": {**FOUR, "P1": {"owner": P1, "units": 9}}},
      r"position.provinces.P1.units: 9 is over the supply limit of 3 .*4 while Player#1's Faith alone is active"),
