@@ -380,6 +380,7 @@ def _around_order(no: int, raw: str, text: str, seats: Mapping[str, str], names:
     what, hello, named = "a greeting", False, 0
     for m in tokens[:MAX_CHAT_WORDS]:  # "Hi GM! Bid 20", "Thanks! Bid 20", "Hi Alex Bid 20"
         word = m.group().lower()
+        word = "gm" if word == "@gm" else word  # "@GM Fortify P1", as "GM Fortify P1" (was "unknown order '@GM'")
         if word in _BEFORE_WORDS:
             what = what if word in _HELLO_WORDS else "a thank-you"
             hello = hello or word in _HELLO_WORDS

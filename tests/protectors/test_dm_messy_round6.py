@@ -179,3 +179,21 @@ SQUEEZED = [
 @pytest.mark.parametrize(("game", "dm", "want"), SQUEEZED)
 def test_orders_on_a_line_with_no_space_after_the_comma(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- the GM addressed as Discord's "@" writes it, before the orders (was "unknown order '@GM'", where "GM Fortify P27"
+# and "@GM, Fortify P27" were read)
+AT_GM = [
+    ("orders16", "@GM Fortify P27", ["Fortify! P27"]),
+    ("orders16", "@gm fortify p27, p28, p32, p1", ["Fortify! P27", "Fortify! P28", *F2]),
+    ("orders16", "Hi @GM Fortify P27", ["Fortify! P27"]),
+    ("orders16", "@GM Fortify P27\n@GM Work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("t1_16", "@GM Bid 20\nHodir", ["Bid 20", "Faction Hodir"]),
+    ("orders16", "@GM", "!the DM holds no order"),
+    ("orders16", "@Red Fortify P27", "!unknown order '@Red'"),  # a player: whose orders?
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), AT_GM)
+def test_the_gm_addressed_with_an_at(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
