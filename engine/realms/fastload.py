@@ -47,7 +47,7 @@ from engine.realms.options import MONARCH_POWER_CAP, RealmRules
 # validators: ``loader`` checks against these tuples, the fast path against the sets below).
 KEYS: dict[str, tuple[str, ...]] = {
     "world": ("round", "phase", "areas", "seas", "provinces", "realms", "relations", "units", "ships"),
-    "area": ("adjacent", "seas", "distant"),
+    "area": ("adjacent", "seas", "distant", "core"),
     "sea": ("adjacent",),
     "realm": ("kind", "capital", "overlord", "religion", "base_tax", "income_tile", "stability", "ducats", "loans",
               "prestige", "mercenaries", "monarch_power", "ruler", "advisors", "ideas", "papal_states", "emperor",
@@ -138,6 +138,8 @@ def _areas(raw_areas: dict[str, Any], raw_seas: dict[str, Any]) -> tuple[dict[st
     distant: dict[str, bool] = {}
     for name, raw in raw_areas.items():
         a = _map(raw, AREA_KEYS)
+        if a.get("core") is not None:
+            raise NotFast  # a Core token (001 §7.6): rare; the full validator checks and builds it
         adjacent = _names(a, "adjacent", raw_areas)
         if name in adjacent:
             raise NotFast
@@ -156,7 +158,7 @@ def _areas(raw_areas: dict[str, Any], raw_seas: dict[str, Any]) -> tuple[dict[st
     for a, seas in coast.items():
         for s in seas:
             sea_adj[s].add(a)
-    areas = {n: _new_area(n, frozenset(land[n]), frozenset(coast[n]), distant[n]) for n in raw_areas}
+    areas = {n: _new_area(n, frozenset(land[n]), frozenset(coast[n]), distant[n], None) for n in raw_areas}
     seas = {n: _new_sea(n, frozenset(sea_adj[n])) for n in raw_seas}
     return areas, seas
 

@@ -114,9 +114,11 @@ def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
     land: dict[str, set[str]] = {a: set() for a in raw_areas.data}
     coast: dict[str, set[str]] = {a: set() for a in raw_areas.data}
     distant: dict[str, bool] = {}
+    core: dict[str, str | None] = {}
     for name in raw_areas.data:
         a = Fields(raw_areas.data[name], raw_areas.sub(name))
         a.check(KEYS["area"])
+        core[name] = a.get("core", str, None)  # checked against the realms in validated_world
         for n in a.names("adjacent", raw_areas.data, "Area"):
             if n == name:
                 raise ValidationError(a.sub("adjacent"), "an Area cannot be adjacent to itself")
@@ -138,7 +140,7 @@ def _areas(w: Fields) -> tuple[dict[str, Area], dict[str, Sea]]:
     for a, seas in coast.items():
         for s in seas:
             sea_adj[s].add(a)
-    areas = {n: Area(n, frozenset(land[n]), frozenset(coast[n]), distant[n]) for n in raw_areas.data}
+    areas = {n: Area(n, frozenset(land[n]), frozenset(coast[n]), distant[n], core[n]) for n in raw_areas.data}
     seas = {n: Sea(n, frozenset(sea_adj[n])) for n in raw_seas.data}
     return areas, seas
 
@@ -230,6 +232,11 @@ def _province(name: str, o: Fields, areas: dict[str, Area], seas: dict[str, Sea]
     if dnpr is not None and realms[flag].is_pr:
         # rules: 000 §13.3 -- a DNPR token can never be placed on a PR's Core
         raise ValidationError(o.sub("dnpr"), "a DNPR token can never be on a PR's Core (000 §13.3)")
+    if dnpr is not None and areas[area].core is not None:
+        # rules: 000 §13.3 / 001 §7.6 -- a Core token makes every Province of its Area the PR's Core (placing it
+        # "displaces any æ"), and a DNPR token can never be on a PR's Core
+        raise ValidationError(o.sub("dnpr"), f"a DNPR token can never be on a PR's Core: Area {area!r} holds "
+                                             f"{areas[area].core}'s Core token (000 §13.3, 001 §7.6)")
     extra = o.nonneg("extra_manpower", 0)
     if extra and token in ("t", "v"):
         # rules: 000 §13.4 Extra Manpower -- removed when Annexed or Vassalized by a PR
@@ -355,6 +362,12 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
     for n, r in realms.items():
         if r.overlord and realms[r.overlord].kind == "vassal":
             raise ValidationError(f"realms.{n}.overlord", "a Vassal's Overlord cannot be a Vassal")
+    for n, a in areas.items():
+        if a.core is not None and not (a.core in realms and realms[a.core].is_pr):
+            # rules: 001 §7.6 Core tokens -- "To place a F, a PR needs to Own all the Provinces in the target Area"
+            what = {"npr": "an NPR", "dnpr": "a DNPR", "vassal": "a Vassal"}[realms[a.core].kind] \
+                if a.core in realms else "not a realm of this world"
+            raise ValidationError(f"areas.{n}.core", f"{a.core!r} is {what}: a Core token is a Player Realm's")
     raw_prov = Fields(w.get("provinces", dict), "provinces")
     provinces = {n: _province(n, Fields(raw_prov.data[n], raw_prov.sub(n)), areas, seas, realms)
                  for n in raw_prov.data}

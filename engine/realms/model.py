@@ -43,6 +43,7 @@ class Area:
     adjacent: frozenset[str] = frozenset()
     seas: frozenset[str] = frozenset()
     distant: bool = False
+    core: str | None = None  # the PR whose Core token (F) is placed in this Area (001 §7.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,8 @@ class Province:
 
     @property
     def core_of(self) -> str:
-        """The realm whose Core this is: its flag, superseded by a DNPR token (001 §7.6)."""
+        """The realm whose Core this is by its own tokens: its flag, superseded by a DNPR token (001 §7.6).
+        A Core token in its Area supersedes both: ask :meth:`World.core_of`."""
         # rules: 001 §7.6 -- Cores are the flag's realm, superseded by any DNPR token
         return self.dnpr or self.flag
 
@@ -263,6 +265,14 @@ class World:
         if p.token == "v":
             return self.realms[p.owner].overlord
         return None
+
+    def core_of(self, p: Province) -> str:
+        """The realm whose Core Province ``p`` is: the PR whose Core token is in its Area, else its DNPR
+        token's realm, else its flag's (001 §7.6)."""
+        # rules: 001 §7.6 Core Provinces -- "superceded by any æ on the Province or F placed in its Area";
+        # "All Provinces in an Area where a PR has placed a F are considered Core Provinces of that PR (and
+        # no other Realm)"
+        return self.areas[p.area].core or p.core_of
 
     def area_of_capital(self, realm: str) -> str | None:
         cap = self.realms[realm].capital

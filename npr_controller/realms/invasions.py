@@ -128,7 +128,7 @@ def choose_target(world: World, npr: str, eligible: list[str], dice: Dice, trace
               else f"{npr}'s Capital Area ({cap}) is not eligible")
     pool = list(eligible)
     # rules: 000 §13.5 step 1.2 -- the Area with the most of the NPR's Core Provinces
-    cores = {a: sum(1 for p in world.provinces_in(a) if p.core_of == npr) for a in pool}
+    cores = {a: sum(1 for p in world.provinces_in(a) if world.core_of(p) == npr) for a in pool}  # 001 §7.6
     best = max(cores.values())
     if best > 0:
         tied = [a for a in pool if cores[a] == best]

@@ -25,13 +25,17 @@ def liberate(world: World, provinces: Any) -> Decision:
         if name not in world.provinces:
             raise ValidationError(f"provinces[{i}]", f"unknown Province {name!r}")
         p = world.provinces[name]
-        realm = p.core_of
+        realm = world.core_of(p)  # rules: 001 §7.6 -- a Core token in its Area, else a DNPR token, else its flag
+        token = world.areas[p.area].core is not None
         if p.owner == realm:
             # rules: 001 §7.6 -- a Core Province of its Owner cannot be Liberated
-            raise IllegalOrderError(f"{name} is a Core Province of its Owner {p.owner}: it cannot be Liberated",
-                                    input=name)
+            raise IllegalOrderError(f"{name} is a Core Province of its Owner {p.owner}"
+                                    + (" (its Core token is in the Area)" if token else "")
+                                    + ": it cannot be Liberated", input=name)
         if not world.realms[realm].is_npr:
-            raise IllegalOrderError(f"{name}'s flag is {realm}, not an NPR", input=name)
+            raise IllegalOrderError(f"{name} is a Core of {realm}, not of an NPR"
+                                    + (f" ({realm}'s Core token is in {p.area})" if token else " (its flag)"),
+                                    input=name)
         why = "its DNPR token" if p.dnpr else "its flag"
         trace.add(R_LIB if not p.dnpr else R_DNPR, f"{name} (Owned by {p.owner}) returns to {realm}, as "
                                                    f"indicated by {why}")
@@ -89,8 +93,8 @@ def dnpr_expansion(world: World, dnpr: str) -> Decision:
     tiers = {}
     for p in world.provinces.values():
         r = world.realms[p.owner]
-        if r.kind != "npr" or p.occupied_by is not None or world.realms[p.flag].is_pr:
-            continue  # rules: 000 §13.3 -- never on a PR's Core; only plain NPR Provinces
+        if r.kind != "npr" or p.occupied_by is not None or world.realms[world.core_of(p)].is_pr:
+            continue  # rules: 000 §13.3 -- never on a PR's Core (its flag, or a Core token, 001 §7.6); plain NPR
         tier = 0 if p.area in own else 1 if p.area in land else 2 if p.area in near else None
         if tier is not None:
             tiers.setdefault(tier, []).append(p)

@@ -5,9 +5,10 @@ from dataclasses import replace
 import pytest
 
 from engine.errors import IllegalOrderError, ValidationError
+from engine.realms import world_from_dict
 from npr_controller.realms.cta import call_to_arms
 from npr_controller.realms.liberation import dnpr_expansion, liberate, released_vassals
-from tests.realms.helpers import prov, town, world
+from tests.realms.helpers import doc, prov, town, world
 
 REALMS = {"Gran": {"kind": "npr", "capital": "g1"}, "Cast": "pr", "Arag": "pr"}
 
@@ -105,6 +106,33 @@ def test_core_of_its_owner_cannot_be_liberated():
     w = world({"G": []}, {"g1": prov("G", "Gran"), "c": town("G", "Cast")}, REALMS)
     with pytest.raises(IllegalOrderError):
         liberate(w, ["c"])
+
+
+def test_a_province_in_an_area_with_its_owners_core_token_cannot_be_liberated():
+    """001 §7.6: Cores are "superceded by any æ on the Province or F placed in its Area"; "All Provinces in an
+    Area where a PR has placed a F are considered Core Provinces of that PR (and no other Realm)", and "A
+    Province which is a Core Province of its Owner cannot be Liberated". Without Core tokens in the world,
+    Cast's Gran-flagged Province went back to Gran."""
+    d = doc({"G": [], "H": []}, {"g1": prov("G", "Gran"), "h": town("H", "Cast", flag="Gran")}, REALMS)
+    assert liberate(world_from_dict(d), ["h"]).to_dict()["liberated"][0]["realm"] == "Gran"
+    d["areas"]["H"]["core"] = "Cast"
+    with pytest.raises(IllegalOrderError, match=r"Core Province of its Owner Cast \(its Core token is in the Area\)"):
+        liberate(world_from_dict(d), ["h"])
+    d["provinces"]["h"] = town("H", "Arag", flag="Gran")  # Arag took it from Cast: still Cast's Core, no NPR's
+    with pytest.raises(IllegalOrderError, match="h is a Core of Cast, not of an NPR"):
+        liberate(world_from_dict(d), ["h"])
+
+
+def test_dnpr_expansion_never_takes_a_province_a_core_token_made_a_prs_core():
+    """000 §13.3 "A æ can never be placed on a PR's Core"; 001 §7.6: a Core token makes its Area's Provinces
+    the PR's Cores."""
+    realms = {**REALMS, "Dn": {"kind": "dnpr", "capital": "d1"}, "Nav": "npr"}
+    provs = {"g1": prov("G", "Gran"), "d1": prov("D", "Dn", token="dnpr", dnpr="Dn"), "n1": prov("N", "Nav"),
+             "n2": prov("M", "Nav")}
+    d = doc({"D": ["N", "M"], "G": [], "N": [], "M": []}, provs, realms)
+    assert dnpr_expansion(world_from_dict(d), "Dn").to_dict()["province"] == "n1"  # alphabetically first
+    d["areas"]["N"]["core"] = "Cast"
+    assert dnpr_expansion(world_from_dict(d), "Dn").to_dict()["province"] == "n2"
 
 
 def test_dnpr_province_returns_to_its_dnpr():

@@ -1,7 +1,8 @@
 """NPR Invasions, Phase 3 step B (file 000 §13.5): criteria, priorities, unrest, size, battle, rebels."""
 
+from engine.realms import world_from_dict
 from npr_controller.realms.invasions import eligible_targets, invasions
-from tests.realms.helpers import prov, town, world
+from tests.realms.helpers import doc, prov, town, world
 
 REALMS = {"Gran": {"kind": "npr", "capital": "g1"}, "Nav": "npr", "Cast": "pr", "Arag": "pr"}
 
@@ -119,6 +120,23 @@ def test_priority_2_most_core_provinces():
     }
     e = _inv(world(land, provs, REALMS, wars=[["Cast", "Gran"]]))["Gran"]
     assert (e["target"], e["priority"]) == ("Y", "1.2 most Core Provinces")
+
+
+def test_priority_2_does_not_count_provinces_a_core_token_made_another_realms():
+    """000 §13.5 step 1.2 counts the NPR's Core Provinces; 001 §7.6: "All Provinces in an Area where a PR has
+    placed a F are considered Core Provinces of that PR (and no other Realm)". Cast's Core token in Y makes
+    its two Gran-flagged Provinces Cast's Cores, so X (one Gran Core) is the target, not Y."""
+    land = {"G": ["X", "Y"], "X": [], "Y": []}
+    provs = {
+        "g1": prov("G", "Gran"),
+        "x1": town("X", "Cast", flag="Gran"),
+        "y1": town("Y", "Cast", flag="Gran"),
+        "y2": town("Y", "Cast", flag="Gran"),
+    }
+    d = doc(land, provs, REALMS, wars=[["Cast", "Gran"]])
+    d["areas"]["Y"]["core"] = "Cast"
+    e = _inv(world_from_dict(d))["Gran"]
+    assert (e["target"], e["priority"]) == ("X", "1.2 most Core Provinces")
 
 
 def test_priority_3_adjacent_by_land():

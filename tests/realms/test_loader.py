@@ -123,6 +123,31 @@ def test_dnpr_token_never_on_a_pr_core():
         world_from_dict(d)
 
 
+@pytest.mark.parametrize(
+    ("core", "why"), [("Gran", "'Gran' is an NPR"), ("Nobody", "'Nobody' is not a realm of this world")]
+)
+def test_a_core_token_is_a_player_realms(core, why):
+    """001 §7.6 Core tokens: "To place a F, a PR needs to Own all the Provinces in the target Area"."""
+    d = _doc()
+    d["areas"]["X"]["core"] = "Cast"
+    assert world_from_dict(d).core_of(world_from_dict(d).provinces["x1"]) == "Cast"
+    d["areas"]["X"]["core"] = core
+    with pytest.raises(ValidationError, match=f"areas.X.core: {why}: a Core token is a Player Realm's"):
+        world_from_dict(d)
+
+
+def test_no_dnpr_token_in_an_area_with_a_core_token():
+    """001 §7.6: a Core token "displaces any æ" and makes every Province of its Area the PR's Core, where a
+    DNPR token can never be (000 §13.3)."""
+    d = _doc()
+    d["realms"]["Dn"] = {"kind": "dnpr"}
+    d["provinces"]["d1"] = prov("X", "Dn", token="dnpr", dnpr="Dn")
+    world_from_dict(d)
+    d["areas"]["X"]["core"] = "Cast"
+    with pytest.raises(ValidationError, match=r"provinces.d1.dnpr: a DNPR token can never be on a PR.s Core: Area"):
+        world_from_dict(d)
+
+
 def test_unreadable_file_is_a_clear_error(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     with pytest.raises(ValidationError, match="not a valid document"):
