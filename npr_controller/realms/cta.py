@@ -59,8 +59,11 @@ def consequences(world: World, pr: str, npr: str, attacker: str, *, defensive: b
         # rules: 004 §11.3 Accepting a CtA steps 2 and 4 -- "If accepting a Defensive CtA from an NPR Ally, you
         # may send Defensive CtAs to your other NPR Allies"; "If accepting a CtA from an NPR, decide whether
         # you wish to make them an Active Ally" (a PR Ally is neither)
+        others = sorted(a.ally for a in world.alliances_of(pr)
+                        if a.pr == pr and a.ally != npr and world.realms[a.ally].is_npr)
         accept += [
-            "you may send Defensive CtAs to your other NPR Allies",
+            f"you may send Defensive CtAs to your other NPR Allies ({', '.join(others)})" if others
+            else "you have no other NPR Ally to send a Defensive CtA to",
             f"{npr} is already your Active Ally: nothing to decide (it defends with half MC)" if active else
             f"decide whether {npr} becomes an Active Ally: +{units} Allied Units (half of Tax Value {tax}, "
             "rounded up, max 5), and it then defends with half MC",

@@ -1,9 +1,12 @@
 """The caretaker for a vacant realm seat: Income & Upkeep, Phase 3, actions and CtAs (001, 004 §11.3)."""
 
+from dataclasses import replace
+
 import pytest
 
 from engine.errors import ValidationError
 from engine.realms import RealmRules
+from engine.realms.model import Alliance, Realm
 from npr_controller.realms.caretaker import actions, answer_cta, income_and_upkeep, phase3
 from tests.realms.helpers import prov, town, world
 
@@ -159,7 +162,18 @@ def test_a_player_realm_allys_defensive_cta_has_no_active_ally_choice():
     assert "Active Ally" not in said and "other NPR Allies" not in said and "MC" not in said
     from_npr = answer_cta(_allied(), "Cast", "Gran", attacker="Arag").to_dict()["trace"]
     npr = " ".join(step["because"] for step in from_npr)
-    assert "decide whether Gran becomes an Active Ally" in npr and "other NPR Allies" in npr
+    assert "decide whether Gran becomes an Active Ally" in npr and "you have no other NPR Ally" in npr
+
+
+def test_the_other_npr_allies_a_defensive_cta_may_be_passed_on_to_are_named():
+    """004 §11.3 Accepting a CtA step 2: "If accepting a Defensive CtA from an NPR Ally, you may send Defensive
+    CtAs to your other NPR Allies": the answer said so to a realm with no other NPR Ally too; it now names
+    them, or says there is none."""
+    w = _allied()
+    more = w.evolve(relations=replace(w.relations, alliances=(*w.relations.alliances, Alliance("Cast", "Nav"))),
+                    realms={**w.realms, "Nav": Realm("Nav", "npr")})
+    said = " ".join(s["because"] for s in answer_cta(more, "Cast", "Gran", attacker="Arag").to_dict()["trace"])
+    assert "you may send Defensive CtAs to your other NPR Allies (Nav)" in said
 
 
 @pytest.mark.parametrize("activates", [False, True])
