@@ -16,6 +16,7 @@ from engine.protectors.dm_lines import (
     BID_WORDS,
     FENCE,
     MAX_NAME_WORDS,
+    POSTSCRIPT,
     TURN_AROUND,
     chat_start,
     chatter,
@@ -258,8 +259,8 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
         if more is not None:  # "none, blah": not "unknown order 'none,'; expected ..., or none"
             return DmLine(no, raw, "refused", why=clip(more, MAX_REASON), error="syntax")
         reason = first_error.reason if first_error is not None else "expected an order"
-        chat = _chat_reason(raw, text, seats, names, step, shown) if not parsed and first_error is not None \
-            and _not_an_order(first_error) else None
+        chat = _chat_reason(raw, text, seats, names, step, shown) if first_error is not None \
+            and _not_an_order(first_error) and (not parsed or chat_start(raw) == POSTSCRIPT) else None
         go = GO_AMOUNT.search(text) if not parsed and step == CONSOLIDATION else None
         if go is not None:  # "I'll go 10" in the Consolidation: a bid, or a count? (where only a bid is: as_bid)
             reason = (f"{echo(go.group().strip())} is no order Regent reads here, where a number may be a count or the "

@@ -284,12 +284,20 @@ _CHAT_STARTS = {**dict.fromkeys(_GREETING, "a greeting"), **dict.fromkeys(_APOLO
                                  "obrigada", "spasibo", "спасибо"), "a thank-you or sign-off")}
 
 
+# "P.S. good luck everyone", "PS:", "p.p.s.": a postscript, which may say anything (an order, a condition); said as one
+# in the refusal (it was "unknown order 'P.S.'"), never left out
+_POSTSCRIPT = re.compile(r"p\.?\s?(?:p\.?\s?)?s(?:\.|:|\b)", re.IGNORECASE)
+POSTSCRIPT = "a postscript (P.S.)"
+
+
 def chat_start(text: str) -> str | None:
     """What ``text`` (one DM line) starts like when its first word is a greeting's, an apology's or a thank-you's
-    ("a greeting" for ``Hi GM, taking my seat back``), else ``None``. Only for the wording of a refusal: such a
-    line is still read as orders, and refused when it is none."""
+    ("a greeting" for ``Hi GM, taking my seat back``), or a postscript ("P.S."), else ``None``. Only for the wording
+    of a refusal: such a line is still read as orders, and refused when it is none."""
     if text.strip().startswith(_SIGNATURE_MARKS):  # "-- draft": no signature, it may take the DM back
         return "a signature"
+    if _POSTSCRIPT.match(unwrap(text)):
+        return POSTSCRIPT
     w = words(unwrap(text))
     return _CHAT_STARTS.get(w[0]) if w else None
 

@@ -408,7 +408,7 @@ ALREADY_FINE = [
     ("orders14", "Golden work P2\nGolden work P5", "!only one Golden order of each type per turn"),
     ("orders14", "Send 30 to Bob\nSend 31 to Carol", "!more than the 60 $Realm you hold"),  # over-spending
     ("orders14", "Send 10 to #2", "!'#2' is not a player"),
-    ("orders14", "Fortify P1\nP.S. Bob is plotting", "!unknown order 'P.S.'"),
+    ("orders14", "Fortify P1\nP.S. Bob is plotting", "!starts like a postscript (P.S.)"),  # round 6
     ("orders14", "Fortify P1\n\nsent from phone, sorry for typos", "!unknown order 'sent'"),
     ("orders14", "Fortify P1 D:", "!unexpected 'D'"),
     ("orders14", "Turn 5:\nFortify P1", "!this DM is headed for turn 5"),

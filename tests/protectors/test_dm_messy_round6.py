@@ -119,6 +119,7 @@ def test_every_foreign_order_word_is_refused_naming_an_english_order_word():
 # corrects; refused now as a correction, the DM whole even leniently (CORRECTIONS_REFUSED)
 FORT = "Fortify P27, P28, P32, P1\n"
 F2 = ["Fortify! P32", "Fortify! P1"]  # P32 and P1 fortified
+IO = "Fortify P3\nWork P4\n"  # island8: Alice fortifies P3 and works P4
 CORRECTED = "reads as a correction, or as taking an order back"
 EDITS = [
     ("orders16", FORT + "Edit: Work P27", f"!'Edit:' {CORRECTED} ('edit')"),
@@ -196,4 +197,24 @@ AT_GM = [
 
 @pytest.mark.parametrize(("game", "dm", "want"), AT_GM)
 def test_the_gm_addressed_with_an_at(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a postscript: said as one in the refusal (was "unknown order 'P.S.'", and with an order after "P.S." the same);
+# never left out, as it may say anything, an order or a condition
+PS = "!not an order: the line starts like a postscript (P.S.) but says more than that, so it is read as orders"
+POSTSCRIPTS = [
+    ("island8", IO + "P.S. good luck everyone", PS),
+    ("island8", IO + "PS good luck", PS),
+    ("island8", IO + "ps. gl hf \U0001f340", PS),
+    ("island8", IO + "PS: Bruno will send his own", PS),
+    ("island8", IO + "P.P.S. Fortify P5", PS),
+    ("island8", IO + "PS Fortify P5", PS),
+    ("island8", IO + "// P.S. good luck", ["Fortify! P3", "Work, work! P4"]),  # a note to the GM
+    ("island8", IO + "P5 Fortify", "!unknown order 'P5'"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), POSTSCRIPTS)
+def test_a_postscript(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
