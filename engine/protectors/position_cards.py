@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import ValidationError
@@ -90,7 +91,7 @@ def read_cards(r: Reader, step: str) -> None:
             if "discard" not in spec:
                 discard = _drawn_before(st, d, draw)
                 out += discard
-        _check_counts(d, draw + out, field)
+        _check_counts(d, draw + out, field, draw if "draw" in spec else [], out)
         if not draw and not discard and not any(dk == d for dk, _ in st.cards_this_turn):
             raise ValidationError(field, f"no {d} card left to draw (every other one is locked in play)")
         st.decks[d] = C.Deck(d, draw, discard)
@@ -214,13 +215,17 @@ def _rest_of_deck(deck: str, listed: list[str], shuffled: list[str]) -> list[str
     return rest[:short]
 
 
-def _check_counts(deck: str, cards: list[str], field: str) -> None:
+def _check_counts(deck: str, cards: list[str], field: str, draw: Sequence[str] = (), out: Sequence[str] = ()) -> None:
+    """``cards``: the deck's cards listed anywhere in the position; ``draw`` the draw pile given, ``out`` the cards in
+    play, locked or discarded (a GM who started from an export, docs/positions.md, kept its whole draw pile)."""
     full = C.DECK_CONTENTS[deck]
     if len(cards) > len(full):
         extra = sorted({c for c in cards if cards.count(c) > full.count(c)})  # the card(s) listed too often
         said = "; ".join(f"{c} {cards.count(c)} times, the deck has {full.count(c)}" for c in extra)
+        hint = (f"; its draw pile still lists cards in play or discarded: take them out of {field}.draw, or leave "
+                "draw out (the seed's shuffle deals the rest)") if any(c in draw and c in out for c in extra) else ""
         raise ValidationError(field, f"{len(cards)} cards of the {deck} deck; it has {len(full)}"
-                              + (f" ({said})" if said else ""))
+                              + (f" ({said})" if said else "") + hint)
     if not cards:
         raise ValidationError(field, f"the {deck} deck has no cards at all")
     for c in set(cards):

@@ -114,3 +114,23 @@ def test_a_sanctum_holder_who_is_not_the_islands_names_who_holds_it(tmp_path, ca
     s = island_setup()  # as typed, it is taken
     (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
     assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+
+
+def test_an_exports_draw_pile_kept_with_this_turns_cards_says_to_take_them_out(tmp_path, capsys):
+    # docs/positions.md, step 1: start from an export; it lists every draw pile whole, so naming this turn's cards
+    # and the discards over it read only '13 cards of the event deck; it has 10 (...)'
+    assert main(["new", str(tmp_path / "tmp.bin"), "--board", "ring-12", "--seed", "41"]) == 0
+    assert main(["export-position", str(tmp_path / "tmp.bin"), "-o", str(tmp_path / "exported.json")]) == 0
+    s = setup()
+    s["position"]["decks"] = json.loads((tmp_path / "exported.json").read_text())["position"]["decks"]
+    s["position"]["decks"]["event"]["discard"] = ["Calms of Summer", "Flood!"]
+    err = refused(tmp_path, capsys, s)
+    assert "setup.json: position.decks.event: 13 cards of the event deck; it has 10 (" in err
+    assert err.endswith(
+        "its draw pile still lists cards in play or discarded: take them out of "
+        "position.decks.event.draw, or leave draw out (the seed's shuffle deals the rest)"
+    )
+    for deck in s["position"]["decks"].values():  # as positions.md says: the draw piles left out
+        del deck["draw"]
+    (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
