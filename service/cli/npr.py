@@ -23,6 +23,8 @@ from npr_controller.realms.liberation import dnpr_expansion, liberate, released_
 from npr_controller.realms.result import Decision
 from service.cli.source import add_format, at_least, read_source
 
+DECK_HELP = ("a file holding the Military Deck, top card first: a JSON (or MessagePack) list of {name, kind: "
+             "leader|advisor, dice} (docs/world-formats.md, 'Military Deck')")
 SEED_HELP = ("dice seed: the same world and seed give the same decision. Left out, a fresh secret seed is "
              "drawn and printed with the dice (pass it back to replay). Each NPR, or each battle, rolls "
              "from its own stream of the seed (docs/npr-rules.md, 'Dice and seeds')")
@@ -126,7 +128,7 @@ def register(subparsers: Any) -> None:
 
     p = cmd("invasions", _invasions, "Phase 3 step B NPR Invasions, alphabetically (000 §13.5)")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
-    p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
+    p.add_argument("--deck", metavar="FILE", help=DECK_HELP)
     p = cmd("defend", _defend, "how NPRs defend against this turn's attacks (000 §13.4)")
     p.add_argument("attacks", help="attacks file: [{attacker, area|sea, units, trigger?}]")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
@@ -137,7 +139,7 @@ def register(subparsers: Any) -> None:
     p = cmd("battle", _battle, "resolve one NPR battle round by round (000 §13.4, rules-gaps.md Battles)")
     p.add_argument("battle", help="battle file: {npr, area|sea, enemy_units, npr_units?, with_rebels?, ...}")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
-    p.add_argument("--deck", help="Military Deck as data, top card first (JSON list)")
+    p.add_argument("--deck", metavar="FILE", help=DECK_HELP)
     p = cmd("cta", _cta, "the Defensive CtAs an NPR sends when War is declared on it (004 §11.3)")
     p.add_argument("--attacker", required=True,
                    help="the Player Realm declaring War (not in a Truce with the target, not already at War with it)")

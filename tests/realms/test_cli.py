@@ -143,3 +143,13 @@ def test_a_bad_option_value_is_named_as_the_option_not_as_a_file(capsys, argv, o
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"argument {option}: {why}" in err[0], err
     assert ".json" not in err[0]
+
+
+@pytest.mark.parametrize("command", ["invasions", "battle"])
+def test_deck_help_says_it_is_a_file(capsys, command):
+    """--deck read a file while its help said "Military Deck as data ... (JSON list)": a deck given inline
+    ('[{"kind": ...}]') was refused as "cannot read: No such file or directory"."""
+    with pytest.raises(SystemExit):
+        main(["npr", command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--deck FILE" in text and "a file holding the Military Deck" in text
