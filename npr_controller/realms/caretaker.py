@@ -137,7 +137,9 @@ def phase3(world: World, pr: str) -> Decision:
     _pr(world, pr)
     realm, trace = world.realms[pr], Trace()
     state = interregnum_check(RealmState.of(realm), realm, trace)
-    own = sorted(world.owned_by(pr), key=lambda p: alphabetical(p.name))  # "alphabetically first" below
+    # rules: 001 §7.3 "1 of your Provinces"; rules-gaps.md Definitions: "an Occupied Province belongs to neither
+    # side", so one an enemy (or Rebels) Occupies is not the caretaker's to add Unrest to or take it from
+    own = sorted(world.controlled_by(pr), key=lambda p: alphabetical(p.name))  # "alphabetically first" below
     change = None
     if state.stability >= 2:
         restless = [p.name for p in own if p.unrest]

@@ -88,6 +88,23 @@ def test_phase3_unrest_from_stability():
     assert phase3(w, "Cast").to_dict()["unrest"] == {"add_unrest": "a"}
 
 
+@pytest.mark.parametrize(("stability", "unrest"), [(2, {"remove_unrest": "b"}), (-2, {"add_unrest": "b"})])
+def test_phase3_unrest_only_on_provinces_it_controls(stability, unrest):
+    """001 §7.3: +2 "remove u from 1 of your Provinces", -2 "Add u to 1 of your Provinces"; rules-gaps
+    Definitions: "an Occupied Province belongs to neither side". The caretaker took the alphabetically first
+    Province it owned, "a", which Gran Occupies."""
+    w = world(
+        {"A": []},
+        {
+            "a": town("A", "Cast", unrest=stability > 0, occupied_by="Gran"),
+            "b": town("A", "Cast", unrest=stability > 0),
+        },
+        {"Cast": {"kind": "pr", "stability": stability, "ruler": {"name": "R"}}, "Gran": "npr"},
+        wars=[["Cast", "Gran"]],
+    )
+    assert phase3(w, "Cast").to_dict()["unrest"] == unrest
+
+
 def test_actions_keep_stability_and_never_declare_war():
     """001 §7.3 Increase Stability costs 5 + current; the caretaker never declares War."""
     d = actions(_w(stability=-2, monarch_power={"adm": 9}), "Cast").to_dict()
