@@ -200,7 +200,8 @@ class CatchUp(BridgeCore):
         """Edits made while the bot was offline to DMs it had answered (Discord tells a bot of no edit it missed): the
         chat's last ``EDITS_CHECKED`` answered DMs are read again, and one whose words are not those answered is an
         edit, answered as the live edit is (``Dms._edited``: one stored is told the edit changes nothing, one refused
-        is read again as the DM that came in then). A chat that cannot be read is left to the read that follows.
+        is read again as the DM that came in then), and one deleted (missing from the history read whole) is told as the
+        live deletion is (``Dms._deleted``). A chat that cannot be read is left to the read that follows.
         ``live``: a message whose edit Discord just delivered (``Dms.on_dm_edit``), answered as a live edit."""
         mark = self.state.read(chat)
         answered = self.state.answered_in(chat, mark, EDITS_CHECKED) if mark is not None else []
@@ -222,6 +223,10 @@ class CatchUp(BridgeCore):
                 await self._edited(dm, offline=True)
         if older:
             self.state.set_printed(chat)  # written with the fingerprints
+        if not now.more:  # the chat read whole from the first DM checked: one answered and missing was deleted
+            here = {dm.message_id for dm in now.messages}
+            for gone in [m for m in answered if m not in here and m != live]:
+                await self._deleted(gone, user, thread, offline=True)
 
     def _sent_offline(self, dm: DirectMessage, live: int | None) -> bool:
         """Whether a message a read-back found was sent while the bot was offline, and its answer says so: not the

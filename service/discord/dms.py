@@ -13,7 +13,7 @@ from typing import Any
 from service.client import ServiceError
 from service.discord.answers import DELETED, EDITED, FINAL, REPEATED, RESEND, accepted, refusal, too_late
 from service.discord.areas import area_asked
-from service.discord.chat import DirectMessage
+from service.discord.chat import DirectMessage, snowflake_time
 from service.discord.core import BridgeCore, ServiceDown
 from service.discord.routing import channel_of, game_header, names_a_game, step_of
 from service.discord.state import ai_seats, held
@@ -134,10 +134,23 @@ class Dms(BridgeCore):
         stands as answered, and the player is told so, as for an edit (rules 003: "Once a DM is sent to the GM, your
         orders/choices are final"): a player who deleted their orders to take them back must not believe they did.
         One of which nothing was stored was never a decision: nothing to say."""
+        await self._deleted(message_id, user_id, thread_id)
+
+    async def _deleted(self, message_id: int, user_id: int, thread_id: int | None = None,
+                       offline: bool = False) -> None:
+        """A DM deleted (``on_dm_delete``; ``offline``: while the bot was offline, found missing by the read-back,
+        ``catch_up._edits_offline``): one answered for good is told, once."""
         async with self.lock:
             answered = self.state.processed(message_id)
-            if answered is not None:
-                await self.tell(answered.get("game"), user_id, DELETED, thread_id)
+            if answered is None or answered.get("deleted"):
+                return
+            answered["deleted"] = True  # told once (a read-back finds it missing again)
+            self.state.mark_processed(message_id, answered)
+            said = DELETED
+            if offline:
+                said = (f"📬 You deleted your DM of {when(snowflake_time(message_id), 'f')} while I was offline:\n"
+                        f"{DELETED}")
+            await self.tell(answered.get("game"), user_id, said, thread_id)
 
     async def _dm(self, dm: DirectMessage, arrived: float, on_discord: bool = False) -> tuple[str | None, str, bool]:
         """(game, answer, stored?) for one DM that came in at ``arrived`` (the bridge's clock; ``on_discord``:

@@ -143,8 +143,19 @@ class FakeChat:
     # -- what the tests do -----------------------------------------------------------------------
     def dm(self, user_id: int, text: str, message_id: int | None = None, thread_id: int | None = None
            ) -> DirectMessage:
-        return DirectMessage(message_id=message_id if message_id is not None else next(self.message_ids),
-                             user_id=user_id, text=text, user_name=f"user{user_id}", thread_id=thread_id)
+        """A player's message with a small id of its own (``message_id``, else the next): in the chat's history as
+        Discord keeps it (once, whatever times it is delivered), but older than anything :meth:`send` keeps, so no
+        read-back after the bot was offline reads it as new (:meth:`send` is for those)."""
+        dm = DirectMessage(message_id=message_id if message_id is not None else next(self.message_ids),
+                           user_id=user_id, text=text, user_name=f"user{user_id}", thread_id=thread_id)
+        kept = self.kept.setdefault(f"thread:{thread_id}" if thread_id else f"dm:{user_id}", [])
+        kept[:] = [k for k in kept if k[0] != dm.message_id] + [(dm.message_id, dataclasses.replace(dm))]
+        return dm
+
+    def delete(self, dm: DirectMessage) -> None:
+        """The player deletes a message they sent: it leaves the chat's history."""
+        chat = f"thread:{dm.thread_id}" if dm.thread_id else f"dm:{dm.user_id}"
+        self.kept[chat] = [k for k in self.kept.get(chat, []) if k[0] != dm.message_id]
 
     def send(self, user_id: int, text: str, at: float | None = None, thread_id: int | None = None) -> DirectMessage:
         """A player sends the bot a message (at ``at``, Unix time; now by default): Discord keeps it in the chat's

@@ -689,3 +689,39 @@ def test_an_upgrade_from_a_bot_that_kept_no_refusals_answers_its_last_refusals_a
         await new.close_client()
 
     asyncio.run(body())
+
+
+def test_a_stored_dm_deleted_while_the_bot_was_offline_is_told_once(server, tmp_path):
+    """Discord tells a bot of no deletion it missed: a player who deleted their stored DM while the bot was offline, to
+    take it back, was never told it stands. The read-back finds it missing from the history and tells them as a live
+    deletion is told, once; a refused DM deleted, or one whose deletion was told live, is not mentioned."""
+    h = setup(server, tmp_path, channel=CH + 30)
+    one, two, three = (user_of(CH + 30, n) for n in (1, 2, 3))
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        await bridge.catch_up()
+        stored, refused, live = h.chat.send(one, "Bid 2"), h.chat.send(two, "Bid banana"), h.chat.send(three, "Bid 3")
+        for dm in (stored, refused, live):
+            await bridge.on_dm(dm)
+        h.chat.delete(live)
+        await bridge.on_dm_delete(live.message_id, three)  # told live
+        await bridge.close_client()  # the bot goes down
+        h.chat.delete(stored)
+        h.chat.delete(refused)
+        counts = {u: len(h.chat.dms[u]) for u in (one, two, three)}
+        back = h.bridge()
+        await back.start()
+        await back.catch_up()
+        said = h.chat.last_dm(one)
+        assert "You deleted your DM of <t:" in said and "while I was offline" in said, said
+        assert "deleting it changes nothing" in said
+        assert {u: len(h.chat.dms[u]) for u in (one, two, three)} == {**counts, one: counts[one] + 1}
+        assert (await pending(back))["Player#1"] is True  # it stands
+        back.went_offline()
+        await back.catch_up()  # read again: told once
+        assert len(h.chat.dms[one]) == counts[one] + 1
+        await back.close_client()
+
+    asyncio.run(body())
