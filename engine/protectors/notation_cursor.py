@@ -15,6 +15,7 @@ from engine.protectors.notation_words import (
     ALL,
     ALL_UNITS,
     DIGITS,
+    DISCORD_MENTION,
     GROUPED,
     LARGER_NUMBER_WORD,
     MAX_DIGITS,
@@ -22,6 +23,7 @@ from engine.protectors.notation_words import (
     MAX_LINE_ECHO,
     MAX_NAMES_SHOWN,
     MAX_REASON,
+    MENTION,
     NUMBER,
     ORDER_HEADS,
     PROVINCE,
@@ -279,6 +281,9 @@ class WordCursor:
         names = list(self.names.listed) if self.names is not None else sorted(self.seats)
         shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", ..." if len(names) > MAX_NAMES_SHOWN else "")
         known = f" or one of {shown}" if names else ""
+        mention = raw.replace(" ", "")  # "<@!123>" is read as the words "<@" and "123>"
+        if DISCORD_MENTION.fullmatch(mention):  # "Support <@222> in P29": whom? (the bot made a seat holder's the seat)
+            raise self.fail(f"{echo(mention)} is {MENTION}: name the player, like Player#2{known}")
         raise self.fail(f"{echo(raw)} is not a player like Player#2{known}")
 
 

@@ -22,6 +22,7 @@ from engine.protectors.notation_words import (
     COMMIT_WORDS,
     COUNT_WORDS,
     DIGITS,
+    DISCORD_MENTION,
     ELLIPSIS,
     EXPECTED_BY_STEP,
     EXPECTED_ORDERS,
@@ -32,6 +33,7 @@ from engine.protectors.notation_words import (
     MAX_LINE_ECHO,
     MAX_REASON,
     MAX_TURN_DIGITS,
+    MENTION,
     NUMBER,
     PROVINCE,
     REALM_WORDS,
@@ -160,7 +162,8 @@ def parse_item(w: WordCursor) -> Item:
         if w.i == 0 and head in w.seats and w.i + 1 < len(w.norm) else \
         " ('I'd' is 'I would', which may depend on something: write the order alone, or 'I'd like to ...')" \
         if head == "id" and w.raw[w.i].lower() != "id" else \
-        f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else ""
+        f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else \
+        f" ({MENTION}: send your orders without it)" if DISCORD_MENTION.fullmatch(w.raw[w.i]) else ""
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint or _did_you_mean(head)}; expected one of {expected}")
 
 

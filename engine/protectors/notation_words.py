@@ -28,6 +28,12 @@ from engine.protectors.orders import (
     Work,
 )
 
+# A Discord mention as Discord writes it in a message's text (a member "<@123>", "<@!123>", a role "<@&123>", a channel
+# "<#123>"): the bot makes a seat holder's the seat before the engine reads the DM (service/discord/dms.py), so one left
+# here names no seat of this game Regent knows (the GM, the bot, a player of another game), and is never guessed into
+# one. The refusal says what it is (it said "unknown order '<@123>'", or "'<@123>' is not a player").
+DISCORD_MENTION = re.compile(r"<(?:@[!&]?|#)[0-9]+>")
+MENTION = "a Discord mention Regent cannot match to a player of this game"
 TOKEN = re.compile(r"\d+(?:[.,]\d+)+|[^\s.,;:!?()\[\]]+")
 NUMBER = re.compile(r"\$?-?[0-9]+(?:[.,][0-9]+)*\$?")
 # a count spelled out where an order takes a number ("buy two units in P19"); larger ones go in digits

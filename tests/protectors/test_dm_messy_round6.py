@@ -251,6 +251,8 @@ def test_a_postscript(game, dm, want):
 F4 = ["Fortify! P27", "Fortify! P28", *F2]
 M7 = ["March! 2 from P1 to P2", "Fortify! P7"]  # seven7
 I2 = ["Fortify! P3", "Work, work! P4"]  # island8
+MENTION_WORDS = "a Discord mention Regent cannot match to a player of this game"
+MENTIONED = "!'{}' is " + MENTION_WORDS + ": name the player, like Player#2"
 PHONE = [
     # autocorrect, mixed case, emoji
     ("orders16", "FORTIFY P27\nfortify p28\nFoRtIfY P32\nfortify P1", F4),
@@ -298,14 +300,20 @@ PHONE = [
         "Support @Red in P29 from P28\nFortify P27, P32, P1",
         ["Support! Player#2 in P29 from P28", "Fortify! P27", *F2],
     ),
-    ("orders16", "Support <@222> in P29 from P28\nFortify P27, P32, P1", "!'<@222>' is not a player"),
-    ("seven7", "Support <@555> in P2 from P1\nFortify P7", "!'<@555>' is not a player"),
+    ("orders16", "Support <@222> in P29 from P28\nFortify P27, P32, P1", MENTIONED.format("<@222>")),
+    ("seven7", "Support <@555> in P2 from P1\nFortify P7", MENTIONED.format("<@555>")),
     ("t1_16", "Bid 20 (5 from @Red)\nHodir", ["Bid 20 (5 from Player#2)", "Faction Hodir"]),
-    ("t1_16", "Bid 20 (5 from <@222>)\nHodir", "!'<@222>' is not a player"),
-    ("orders16", "<@123456789> Fortify P27, P28, P32, P1", "!unknown order '<@123456789>'"),
-    ("orders16", "<@&5555> Fortify P27, P28, P32, P1", "!unknown order '<@&5555>'"),
+    ("t1_16", "Bid 20 (5 from <@222>)\nHodir", MENTIONED.format("<@222>")),
+    (
+        "orders16",
+        "<@123456789> Fortify P27, P28, P32, P1",
+        f"!unknown order '<@123456789>' ({MENTION_WORDS}: send your orders without it)",
+    ),
+    ("orders16", "<@&5555> Fortify P27, P28, P32, P1", f"!unknown order '<@&5555>' ({MENTION_WORDS}"),
     ("orders16", "Fortify P27, P28, P32, P1 <:pepe:12345>", F4),  # a custom emoji
-    ("island8", IO + "Send 10 to <@123>", "!'<@123>' is not a player"),
+    ("island8", IO + "Send 10 to <@123>", MENTIONED.format("<@123>")),
+    ("island8", IO + "Snitch <@!123>", MENTIONED.format("<@123>")),
+    ("orders16", "<#998877> Fortify P27", f"!unknown order '<#998877>' ({MENTION_WORDS}"),
     # provinces misspelt or abbreviated
     ("orders16", "Fortify P 27, P28, p32, P1", F4),
     ("orders16", "Fortify Prov 27", ["Fortify! P27"]),
