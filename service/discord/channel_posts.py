@@ -71,13 +71,15 @@ class Posting(BridgeCore):
             else:
                 text.append(next_text(view))
             posted = await self._post(game.channel, "\n".join(text))
+            # kept as posted at once (with its picture due): a failure after it (the picture, the summaries, the service
+            # lost) makes the next sync carry on from here, never post the report again
+            entry["log_next"], entry["picture_due"] = new["next"], game.pictures
+            self._announced(key, entry, view, posted)
             await self._board_after(key, entry)  # the board now: one due from before is this one
-        elif step_key != entry["step_key"]:
-            posted = await self._post(game.channel, next_text(view))
+        elif step_key != entry["step_key"] and entry.get("announced") != step_key:
+            self._announced(key, entry, view, await self._post(game.channel, next_text(view)))
         if entry.get("picture_due") and not new["report"].strip():  # Discord failed it after the last report
             await self._board_after(key, entry)
-        if step_key != entry["step_key"]:
-            self._keep_step_post(key, entry, view, posted)
         self._step_seen[key] = (step_key, asked)
         # a Consolidation begins: each player is told what they hold to buy and bid with (rules: 003 5.
         # Consolidation; nothing else tells them), in the turn's summary when one goes out now, else alone
@@ -106,6 +108,15 @@ class Posting(BridgeCore):
         deadline = min((p["deadline"] for p in view["pending"] if not p["submitted"]), default=None)
         entry.update(log_next=new["next"], turn=view["turn"], step_key=step_key, expected=False, forced=None,
                      waiting={"seats": missing, "deadline": deadline} if missing else None)
+        self.state.set_game(key, entry)
+
+    def _announced(self, key: str, entry: dict[str, Any], view: dict[str, Any], posted: int | None) -> None:
+        """The step ``view`` shows was announced in the channel by the post ``posted`` (None: its id unknown), the
+        report before it if any: kept in the state at once (``announced``, and when the step began, ``step_post``), so
+        a sync cut short after it does not announce it again."""
+        if step_key_of(view) != entry["step_key"]:
+            self._keep_step_post(key, entry, view, posted)
+        entry["announced"] = step_key_of(view)
         self.state.set_game(key, entry)
 
     def _keep_step_post(self, key: str, entry: dict[str, Any], view: dict[str, Any], posted: int | None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from service.discord.chat import DeliveryFailed
+from service.discord.core import ServiceDown
 from tests.discord.helpers import Harness, dm_text, game_table, make_config, seat_view, user_of
 
 CH = 860
@@ -101,5 +102,37 @@ def test_a_failed_post_while_reading_back_dms_leaves_no_dm_unread(server, tmp_pa
         await again.tick()
         assert h.chat.texts(CH + 1).count("== Turn 1 ==") == 1
         await again.close_client()
+
+    asyncio.run(body())
+
+
+def test_the_service_lost_after_a_report_was_posted_does_not_post_it_again(server, tmp_path):
+    """The service drops (a restart, a lost connection) between the channel's report of a finished turn and the
+    players' summaries of it: the next sync sends the summaries, and the report is not posted a second time."""
+    h = Harness(server, make_config({"g": game_table(CH + 3, seats=3)}, tmp_path))
+    users = [user_of(CH + 3, i) for i in (1, 2, 3)]
+
+    async def body():
+        bridge = h.bridge()
+        await bridge.start()
+        rpc, lost = bridge.rpc, [False]
+
+        async def dropping(method, **fields):  # the first private summary asked for finds the service gone
+            if method == "game.report" and fields.get("private") and not lost[0]:
+                lost[0] = True
+                raise ServiceDown("connection lost")
+            return await rpc(method, **fields)
+
+        bridge.rpc = dropping
+        while (await bridge.rpc("game.view", **bridge._gm("g"), wait=True))["turn"] == 1:
+            await everyone_sends(h, bridge, CH + 3)
+        await bridge.tick()
+        await bridge.tick()
+        assert lost[0]
+        channel = h.chat.texts(CH + 3)
+        assert channel.count("== Turn 2 ==") == 1 and channel.count("**Turn 2: orders**") == 1, channel
+        for user in users:
+            assert h.chat.dm_texts(user).count("**Your summary of turn 1**") == 1
+        await bridge.close_client()
 
     asyncio.run(body())
