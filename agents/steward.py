@@ -5,7 +5,7 @@ hands the Dragon most games; a strong policy takes the humans' wins. The steward
 alive and out of the way:
 
 - it never conquers another seat: it marches only to retake a Province it owned (its start, or one
-  it held earlier in this game) and never walks into a Province another seat owns;
+  it held earlier in this game), never from a team-mate, and never walks into a Province another seat owns;
 - it defends: Fortify! where a neighbour's stack threatens, Work, work! where safe;
 - against the Dragon it always meets its min.US when it has the units (so the Wrath burns nothing of
   its own and cannot eliminate it: rules: 003 The Dragon's Wrath!, Fire and blood!), and commits
@@ -20,7 +20,7 @@ post. Measured in docs/table-health.md (``regent eval table``).
 
 from __future__ import annotations
 
-from agents.heuristic import HeuristicAgent, board_of
+from agents.heuristic import HeuristicAgent, _mates, board_of
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, DragonDecision, OrdersDecision
 from engine.protectors.orders import Commit, Fortify, March, Work
 from engine.protectors.seat import SeatContext
@@ -76,6 +76,7 @@ class StewardAgent(HeuristicAgent):
         legal = {p: ctx.legal_orders(p) for p in mine}
         orders: dict[str, object] = {}
         reasons: list[str] = []
+        mates = _mates(ctx)  # never a target, not even to retake (agents/teams.py; rules: 003 Team Games)
         # retake a Province of our own that another seat holds, when our stack beats its defence
         for p in sorted(mine, key=lambda q: -view["provinces"][q]["units"]):
             units = view["provinces"][p]["units"]
@@ -83,7 +84,7 @@ class StewardAgent(HeuristicAgent):
                 if not isinstance(m, March) or m.delayed or m.dst not in self.owned or m.count != units:
                     continue
                 holder = self._holder(view, m.dst)
-                if holder in (None, me) or (m.golden and limits["march"] <= 0):
+                if holder in (None, me) or holder in mates or (m.golden and limits["march"] <= 0):
                     continue
                 if units + (1 if m.golden else 0) >= self._defence(view, board, m.dst) + self.margin:
                     orders[p] = m

@@ -78,6 +78,22 @@ def test_ai_seats_never_march_on_team_mates_in_play(level):
     assert marches > 0  # the seats did attack: only never their own team
 
 
+def test_the_steward_never_retakes_a_province_from_a_team_mate():
+    # found by a GM's 12-seat team game: the steward marched on its team-mate to "retake" its start Province
+    # (a typed-in position's start is the setup's placement, never held); it retakes from other seats only
+    from agents.steward import StewardAgent
+
+    def retakes(game):
+        steward = StewardAgent(seed=0)
+        steward.owned.add("P2")  # it held P2 before; Player#2 holds it now
+        return {o.dst for o in steward.act(SeatContext(game, "Player#1")).orders if isinstance(o, March)}
+
+    plain = position("ring-4", 4, {"P1": ("Player#1", 3), "P2": ("Player#2", 1), "P3": ("Player#3", 1),
+                                   "P4": ("Player#4", 1)})
+    assert retakes(plain) == {"P2"}  # Player#2 is no team-mate here: the steward takes its Province back
+    assert retakes(_team_game()) == set()  # the same board, Player#2 its team-mate: it is left alone
+
+
 def _between_mates():
     # ring-6: Player#1 (P1) and Player#2 (P3) are a team, P2 empty between them; Player#3 at P5, P4 and P6 empty
     return position("ring-6", 6, {"P1": ("Player#1", 3), "P3": ("Player#2", 3), "P5": ("Player#3", 3)},
