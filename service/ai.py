@@ -243,7 +243,7 @@ def resolve(name: Any, field: str = "agent") -> str | None:
             _limit_torch_threads()
         return name  # otherwise checked by building it (see ``check``)
     close = difflib.get_close_matches(name.casefold(), [*DIFFICULTIES, *sorted(known)], n=1) if len(name) <= 64 else []
-    hint = f"; did you mean {close[0]}?" if close else ""  # `regent seat game.bin Mallory hrad`
+    hint = f" (did you mean {close[0]}?)" if close else ""  # `regent seat game.bin Mallory hrad`
     raise invalid(field, f"unknown agent {clip(name, 64)!r}{hint}; known agents: {', '.join(sorted(known))}; "
                          f"difficulties: {', '.join(DIFFICULTIES)}")
 

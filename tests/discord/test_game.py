@@ -212,7 +212,7 @@ def test_a_game_the_service_refuses_for_good_stops_the_bot_with_one_line(server,
     async def body():
         bridge = h.bridge()
         with pytest.raises(ConfigRefused, match=r"^test-discord.toml: games.uneven: refused by the service "
-                                                r"\(invalid_params: .*same size \(here: A has 3, B has 2\)"):
+                                                r"\(invalid_params: .*same size \(here: 'A' has 3, 'B' has 2\)"):
             await bridge.start()
         assert bridge.state.game("uneven") is None and bridge.state.creating("uneven") is None
         assert h.chat.texts(672) == ""  # nothing announced

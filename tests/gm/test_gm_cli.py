@@ -137,7 +137,7 @@ def test_seat_an_ai_and_give_the_seat_back(game_file, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no seat is called 'Player#9'" in err and "unknown agent 'grandmaster'" in err
     assert main(["seat", str(game_file), "Bob", "hrad"]) == 2  # a typo of a level gets the level
-    assert "unknown agent 'hrad'; did you mean hard?" in capsys.readouterr().err
+    assert "unknown agent 'hrad' (did you mean hard?); known agents" in capsys.readouterr().err
     assert gamefile.read(game_file).agents == {"Player#4": "heuristic"}
 
 
