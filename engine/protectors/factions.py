@@ -6,8 +6,10 @@ Abilities are flags; the rule modules ask ``has(state, seat, flag)`` where a fac
 
 from __future__ import annotations
 
-import unicodedata
+from typing import Any
 
+from engine.errors import ValidationError
+from engine.protectors.close_names import closest, fold
 from engine.protectors.state import BID, GameState, Player
 
 CENARION, KALUAK, HODIR, IRON_LIGHT, LANNUVAR = "Cenarion", "Kalu'Ak", "Hodir", "Iron Light", "Lannuvár"
@@ -40,18 +42,24 @@ OFFER_COST = 50  # Hodir, An offer
 FAITH_COST = 7  # Iron Light, Faith alone sustains us!
 
 
-def _faction_key(text: str) -> str:
-    """``Lannuvar``, ``lannuvár``, ``KALUAK``, ``Kalu’Ak``, ``iron-light`` -> one key: letters, no accents."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c)).casefold()
-
-
-_FACTION_KEYS = {_faction_key(f): f for f in FACTIONS}
+_FACTION_KEYS = {fold(f): f for f in FACTIONS}
 
 
 def faction_named(text: str) -> str | None:
-    """The faction ``text`` names, in the rulebook's spelling, whatever its accents, case and apostrophes."""
-    return _FACTION_KEYS.get(_faction_key(text))
+    """The faction ``text`` names, in the rulebook's spelling, whatever its accents, case and apostrophes
+    (``lannuvar``, ``Kalu Ak``, ``iron-light``)."""
+    return _FACTION_KEYS.get(fold(text))
+
+
+def check_faction(v: Any, field: str) -> str:
+    """A faction a GM's setup or position names (``players[i].faction``, ``position.factions.<seat>``), in the
+    rulebook's spelling; a close miss (``Kalu Ack``, ``Iron-Lite``) is refused naming the faction meant."""
+    named = faction_named(v) if isinstance(v, str) else None
+    if named is None:
+        meant = closest(v, FACTIONS)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        raise ValidationError(field, f"{v!r} is not one of {', '.join(FACTIONS)}{hint}")
+    return named
 
 
 def chooses_faction(state: GameState, seat: str) -> bool:

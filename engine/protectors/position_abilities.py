@@ -19,6 +19,8 @@ EFFECTS = ("faith_active", "bank_bid")  # Player.used_turn: effects lasting unti
 # the Bank of Lannuvár covers (``bank_until``) or Hodir's offer hired (``offer_turn``).
 USED_MARK_ABILITY = {"peek_dragon": "weather_forecast"}
 EFFECT_ABILITY = {"faith_active": "faith_alone", "bank_bid": "bank_of_lannuvar"}
+# an effect written as its ability (``faith_alone``, ``Faith alone sustains us!``): named with the effect meant
+EFFECT_WAYS = {way: e for e, a in EFFECT_ABILITY.items() for way in (a, SANCTUM_ABILITIES[a])}
 # abilities whose activation (an effect running, a Bank covering a turn) spent their once-per-game use (Hodir's
 # offer may be hired again)
 ONCE_SPENT = frozenset({"faith_alone", "bank_of_lannuvar"})

@@ -6,31 +6,23 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import ValidationError
 from engine.protectors import cards as C
+from engine.protectors.close_names import closest
 from engine.protectors.position_reader import AFTER_EXECUTE, REVEAL, Reader, one_of
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS, GameState
 
-
-def _card_key(name: str) -> str:
-    """A card's name without case, spaces or punctuation: ``winter storms`` and ``Imarins Blessings`` match."""
-    return "".join(ch for ch in name.casefold() if ch.isalnum())
+# how alike a misspelt card's name must be to a card's (close_names.closest): card names are long, and many share words
+CARD_CUTOFF = 0.8
 
 
 def card_hint(v: Any) -> str:
-    """The card a name written loosely means (``Ferry`` for ``Ferry!``, ``winter storms``, ``Winter Storm``): a
-    position names cards as the rulebook writes them, so it is refused, naming the card."""
-    if not isinstance(v, str):
-        return ""
-    keys = {_card_key(c): c for c in C.CARD_DECK}
-    meant = keys.get(_card_key(v))
-    if meant is None:
-        close = difflib.get_close_matches(_card_key(v), list(keys), n=1, cutoff=0.8)
-        meant = keys[close[0]] if close else None
+    """The card a name written loosely means (``Ferry`` for ``Ferry!``, ``winter storms``, ``Imarins Blessings``,
+    ``Winter Storm``): a position names cards as the rulebook writes them, so it is refused, naming the card."""
+    meant = closest(v, list(C.CARD_DECK), CARD_CUTOFF)
     return f' (did you mean "{meant}"? cards are named as the rulebook writes them)' if meant else ""
 
 

@@ -18,17 +18,12 @@ from engine.protectors.abilities import INSTANT
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dragon import threshold_now, threshold_reached
 from engine.protectors.events import Event
-from engine.protectors.factions import (
-    FACTIONS,
-    ONCE_PER_GAME,
-    TIER,
-    faction_named,
-)
+from engine.protectors.factions import ONCE_PER_GAME, TIER, check_faction
 from engine.protectors.notation import parse_text
 from engine.protectors.position import decode_rng
-from engine.protectors.position_abilities import EFFECTS, check_held, read_gained
-from engine.protectors.position_cards import read_cards
-from engine.protectors.position_reader import RANKING, REVEAL, Reader, abilities_of, one_of
+from engine.protectors.position_abilities import EFFECT_WAYS, EFFECTS, check_held, read_gained
+from engine.protectors.position_cards import card_hint, read_cards
+from engine.protectors.position_reader import RANKING, REVEAL, Reader, abilities_of, ability_key, one_of
 from engine.protectors.state import (
     BANK_BID,
     BID,
@@ -260,7 +255,7 @@ def _players(r: Reader) -> None:
         if not st.players[s].eliminated:
             raise ValidationError(f"position.eliminated_this_turn[{i}]", f"{s} is not eliminated")
     st.eliminated_this_turn = this_turn
-    factions = r.per_seat("factions", _faction)
+    factions = r.per_seat("factions", check_faction)
     if factions and not st.options.factions:
         raise ValidationError("position.factions", "this game is played without factions (options.factions)")
     seats = list(st.players)
@@ -280,20 +275,13 @@ def _players(r: Reader) -> None:
         st.players[s].used = v
     for s, v in r.per_seat("gained_abilities", lambda v, f: abilities_of(v, TIER, f)).items():
         st.players[s].gained = v  # rules: 003 Wizard Sanctum, "Gain"
-    for s, v in r.per_seat("effects", lambda v, f: abilities_of(v, EFFECTS, f)).items():
+    for s, v in r.per_seat("effects", lambda v, f: abilities_of(v, EFFECTS, f, EFFECT_WAYS)).items():
         st.players[s].used_turn = v
     st.used_this_turn = r.per_seat("used_this_turn", lambda v, f: abilities_of(v, INSTANT, f))
     for s, v in r.per_seat("bank_until", r.count).items():
         st.players[s].bank_until = v
     for s, v in r.per_seat("offer_turn", r.count).items():
         st.players[s].offer_turn = v
-
-
-def _faction(v: Any, field: str) -> str:
-    named = faction_named(v) if isinstance(v, str) else None
-    if named is None:
-        raise ValidationError(field, f"{v!r} is not one of {', '.join(FACTIONS)}")
-    return named
 
 
 def _provinces(r: Reader) -> None:
@@ -559,7 +547,9 @@ def _consolidation_state(r: Reader) -> None:
                     or not isinstance(x["by"], str)
                     or (x["card"] is not None and not (one_of(x["card"], C.CARD_DECK)
                                                        and C.CARD_DECK[x["card"]] == x["deck"]))):
-                raise ValidationError(f"{field}[{i}]", "must be {deck, card, by} with the card from that deck")
+                card = x.get("card") if isinstance(x, dict) else None
+                hint = "" if one_of(card, C.CARD_DECK) else card_hint(card)  # a card misspelt, named
+                raise ValidationError(f"{field}[{i}]", f"must be {{deck, card, by}} with the card from that deck{hint}")
             looks.append(dict(x))
         st.peeks[s] = looks
     spec = r.pos.get("sanctum")
@@ -584,8 +574,10 @@ def _consolidation_state(r: Reader) -> None:
         held = f"{owner}'s" if owner else "no one's"
         raise ValidationError("position.sanctum.holder", f"{holder}, but the Sanctum's holder controls the Island, "
                                                          f"and {island} is {held} in position.provinces")
-    if spec["kind"] not in (None, "refresh", "gain") or (spec["kind"] is not None and not one_of(spec["key"], TIER)):
+    if spec["kind"] not in (None, "refresh", "gain"):
         raise ValidationError("position.sanctum.kind", "must be null, 'refresh' or 'gain' with an ability as key")
+    if spec["kind"] is not None:
+        ability_key(spec["key"], TIER, "position.sanctum.key")  # a misspelt one named with the key meant
     st.sanctum = {"holder": holder, "kind": spec["kind"], "key": spec["key"],
                   "pending": r.flag(spec["pending"], "position.sanctum.pending")}
 

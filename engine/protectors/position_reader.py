@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.protectors.close_names import closest
+from engine.protectors.orders import ABILITY_TEXT, SANCTUM_ABILITIES
 from engine.protectors.state import GameState
 
 # Two internal points a GM may start from (position_import.STEPS): "ranking" (turn 2+, the bids set aside in the last
@@ -116,8 +118,21 @@ def one_of(v: Any, names: Any) -> bool:
     return isinstance(v, str) and v in names
 
 
-def abilities_of(v: Any, names: Any, field: str) -> set[str]:
-    """A list of ability names, each one of ``names``."""
-    if not isinstance(v, list) or not all(one_of(a, names) for a in v):
+def abilities_of(v: Any, names: Any, field: str, ways: Mapping[str, str] | None = None) -> set[str]:
+    """A list of ability keys, each one of ``names`` (``ability_key``)."""
+    if not isinstance(v, list):
         raise ValidationError(field, f"must be a list of {', '.join(sorted(names))}")
-    return set(v)
+    return {ability_key(a, names, f"{field}[{i}]", ways) for i, a in enumerate(v)}
+
+
+def ability_key(a: Any, names: Any, field: str, ways: Mapping[str, str] | None = None) -> str:
+    """An ability key, one of ``names``; one written otherwise (the rulebook's name ``Bank of Lannuvar``, a misspelt
+    key ``bank_of_lanuvar``, or one of ``ways``: other ways to write a key -> the key) is refused naming the key
+    meant."""
+    if one_of(a, names):
+        return str(a)
+    known = {k: k for k in names} | {SANCTUM_ABILITIES.get(k, k): k for k in names}
+    known |= {ABILITY_TEXT.get(k, k): k for k in names} | dict(ways or {})
+    meant = closest(a, known)
+    hint = f" (did you mean {meant}? a position names abilities by these keys)" if meant else ""
+    raise ValidationError(field, f"{a!r} is not one of {', '.join(sorted(names))}{hint}")

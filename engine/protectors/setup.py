@@ -17,7 +17,7 @@ from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
 from engine.protectors.colours import check_colour, colour_names, default_colour, fold, seat_colours
-from engine.protectors.factions import FACTIONS, faction_named
+from engine.protectors.factions import check_faction
 from engine.protectors.notation import seat_map
 from engine.protectors.position_import import POSITION_KEYS, import_position
 from engine.protectors.state import BID, GameState, Options, Player, Province
@@ -84,10 +84,7 @@ def _players(spec: Any) -> list[dict[str, Any]]:
                                                         f"'Player#{i + 1}', got {seat!r}")
         fac = p.get("faction")
         if fac is not None:
-            named = faction_named(fac) if isinstance(fac, str) else None
-            if named is None:
-                raise ValidationError(f"players[{i}].faction", f"{fac!r} is not one of {', '.join(FACTIONS)}")
-            fac = named
+            fac = check_faction(fac, f"players[{i}].faction")
         colour = check_colour(p["colour"], f"players[{i}].colour") if p.get("colour") is not None else None
         out.append({"seat": seat, "name": str(p.get("name") or seat), "faction": fac,
                     "team": _check_team(p.get("team"), i), "start": p.get("start"), "colour": colour})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.protectors.close_names import MAX_GUESS_CHARS
 from service.cli import main
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve", "Frank", "Gina", "Hal", "Ivy", "Jon", "Kim", "Lou"]
@@ -134,3 +135,76 @@ def test_an_exports_draw_pile_kept_with_this_turns_cards_says_to_take_them_out(t
         del deck["draw"]
     (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
     assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+
+
+def faction_setup() -> dict:
+    """The ring-12 game played with factions (no teams): Player#1 Lannuvár, Player#2 Iron Light, both from the
+    setup."""
+    s = setup()
+    s["options"] = {"factions": True}
+    for p in s["players"]:
+        del p["team"]
+    s["players"][0]["faction"], s["players"][1]["faction"] = "Lannuvár", "Iron Light"
+    return s
+
+
+def test_a_misspelt_faction_names_the_faction_meant(tmp_path, capsys):
+    # 'Kalu Ack' read only "is not one of Cenarion, Kalu'Ak, ...": case, accents and apostrophes were forgiven, one
+    # letter off was not, and nothing said which one it meant
+    s = faction_setup()
+    s["players"][2]["faction"] = "Kalu Ack"
+    assert (
+        "setup.json: players[2].faction: 'Kalu Ack' is not one of Cenarion, Kalu'Ak, Hodir, Iron Light, Lannuvár "
+        "(did you mean Kalu'Ak?)"
+    ) in refused(tmp_path, capsys, s)
+    s = faction_setup()
+    s["position"]["factions"] = {"Player#4": "Iron-Lite"}
+    assert "setup.json: position.factions.Player#4: 'Iron-Lite' is not one of " in refused(tmp_path, capsys, s)
+    assert "(did you mean Iron Light?)" in refused(tmp_path, capsys, s)
+    s["position"]["factions"] = {"Player#4": "Dwarves"}  # near none: no guess
+    assert refused(tmp_path, capsys, s).endswith("Iron Light, Lannuvár")
+
+
+def test_an_ability_written_by_its_name_or_misspelt_names_the_key_meant(tmp_path, capsys):
+    # "Bank of Lannuvar" in used_abilities read 'must be a list of bank_of_lannuvar, ...', not saying which entry
+    s = faction_setup()
+    s["position"]["used_abilities"] = {"Player#1": ["Bank of Lannuvar"]}
+    err = refused(tmp_path, capsys, s)
+    assert err.startswith("regent: error: ") and "setup.json: position.used_abilities.Player#1[0]: " in err
+    assert "'Bank of Lannuvar' is not one of bank_of_lannuvar, faith_alone" in err
+    assert err.endswith("(did you mean bank_of_lannuvar? a position names abilities by these keys)")
+    s["position"]["used_abilities"] = {"Player#2": ["faith_alone", "fight_fire_with_fyre"]}
+    assert "position.used_abilities.Player#2[1]: 'fight_fire_with_fyre' is not one of " in refused(tmp_path, capsys, s)
+    s["position"]["used_abilities"] = {"Player#2": ["faith_alone", "Crusade!"]}  # not once per game: no guess
+    assert "(did you mean" not in refused(tmp_path, capsys, s)
+    s = faction_setup()
+    s["position"]["effects"] = {"Player#2": ["Faith alone sustains us!"]}  # the effect running is faith_active
+    assert (
+        "position.effects.Player#2[0]: 'Faith alone sustains us!' is not one of bank_bid, faith_active (did you "
+        "mean faith_active?" in refused(tmp_path, capsys, s)
+    )
+
+
+def test_a_misspelt_sanctum_ability_or_peeked_card_names_the_one_meant(tmp_path, capsys):
+    s = island_setup()
+    s["position"]["sanctum"] = {"holder": "Player#3", "kind": "gain", "key": "Weather Forcast"}
+    err = refused(tmp_path, capsys, s)
+    assert "setup.json: position.sanctum.key: 'Weather Forcast' is not one of bank_of_lannuvar, " in err
+    assert err.endswith("(did you mean weather_forecast? a position names abilities by these keys)")
+    s = faction_setup()
+    s["players"][0]["faction"] = "Kalu'Ak"
+    s["position"]["peeks"] = {"Player#1": [{"deck": "event", "card": "Winter Storm", "by": "weather_forecast"}]}
+    assert (
+        "position.peeks.Player#1[0]: must be {deck, card, by} with the card from that deck (did you mean "
+        '"Winter Storms"?' in refused(tmp_path, capsys, s)
+    )
+
+
+def test_a_long_name_gets_no_guess(tmp_path, capsys):
+    # difflib's work grows with the square of the text's length: past close_names.MAX_GUESS_CHARS no guess is tried,
+    # even for a name that folds to a faction's but one letter (as 'Kalu Ack' does)
+    s = faction_setup()
+    s["players"][2]["faction"] = "Kalu Ack" + " " * MAX_GUESS_CHARS
+    assert refused(tmp_path, capsys, s).endswith("Iron Light, Lannuvár")
+    s["players"][2]["faction"] = "Kalu Ack" + " " * (MAX_GUESS_CHARS - len("Kalu Ack"))  # as long as is guessed
+    assert refused(tmp_path, capsys, s).endswith("(did you mean Kalu'Ak?)")
