@@ -70,6 +70,7 @@ from engine.protectors.notation import (
     split_orders,
 )
 from engine.protectors.notation_remarks import ASKS, asks
+from engine.protectors.notation_words import DISCORD_MENTION
 from engine.protectors.orders import Bid, Burn, ChooseFaction, Commit, Line
 from engine.protectors.state import CONSOLIDATION, DRAGON, ORDERS
 
@@ -354,7 +355,10 @@ _NOT_A_NAME = TURN_AROUND | {"i", "we", "will", "want"}
 
 
 def _could_be_a_name(word: str) -> bool:
-    """``word`` (lower case, as written) may be a name after a greeting without a mark ("Hi Alex Bid 20")."""
+    """``word`` (lower case, as written) may be a name after a greeting without a mark ("Hi Alex Bid 20"; a Discord
+    mention the bot left, "Hi <@123> Bid 20": dm_lines.greeted_mentions)."""
+    if DISCORD_MENTION.fullmatch(word):
+        return True
     plain = words(word)
     return len(plain) == 1 and plain[0].isalpha() and plain[0] not in RESERVED | _NOT_A_NAME
 

@@ -16,6 +16,8 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from engine.protectors.notation_words import DISCORD_MENTION
+
 # A question-mark emoji (❓, ❔) asks as '?' does: it was dropped with the other emoji, and "Bid 4 ❓" stored as Bid 4
 # (rules: 003 Each Turn, "Once a DM is sent to the GM, your orders/choices are final"; assumption QUESTION_EMOJI)
 QUESTION_EMOJI = "\u2753\u2754"
@@ -54,6 +56,7 @@ _PREFIX = re.compile(
     r"|\(?(?:[a-zA-Z]|" + _ROMAN + r")\)\s+|" + _ROMAN + r"\.\s+|\[[xX]\]\s+)"
 )
 _EMPHASIS = re.compile(r"\*+|~~|\|\||`+")
+_NICK_MENTION = re.compile(r"<@!([0-9]+)>")  # Discord's older form of a member's mention: the same member as "<@123>"
 _CUSTOM_EMOJI = re.compile(r"<a?:\w+:[0-9]+>")
 _SHORTCODE = re.compile(r":[a-z][a-z0-9_+-]*:", re.IGNORECASE)
 _EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-'^]?[()DPpO/\\|\][]+|[xX][-']?[()DP]+|<3+|\^_*\^)(?!\S)")  # :) ;-) :D xD <3
@@ -104,6 +107,7 @@ def unwrap(line: str) -> str:
     """The words of one DM line without Discord markup, typographic characters or emoji."""
     text = (line if line.isascii() else unicodedata.normalize("NFKC", line)).translate(_PLAIN)
     text = _no_symbols(_EMOTICON.sub(" ", _SHORTCODE.sub(" ", _CUSTOM_EMOJI.sub(" ", text)))).strip()
+    text = _NICK_MENTION.sub(r"<@\1>", text) if "<@!" in text else text  # "Hey <@!123>! ...": its '!' ends nothing
     while True:  # "> - **# Bid 25**" has several prefixes
         stripped = _EMPHASIS.sub("", text).strip() if text.startswith(("*", "`", "~", "|")) else text
         m = _PREFIX.match(stripped)
@@ -230,7 +234,7 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
         return "a note after //"
     if FENCE.match(stripped):
         return "markdown only (a code-block fence)"
-    text = unwrap(stripped)
+    text = greeted_mentions(unwrap(stripped))
     w = words(text)
     if not w:
         return "markdown or punctuation only"
@@ -263,6 +267,22 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
     if rest and rest[0] in _GREETING and _greeted_header(rest) and not _NUMBER_AFTER_COLON.search(text):
         return HEADER  # "Hello there GM, here are my orders:"
     return None
+
+
+# rules: none (input hygiene). A Discord mention the bot left as written names no player of this game (the GM, the bot:
+# DISCORD_MENTION), so after a greeting's or thank-you's first word it is the greeted one's name, as 'Alex' is in 'Hi
+# Alex': 'Hi <@123>, Fortify P1' was refused as "unknown order 'Hi'". A mention anywhere else stays as written (and is
+# refused, named: '<@123> Fortify P27')
+def greeted_mentions(text: str) -> str:
+    """``text`` (unwrapped) without the Discord mentions in it when its first word is a greeting's or a thank-you's
+    (``Hi <@123>,`` -> ``Hi ,``), else ``text`` itself."""
+    m = DISCORD_MENTION.search(text)
+    if m is None:
+        return text
+    first = words(text[: m.start()])[:1]
+    if not first or (first[0] not in _GREETING and first[0] not in _SIGN_OFF):
+        return text
+    return DISCORD_MENTION.sub(" ", text)
 
 
 def _greeted_header(w: tuple[str, ...]) -> bool:
