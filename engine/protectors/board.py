@@ -181,6 +181,19 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
             "coastal": sorted(self.coastal, key=province_number),
         }
 
+    def grand_hint(self, province: Any) -> str:
+        """Where a ``province`` not on this Normal ring board is: on its Grand board (``P17`` on ``ring-16``: on
+        ``ring-16-grand``, the Island kept: ``ring-16-grand+island``), said as an error's end naming the board to write
+        (a 16-player Grand game whose board is written without ``-grand``); "" for any other."""
+        m = re.fullmatch(r"ring-(\d+)(\+island)?", self.name)
+        number = PROVINCE_RE.match(province) if m is not None and isinstance(province, str) else None
+        n = len(self.provinces)
+        if m is None or number is None or not n < int(number.group(1)) <= 2 * n:
+            return ""
+        grand = f"ring-{m.group(1)}-grand{m.group(2) or ''}"
+        return (f"; {province} is a Province of the Grand board {grand} (P1 to P{2 * n}): for a Grand game write "
+                f"\"board\": \"{grand}\" in the setup")
+
     # -- queries ------------------------------------------------------------------------------
     def number(self, p: str) -> int:
         n = self._numbers.get(p)

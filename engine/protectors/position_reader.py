@@ -78,7 +78,7 @@ class Reader:
         key = f"P{int(number)}" if number.isdigit() else None
         if key in self.state.provinces:
             return f" (did you mean {key}? a position names Provinces P1, P2, ...)"
-        return f" (its Provinces are {self.province_names()})"
+        return f" (its Provinces are {self.province_names()}{self.state.board.grand_hint(v)})"
 
     def province_names(self) -> str:
         """The board's Provinces, as an error names them: ``P1 to P24 and the Island P0`` (a GM's own board: the

@@ -269,7 +269,8 @@ def _starts(board: Board, players: list[dict[str, Any]], teams: bool, rng: rando
         if p["start"] is None:
             p["start"] = free.pop(0)
         elif p["start"] not in board.provinces:
-            raise ValidationError(f"players[{i}].start", f"{p['start']!r} is not a Province of this board")
+            raise ValidationError(f"players[{i}].start", f"{p['start']!r} is not a Province of this board"
+                                                          f"{board.grand_hint(p['start'])}")
     starts = [p["start"] for p in players]
     if len(set(starts)) != len(starts):
         raise ValidationError("players", "two players start in the same Province")

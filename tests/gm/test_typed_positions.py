@@ -208,3 +208,49 @@ def test_a_long_name_gets_no_guess(tmp_path, capsys):
     assert refused(tmp_path, capsys, s).endswith("Iron Light, Lannuvár")
     s["players"][2]["faction"] = "Kalu Ack" + " " * (MAX_GUESS_CHARS - len("Kalu Ack"))  # as long as is guessed
     assert refused(tmp_path, capsys, s).endswith("(did you mean Kalu'Ak?)")
+
+
+def grand_setup(board: str) -> dict:
+    """Turn 4 of a 16-seat Grand game (32 Provinces), each seat on every other Province, its board as ``board``."""
+    seats = [f"Player#{i}" for i in range(1, 17)]
+    return {
+        "board": board,
+        "seed": 41,
+        "players": 16,
+        "position": {
+            "turn": 4,
+            "step": "orders",
+            "dpl": 6,
+            "ranking": seats,
+            "vp": {s: 2 for s in seats},
+            "provinces": {f"P{2 * i - 1}": {"owner": s, "units": 1} for i, s in enumerate(seats, start=1)},
+            "cards_in_play": ["Deep Snow", "The Misty Mountains Cold"],
+        },
+    }
+
+
+def test_a_grand_board_written_without_grand_names_the_board_to_write(tmp_path, capsys):
+    # 'ring-16' for a 16-seat Grand game read 'position.provinces.P17: not a Province of this board (its Provinces are
+    # P1 to P16)', as if P17 were a typo
+    err = refused(tmp_path, capsys, grand_setup("ring-16"))
+    assert err.startswith("regent: error: ") and "setup.json: position.provinces.P17: " in err
+    assert err.endswith(
+        "(its Provinces are P1 to P16; P17 is a Province of the Grand board ring-16-grand (P1 to P32): for a Grand "
+        'game write "board": "ring-16-grand" in the setup)'
+    )
+    s = grand_setup("ring-16+island")  # the Island kept
+    assert 'write "board": "ring-16-grand+island" in the setup)' in refused(tmp_path, capsys, s)
+    s = grand_setup("ring-16")  # a seat's start in the setup, as well
+    del s["position"]
+    s["players"] = [{"start": f"P{2 * i + 1}"} for i in range(16)]
+    assert (
+        "setup.json: players[8].start: 'P17' is not a Province of this board; P17 is a Province of the Grand "
+        "board ring-16-grand" in refused(tmp_path, capsys, s)
+    )
+    s = grand_setup("ring-16")
+    s["position"]["provinces"]["P33"] = s["position"]["provinces"].pop("P31")  # on neither board: no Grand board
+    s["position"]["provinces"] = {k: v for k, v in s["position"]["provinces"].items() if int(k[1:]) < 17 or k == "P33"}
+    assert refused(tmp_path, capsys, s).endswith("(its Provinces are P1 to P16)")
+    s = grand_setup("ring-16-grand")  # as written, it is taken
+    (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0

@@ -810,9 +810,9 @@ def test_bids_set_aside_are_taken_where_the_ranking_is_still_to_come():
                                   r"written Player#1 to Player#4\)"),
     ({"realm": {"Player #2": 10}}, r"unknown seat 'Player #2' \(did you mean Player#2\?"),
     ({"realm": {"Player#5": 10}}, r"unknown seat 'Player#5' \(this game's seats are Player#1 to Player#4\)"),
-    # a Province past the board's: its Provinces named
-    ({"provinces": {**FOUR, "P7": {"owner": P1}}},
-     r"position.provinces.P7: not a Province of this board \(its Provinces are P1 to P4\)"),
+    # a Province past the board's (and its Grand board's: test_typed_positions): its Provinces named
+    ({"provinces": {**FOUR, "P9": {"owner": P1}}},
+     r"position.provinces.P9: not a Province of this board \(its Provinces are P1 to P4\)"),
     ({"provinces": FOUR, "golden_work_done": {"P9": P1}},
      r"'P9' is not a Province of this board \(its Provinces are P1 to P4 and the Island P0\)"),
 ])
