@@ -62,6 +62,7 @@ from engine.protectors.dm_lines import words
 from engine.protectors.dm_notes import order_in_note
 from engine.protectors.dm_phrases import GO_BID, NO_BUYS, NO_SNITCH
 from engine.protectors.dm_pieces import MAX_CHAT_WORDS, MAX_NAME_RUN, MAX_SORRY_WORDS, POOLING_STEPS
+from engine.protectors.dm_team import addressed_mate
 from engine.protectors.dm_whose import other_seat
 from engine.protectors.notation import MAX_LINE_ECHO, name_list, seat_map
 
@@ -98,13 +99,14 @@ __all__ = [  # with the names the reader's modules hold that other modules and t
 
 def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None,
             one_decision: bool = True, turn: int | None = None, listed: Collection[str] | None = None,
-            island: str = ISLAND_NAME, seat: str | None = None) -> DmReading:
+            island: str = ISLAND_NAME, seat: str | None = None, mates: Collection[str] = ()) -> DmReading:
     """Read every line of a DM (``players``: display name or colour -> seat; ``step``: the waiting step,
     so errors list only what it takes and orders of other steps are refused; ``turn``: the game's turn, so
     a header naming another turn refuses the DM; ``listed``: the names, as written, that a refusal of an
     unknown player lists -- the game gives the display names of the seats still in the game; default: every
     name in ``players``; ``island``: the Province "the Island" names on the game's board; ``seat``: the sender, whose
-    name may head the DM, where another player's refuses it: ``dm_whose.other_seat``).
+    name may head the DM, where another player's refuses it: ``dm_whose.other_seat``; ``mates``: the sender's
+    team-mates still in the game, whom a line greeting before its order refuses: ``dm_team.addressed_mate``).
     ``one_decision=False`` reads lines only (no check across lines: the lines of several
     seats may be read together)."""
     seats = seat_map(players)
@@ -129,7 +131,7 @@ def read_dm(text: str, *, players: Mapping[str, str] | None = None, step: str | 
     entries = cut_short(order_word_headers(entries))  # "Commit:" over "- 3 from P27"; "March 2 from P27" / "to P26"
     if turn is not None:
         entries = [other_turn(e, turn, step) for e in entries]
-    entries = [other_seat(e, seat, seats) for e in entries]
+    entries = [addressed_mate(other_seat(e, seat, seats), seats, mates) for e in entries]
     return DmReading(cross_check(entries, step), step, one_decision)
 
 

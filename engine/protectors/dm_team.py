@@ -15,10 +15,13 @@ they are refused saying it, in any game (without a team-mate, the bid for more t
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 
 from engine.protectors.dm_entry import DmLine, DmReading
-from engine.protectors.dm_lines import HEADER, unwrap, words
+from engine.protectors.dm_lines import HEADER, chat_start, unwrap, words
 from engine.protectors.dm_phrases import BID_STEPS
+from engine.protectors.dm_pieces import RESERVED
+from engine.protectors.dm_whose import seats_named
 from engine.protectors.notation import MAX_REASON, clip, echo
 from engine.protectors.orders import Bid
 from engine.protectors.state import GameState
@@ -42,16 +45,19 @@ _BID_FOR_TEAM = re.compile(
 )
 
 
+def team_mates(state: GameState, seat: str) -> list[str]:
+    """The seats on ``seat``'s team still in the game, but ``seat`` (rules: 003 Team Games); ``[]`` without teams."""
+    team = state.team_of(seat)
+    if team is None:
+        return []
+    return [s for s, p in state.players.items() if p.team == team and s != seat and not p.eliminated]
+
+
 def team_bids(state: GameState, seat: str, reading: DmReading) -> DmReading:
     """``reading`` with each line that bids for the team refused, saying what to write: a bid after a header naming the
     team or "our", when ``seat`` has a team-mate still in the game, and a line saying the team's bid that the reader
     refused for its words ("Team bid: 30"); else ``reading`` itself."""
-    team = state.team_of(seat)
-    mates = (
-        TEAM_BID
-        and team is not None
-        and any(p.team == team and s != seat and not p.eliminated for s, p in state.players.items())
-    )
+    mates = TEAM_BID and bool(team_mates(state, seat))
     bids = reading.step in BID_STEPS  # in another step the refusal says the step takes no bid
     entries = [
         (_refused(e) if mates else None) or (_said_for_team(e, mates) if bids else None) or e for e in reading.entries
@@ -104,4 +110,46 @@ def _write(team: bool, amount: int, pool: str | None) -> str:
         f"in a team game each player bids on their own, so write your own bid as 'Bid {amount}', and any $Realm it "
         f"takes from a team-mate in brackets, like 'Bid {amount} (10 from Player#2)'",
         MAX_REASON,
+    )
+
+
+# rules: 003 Team Games -- "everyone on the team agrees on the orders for the team as a whole before each player sends
+# in their individual orders". A line greeting a team-mate by name before its order ("Hi Red Fortify P27", "Hey Red!
+# Fortify P27") may be an order the team agreed for Red, pasted from the team's chat, or the sender's own after a
+# greeting: it was read as the sender's, the greeting left out. In a team game it is refused, saying each player sends
+# their own orders and the order to write; a greeting alone on its line ("Hi Red" over the orders) stays left out, and
+# so does a greeting to anyone else. Without teams nothing changes. Assumption TEAM_MATE_ADDRESSED
+TEAM_MATE_ADDRESSED = True
+_TOKEN = re.compile(r"\S+")
+_SEAT_WORDS = re.compile(r"player#?[0-9]{1,3}")
+
+
+def addressed_mate(e: DmLine, seats: Mapping[str, str], mates: Collection[str]) -> DmLine:
+    """``e`` refused when it greets one of ``mates`` (the sender's team-mates still in the game) by name before the
+    order on its line; else ``e``. ``seats`` maps the names as ``notation.seat_map`` keys them to seats."""
+    if not TEAM_MATE_ADDRESSED or not mates or e.kind != "order" or not e.why:
+        return e
+    text = unwrap(e.text)
+    if chat_start(text) != "a greeting":
+        return e
+    end = len(text)
+    for m in _TOKEN.finditer(text):  # the greeting: to its mark, or up to the order's first word (an order, a count)
+        said = words(m.group())
+        name = _SEAT_WORDS.fullmatch("".join(said)) is not None or " ".join(said) in seats  # "Will", "Player#2"
+        if not name and any(w in RESERVED or w.isdigit() for w in said):
+            end = m.start()
+            break
+        if m.group()[-1] in ",!:":  # "Hi Will, bid 10"
+            end = m.end()
+            break
+    greeting = text[:end].strip()
+    named = sorted(s for s in seats_named(greeting, seats) if s in mates)
+    if not named:
+        return e
+    orders = "', '".join(e.canonical)
+    return e.refuse(
+        f"{echo(greeting.rstrip(',:;'))} greets {named[0]}, your team-mate, before the order: in a team game each "
+        f"player sends their own orders, so it could be one for them; if the order is yours, send it without the "
+        f"greeting, '{orders}'",
+        "syntax",
     )

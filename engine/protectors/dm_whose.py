@@ -47,7 +47,7 @@ def other_seat(e: DmLine, seat: str | None, seats: Mapping[str, str]) -> DmLine:
             "that line (a note to the GM goes on a line starting with //)",
             OTHER_SEAT,
         )
-    others = sorted(s for s in _seats_named(head, seats) if s != seat)
+    others = sorted(s for s in seats_named(head, seats) if s != seat)
     if not others:
         return e
     return e.refuse(
@@ -95,7 +95,7 @@ def _joint(text: str, seats: Mapping[str, str]) -> list[str]:
     return [n for n in named if n is not None]
 
 
-def _seats_named(text: str, seats: Mapping[str, str]) -> set[str]:
+def seats_named(text: str, seats: Mapping[str, str]) -> set[str]:
     """The seats ``text`` names: a display name or colour (``seats``' keys, also with a possessive 's': ``Carol's``) or
     ``Player#N``."""
     w = words(text)

@@ -34,6 +34,7 @@ from engine.protectors.decisions import (
 from engine.protectors.defaults import default_decision
 from engine.protectors.dm_read import NONE, read_dm
 from engine.protectors.dm_submit import DmResult, settle
+from engine.protectors.dm_team import team_mates
 from engine.protectors.dragon import (
     MAX_CHAINED_ATTACKS,
     active_cards,
@@ -195,7 +196,8 @@ class Game:
         # an unknown name's refusal lists the display names of the seats still in the game, as written
         living = [p.name for s, p in st.players.items() if not p.eliminated and p.name and p.name != s]
         reading = read_dm(text, players=names, step=st.step, turn=st.turn, listed=living, seat=seat,
-                          island=st.board.island or ISLAND_NAME)  # a GM's board may number its Island otherwise
+                          island=st.board.island or ISLAND_NAME,  # a GM's board may number its Island otherwise
+                          mates=team_mates(st, seat))  # "Hi Red Fortify P27": Red's order? (TEAM_MATE_ADDRESSED)
         decision, result = settle(st, seat, reading, lenient)
         return replace(result, lines=self._store(seat, decision, chose_none=reading.says_none()))
 

@@ -39,3 +39,41 @@ GREETED = [
 @pytest.mark.parametrize(("game", "dm", "want"), GREETED)
 def test_a_discord_mention_greeted_before_the_orders(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a team-mate greeted by name before the order on its line (rules: 003 Team Games: the team agrees its orders, each
+# player sends their own): was read as the sender's order, the greeting left out, where it could be an order agreed for
+# the team-mate; refused now, saying so and giving the order to send (TEAM_MATE_ADDRESSED). orders16: Red is Alice's
+# team-mate; t1_12t3 and cons12t3: Red and Will; island8 and cons10: Bruno
+MATE = "your team-mate, before the order: in a team game each player sends their own orders"
+ADDRESSED = [
+    ("orders16", "Hi Red Fortify P27", f"!'Hi Red' greets Player#2, {MATE}"),
+    ("orders16", "Hi Red, Fortify P27", "!send it without the greeting, 'Fortify! P27'"),
+    ("orders16", "Hey Red! " + FORT, f"!'Hey Red!' greets Player#2, {MATE}"),
+    ("orders16", "Hi Player#2, Fortify P27", f"!{MATE}"),  # a mention the bot made the seat
+    ("orders16", "Hey sky blue, Fortify P27", f"!greets Player#2, {MATE}"),  # Red's colour
+    ("t1_12t3", "Hi Will, bid 10", "!'Hi Will' greets Player#3, your team-mate, before the order"),
+    ("t1_12t3", "hello red: bid 10 (5 from Will)", f"!greets Player#2, {MATE}"),
+    ("cons12t3", "Hello Will, buy 1 in P2\nBid 5", "!send it without the greeting, 'Buy 1 in P2.'"),
+    ("island8", "Hi Bruno! Fortify P3\nWork P4", f"!greets Player#2, {MATE}"),
+    ("dragon16", "Hi Red, 3 from P27", "!send it without the greeting, '3 from P27'"),
+    # a greeting alone on its line, to the GM, to a player of another team, or without teams: as before
+    ("orders16", "Hi Red\n" + FORT, F4),
+    ("orders16", "Hi GM, Support Red in P29 from P28", ["Support! Player#2 in P29 from P28"]),
+    ("orders16", "Hi Will, Fortify P27", ["Fortify! P27"]),  # Will is on another team in orders16
+    ("orders16", "Hi Carol Fortify P27", ["Fortify! P27"]),
+    ("seven7", "Hi Bob Fortify P1", ["Fortify! P1"]),  # no teams
+    ("orders16", "Red, Fortify P27", "!'Red' before the order names a player"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), ADDRESSED)
+def test_a_team_mate_greeted_before_an_order(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+def test_a_team_mate_greeted_before_an_order_is_not_stored_leniently():
+    g = GAMES["orders16"]()
+    got = g.submit_dm("Player#1", "Hi Red, Fortify P27\nFortify P28", lenient=True)
+    assert got.lines == ["Fortify! P28"]  # the greeted line dropped, never stored as Alice's
+    assert any("greets Player#2" in why for _, _, why in got.dropped)

@@ -42,6 +42,10 @@ CASES = [
     # a Discord mention of no player of the game, greeted
     ("`Hi <@123>, Fortify! P1`", "orders14", "Hi <@123>, Fortify! P1", FORT),
     ("`Thanks <@123>!`", "orders14", "Fortify P1\nThanks <@123>!", FORT),
+    # a team-mate greeted before an order (team16: Alice and Bob are team A)
+    ("`Hi Bob, Fortify! P1`", "team16", "Hi Bob, Fortify! P1", "!greets Player#2, your team-mate"),
+    ("`Hi Bob Fortify! P1`", "team16", "Hi Bob Fortify! P1", "!send it without the greeting, 'Fortify! P1'"),
+    ("`Hi Bob` over the", "team16", "Hi Bob\nFortify P1", FORT),
     # signatures naming a team-mate too (team16: Alice and Bob are team A)
     ("`-- Alice & Bob`", "team16", "Fortify P1\n-- Alice & Bob", "!names Player#2"),
     ("`Alice + Bob`", "team16", "Alice + Bob\nFortify P1", "!names Player#2"),
