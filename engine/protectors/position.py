@@ -116,6 +116,7 @@ def export_position(game: Any) -> dict[str, Any]:
         pos["history"] = [_history_entry(h) for h in st.history]
     if st.result is not None:
         pos["result"] = dict(st.result)
+    pos["starts"] = {s: p.start for s, p in st.players.items()}  # position_starts: what the steward retakes
     pos["rng"] = encode_rng(st.rng.getstate())
     pos["steps_resolved"] = steps_resolved(game)
     return pos

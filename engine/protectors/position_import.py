@@ -24,6 +24,7 @@ from engine.protectors.position import decode_rng
 from engine.protectors.position_abilities import EFFECT_WAYS, EFFECTS, check_held, read_gained
 from engine.protectors.position_cards import card_hint, read_cards
 from engine.protectors.position_reader import RANKING, REVEAL, Reader, abilities_of, ability_key, one_of
+from engine.protectors.position_starts import read_starts
 from engine.protectors.state import (
     BANK_BID,
     BID,
@@ -58,7 +59,7 @@ POSITION_KEYS = frozenset({
     "bids", "bids_asked", "rebid_groups", "cards_in_play", "locked_cards", "reveal_queue", "end_is_nigh", "times_up",
     "decks", "peeks", "sanctum", "work_orders", "golden_work_done", "pirates_due", "pending_attacks", "attack",
     "resume", "orders", "submissions", "history", "result", "rng",
-    "steps_resolved",
+    "steps_resolved", "starts",
 })
 PROVINCE_KEYS = frozenset({"owner", "units", "level", "burnt", "occupant"})
 ATTACK_KEYS = frozenset({"dpl", "source", "worldeater", "participants", "grand_protector", "ranking_before",
@@ -73,8 +74,9 @@ SANCTUM_KEYS = frozenset({"holder", "kind", "key", "pending"})
 
 
 
-def import_position(state: GameState, pos: Any) -> None:
-    """Apply ``pos`` (a ``setup["position"]`` map) to a freshly built state. Every key is optional."""
+def import_position(state: GameState, pos: Any, typed_starts: dict[str, str] | None = None) -> None:
+    """Apply ``pos`` (a ``setup["position"]`` map) to a freshly built state. Every key is optional. ``typed_starts``:
+    the seats' starts the setup's ``players[i].start`` gave (``position_starts``)."""
     if not isinstance(pos, dict):
         raise ValidationError("position", "must be a map")
     unknown = set(pos) - POSITION_KEYS
@@ -88,6 +90,7 @@ def import_position(state: GameState, pos: Any) -> None:
     step = _step(pos, state.turn)
     _players(r)
     _provinces(r)
+    read_starts(r, typed_starts or {})
     _no_occupant(r, step)
     if step in TURN_START_STEPS:
         _after_consolidation(r)

@@ -362,6 +362,7 @@ def build_state(setup: dict[str, Any]) -> GameState:
                                   + "".join(f"; {x} are different teams: they differ only in capitals or spaces"
                                             for x in slips))
     rng = random.Random(seed)
+    typed_starts = {p["seat"]: p["start"] for p in players if p["start"] is not None}  # the rest are placed
     _starts(board, players, options.teams, rng)
     provinces = {p: Province() for p in board.all_provinces}
     state_players = {}
@@ -375,5 +376,5 @@ def build_state(setup: dict[str, Any]) -> GameState:
     state.ledger = [(0, s, START_REALM, "003 Setup, 50 $Realm") for s in state_players]
     state.step = BID
     if setup.get("position") is not None:
-        import_position(state, setup["position"])
+        import_position(state, setup["position"], typed_starts)
     return state
