@@ -68,10 +68,32 @@ def split_remark(segment: str) -> tuple[str, str]:
     m = TRAILING_PAREN.search(segment)
     if m is None or any(c.isdigit() or c == "?" for c in m.group(1)):  # "(right?)" asks: no remark to leave out
         return segment, ""
-    w = norm_words(m.group(1))
+    w = remark_words(m.group(1))
     if not w or faction_named(" ".join(w)) is not None or any(_no_remark_word(x) for x in w):
         return segment, ""
     return segment[: m.start()].rstrip(), m.group().strip().rstrip(".,;! ")
+
+
+# rules: none (input hygiene). 'and' may add to an order or take it back ("(and P2)", "(and not P1)"), so it keeps
+# brackets from being a remark; but one joining the sender to someone ("(Bruno and I agreed)", "(Red and me discussed
+# it)", "(me and Red)") adds nothing: it was refused as "'and' could take the order back" where no order was on the
+# line. The other words of such brackets are checked as any remark's. Assumption SPEAKER_AND
+SPEAKER_AND = True
+_SPEAKER = frozenset({"i", "me"})
+_ADDING = frozenset({"and", "also", "plus", "then"})  # TURN_AROUND's words that may add an order: "(and P2)"
+
+
+def remark_words(inner: str) -> tuple[str, ...]:
+    """The words of brackets holding ``inner`` that may keep them from being a remark: ``norm_words``, without an
+    'and' joining the sender to someone (``SPEAKER_AND``)."""
+    w = tuple(norm_words(inner))
+    if not SPEAKER_AND or "and" not in w:
+        return w
+    return tuple(
+        x
+        for i, x in enumerate(w)
+        if x != "and" or not ((i + 1 < len(w) and w[i + 1] in _SPEAKER) or (i > 0 and w[i - 1] == "me"))
+    )
 
 
 def _no_remark_word(x: str) -> bool:
@@ -93,7 +115,7 @@ def remark_alone(inner: str) -> str | None:
         first = next((x for x in w if x not in FILLERS), None)
         if first is not None and first in ORDER_WORDS and first != "the":
             return f"{echo(first)} could start an order"
-    w = norm_words(inner)
+    w = remark_words(inner)
     kept = " ".join(x for x in w if x not in ORDER_WORDS or x in _NOT_A_REMARK)
     if faction_named(" ".join(w)) is not None or any(_no_remark_word(x) for x in norm_words(kept)):
         return no_remark_because(kept)
@@ -105,10 +127,12 @@ def no_remark_because(inner: str) -> str:
     word that could change the order (``(if taken then Cenarion)``: 'if'), or what else keeps it."""
     if "?" in inner:
         return "it asks ('?')"
-    w = norm_words(inner)
+    w = remark_words(inner)
     if faction_named(" ".join(w)) is not None:
         return "it names a faction"
     for x in w:
+        if x in _ADDING:  # "(and P2)": said as what it may do (it was "could take the order back")
+            return f"{echo(x)} could add to the orders"
         if x in TURN_AROUND:
             return f"{echo(x)} could take the order back or make it depend on something"
         if x in HEDGED_REMARK:

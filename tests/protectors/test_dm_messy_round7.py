@@ -77,3 +77,30 @@ def test_a_team_mate_greeted_before_an_order_is_not_stored_leniently():
     got = g.submit_dm("Player#1", "Hi Red, Fortify P27\nFortify P28", lenient=True)
     assert got.lines == ["Fortify! P28"]  # the greeted line dropped, never stored as Alice's
     assert any("greets Player#2" in why for _, _, why in got.dropped)
+
+
+# ---- a remark in brackets whose 'and' joins the sender to someone ("(Bruno and I agreed)"): was refused as "'and'
+# could take the order back" on a line with no order; left out now as any remark is (SPEAKER_AND). Another 'and' keeps
+# the brackets from being a remark, said as what it may do: add to the orders
+IO = "Fortify P3\nWork P4\n"  # island8: Alice fortifies P3 and works P4
+I2 = ["Fortify! P3", "Work, work! P4"]
+ADD = "('and' could add to the orders)"
+REMARKS = [
+    ("island8", IO + "(Bruno and I agreed)", I2),
+    ("island8", "(Bruno and I agreed)\n" + IO, I2),
+    ("island8", IO + "(bruno and me talked it over)", I2),
+    ("island8", IO + "(me and Bruno agreed on this)", I2),
+    ("orders16", "Fortify P27 (Red and I agreed)", ["Fortify! P27"]),
+    ("orders16", FORT + "(Red and I agreed, and P26)", f"!{ADD}"),  # the second 'and' could add an order
+    ("orders16", FORT + "(and P26)", f"!{ADD}"),
+    ("orders16", FORT + "(Red and Will agreed)", f"!{ADD}"),
+    ("orders16", FORT + "(Red and I agreed, not final)", "!'not' could take the order back"),
+    ("orders16", FORT + "(Red and I think so)", "!'think' makes the order tentative"),
+    ("t1_16", "Bid 20\nHodir\n(Red and I agreed)", "!(it names a player)"),  # pooling, in the bid step?
+    ("cons10", "Buy 1 in P1\nBid 5\n(Bruno and I agreed)", "!(it names a player)"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), REMARKS)
+def test_a_remark_joining_the_sender_to_someone(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

@@ -42,6 +42,10 @@ CASES = [
     # a Discord mention of no player of the game, greeted
     ("`Hi <@123>, Fortify! P1`", "orders14", "Hi <@123>, Fortify! P1", FORT),
     ("`Thanks <@123>!`", "orders14", "Fortify P1\nThanks <@123>!", FORT),
+    # an 'and' joining the sender to someone in a remark in brackets
+    ("`(Bruno and I agreed)`", "team16", "Fortify P1\n(Bob and I agreed)", FORT),
+    ("`(Red and me discussed it)`", "team16", "Fortify P1 (Bob and me discussed it)", FORT),
+    ("`(and P2)`", "orders14", "Fortify P1\n(and P2)", "!('and' could add to the orders)"),
     # a team-mate greeted before an order (team16: Alice and Bob are team A)
     ("`Hi Bob, Fortify! P1`", "team16", "Hi Bob, Fortify! P1", "!greets Player#2, your team-mate"),
     ("`Hi Bob Fortify! P1`", "team16", "Hi Bob Fortify! P1", "!send it without the greeting, 'Fortify! P1'"),
