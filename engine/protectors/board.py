@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.protectors.close_names import unknown_keys
 from engine.protectors.values import Shared
 
 PROVINCE_RE = re.compile(r"^P(\d+)$")
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
 ISLAND_NAME = "P0"
+BOARD_KEYS = frozenset({"provinces", "island", "coastal", "name"})  # a GM's own board (from_adjacency)
 
 
 def province_number(name: str) -> int:
@@ -107,9 +109,9 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
         """
         if not isinstance(spec, dict):
             raise ValidationError("board", "must be a built-in name or a map with 'provinces'")
-        unknown = set(spec) - {"provinces", "island", "coastal", "name"}
+        unknown = set(spec) - BOARD_KEYS
         if unknown:
-            raise ValidationError("board", f"unknown keys {sorted(unknown)}")
+            raise ValidationError("board", unknown_keys(unknown, BOARD_KEYS))
         provs = spec.get("provinces")
         if not isinstance(provs, dict) or len(provs) < 2:
             raise ValidationError("board.provinces", "must map at least 2 Province names to neighbours")
@@ -124,7 +126,7 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
             if isinstance(entry, dict):
                 extra = set(entry) - {"neighbors", "neighbours"}
                 if extra:
-                    raise ValidationError(f"board.provinces.{p}", f"unknown keys {sorted(extra)}")
+                    raise ValidationError(f"board.provinces.{p}", unknown_keys(extra, ("neighbors", "neighbours")))
                 nb = entry.get("neighbors", entry.get("neighbours"))
             else:
                 nb = entry

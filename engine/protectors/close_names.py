@@ -42,3 +42,18 @@ def closest(text: Any, names: Iterable[str] | Mapping[str, str], cutoff: float =
         return folded[key]
     close = difflib.get_close_matches(key, list(folded), n=1, cutoff=cutoff)
     return folded[close[0]] if close else None
+
+
+# how alike an unknown key must be to a known one to be named (difflib's own default): keys are short and few, and a
+# plural or a tense off (``occupied``: occupant; ``team``: teams) is the common slip
+KEY_CUTOFF = 0.6
+
+
+def unknown_keys(unknown: Iterable[Any], known: Iterable[str]) -> str:
+    """``unknown keys ['occupied'] (did you mean occupant?)``: an error's text for keys a map may not have, naming the
+    key each close miss means (``known``: the keys it may have)."""
+    keys = sorted(unknown, key=str)
+    names = list(known)
+    meant = [(k, closest(k, names, KEY_CUTOFF)) for k in keys]
+    hints = [f"{m} for {k!r}" if len(keys) > 1 else m for k, m in meant if m is not None]
+    return f"unknown keys {keys}" + (f" (did you mean {', '.join(hints)}?)" if hints else "")

@@ -15,6 +15,7 @@ from engine.protectors import cards as C
 from engine.protectors import consolidation as cons
 from engine.protectors import legality, peeks, sanctum
 from engine.protectors.abilities import INSTANT
+from engine.protectors.close_names import unknown_keys
 from engine.protectors.decisions import Decision, OrdersDecision, from_lines
 from engine.protectors.dragon import threshold_now, threshold_reached
 from engine.protectors.events import Event
@@ -81,7 +82,7 @@ def import_position(state: GameState, pos: Any, typed_starts: dict[str, str] | N
         raise ValidationError("position", "must be a map")
     unknown = set(pos) - POSITION_KEYS
     if unknown:
-        raise ValidationError("position", f"unknown keys {sorted(unknown)}")
+        raise ValidationError("position", unknown_keys(unknown, POSITION_KEYS))
     r = Reader(state, pos)
     if "turn" in pos:
         state.turn = r.count(pos["turn"], "position.turn")
@@ -189,7 +190,7 @@ def _result(r: Reader, v: Any) -> dict[str, Any]:
         raise ValidationError("position.result", "a finished game needs its result map")
     extra = set(v) - RESULT_KEYS
     if extra:
-        raise ValidationError("position.result", f"unknown keys {sorted(extra)}")
+        raise ValidationError("position.result", unknown_keys(extra, RESULT_KEYS))
     if not one_of(v.get("how"), ("dragon", "last_man_standing", "times_up")):
         raise ValidationError("position.result.how", "must be 'dragon', 'last_man_standing' or 'times_up'")
     if v.get("winner") is not None and not isinstance(v["winner"], str):
@@ -302,7 +303,7 @@ def _provinces(r: Reader) -> None:
                 raise ValidationError(field, "must be a map")
             extra = set(d) - PROVINCE_KEYS
             if extra:
-                raise ValidationError(field, f"unknown keys {sorted(extra)}")
+                raise ValidationError(field, unknown_keys(extra, PROVINCE_KEYS))
             owner = d.get("owner")
             if owner is not None:
                 r.seat(owner, f"{field}.owner")
@@ -459,7 +460,7 @@ def _dragon(r: Reader, step: str) -> None:
         raise ValidationError("position.attack", "must be a map")
     extra = set(spec) - ATTACK_KEYS
     if extra:
-        raise ValidationError("position.attack", f"unknown keys {sorted(extra)}")
+        raise ValidationError("position.attack", unknown_keys(extra, ATTACK_KEYS))
     active = st.active()
     dpl = r.count(spec.get("dpl", max(1, st.dpl)), "position.attack.dpl")
     if dpl < 1:
@@ -562,7 +563,7 @@ def _consolidation_state(r: Reader) -> None:
     if not isinstance(spec, dict) or "holder" not in spec:
         raise ValidationError("position.sanctum", "must be a map with holder (and optionally kind, key, pending)")
     if set(spec) - SANCTUM_KEYS:
-        raise ValidationError("position.sanctum", f"unknown keys {sorted(set(spec) - SANCTUM_KEYS)}; "
+        raise ValidationError("position.sanctum", f"{unknown_keys(set(spec) - SANCTUM_KEYS, SANCTUM_KEYS)}; "
                                                   f"expected {', '.join(sorted(SANCTUM_KEYS))}")
     # what is left out is what a capture leaves; a choice given is made, not still to come
     spec = {**sanctum.taken(st, spec["holder"]), **({"pending": False} if "kind" in spec else {}), **spec}

@@ -16,6 +16,7 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors import cards as C
 from engine.protectors.board import MAX_PLAYERS, MIN_PLAYERS, Board
+from engine.protectors.close_names import unknown_keys
 from engine.protectors.colours import check_colour, colour_names, default_colour, fold, seat_colours
 from engine.protectors.factions import check_faction
 from engine.protectors.notation import seat_map
@@ -77,7 +78,7 @@ def _players(spec: Any) -> list[dict[str, Any]]:
             raise ValidationError(f"players[{i}]", "must be a map")
         unknown = set(p) - PLAYER_KEYS
         if unknown:
-            raise ValidationError(f"players[{i}]", f"unknown keys {sorted(unknown)}")
+            raise ValidationError(f"players[{i}]", unknown_keys(unknown, PLAYER_KEYS))
         seat = p.get("seat", f"Player#{i + 1}")
         if seat != f"Player#{i + 1}":
             raise ValidationError(f"players[{i}].seat", f"seats are Player#1..Player#N in order; expected "
@@ -310,7 +311,7 @@ def build_state(setup: dict[str, Any]) -> GameState:
         raise ValidationError("setup", "must be a map")
     unknown = set(setup) - SETUP_KEYS
     if unknown:
-        raise ValidationError("setup", f"unknown keys {sorted(unknown)}")
+        raise ValidationError("setup", unknown_keys(unknown, SETUP_KEYS))
     if setup.get("rules", "protectors") != "protectors":
         raise ValidationError("rules", f"unknown rules {setup.get('rules')!r}; this engine plays 'protectors'")
     if setup.get("seed") is None:  # drawn once and written into the setup: export, import, replay stay exact

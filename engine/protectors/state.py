@@ -116,11 +116,12 @@ class Options:
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> Options:
         from engine.errors import ValidationError
+        from engine.protectors.close_names import unknown_keys
 
         d = dict(d or {})
         unknown = set(d) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValidationError("options", f"unknown keys {sorted(unknown)}")
+            raise ValidationError("options", unknown_keys(unknown, [f.name for f in fields(cls)]))
         # every value is checked before the dataclass is built: under the optional compiled build (mypyc)
         # a value of the wrong type would fail inside __init__ as a TypeError, not name the option
         o = {f.name: d.get(f.name, f.default) for f in fields(cls)}

@@ -254,3 +254,29 @@ def test_a_grand_board_written_without_grand_names_the_board_to_write(tmp_path, 
     s = grand_setup("ring-16-grand")  # as written, it is taken
     (tmp_path / "setup.json").write_text(json.dumps(s), encoding="utf-8")
     assert main(["new", str(tmp_path / "game.bin"), "--setup", str(tmp_path / "setup.json")]) == 0
+
+
+def test_a_misspelt_key_names_the_key_meant(tmp_path, capsys):
+    # 'options: unknown keys ['team']' and 'position.provinces.P1: unknown keys ['occupied']' said what was wrong, not
+    # what to write
+    s = setup()
+    s["options"] = {"team": True}
+    assert refused(tmp_path, capsys, s).endswith("setup.json: options: unknown keys ['team'] (did you mean teams?)")
+    s = setup()
+    s["position"]["provinces"]["P1"]["occupied"] = "Player#2"
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: position.provinces.P1: unknown keys ['occupied'] (did you mean occupant?)"
+    )
+    s = setup()
+    s["position"]["province"] = s["position"].pop("provinces")
+    s["position"]["rankings"] = s["position"].pop("ranking")
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: position: unknown keys ['province', 'rankings'] (did you mean provinces for 'province', "
+        "ranking for 'rankings'?)"
+    )
+    s = setup()
+    s["players"][0]["Team"] = s["players"][0].pop("team")
+    assert refused(tmp_path, capsys, s).endswith("setup.json: players[0]: unknown keys ['Team'] (did you mean team?)")
+    s = setup()
+    s["notes"] = "turn 4"  # near no key: no guess
+    assert refused(tmp_path, capsys, s).endswith("setup.json: setup: unknown keys ['notes']")
