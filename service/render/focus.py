@@ -9,8 +9,10 @@ them are split by a gap saying what is left out (``P5 to P9 not shown``); the Is
 apart; on a custom board each tile also lists its borders. The focused seat's tiles have a thick outline.
 
 Height: a picture taller than :data:`MAX_TALL` widths lays its tiles and legend in two columns (read down the left,
-then the right; a battle on a line of its own, a custom board's borders in two lines); one still too tall draws a
-smaller radius and says so in its subtitle (``radius 4 would not fit a phone``).
+then the right; a battle on a line of its own, a custom board's borders in two lines; a run of neighbours that goes on
+in the right column says so at the foot of the left and the head of the right); one still too tall draws a smaller
+radius and says so in its subtitle (``radius 4 would not fit a phone``). A seat with too many Provinces for even its
+own (radius 0) to fit is refused, saying so: no picture is ever taller than the limit.
 
 Legibility is a measured rule, not a look: every text is at least :data:`MIN_PHONE_FONT_PX` pixels high (its
 font size) once the picture is scaled to :data:`PHONE_PX` pixels wide (``tests/render/test_focus.py``).
@@ -29,7 +31,7 @@ from service.render.access import MAX_RADIUS  # borders away; a ring-16-grand's 
 from service.render.labels import TextItem
 from service.render.metrics import DPI, text_size
 from service.render.palette import DRAGON, text_colour
-from service.render.panel import Rect, cut, wrap
+from service.render.panel import Rect, cut, team_labels, wrap
 from service.render.scene import Scene
 
 # A phone ~400 CSS px wide shows a picture across ~1080 device pixels (a device pixel ratio of ~2.7). The
@@ -52,6 +54,8 @@ DEFAULT_RADIUS = 1
 # wraps into its half, no smaller); when two are too tall, the radius drawn is cut (the subtitle says so).
 MAX_TALL = 2.5
 COLUMN_GAP = 0.3  # inches between the two columns
+MARK_PAD = 0.04  # inches over and under a "continued" mark: it reads as its tile's
+SWATCH = 0.57  # a legend entry's swatch and the room after it, inches
 MUTED = "#444444"
 FOCUS_EDGE = "#000000"
 
@@ -148,14 +152,20 @@ def line(size: float) -> float:
 def build_focus(scene: Scene, seat: str, radius: int = DEFAULT_RADIUS) -> FocusPicture:
     """The focused picture of ``scene`` (the channel's) around ``seat``; see the module's docstring. One column of
     tiles; two when one would be taller than :data:`MAX_TALL` widths; and when two are too, a smaller radius (the
-    subtitle says so). Only a picture even radius 0 cannot keep under the limit is drawn taller."""
+    subtitle says so). A seat whose own Provinces (radius 0) are too many even in two columns is refused, saying
+    so (``ValidationError`` on ``focus``): never a picture taller than the limit, which a phone's Discord shrinks
+    until its text is under the legibility rule."""
     asked = check_radius(radius)
     for drawn in range(asked, -1, -1):
         for columns in (1, 2):
             pic = layout_focus(scene, seat, drawn, asked, columns)
             if pic.height <= MAX_TALL * pic.width:
                 return pic
-    return pic
+    me = next(r for r in scene.seats if r.seat == seat)
+    raise ValidationError(
+        "focus", f"{me.name} (#{me.number}) has {plural(len(pic.provinces), 'Province')}: too many for a picture a "
+                 f"phone shows legibly (even those alone, in two columns, are {pic.height / pic.width:.1f} widths "
+                 f"tall; at most {MAX_TALL}); draw the whole board instead")
 
 
 def layout_focus(scene: Scene, seat: str, radius: int, asked: int, columns: int) -> FocusPicture:
@@ -195,7 +205,8 @@ def layout_focus(scene: Scene, seat: str, radius: int, asked: int, columns: int)
                 gap = "the Island (Wizard Sanctum): by sea only"
             blocks.append(Block(lambda put, rects, x, y, w, n=n, gap=gap: _gap(put, n, gap, x, y, w), gap=True))
         for p in part:
-            blocks.append(Block(lambda put, rects, x, y, w, p=p: _tile(put, rects, scene, seat, p, x, y, w, columns)))
+            blocks.append(Block(lambda put, rects, x, y, w, p=p: _tile(put, rects, scene, seat, p, x, y, w, columns),
+                                run=n, province=p))
             pv, bm = scene.provinces[p], next((b for b in scene.battles if b.province == p), None)
             for s in (pv.owner, pv.holder, bm and bm.winner, bm and bm.loser):
                 if s in rows and s not in seen:
@@ -204,8 +215,12 @@ def layout_focus(scene: Scene, seat: str, radius: int, asked: int, columns: int)
     legend = sorted(seen, key=lambda s: (rows[s].rank is None, rows[s].rank or 0, rows[s].number))
     put("legend-head", "Seats shown (by the Protector Ranking)", MARGIN, y, SMALL_PT, weight="bold")
     y += line(SMALL_PT) + 0.05
-    entries = [Block(lambda put, rects, x, y, w, s=s: _entry(put, rects, rows[s], s == seat, x, y, w, columns + 1))
-               for s in legend]  # its facts in 2 lines, or 3 in a half-wide column
+    # a team's name (any length) on one line, the teams told apart: a long one was cut with the faction after it
+    room = col - SWATCH - text_size("team ,", SMALL_PT)[0]
+    teams = team_labels((r.team for r in scene.seats if r.team), SMALL_PT, room)
+    entries = [Block(lambda put, rects, x, y, w, s=s: _entry(put, rects, rows[s], s == seat, x, y, w, columns + 2,
+                                                             teams.get(rows[s].team or "")))
+               for s in legend]  # its facts in 2 lines, 3 in a half-wide column; a line more for a long team
     y = _flow(put, rects, entries, y, col, columns)
     y = _dragon(put, scene, y, inner)
     height = y + MARGIN
@@ -222,28 +237,61 @@ class Block:
 
     draw: Callable[..., float]
     gap: bool = False
+    run: int | None = None  # a tile's run of neighbours (runs())
+    province: str = ""  # a tile's Province
 
     def height(self, width: float) -> float:
         return self.draw(lambda *a, **k: None, [], 0.0, 0.0, width)
 
 
+def mid_run(blocks: list[Block], k: int) -> bool:
+    """Whether splitting ``blocks`` before the ``k``-th breaks a run of neighbouring tiles between the columns."""
+    return 0 < k < len(blocks) and blocks[k - 1].run is not None and blocks[k - 1].run == blocks[k].run
+
+
 def _flow(put, rects, blocks: list[Block], y: float, width: float, columns: int) -> float:
     """``blocks`` down one column from depth ``y``, or down two (the left one first, read as a newspaper's), split
     where the taller column is lowest and never right after a gap (it heads the right column); the depth under
-    them."""
+    them. A run of neighbours split between the columns says so at both ends (:func:`_continued`)."""
     heights = [b.height(width) for b in blocks]
     split = len(blocks)
+    foot, head = (_continued(lambda *a, **k: None, "P99", "", 0.0, 0.0, width, head=h) for h in (False, True))
+
+    def tallest(k: int) -> float:
+        broken = mid_run(blocks, k)
+        return max(sum(heights[:k]) + foot * broken, sum(heights[k:]) + head * broken)
+
     if columns == 2 and len(blocks) > 1:
         cuts = [k for k in range(1, len(blocks)) if not blocks[k - 1].gap]
-        split = min(cuts, key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), k), default=len(blocks))
+        split = min(cuts, key=lambda k: (tallest(k), k), default=len(blocks))
+    broken = mid_run(blocks, split)
     lowest = y
     for c, (part, sizes) in enumerate(((blocks[:split], heights[:split]), (blocks[split:], heights[split:]))):
         x, depth = MARGIN + c * (width + COLUMN_GAP), y
+        if broken and c == 1:
+            depth += _continued(put, blocks[split - 1].province, blocks[split].province, x, depth, width, head=True)
         for block, h in zip(part, sizes, strict=True):
             block.draw(put, rects, x, depth, width)
             depth += h
+        if broken and c == 0:
+            depth += _continued(put, blocks[split - 1].province, blocks[split].province, x, depth, width, head=False)
         lowest = max(lowest, depth)
     return lowest
+
+
+def _continued(put, last: str, first: str, x: float, y: float, w: float, head: bool) -> float:
+    """The mark where a run of neighbours goes on in the right column: under the left column's last tile
+    (``continued at the top right ->``, right-aligned, pointing across) or over the right column's first
+    (``<- continued from P8``, the left column's last Province); its height."""
+    text = f"\u2190 continued from {last}" if head else "continued at the top right \u2192"
+    lines = wrap(text, SMALL_PT, w - 0.1, 2)
+    step = line(SMALL_PT)
+    for i, t in enumerate(lines):
+        put(f"continued-{'head' if head else 'foot'}" + (f"-{i}" if i else ""), t, x + (0.05 if head else w - 0.05),
+            y + MARK_PAD + i * step, SMALL_PT, style="italic", colour=MUTED, ha="left" if head else "right")
+    # a line's text is SMALL_PT * 1.2 high: close over its tile (the head), or under it (the foot: what follows the
+    # columns keeps its own space)
+    return step * (len(lines) - 1) + SMALL_PT / 72 * 1.2 + MARK_PAD * (2 if head else 1)
 
 
 def _gap(put, n: int, text: str, x: float, y: float, w: float) -> float:
@@ -311,10 +359,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _entry(put, rects, r, focused: bool, x: float, y: float, w: float, most: int) -> float:
-    """One seat's legend entry (swatch, number and name, then its facts in at most ``most`` lines), ``w`` wide; its
-    height."""
-    sw = 0.42
+def _entry(put, rects, r, focused: bool, x: float, y: float, w: float, most: int, team: str | None) -> float:
+    """One seat's legend entry (swatch, number and name, then its facts in at most ``most`` lines: ``team`` its team's
+    name as shown, at most a line), ``w`` wide; its height."""
+    sw = SWATCH - 0.15
     rects.append(Rect(f"swatch-{r.number}", x, y + 0.04, sw, line(SMALL_PT) - 0.08, r.colour, "black", 0.8))
     tail = f" ({r.colour_name})" if r.colour_name else ""
     bold = "bold" if focused else "normal"
@@ -325,8 +373,8 @@ def _entry(put, rects, r, focused: bool, x: float, y: float, w: float, most: int
     facts = [f"rank {r.rank}" if r.rank else "out", f"{r.provinces} Prov", plural(r.units, "unit"), f"{r.vp} VP"]
     if r.bracket:
         facts.append(f"bracket {r.bracket}")
-    if r.team:
-        facts.append(f"team {r.team}")
+    if team:
+        facts.append(f"team {team}")
     if r.faction:
         facts.append(f"faction {r.faction}")
     for i, text in enumerate(wrap(", ".join(facts), SMALL_PT, w - sw - 0.15, most)):

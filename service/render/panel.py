@@ -9,6 +9,7 @@ the panel the font shrinks, and only then are names cut (with an ellipsis).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from service.render.labels import MARGIN, TextItem, figure_size
@@ -101,6 +102,33 @@ def cut_middle(text: str, size: float, room: float) -> str:
     return middle(lo)
 
 
+def team_labels(teams: Iterable[str], size: float, room: float) -> dict[str, str]:
+    """Each team's name fit to ``room`` inches with the teams still told apart: cut in its middle (both ends kept:
+    "Team North" and "North Team" differ there); when that makes two alike ("The Brotherhood of the Northern
+    Marches" and "... Southern Marches" both "The B…ches"), the words every team starts or ends with give way to an
+    ellipsis instead ("…Northern…"), and what is left is cut at its end if need be ("…Nort…")."""
+    names = sorted(set(teams))
+    out = {t: cut_middle(t, size, room) for t in names}
+    if len(set(out.values())) == len(names):
+        return out
+    words = [t.split() for t in names]
+    most = min(map(len, words)) - 1  # every team keeps a word of its own
+    pre = next((k for k in range(most) if len({tuple(w[:k + 1]) for w in words}) > 1), most)
+    suf = next((k for k in range(most - pre) if len({tuple(w[len(w) - k - 1:]) for w in words}) > 1), most - pre)
+    if not pre and not suf:
+        return out
+    before, after = "\u2026" * bool(pre), "\u2026" * bool(suf)
+    told = {}
+    for t, w in zip(names, words, strict=True):
+        core = " ".join(w[pre:len(w) - suf])
+        label = before + core + after
+        if width(label, size) > room:  # its first letters: where the words the teams differ by start
+            inner = cut(core, size, max(room - width(before + after, size), 0.0))
+            label = before + inner + ("" if inner.endswith("\u2026") else after)
+        told[t] = label
+    return told if len(set(told.values())) == len(names) else out
+
+
 def wrap(text: str, size: float, room: float, lines: int) -> list[str]:
     """``text`` in at most ``lines`` lines of at most ``room`` inches (the last cut if need be)."""
     out: list[str] = []
@@ -162,14 +190,18 @@ def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEN
         if need <= room or size == sizes[-1]:
             if need > room and "Team" in heads:  # a team's name may be any length: at most TEAM_CHARS wide Ms
                 t = heads.index("Team")
-                rows = [[cut_middle(c, size, width("M" * TEAM_CHARS, size)) if i == t else c
-                         for i, c in enumerate(r)] for r in rows]
+                teams = [r[t] for r in rows]  # whole, for the second cut below
+                told = {"-": "-", **team_labels((c for c in teams if c != "-"), size, width("M" * TEAM_CHARS, size))}
+                rows = [[told[c] if i == t else c for i, c in enumerate(r)] for r in rows]
                 ws = widths(size, [heads, *rows])
                 need = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1)
             if need > room:
                 others = need - ws[1]
-                names = max(room - others, width("M" * MIN_NAME_CHARS, size))
                 keep = tails or [""] * len(rows)
+                # never narrower than a name's least and its colour: a colour cut ("Bo (light gre…") named no seat
+                least = max((width(r[1].removesuffix(k)[:MIN_NAME_CHARS_WITH_COLOUR].rstrip() + "\u2026" + k, size)
+                             for r, k in zip(rows, keep, strict=True) if k), default=0.0)
+                names = max(room - others, width("M" * MIN_NAME_CHARS, size), least)
                 rows = [[c if i != 1 else cut(c.removesuffix(k), size, names, keep=k,
                                                     least=MIN_NAME_CHARS_WITH_COLOUR if k else MIN_NAME_CHARS)
                          for i, c in enumerate(r)] for r, k in zip(rows, keep, strict=True)]
@@ -177,8 +209,8 @@ def fit_legend(heads: list[str], rows: list[list[str]], room: float, sizes=LEGEN
                 over = SWATCH_W + GAP + sum(ws) + GAP * (len(ws) - 1) - room
                 if over > 0 and "Team" in heads:  # the names at their least: the teams give up the rest
                     t = heads.index("Team")
-                    rows = [[cut_middle(c, size, ws[t] - over) if i == t else c for i, c in enumerate(r)]
-                            for r in rows]
+                    told = {"-": "-", **team_labels((c for c in teams if c != "-"), size, ws[t] - over)}
+                    rows = [[told[teams[n]] if i == t else c for i, c in enumerate(r)] for n, r in enumerate(rows)]
                     ws = widths(size, [heads, *rows])
             xs, x = [], SWATCH_W + GAP
             for w in ws:

@@ -23,7 +23,7 @@ from service.render.summary_table import HUMAN, TableLayout, draw_table, table_l
 MARKERS = "osD^vP*Xhp<>d8H1"  # a different marker per seat, so lines differ without colour
 DRAGON_CHART_INCHES = 1.5
 VP_CHART_GAP = 0.9  # inches from the table's last row to the VP chart's axes (its title between)
-VP_CHART_LEAST = 1.05  # the VP chart's least height: a table of 10 seats or fewer always has it, the figure grown
+VP_CHART_LEAST = 1.05  # the VP chart's least height: every table has it under its last line, the figure grown
 CHART_BOTTOM = 0.55  # inches under the charts' axes (their turn axis)
 CHART_LEFT = 6.9  # the Provinces' and the Dragon's charts start here, right of the table (summary_table.WIDE)
 SUBTITLE_TEAM_INCHES = 1.4  # the same in the subtitle's team VPs
@@ -135,10 +135,10 @@ def summary_data(game: Any, seat: str | None, ai_seats: dict[str, str], public: 
     dpl_turns, dpl, threshold = dpl_series(game)
     subtitle = f"{board} - {len(players)} seats - {who}"
     if teams:
-        from service.render.panel import cut_middle
+        from service.render.panel import team_labels
 
-        subtitle += " - team VPs: " + ", ".join(f"{cut_middle(t, 10.0, SUBTITLE_TEAM_INCHES)} {v}"
-                                                for t, v in teams.items())
+        told = team_labels(teams, 10.0, SUBTITLE_TEAM_INCHES)  # cut, the teams told apart
+        subtitle += " - team VPs: " + ", ".join(f"{told[t]} {v}" for t, v in teams.items())
     return Summary(title=_result_text(view, numbers, names), subtitle=subtitle,
                    gm=gm, rows=rows, turns=turns, provinces=provinces, vp=vp, dpl_turns=dpl_turns, dpl=dpl,
                    threshold=threshold)
@@ -150,8 +150,8 @@ def draw_summary(summary: Summary):
 
     layout = table_layout(summary)
     height = layout.height(6.2 if len(summary.rows) <= 10 else 7.4)
-    if len(summary.rows) <= 10:  # wrapped rows take the VP chart's room: the picture grows instead
-        height = max(height, layout.end + VP_CHART_GAP + VP_CHART_LEAST + CHART_BOTTOM)
+    # wrapped rows (a long name, several AIs) take the VP chart's room: the picture grows instead
+    height = max(height, layout.end + VP_CHART_GAP + VP_CHART_LEAST + CHART_BOTTOM)
     fig = new_figure(FIG_W, height)
     # title and subtitle within the picture: a team's name (any length) is in both
     fig.text(0.15 / FIG_W, 1 - 0.12 / height, drawable_text(cut(summary.title, 15.0, FIG_W - 0.3, "bold")),

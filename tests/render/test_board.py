@@ -263,3 +263,36 @@ def test_the_legend_fits_the_panel_whatever_the_teams_are_called():
     team_col = next(t.key.rsplit("-", 1)[1] for t in legend if t.text == "Team")
     shown = {t.text for t in legend if t.key.startswith("legend-") and t.key.endswith(f"-{team_col}")}
     assert len(shown) == 4  # cut, the four teams are still told apart
+
+
+MARCHES = [f"The Brotherhood of the {x} Marches" for x in ("Northern", "Southern", "Eastern", "Western")]
+
+
+def test_teams_that_differ_only_in_their_middle_stay_apart_and_every_colour_stays_whole():
+    from service.render.labels import MARGIN, figure_size
+    from service.render.panel import build_panel, width
+
+    # the GM's 16-seat picture with teams, factions and $Realm: four teams cut in their middle were all "The…ches",
+    # and a short name's colour was cut with it ("Bo (light gre…", "Mei Lin Zho…" without its colour)
+    names = ["Wilhelmina-Augusta von Hohenzoll", "Ragnhild Sigurdsdottir-Larsen", "M" * 32, "Bo",
+             "Oluwaseun Adebayo-Williams", "Marguerite de Valois-Angoulême", "Ty", "Chidi Okonkwo the Younger", "Ana",
+             "Jun", "Ines Fernández de Córdoba", "Lars", "Mei Lin Zhou-Harrington", "Kai", "Sam", "Zoë Kowalczyk"]
+    players = [{"name": n, "team": MARCHES[i % 4], "faction": ("Iron Light", "Lannuvár", "Kalu'Ak", "Hodir")[i % 4]}
+               for i, n in enumerate(names)]
+    game = Game({"board": "ring-16-grand+island", "seed": 3, "options": {"teams": True, "factions": True},
+                 "players": players})
+    for view in ("gm", "channel"):
+        scene = board_scene(game, None, view=view)
+        panel = build_panel(scene)
+        legend = [t for t in panel.texts if t.kind == "legend"]
+        right = figure_size(scene.layout.inches)[0] - MARGIN
+        assert all(t.x + width(t.text, t.size, t.weight) <= right + 1e-6 for t in legend)
+        team_col = next(t.key.rsplit("-", 1)[1] for t in legend if t.text == "Team")
+        teams = {r.number: r.team for r in scene.seats}
+        shown = {int(t.key.split("-")[1]): t.text for t in legend
+                 if t.key.startswith("legend-") and t.key.endswith(f"-{team_col}")}
+        assert len(set(shown.values())) == 4, shown  # four teams, four labels ...
+        assert len({(teams[n], shown[n]) for n in shown}) == 4  # ... each team always the same one
+        for r in scene.seats:
+            cell = next(t.text for t in legend if t.key == f"legend-{r.number}-1")
+            assert cell.endswith(f" ({r.colour_name})"), (view, cell)  # the colour whole, whatever the name's cut

@@ -251,9 +251,45 @@ def holding_half(board: str, seats: int, alternate: bool) -> tuple[Game, str]:
     return game, "Player#1"
 
 
-def laid_out_well(pic, board) -> None:
+def says_where_a_run_goes_on(pic, scene) -> bool:
+    """When the left column ends inside a run of neighbours (its last tile borders the right column's first, with
+    nothing left out between), both ends say so: ``continued at the top right ->`` under the left column's last
+    tile and ``<- continued from P8`` over the right column's first, legible and inside their columns; otherwise
+    no such mark. Whether a run was broken."""
+    from service.render.focus import runs
+
+    tiles = [r for r in pic.rects if r.key.startswith("tile-")]
+    marks = {t.key: t for t in pic.texts if t.key.startswith("continued-")}
+    xs = sorted({r.x for r in tiles})
+    if len(xs) < 2:
+        assert not marks, marks
+        return False
+    last = min((r for r in tiles if r.x == xs[0]), key=lambda r: r.y)  # the left column's lowest tile
+    first = max((r for r in tiles if r.x == xs[1]), key=lambda r: r.y)  # the right column's highest
+    a, b = last.key[5:], first.key[5:]
+    broken = any(a in part and part.index(a) + 1 < len(part) and part[part.index(a) + 1] == b
+                 for part in runs(scene, [p for p in scene.board.all_provinces if p in pic.provinces]))
+    if not broken:
+        assert not marks, (a, b, marks)
+        return False
+    foot, head = marks.get("continued-foot"), marks.get("continued-head")
+    assert foot is not None and head is not None, f"{a} goes on as {b} at the top of the right column, unsaid"
+    assert "\u2192" in foot.text and head.text == f"\u2190 continued from {a}", (foot.text, head.text)
+    for t, tile in ((foot, last), (head, first)):
+        bx = box(t)
+        assert phone_px(t.size, pic.width) >= MIN_PHONE_FONT_PX
+        assert tile.x <= bx[:, 0].min() and bx[:, 0].max() <= tile.x + tile.w, t.key  # in its column
+    assert box(foot)[:, 1].max() <= last.y and box(foot)[:, 1].min() >= last.y - 0.8  # right under the last tile
+    top = first.y + first.h
+    assert top <= box(head)[:, 1].min() and box(head)[:, 1].max() <= top + 0.8  # right over the first
+    return True
+
+
+def laid_out_well(pic, scene) -> None:
     """The focused picture's rules: every text legible at a phone's width, none over another, each in the picture
-    and in its tile; tiles one above the other in a column share a land border."""
+    and in its tile; tiles one above the other in a column share a land border; a run of neighbours broken between
+    the columns says so at both ends."""
+    board = scene.board
     assert min(phone_px(t.size, pic.width) for t in pic.texts) >= MIN_PHONE_FONT_PX
     assert overlaps(pic.texts) == []
     tiles = {r.key.removeprefix("tile-"): r for r in pic.rects if r.key.startswith("tile-")}
@@ -269,6 +305,7 @@ def laid_out_well(pic, board) -> None:
     for a, b in pairwise(column):
         if a.x == b.x and abs((b.y + b.h) - a.y) < 1e-9:
             assert board.is_neighbour(a.key[5:], b.key[5:]), (a.key, b.key)
+    says_where_a_run_goes_on(pic, scene)
 
 
 @pytest.mark.parametrize("board", ["ring-16", "ring-16-grand+island"])  # 16 and 32 Provinces (and the Island)
@@ -284,7 +321,7 @@ def test_a_tall_area_goes_in_two_columns_no_taller_than_the_limit(board, alterna
         pic = focus_picture(game, seat, radius=radius)
         assert pic.height <= MAX_TALL * pic.width, (radius, pic.height / pic.width)
         assert set(pic.provinces) == set(area(scene, seat, radius))  # two columns kept the whole radius
-        laid_out_well(pic, scene.board)
+        laid_out_well(pic, scene)
     tiles = {r.x for r in pic.rects if r.key.startswith("tile-")}
     assert len(tiles) == 2  # radius 4: two columns
     assert render_board(game, None, focus=seat, radius=MAX_RADIUS)[:4] == b"\x89PNG"
@@ -300,7 +337,7 @@ def test_two_columns_keep_every_rule_on_every_board(all_games):
         for seat in alive(game)[:6]:
             pic = layout_focus(scene, seat, 2, 2, 2)
             assert len({r.x for r in pic.rects if r.key.startswith("tile-")}) == min(2, len(pic.provinces))
-            laid_out_well(pic, scene.board)
+            laid_out_well(pic, scene)
 
 
 def test_when_two_columns_are_too_tall_the_radius_drawn_is_cut_and_the_subtitle_says_so(monkeypatch):
@@ -316,4 +353,77 @@ def test_when_two_columns_are_too_tall_the_radius_drawn_is_cut_and_the_subtitle_
     subtitle = " ".join(t.text for t in pic.texts if t.key.startswith("subtitle-"))
     said = f"Provinces up to {drawn} border{'s' * (drawn > 1)} away; radius 4 would not fit a phone"
     assert said in subtitle, subtitle
-    laid_out_well(pic, scene.board)
+    laid_out_well(pic, scene)
+
+
+def test_a_run_of_neighbours_split_between_the_columns_says_it_goes_on():
+    # Alice's P32 ... P8 filled the left column and P9 ... P16 headed the right one with nothing to say that P9
+    # borders P8: on a phone the right column read as another part of the board
+    game, seat = holding_half("ring-16-grand+island", 16, False)
+    scene = board_scene(game, None, view="channel")
+    pic = focus_picture(game, seat, radius=MAX_RADIUS)
+    assert says_where_a_run_goes_on(pic, scene)
+    laid_out_well(pic, scene)
+    said = {t.key: t.text for t in pic.texts if t.key.startswith("continued-")}
+    assert said == {"continued-foot": "continued at the top right \u2192", "continued-head": "\u2190 continued from P8"}
+    # a split at a gap between runs needs no mark: its gap heads the right column ("P21 to P27 not shown")
+    ring7 = played_game("ring-7", 7, seed=7, turns=1)
+    for s in alive(ring7):
+        from service.render.focus import layout_focus
+
+        sc = board_scene(ring7, None, view="channel")
+        two = layout_focus(sc, s, 1, 1, 2)
+        laid_out_well(two, sc)
+
+
+def big_custom_board(provinces: int) -> dict:
+    """A GM's ring of ``provinces`` Provinces (a custom board: its tiles list their borders)."""
+    ring = [f"P{i}" for i in range(1, provinces + 1)]
+    return {"name": "Long Coast",
+            "provinces": {p: [ring[i - 1], ring[(i + 1) % len(ring)]] for i, p in enumerate(ring)}}
+
+
+def test_an_area_too_tall_even_alone_is_refused_saying_what_to_do_and_no_picture_is_taller_than_the_limit():
+    # a seat holding most of a 40-Province board was drawn 1080 px wide and many times the limit tall at radius 0:
+    # Discord shrank it on a phone until no text met the legibility rule
+    from service.render.focus import MAX_TALL, layout_focus
+
+    game = Game({"board": big_custom_board(40), "seed": 1, "players": [{"name": "Alice"}, *({} for _ in range(3))]})
+    for i in range(1, 37):
+        game.state.provinces[f"P{i}"].owner = "Player#1"
+    scene = board_scene(game, None, view="channel")
+    tallest = layout_focus(scene, "Player#1", 0, 0, 2)
+    assert tallest.height > MAX_TALL * tallest.width  # what was drawn before: taller than the limit
+    for radius in (0, 1, MAX_RADIUS):
+        with pytest.raises(ValidationError, match=(
+                r"^focus: Alice \(#1\) has 3[67] Provinces: too many for a picture a phone shows legibly \(even those "
+                r"alone, in two columns, are \d+\.\d widths tall; at most 2\.5\); draw the whole board instead$")):
+            render_board(game, None, focus="Player#1", radius=radius)
+    assert render_board(game, None)[:4] == b"\x89PNG"  # the whole board still draws
+    # a seat with fewer Provinces on the same board is drawn, within the limit
+    for i in range(1, 13):
+        game.state.provinces[f"P{i}"].owner = "Player#2"
+    for radius in range(MAX_RADIUS + 1):
+        pic = focus_picture(game, "Player#2", radius=radius)
+        assert pic.height <= MAX_TALL * pic.width
+        laid_out_well(pic, board_scene(game, None, view="channel"))
+
+
+def test_a_long_team_name_leaves_the_faction_whole_in_the_legend():
+    # in two columns "team The Team Of Many Words 0, faction Hodir" was cut to "... Words 0, fa…" (a legend entry's
+    # facts had three lines): the faction, public and chosen by the player, was lost
+    from service.render.focus import layout_focus
+
+    game = teams_game()
+    scene = board_scene(game, None, view="channel")
+    rows = {r.seat: r for r in scene.seats}
+    for columns in (1, 2):
+        for seat in alive(game)[:4]:
+            pic = layout_focus(scene, seat, 2, 2, columns)
+            laid_out_well(pic, scene)
+            for s in pic.seats:
+                n = rows[s].number
+                facts = " ".join(t.text for t in sorted(pic.texts, key=lambda t: -t.y)
+                                 if t.key.startswith(f"legend-{n}-") and not t.key.endswith("-0"))
+                assert "\u2026" not in facts.split("team ")[0] and facts.endswith(f"faction {rows[s].faction}"), facts
+                assert f"team {rows[s].team}" in facts or "team The Team\u2026" in facts, facts

@@ -113,23 +113,52 @@ def test_the_power_threshold_is_drawn_after_one_turn_too(turns):
     assert "0" in labels and not [t for t in labels if re.fullmatch(r"-?[0-9]+\.[0-9]+", t)], labels
 
 
-def test_a_long_name_is_cut_but_keeps_its_team_and_out():
+def player_cells(fig) -> list[list[str]]:
+    """Each row's Player cell as drawn, its lines top to bottom (a row's lines lie from its number's line down to the
+    next row's)."""
+    table = next(ax for ax in fig.axes if any(t.get_text() == "Played by" for t in ax.texts))
+    name_x = next(t.get_position()[0] for t in table.texts if t.get_text() == "Player")
+    tops = sorted((t.get_position()[1] for t in table.texts if t.get_position()[0] == 0.3 and t.get_text() != "#"),
+                  reverse=True)
+    lines = [t for t in table.texts if t.get_position()[0] == name_x and t.get_text() != "Player"]
+    return [[t.get_text() for t in sorted(lines, key=lambda t: -t.get_position()[1])
+             if below < t.get_position()[1] <= top + 1e-9] for top, below in zip(tops, [*tops[1:], -1.0], strict=True)]
+
+
+@pytest.mark.parametrize("seats", [2, 7, 10, 16])
+def test_a_long_name_is_whole_in_its_rows_lines_with_its_team_and_out(seats):
+    # at 16 seats a 32-character name was cut to a few characters ("Wilh… [The B…ches] (out)"), its team and "(out)"
+    # kept: the table's reader could not tell who the seat was
     from service.render.panel import width
     from service.render.summary import Summary, SummaryRow
-    from service.render.summary_table import NAME_INCHES
+    from service.render.summary_table import table_layout
 
-    # a 32-character name, its team and "(out)": the cut took the whole cell, so both went with the name's tail
-    rows = [SummaryRow(seat=f"Player#{i}", number=i, name=f"{ch * 12} Wilhelmina-Augusta"[:32], colour="#336699",
-                       player=HUMAN, vp=0, provinces=0, units=0, eliminated=i % 2 == 0, realm=None,
-                       team=f"Team {i % 4}")
-            for i, ch in enumerate("MWiAbcdefghijklm", start=1)]
-    fig = draw_summary(Summary(title="t", subtitle="s", gm=False, rows=rows, turns=[], provinces={}, vp={}))
-    cells = [t.get_text() for ax in fig.axes for t in ax.texts]
-    for r in rows:
-        tail = f" [{r.team}]" + (" (out)" if r.eliminated else "")
-        cell = next(c for c in cells if c.startswith(r.name[:3]) and c.endswith(tail))
-        assert cell.endswith("\u2026" + tail)  # the name was cut ...
-        assert width(cell, 8.5) <= NAME_INCHES  # ... to fit its column, with what follows it whole
+    names = ["Wilhelmina-Augusta von Hohenzoll", "M" * 32, "Zoë Kowalczyk-Brzęczyszczykiewicz", "Bo",
+             "Oluwaseun Adebayo-Williams", "W" * 32, *RTL]
+    rows = [SummaryRow(seat=f"Player#{i}", number=i, name=names[i % len(names)], colour="#336699",
+                       player=HUMAN if i % 3 else "steward -> steward-search", vp=0, provinces=0, units=0,
+                       eliminated=i % 2 == 0, realm=None, team=f"Team {i % 4}")
+            for i in range(1, seats + 1)]
+    summary = Summary(title="t", subtitle="s", gm=False, rows=rows, turns=[], provinces={}, vp={})
+    fig = draw_summary(summary)
+    layout = table_layout(summary)
+    room = layout.played_x - 0.6 - 0.1 + 1e-9  # the Player column, up to Played by's gap
+    for r, lines in zip(rows, player_cells(fig), strict=True):
+        tail = f"[{r.team}]" + (" (out)" if r.eliminated else "")
+        told = re.sub("[\u200e\u200f]", "", " ".join(lines))  # as drawn: a right-to-left name is marked so
+        assert "\u2026" not in told  # nothing cut ...
+        assert told.replace(" ", "") == (r.name + tail).replace(" ", "")  # ... the name whole, then its team, "(out)"
+        assert all(width(line, layout.size) <= room for line in lines), lines  # each line in its column
+        assert len(lines) <= 3
+    _no_text_outside_or_over_another(fig)
+
+
+def test_a_name_too_long_even_for_three_lines_is_cut_then_keeps_its_team_and_out():
+    from service.render.summary_table import name_lines
+
+    lines = name_lines("A" * 150, ["[North]", "(out)"], 8.5)
+    assert len(lines) == 4 and lines[2].endswith("\u2026") and lines[3] == "[North] (out)"
+    assert name_lines("Bo", ["[North]", "(out)"], 8.5) == ["Bo [North] (out)"]
 
 
 def test_long_team_names_stay_inside_the_summary_and_apart():
@@ -146,7 +175,7 @@ def test_long_team_names_stay_inside_the_summary_and_apart():
     for t in drawn:  # every text inside the picture
         bb = t.get_window_extent(renderer)
         assert bb.x0 >= 0 and bb.x1 <= fig.bbox.width, (t.get_text(), bb.x1, fig.bbox.width)
-    cells = [t.get_text() for t in drawn if t.get_text().startswith("W")]
+    cells = [" ".join(lines) for lines in player_cells(fig)]
     assert len(cells) == 8 and sorted(c[-2] for c in cells) == sorted("AABBCCDD"), cells  # each team told apart
     assert re.search(r"team VPs: (.*Isles [ABCD] \d+(, |$)){4}", fig.texts[1].get_text())  # every team's VPs
 
@@ -246,6 +275,19 @@ def _summary(seats: int, labels: list[str], teams: bool, gm: bool = True):
                    provinces=series, vp=series, dpl_turns=turns, dpl=[5 * t for t in turns], threshold=[40] * 9)
 
 
+def _no_text_outside_or_over_another(fig):
+    """Every text of ``fig`` inside it and clear of every other (matplotlib's own extents); the renderer and texts."""
+    renderer, drawn = _drawn_texts(fig)
+    inside = fig.bbox
+    for t, bb in drawn:
+        assert inside.x0 <= bb.x0 and bb.x1 <= inside.x1 and inside.y0 <= bb.y0 and bb.y1 <= inside.y1, t.get_text()
+    for i, (a, ba) in enumerate(drawn):
+        for b, bb in drawn[i + 1:]:
+            lap_x, lap_y = min(ba.x1, bb.x1) - max(ba.x0, bb.x0), min(ba.y1, bb.y1) - max(ba.y0, bb.y0)
+            assert lap_x <= 0.5 or lap_y <= 0.5, (a.get_text(), b.get_text())
+    return renderer, drawn
+
+
 def _drawn_texts(fig):
     from matplotlib.text import Text
 
@@ -261,22 +303,18 @@ def test_every_ai_label_is_whole_and_no_text_overlaps_another(seats, teams, gm):
     # "AI: steward -> steward-search" was cut to "AI: steward -> st…" by a 1.15 in column; wrapped, its rows ran
     # under the VP chart, whose place was worked out from the row count
     from service.render.panel import width
-    from service.render.summary_table import PLAYED_INCHES, PLAYED_X
+    from service.render.summary_table import PLAYED_INCHES, PLAYED_X, table_layout
 
     labels = _cli_labels()
     for start in range(0, len(labels), seats):  # every label, in a table of ``seats`` rows
         summary = _summary(seats, labels[start:] + labels[:start], teams, gm)
         fig = draw_summary(summary)
-        renderer, drawn = _drawn_texts(fig)
-        inside = fig.bbox
-        for t, bb in drawn:
-            assert inside.x0 <= bb.x0 and bb.x1 <= inside.x1 and inside.y0 <= bb.y0 and bb.y1 <= inside.y1, t.get_text()
-        for i, (a, ba) in enumerate(drawn):
-            for b, bb in drawn[i + 1:]:
-                lap_x, lap_y = min(ba.x1, bb.x1) - max(ba.x0, bb.x0), min(ba.y1, bb.y1) - max(ba.y0, bb.y0)
-                assert lap_x <= 0.5 or lap_y <= 0.5, (a.get_text(), b.get_text())
+        renderer, drawn = _no_text_outside_or_over_another(fig)
         table = next(ax for ax in fig.axes if any(t.get_text() == "Played by" for t in ax.texts))
-        cells = sorted((t for t in table.texts if t.get_position()[0] == PLAYED_X and t.get_text() != "Played by"),
+        layout = table_layout(summary)
+        played_x = layout.played_x  # right of PLAYED_X when the labels are short, ending before VP all the same
+        assert played_x >= PLAYED_X and played_x + max(width(t, layout.size) for c in layout.played for t in c) < 4.4
+        cells = sorted((t for t in table.texts if t.get_position()[0] == played_x and t.get_text() != "Played by"),
                        key=lambda t: -t.get_position()[1])
         told = [r.player if r.player == HUMAN else f"AI: {r.player}" for r in summary.rows]
         # each whole (a path may break after its "/"), in its row's order
@@ -292,7 +330,7 @@ def test_every_ai_label_is_whole_and_no_text_overlaps_another(seats, teams, gm):
         if vp:  # the VP chart under the table's last line
             lowest = min(bb.y0 for t, bb in drawn if t.axes is table)
             assert vp[0].get_tightbbox(renderer).y1 < lowest
-        assert seats > 10 or vp  # it has room in a table of 10 seats or fewer
+        assert vp  # every table has it: wrapped rows grow the picture (past 10 seats it was left out)
 
 
 def test_a_played_by_cell_too_long_for_its_lines_ends_with_an_ellipsis_after_a_whole_word():
@@ -311,3 +349,24 @@ def test_a_played_by_cell_too_long_for_its_lines_ends_with_an_ellipsis_after_a_w
     (cut,) = played_lines("x" * 150 + "/", 9.5)
     assert played_lines(path, 9.5) == ["AI: policy:checkpoints/", cut, "v7.pt"]
     assert cut.startswith("xxx") and cut.endswith("x/") and "\u2026" in cut
+
+
+def test_teams_that_differ_only_in_their_middle_are_told_apart_in_the_table_and_the_subtitle():
+    from engine.protectors.game import Game
+
+    # "The Brotherhood of the Northern Marches" and "... Southern Marches" were both "[The B…ches]" after every name
+    # and "The Brot…Marches 8, The Brot…Marches 6" in the team VPs: no reader could tell the teams apart
+    teams = [f"The Brotherhood of the {x} Marches" for x in ("Northern", "Southern", "Eastern", "Western")]
+    game = Game({"board": "ring-16-grand", "seed": 2, "options": {"teams": True},
+                 "players": [{"name": f"Player {i}", "team": teams[i % 4]} for i in range(16)]})
+    data = summary_data(game, None, {})
+    fig = draw_summary(data)
+    tags = {}
+    for r, lines in zip(data.rows, player_cells(fig), strict=True):
+        tag = re.search(r"\[(.*)\]", " ".join(lines)).group(1)
+        tags.setdefault(r.team, set()).add(tag)
+    assert all(len(t) == 1 for t in tags.values()) and len(set.union(*tags.values())) == 4, tags
+    for team, (tag,) in tags.items():
+        assert tag.strip("\u2026") in team  # a piece of the team's own name
+    said = re.search(r"team VPs: (.*)$", fig.texts[1].get_text()).group(1)
+    assert len({re.sub(r" \d+$", "", x) for x in said.split(", ")}) == 4, said
