@@ -77,12 +77,15 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
     def _make_builtin(cls, name: str) -> Board:
         m = re.fullmatch(r"ring-(\d+)(-grand)?(\+island)?", name or "")
         if not m:
-            raise ValidationError(
-                "board", f"unknown built-in board {name!r}; use ring-N or ring-N-grand (N = 2..16)"
-            )
+            raise ValidationError("board", f"unknown built-in board {name!r}{_board_hint(name)}; use ring-N or "
+                                           "ring-N-grand (N = 2..16), +island for the Island")
         players = int(m.group(1))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValidationError("board", f"{name!r}: ring boards exist for 2 to 16 players")
+            half = players // 2
+            grand = "" if m.group(2) or players % 2 or not MIN_PLAYERS <= half <= MAX_PLAYERS else (
+                f"; a Grand board of {players} Provinces is ring-{half}-grand{m.group(3) or ''} (ring-N-grand: 2N "
+                "Provinces for N players)")
+            raise ValidationError("board", f"{name!r}: ring boards exist for 2 to 16 players{grand}")
         n = players * (2 if m.group(2) else 1)
         provs = tuple(f"P{i}" for i in range(1, n + 1))
         adj: dict[str, set[str]] = {p: set() for p in provs}
@@ -229,6 +232,16 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
     def distance(self, a: str, b: str) -> int | None:
         """Land distance in borders crossed, or None (the Island has no land borders)."""
         return self._distances.get(a, {}).get(b)
+
+
+def _board_hint(name: Any) -> str:
+    """`` (did you mean ring-16-grand?)`` for a built-in board's name written loosely (``Ring-16-Grand``,
+    ``ring16 grand``, ``ring-16-grand-island``, ``ring_12+Island``); "" for any other."""
+    words = re.sub(r"[\s_+-]+", "", name.casefold()) if isinstance(name, str) and len(name) <= 64 else ""
+    m = re.fullmatch(r"ring(\d+)(grand)?(island)?", words)
+    if m is None or not MIN_PLAYERS <= int(m.group(1)) <= MAX_PLAYERS:
+        return ""
+    return f" (did you mean ring-{m.group(1)}{'-grand' if m.group(2) else ''}{'+island' if m.group(3) else ''}?)"
 
 
 @functools.lru_cache(maxsize=128)

@@ -280,3 +280,24 @@ def test_a_misspelt_key_names_the_key_meant(tmp_path, capsys):
     s = setup()
     s["notes"] = "turn 4"  # near no key: no guess
     assert refused(tmp_path, capsys, s).endswith("setup.json: setup: unknown keys ['notes']")
+
+
+def test_a_board_name_written_loosely_or_by_its_provinces_names_the_board_to_write(tmp_path, capsys):
+    # 'ring-32' for a 16-seat Grand game read only 'ring boards exist for 2 to 16 players'; 'ring-16-Grand' and
+    # 'ring-16-grand-island' only 'use ring-N or ring-N-grand', the Island's '+island' nowhere
+    s = grand_setup("ring-32")
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: board: 'ring-32': ring boards exist for 2 to 16 players; a Grand board of 32 Provinces is "
+        "ring-16-grand (ring-N-grand: 2N Provinces for N players)"
+    )
+    for written, meant in (
+        ("ring-16-Grand", "ring-16-grand"),
+        ("ring16 grand", "ring-16-grand"),
+        ("ring-16-grand-island", "ring-16-grand+island"),
+    ):
+        assert refused(tmp_path, capsys, grand_setup(written)).endswith(
+            f"setup.json: board: unknown built-in board {written!r} (did you mean {meant}?); use ring-N or "
+            "ring-N-grand (N = 2..16), +island for the Island"
+        )
+    assert "did you mean" not in refused(tmp_path, capsys, grand_setup("square-16"))
+    assert "a Grand board" not in refused(tmp_path, capsys, grand_setup("ring-33"))
