@@ -481,7 +481,11 @@ def _accepted(no: int, raw: str, parsed: tuple[Line, ...], left_out: str, step: 
     for ln in parsed:
         if not isinstance(ln.item, accepts):
             name = STEP_NAMES.get(step, step)
-            return entry.refuse(f"not a choice for the {name} step; it takes {EXPECTED_BY_STEP[step]}")
+            # rules: 003 Factions -- chosen with the turn-1 bid: "Hodir pls, fortify P27" names one (the faction, or a
+            # player playing it?), said so (it was only "not a choice")
+            said = (f" ({echo(ln.item.faction)} names a faction, chosen only with the turn-1 bid)"
+                    if isinstance(ln.item, ChooseFaction) else "")
+            return entry.refuse(f"not a choice for the {name} step{said}; it takes {EXPECTED_BY_STEP[step]}")
     pooled = next((ln for ln in parsed if ln.funding), None) if step in _UNPOOLED else None
     if pooled is not None:  # "Send 40 to Carol (30 from Bob)": the orders and commitments take no $Realm from a mate
         said = ", ".join(f.text() for f in pooled.funding)

@@ -177,7 +177,8 @@ def _thanked(raw: str, segment: str, err: OrderSyntaxError, seats: Mapping[str, 
     """One piece of a line read as an order with words of thanks after it (``Bid 3 please. Hodir``), and those
     words; ``None`` unless every way of cutting them off reads the same order (a player called ``Bob ty``:
     ``Snitch Bob ty thx`` stays refused), and never for a piece that asks."""
-    if "?" in segment or not TRAILING_TEXT.match(err.reason):
+    # "Hodir pls, bid 20": a faction's name with thanks after it is no order word either (was "unknown order 'Hodir'")
+    if "?" in segment or not (TRAILING_TEXT.match(err.reason) or err.reason.startswith("unknown order")):
         return None
     readings: dict[str, tuple[Line, str]] = {}
     for end in thanks_ends(segment):

@@ -241,7 +241,7 @@ CASES = [
 ("t1f", "kaluak, bid 5", ["Bid 5", "Faction Kalu'Ak"]),
 ("t1f", "Faction - Iron Light\nBid - 10", ["Bid 10", "Faction Iron Light"]),
 ("t1f", "I choose Lannuvar and bid 12", ["Bid 12", "Faction Lannuvár"]),
-("t1f", "Cenarion please. Bid 8.", "!unknown order 'Cenarion'"),
+("t1f", "Cenarion please. Bid 8.", ["Bid 8", "Faction Cenarion"]),  # as 'Cenarion please' alone (round 7)
 ("t1f", "Faction Hodir\nFaction Kalu'Ak", "!two factions"),
 ("t1f", "I'd like Iron Light as my faction\nbid 3", ["Bid 3", "Faction Iron Light"]),
 # the faction in a player's words after 'and', as after ',' (was refused: "unexpected \"and I'll take Hodir\"")

@@ -104,3 +104,24 @@ REMARKS = [
 @pytest.mark.parametrize(("game", "dm", "want"), REMARKS)
 def test_a_remark_joining_the_sender_to_someone(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a faction's name with thanks after it before the bid ("Hodir pls, bid 20"): was refused as "unknown order
+# 'Hodir'" where "Hodir, bid 20", "Hodir pls" and "Bid 20, Hodir pls" were read; read now at the turn-1 bid. In another
+# step the refusal says it names a faction, chosen only with the turn-1 bid (a player playing it addressed?)
+FACTION_NAMED = "('Hodir' names a faction, chosen only with the turn-1 bid)"
+FACTION_THANKS = [
+    ("t1_16", "Hodir pls, bid 20", ["Bid 20", "Faction Hodir"]),
+    ("t1_16", "Hodir please, bid 20", ["Bid 20", "Faction Hodir"]),
+    ("t1_16", "Hodir thanks, bid 20", ["Bid 20", "Faction Hodir"]),
+    ("t1_16", "hodir pls; bid 20 (5 from Red)", ["Bid 20 (5 from Player#2)", "Faction Hodir"]),
+    ("t1_16", "Hodr pls, bid 20", "!unknown order 'Hodr'"),  # misspelt: never guessed
+    ("orders16", "Hodir pls, fortify P27", f"!not a choice for the orders step {FACTION_NAMED}"),
+    ("orders16", "Hodir, fortify P27", f"!not a choice for the orders step {FACTION_NAMED}"),
+    ("cons10", "Hodir pls, bid 5", f"!not a choice for the Consolidation step {FACTION_NAMED}"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), FACTION_THANKS)
+def test_a_faction_named_with_thanks_before_the_bid(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

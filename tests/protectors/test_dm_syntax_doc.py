@@ -42,6 +42,9 @@ CASES = [
     # a Discord mention of no player of the game, greeted
     ("`Hi <@123>, Fortify! P1`", "orders14", "Hi <@123>, Fortify! P1", FORT),
     ("`Thanks <@123>!`", "orders14", "Fortify P1\nThanks <@123>!", FORT),
+    # a faction's name with thanks after it, before the bid (t1_12: turn 1 with factions)
+    ("`Hodir pls, bid 20`", "t1_12", "Hodir pls, bid 20", ["Bid 20", "Faction Hodir"]),
+    ("chosen with that bid", "orders14", "Hodir pls, fortify P1", "!('Hodir' names a faction, chosen only with the"),
     # an 'and' joining the sender to someone in a remark in brackets
     ("`(Bruno and I agreed)`", "team16", "Fortify P1\n(Bob and I agreed)", FORT),
     ("`(Red and me discussed it)`", "team16", "Fortify P1 (Bob and me discussed it)", FORT),
