@@ -75,7 +75,7 @@ def picture_focus(game: Any, who: str | None, focus: Any, radius: Any, kind: str
     from service import seat_names
 
     named = seat_names.seat_named(game, focus)
-    if named is None:
-        raise invalid("focus", seat_names.unknown_seat(game, focus) if who is None
-                      else f"no seat is called {focus[:40]!r}")
+    if named is None:  # the GM gets every seat (details.seats); a seat's token learns no other seat's name
+        raise (seat_names.unknown_seat_error(game, "focus", focus) if who is None
+               else invalid("focus", f"no seat is called {focus[:40]!r}"))
     return named

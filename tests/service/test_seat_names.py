@@ -128,7 +128,8 @@ def test_a_big_games_seats_are_all_listed_though_the_message_is_cut(client):
     gid, gm = g["game_id"], g["gm_token"]
     for method, field, fields in (("game.submit", "seat", {"seat": "Zed", "text": "Bid 4"}),
                                   ("game.assign", "seat", {"seat": "Zed", "agent": "hard"}),
-                                  ("game.report", "private", {"private": "Zed"})):
+                                  ("game.report", "private", {"private": "Zed"}),
+                                  ("game.render", "focus", {"focus": "Zed"})):
         err = error_of(client, method, game_id=gid, token=gm, **fields)
         assert err.code == "invalid_params" and err.details["field"] == field
         assert err.message == f"{field}: no seat is called 'Zed' (its 12 seats: details.seats)", err.message
