@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.protectors.position_cards import cards_left_out
+from engine.protectors.state import BID
 from engine.protectors.tables import min_us
 from service import seat_names
 
@@ -24,6 +25,12 @@ def position_notes(game: Any, position: Any) -> list[str]:
         return []
     cards = cards_left_out(game.state)
     notes = [cards] if cards else []
+    faceless = factions_left_out(game.state)
+    if faceless:
+        seats = ", ".join(seat_names.display(game, s) for s in faceless)
+        notes.append(f"position.factions gives no faction for {seats}: in a game with factions every seat has one "
+                     "from turn 1's bids (rules: 003 Factions), and these play on with none, no faction's abilities; "
+                     "give each in position.factions (docs/positions.md)")
     if not isinstance(position.get("turn"), int) or position["turn"] < 2:
         return notes
     for key, what, default in DEFAULTED:
@@ -36,6 +43,15 @@ def position_notes(game: Any, position: Any) -> list[str]:
             notes.append(f"position.{key} gives no {what} for {', '.join(seat_names.display(game, s) for s in left)}: "
                          f"{default} (docs/positions.md)")
     return notes
+
+
+def factions_left_out(state: Any) -> list[str]:
+    """The seats still in a game with factions (``options.factions``) that have none, past turn 1's bids, where each
+    chose or was dealt one (rules: 003 Factions, "each player selects their faction at the same time as making their
+    secret bids on the Protector Ranking on Turn 1"): none is given them later, so they play on with no abilities."""
+    if not state.options.factions or (state.turn == 1 and state.step == BID):
+        return []
+    return [s for s, p in state.players.items() if not p.eliminated and p.faction is None]
 
 
 def attack_check(game: Any) -> str | None:

@@ -301,3 +301,28 @@ def test_a_board_name_written_loosely_or_by_its_provinces_names_the_board_to_wri
         )
     assert "did you mean" not in refused(tmp_path, capsys, grand_setup("square-16"))
     assert "a Grand board" not in refused(tmp_path, capsys, grand_setup("ring-33"))
+
+
+def test_seats_left_without_a_faction_in_a_game_with_factions_are_named(tmp_path, capsys):
+    # options.factions on, turn 4, position.factions given for two seats: the ten others played on with no faction
+    # and no abilities, and regent new said nothing (rules: 003 Factions: every seat has one from turn 1's bids)
+    s = faction_setup()
+    s["players"][1]["faction"] = None
+    s["position"]["factions"] = {"Player#2": "Hodir"}
+    for i, seat in enumerate(s["position"]["ranking"][2:], start=2):
+        s["position"]["factions"][seat] = "Cenarion" if i % 2 else "Kalu'Ak"
+    del s["position"]["factions"]["Player#7"], s["position"]["factions"]["Player#12"]
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(s), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["new", str(tmp_path / "game.bin"), "--setup", str(path)]) == 0  # taken as given: a note
+    err = capsys.readouterr().err
+    assert (
+        "regent: warning: " + str(path) + ": position.factions gives no faction for Player#7 (Gina), Player#12 (Lou): "
+        "in a game with factions every seat has one from turn 1's bids (rules: 003 Factions), and these play on with "
+        "none, no faction's abilities; give each in position.factions (docs/positions.md)\n"
+    ) in err
+    s["position"]["factions"].update({"Player#7": "Hodir", "Player#12": "Hodir"})
+    path.write_text(json.dumps(s), encoding="utf-8")
+    assert main(["new", str(tmp_path / "game2.bin"), "--setup", str(path)]) == 0
+    assert "faction" not in capsys.readouterr().err
