@@ -59,6 +59,7 @@ Every failure is an ``OrderSyntaxError(reason, input=<the whole line>)``; the re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from engine.errors import OrderSyntaxError
@@ -136,8 +137,39 @@ __all__ = [  # with the names the notation's modules hold that other modules and
 _NO_POOLING_STEPS = ("orders", "dragon")
 
 
+# rules: 003 Team Games, Pooled $Realm -- "Orders from Player#1: Buy 2, Bid: 25 (110 from Player#2)": what a player
+# takes from a team-mate is one amount for the step's purchases and bid (amounts on several lines are added up), so
+# pooling in brackets after one Province of a purchase ("Buy 1 in P1 (20 from Bob), 1 in P2") says what it says at the
+# purchase's end: read so (it was refused as "expected 'in' after the number of units to buy, got 'from'"). Other
+# brackets there are refused, saying where brackets go. Assumption PURCHASE_POOLING
+_MID_PAREN = re.compile(r"\(([^()]*)\)")
+
+
+def _purchase_pooling(line: str, segment: str, seats: Mapping[str, str],
+                      names: NameList | None) -> tuple[tuple[Funding, ...], str]:
+    """The pooling in brackets inside a purchase (``Buy 1 in P1 (20 from Bob), 1 in P2``; not the brackets at its
+    end) and the purchase without them; ``((), segment)`` for any other segment."""
+    said = norm_words(segment)
+    trailing = TRAILING_PAREN.search(segment)
+    inside = list(_MID_PAREN.finditer(segment, 0, trailing.start() if trailing else len(segment)))
+    if not said or said[0] != "buy" or not inside:
+        return (), segment
+    funding: list[Funding] = []
+    for m in inside:
+        if "?" in m.group(1):  # "(20 from Bob?)" asks
+            raise asks(segment, line)
+        try:
+            funding.extend(parse_funding(line, m.group(1), seats, names))
+        except OrderSyntaxError as err:
+            raise OrderSyntaxError(clip(f"{echo(m.group())} in the middle of the purchase is read as team pooling, "
+                                        f"like '(20 from Player#2)': {err.reason}; a note to the GM goes after //",
+                                        MAX_REASON), input=clip(line, MAX_LINE_ECHO)) from None
+    return tuple(funding), _MID_PAREN.sub(" ", segment[: inside[-1].end()]) + segment[inside[-1].end():]
+
+
 def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str | None = None,
                    names: NameList | None = None) -> Line:
+    inside, segment = _purchase_pooling(line, segment, seats, names)
     funding: tuple[Funding, ...] = ()
     m = TRAILING_PAREN.search(segment)
     if m and not "".join(norm_words(m.group(1))).startswith("sac"):
@@ -167,7 +199,7 @@ def _parse_segment(line: str, segment: str, seats: Mapping[str, str], step: str 
                           f"and {paren} is no remark to leave out ({because}); a note to the GM goes after //")
             raise OrderSyntaxError(clip(reason, MAX_REASON), input=clip(line, MAX_LINE_ECHO)) from None
         segment = segment[: m.start()]
-    return Line(parse_item(WordCursor(line, segment, seats, step, names)), funding)
+    return Line(parse_item(WordCursor(line, segment, seats, step, names)), inside + funding)
 
 
 def parse_line(text: str, *, players: Mapping[str, str] | None = None, step: str | None = None) -> Line:

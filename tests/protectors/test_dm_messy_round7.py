@@ -125,3 +125,32 @@ FACTION_THANKS = [
 @pytest.mark.parametrize(("game", "dm", "want"), FACTION_THANKS)
 def test_a_faction_named_with_thanks_before_the_bid(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- pooling in brackets after one Province of a purchase (rules: 003 Team Games, Pooled $Realm: one amount for the
+# step, added up): was refused as "expected 'in' after the number of units to buy, got 'from'"; read as at the
+# purchase's end (PURCHASE_POOLING). cons10: Alice and Bruno; cons12t3: Alice, Red and Will
+POOL_INSIDE = "in the middle of the purchase is read as team pooling, like '(20 from Player#2)'"
+PURCHASES = [
+    ("cons10", "buy 1 in P1 (20 from Bruno), 1 in P2", ["Buy 1 in P1. 1 in P2.", "Bid 0 (20 from Player#2)"]),
+    ("cons10", "buy 1 in P1 (20 from Bruno); 1 in P2\nBid 5", ["Buy 1 in P1. 1 in P2.", "Bid 5 (20 from Player#2)"]),
+    ("cons10", "Buy 1 in P1 (20 from Bruno) and 1 in P2\nBid 5", ["Buy 1 in P1. 1 in P2.", "Bid 5 (20 from Player#2)"]),
+    (
+        "cons10",
+        "buy 1 in P1 (20 from Bruno), 1 in P2 (10 from Bruno)\nBid 5",
+        ["Buy 1 in P1. 1 in P2.", "Bid 5 (30 from Player#2)"],
+    ),
+    (
+        "cons12t3",
+        "buy 1 in P1 (20 from Red), 1 in P2 (10 from Will)\nBid 5",
+        ["Buy 1 in P1. 1 in P2.", "Bid 5 (20 from Player#2, 10 from Player#3)"],
+    ),
+    ("cons10", "buy 1 in P1 (20 from Red), 1 in P2", f"!'(20 from Red)' {POOL_INSIDE}: 'Red' is not a player"),
+    ("cons10", "Buy 1 in P1 (just in case), 1 in P2", f"!'(just in case)' {POOL_INSIDE}"),
+    ("cons10", "Buy 1 in P1 (20 from Bruno?), 1 in P2", "!has a question mark"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), PURCHASES)
+def test_pooling_after_one_province_of_a_purchase(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
