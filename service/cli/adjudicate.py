@@ -53,8 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--setup", type=Path, help="setup JSON (docs/protocol.md): board, seed, players with "
                                               "name (display name) and agent (an AI seat), deadlines; "
                                               "default: ring-7")
-    p.add_argument("--board", default=None, help="the board, over the setup's: ring-N, ring-N-grand(-island) or a "
-                                                 "board JSON file")
+    p.add_argument("--board", default=None, help="the board, over the setup's: ring-N, ring-N-grand, either with "
+                                                 "+island for the Island (ring-N-grand+island), or a board JSON file")
     p.add_argument("--seed", type=int, default=None, help="the game's seed, over the setup's")
     p.add_argument("--overwrite", action="store_true", help="replace an existing game file (kept as .bak)")
     p.set_defaults(func=run_new)

@@ -871,3 +871,16 @@ def test_new_blames_a_mistake_on_the_flag_that_changed_the_setup_too(tmp_path, c
     assert main(["new", str(tmp_path / "g.bin"), "--board", "ring-1", "--seed", "4"]) == 2
     assert capsys.readouterr().err.startswith("regent: error: --board ring-1 with --seed 4: board: ")
     assert not (tmp_path / "g.bin").exists()
+
+
+def test_every_board_name_new_help_shows_makes_a_game(tmp_path, capsys):
+    """``regent new --help`` once showed ``ring-N-grand(-island)``, a name the board reader refuses."""
+    from service.cli import build_parser
+
+    new = next(a for a in build_parser()._actions if hasattr(a, "choices") and a.choices and "new" in a.choices)
+    board_help = next(a.help for a in new.choices["new"]._actions if "--board" in a.option_strings)
+    forms = re.findall(r"ring-N[^\s,;)]*", board_help)
+    assert {"ring-N", "ring-N-grand", "ring-N-grand+island"} <= set(forms), board_help
+    for form in forms:
+        out = tmp_path / f"{form}.bin"
+        assert main(["new", str(out), "--board", form.replace("N", "4")]) == 0, capsys.readouterr().err
