@@ -199,6 +199,13 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
         return (f"; {province} is a Province of the Grand board {grand} (P1 to P{2 * n}): for a Grand game write "
                 f"\"board\": \"{grand}\" in the setup")
 
+    def island_hint(self) -> str:
+        """What to write for the Island on a built-in board without one (``ring-12``: ``ring-12+island``), said as an
+        error's end; "" on a board with the Island or a GM's own board."""
+        if self.island is not None or not re.fullmatch(r"ring-\d+(-grand)?", self.name):
+            return ""
+        return f"; for a game with the Island write \"board\": \"{self.name}+island\" in the setup"
+
     # -- queries ------------------------------------------------------------------------------
     def number(self, p: str) -> int:
         n = self._numbers.get(p)

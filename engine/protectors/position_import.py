@@ -570,7 +570,8 @@ def _consolidation_state(r: Reader) -> None:
     island = st.board.island
     holder = r.seat(spec["holder"], "position.sanctum.holder")
     if island is None:
-        raise ValidationError("position.sanctum", "this board has no Island, so no Wizard Sanctum")
+        raise ValidationError("position.sanctum",
+                              f"this board has no Island, so no Wizard Sanctum{st.board.island_hint()}")
     owner = st.provinces[island].owner
     if owner != holder:
         # rules: 003 Island Rules — the Wizard Sanctum is the Island's; said with who holds the Island, so the GM sees

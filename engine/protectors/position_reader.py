@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.protectors.board import ISLAND_NAME
 from engine.protectors.close_names import closest
 from engine.protectors.orders import ABILITY_TEXT, SANCTUM_ABILITIES
 from engine.protectors.state import GameState
@@ -74,6 +75,8 @@ class Reader:
         island = self.state.board.island
         if island is not None and words.removeprefix("the ") in ("island", "wizard sanctum"):
             return f" (did you mean {island}? a position names the Island by its key)"
+        if island is None and (v == ISLAND_NAME or words.removeprefix("the ") in ("island", "wizard sanctum")):
+            return f" (this board has no Island{self.state.board.island_hint()})"
         number = words.removeprefix("province").removeprefix("prov").removeprefix("p").strip(" .")
         key = f"P{int(number)}" if number.isdigit() else None
         if key in self.state.provinces:

@@ -326,3 +326,28 @@ def test_seats_left_without_a_faction_in_a_game_with_factions_are_named(tmp_path
     path.write_text(json.dumps(s), encoding="utf-8")
     assert main(["new", str(tmp_path / "game2.bin"), "--setup", str(path)]) == 0
     assert "faction" not in capsys.readouterr().err
+
+
+def test_the_island_on_a_board_written_without_it_names_the_board_to_write(tmp_path, capsys):
+    # the board written 'ring-12' (no '+island'): 'position.provinces.P0: not a Province of this board (its Provinces
+    # are P1 to P12)' and 'position.sanctum: this board has no Island, so no Wizard Sanctum' said nothing of '+island'
+    s = island_setup()
+    s["board"] = "ring-12"
+    del s["position"]["sanctum"]
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: position.provinces.P0: not a Province of this board (this board has no Island; for a game with "
+        'the Island write "board": "ring-12+island" in the setup)'
+    )
+    s["position"]["provinces"]["Island"] = s["position"]["provinces"].pop("P0")
+    assert (
+        "provinces.Island: not a Province of this board (this board has no Island; for a game with the Island "
+        'write "board": "ring-12+island"' in refused(tmp_path, capsys, s)
+    )
+    s = island_setup()
+    s["board"] = "ring-12"
+    del s["position"]["provinces"]["P0"]
+    s["position"]["vp"]["Player#3"] = 2
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: position.sanctum: this board has no Island, so no Wizard Sanctum; for a game with the Island "
+        'write "board": "ring-12+island" in the setup'
+    )
