@@ -261,7 +261,8 @@ def _players(r: Reader) -> None:
     st.eliminated_this_turn = this_turn
     factions = r.per_seat("factions", check_faction)
     if factions and not st.options.factions:
-        raise ValidationError("position.factions", "this game is played without factions (options.factions)")
+        raise ValidationError("position.factions", "this game is played without factions: add \"options\": "
+                                                   "{\"factions\": true} to the setup, or leave position.factions out")
     seats = list(st.players)
     for s, f in factions.items():
         chosen = st.players[s].faction  # the setup's players[i].faction: the seat's for the whole game

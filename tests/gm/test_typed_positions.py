@@ -351,3 +351,16 @@ def test_the_island_on_a_board_written_without_it_names_the_board_to_write(tmp_p
         "setup.json: position.sanctum: this board has no Island, so no Wizard Sanctum; for a game with the Island "
         'write "board": "ring-12+island" in the setup'
     )
+
+
+def test_factions_in_a_game_without_the_option_say_what_to_write(tmp_path, capsys):
+    # 'position.factions: this game is played without factions (options.factions)' named the option, not what to write
+    s = faction_setup()
+    del s["options"]["factions"]
+    for p in s["players"]:
+        p.pop("faction", None)
+    s["position"]["factions"] = {"Player#1": "Hodir"}
+    assert refused(tmp_path, capsys, s).endswith(
+        'setup.json: position.factions: this game is played without factions: add "options": {"factions": true} to '
+        "the setup, or leave position.factions out"
+    )
