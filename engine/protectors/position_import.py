@@ -325,7 +325,10 @@ def _provinces(r: Reader) -> None:
         if p.eliminated:
             for prov, pr in st.provinces.items():
                 if s in (pr.owner, pr.occupant):
-                    raise ValidationError(f"position.provinces.{prov}.owner", f"{s} is eliminated")
+                    key = "owner" if s == pr.owner else "occupant"
+                    raise ValidationError(f"position.provinces.{prov}.{key}",
+                                          f"{s} is eliminated (position.eliminated): take it out of position."
+                                          f"eliminated, or give {prov} its {key} now")
     ashes = pos.get("ashes", [])
     if not isinstance(ashes, list):
         raise ValidationError("position.ashes", "must be a list of burnt Provinces")

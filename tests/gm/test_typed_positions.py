@@ -364,3 +364,14 @@ def test_factions_in_a_game_without_the_option_say_what_to_write(tmp_path, capsy
         'setup.json: position.factions: this game is played without factions: add "options": {"factions": true} to '
         "the setup, or leave position.factions out"
     )
+
+
+def test_an_eliminated_seat_still_on_the_board_says_what_to_change(tmp_path, capsys):
+    # 'position.provinces.P12.owner: Player#12 is eliminated' said which two lines disagree, not how to mend either
+    s = setup()
+    s["position"]["eliminated"] = {"Player#12": {"turn": 3, "by": "players"}}
+    assert refused(tmp_path, capsys, s).endswith(
+        "setup.json: position.provinces.P12.owner: Player#12 is eliminated (position.eliminated): take it out of "
+        "position.eliminated, or give P12 its owner now"
+    )
+
