@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import secrets
@@ -75,7 +76,10 @@ def _players(spec: Any) -> list[dict[str, Any]]:
     out = []
     for i, p in enumerate(spec):
         if not isinstance(p, dict):
-            raise ValidationError(f"players[{i}]", "must be a map")
+            example = f"{{\"name\": {json.dumps(p)}}}" if isinstance(p, str) and len(p) <= MAX_NAME_CHARS else \
+                "{\"name\": \"Alice\"}"
+            raise ValidationError(f"players[{i}]", f"must be a map, like {example} (keys: seat, name, faction, team, "
+                                                   "start, colour)")
         unknown = set(p) - PLAYER_KEYS
         if unknown:
             raise ValidationError(f"players[{i}]", unknown_keys(unknown, PLAYER_KEYS))

@@ -375,3 +375,12 @@ def test_an_eliminated_seat_still_on_the_board_says_what_to_change(tmp_path, cap
         "position.eliminated, or give P12 its owner now"
     )
 
+
+def test_players_written_as_names_show_the_map_to_write(tmp_path, capsys):
+    # "players": ["Alice", "Bob", ...] read 'players[0]: must be a map'
+    s = setup()
+    s["players"] = NAMES
+    s["options"] = {}
+    assert refused(tmp_path, capsys, s).endswith(
+        'setup.json: players[0]: must be a map, like {"name": "Alice"} (keys: seat, name, faction, team, start, colour)'
+    )
