@@ -64,17 +64,28 @@ from engine.protectors.orders import (
     Work,
 )
 
+# "(5 each from Red and Will)", "(5 from Red & Will each)": the amount from each of them, said so (EACH_MATE)
+_EACH = re.compile(r"\s*(?P<n>\S+)\s+each\s+from\s+(?P<who>.+?)\s*|\s*(?P<n2>\S+)\s+from\s+(?P<who2>.+?)\s+each\s*",
+                   re.IGNORECASE)
+
 
 def parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameList | None) -> tuple[Funding, ...]:
+    each = _EACH.fullmatch(inner)
+    if each is not None:  # rules: 003 Team Games, Pooled $Realm: an amount from each team-mate, named each
+        amount, who = each.group("n") or each.group("n2"), each.group("who") or each.group("who2")
+        mates = [p for p in re.split(r"[,;+&]|\band\b", who, flags=re.IGNORECASE) if p.strip()]
+        inner = ", ".join(f"{amount} from {mate.strip()}" for mate in mates)
     # "(20 from Bob + 10 from Carol)": '+' and '&' join fundings as 'and' does (they join a purchase's Provinces too)
     parts = [p for p in re.split(r"[,;+&]|\band\b", inner, flags=re.IGNORECASE) if p.strip()]
     if not parts:
         raise OrderSyntaxError(f"empty funding {echo('(' + inner + ')')}; expected like '(110 from Player#2)'",
                                input=clip(line, MAX_LINE_ECHO))
-    out = []
+    out: list[Funding] = []
     try:
-        for part in parts:
+        for k, part in enumerate(parts):
             w = WordCursor(line, part, seats, names=names)
+            if k and out and not NUMBER.fullmatch(w.peek() or "0"):
+                _one_amount_two_mates(w, out[-1], inner)  # "(5 from Red & Will)"
             amount = w.number("the funding amount", 1)
             w.accept(*REALM_WORDS)
             w.expect("from", "the funding amount")
@@ -88,6 +99,25 @@ def parse_funding(line: str, inner: str, seats: Mapping[str, str], names: NameLi
                                     "there is written without one (1000, not 1,000)", MAX_REASON),
                                input=clip(line, MAX_LINE_ECHO)) from None
     return tuple(out)
+
+
+# rules: 003 Team Games, Pooled $Realm -- each amount names the team-mate it comes from ("(110 from Player#2)"): one
+# amount from two team-mates ("Bid 10 (5 from Red & Will)") could be 5 from each or 5 between them; never guessed, the
+# refusal says to give each its amount (it was "expected the funding amount (a whole number), got 'Will'")
+def _one_amount_two_mates(w: WordCursor, before: Funding, inner: str) -> None:
+    """Raise the refusal of ``w`` (a part of pooling brackets after ``before``) when it is a player's name alone."""
+    start = w.i
+    try:
+        other = w.seat()
+    except OrderSyntaxError:
+        w.i = start
+        return
+    if w.peek() is not None:
+        w.i = start
+        return
+    raise w.fail(clip(f"{echo(inner.strip())} gives one amount from two team-mates: {before.amount} from each, or "
+                      f"{before.amount} between them? Give each team-mate its amount, like '({before.amount} from "
+                      f"{before.source}, {before.amount} from {other})'", MAX_REASON))
 
 
 def parse_item(w: WordCursor) -> Item:

@@ -365,8 +365,8 @@ TEAMS = [
     ("t1_16", "Bid 20 (10 from sky blue)\nHodir", ["Bid 20 (10 from Player#2)", "Faction Hodir"]),
     ("t1_12t3", "Bid 20 (10 from Red, 5 from Will)", ["Bid 20 (10 from Player#2, 5 from Player#3)"]),
     ("t1_12t3", "Bid 20 (10 from Red & 5 from Will)", ["Bid 20 (10 from Player#2, 5 from Player#3)"]),
-    ("t1_12t3", "Bid 20 (10 from Red and Will)", "!expected the funding amount (a whole number), got 'Will'"),
-    ("t1_12t3", "Bid 20 (10 each from Red and Will)", "!expected 'from' after the funding amount, got 'each'"),
+    ("t1_12t3", "Bid 20 (10 from Red and Will)", "!'10 from Red and Will' gives one amount from two team-mates"),
+    ("t1_12t3", "Bid 20 (10 each from Red and Will)", ["Bid 20 (10 from Player#2, 10 from Player#3)"]),  # round 7
     ("t1_12t3", "Bid 20 (10 from March)", "!pooled $Realm only comes from a team-mate"),
     ("t1_12t3", "Bid 20 (10 from Will)", ["Bid 20 (10 from Player#3)"]),
     ("t1_12t3", "Bid 20\n(10 from Will)", "!'(10 from Will)' on a line of its own is left out only as a remark"),

@@ -401,8 +401,8 @@ PHONE = [
     ("t1_16", "Bid 20\nLannuvar", ["Bid 20", "Faction Lannuv\u00e1r"]),
     ("t1_16", "Bid 20 (5 frm Red)\nHodir", "!expected 'from' after the funding amount, got 'frm'"),
     ("t1_12t3", "Bid 10 (5 from Red, 5 from Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
-    ("t1_12t3", "Bid 10 (5 from Red & Will)", "!expected the funding amount (a whole number), got 'Will'"),  # 5 each?
-    ("t1_12t3", "Bid 10 (5 each from Red and Will)", "!expected 'from' after the funding amount, got 'each'"),
+    ("t1_12t3", "Bid 10 (5 from Red & Will)", "!5 from each, or 5 between them?"),  # round 7
+    ("t1_12t3", "Bid 10 (5 each from Red and Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),  # round 7
     ("t1_12t3", "bid 10\n\nsent from my iPhone", ["Bid 10"]),
     ("bank16", "bid 12 \U0001f3e6", ["Bid 12"]),
     ("bank16", "Bid twelve", ["Bid 12"]),

@@ -154,3 +154,26 @@ PURCHASES = [
 @pytest.mark.parametrize(("game", "dm", "want"), PURCHASES)
 def test_pooling_after_one_province_of_a_purchase(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- one amount from two team-mates (rules: 003 Team Games, Pooled $Realm: each amount names its team-mate): was
+# refused as "expected the funding amount (a whole number), got 'Will'"; refused now asking which, with the words to
+# send; with 'each' it says so, and is read (EACH_MATE). t1_12t3 and cons12t3: Alice, Red and Will
+ONE_AMOUNT = "gives one amount from two team-mates: 5 from each, or 5 between them?"
+TWO_MATES = [
+    ("t1_12t3", "Bid 10 (5 from Red & Will)", f"!'5 from Red & Will' {ONE_AMOUNT}"),
+    ("t1_12t3", "Bid 10 (5 from Red and Will)", "!like '(5 from Player#2, 5 from Player#3)'"),
+    ("t1_12t3", "Bid 10 (5 from Will + Red)", "!like '(5 from Player#3, 5 from Player#2)'"),
+    ("t1_12t3", "Bid 10 (5 from Red, Will)", f"!{ONE_AMOUNT}"),
+    ("cons12t3", "Buy 1 in P2 (20 from Red and Will)\nBid 5", "!20 from each, or 20 between them?"),
+    ("t1_12t3", "Bid 10 (5 each from Red & Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+    ("t1_12t3", "Bid 10 (5 from Red and Will each)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+    ("t1_12t3", "Bid 10 (five each from Red and Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+    ("t1_12t3", "Bid 10 (5 each from Red and Zed)", "!'Zed' is not a player"),
+    ("t1_12t3", "Bid 10 (5 from Red and 5 from Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), TWO_MATES)
+def test_one_amount_from_two_team_mates(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

@@ -45,6 +45,11 @@ CASES = [
     # a faction's name with thanks after it, before the bid (t1_12: turn 1 with factions)
     ("`Hodir pls, bid 20`", "t1_12", "Hodir pls, bid 20", ["Bid 20", "Faction Hodir"]),
     ("chosen with that bid", "orders14", "Hodir pls, fortify P1", "!('Hodir' names a faction, chosen only with the"),
+    # the same amount from each of two team-mates, or one amount from two (t1_16t: teams of four)
+    ("`Bid 25 (10 each from Bob and Player#4)`", "t1_16t", "Bid 25 (10 each from Bob and Player#4)",
+     ["Bid 25 (10 from Player#2, 10 from Player#4)"]),
+    ("`(10 from Bob & Player#4)`, is refused", "t1_16t", "Bid 25 (10 from Bob & Player#4)",
+     "!10 from each, or 10 between them?"),
     # an 'and' joining the sender to someone in a remark in brackets
     ("`(Bruno and I agreed)`", "team16", "Fortify P1\n(Bob and I agreed)", FORT),
     ("`(Red and me discussed it)`", "team16", "Fortify P1 (Bob and me discussed it)", FORT),
