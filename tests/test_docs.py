@@ -199,3 +199,17 @@ def test_code_references_name_what_exists(doc: Path):
     names, paths = code_references(doc.read_text(encoding="utf-8"))
     missing = [n for n in names if not python_name_exists(n)] + [p for p in paths if not repo_path_exists(doc, p)]
     assert not missing, f"{_name(doc)} names what the repository does not have: {missing}"
+
+
+def test_protocol_setup_examples_create_a_game():
+    """docs/protocol.md's `setup` map and its custom board, as written, are games ``game.create`` makes
+    (the setup once gave one player for a 7-Province Normal board: 'the game is for 2 to 16 players')."""
+    import json
+
+    from service.hosting import HostedGame
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").split("## `setup`: the map", 1)[1]
+    setup, board = (json.loads(b) for b in re.findall(r"^```json\n(.*?)^```", text, flags=re.S | re.M)[:2])
+    for example in (setup, {"board": board}):
+        _, gm_token, seat_tokens = HostedGame.create("g-docs", example, None)
+        assert gm_token and len(seat_tokens) == len(example.get("players", board.get("provinces")))
