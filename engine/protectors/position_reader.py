@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import ValidationError
 from engine.protectors.board import ISLAND_NAME
-from engine.protectors.close_names import closest
+from engine.protectors.close_names import MAX_GUESS_CHARS, closest
 from engine.protectors.orders import ABILITY_TEXT, SANCTUM_ABILITIES
 from engine.protectors.state import GameState
 
@@ -17,6 +18,8 @@ from engine.protectors.state import GameState
 RANKING, REVEAL = "ranking", "reveal"
 # where a Dragon Attack resumes after this turn's Execute Orders phase: units have left Provinces (the Island)
 AFTER_EXECUTE = ("execute", "consolidate_a", "consolidate_b")
+# a seat id inside a longer label, as the reports name seats: 'Player#1 (Alice)', 'Alice (Player#1)'
+_SEAT_INSIDE = re.compile(r"\bplayer\s*#\s*0*([0-9]+)\b")
 MAX_NUMBER = 10**9  # any number in a position ($Realm, units, turn, DPL...): far above play, far below overflow
 
 
@@ -39,14 +42,19 @@ class Reader:
         from engine.protectors.setup import seat_number  # the one reading of a seat id; setup imports this module
 
         seats = list(self.state.players)
-        text = v.casefold() if isinstance(v, str) else ""
+        text = v.casefold() if isinstance(v, str) and len(v) <= MAX_GUESS_CHARS else ""
         number = seat_number(text) if text else None
+        if number is None and text:  # a report's label, 'Player#1 (Alice)' or 'Alice (Player#1)'
+            inside = _SEAT_INSIDE.search(text)
+            number = int(inside.group(1)) if inside is not None else None
         span = f"{seats[0]} to {seats[-1]}" if seats else "none"
         if number is not None and f"Player#{number}" in self.state.players:
             return f" (did you mean Player#{number}? seats are written {span})"
-        named = [s for s, p in self.state.players.items() if p.name.casefold() == text]
-        if named:
-            return f" (did you mean {named[0]}? a position names seats, not players)"
+        # a display name, loosely ('alice', '@Alice', 'Alcie'); not for a seat id past the last seat
+        names = {p.name: s for s, p in self.state.players.items() if seat_number(p.name) is None}
+        named = closest(text.strip().lstrip("@"), names) if text and number is None else None
+        if named is not None:
+            return f" (did you mean {named}? a position names seats, not players)"
         return f" (this game's seats are {span})"
 
     def count(self, v: Any, field: str) -> int:

@@ -384,3 +384,19 @@ def test_players_written_as_names_show_the_map_to_write(tmp_path, capsys):
     assert refused(tmp_path, capsys, s).endswith(
         'setup.json: players[0]: must be a map, like {"name": "Alice"} (keys: seat, name, faction, team, start, colour)'
     )
+
+
+def test_a_seat_written_as_the_reports_label_it_gets_the_seat_as_a_hint(tmp_path, capsys):
+    # copied from a report ('Player#3 (Carol)') or a chat ('@Carol', 'Carol '): 'unknown seat ... (this game's seats
+    # are Player#1 to Player#12)', not saying which seat it was
+    for label, hint in (
+        ("Player#3 (Carol)", "(did you mean Player#3? seats are written Player#1 to Player#12)"),
+        ("Carol (Player#3)", "(did you mean Player#3? seats are written Player#1 to Player#12)"),
+        ("@Carol", "(did you mean Player#3? a position names seats, not players)"),
+        ("Carol ", "(did you mean Player#3? a position names seats, not players)"),
+        ("Crol", "(did you mean Player#3? a position names seats, not players)"),
+        ("Player#13", "(this game's seats are Player#1 to Player#12)"),  # no seat: no guess
+    ):
+        s = setup()
+        s["position"]["vp"][label] = s["position"]["vp"].pop("Player#3")
+        assert refused(tmp_path, capsys, s).endswith(f"setup.json: position.vp: unknown seat {label!r} {hint}")
