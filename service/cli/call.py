@@ -44,6 +44,8 @@ def _from_json(value: Any, path: str = "fields") -> Any:
         return {k: _from_json(v, f"{path}.{k}") for k, v in value.items()}
     if isinstance(value, list):
         return [_from_json(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, int) and not -(2**63) <= value < 2**64:  # msgpack has no larger integers
+        raise ValueError(f"{path}: {value} is too large for MessagePack (integers are -2**63 to 2**64-1)")
     return value
 
 

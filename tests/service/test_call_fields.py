@@ -77,3 +77,10 @@ def test_a_bad_base64_field_is_named_before_any_connection(capsys):
     # hB item 9: the base64 error did not say which field; now it is named, exit 2, no service needed
     assert main(["call", "game.import", '{"blob": {"$bytes": "!!!"}}', "--port", "1"]) == 2
     assert "fields.blob.$bytes: not base64" in capsys.readouterr().err
+
+
+def test_an_integer_msgpack_cannot_carry_is_named_before_any_connection(capsys):
+    # a seed of 2**64 or more failed in the client's msgpack packing as 'internal error ... a bug in Regent'
+    assert main(["call", "game.create", '{"setup": {"seed": 18446744073709551616}}', "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("regent: error: fields.setup.seed: 18446744073709551616 is too large") and "bug" not in err
