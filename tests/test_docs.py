@@ -65,6 +65,47 @@ def test_relative_links_point_to_existing_files(doc: Path):
     assert not missing, f"{_name(doc)} links to files that do not exist: {missing}"
 
 
+def heading_anchors(text: str) -> list[str]:
+    """The ``#anchors`` GitHub gives the headings of a markdown text: lower case, punctuation but ``-`` and ``_``
+    dropped, spaces as ``-``; a repeated one gets ``-1``, ``-2``..."""
+    seen: dict[str, int] = {}
+    out = []
+    for heading in re.findall(r"^#{1,6}[ \t]+(.*?)[ \t#]*$", FENCED.sub("", text), flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        seen[slug] = seen.get(slug, -1) + 1
+        out.append(slug if seen[slug] == 0 else f"{slug}-{seen[slug]}")
+    return out
+
+
+def anchor_links(doc: Path) -> list[tuple[Path, str, str]]:
+    """``(target file, anchor, link)`` for every link with an ``#anchor`` into a markdown file (itself or another)."""
+    prose = INLINE_CODE.sub("", FENCED.sub("", doc.read_text(encoding="utf-8")))
+    out = []
+    for target in LINK.findall(prose):
+        path, _, anchor = target.partition("#")
+        if anchor and not SCHEME.match(target) and (not path or path.endswith(".md")):
+            out.append((doc.parent / path if path else doc, anchor, target))
+    return out
+
+
+def test_heading_anchors_are_githubs(tmp_path):
+    text = "# Saying `all`\n## Seats, AI and deadlines\n```\n# not a heading\n```\n## Notes\n## Notes\n"
+    assert heading_anchors(text) == ["saying-all", "seats-ai-and-deadlines", "notes", "notes-1"]
+    doc = tmp_path / "a.md"
+    doc.write_text("[x](#notes) [y](b.md#top) [z](https://x.org/c.md#d) [w](img.png#e) `[v](#f)`\n")
+    assert [(t.name, a) for t, a, _ in anchor_links(doc)] == [("a.md", "notes"), ("b.md", "top")]
+
+
+@pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
+def test_anchor_links_name_a_heading(doc: Path):
+    broken = [
+        link
+        for target, anchor, link in anchor_links(doc)
+        if target.is_file() and anchor not in heading_anchors(target.read_text(encoding="utf-8"))
+    ]
+    assert not broken, f"{_name(doc)} links to headings that do not exist: {broken}"
+
+
 def test_protocol_lists_exactly_the_error_codes_the_service_sends():
     from service.errors import CODES
 
