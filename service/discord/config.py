@@ -53,7 +53,7 @@ area_pictures = true           # 10+ seats: each player's turn summary DM carrie
 lenient = false                # true: store a DM's valid lines and drop the invalid ones (else refuse it all)
 factions = false               # true: the Factions variant (give seats a faction = "..." below, or they pick one)
 teams = false                  # true: Team Games (give every seat a team = "A" below; teams of the same size)
-# import = "game.bin"          # bring a running game in instead (a file from `regent export`)
+# import = "game.bin"          # bring a running game in instead (a game file: regent new/adjudicate, /regent export)
 # [games.realm-one.deadlines]  # override the rulebook windows, e.g. orders = "48h"
 
 [games.realm-one.seats]

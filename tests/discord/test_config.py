@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import re
 import tomllib
 
 import pytest
@@ -124,3 +126,13 @@ def test_the_version_is_read_from_the_board_unless_given():
     assert Game(engine).state.options.version == "grand"
     game["version"] = "normal"
     assert parse(data, "d.toml").games["realm-one"].setup()["options"]["version"] == "normal"
+
+
+def test_the_template_names_only_commands_that_exist():
+    # it sent a GM to `regent export` for a game file to import: no such command (/regent export, the slash command, is)
+    from service.cli import build_parser
+
+    commands = next(a.choices for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    named = re.findall(r"(?<![/\w])regent (\w[\w-]*)", TEMPLATE)
+    assert "new" in named
+    assert [n for n in named if n not in commands] == []
