@@ -63,6 +63,7 @@ class ProtectorsParallelEnv(ParallelEnv):
         self.game: Game | None = None
         self.agents: list[str] = []
         self.cache: BoardCache | None = None
+        self._rng = random.Random()  # game seeds: from the seed of the last seeded reset() (Gymnasium's rule)
         self._done_mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
         self._done_mask[L.DONE] = 1
         # one observation buffer per seat: the board block is written in place once per engine step,
@@ -81,9 +82,9 @@ class ProtectorsParallelEnv(ParallelEnv):
         if unknown:  # a warning, not an error: PettingZoo's parallel_api_test resets with options={"options": 1}
             warnings.warn(f"ProtectorsParallelEnv.reset ignores option(s) {', '.join(map(repr, unknown))}; "
                           f"it reads only: {', '.join(RESET_OPTIONS)}", UserWarning, stacklevel=2)
-        rng = random.Random(seed)
-        game_seed = (options or {}).get("game_seed", rng.randrange(2**31) if seed is not None else
-                                        random.randrange(2**31))
+        if seed is not None:  # a seed restarts the env's stream; reset() without one goes on along it
+            self._rng = random.Random(seed)
+        game_seed = (options or {}).get("game_seed", self._rng.randrange(2**31))
         self.game = Game(make_setup(seed=game_seed, **self.setup_args))
         self.agents = list(self.possible_agents)
         if self.cache is None or not self.cache.fits(self.game.state):  # kept across games of one board

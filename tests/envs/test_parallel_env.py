@@ -25,6 +25,35 @@ def test_pettingzoo_seed_determinism():
     parallel_seed_test(lambda: ProtectorsParallelEnv(players=4))
 
 
+def _play_out(env, obs, rng) -> list:
+    """Random masked actions to the game's end; returns the observations seen."""
+    seen = []
+    while env.agents:
+        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})
+        seen.append(b"".join(obs[a]["observation"].tobytes() for a in sorted(obs)))
+    return seen
+
+
+def test_reset_without_a_seed_goes_on_along_the_last_seed():
+    """Gymnasium's rule, which PettingZoo follows: reset(seed=s) then reset() gives the same games every time
+    (it used to draw the next game from Python's global random module)."""
+    runs = []
+    for _ in range(2):
+        env, rng = ProtectorsParallelEnv(players=3), np.random.default_rng(0)
+        obs, _ = env.reset(seed=11)
+        seeds, seen = [env.game.setup["seed"]], _play_out(env, obs, rng)
+        for _ in range(2):
+            obs, _ = env.reset()
+            seeds.append(env.game.setup["seed"])
+            seen += _play_out(env, obs, rng)
+        runs.append((seeds, seen))
+    assert runs[0] == runs[1]
+    assert len(set(runs[0][0])) == 3  # three different games, not one game again
+    env = ProtectorsParallelEnv(players=3)
+    env.reset(seed=11)
+    assert env.game.setup["seed"] == runs[0][0][0]  # a seeded reset starts the stream again
+
+
 def test_spaces_are_the_same_object_each_call():
     env = ProtectorsParallelEnv()
     a = env.possible_agents[0]
