@@ -207,10 +207,33 @@ class WordCursor:
             n = int(self.norm[self.i])
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3: a Province is named with its P, "
                             f"like P{n}")
+        if "/" in self.norm[self.i] or any(x.startswith("/") for x in self.norm[self.i + 1 : self.i + 2]):
+            self._slashed(what)  # "Fortify P27/P28", "Fortify P27 / P28"
         if not m or len(m.group(1).lstrip("0")) > MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
         return f"P{int(m.group(1).lstrip('0') or '0')}"
+
+    def _slashed(self, what: str) -> None:
+        """Raise the refusal of Provinces joined by '/' where one is asked for (``Fortify P27/P28``: each, or one of
+        them?), saying what to write; return when the word is no such join."""
+        end = self.i + 1  # the words joined by '/': "P27/P28", "P27 / P28", "P27/ P28"
+        while end < len(self.raw) and (self.raw[end - 1].endswith("/") or self.raw[end].startswith("/")):
+            end += 1
+        raw = " ".join(self.raw[self.i : end])
+        parts = [p.strip() for p in raw.split("/")]
+        if len(parts) < 2 or not all(PROVINCE.fullmatch(p.lower()) or DIGITS.fullmatch(p) for p in parts[1:]) \
+                or not PROVINCE.fullmatch(parts[0].lower()):
+            return
+        parts = [p if not DIGITS.fullmatch(p) else f"P{p}" for p in parts]  # "P27/28": P28
+        said = f"{echo(raw)} joins Provinces with '/' (each of them, or one or the other?)"
+        if what in _ONE_PROVINCE:  # "March 2 from P1 to P2/P3": one destination
+            raise self.fail(f"{said}: name one Province there")
+        if end < len(self.norm) and PROVINCE.fullmatch(self.norm[end]):  # "Fortify P27 /P28, P32": a list after it
+            raise self.fail(f"{said}: one order per Province, each on its own line")
+        before, after = " ".join(self.raw[: self.i]), " ".join(self.raw[end:])
+        lines = " and ".join(echo(" ".join(x for x in (before, p, after) if x)) for p in parts)
+        raise self.fail(f"{said}: one order per Province, each on its own line, like {lines}")
 
     def at_province(self) -> bool:
         """Whether the next word names a Province (``P1``, ``P 1``, ``the Island``)."""
@@ -335,6 +358,11 @@ def seat_map(players: Mapping[str, str] | None) -> dict[str, str]:
         if len(who_all) == 1 and plain not in out:
             out[plain] = next(iter(who_all))
     return out
+
+
+# where an order takes one Province only, however many it is given to: a March!'s destination, the Province a Support!
+# is for, a purchase's (its count goes with it); '/' there is never read as several orders (WordCursor._slashed)
+_ONE_PROVINCE = frozenset({"the destination province", "the supported province", "the province to buy in"})
 
 
 # rules: 003 Island Rules -- "the Island" holds "a Wizard Sanctum"; a DM may name it so (the board's Island is P0)

@@ -208,7 +208,7 @@ CASES = [
  ["March! 2 from P2 to P3", "Fortify! P1", "Work, work! P5", "Fortify! P28"]),
 ("orders14", "Fortify P1\nFortify P1 actually no, work P1", "!'actually no' reads as a correction"),
 ("orders14", "fortify p1\n~~work p2~~ fortify p2", "!struck-out text"),
-("orders14", "fortify p1/p2", "!'p1/p2' is not a province like P3"),
+("orders14", "fortify p1/p2", "!'p1/p2' joins Provinces with '/'"),  # one order per Province (round 7)
 ("orders14", "fortiy p1\nfortify p2", "!did you mean Fortify!?"),
 ("orders14", "Fortfiy P1", "!did you mean Fortify!?"),
 ("orders14", "work work p1\nwork, work p2\nWORK WORK P5\nWork work! P28",

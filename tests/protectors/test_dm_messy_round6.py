@@ -324,7 +324,7 @@ PHONE = [
     ),
     ("orders16", "Fortify 27", "!a Province is named with its P, like P27"),
     ("orders16", "Fortify P27, P28, P23, P1", "!'Fortify! P23': you have no Army Units in P23"),
-    ("orders16", "Fortify P27/P28/P32/P1", "!'P27/P28/P32/P1' is not a province like P3"),  # or: P27 or P28?
+    ("orders16", "Fortify P27/P28/P32/P1", "!'P27/P28/P32/P1' joins Provinces with '/'"),  # or: P27 or P28? (round 7)
     ("orders16", "Fortify Pp27", "!'Pp27' is not a province like P3"),
     ("orders16", "Fortify O27", "!'O27' is not a province like P3"),
     ("island8", "Fortify P03\nWork P04", I2),

@@ -177,3 +177,31 @@ TWO_MATES = [
 @pytest.mark.parametrize(("game", "dm", "want"), TWO_MATES)
 def test_one_amount_from_two_team_mates(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- Provinces joined by '/' where one is asked for: was refused as "'P27/P28' is not a province like P3" (or
+# "unexpected '/ P28'"), not saying what to write; refused now, saying one order per Province, with the lines to send
+SLASH = "joins Provinces with '/' (each of them, or one or the other?)"
+SLASHES = [
+    (
+        "orders16",
+        "Fortify P27/P28",
+        f"!'P27/P28' {SLASH}: one order per Province, each on its own line, like 'Fortify P27' and 'Fortify P28'",
+    ),
+    ("orders16", "Fortify P27 / P28", "!like 'Fortify P27' and 'Fortify P28'"),
+    ("orders16", "fortify p27/28", "!like 'fortify p27' and 'fortify P28'"),
+    ("orders16", "Golden Work P27/P28", "!like 'Golden Work P27' and 'Golden Work P28'"),
+    ("orders16", "March 2 from P27/P28 to P26", "!like 'March 2 from P27 to P26' and 'March 2 from P28 to P26'"),
+    ("orders16", "March 2 from P27 to P26/P29", f"!'P26/P29' {SLASH}: name one Province there"),
+    ("orders16", "Support Red in P29/P30 from P28", "!name one Province there"),
+    ("cons10", "Buy 1 in P1/P2\nBid 5", "!name one Province there"),
+    ("dragon16", "Burn P27/P28", "!like 'Burn P27' and 'Burn P28'"),
+    ("orders16", "Fortify P27 /P28, P32", f"!{SLASH}: one order per Province, each on its own line"),
+    ("orders16", "Fortify P27, P28", ["Fortify! P27", "Fortify! P28"]),
+    ("orders16", "Fortify P27/P2x", "!'P27/P2x' is not a province like P3"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), SLASHES)
+def test_provinces_joined_by_a_slash(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
