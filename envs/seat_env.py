@@ -80,9 +80,8 @@ class ProtectorsSeatEnv(gym.Env):
         self.setup_args = dict(board=board, players=players, version=version, factions=factions, island=island,
                                teams=teams)
         probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
-        if seat is not None and seat not in probe.state.players:
-            raise ValidationError("seat", f"unknown seat {seat!r}; this game's seats are "
-                                          f"{', '.join(probe.state.players)}")
+        self.seats = tuple(probe.state.players)  # every game of these options has these seats
+        self._check_seat("seat", seat)
         self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
         self.midgame = MidGameStarts.of(midgame)
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
@@ -114,6 +113,7 @@ class ProtectorsSeatEnv(gym.Env):
         if unknown:
             raise ValidationError("options", f"unknown reset option(s) {', '.join(map(repr, unknown))}; "
                                              f"known: {', '.join(RESET_OPTIONS)}")
+        self._check_seat("options", options.get("seat"))  # before a mid-game recording looks it up
         if options.get("midgame") and "game_seed" in options:
             raise ValidationError("options", "game_seed names a fresh game from turn 1 and midgame=True a "
                                              "recorded position: give one of them")
@@ -133,6 +133,10 @@ class ProtectorsSeatEnv(gym.Env):
         self.game = Game(make_setup(seed=game_seed, **self.setup_args))
         self._start(options)
         return self._observe(), self._reset_info()
+
+    def _check_seat(self, name: str, seat: str | None) -> None:
+        if seat is not None and seat not in self.seats:
+            raise ValidationError(name, f"unknown seat {seat!r}; this game's seats are {', '.join(self.seats)}")
 
     def _midgame_now(self, options: dict) -> bool:
         """Start this episode mid-game? ``options["midgame"]`` True/False decides; else a draw with
@@ -326,5 +330,7 @@ class ProtectorsSeatEnv(gym.Env):
         """Unpickling (a resumable training checkpoint): the board and choice blocks are views of one
         observation buffer again (pickle would have copied them apart)."""
         self.__dict__.update(state)
+        if "seats" not in state:  # written before the env kept its seats
+            self.seats = tuple(probe_game(**self.setup_args).state.players)
         self._board = self._obs[:BOARD_SIZE]
         self._choice = self._obs[BOARD_SIZE:]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -174,6 +176,21 @@ def test_a_fixed_seat_the_game_does_not_have_is_refused_when_the_env_is_made():
     with pytest.raises(ValidationError, match=r"seat: unknown seat 'Player#7'; this game's seats are Player#1, "):
         ProtectorsSeatEnv(players=3, seat="Player#7")
     assert ProtectorsSeatEnv(players=3, seat="Player#3").reset(seed=0)[1]["seat"] == "Player#3"
+
+
+def test_a_reset_seat_the_game_does_not_have_is_refused_with_the_seats_even_with_midgame_starts():
+    """Before, with mid-game starts on, reset(options={"seat": ...}) naming no seat of the game ended in a bare
+    KeyError from the recording (without them it was refused, as here)."""
+    for midgame in (None, {"prob": 1.0}):
+        env = ProtectorsSeatEnv(players=3, midgame=midgame)
+        with pytest.raises(ValidationError, match=r"options: unknown seat 'Player#7'; this game's seats are Player#1"):
+            env.reset(seed=0, options={"seat": "Player#7"})
+        assert env.reset(seed=0, options={"seat": "Player#2"})[1]["seat"] == "Player#2"
+    old = pickle.loads(pickle.dumps(env))  # an env pickled before it kept its seats (a resume.pkl) still checks
+    del old.__dict__["seats"]
+    old = pickle.loads(pickle.dumps(old))
+    with pytest.raises(ValidationError, match="unknown seat 'Player#7'"):
+        old.reset(options={"seat": "Player#7"})
 
 
 @pytest.mark.parametrize("spec", ["heuristic:foo", "ppo:extreme", "caretaker:"])
