@@ -93,6 +93,9 @@ class OpponentPool:
     def __post_init__(self):
         from agents.registry import AGENTS
 
+        if isinstance(self.specs, str):  # tuple("heuristic") would be a pool of the letters 'h', 'e', ...
+            raise ValidationError("opponents", f"a list of agent specs, such as ({self.specs!r},), not the string "
+                                               f"{self.specs!r}")
         if not self.specs:
             raise ValidationError("opponents", "the opponent pool is empty")
         for s in self.specs:  # a name as make_agent reads it ("heuristic:x" is no agent); checkpoints load at reset()

@@ -82,7 +82,8 @@ class ProtectorsSeatEnv(gym.Env):
         probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
         self.seats = tuple(probe.state.players)  # every game of these options has these seats
         self._check_seat("seat", seat)
-        self.pool = OpponentPool(tuple(opponents), silent_turn_prob, silent_forever_prob)
+        self.pool = OpponentPool(opponents if isinstance(opponents, str) else tuple(opponents), silent_turn_prob,
+                                 silent_forever_prob)
         self.midgame = MidGameStarts.of(midgame)
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
         self.fixed_seat = seat

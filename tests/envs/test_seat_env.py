@@ -201,6 +201,14 @@ def test_an_opponent_spec_no_agent_answers_to_is_refused_when_the_env_is_made(sp
     ProtectorsSeatEnv(opponents=("ppo:hard", "policy:any.zip@0.5", "search:2,2"))  # real specs still pass
 
 
+def test_opponents_given_as_one_string_are_refused_naming_the_list_to_write():
+    """Before, opponents="heuristic" became the pool ('h', 'e', ...) and was refused as "unknown agent 'h'"."""
+    with pytest.raises(ValidationError, match=r"opponents: a list of agent specs, such as \('heuristic',\), not the "
+                                              r"string 'heuristic'"):
+        ProtectorsSeatEnv(opponents="heuristic")
+    assert ProtectorsSeatEnv(opponents=["heuristic"]).pool.specs == ("heuristic",)
+
+
 def test_a_seed_gives_the_same_game_whether_or_not_a_policy_opponent_is_loaded_yet():
     """Before, the pool drew a seed only when it first loaded a checkpoint: reset(seed=0) on a fresh env
     and on one that had played other games gave two different games."""
