@@ -56,6 +56,9 @@ def probe_game(board: str | dict | None, players: int, version: str = "normal", 
     from engine.protectors.board import Board
     from engine.protectors.game import Game
 
+    for name, n in (("players", players), ("teams", teams)):  # "5" or 5.0 failed later, naming something else
+        if isinstance(n, bool) or not isinstance(n, int | np.integer):
+            raise ValidationError(name, f"a whole number, not {n!r}")
     if version not in VERSIONS:
         raise ValidationError("version", f"one of {VERSIONS}, not {version!r}")
     for name, flag in (("factions", factions), ("island", island)):

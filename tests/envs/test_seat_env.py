@@ -170,6 +170,20 @@ def test_bad_options_are_clear_errors():
                 ProtectorsParallelEnv(**{flag: "false"})
 
 
+@pytest.mark.parametrize("kw", [{"players": "5"}, {"players": 5.0}, {"players": True}, {"players": 6, "teams": 2.0},
+                                {"players": 4, "teams": True}])
+def test_a_player_count_or_team_size_that_is_no_whole_number_is_refused_naming_the_option(kw):
+    """Before, players="5" was a TypeError ("'<=' not supported"), players=5.0 "unknown built-in board
+    'ring-5.0'" and teams=2.0 played on; the parallel env takes them the same way."""
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    name = "teams" if "teams" in kw else "players"
+    for make in (ProtectorsSeatEnv, ProtectorsParallelEnv):
+        with pytest.raises(ValidationError, match=f"{name}: a whole number, not {kw[name]!r}"):
+            make(**kw)
+    assert ProtectorsSeatEnv(players=np.int64(6), teams=np.int64(2)).reset(seed=0)[0].shape == (OBS_SIZE,)
+
+
 def test_a_fixed_seat_the_game_does_not_have_is_refused_when_the_env_is_made():
     """Before, it passed until reset(); in training ([env_options] seat) every env worker died with a
     traceback and regent train ended on 'internal error (EOFError)'."""
