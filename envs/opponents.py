@@ -42,6 +42,13 @@ def check_flag(name: str, flag: Any) -> None:
         raise ValidationError(name, f"true or false, not {flag!r}")
 
 
+def check_number(name: str, value: Any) -> float:
+    """A numeric option as a float: "0.5" from a config, None or True is refused naming the option."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise ValidationError(name, f"a number, not {value!r}")
+    return float(value)
+
+
 def check_render_mode(mode: Any, modes: list[str]) -> None:
     """``render_mode`` is None or one of the env's ``metadata["render_modes"]`` (Gymnasium's rule)."""
     if mode is not None and mode not in modes:
@@ -106,7 +113,7 @@ class OpponentPool:
                 raise ValidationError("opponents", f"unknown agent {s!r}; known: {', '.join(sorted(AGENTS))}, "
                                                    f"policy:<checkpoint>[@temperature]")
         for name in ("silent_turn_prob", "silent_forever_prob"):
-            v = getattr(self, name)
+            v = check_number(name, getattr(self, name))
             if not 0.0 <= v <= 1.0:
                 raise ValidationError(name, f"a probability in [0, 1], not {v}")
 

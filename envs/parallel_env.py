@@ -27,7 +27,7 @@ from agents.spaces.planner import Planner, make_planner
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.victory import victory_points
-from envs.opponents import check_flag, check_render_mode, make_setup, probe_game
+from envs.opponents import check_flag, check_number, check_render_mode, make_setup, probe_game
 from envs.pacing import step_turns
 
 ILLEGAL_PENALTY = -0.01
@@ -49,7 +49,7 @@ class ProtectorsParallelEnv(ParallelEnv):
                                teams=teams)
         probe = probe_game(**self.setup_args)  # a bad combination of options is refused here, not at reset()
         self.possible_agents = list(probe.state.players)
-        self.reward_shaping = float(reward_shaping)
+        self.reward_shaping = check_number("reward_shaping", reward_shaping)
         self.skip_forced = skip_forced
         self.illegal_action = illegal_action
         self.render_mode = render_mode

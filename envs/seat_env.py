@@ -28,7 +28,7 @@ from engine.protectors.game import Game
 from engine.protectors.seat import SeatContext
 from engine.protectors.victory import victory_points
 from envs.midgame import MidGameStarts
-from envs.opponents import OpponentPool, check_flag, check_render_mode, make_setup, probe_game
+from envs.opponents import OpponentPool, check_flag, check_number, check_render_mode, make_setup, probe_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 ILLEGAL_PENALTY = -0.01  # an unmasked illegal action changes nothing and costs this (assumption ILLEGAL_ACTION)
@@ -87,7 +87,7 @@ class ProtectorsSeatEnv(gym.Env):
         self.midgame = MidGameStarts.of(midgame)
         self.start: dict[str, Any] = {"turn": 1}  # where the current episode began (``info["start"]``)
         self.fixed_seat = seat
-        self.reward_shaping = float(reward_shaping)
+        self.reward_shaping = check_number("reward_shaping", reward_shaping)
         self.strong_opening = bool(strong_opening)
         self.caretaker_baseline = caretaker_baseline
         self.baseline_score: float | None = None  # the caretaker's score from this episode's start

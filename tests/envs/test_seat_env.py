@@ -184,6 +184,20 @@ def test_a_player_count_or_team_size_that_is_no_whole_number_is_refused_naming_t
     assert ProtectorsSeatEnv(players=np.int64(6), teams=np.int64(2)).reset(seed=0)[0].shape == (OBS_SIZE,)
 
 
+@pytest.mark.parametrize("name", ["reward_shaping", "silent_turn_prob", "silent_forever_prob"])
+@pytest.mark.parametrize("value", ["0.5", None, True])
+def test_a_numeric_option_that_is_no_number_is_refused_naming_the_option(name, value):
+    """Before, reward_shaping="x" was a bare ValueError ("could not convert string to float: 'x'"), None a
+    TypeError, True taken as 1.0, and silent_turn_prob="0.3" a TypeError ("'<=' not supported")."""
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    makers = (ProtectorsSeatEnv, ProtectorsParallelEnv) if name == "reward_shaping" else (ProtectorsSeatEnv,)
+    for make in makers:
+        with pytest.raises(ValidationError, match=f"{name}: a number, not {value!r}"):
+            make(**{name: value})
+    assert ProtectorsSeatEnv(**{name: np.float32(0.5)}).reset(seed=0)[0].shape == (OBS_SIZE,)
+
+
 def test_a_fixed_seat_the_game_does_not_have_is_refused_when_the_env_is_made():
     """Before, it passed until reset(); in training ([env_options] seat) every env worker died with a
     traceback and regent train ended on 'internal error (EOFError)'."""
