@@ -254,3 +254,18 @@ def test_protocol_setup_examples_create_a_game():
     for example in (setup, {"board": board}):
         _, gm_token, seat_tokens = HostedGame.create("g-docs", example, None)
         assert gm_token and len(seat_tokens) == len(example.get("players", board.get("provinces")))
+
+
+def test_the_seat_colours_the_docs_list_are_the_games():
+    """protocol.md and dm-syntax.md list every seat's default colour in seat order; a DM may name a seat by it."""
+    from engine.protectors.game import Game
+
+    colours = list(Game({"board": "ring-16"}).colours().values())
+    protocol = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    listed = re.search(r"in seat\s+order ((?:`[a-z ]+`,\s+)+`[a-z ]+`)", protocol)
+    assert listed, "protocol.md no longer lists the seat colours in seat order"
+    assert re.findall(r"`([a-z ]+)`", listed.group(1)) == colours
+    dm_syntax = " ".join((ROOT / "docs" / "dm-syntax.md").read_text(encoding="utf-8").split())
+    listing = "1 " + dm_syntax.split("(seat 1 ", 1)[1].split(")", 1)[0]  # (seat 1 `indigo`, 2 `sky blue`, ...)
+    numbered = re.findall(r"(\d+) `([a-z ]+)`", listing)
+    assert [(int(n), c) for n, c in numbered] == list(enumerate(colours, start=1))
