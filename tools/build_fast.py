@@ -172,7 +172,7 @@ def status() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--clean", action="store_true", help="remove the compiled modules (pure Python again)")
     ap.add_argument("--status", action="store_true", help="say which modules are compiled")
     ap.add_argument("--typecheck", action="store_true",

@@ -53,3 +53,11 @@ def test_the_check_covers_what_the_build_compiles_with_its_flags():
     assert "engine/protectors/views.py" in files  # compiled since session 31
     assert "engine/protectors/__init__.py" not in files  # the build skips it (its stale check), so the check does too
     assert "--follow-imports=silent" in bf.MYPY_FLAGS
+
+
+def test_help_says_the_whole_first_sentence(capsys):
+    """``--help`` showed the docstring's first line, cut mid-sentence ('... and the observation')."""
+    with pytest.raises(SystemExit):
+        build_fast().main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "and the observation encoder and action planners the envs step through (agents/spaces/) with mypyc." in text
