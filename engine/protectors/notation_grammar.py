@@ -312,6 +312,8 @@ def _not_a_list(w: WordCursor, order: Fortify | Work) -> None:
         raise w.fail(f"'{first} - {then}' could mean {first} and {then} or every Province from {first} to {then}: "
                      f"name each Province, joined by ',' or 'and', like '{name} {first}, {then}'")
     listed = [province_name(x) for x in w.norm[w.i :] if x not in LIST_SEPARATORS]
+    if listed and first is not None:
+        _words_after_a_list(w, name, first)
     if not listed or None in listed or first is None:
         return
     if ELLIPSIS.search(w.text):  # "Fortify P1, P2, ...": and more?
@@ -325,6 +327,30 @@ def _not_a_list(w: WordCursor, order: Fortify | Work) -> None:
     twice = next((p for k, p in enumerate(provinces) if p in provinces[:k]), None)
     if twice is not None:
         raise w.fail(f"{twice} is named twice in the list of Provinces; name each Province once")
+
+
+# rules: none (input hygiene). Words after a list of Provinces ("Fortify P27, P28, P32, P1 lol") were refused as
+# "unexpected 'P28 P32 P1 lol' at the end of the order", naming the listed Provinces as unexpected; the refusal now
+# names only the words after the list ("unexpected 'lol'"). Provinces with no ',' or 'and' between them ("Fortify P27
+# P28") stay no list (another order word may be missing between them), and the refusal says how a list is joined
+def _words_after_a_list(w: WordCursor, name: str, first: str) -> None:
+    """After the Province ``first`` of a Fortify! or Work, work! (``name``): raise the refusal of Provinces not
+    joined by ',' or 'and'; after a list of Provinces and more words, move ``w`` past the list, so the refusal of what
+    is left names those words only."""
+    k, joined, provinces = w.i, False, [first]
+    while k < len(w.norm) and (w.norm[k] in LIST_SEPARATORS or province_name(w.norm[k]) is not None):
+        joined = joined or w.norm[k] in LIST_SEPARATORS
+        if w.norm[k] not in LIST_SEPARATORS:
+            provinces.append(str(province_name(w.norm[k])))
+        k += 1
+    if k == w.i:
+        return
+    joined = joined or "," in w.text
+    if not joined:  # "Fortify P27 P28 lol"
+        raise w.fail(f"{echo(' '.join(w.raw[w.i:k]))} after '{name} {first}' is no list: Provinces in a list are "
+                     f"joined by ',' or 'and', like '{name} {', '.join(provinces)}'")
+    if k < len(w.norm) and len(provinces) > 1 and w.norm[k] not in ("p", "#"):  # not "P 34", spaced
+        w.i = k  # WordCursor.end names the words after the list ("unexpected 'lol'"), or what they may mean
 
 
 def _in_province(w: WordCursor, what: str) -> str:

@@ -857,7 +857,7 @@ PLAIN = [
 ("orders", "Fortify P1 and P1", "!P1 is named twice in the list of Provinces"),
 ("orders", "Fortify P1 and P2\nWork P2", "!P2 already has an order"),
 ("orders", "Fortify P1 or P2", "!unexpected 'or P2'"),
-("orders", "Fortify P1 P2", "!unexpected 'P2'"),
+("orders", "Fortify P1 P2", "!'P2' after 'Fortify! P1' is no list"),  # round 7
 ("orders", "Fortify P1, P2 and P3", "!you have no Army Units in P3"),
 ("orders", "March! 1 from P1 to P7 and P2\nFortify P2", "!unexpected 'and P2'"),
 ("orders", "March! 1 from P1 to P7, P2", "!unexpected 'P2'"),

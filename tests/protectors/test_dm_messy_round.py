@@ -179,12 +179,12 @@ CASES = [
 # ---- orders: 14 seats, Grand board, factions (Alice: P1 3 units, P2 2, P5 3, P28 1)
 ("orders14", "March 2 from P1 to P28, fortify P2, work P5",
  ["March! 2 from P1 to P28", "Fortify! P2", "Work, work! P5"]),
-("orders14", "march 2 p1 to p28\nfortify p2 p5", "!unexpected 'p5' at the end of the order"),
+("orders14", "march 2 p1 to p28\nfortify p2 p5", "!'p5' after 'Fortify! P2' is no list"),  # round 7
 ("orders14", "P1: fortify\nP2: fortify", "!unknown order 'P1:'"),
 ("orders14", "Fortify P1, P2, P5 and P28", F4),
 ("orders14", "fortify p1,p2,p5,p28", F4),
 ("orders14", "Fortify P1 & P2 & P5 & P28", F4),
-("orders14", "fortify p1 p2 p5 p28", "!unexpected 'p2 p5 p28'"),
+("orders14", "fortify p1 p2 p5 p28", "!'p2 p5 p28' after 'Fortify! P1' is no list"),  # round 7
 ("orders14", "Same orders as last turn pls", "!unknown order 'Same'"),
 ("orders14", "Golden march 3 from P5 to P4\nfortify P1\nwork P2, P28",
  ["Golden March! 3 from P5 to P4", "Fortify! P1", "Work, work! P2", "Work, work! P28"]),

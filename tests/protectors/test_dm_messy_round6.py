@@ -331,7 +331,7 @@ PHONE = [
     ("seven7", "March 2 from P1 to P 2\nFortify P7", M7),
     ("seven7", "March 2 from P1 to Bob's P2\nFortify P7", '!"Bob\'s" is not a province like P3'),
     ("seven7", "March 2 from P1 to P2 (Bob's)\nFortify P7", M7),
-    ("seven7", "Fortify P1 P7", "!unexpected 'P7' at the end of the order"),
+    ("seven7", "Fortify P1 P7", "!'P7' after 'Fortify! P1' is no list"),  # round 7
     ("seven7", "FORTIFY ALL", "!'ALL' names no Province: name each one"),
     # numbers as words
     ("orders16", "March three units from P27 to P26\nFortify P28, P32, P1", ["March! 3 from P27 to P26", *F4[1:]]),

@@ -205,3 +205,29 @@ SLASHES = [
 @pytest.mark.parametrize(("game", "dm", "want"), SLASHES)
 def test_provinces_joined_by_a_slash(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a list of Provinces then more words ("Fortify P27, P28, P32, P1 lol"): was refused as "unexpected 'P28 P32 P1
+# lol' at the end of the order", naming the listed Provinces as unexpected; the refusal names only the words after the
+# list. Provinces with nothing between them stay no list, the refusal saying how a list is joined
+NO_LIST = "is no list: Provinces in a list are joined by ',' or 'and', like"
+LISTS = [
+    ("orders16", "Fortify P27, P28, P32, P1 lol", "!unexpected 'lol' at the end of the order"),
+    ("orders16", "Fortify P27, P28, P32 & P1 \u2014 as agreed w/ Red", "!unexpected 'as agreed w/ Red' at the end"),
+    ("orders16", "Work P27 and P28 tomorrow", "!unexpected 'tomorrow' at the end of the order"),
+    ("orders16", "Fortify P27, P28 and then march 2 from P32 to P31", "!'then' before a March! could mean"),
+    ("orders16", "Fortify P27, P28, P32, P1 pls", F4),
+    (
+        "orders16",
+        "FORTIFY P27 P28 P32 P1",
+        f"!'P28 P32 P1' after 'Fortify! P27' {NO_LIST} 'Fortify! P27, P28, P32, P1'",
+    ),
+    ("orders16", "Support Red at P29 from P28\nFortify P27 P32 P1", f"!'P32 P1' after 'Fortify! P27' {NO_LIST}"),
+    ("orders16", "work p28 p27", f"!'p27' after 'Work, work! P28' {NO_LIST} 'Work, work! P28, P27'"),
+    ("orders16", "Fortify P27 P28, P32", "!unexpected 'P28 P32' at the end of the order"),  # a ',' but not all joined
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), LISTS)
+def test_words_after_a_list_of_provinces(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

@@ -321,7 +321,8 @@ ERRORS = [
     ("March! -2 from P1 to P2", "the unit count must not be negative, got '-2'"),
     ("Fortify! X9", "'X9' is not a province like P3"),
     ("Fortify!", "expected the province like P3, but the line ends"),
-    ("Fortify! P4 P5", "unexpected 'P5' at the end of the order"),
+    ("Fortify! P4 P5", "'P5' after 'Fortify! P4' is no list: Provinces in a list are joined by ',' or 'and', like "
+                       "'Fortify! P4, P5'"),
     ("Work, work! P2 now", "unexpected 'now' at the end of the order"),
     (
         "Marsh! 2 from P1 to P2",  # a misspelt order word gets the nearest one as a hint
