@@ -51,7 +51,7 @@ CASES = [
     ("`(10 from Bob & Player#4)`, is refused", "t1_16t", "Bid 25 (10 from Bob & Player#4)",
      "!10 from each, or 10 between them?"),
     # Provinces with nothing between them
-    ("(`Fortify P1 P2`: the", "orders14", "Fortify P1 P2", "!a list are joined by ',' or 'and', like 'Fortify! P1, P2'"),
+    ("(`Fortify P1 P2`: the", "orders14", "Fortify P1 P2", "!joined by ',' or 'and', like 'Fortify! P1, P2'"),
     # Provinces joined by '/'
     ("(`Fortify P27/P28`: both", "orders14", "Fortify P1/P2", "!like 'Fortify P1' and 'Fortify P2'"),
     # an 'and' joining the sender to someone in a remark in brackets
