@@ -269,3 +269,44 @@ def test_the_seat_colours_the_docs_list_are_the_games():
     listing = "1 " + dm_syntax.split("(seat 1 ", 1)[1].split(")", 1)[0]  # (seat 1 `indigo`, 2 `sky blue`, ...)
     numbered = re.findall(r"(\d+) `([a-z ]+)`", listing)
     assert [(int(n), c) for n, c in numbered] == list(enumerate(colours, start=1))
+
+
+def regent_commands(text: str) -> list[str]:
+    """Every ``regent ...`` command in a doc: its code blocks' lines (continued lines joined) and its code spans."""
+    out = []
+    for block in re.findall(r"^(`{3,})[^\n]*\n(.*?)^\1", text, flags=re.S | re.M):
+        for line in block[1].replace("\\\n", " ").splitlines():
+            out += [c.strip() for c in re.split(r"\s+#\s|&&|\|", line) if c.strip().startswith("regent ")]
+    out += [s for s in CODE_SPAN.findall(FENCED.sub("", text)) if s.startswith("regent ")]
+    return out
+
+
+def unknown_flags(command: str) -> list[str]:
+    """The ``--flags`` of a ``regent`` command that its subcommand does not take (placeholders and ``[...]`` aside)."""
+    import argparse
+
+    from service.cli import build_parser
+
+    parser, words = build_parser(), command.split()[1:]
+    while subs := [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]:
+        if not words or words[0] not in subs[0].choices:
+            return []  # `regent npr ... --json`, `regent eval`: no one command's flags
+        parser = subs[0].choices[words.pop(0)]
+    known = {s for a in parser._actions for s in a.option_strings}
+    flags = [re.match(r"--[\w-]+", w.strip("[]()`,")) for w in words]
+    return [f.group() for f in flags if f and f.group() not in known]
+
+
+def test_flag_check_finds_a_flag_the_command_lacks():
+    text = "Run `regent new g.bin --board ring-5`, then\n```sh\nregent render g.bin \\\n    --colourful -o x.png\n```\n"
+    assert regent_commands(text) == ["regent render g.bin      --colourful -o x.png", "regent new g.bin --board ring-5"]
+    assert [unknown_flags(c) for c in regent_commands(text)] == [["--colourful"], []]
+    assert unknown_flags("regent eval takeover --agent x [--turn N] --positions 3") == []
+    assert unknown_flags("regent eval takeover --players 5 --field x") == ["--field"]
+    assert unknown_flags("regent npr ... --json") == unknown_flags("regent eval --help") == []
+
+
+@pytest.mark.parametrize("doc", USER_DOCS, ids=_name)
+def test_every_regent_flag_the_docs_name_exists(doc: Path):
+    bad = {c: unknown_flags(c) for c in regent_commands(doc.read_text(encoding="utf-8"))}
+    assert not {c: f for c, f in bad.items() if f}, f"{_name(doc)} names flags the regent CLI does not take"
