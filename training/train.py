@@ -202,8 +202,36 @@ def _init_from(model: Any, path: str) -> None:
     except (ValueError, OSError, EOFError) as err:  # SB3's "wasn't a zip-file", a truncated file
         raise ValidationError("init_from", f"{path} is not a model.zip SB3 can read ({first_line(err)})") from None
     except (RuntimeError, KeyError) as err:  # parameter shapes or names that do not match this config's net
-        raise ValidationError("init_from", f"{path} does not fit this config's network ({first_line(err)}); "
+        raise ValidationError("init_from", f"{path} does not fit this config's network "
+                                           f"({_what_differs(model, path) or first_line(err)}); "
                                            "net_arch and the env's spaces must be the model's") from None
+
+
+def _what_differs(model: Any, path: str) -> str:
+    """What of a saved model that does not fit ``model`` differs: its ``net_arch`` or its spaces ('' when
+    neither does, or the file's data cannot be read). torch's own error starts 'Error(s) in loading
+    state_dict for MaskableActorCriticPolicy:' and names tensors, not the config key to change."""
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    try:
+        data, _, _ = load_from_zip_file(path, load_data=True, device="cpu")
+    except Exception:  # the refusal then quotes torch's error instead
+        return ""
+    out = []
+    theirs, ours = (data.get("policy_kwargs") or {}).get("net_arch"), model.policy_kwargs.get("net_arch")
+    if theirs != ours:
+        out.append(f"net_arch: the model's {_arch(theirs)}, this config's {_arch(ours)}")
+    for name in ("observation_space", "action_space"):
+        if name in data and data[name] != getattr(model, name):
+            out.append(f"{name}: the model's {data[name]}, this run's {getattr(model, name)}")
+    return "; ".join(out)
+
+
+def _arch(net_arch: Any) -> str:
+    """A net_arch as a config writes it: ``[256, 256]`` when both heads have it."""
+    if isinstance(net_arch, dict) and net_arch.get("pi") == net_arch.get("vf"):
+        return str(net_arch.get("pi"))
+    return str(net_arch)
 
 
 def first_line(err: Exception) -> str:

@@ -33,6 +33,14 @@ def test_init_from_a_model_of_another_shape_is_refused(tmp_path):
         _init_from(tiny_model([32, 32], seed=2), str(tmp_path / "small.zip"))
 
 
+def test_init_from_a_model_of_another_shape_names_the_net_arch_to_write(tmp_path):
+    """Before, the refusal quoted torch's first line only ('Error(s) in loading state_dict for
+    MaskableActorCriticPolicy:'), which names no config key: the smoke config from the shipped v5 said so."""
+    tiny_model([16], seed=1).save(tmp_path / "small.zip")
+    with pytest.raises(ValidationError, match=r"\(net_arch: the model's \[16\], this config's \[32, 32\]\)"):
+        _init_from(tiny_model([32, 32], seed=2), str(tmp_path / "small.zip"))
+
+
 def test_init_from_a_missing_file_names_it_before_any_work(tmp_path):
     # the config loads (a recipe's later step names an earlier step's output); training refuses it at once
     cfg = load_config(SMOKE, init_from=str(tmp_path / "nothere.zip"), runs_dir=str(tmp_path / "runs"))
