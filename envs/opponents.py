@@ -49,10 +49,16 @@ def check_number(name: str, value: Any) -> float:
     return float(value)
 
 
+class RenderModeError(ValidationError, TypeError):
+    """A ``render_mode`` the env does not have. Also a ``TypeError``, what a constructor raises for an argument
+    it does not take: SB3's ``make_vec_env("regent/Protectors-v0")`` asks for ``render_mode="rgb_array"``
+    unless ``env_kwargs`` names one, and makes the env again without it on a ``TypeError`` only."""
+
+
 def check_render_mode(mode: Any, modes: list[str]) -> None:
     """``render_mode`` is None or one of the env's ``metadata["render_modes"]`` (Gymnasium's rule)."""
     if mode is not None and mode not in modes:
-        raise ValidationError("render_mode", f"None or one of {', '.join(map(repr, modes))}, not {mode!r}")
+        raise RenderModeError("render_mode", f"None or one of {', '.join(map(repr, modes))}, not {mode!r}")
 
 
 def probe_game(board: str | dict | None, players: int, version: str = "normal", factions: bool = False,

@@ -269,6 +269,23 @@ def test_a_bad_skip_forced_or_render_mode_is_refused_by_both_envs(kw):
         cls(skip_forced=False, render_mode="ansi")
 
 
+@pytest.mark.filterwarnings("ignore:.*render_mode='rgb_array'")  # gymnasium's, before SB3 makes the env again
+def test_sb3_make_vec_env_makes_the_registered_env():
+    """Before, make_vec_env("regent/Protectors-v0") died in every worker: SB3 asks for render_mode="rgb_array"
+    unless env_kwargs names one and retries without it only on a TypeError, and the refusal was a ValueError."""
+    from stable_baselines3.common.env_util import make_vec_env
+
+    from envs.parallel_env import ProtectorsParallelEnv
+
+    venv = make_vec_env("regent/Protectors-v0", n_envs=2, env_kwargs={"players": 3}, seed=0)
+    assert venv.observation_space.shape == (OBS_SIZE,) and venv.get_attr("render_mode") == [None, None]
+    assert [m.shape for m in venv.env_method("action_masks")] == [(L.ACTION_SIZE,)] * 2
+    venv.close()
+    for cls in (ProtectorsSeatEnv, ProtectorsParallelEnv):  # still refused, naming the modes there are
+        with pytest.raises(TypeError, match=r"render_mode: None or one of 'ansi', not 'rgb_array'"):
+            cls(render_mode="rgb_array")
+
+
 def test_silent_forever_opponents_only_get_defaults():
     env = ProtectorsSeatEnv(opponents=("random",), silent_forever_prob=1.0, seat="Player#1")
     env.reset(seed=5)
