@@ -193,8 +193,20 @@ def parse_item(w: WordCursor) -> Item:
         " ('I'd' is 'I would', which may depend on something: write the order alone, or 'I'd like to ...')" \
         if head == "id" and w.raw[w.i].lower() != "id" else \
         f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else \
-        f" ({MENTION}: send your orders without it)" if DISCORD_MENTION.fullmatch(w.raw[w.i]) else ""
+        f" ({MENTION}: send your orders without it)" if DISCORD_MENTION.fullmatch(w.raw[w.i]) else \
+        _province_first(w, head)
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint or _did_you_mean(head)}; expected one of {expected}")
+
+
+def _province_first(w: WordCursor, head: str) -> str:
+    """The hint for an order written after its Province ("P27: Fortify", "P28 - Work"): an order starts with its word
+    (it said only "unknown order 'P27:'"); never read the other way round (``""`` for any other word)."""
+    province = province_name(head)
+    if province is None:
+        return ""
+    after = w.norm[w.i + 1] if w.i + 1 < len(w.norm) else ""
+    named = w.raw[w.i + 1] if ALIASES.get(after, after) in SIMPLE_ORDERS and w.i + 2 == len(w.norm) else "Fortify"
+    return f" ({province} is a Province: an order starts with its word, like '{named} {province}')"
 
 
 # Words from other games' orders, never read as one of this game's (which order they mean is a guess): the refusal says

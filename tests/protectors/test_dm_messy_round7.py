@@ -231,3 +231,23 @@ LISTS = [
 @pytest.mark.parametrize(("game", "dm", "want"), LISTS)
 def test_words_after_a_list_of_provinces(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- an order written after its Province ("P27: Fortify", as a list by Province): was refused as "unknown order
+# 'P27:'" alone; never read the other way round, the refusal now says an order starts with its word
+PROVINCE_FIRST = [
+    (
+        "orders16",
+        "P27: Fortify\nP28: Work",
+        "!unknown order 'P27:' (P27 is a Province: an order starts with its word, like",
+    ),
+    ("orders16", "P27 fortify", "!(P27 is a Province: an order starts with its word, like 'fortify P27')"),
+    ("orders16", "P28 - Work\nFortify P27", "!(P28 is a Province: an order starts with its word"),
+    ("island8", "P3 Fortify\nWork P4", "!like 'Fortify P3'"),
+    ("orders16", "Red Fortify P27", "!'Red' is a player's name"),  # other first words: as before
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), PROVINCE_FIRST)
+def test_an_order_written_after_its_province(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
