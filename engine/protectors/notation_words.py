@@ -186,7 +186,8 @@ def is_count(words: tuple[str, ...], i: int) -> bool:
 ALIASES = {"move": "march", "rebid": "bid", "purchase": "buy", "bidding": "bid",  # "I'm bidding 5"
            "buying": "buy",  # "Buying 2 units in P6"
            "re-bid": "bid", "rebidding": "bid", "moving": "march", "marching": "march", "supporting": "support",
-           "fortifying": "fortify", "sending": "send", "snitching": "snitch"}  # "I'm snitching on Bob"
+           "fortifying": "fortify", "sending": "send", "snitching": "snitch",  # "I'm snitching on Bob"
+           "work-work": "work"}  # "Work-work P28": the rulebook's Work, work! with a hyphen (was "unknown order")
 # "buy 1 unit in P6 and bid 5": 'and' before an order's own word (never before a number: "Buy 2 in P6 and 1 in P5"
 # is one purchase, "(30 from Bob and 10 from Player#4)" one pooling) starts a new order; so do 'then', 'and then',
 # '&' and '+' ("March! 2 from P1 to P7, then Fortify! P2", "Fortify P1 & Work P2"): the orders of a DM are given

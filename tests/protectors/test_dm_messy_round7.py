@@ -251,3 +251,23 @@ PROVINCE_FIRST = [
 @pytest.mark.parametrize(("game", "dm", "want"), PROVINCE_FIRST)
 def test_an_order_written_after_its_province(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- the rulebook's Work, work! written with a hyphen, as phones join the words: was "unknown order 'Work-work'" with
+# no word to write; read as Work, work! (notation_words.ALIASES)
+HYPHENS = [
+    (
+        "orders16",
+        "Work-work P28\nFortify P27, P32, P1",
+        ["Work, work! P28", "Fortify! P27", "Fortify! P32", "Fortify! P1"],
+    ),
+    ("orders16", "Golden Work-Work! P28", ["Golden Work, work! P28"]),
+    ("orders16", "Fortify P27, work-work P28", ["Fortify! P27", "Work, work! P28"]),
+    ("island8", "work-work p3, p4", ["Work, work! P3", "Work, work! P4"]),
+    ("orders16", "work-work-work P28", "!unknown order 'work-work-work'"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), HYPHENS)
+def test_work_work_with_a_hyphen(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

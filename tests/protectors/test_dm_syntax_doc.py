@@ -50,6 +50,8 @@ CASES = [
      ["Bid 25 (10 from Player#2, 10 from Player#4)"]),
     ("`(10 from Bob & Player#4)`, is refused", "t1_16t", "Bid 25 (10 from Bob & Player#4)",
      "!10 from each, or 10 between them?"),
+    # the rulebook's order word with a hyphen
+    ("`Work-work P2` as `Work, work! P2`", "orders14", "Work-work P2", ["Work, work! P2"]),
     # Provinces with nothing between them
     ("(`Fortify P1 P2`: the", "orders14", "Fortify P1 P2", "!joined by ',' or 'and', like 'Fortify! P1, P2'"),
     # Provinces joined by '/'
