@@ -111,6 +111,23 @@ def from_run_checkpoint(step_dir: Path, ckpt: Path) -> dict[str, Any]:
     return summary
 
 
+def check_shippable(ckpt: Path) -> None:
+    """``ckpt`` holds what ``main`` reads: ``model.zip`` and ``training_summary.json`` (the folder ``regent train
+    --save-dir`` writes, or ``--from-checkpoint`` fills). A run folder (``summary.json``) is named as one."""
+    from engine.errors import ValidationError
+
+    missing = [name for name in ("model.zip", "training_summary.json") if not (ckpt / name).is_file()]
+    if not missing:
+        return
+    if (ckpt / "summary.json").is_file():
+        hint = (f"{ckpt} is a run folder: ship the folder `regent train --save-dir DIR` writes, or one of this run's "
+                f"checkpoints into a new folder: python -m training.ship DIR --from-checkpoint "
+                f"{ckpt / 'checkpoints' / 'step_N'} (one is written at the end)")
+    else:
+        hint = "give the folder `regent train --save-dir DIR` writes (model.zip, config.toml, training_summary.json)"
+    raise ValidationError("checkpoint", f"{ckpt} has no {' or '.join(missing)}; {hint}")
+
+
 def own_levels(ckpt: Path) -> dict[str, Level]:
     """Difficulty levels of a checkpoint not (yet) in ``agents.checkpoints.LEVELS``: ``easy`` is ``easy.zip``
     at temperature 1 when the directory has one, else the policy sampled at temperature 2; ``normal``
@@ -374,8 +391,14 @@ def main(argv: list[str] | None = None) -> int:
                          "from its own records)")
     args = ap.parse_args(argv)
     ckpt = Path(args.checkpoint)
-    if args.from_checkpoint:
-        from_run_checkpoint(Path(args.from_checkpoint), ckpt)
+    from engine.errors import ValidationError
+
+    try:
+        if args.from_checkpoint:
+            from_run_checkpoint(Path(args.from_checkpoint), ckpt)
+        check_shippable(ckpt)  # before slim_checkpoint rewrites its model.zip
+    except ValidationError as err:
+        ap.error(str(err))
     if not args.no_slim:
         slim_checkpoint(ckpt / "model.zip")
     summary = json.loads((ckpt / "training_summary.json").read_text())

@@ -34,3 +34,24 @@ def test_not_a_checkpoint_is_named(tmp_path):
 
     with pytest.raises(ValidationError, match=r"missing .*model\.zip"):
         from_run_checkpoint(tmp_path / "checkpoints" / "step_1", tmp_path / "out")
+
+
+def test_a_run_folder_is_named_as_one_before_its_model_is_touched(tmp_path, capsys):
+    """Before, `python -m training.ship runs/<run>` (the docs' `checkpoints/<name>` given a run folder) slimmed the
+    run's model.zip, then ended on a FileNotFoundError traceback for training_summary.json."""
+    from tests.training.helpers import tiny_model
+    from training.ship import main
+
+    tiny_model([8], seed=1).save(tmp_path / "model.zip")
+    (tmp_path / "summary.json").write_text("{}")
+    before = (tmp_path / "model.zip").read_bytes()
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"checkpoint: {tmp_path} has no training_summary.json; {tmp_path} is a run folder" in err
+    assert "--from-checkpoint" in err and "--save-dir" in err
+    assert (tmp_path / "model.zip").read_bytes() == before  # not slimmed
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "nothing")])
+    assert "has no model.zip or training_summary.json; give the folder" in capsys.readouterr().err
