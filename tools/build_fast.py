@@ -4,8 +4,8 @@ encoder and action planners the envs step through (agents/spaces/) with mypyc.
 The code stays pure Python; this only adds C extension modules (``engine/protectors/*.so``,
 ``agents/spaces/*.so``) next to the sources, which Python then imports instead of the ``.py`` files. Same
 results, bit for bit (tests/protectors/test_compiled.py plays games both ways; the envs' golden
-traces and tests/envs/test_compiled_envs.py hold both ways); a ring-7 turn takes ~2.5x less time,
-a seat env step (4 caretakers) ~1.9x less than pure Python (~1.5x with the engine alone,
+traces and tests/envs/test_compiled_envs.py hold both ways); a turn takes ~2.7x less time,
+a seat env step ~2.3x less than pure Python (~1.5x with the engine alone,
 ``--engine-only``; docs/benchmarks.md).
 
     python tools/build_fast.py                # build both (needs mypy: pip install mypy; a C compiler)
