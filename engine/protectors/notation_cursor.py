@@ -209,6 +209,8 @@ class WordCursor:
                             f"like P{n}")
         if "/" in self.norm[self.i] or any(x.startswith("/") for x in self.norm[self.i + 1 : self.i + 2]):
             self._slashed(what)  # "Fortify P27/P28", "Fortify P27 / P28"
+        if not m and "-" in self.norm[self.i]:
+            self._dashed(what)  # "Fortify P28-P32"
         if not m or len(m.group(1).lstrip("0")) > MAX_DIGITS:
             raise self.fail(f"{echo(self.raw[self.i])} is not a province like P3")
         self.i += 1
@@ -234,6 +236,21 @@ class WordCursor:
         before, after = " ".join(self.raw[: self.i]), " ".join(self.raw[end:])
         lines = " and ".join(echo(" ".join(x for x in (before, p, after) if x)) for p in parts)
         raise self.fail(f"{said}: one order per Province, each on its own line, like {lines}")
+
+    def _dashed(self, what: str) -> None:
+        """Raise the refusal of two Provinces joined by '-' with no spaces where one is asked for (``Fortify
+        P28-P32``: both, or every Province from P28 to P32?), as ``Fortify P28 - P32`` is refused (it said "'P28-P32'
+        is not a province like P3"); return when the word is no such join. Never read as a March!'s 'to'."""
+        parts = self.raw[self.i].split("-")
+        if len(parts) != 2 or not all(PROVINCE.fullmatch(p.lower()) for p in parts):
+            return
+        a, b = (f"P{int(DIGITS.findall(p)[0])}" for p in parts)
+        said = f"{echo(self.raw[self.i])} could mean {a} and {b} or every Province from {a} to {b}" \
+            if abs(int(a[1:]) - int(b[1:])) > 1 else f"{echo(self.raw[self.i])} joins Provinces with '-'"
+        if what in _ONE_PROVINCE or what == "the source province":  # "March 2 from P27-P26": from P27 to P26?
+            raise self.fail(f"{echo(self.raw[self.i])} joins Provinces with '-': name one Province there")
+        before = " ".join(self.raw[: self.i])
+        raise self.fail(f"{said}: name each Province, joined by ',' or 'and', like '{before} {a}, {b}'")
 
     def at_province(self) -> bool:
         """Whether the next word names a Province (``P1``, ``P 1``, ``the Island``)."""

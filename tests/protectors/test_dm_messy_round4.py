@@ -204,7 +204,7 @@ PROVINCES = [
     ("orders16", "Fortify P33", "!P33 is not on this board"),
     ("orders16", "Fortify #32", ["Fortify! P32"]),
     ("orders16", "Fortify P32, P1 and P28", ["Fortify! P32", "Fortify! P1", "Fortify! P28"]),
-    ("orders16", "Fortify P27-P28", "!'P27-P28' is not a province like P3"),
+    ("orders16", "Fortify P27-P28", "!'P27-P28' joins Provinces with '-'"),  # round 7
     (
         "big40",
         "March 2 from P33 to P32\nFortify P34, P40",

@@ -271,3 +271,23 @@ HYPHENS = [
 @pytest.mark.parametrize(("game", "dm", "want"), HYPHENS)
 def test_work_work_with_a_hyphen(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- two Provinces joined by '-' with no spaces ("Fortify P28-P32"): was refused as "'P28-P32' is not a province like
+# P3"; refused now as "Fortify P28 - P32" is (both, or every Province from P28 to P32?), saying how to name them; never
+# read as a March!'s 'to'
+DASHES = [
+    ("orders16", "Fortify P28-P32", "!'P28-P32' could mean P28 and P32 or every Province from P28 to P32: name each"),
+    ("orders16", "Work P28-P32 pls", "!like 'Work P28, P32'"),
+    ("orders16", "Fortify P27-P28", "!'P27-P28' joins Provinces with '-': name each Province, joined by ',' or 'and'"),
+    ("dragon16", "Burn P27-P28", "!like 'Burn P27, P28'"),
+    ("orders16", "March 2 from P27-P26", "!'P27-P26' joins Provinces with '-': name one Province there"),
+    ("orders16", "Support Red in P29-P30 from P28", "!name one Province there"),
+    ("orders16", "Fortify P28 - P32", "!'P28 - P32' could mean P28 and P32"),  # spaced: as before
+    ("orders16", "Fortify P27 - P28", ["Fortify! P27", "Fortify! P28"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), DASHES)
+def test_two_provinces_joined_by_a_dash(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
