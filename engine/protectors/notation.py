@@ -141,18 +141,22 @@ _NO_POOLING_STEPS = ("orders", "dragon")
 # takes from a team-mate is one amount for the step's purchases and bid (amounts on several lines are added up), so
 # pooling in brackets after one Province of a purchase ("Buy 1 in P1 (20 from Bob), 1 in P2") says what it says at the
 # purchase's end: read so (it was refused as "expected 'in' after the number of units to buy, got 'from'"). Other
-# brackets there are refused, saying where brackets go. Assumption PURCHASE_POOLING
+# brackets there are refused, saying where brackets go. So is pooling in two pairs of brackets after a bid ("Bid 10 (5
+# from Red) (5 from Will)", was "unexpected '5 from Red'"), or before what follows it ("Bid 25 (10 from Red) Hodir": the
+# refusal names 'Hodir' only); other brackets inside a bid are read as before. Assumption PURCHASE_POOLING
 _MID_PAREN = re.compile(r"\(([^()]*)\)")
+_POOLING_HEADS = frozenset({"buy", "bid"})
 
 
 def _purchase_pooling(line: str, segment: str, seats: Mapping[str, str],
                       names: NameList | None) -> tuple[tuple[Funding, ...], str]:
-    """The pooling in brackets inside a purchase (``Buy 1 in P1 (20 from Bob), 1 in P2``; not the brackets at its
-    end) and the purchase without them; ``((), segment)`` for any other segment."""
+    """The pooling in brackets inside a purchase or a bid (``Buy 1 in P1 (20 from Bob), 1 in P2``, ``Bid 10 (5 from
+    Red) (5 from Will)``; not the brackets at its end) and the order without them; ``((), segment)`` for any other
+    segment."""
     said = norm_words(segment)
     trailing = TRAILING_PAREN.search(segment)
     inside = list(_MID_PAREN.finditer(segment, 0, trailing.start() if trailing else len(segment)))
-    if not said or said[0] != "buy" or not inside:
+    if not said or said[0] not in _POOLING_HEADS or not inside:
         return (), segment
     funding: list[Funding] = []
     for m in inside:
@@ -161,7 +165,11 @@ def _purchase_pooling(line: str, segment: str, seats: Mapping[str, str],
         try:
             funding.extend(parse_funding(line, m.group(1), seats, names))
         except OrderSyntaxError as err:
-            raise OrderSyntaxError(clip(f"{echo(m.group())} in the middle of the purchase is read as team pooling, "
+            inner = norm_words(m.group(1))
+            if said[0] != "buy" and not (inner and NUMBER.fullmatch(inner[0])):  # "Bid 20 (yolo) thanks": as before
+                return (), segment
+            order = "purchase" if said[0] == "buy" else "bid"
+            raise OrderSyntaxError(clip(f"{echo(m.group())} in the middle of the {order} is read as team pooling, "
                                         f"like '(20 from Player#2)': {err.reason}; a note to the GM goes after //",
                                         MAX_REASON), input=clip(line, MAX_LINE_ECHO)) from None
     return tuple(funding), _MID_PAREN.sub(" ", segment[: inside[-1].end()]) + segment[inside[-1].end():]

@@ -291,3 +291,21 @@ DASHES = [
 @pytest.mark.parametrize(("game", "dm", "want"), DASHES)
 def test_two_provinces_joined_by_a_dash(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- pooling in two pairs of brackets after a bid, or brackets before more words: was refused as "unexpected '5 from
+# Red'" or "unexpected '10 from Red Hodir'" (the brackets' words named as unexpected); read as one pooling, or refused
+# naming only the words after the brackets (PURCHASE_POOLING)
+BID_BRACKETS = [
+    ("t1_12t3", "Bid 10 (5 from Red) (5 from Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+    ("t1_12t3", "Bid 10 (5 from Red)(5 from Will)", ["Bid 10 (5 from Player#2, 5 from Player#3)"]),
+    ("cons10", "Buy 1 in P1\nBid 5 (10 from Bruno) (5 from Bruno)", ["Buy 1 in P1.", "Bid 5 (15 from Player#2)"]),
+    ("t1_16", "Bid 25 (10 from Red) Hodir", "!unexpected 'Hodir' at the end of the order"),
+    ("t1_12t3", "Bid 10 (yolo) thanks", ["Bid 10"]),  # a remark, then thanks: as before
+    ("t1_12t3", "Bid 10 (5 from Zed) (5 from Will)", "!'Zed' is not a player"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), BID_BRACKETS)
+def test_two_pairs_of_brackets_after_a_bid(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
