@@ -194,8 +194,25 @@ def parse_item(w: WordCursor) -> Item:
         if head == "id" and w.raw[w.i].lower() != "id" else \
         f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else \
         f" ({MENTION}: send your orders without it)" if DISCORD_MENTION.fullmatch(w.raw[w.i]) else \
-        _province_first(w, head)
+        _province_first(w, head) or _factions_named(w)
     raise w.fail(f"unknown order {echo(w.spelled[w.i])}{hint or _did_you_mean(head)}; expected one of {expected}")
+
+
+# rules: 003 Factions -- each player plays one faction, "by their own choice or by chance": a line naming two ("Hodir or
+# Cenarion", "Hodir/Cenarion") chooses neither (it said only "unknown order 'Hodir'"); never one of them guessed
+def _factions_named(w: WordCursor) -> str:
+    """The hint for a line that names two factions or more (``Hodir or Cenarion``), else ``""``."""
+    named: list[str] = []
+    said = " ".join(w.norm[w.i :]).replace("/", " ").split()  # "Hodir/Cenarion"
+    for k in range(len(said)):
+        for size in (2, 1):  # "Iron Light", "Kalu Ak"
+            faction = faction_named(" ".join(said[k : k + size])) if k + size <= len(said) else None
+            if faction is not None and faction not in named:
+                named.append(faction)
+                break
+    if len(named) < 2:
+        return ""
+    return f" ({' and '.join(named)} are {len(named)} factions: a DM chooses one, like 'Faction {named[0]}')"
 
 
 def _province_first(w: WordCursor, head: str) -> str:
@@ -424,10 +441,13 @@ def _send(w: WordCursor, golden: bool, delayed: bool) -> Send:
 def _faction(w: WordCursor, golden: bool, delayed: bool) -> ChooseFaction:
     # rules: 003 Factions -- each player selects their faction on turn 1: "Faction Hodir", "My faction is Hodir"
     w.accept("is", "=")
+    start = w.i
     raw, norm = w.rest()
     named = faction_named(norm)
     if named is None:
-        raise w.fail(f"unknown faction {raw!r}; expected one of {', '.join(FACTIONS)}")
+        w.i = start
+        two = _factions_named(w)  # "Faction Hodir or Cenarion"
+        raise w.fail(f"unknown faction {raw!r}{two}; expected one of {', '.join(FACTIONS)}")
     return ChooseFaction(named)
 
 

@@ -309,3 +309,21 @@ BID_BRACKETS = [
 @pytest.mark.parametrize(("game", "dm", "want"), BID_BRACKETS)
 def test_two_pairs_of_brackets_after_a_bid(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- two factions on one line (rules: 003 Factions: one each): was refused as "unknown order 'Hodir'" with the list
+# of orders only; never one of them guessed, the refusal now says a DM chooses one
+TWO = "are 2 factions: a DM chooses one, like 'Faction Hodir'"
+FACTIONS_TWO = [
+    ("t1_16", "Bid 25\nHodir or Cenarion", f"!unknown order 'Hodir' (Hodir and Cenarion {TWO})"),
+    ("t1_16", "Bid 25\nHodir/Cenarion", f"!(Hodir and Cenarion {TWO})"),
+    ("t1_16", "Bid 25\nFaction Hodir or Cenarion", f"!unknown faction 'Hodir or Cenarion' (Hodir and Cenarion {TWO})"),
+    ("t1_16", "Bid 25\nIron Light or Kalu'Ak", "!(Iron Light and Kalu'Ak are 2 factions: a DM chooses one"),
+    ("t1_16", "Bid 25\nHodir > Cenarion > Iron Light", "!(Hodir and Cenarion and Iron Light are 3 factions"),
+    ("t1_16", "Bid 25\nHodir", ["Bid 25", "Faction Hodir"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), FACTIONS_TWO)
+def test_two_factions_on_a_line(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
