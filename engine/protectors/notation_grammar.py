@@ -222,8 +222,14 @@ def _province_first(w: WordCursor, head: str) -> str:
     if province is None:
         return ""
     after = w.norm[w.i + 1] if w.i + 1 < len(w.norm) else ""
-    named = w.raw[w.i + 1] if ALIASES.get(after, after) in SIMPLE_ORDERS and w.i + 2 == len(w.norm) else "Fortify"
-    return f" ({province} is a Province: an order starts with its word, like '{named} {province}')"
+    if ALIASES.get(after, after) in SIMPLE_ORDERS and w.i + 2 == len(w.norm):  # "P27 fortify": the word written
+        like = f"{w.raw[w.i + 1]} {province}"
+    else:  # the step's own order ("P27: 3" in a Dragon attack is no Fortify!)
+        like = _PROVINCE_FIRST_LIKE.get(w.step or "", "Fortify {}").format(province)
+    return f" ({province} is a Province: write the order before it, like '{like}')"
+
+
+_PROVINCE_FIRST_LIKE = {"dragon": "2 from {}", "consolidation": "Buy 1 in {}"}
 
 
 # Words from other games' orders, never read as one of this game's (which order they mean is a guess): the refusal says

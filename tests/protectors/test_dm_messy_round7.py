@@ -234,16 +234,18 @@ def test_words_after_a_list_of_provinces(game, dm, want):
 
 
 # ---- an order written after its Province ("P27: Fortify", as a list by Province): was refused as "unknown order
-# 'P27:'" alone; never read the other way round, the refusal now says an order starts with its word
+# 'P27:'" alone; never read the other way round, the refusal now says to write the order before it
 PROVINCE_FIRST = [
     (
         "orders16",
         "P27: Fortify\nP28: Work",
-        "!unknown order 'P27:' (P27 is a Province: an order starts with its word, like",
+        "!unknown order 'P27:' (P27 is a Province: write the order before it, like",
     ),
-    ("orders16", "P27 fortify", "!(P27 is a Province: an order starts with its word, like 'fortify P27')"),
-    ("orders16", "P28 - Work\nFortify P27", "!(P28 is a Province: an order starts with its word"),
+    ("orders16", "P27 fortify", "!(P27 is a Province: write the order before it, like 'fortify P27')"),
+    ("orders16", "P28 - Work\nFortify P27", "!(P28 is a Province: write the order before it"),
     ("island8", "P3 Fortify\nWork P4", "!like 'Fortify P3'"),
+    ("dragon16", "P27: 3", "!(P27 is a Province: write the order before it, like '2 from P27')"),  # the step's order
+    ("cons10", "P1: 1\nBid 5", "!like 'Buy 1 in P1'"),
     ("orders16", "Red Fortify P27", "!'Red' is a player's name"),  # other first words: as before
 ]
 
