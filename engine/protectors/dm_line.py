@@ -31,6 +31,7 @@ from engine.protectors.dm_phrases import (
     BID_STEPS,
     GO_AMOUNT,
     LIGHTS_PHRASES,
+    NO_BANK_BID_PHRASES,
     NO_BID_PHRASES,
     NO_BUY_PHRASES,
     NO_BUYS,
@@ -203,7 +204,7 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
         return _remark_line(no, raw, whole.group(1), seats, names, step, shown)
     phrase = words(text)
     if "?" in text and (phrase in LIGHTS_PHRASES | NONE_PHRASES | NO_BUY_PHRASES | NO_SNITCH_PHRASES
-                        | NO_BID_PHRASES
+                        | NO_BID_PHRASES | NO_BANK_BID_PHRASES
                         or (step == "bid" and faction_of(text) is not None)):
         # "none?", "Turn off the lights?", "Hodir?": asks, chooses nothing (rules: 003 Each Turn, final choices)
         return DmLine(no, raw, "refused", why=asks(text, raw).reason, error="syntax")
@@ -216,7 +217,8 @@ def read_line(no: int, raw: str, seats: Mapping[str, str], names: set[str], step
         return DmLine(no, raw, "nothing", canonical=(NONE,))
     if phrase in NO_BUY_PHRASES and step == "consolidation":  # "No purchases" on its own line
         return DmLine(no, raw, "ignored", why=NO_BUYS)
-    if phrase in NO_BID_PHRASES and step in BID_STEPS:  # "no bid": Bid 0
+    if (phrase in NO_BID_PHRASES and step in BID_STEPS) or (phrase in NO_BANK_BID_PHRASES and step == "bank_bid"):
+        # "no bid": Bid 0; "no bank bid" where the Bank's bid is asked
         return _accepted(no, raw, (Line(Bid(0)),), "", step)
     if phrase in NO_SNITCH_PHRASES and step in SNITCH_STEPS:  # "no snitch", "snitch: none"
         # "Snitch on Nobody" with a player called Nobody: no Snitch, or a Snitch on Nobody?

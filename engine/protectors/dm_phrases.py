@@ -23,6 +23,8 @@ NONE_PHRASES = {("none",), ("nothing",), ("no", "orders"), ("no", "order"), ("pa
 # order 'no'" (assumption NO_BID)
 NO_BID_PHRASES = frozenset({("no", "bid"), ("no", "bids"), ("no", "rebid"), ("no", "bid", "this", "turn"),
                             ("no", "bid", "from", "me"), ("no", "bid", "for", "me")})
+# ... and in the Bank of Lannuvár's late bid only (rules: 003 Factions, Lannuvár): was "unknown order 'No'"
+NO_BANK_BID_PHRASES = frozenset({("no", "bank", "bid"), ("no", "bank", "bid", "this", "turn")})
 LIGHTS_PHRASES = {("turn", "off", "the", "lights"), ("turn", "the", "lights", "off"), ("lights", "off"),
                   ("turn", "off", "lights"), ("turn", "lights", "off"), ("i", "turn", "off", "the", "lights"),
                   ("commit", "nothing"), ("commit", "none"), ("commit", "0"), ("commit", "0", "units"),
@@ -40,7 +42,8 @@ STEP_NAMES = {"bid": "bid", "rebid": "re-bid", "bank_bid": "Bank of Lannuvár bi
 NO_BUY_PHRASES = {("no", "purchases"), ("no", "purchase"), ("no", "buys"), ("buy", "nothing"), ("buying", "nothing"),
                   ("nothing", "to", "buy"), ("no", "units"), ("no", "new", "units"),
                   ("no", "purchases", "this", "turn"), ("no", "buys", "this", "turn"),
-                  ("no", "purchase", "this", "turn")}
+                  ("no", "purchase", "this", "turn"),
+                  ("no", "buy"), ("no", "buy", "this", "turn")}  # as "no purchase": was "unknown order 'No'"
 NO_BUYS = "no purchases (the DM buys nothing)"
 # rules: 003 Pirates! -- "If you wish to snitch on another Protector, simply submit their name": snitching is optional,
 # and a DM without a Snitch line snitches on no one. "no snitch", "snitch nobody", "snitch: none" say so: left out (and

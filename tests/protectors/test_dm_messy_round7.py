@@ -329,3 +329,22 @@ FACTIONS_TWO = [
 @pytest.mark.parametrize(("game", "dm", "want"), FACTIONS_TWO)
 def test_two_factions_on_a_line(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- "No buy" (as "No purchase" is read) and, in the Bank of Lannuvár's late bid, "No bank bid": were refused as
+# "unknown order 'No'"; read as no purchases and Bid 0. "No bank bid" where the Bank's bid is not asked stays refused
+NO_PHRASES = [
+    ("cons10", "Bid 5\nNo buy", ["Bid 5"]),
+    ("cons10", "No buy this turn\nBid 5", ["Bid 5"]),
+    ("cons10", "Bid 5, no buy", ["Bid 5"]),
+    ("cons10", "No buy?\nBid 5", "!'No buy?' has a question mark"),
+    ("cons10", "No buy\nBuy 1 in P1\nBid 5", "!'no purchases' contradicts the purchase also given"),
+    ("bank16", "No bank bid", ["Bid 0"]),
+    ("bank16", "no bank bid this turn", ["Bid 0"]),
+    ("t1_16", "No bank bid\nHodir", "!unknown order 'No'"),  # the turn-1 bid is no Bank's bid
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), NO_PHRASES)
+def test_no_buy_and_no_bank_bid(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

@@ -52,6 +52,9 @@ CASES = [
      "!10 from each, or 10 between them?"),
     # the rulebook's order word with a hyphen
     ("`Work-work P2` as `Work, work! P2`", "orders14", "Work-work P2", ["Work, work! P2"]),
+    # 'no' phrases: a purchase, the Bank's bid (bank12: Alice's late bid as the Bank of Lannuvár)
+    ("`No buy, bid 17`", "cons12", "No buy, bid 17", ["Bid 17"]),
+    ("`No bank bid` for 0", "bank12", "No bank bid", ["Bid 0"]),
     # Provinces with nothing between them
     ("(`Fortify P1 P2`: the", "orders14", "Fortify P1 P2", "!joined by ',' or 'and', like 'Fortify! P1, P2'"),
     # Provinces joined by '/'
