@@ -130,6 +130,15 @@ def read_orders(raw: str, text: str, seats: Mapping[str, str], names: set[str], 
                 part = NO_SNITCH  # "Fortify P1, no snitch"
             if part is None:
                 first_error = first_error or _other_step(err, segment, step)
+            elif part == "a signature" and parsed:
+                # "Send 10 to Will & March" (a player named March, an order's word, so a piece of its own): part of
+                # the order, or a name signed after it? It was left out as a signature and 'Send 10 to Will' stored;
+                # refused as "Send 10 to Will, Red" is
+                said = echo(segment.strip(" ,;.&+"))
+                first_error = first_error or OrderSyntaxError(clip(
+                    f"{said} after the order is a player's name: part of the order (to both players?) or a "
+                    "signature? name one player in each order, with nothing after it but thanks (a note to the GM "
+                    "goes after //)", MAX_REASON), input=clip(raw.strip(), MAX_LINE_ECHO))
             else:
                 if part == "a signature" and not parsed:  # "Carol, bid 10": a name only, before the orders
                     named = segment.rstrip(",;. ")

@@ -348,3 +348,24 @@ NO_PHRASES = [
 @pytest.mark.parametrize(("game", "dm", "want"), NO_PHRASES)
 def test_no_buy_and_no_bank_bid(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a player named like an order word ("March", orders16's Player#4) after an order: "Send 10 to Will & March" was
+# split at "& March" (an order's word), the name left out as a signature and 'Send 10 to Will' stored, so March's half
+# of it was lost unsaid; refused now, as "Send 10 to Will, Red" is (to both players, or a signature?)
+AFTER_ORDER = "'March' after the order is a player's name: part of the order (to both players?) or a signature?"
+NAMED_AFTER = [
+    ("orders16", FORT + "Send 10 to Will & March", f"!{AFTER_ORDER}"),
+    ("orders16", FORT + "Send 10 to Will, March", f"!{AFTER_ORDER}"),
+    ("orders16", "Support Will in P26 from P27, March\nFortify P28, P32, P1", f"!{AFTER_ORDER}"),
+    ("pirates16", FORT + "Snitch Will & March", f"!{AFTER_ORDER}"),
+    ("orders16", "Fortify P27, P28, P32 & March", f"!{AFTER_ORDER}"),
+    ("orders16", FORT + "Send 10 to Will & Red", "!10 to each of Will and Red, or 10 in all?"),  # as before
+    ("orders16", FORT + "Send 10 to March", [*F4, "Send 10 to Player#4"]),
+    ("orders16", "March, Fortify P27", "!'March' before the order names a player"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), NAMED_AFTER)
+def test_a_player_named_like_an_order_word_after_an_order(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
