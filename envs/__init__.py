@@ -9,4 +9,6 @@ except ImportError:  # the engine-only install has no gymnasium
     register = None
 
 if register is not None and "regent/Protectors-v0" not in registry:
-    register(id="regent/Protectors-v0", entry_point="envs.seat_env:ProtectorsSeatEnv")
+    # gym.make_vec builds its vector env with envs/vector.py (its info batched as Gymnasium's vector envs can)
+    register(id="regent/Protectors-v0", entry_point="envs.seat_env:ProtectorsSeatEnv",
+             vector_entry_point="envs.vector:make_vector")
