@@ -188,8 +188,9 @@ def parse_item(w: WordCursor) -> Item:
             w.i = len(w.norm)
             return ChooseFaction(named)
     expected = EXPECTED_BY_STEP.get(w.step, EXPECTED_ORDERS)
+    # "Red Fortify P27", "@Red Fortify P27" (a mention typed by hand; was only "unknown order '@Red'")
     hint = f" ({echo(w.raw[w.i])} is a player's name: a DM gives your own orders, write them without it)" \
-        if w.i == 0 and head in w.seats and w.i + 1 < len(w.norm) else \
+        if w.i == 0 and head.lstrip("@") in w.seats and w.i + 1 < len(w.norm) else \
         " ('I'd' is 'I would', which may depend on something: write the order alone, or 'I'd like to ...')" \
         if head == "id" and w.raw[w.i].lower() != "id" else \
         f" ({OTHER_GAMES_WORDS[head]})" if head in OTHER_GAMES_WORDS else \

@@ -369,3 +369,18 @@ NAMED_AFTER = [
 @pytest.mark.parametrize(("game", "dm", "want"), NAMED_AFTER)
 def test_a_player_named_like_an_order_word_after_an_order(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- a player mentioned by hand before an order ("@Red Fortify P27", "@Bruno support me pls"): was refused as "unknown
+# order '@Red'" alone; the refusal now says, as for "Red Fortify P27", that it is a player's name
+AT_PLAYER = [
+    ("orders16", "@Red Fortify P27", "!unknown order '@Red' ('@Red' is a player's name: a DM gives your own orders"),
+    ("island8", IO + "@Bruno support me pls", "!('@Bruno' is a player's name"),
+    ("orders16", "@Zed Fortify P27", "!unknown order '@Zed'; expected one of"),  # no player: as before
+    ("orders16", "@GM Fortify P27", ["Fortify! P27"]),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), AT_PLAYER)
+def test_a_player_mentioned_by_hand_before_an_order(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
