@@ -17,13 +17,18 @@ import numpy as np
 from engine.errors import ValidationError
 
 
+def board_name(players: int, version: str = "normal", island: bool = False) -> str:
+    """The built-in board of a table: ``ring-5``, ``ring-7-grand+island`` (grand: twice the Provinces)."""
+    return f"ring-{players}" + ("-grand" if version == "grand" else "") + ("+island" if island else "")
+
+
 def make_setup(board: str | dict | None, players: int, seed: int, version: str = "normal", factions: bool = False,
                island: bool = False, teams: int = 0) -> dict[str, Any]:
     """A protocol.md setup. ``board`` None: the built-in ring for ``players`` (grand: 2x, +island)."""
     if not 2 <= players <= 16:
         raise ValidationError("players", f"{players} players; the game is for 2 to 16")
     if board is None:
-        board = f"ring-{players}" + ("-grand" if version == "grand" else "") + ("+island" if island else "")
+        board = board_name(players, version, island)
     spec: Any = players
     if teams:
         if teams < 2 or players % teams or players // teams < 2:

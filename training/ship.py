@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.checkpoints import LEVELS, Level
+from envs.opponents import board_name
 from training.evaluate import seat_vs_field, takeover
 from training.model_card import CARD_MD, ci_text, pct, write_card
 from training.stats import wilson
@@ -331,8 +332,18 @@ def steps_label(x: float) -> str:
     return f"{x:g}"
 
 
-def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path | None:
-    """Strength over training: admission scores and win rates vs caretakers / heuristics per check."""
+def league_table(scenario: dict[str, Any]) -> tuple[str, int]:
+    """The table the league's checks play (the config's ``eval_scenario``): its board and how many other seats."""
+    players = int(scenario.get("players", 5))
+    version, island = scenario.get("version", "normal"), bool(scenario.get("island"))
+    board = scenario.get("board") or board_name(players, version, island)
+    return str(board), players - 1
+
+
+def plot_league(history: list[dict[str, Any]], path: Path, title: str, table: tuple[str, int] = ("ring-5", 4)
+                ) -> Path | None:
+    """Strength over training: admission scores and win rates vs caretakers / heuristics per check, on ``table``
+    (its board, the other seats: ``league_table``)."""
     if not history:
         return None
     import matplotlib
@@ -351,7 +362,9 @@ def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path |
     a.set_ylabel("mean terminal reward")
     a.set_title("admission checks (green: joined the pool)")
     a.legend(fontsize=8)
-    for key, label in (("win_vs_caretaker", "vs 4 caretakers"), ("win_vs_heuristic", "vs 4 heuristics")):
+    board, others = table
+    for key, opponent in (("win_vs_caretaker", "caretakers"), ("win_vs_heuristic", "heuristics")):
+        label = f"vs {others} {opponent}"
         b.plot(steps, [h.get("extra", {}).get(key, float("nan")) for h in history], "o-", label=label)
     b.set_ylim(-0.02, 1.02)
     from matplotlib.ticker import FuncFormatter
@@ -359,7 +372,7 @@ def plot_league(history: list[dict[str, Any]], path: Path, title: str) -> Path |
     for ax in (a, b):
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: steps_label(x)))
     b.set_xlabel("learner steps")
-    b.set_ylabel("win rate (ring-5, one seat)")
+    b.set_ylabel(f"win rate ({board}, one seat)")
     b.set_title("strength over training")
     b.legend(fontsize=8)
     fig.suptitle(title)
@@ -411,8 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     results = evaluate_checkpoint(ckpt, args.games, args.positions, args.level_games, args.coverage_games,
                                   not args.quiet, own_levels(ckpt) if args.own_levels else None)
     plot = args.plot or str(ckpt / "league.png")
-    png = plot_league(history, Path(plot), f"{ckpt.name}: league over training")
     cfg = summary["config"]
+    png = plot_league(history, Path(plot), f"{ckpt.name}: league over training", league_table(cfg["eval_scenario"]))
     card = {
         "name": ckpt.name,
         "model": (ckpt / "model.zip").as_posix(),  # as the card's commands name it

@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 from agents.registry import make_agent
 from engine.errors import ValidationError
+from envs.opponents import board_name
 from training.evaluate import plot_label, record_positions, takeover
 from training.stats import wilson
 
@@ -63,8 +64,7 @@ def takeover_grid(agents: Sequence[str], turns: Sequence[int] = (2, 4, 6), sizes
 
 def table_name(players: int, setup: dict[str, Any]) -> str:
     """``ring-5``, ``ring-7-grand+island``...: the built-in board a cell was played on."""
-    return (f"ring-{players}" + ("-grand" if setup.get("version") == "grand" else "")
-            + ("+island" if setup.get("island") else ""))
+    return board_name(players, setup.get("version", "normal"), bool(setup.get("island")))
 
 
 def grid_rows(report: dict[str, Any]) -> list[str]:

@@ -89,6 +89,22 @@ def test_the_league_plot_axis_reads_on_small_and_large_runs(tmp_path, monkeypatc
         assert len(labels) == len(set(labels)), labels  # "0k 0k 1k 1k" is gone
 
 
+def test_the_league_plot_names_the_table_its_checks_played(tmp_path, monkeypatch):
+    # the smoke config's checks play 3 seats; the plot said "ring-5" and "vs 4 caretakers" whatever the table
+    from training.ship import league_table, plot_league
+
+    assert league_table({"players": 3, "version": "normal"}) == ("ring-3", 2)
+    assert league_table({"players": 7, "version": "grand", "island": True}) == ("ring-7-grand+island", 6)
+    assert league_table({"board": "my-map", "players": 4}) == ("my-map", 3)
+    figs = captured_figure(monkeypatch)
+    history = [{"step": 128, "candidate": 0.1, "incumbent": 0.0, "joined": True,
+                "extra": {"win_vs_caretaker": 0.5, "win_vs_heuristic": 0.2}}]
+    plot_league(history, tmp_path / "league.png", "t", league_table({"players": 3}))
+    strength = figs[-1].axes[1]
+    assert [t.get_text() for t in strength.get_legend().get_texts()] == ["vs 2 caretakers", "vs 2 heuristics"]
+    assert strength.get_ylabel() == "win rate (ring-3, one seat)"
+
+
 def test_round_robin_reports_say_what_their_two_game_counts_count():
     from training.evaluate import round_robin
 
