@@ -244,7 +244,7 @@ def chatter(line: str, names: Collection[str] = (), reserved: Collection[str] | 
         return "a signature"
     if w[:3] in _SENT_FROM and len(w) <= MAX_SENT_FROM_WORDS:
         return "a signature"
-    rest = _without_names(w, names)
+    rest = _without_names(_greeted_together(w, names, reserved), names)
     if rest and rest[0] in _GREETING and all(x in _GREETING_MORE or x in _GREETING for x in rest[1:]):
         return "a greeting"
     if (reserved is not None and rest and rest[0] in _GREETING and 1 < len(rest) <= 1 + MAX_NAME_WORDS
@@ -283,6 +283,25 @@ def greeted_mentions(text: str) -> str:
     if not first or (first[0] not in _GREETING and first[0] not in _SIGN_OFF):
         return text
     return DISCORD_MENTION.sub(" ", text)
+
+
+# rules: none (input hygiene). 'and' may turn an order around (TURN_AROUND), so it was never a greeting's word: "Hi
+# Bruno and GM, Fortify P3" was refused as "unknown order 'Hi'" where "Hello GM & Bruno!" was left out. Between two
+# greeted ones (a player's name, 'gm', 'all', 'team', a name of letters Regent need not know) it joins them; the
+# greeting is then one as any other (and in a team game, naming a team-mate before an order, refused:
+# dm_team.addressed_mate)
+def _greeted_together(w: tuple[str, ...], names: Collection[str], reserved: Collection[str] | None) -> tuple[str, ...]:
+    """``w`` (a line's words) without an 'and' joining two greeted ones when its first word is a greeting's."""
+    if not w or w[0] not in _GREETING or "and" not in w[1:]:
+        return w
+    named = {x for n in names for x in n.split()}
+
+    def greeted(x: str) -> bool:
+        return (x in _GREETING_MORE or x in named
+                or (reserved is not None and x.isalpha() and x not in reserved and x not in TURN_AROUND))
+
+    return tuple(x for i, x in enumerate(w) if x != "and" or not (
+        1 < i < len(w) - 1 and greeted(w[i - 1]) and greeted(w[i + 1])))
 
 
 def _greeted_header(w: tuple[str, ...]) -> bool:

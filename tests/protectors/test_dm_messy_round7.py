@@ -384,3 +384,22 @@ AT_PLAYER = [
 @pytest.mark.parametrize(("game", "dm", "want"), AT_PLAYER)
 def test_a_player_mentioned_by_hand_before_an_order(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- 'and' joining two greeted ones ("Hi Bruno and GM, Fortify P3"): was refused as "unknown order 'Hi'" where "Hello
+# GM & Bruno!" was left out; a greeting now, so in a team game one naming the team-mate before an order is refused for
+# that (TEAM_MATE_ADDRESSED), and elsewhere the order is read. seven7: no teams
+GREETED_TOGETHER = [
+    ("island8", "Hi Bruno and GM, Fortify P3\nWork P4", f"!'Hi Bruno and GM' greets Player#2, {MATE}"),
+    ("island8", "Hi GM and Bruno: Fortify P3\nWork P4", f"!'Hi GM and Bruno' greets Player#2, {MATE}"),
+    ("island8", "Hi GM and Chlo\u00e9, Fortify P3\nWork P4", I2),  # another team's player
+    ("seven7", "Hi Bob and GM, Fortify P1, P7", ["Fortify! P1", "Fortify! P7"]),
+    ("seven7", "Hi Bob and GM\nFortify P1, P7", ["Fortify! P1", "Fortify! P7"]),
+    ("seven7", "Hi Alex and Sam, Fortify P1, P7", ["Fortify! P1", "Fortify! P7"]),
+    ("seven7", "Hi GM and not Fortify P1", "!not an order: the line starts like a greeting"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), GREETED_TOGETHER)
+def test_and_joining_two_greeted_ones(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)

@@ -39,6 +39,9 @@ CASES = [
     ("`Bob — Today at 10:03 PM`", "orders14", "Bob — Today at 10:03 PM\nFortify P1", "!names Player#2"),
     ("`[10:01] GM: ...`", "orders14", "[10:01] GM: Fortify P1", "!'GM' is not you"),
     ("a name Regent does not know as yours", "orders14", "[10:02] Zed: Fortify P1", "!'Zed' is not you"),
+    # 'and' joining two greeted ones (orders14: no teams; team16: Bob is Alice's team-mate)
+    ("`Hi Bob and GM`", "orders14", "Hi Bob and GM, Fortify P1", FORT),
+    ("`Hi Bob and GM`", "team16", "Hi Bob and GM, Fortify P1", "!greets Player#2, your team-mate"),
     # a Discord mention of no player of the game, greeted
     ("`Hi <@123>, Fortify! P1`", "orders14", "Hi <@123>, Fortify! P1", FORT),
     ("`Thanks <@123>!`", "orders14", "Fortify P1\nThanks <@123>!", FORT),
