@@ -403,3 +403,101 @@ GREETED_TOGETHER = [
 @pytest.mark.parametrize(("game", "dm", "want"), GREETED_TOGETHER)
 def test_and_joining_two_greeted_ones(game, dm, want):
     _check(_store_in(GAMES[game](), dm), want)
+
+
+# ---- more DMs as players type them at 10- to 16-seat tables with the options on, each read as a fair GM would or
+# refused naming what is wrong (no defect behind these: the round's corpus, so a later change that breaks one shows)
+M2 = ["March! 2 from P27 to P26", "Fortify! P28", "Fortify! P32", "Fortify! P1"]
+BIG_TABLE = [
+    (
+        "orders16",
+        "Hey GM \U0001f44b\n\nTurn 6 orders:\n\u2022 Fortify P27\n\u2022 Work P28\n\u2022 March 2 from P32 to P31\n"
+        "\u2022 Fortify P1\n\nThx!",
+        ["Fortify! P27", "Work, work! P28", "March! 2 from P32 to P31", "Fortify! P1"],
+    ),
+    ("orders16", "Fortify P27, P28, P32, P1 (as agreed w/ Red)", F4),
+    (
+        "orders16",
+        "Support Red P29 from P28\nFortify P27, P32, P1",
+        ["Support! Player#2 in P29 from P28", "Fortify! P27", "Fortify! P32", "Fortify! P1"],
+    ),
+    ("orders16", "Send 20$ to Red\n" + FORT, [*F4, "Send 20 to Player#2"]),
+    ("orders16", "Give 20 to Red\n" + FORT, "!to give $Realm write 'Send 10 to Bob'"),
+    ("orders16", "Snitch March\n" + FORT, "!snitching is only for Pirates! turns"),
+    ("pirates16", FORT + "I snitch on Will", [*F4, "Snitch Player#3"]),
+    ("pirates16", FORT + "Snitch Will?", "!has a question mark"),
+    ("orders16", "March all from P27 to P26\nFortify P28, P32, P1", ["March! 3 from P27 to P26", *M2[1:]]),
+    ("orders16", "Move 2 from P27 to P26\nFortify P28, P32, P1", M2),
+    ("orders16", "March two P27 > P26\nFortify P28, P32, P1", M2),
+    ("orders16", "March 2 from P27 towards P26", "!expected 'to' after the source province, got 'towards'"),
+    ("orders16", "Attack P26 with 2 from P27", "!an attack is a March! into the Province"),
+    ("orders16", "Same as last turn", "!earlier orders are not carried over"),
+    ("orders16", "March 2 from P27 to P26\nMarch 1 from P27 to P28", "!P27 already has an order"),
+    (
+        "orders16",
+        "Golden March 3 from P27 to P26\nGolden Fortify P28",
+        ["Golden March! 3 from P27 to P26", "Golden Fortify! P28"],
+    ),
+    ("orders16", FORT + "Send 10 to Red, 10 to Will", [*F4, "Send 10 to Player#2", "Send 10 to Player#3"]),
+    ("orders16", FORT + "Send 10 to Bob", "!did you mean Bob the Builder?"),
+    ("ferry16", "Ferry P27\nMarch 2 from P27 to P5", ["March! 2 from P27 to P5", "Ferry P27"]),
+    ("kal16", "Weather forecast\n" + FORT, [*F4, "Weather forecast"]),
+    ("t1_16", "I bid 25 and take Hodir", ["Bid 25", "Faction Hodir"]),
+    ("t1_16", "Hodir, bid 25, thanks GM!", ["Bid 25", "Faction Hodir"]),
+    ("t1_16", "Bid 25 \U0001f4b0\U0001f4b0\nHODIR \u2744\ufe0f", ["Bid 25", "Faction Hodir"]),
+    ("t1_16", "Bid 25 (10 from my teammate)\nHodir", "!'my teammate' is not a player"),
+    ("t1_12t3", "Bid 10 (5 from Red, 5 from Will, 5 from Red)", ["Bid 10 (10 from Player#2, 5 from Player#3)"]),
+    ("t1_12t3", "Bid 10 (-5 from Red)", "!the funding amount must not be negative"),
+    ("cons10", "Buy 1 P1, 1 P19\nBid 5", ["Buy 1 in P1. 1 in P19.", "Bid 5"]),
+    ("cons10", "Buy 1 in P1 (30 from Bruno)\nBid 5 (10 from Bruno)", ["Buy 1 in P1.", "Bid 5 (40 from Player#2)"]),
+    ("cons10", "Capital P2\nBid 5", "!P2 is not a level 3 Province you control"),
+    ("cons12t3", "Buy 1 in P12\nBid 5", "!you do not control P12"),
+    ("dragon16", "All from P27, P28", ["3 from P27", "2 from P28"]),
+    ("dragon16", "3 from P27 + burn P30", ["3 from P27", "Burn P30"]),
+    ("dragon16", "commit all", "!'all' commits every unit of yours in one Province, so it needs its Province"),
+    ("dragon16", "3 from P27 (Red will commit 2)", "!'commit' is a word orders are made of"),
+    ("island8", "Hey team! \U0001f44b\n" + IO, I2),
+    ("island8", IO + "// Bruno please support me in P4", I2),
+    ("island8", IO + "Thanks Bruno!", I2),
+    ("island8", "Fortify P3\nDelayed Work P4", "!'Delayed' applies only to March!"),
+    ("island8", "March 1 from the island to P3", "!the Island is reached (and left) only while a card"),
+    ("island8sea", "March 1 from the Island to P3\n" + IO, ["March! 1 from P0 to P3", *I2]),
+    ("bank16", "Bank bid: all", ["Bid 45"]),
+    ("bank16", "12 for the bank", "!write 'Bid 12'"),
+]
+
+
+@pytest.mark.parametrize(("game", "dm", "want"), BIG_TABLE)
+def test_a_dm_at_a_big_table_with_the_options_on(game, dm, want):
+    _check(_store_in(GAMES[game](), dm), want)
+
+
+def test_the_round_covers_10_to_16_seats_with_the_options_on():
+    cases = (
+        GREETED
+        + ADDRESSED
+        + REMARKS
+        + FACTION_THANKS
+        + PURCHASES
+        + TWO_MATES
+        + SLASHES
+        + LISTS
+        + PROVINCE_FIRST
+        + HYPHENS
+        + DASHES
+        + BID_BRACKETS
+        + FACTIONS_TWO
+        + NO_PHRASES
+        + NAMED_AFTER
+        + AT_PLAYER
+        + GREETED_TOGETHER
+        + BIG_TABLE
+    )
+    built = [GAMES[g]() for g in {game for game, _, _ in cases}]
+    assert {len(g.state.players) for g in built} >= {8, 10, 12, 16}
+    assert {g.step for g in built} >= {"bid", "bank_bid", "orders", "dragon", "consolidation"}
+    assert any(g.state.options.teams and g.state.options.factions and g.state.board.island for g in built)
+    assert {
+        len(g.state.players) // len({p.team for p in g.state.players.values()}) for g in built if g.state.options.teams
+    } == {2, 3}  # teams of 2 and of 3
+    assert len(cases) >= 60
