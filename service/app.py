@@ -533,14 +533,9 @@ class App(Residency):
         p.done()
 
         def change() -> dict[str, Any]:
-            before = dict(hosted.meta.get("clock") or {})
             now = time.time()
             clock.change(hosted.meta, action, seconds, now)
-            try:
-                hosted._commit([], meta_changed=True)
-            except RpcError:
-                hosted.meta["clock"] = before
-                raise
+            hosted._commit([], meta_changed=True)  # a failed write puts the clock back
             return {**clock.describe(hosted.meta, now), "pending": hosted.pending(GM)}
 
         return await self._locked(hosted, change, changes=True)

@@ -32,7 +32,7 @@ from service.hosted_log import apply_action, digest, divergence, engine_game, op
 from service.hosted_setup import service_meta, split_setup
 from service.position_notes import position_notes
 from service.posting import under_turn
-from service.store import Store, StoredGame
+from service.store import Store, StoredGame, pack, unpack
 
 log = logging.getLogger("regent.service")
 
@@ -85,13 +85,9 @@ class HostedGame:
         # since the game was played changed a step it went through): the game is then read-only, and
         # game.export + game.import carry it on under the current rules (``check``).
         self.stale: str | None = None
-        # A step starts when the game is created or when the previous step is resolved.
-        self.step_started = meta.get("created", 0.0)
-        for row, at, _ in rows:
-            if row["a"][0] == "advance":
-                self.step_started = at
-        self.step_started = max(self.step_started, meta.get("step_started", 0.0))  # game.undo restarts a step
+        self.step_started = _step_started(meta, rows)
         self.by = open_step_by(rows, meta.get("position_ai"))  # who submitted for each seat in the current step
+        self._stored_meta = pack(meta)  # the metadata as last stored: a failed write puts it back (_commit)
         # Steps opened since the game came into memory (an advance or an undo opens one): a call remembers the
         # number it arrived at (``arrival``), and ``still_open`` refuses to act on a later step. ``ended``: how the
         # last few steps ended, (that number, turn, step, how), for the message saying so.
@@ -130,6 +126,7 @@ class HostedGame:
         hosted.flags()
         if store is not None:
             store.create(game_id, game.setup, meta, rows)
+        hosted.stored(meta)
         return hosted, gm_token, seat_tokens
 
     @classmethod
@@ -486,8 +483,23 @@ class HostedGame:
         except Exception:
             log.exception("store write failed; rebuilding game %s from the store", self.id)
             self._rebuild()
+            self._unchanged()
             raise RpcError(INTERNAL, "the game could not be stored; nothing was changed") from None
         self.rows.extend(new_rows)
+        if meta_changed:
+            self.stored(self.meta)
+
+    def stored(self, meta: dict[str, Any]) -> None:
+        """``meta`` is what the store holds now (``_unchanged`` puts it back after a failed write)."""
+        self._stored_meta = pack(meta)
+
+    def _unchanged(self) -> None:
+        """After a failed write: what the service keeps beside the game as it was stored too (the call had
+        already moved the step's clock, given a seat to an AI, cleared who submitted, a step held by game.undo)."""
+        self.meta = unpack(self._stored_meta)
+        self.step_started = _step_started(self.meta, self.rows)
+        self.by = open_step_by(self.rows, self.meta.get("position_ai"))
+        self.flags()
 
     def _rebuild(self) -> None:
         game = Game(self.game.setup)
@@ -849,6 +861,15 @@ class HostedGame:
             return False
         missing = [p.seat for p in g.pending() if not p.submitted]
         return bool(missing) and self.deadline(g.window_step()) <= now
+
+
+def _step_started(meta: dict[str, Any], rows: list) -> float:
+    """When the open step started: the game's creation or the last resolved step, or a step game.undo restarted."""
+    started = meta.get("created", 0.0)
+    for row, at, _ in rows:
+        if row["a"][0] == "advance":
+            started = at
+    return max(started, meta.get("step_started", 0.0))
 
 
 def order_error(err: RegentError) -> RpcError:

@@ -90,6 +90,7 @@ class Residency:
         hosted = HostedGame.restore(stored, self.store)
         if not hosted.frozen and hosted.flags():
             self.store.append(hosted.id, len(hosted.rows), [], hosted.meta)
+            hosted.stored(hosted.meta)
         return hosted
 
     def enter(self, game_id: str | None) -> None:

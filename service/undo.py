@@ -61,8 +61,7 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
     # a Bank of Lannuvár round restored keeps the round it answers' AI seats; the step a position was set up at,
     # the AI decisions its setup named (step_ai)
     hosted.by = open_step_by(redigested, hosted.meta.get("position_ai"))
-    if hasattr(hosted, "flags"):
-        hosted.flags()  # the store's over/watch columns follow the rolled-back game
+    hosted.flags()  # the store's over/watch columns follow the rolled-back game
     if hosted.store is not None:
         try:
             hosted.store.truncate(hosted.id, redigested, meta)
@@ -70,6 +69,7 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
             log.exception("undo could not be stored for game %s; nothing changed", hosted.id)
             hosted.game, hosted.rows, hosted.step_started, hosted.by, hosted.meta = before
             raise RpcError(INTERNAL, "the step could not be rolled back in the store; nothing was changed") from None
+    hosted.stored(meta)
     log.info("step rolled back", extra={"game_id": hosted.id})
     return {"turn": game.state.turn, "step": game.step, "removed": len(removed),
             "dropped": sorted({r[0]["a"][1] for r in removed if r[0]["a"][0] == "submit" and r[0]["a"][1] in drop}),
