@@ -371,16 +371,20 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
     raw_prov = Fields(w.get("provinces", dict), "provinces")
     provinces = {n: _province(n, Fields(raw_prov.data[n], raw_prov.sub(n)), areas, seas, realms)
                  for n in raw_prov.data}
+    for n, r in realms.items():  # first: a misspelt Capital is named as unknown, not as a second Capital
+        if r.capital is not None and r.capital not in provinces:
+            raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
     for n, p in provinces.items():
         if p.capital:
             r = realms[p.owner]
             if r.capital is None:
                 realms[p.owner] = replace(r, capital=n)
             elif r.capital != n:
-                raise ValidationError(f"provinces.{n}.capital", f"{p.owner!r}'s capital is {r.capital!r}")
-    for n, r in realms.items():
-        if r.capital is not None and r.capital not in provinces:
-            raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
+                first = (f"realms.{p.owner}.capital" if raw_realms.data[p.owner].get("capital") == r.capital
+                         else f"provinces.{r.capital}.capital")
+                raise ValidationError(f"provinces.{n}.capital",
+                                      f"{p.owner} already has its Capital {r.capital} ({first}): a realm has one "
+                                      "Capital, give it in one place")
     relations = _relations(Fields(w.get("relations", dict, {}), "relations"), realms, areas)
     units, ships = _stacks(w, realms, areas, seas)
     round_ = w.nonneg("round", 1)

@@ -161,3 +161,27 @@ def test_a_hand_typed_json_mistake_is_named_where_it_is(tmp_path):
     (tmp_path / "w.json").write_text('{\n  "realms": {},\n  "provinces": {},\n}\n')
     with pytest.raises(ValidationError, match=r"line 3: a comma after the last entry, before '\}'"):
         load_world(tmp_path / "w.json")
+
+
+def test_a_misspelt_capital_written_twice_is_named_as_unknown_not_as_a_second_capital():
+    """A GM who marks the Province ``capital = true`` and also types the realm's ``capital`` with a slip was told
+    "provinces.g1.capital: 'Gran''s capital is 'G1'", blaming the right line and not naming the unknown Province."""
+    d = _doc()
+    d["provinces"]["g1"]["capital"] = True
+    d["realms"]["Gran"]["capital"] = "G1"
+    with pytest.raises(ValidationError, match=r"^realms.Gran.capital: unknown Province 'G1'"):
+        world_from_dict(d)
+
+
+@pytest.mark.parametrize("first", ["realm", "province"])
+def test_two_capitals_say_where_the_first_is_given(first):
+    d = _doc()
+    d["provinces"]["g2"] = prov("G", "Gran", capital=True)
+    if first == "province":
+        del d["realms"]["Gran"]["capital"]
+        d["provinces"]["g1"]["capital"] = True
+    where = "realms.Gran.capital" if first == "realm" else "provinces.g1.capital"
+    with pytest.raises(ValidationError) as err:
+        world_from_dict(d)
+    assert err.value.field == "provinces.g2.capital"
+    assert f"Gran already has its Capital g1 ({where}): a realm has one Capital" in str(err.value)
