@@ -27,6 +27,7 @@ from service.errors import (
     RATE_LIMITED,
     UNKNOWN_METHOD,
     RpcError,
+    StoreFailed,
     from_exception,
     invalid,
 )
@@ -62,6 +63,11 @@ INLINE_STATELESS = frozenset(name for name in stateless.METHODS if name.startswi
 # decision becomes) over this many bytes is refused with invalid_params before the engine reads it
 # (a 1 MB DM took ~1.8 s of engine time). `regent serve --max-submission`.
 DEFAULT_MAX_SUBMISSION = 64 * 1024
+# A game's background work (an AI seat's decision, the step resolving once everyone is in) that the store
+# refused (the disk full, the database locked by another program) is tried again after these many seconds,
+# then every last one until it is stored: it used to stop there, so the AI seat never decided (the step waited
+# for its deadline and the rulebook's default) unless another call to the game came.
+STORE_RETRY = (1.0, 2.0, 5.0, 15.0, 60.0)
 
 
 def regent_version() -> str:
@@ -166,6 +172,7 @@ class App(Residency):
         self.rendering: dict[tuple[str, str], int] = {}  # (game, seat) -> its pictures waiting or being drawn
         self.render_turn = asyncio.Lock()  # one picture drawn at a time, waited for on the loop, not in a worker
         self.progress: dict[str, asyncio.Future] = {}  # set when a game's background work has done one thing
+        self.retries: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # background work the store refused (STORE_RETRY)
         self.expiry_interval = expiry_interval
         self._expiry_task: asyncio.Task | None = None
         self.methods: dict[str, Callable[[Params], Awaitable[Any]]] = {
@@ -207,6 +214,8 @@ class App(Residency):
             self._expiry_task.cancel()
         for task in list(self.pumps.values()):
             task.cancel()
+        for _, handle in self.retries.values():
+            handle.cancel()
         self.executor.shutdown(wait=True, cancel_futures=True)
         self.thinkers.shutdown(wait=True, cancel_futures=True)
         if self.processes is not None:
@@ -700,6 +709,7 @@ class App(Residency):
                 async with lock:
                     turn = await self._run(hosted.next_ai_turn)
                     if turn is None and not await self._run(hosted.work):
+                        self._drop_retry(game_id)
                         return
                 if turn is None:
                     self._progressed(game_id)
@@ -710,7 +720,27 @@ class App(Residency):
                 self._progressed(game_id)
             except RpcError as err:
                 log.error("background work failed: %s", err.message, extra={"game_id": game_id})
+                if isinstance(err, StoreFailed):
+                    self._retry(game_id)
                 return
+            else:
+                self._drop_retry(game_id)
+
+    def _retry(self, game_id: str) -> None:
+        """The store refused the background work's write: kick the game again later (STORE_RETRY)."""
+        tries = self.retries[game_id][0] if game_id in self.retries else 0
+        delay = STORE_RETRY[min(tries, len(STORE_RETRY) - 1)]
+        handle = asyncio.get_running_loop().call_later(delay, self._kick_again, game_id)
+        self.retries[game_id] = (tries + 1, handle)
+
+    def _kick_again(self, game_id: str) -> None:
+        if game_id in self.games:  # (a game that left memory is kicked when it comes back)
+            self.kick(game_id)
+
+    def _drop_retry(self, game_id: str) -> None:
+        retry = self.retries.pop(game_id, None)
+        if retry is not None:
+            retry[1].cancel()
 
     async def _expiry_loop(self) -> None:
         while True:

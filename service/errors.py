@@ -45,6 +45,14 @@ class RpcError(Exception):
         return {"code": self.code, "message": clip(self.message, MAX_MESSAGE), "details": details}
 
 
+class StoreFailed(RpcError):
+    """``internal``: a write the store refused (the disk full, the database locked by another program); nothing
+    was changed, and the same write may succeed later (the background work tries again: service/app.py)."""
+
+    def __init__(self, message: str):
+        super().__init__(INTERNAL, message)
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, marked with how much was left out."""
     if len(text) <= limit:

@@ -27,7 +27,17 @@ from engine.protectors.position import before_position, steps_before
 from engine.protectors.report import display_names, named, quiet_turn
 from engine.protectors.setup import replay_setup
 from service import ai, clock, defaulted, gamefile, seat_names, validate
-from service.errors import CONFLICT, FORBIDDEN, INTERNAL, INVALID_ORDER, RpcError, clip, from_exception, invalid
+from service.errors import (
+    CONFLICT,
+    FORBIDDEN,
+    INTERNAL,
+    INVALID_ORDER,
+    RpcError,
+    StoreFailed,
+    clip,
+    from_exception,
+    invalid,
+)
 from service.hosted_log import apply_action, digest, divergence, engine_game, open_step_by, within
 from service.hosted_setup import service_meta, split_setup
 from service.position_notes import position_notes
@@ -484,7 +494,7 @@ class HostedGame:
             log.exception("store write failed; rebuilding game %s from the store", self.id)
             self._rebuild()
             self._unchanged()
-            raise RpcError(INTERNAL, "the game could not be stored; nothing was changed") from None
+            raise StoreFailed("the game could not be stored; nothing was changed") from None
         self.rows.extend(new_rows)
         if meta_changed:
             self.stored(self.meta)

@@ -20,7 +20,7 @@ from typing import Any
 from engine.errors import RegentError
 from engine.protectors.game import Game
 from service import clock
-from service.errors import CONFLICT, INTERNAL, RpcError, invalid
+from service.errors import CONFLICT, INTERNAL, RpcError, StoreFailed, invalid
 from service.hosted_log import apply_action, digest, open_step_by
 
 log = logging.getLogger("regent.service")
@@ -68,7 +68,7 @@ def undo(hosted: Any, drop: list[str] | None = None) -> dict[str, Any]:
         except Exception:
             log.exception("undo could not be stored for game %s; nothing changed", hosted.id)
             hosted.game, hosted.rows, hosted.step_started, hosted.by, hosted.meta = before
-            raise RpcError(INTERNAL, "the step could not be rolled back in the store; nothing was changed") from None
+            raise StoreFailed("the step could not be rolled back in the store; nothing was changed") from None
     hosted.stored(meta)
     log.info("step rolled back", extra={"game_id": hosted.id})
     return {"turn": game.state.turn, "step": game.step, "removed": len(removed),

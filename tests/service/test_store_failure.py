@@ -4,6 +4,7 @@ controls a seat, who submitted), as the reply says ("nothing was changed")."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -16,23 +17,26 @@ SETUP = {"board": "ring-3", "seed": 4, "players": 3, "auto_advance": False}
 
 
 class FullDisk:
-    """``Store.append`` fails as SQLite does on a full disk while ``full`` is set."""
+    """``Store.append`` fails as SQLite does on a full disk while ``full`` is set (``only_rows``: only the
+    writes that store an action)."""
 
-    def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch):
+    def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch, only_rows: bool = False):
         self.full = False
+        self.refused = 0
         real = store.append
 
-        def append(*args, **kwargs):
-            if self.full:
+        def append(game_id, seq, actions, meta=None):
+            if self.full and (actions or not only_rows):
+                self.refused += 1
                 raise sqlite3.OperationalError("database or disk is full")
-            return real(*args, **kwargs)
+            return real(game_id, seq, actions, meta)
 
         monkeypatch.setattr(store, "append", append)
 
 
-def _run(tmp_path, monkeypatch, body):
+def _run(tmp_path, monkeypatch, body, only_rows=False):
     store = Store(tmp_path / "g.sqlite")
-    disk = FullDisk(store, monkeypatch)
+    disk = FullDisk(store, monkeypatch, only_rows)
 
     async def made(app):
         g = await app.call("game.create", [{"setup": SETUP}])
@@ -109,3 +113,24 @@ def test_a_failed_deadline_change_leaves_the_clock(tmp_path, monkeypatch):
             assert _said(await app.call("game.view", [gm])) == before
 
     _run(tmp_path, monkeypatch, body)
+
+
+def test_an_ai_decision_the_store_refused_is_tried_again(tmp_path, monkeypatch):
+    # the background work stopped at the failed write: the AI seat never decided again (until another call
+    # came), so the step waited for its deadline and the rulebook's default played the seat
+    monkeypatch.setattr("service.app.STORE_RETRY", (0.01,))
+
+    async def body(app, gm, disk):
+        disk.full = True
+        await app.call("game.assign", [{**gm, "seat": "Player#3", "agent": "random"}])
+        while not disk.refused:  # the AI seat decided; its decision could not be stored
+            await asyncio.sleep(0.01)
+        disk.full = False
+        for _ in range(3000):  # (the retry comes after STORE_RETRY[0] seconds; a failure gives up after 30 s)
+            pending = await app.call("game.pending", [{**gm, "wait": True}])
+            if next(p for p in pending if p["seat"] == "Player#3")["submitted"]:
+                break
+            await asyncio.sleep(0.01)
+        assert (await app.call("game.view", [gm]))["played_by_ai"] == {"Player#3": ["random"]}
+
+    _run(tmp_path, monkeypatch, body, only_rows=True)
