@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import msgpack
 
 from engine import json_mistakes, jsonfile, msgpack_mistakes
 from engine.errors import ValidationError
+from engine.protectors.close_names import closest
 from engine.realms.consistency import check_consistency
 from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
@@ -43,6 +45,19 @@ from engine.realms.options import DEFAULT_RULES, MONARCH_POWER_CAP, RealmRules
 _MISSING = object()
 
 FIRST_ROUND = 1  # "round": 1 when left out (docs/world-formats.md); the dice streams key on it
+
+
+def did_you_mean(name: Any, known: Iterable[str]) -> str:
+    """`` (did you mean 'Gwynedd'?)`` for a name a slip of case, accents, spaces or a letter or two away from one of
+    ``known`` (close_names.closest); ``""`` when none is close."""
+    meant = closest(name, list(known))  # a map's keys are its names
+    return f" (did you mean {meant!r}?)" if meant is not None and meant != name else ""
+
+
+def unknown(what: str, name: Any, known: Iterable[str]) -> str:
+    """``unknown realm 'Gwynnedd' (did you mean 'Gwynedd'?)``: the text of an error for a name the world does not
+    have."""
+    return f"unknown {what} {name!r}{did_you_mean(name, known)}"
 
 
 class Fields:
@@ -81,7 +96,7 @@ class Fields:
         values = self.get(key, list, [])
         for i, v in enumerate(values):
             if not isinstance(v, str) or v not in known:
-                raise ValidationError(f"{self.sub(key)}[{i}]", f"unknown {what} {v!r}")
+                raise ValidationError(f"{self.sub(key)}[{i}]", unknown(what, v, known))
         return frozenset(values)
 
     def check(self, allowed: tuple[str, ...]) -> None:
@@ -104,7 +119,7 @@ def choice(obj: Fields, key: str, choices: tuple[str, ...], default: Any = _MISS
 def realm_ref(obj: Fields, key: str, realms: dict[str, Any], default: Any = _MISSING) -> Any:
     v = obj.get(key, str, default)
     if v is not None and v not in realms:
-        raise ValidationError(obj.sub(key), f"unknown realm {v!r}")
+        raise ValidationError(obj.sub(key), unknown("realm", v, realms))
     return v
 
 
@@ -204,7 +219,7 @@ def _province(name: str, o: Fields, areas: dict[str, Area], seas: dict[str, Sea]
     o.check(KEYS["province"])
     area = o.get("area", str)
     if area not in areas:
-        raise ValidationError(o.sub("area"), f"unknown Area {area!r}")
+        raise ValidationError(o.sub("area"), unknown("Area", area, areas))
     size = choice(o, "size", tuple(TAX_VALUE))
     owner = realm_ref(o, "owner", realms)
     flag = realm_ref(o, "flag", realms, owner)
@@ -212,10 +227,11 @@ def _province(name: str, o: Fields, areas: dict[str, Area], seas: dict[str, Sea]
     dnpr = realm_ref(o, "dnpr", realms, None)
     occupied_by = o.get("occupied_by", str, None)
     if occupied_by is not None and occupied_by not in realms and occupied_by != "rebels":
-        raise ValidationError(o.sub("occupied_by"), f"unknown realm {occupied_by!r} (or 'rebels')")
+        raise ValidationError(o.sub("occupied_by"),
+                              unknown("realm", occupied_by, [*realms, "rebels"]) + " (a realm, or 'rebels')")
     port = o.get("port", str, None)
     if port is not None and port not in seas:
-        raise ValidationError(o.sub("port"), f"unknown Sea Zone {port!r}")
+        raise ValidationError(o.sub("port"), unknown("Sea Zone", port, seas))
     if port is not None and port not in areas[area].seas:
         raise ValidationError(o.sub("port"), f"Area {area!r} does not touch Sea Zone {port!r}")
     kind = realms[owner].kind
@@ -255,7 +271,7 @@ def _pairs(obj: Fields, key: str, realms: dict[str, Realm]) -> frozenset[frozens
             raise ValidationError(path, "must be a pair of realm names")
         for j, x in enumerate(pair):
             if x not in realms:
-                raise ValidationError(f"{path}[{j}]", f"unknown realm {x!r}")
+                raise ValidationError(f"{path}[{j}]", unknown("realm", x, realms))
         if pair[0] == pair[1]:
             raise ValidationError(path, "a realm cannot pair with itself")
         out.add(frozenset(pair))
@@ -292,7 +308,7 @@ def _relations(obj: Fields, realms: dict[str, Realm], areas: dict[str, Area]) ->
     io = Fields(obj.get("influence", dict, {}), obj.sub("influence"))
     for area, per in io.data.items():
         if area not in areas:
-            raise ValidationError(io.sub(area), f"unknown Area {area!r}")
+            raise ValidationError(io.sub(area), unknown("Area", area, areas))
         po = Fields(per, io.sub(area))
         influence[area] = {}
         for pr in po.data:
@@ -322,7 +338,7 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
             raise ValidationError(uo.sub("realm"), f"npr Units belong to an NPR; {realm!r} is not one")
         where = uo.get("where", str)
         if where not in areas:
-            raise ValidationError(uo.sub("where"), f"unknown Area {where!r}")
+            raise ValidationError(uo.sub("where"), unknown("Area", where, areas))
         units.append(UnitStack(realm, where, kind, uo.nonneg("count", 1)))
     ships = []
     for i, s in enumerate(w.get("ships", list, [])):
@@ -333,7 +349,7 @@ def _stacks(w: Fields, realms: dict[str, Realm], areas: dict[str, Area],
             raise ValidationError(so.sub("realm"), f"Ships on the board belong to PRs; {realm!r} is not one")
         sea = so.get("sea", str)
         if sea not in seas:
-            raise ValidationError(so.sub("sea"), f"unknown Sea Zone {sea!r}")
+            raise ValidationError(so.sub("sea"), unknown("Sea Zone", sea, seas))
         ships.append(ShipStack(realm, sea, so.nonneg("count", 1)))
     return tuple(units), tuple(ships)
 
@@ -373,7 +389,7 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
                  for n in raw_prov.data}
     for n, r in realms.items():  # first: a misspelt Capital is named as unknown, not as a second Capital
         if r.capital is not None and r.capital not in provinces:
-            raise ValidationError(f"realms.{n}.capital", f"unknown Province {r.capital!r}")
+            raise ValidationError(f"realms.{n}.capital", unknown("Province", r.capital, provinces))
     for n, p in provinces.items():
         if p.capital:
             r = realms[p.owner]

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import RegentError, ValidationError
 from engine.realms.capacity import military_capacity, naval_capacity
-from engine.realms.loader import Fields, world_from_dict
+from engine.realms.loader import Fields, unknown, world_from_dict
 from engine.realms.model import World
 from npr_controller.realms import caretaker
 from npr_controller.realms.battle import fight, parse_deck, retreat
@@ -38,12 +38,12 @@ def _seed(f: Fields) -> int | None:
 def _capacity(w: World, f: Fields) -> dict[str, Any]:
     realm, place = f.get("realm", str), f.get("place", str)
     if realm not in w.realms:
-        raise ValidationError("realm", f"unknown realm {realm!r}")
+        raise ValidationError("realm", unknown("realm", realm, w.realms))
     if place in w.seas:
         return naval_capacity(w, realm, place).to_dict()
     if place in w.areas:
         return military_capacity(w, realm, place).to_dict()
-    raise ValidationError("place", f"unknown Area or Sea Zone {place!r}")
+    raise ValidationError("place", unknown("Area or Sea Zone", place, [*w.areas, *w.seas]))
 
 
 def _care(w: World, f: Fields) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import ValidationError
 from engine.realms.capacity import military_capacity, naval_capacity
-from engine.realms.loader import Fields, choice
+from engine.realms.loader import Fields, choice, did_you_mean, unknown
 from engine.realms.model import World
 from engine.realms.options import RealmRules
 from engine.trace import Dice, Trace
@@ -235,7 +235,8 @@ def _battle_place(world: World, f: Fields) -> tuple[list[str], str, bool]:
         raise ValidationError("battle.npr", "must name an NPR, or a non-empty list of NPRs")
     for i, n in enumerate(nprs):
         if n not in world.realms or not world.realms[n].is_npr:
-            raise ValidationError(f"battle.npr[{i}]", f"{n!r} is not an NPR")
+            raise ValidationError(f"battle.npr[{i}]", f"{n!r} is not an NPR"
+                                  + did_you_mean(n, [m for m, r in world.realms.items() if r.is_npr]))
         if n in nprs[:i]:
             # rules: 000 §13.4 Fighting Several NPRs in one Area -- each NPR's MC/NC counts once
             raise ValidationError(f"battle.npr[{i}]", f"{n!r} is listed twice: each NPR fights once, "
@@ -245,7 +246,8 @@ def _battle_place(world: World, f: Fields) -> tuple[list[str], str, bool]:
     naval = "sea" in f.data
     where = f.get("sea" if naval else "area", str)
     if where not in (world.seas if naval else world.areas):
-        raise ValidationError(f.sub("sea" if naval else "area"), f"unknown place {where!r}")
+        raise ValidationError(f.sub("sea" if naval else "area"),
+                              unknown("place", where, world.seas if naval else world.areas))
     return nprs, where, naval
 
 

@@ -24,6 +24,7 @@ from engine.realms.economy import (
     stability_cost,
     take_loan,
 )
+from engine.realms.loader import did_you_mean
 from engine.realms.model import MP_TYPES, World, alphabetical
 from engine.realms.options import LOAN_REPAY_COST, half_up
 from engine.trace import Dice, Trace
@@ -36,7 +37,8 @@ R_CARE = "assumptions: caretaker policy"
 
 def _pr(world: World, pr: str) -> None:
     if pr not in world.realms or not world.realms[pr].is_pr:
-        raise ValidationError("realm", f"{pr!r} is not a PR in this world")
+        raise ValidationError("realm", f"{pr!r} is not a PR in this world"
+                              + did_you_mean(pr, [n for n, r in world.realms.items() if r.is_pr]))
 
 
 def _pay_optional(world: World, pr: str, state: RealmState, trace: Trace) -> tuple[RealmState, dict[str, Any]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.errors import ValidationError
 from engine.realms.capacity import Capacity, military_capacity, naval_capacity
-from engine.realms.loader import Fields, choice, realm_ref
+from engine.realms.loader import Fields, choice, realm_ref, unknown
 from engine.realms.model import World
 from engine.trace import Dice, Trace
 from npr_controller.dice import check_seed
@@ -64,7 +64,8 @@ def parse_attacks(world: World, data: Any) -> list[Attack]:
         where = f.get("sea" if naval else "area", str)
         if where not in (world.seas if naval else world.areas):
             what = "Sea Zone" if naval else "Area"
-            raise ValidationError(f.sub("sea" if naval else "area"), f"unknown {what} {where!r}")
+            raise ValidationError(f.sub("sea" if naval else "area"),
+                                  unknown(what, where, world.seas if naval else world.areas))
         units = f.nonneg("units")
         if units == 0:
             # rules: 000 §13.4 NPRs defending Areas -- "moves any of their Military Units into an Area" (or has

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalOrderError, ValidationError
+from engine.realms.loader import did_you_mean, unknown
 from engine.realms.model import World, alphabetical
 from engine.trace import Dice, Trace
 from npr_controller.realms.result import Decision
@@ -23,7 +24,7 @@ def liberate(world: World, provinces: Any) -> Decision:
     returning: dict[str, list[str]] = {}
     for i, name in enumerate(provinces):
         if name not in world.provinces:
-            raise ValidationError(f"provinces[{i}]", f"unknown Province {name!r}")
+            raise ValidationError(f"provinces[{i}]", unknown("Province", name, world.provinces))
         p = world.provinces[name]
         realm = world.core_of(p)  # rules: 001 §7.6 -- a Core token in its Area, else a DNPR token, else its flag
         token = world.areas[p.area].core is not None
@@ -85,7 +86,8 @@ def released_vassals(world: World) -> Decision:
 def dnpr_expansion(world: World, dnpr: str) -> Decision:
     """A DNPR annexes one adjacent NPR Province when its Event resolves (rules-gaps.md DNPR expansion)."""
     if dnpr not in world.realms or world.realms[dnpr].kind != "dnpr":
-        raise ValidationError("dnpr", f"{dnpr!r} is not a DNPR")
+        raise ValidationError("dnpr", f"{dnpr!r} is not a DNPR"
+                                      + did_you_mean(dnpr, [n for n, r in world.realms.items() if r.kind == "dnpr"]))
     trace = Trace()
     own = {p.area for p in world.controlled_by(dnpr)}
     land = set().union(*(world.areas[a].adjacent for a in own)) if own else set()

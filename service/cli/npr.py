@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from engine.realms import load_world, military_capacity, naval_capacity
-from engine.realms.loader import read_document
+from engine.realms.loader import read_document, unknown
 from engine.trace import Dice, Trace
 from npr_controller.realms import caretaker
 from npr_controller.realms.battle import fight, parse_deck, retreat
@@ -83,13 +83,13 @@ def _expand(args: argparse.Namespace) -> int:
 def _capacity(args: argparse.Namespace) -> int:
     world = _world(args)
     if args.realm not in world.realms:
-        raise ValueError(f"realm: unknown realm {args.realm!r}")
+        raise ValueError(f"realm: {unknown('realm', args.realm, world.realms)}")
     if args.place in world.seas:
         cap = naval_capacity(world, args.realm, args.place)
     elif args.place in world.areas:
         cap = military_capacity(world, args.realm, args.place)
     else:
-        raise ValueError(f"place: unknown Area or Sea Zone {args.place!r}")
+        raise ValueError(f"place: {unknown('Area or Sea Zone', args.place, [*world.areas, *world.seas])}")
     trace = Trace()
     trace.add("rules-gaps.md NC" if cap.kind == "NC" else "rules-gaps.md MC", str(cap).splitlines()[0])
     return _emit(args, Decision(f"npr.{cap.kind.lower()}", cap.to_dict(), tuple(str(cap).splitlines()), trace,
