@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.name_hints import unknown
 from engine.newworld.world import (
     DEFAULT_LANDFALL_TABLES,
     LANDFALL_TABLE_SIZE,
@@ -68,7 +69,7 @@ def _name(value: Any, path: str, known: Mapping[str, Any], what: str) -> str:
     if not isinstance(value, str):
         raise ValidationError(path, f"must be a {what} name, not {value!r}")
     if value not in known:
-        raise ValidationError(path, f"unknown {what} {value!r}")
+        raise ValidationError(path, unknown(what, value, known))
     return value
 
 
@@ -181,7 +182,7 @@ def _parse_nations(value: Any, areas: Mapping[str, Area]) -> dict[str, Nation]:
 
 def _parse_holding(value: Any, p: str, area: str, areas: Mapping[str, Area]) -> Holding:
     if area not in areas:
-        raise ValidationError(p, f"unknown Area {area!r}")
+        raise ValidationError(p, unknown("Area", area, areas))
     spec = _mapping(value, p)
     _known(spec, HOLDING_KEYS, p)
     colonists = _int(spec.get("colonists", 0), f"{p}.colonists")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import msgpack
 
 from engine import json_mistakes, jsonfile, msgpack_mistakes
 from engine.errors import ValidationError
-from engine.protectors.close_names import closest
+from engine.name_hints import unknown
 from engine.realms.consistency import check_consistency
 from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
@@ -45,19 +44,6 @@ from engine.realms.options import DEFAULT_RULES, MONARCH_POWER_CAP, RealmRules
 _MISSING = object()
 
 FIRST_ROUND = 1  # "round": 1 when left out (docs/world-formats.md); the dice streams key on it
-
-
-def did_you_mean(name: Any, known: Iterable[str]) -> str:
-    """`` (did you mean 'Gwynedd'?)`` for a name a slip of case, accents, spaces or a letter or two away from one of
-    ``known`` (close_names.closest); ``""`` when none is close."""
-    meant = closest(name, list(known))  # a map's keys are its names
-    return f" (did you mean {meant!r}?)" if meant is not None and meant != name else ""
-
-
-def unknown(what: str, name: Any, known: Iterable[str]) -> str:
-    """``unknown realm 'Gwynnedd' (did you mean 'Gwynedd'?)``: the text of an error for a name the world does not
-    have."""
-    return f"unknown {what} {name!r}{did_you_mean(name, known)}"
 
 
 class Fields:

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import RegentError, ValidationError
+from engine.name_hints import unknown
 from engine.realms.capacity import military_capacity, naval_capacity
-from engine.realms.loader import Fields, unknown, world_from_dict
+from engine.realms.loader import Fields, world_from_dict
 from engine.realms.model import World
 from npr_controller.realms import caretaker
 from npr_controller.realms.battle import fight, parse_deck, retreat

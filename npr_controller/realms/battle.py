@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.name_hints import did_you_mean, unknown
 from engine.realms.capacity import military_capacity, naval_capacity
-from engine.realms.loader import Fields, choice, did_you_mean, unknown
+from engine.realms.loader import Fields, choice
 from engine.realms.model import World
 from engine.realms.options import RealmRules
 from engine.trace import Dice, Trace

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.name_hints import did_you_mean
 from engine.realms.economy import (
     LOAN_LIMIT,
     RealmState,
@@ -24,7 +25,6 @@ from engine.realms.economy import (
     stability_cost,
     take_loan,
 )
-from engine.realms.loader import did_you_mean
 from engine.realms.model import MP_TYPES, World, alphabetical
 from engine.realms.options import LOAN_REPAY_COST, half_up
 from engine.trace import Dice, Trace

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.name_hints import unknown
 from engine.realms.capacity import Capacity, military_capacity, naval_capacity
-from engine.realms.loader import Fields, choice, realm_ref, unknown
+from engine.realms.loader import Fields, choice, realm_ref
 from engine.realms.model import World
 from engine.trace import Dice, Trace
 from npr_controller.dice import check_seed

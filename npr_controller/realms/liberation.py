@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalOrderError, ValidationError
-from engine.realms.loader import did_you_mean, unknown
+from engine.name_hints import did_you_mean, unknown
 from engine.realms.model import World, alphabetical
 from engine.trace import Dice, Trace
 from npr_controller.realms.result import Decision

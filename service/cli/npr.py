@@ -11,8 +11,9 @@ import json
 import sys
 from typing import Any
 
+from engine.name_hints import unknown
 from engine.realms import load_world, military_capacity, naval_capacity
-from engine.realms.loader import read_document, unknown
+from engine.realms.loader import read_document
 from engine.trace import Dice, Trace
 from npr_controller.realms import caretaker
 from npr_controller.realms.battle import fight, parse_deck, retreat

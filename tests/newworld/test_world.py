@@ -223,3 +223,33 @@ def test_a_hand_typed_json_mistake_is_named_where_it_is():
         decode_world(b'{\n  "nations": [],\n}', "json", source="w.json")
     with pytest.raises(ValidationError, match=r"line 1: curly quotes"):
         decode_world('{\u201cnations\u201d: []}'.encode(), "json", source="w.json")
+
+
+@pytest.mark.parametrize(
+    ("mutate", "field", "slip", "meant"),
+    [
+        (lambda d: d["nations"]["Spain"]["holdings"].update({"h": d["nations"]["Spain"]["holdings"].pop("H")}),
+         "nations.Spain.holdings.h", "h", "H"),
+        (lambda d: d["areas"]["H"]["adjacent"].append("y"), "areas.H.adjacent[2]", "y", "Y"),
+        (lambda d: d.update(hegemon_tie_rival={"Spain": "Dutsh"}), "hegemon_tie_rival.Spain", "Dutsh", "Dutch"),
+        (lambda d: d["nations"]["Spain"].update(exclusive_landfall="c"), "nations.Spain.exclusive_landfall", "c",
+         "C"),
+    ],
+)
+def test_a_slip_in_a_name_is_refused_with_the_name_meant(mutate, field, slip, meant):
+    """A GM's slip of case or a letter ('holdings.h', rival 'Dutsh') read only "unknown Area 'h'"; the error now names
+    the Area or nation meant, as regent npn plan --nation and the realm world's errors do."""
+    d = _base()
+    mutate(d)
+    with pytest.raises(ValidationError) as err:
+        parse_world(d)
+    assert err.value.field == field
+    assert str(err.value).endswith(f"{slip!r} (did you mean {meant!r}?)")
+
+
+def test_a_name_near_none_is_refused_without_a_guess():
+    d = _base()
+    d["areas"]["H"]["adjacent"].append("Atlantis")
+    with pytest.raises(ValidationError) as err:
+        parse_world(d)
+    assert str(err.value) == "areas.H.adjacent[2]: unknown Area 'Atlantis'"
