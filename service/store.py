@@ -59,6 +59,11 @@ CREATE INDEX IF NOT EXISTS games_gm ON games(gm);
 """
 
 
+# The store's layout, stamped in SQLite's user_version: a file stamped with a later one was written by a newer
+# Regent and is refused unchanged (its tables may not take this one's rows: every move answered 'internal');
+# 0 is a new file or one from before the stamp, brought up to date (``_migrate``) and stamped.
+SCHEMA_VERSION = 1
+
 # The columns Regent reads, per table: a database whose tables lack them belongs to something else.
 COLUMNS = {"games": {"id", "created", "setup", "meta"}, "actions": {"game_id", "seq", "action", "at", "digest"}}
 LOCK_SUFFIX = ".lock"
@@ -198,7 +203,11 @@ class Store:
             self._held = None
 
     def _check_tables(self) -> None:
-        """Refuse a database that holds another program's tables (hB item 8)."""
+        """Refuse a database that holds another program's tables (hB item 8), or a newer Regent's."""
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer Regent (store version {version}; this one reads up "
+                             f"to {SCHEMA_VERSION}); serve it with that Regent, or give regent serve a new --db file")
         tables = [r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                                   "AND name NOT LIKE 'sqlite_%'")]
         foreign = [t for t in tables if t not in COLUMNS]
@@ -213,13 +222,15 @@ class Store:
                                  f"column); give regent serve a new --db file")
 
     def _check_writable(self) -> None:
-        """A write that is rolled back: a read-only file is refused now, not at the first move."""
-        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        """Stamp the layout's version: a read-only file is refused now, not at the first move."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.execute(f"PRAGMA user_version = {version}")
-        finally:
-            self._db.execute("ROLLBACK")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):  # (a failed COMMIT may have ended it already)
+                self._db.execute("ROLLBACK")
+            raise
 
     def _migrate(self) -> None:
         """Add the flag columns to a database written before them, and fill in ``gm``."""

@@ -198,3 +198,42 @@ def test_a_small_fd_limit_caps_connections_and_the_log_stays_quiet(tmp_path):
     assert all(line.startswith("{") for line in lines), lines[:5]
     assert any(json.loads(line)["msg"].startswith("--max-connections lowered") for line in lines)
     assert len(lines) <= 1, lines[:5]  # the one warning: never out of descriptors
+
+
+# -- a store written by another Regent -----------------------------------------------------------
+def test_a_database_from_a_newer_regent_is_refused_unchanged(capsys, tmp_path):
+    # a newer Regent's store (its layout is stamped in user_version) used to start, then answer every move
+    # 'internal' once its tables did not take this one's rows
+    import sqlite3
+
+    from service.store import SCHEMA_VERSION, Store
+
+    db = tmp_path / "new.sqlite"
+    Store(db).close()
+    con = sqlite3.connect(db)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.execute("ALTER TABLE actions ADD COLUMN signer TEXT NOT NULL DEFAULT ''")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    line = serve_error(capsys, "--db", str(db), "--port", "0")
+    assert str(db) in line and "newer Regent" in line and f"version {SCHEMA_VERSION + 1}" in line, line
+    assert db.read_bytes() == before
+
+
+def test_a_database_from_before_the_version_stamp_is_migrated_and_stamped(tmp_path):
+    import sqlite3
+
+    from service.store import SCHEMA_VERSION, Store
+
+    db = tmp_path / "old.sqlite"
+    con = sqlite3.connect(db)
+    con.executescript("CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, setup BLOB NOT NULL, "
+                      "meta BLOB NOT NULL); CREATE TABLE actions (game_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+                      "action BLOB NOT NULL, at REAL NOT NULL, digest TEXT NOT NULL, PRIMARY KEY (game_id, seq));")
+    con.close()
+    Store(db).close()
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert "watch" in {r[1] for r in con.execute("PRAGMA table_info(games)")}
+    con.close()
