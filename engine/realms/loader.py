@@ -51,7 +51,7 @@ class Fields:
 
     def __init__(self, data: Any, path: str):
         if not isinstance(data, dict):
-            raise ValidationError(path or "world", f"must be a map, not {type(data).__name__}")
+            raise ValidationError(path or "world", _not_of(data, dict))
         self.data, self.path = data, path
 
     def sub(self, key: str) -> str:
@@ -68,8 +68,7 @@ class Fields:
             return default
         ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in _tuple(types))
         if not ok:
-            names = " or ".join(t.__name__ for t in _tuple(types))
-            raise ValidationError(self.sub(key), f"must be {names}, not {type(value).__name__}")
+            raise ValidationError(self.sub(key), _not_of(value, types))
         return value
 
     def nonneg(self, key: str, default: Any = _MISSING) -> int:
@@ -89,6 +88,23 @@ class Fields:
         for key in self.data:
             if key not in allowed:
                 raise ValidationError(self.sub(str(key)), f"unknown key (allowed: {', '.join(allowed)})")
+
+
+# what a GM calls each kind of value (the document's words, not Python's)
+KIND_WORDS = {int: "a whole number", str: "a name in quotes", list: "a list", dict: "a map", bool: "true or false",
+              float: "a number with a decimal point", type(None): "null"}
+
+
+def _not_of(value: Any, types: type | tuple[type, ...]) -> str:
+    """``must be a whole number, not the text '5' (write 5 without quotes)``: a value of the wrong kind, in words."""
+    wanted = " or ".join(KIND_WORDS.get(t, t.__name__) for t in _tuple(types))
+    if isinstance(value, str):
+        number = value.strip().lstrip("+-").isdigit()
+        fix = f" (write {value.strip()} without quotes)" if int in _tuple(types) and number else ""
+        return f"must be {wanted}, not the text {value!r}{fix}"
+    if isinstance(value, bool | int | float):
+        return f"must be {wanted}, not {json.dumps(value)}"
+    return f"must be {wanted}, not {KIND_WORDS.get(type(value), type(value).__name__)}"
 
 
 def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:

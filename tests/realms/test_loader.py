@@ -76,7 +76,7 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
         (("areas", "G", "adjacent"), ["Q"], r"areas.G.adjacent\[0\]: unknown Area 'Q'"),
         (("units",), [{"realm": "Cast", "where": "X", "cnt": 1}], r"units\[0\].cnt: unknown key"),
         (("relations", "wars"), [["Cast", "Nobody"]], r"relations.wars\[0\]\[1\]: unknown realm 'Nobody'"),
-        (("round",), "three", "round: must be int, not str"),
+        (("round",), "three", "round: must be a whole number, not the text 'three'$"),
         # rounds are counted from 1 ("round": 1 when left out); round 0 was taken and keyed the dice streams
         (("round",), 0, "round: must be at least 1"),
         # one name, one place: `npr capacity WORLD REALM G` answered the Sea Zone's NC, silently
@@ -185,3 +185,27 @@ def test_two_capitals_say_where_the_first_is_given(first):
         world_from_dict(d)
     assert err.value.field == "provinces.g2.capital"
     assert f"Gran already has its Capital g1 ({where}): a realm has one Capital" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("units", 0, "count"), "2",
+         r"units\[0\].count: must be a whole number, not the text '2' \(write 2 without quotes\)"),
+        (("round",), " 3", r"round: must be a whole number, not the text ' 3' \(write 3 without quotes\)"),
+        (("realms", "Cast", "stability"), 1.5, "realms.Cast.stability: must be a whole number, not 1.5$"),
+        (("realms", "Cast", "passed"), "yes", "realms.Cast.passed: must be true or false, not the text 'yes'$"),
+        (("areas", "G", "adjacent"), "X", "areas.G.adjacent: must be a list, not the text 'X'$"),
+        (("relations",), [], "relations: must be a map, not a list$"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_in_the_documents_words(path, value, message):
+    """A number typed in quotes read 'units[0].count: must be int, not str', Python's words for the GM's slip; the
+    error now says the kind in the document's words, shows the value and, for a number in quotes, what to write."""
+    d = _doc()
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(ValidationError, match=message):
+        world_from_dict(d)
