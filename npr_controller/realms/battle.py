@@ -64,8 +64,9 @@ def parse_deck(data: Any, path: str = "deck") -> tuple[MilitaryCard, ...]:
 
 
 def draw_leader(npr_units: int, only_npr: bool, deck: list[MilitaryCard] | None, dice: Dice,
-                trace: Trace) -> MilitaryCard | None:
-    """The Military Deck draw at the start of a battle (000 §13.4 NPR behavior in Battle)."""
+                trace: Trace, battle: str = "") -> MilitaryCard | None:
+    """The Military Deck draw at the start of a battle (000 §13.4 NPR behavior in Battle); ``battle`` names it in
+    the dice record (``battle_label``)."""
     # rules: 000 §13.4 NPR behavior in Battle -- only NPR defenders with 3+ Units draw a card
     if not only_npr or npr_units < 3:
         why = "not only NPR units on their side" if not only_npr else f"only {npr_units} Units (< 3)"
@@ -76,10 +77,10 @@ def draw_leader(npr_units: int, only_npr: bool, deck: list[MilitaryCard] | None,
         card = deck.pop(0)
         trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: draw the top Military Deck card: {card.name}")
     elif deck is not None:
-        card = dice.choice(DEFAULT_MILITARY_DECK, purpose="Military Deck draw (the given deck is used up)")
+        card = dice.choice(DEFAULT_MILITARY_DECK, purpose=f"{battle}Military Deck draw (the given deck is used up)")
         trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: the given deck is used up, drew at random: {card.name}")
     else:
-        card = dice.choice(DEFAULT_MILITARY_DECK, purpose="Military Deck draw (no deck order given)")
+        card = dice.choice(DEFAULT_MILITARY_DECK, purpose=f"{battle}Military Deck draw (no deck order given)")
         trace.add(R_BEHAVIOUR, f"{npr_units} NPR Units: no deck order given, drew at random: {card.name}")
     if card.kind == "leader":
         trace.add(R_BEHAVIOUR, f"{card.name} is a Leader: the NPR adds {card.dice} Battle Dice; "
@@ -157,8 +158,15 @@ class BattleOutcome:
                 "leader": self.leader.to_dict() if self.leader else None, "rounds": list(self.rounds)}
 
 
-def _roll(side: str, n_dice: int, units: int, rules: RealmRules, dice: Dice) -> tuple[tuple[int, ...], int]:
-    faces = dice.roll(n_dice, rules.die.sides, purpose=f"{side} battle dice").faces
+def battle_label(nprs: list[str], where: str) -> str:
+    """``Leinster in Ulster: ``, the head of a battle's dice purposes: the dice of an ``npr invasions`` call's several
+    battles (and of one battle's rounds) each say whose they are, for the GM to check them against the trace."""
+    return f"{' + '.join(nprs)} in {where}: "
+
+
+def _roll(side: str, n_dice: int, units: int, rules: RealmRules, dice: Dice,
+          battle: str = "") -> tuple[tuple[int, ...], int]:
+    faces = dice.roll(n_dice, rules.die.sides, purpose=f"{battle}{side} battle dice").faces
     # rules: rules-gaps.md Battles -- hits = min(hit icons, units)
     return faces, min(rules.die.hits(faces), units)
 
@@ -169,7 +177,8 @@ def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, np
                    enemy_leader_dice: int = 0, invading: bool = False) -> BattleOutcome:
     """Fight a battle between an NPR force and its Enemy, round by round (rules-gaps.md Battles)."""
     rules = world.rules
-    leader = draw_leader(npr_units, not with_rebels, deck, dice, trace)
+    label = battle_label(nprs, where)
+    leader = draw_leader(npr_units, not with_rebels, deck, dice, trace, label)
     npr_dice = rules.base_dice + (leader.dice if leader else 0)
     enemy_dice = rules.base_dice + enemy_leader_dice
     trace.add(R_BATTLES, f"each side rolls {rules.base_dice} base dice (+ Leader dice): NPR {npr_dice}, "
@@ -178,8 +187,8 @@ def resolve_battle(world: World, nprs: list[str], where: str, *, naval: bool, np
     npr, enemy = npr_units, enemy_units
     winner = "undecided"
     for rnd in range(1, rules.max_rounds + 1):
-        nf, nh = _roll("NPR", npr_dice, npr, rules, dice)
-        ef, eh = _roll("Enemy", enemy_dice, enemy, rules, dice)
+        nf, nh = _roll("NPR", npr_dice, npr, rules, dice, f"{label}round {rnd}, ")
+        ef, eh = _roll("Enemy", enemy_dice, enemy, rules, dice, f"{label}round {rnd}, ")
         npr, enemy = max(0, npr - eh), max(0, enemy - nh)
         record = {"round": rnd, "npr_faces": list(nf), "enemy_faces": list(ef), "npr_hits": nh,
                   "enemy_hits": eh, "npr_units": npr, "enemy_units": enemy, "retreat": None}

@@ -132,3 +132,24 @@ def test_cli_help_says_a_seed_is_drawn(capsys):
             main(argv)
         text = " ".join(capsys.readouterr().out.split())
         assert "fresh secret seed" in text and "replay" in text, argv
+
+
+def test_each_battles_dice_say_whose_battle_and_round_they_are():
+    """An `npr invasions` call with two battles listed 'NPR battle dice: d6 -> [...]' four times, nobody's: the GM
+    could not tell whose battle (or round) a roll was for when checking it against the trace. Each roll now names
+    its NPR, Area and round, and the faces match that battle's record."""
+    land = {"A": ["P1"], "B": ["Q1"], "P1": [], "Q1": []}
+    provinces = {"a": prov("A", "Ana", "large"), "a2": prov("A", "Ana", "large"), "b": prov("B", "Bea", "large"),
+                 "b2": prov("B", "Bea", "large"), "p1": town("P1", "Pat"), "q1": town("Q1", "Pat")}
+    world = world_from_dict(doc(land, provinces, {"Ana": "npr", "Bea": "npr", "Pat": "pr"},
+                                wars=[["Pat", "Ana"], ["Pat", "Bea"]], units=[("Pat", "P1", 1), ("Pat", "Q1", 1)]))
+    d = invasions(world, seed=3).to_dict()
+    rolls = {r["purpose"]: r["faces"] for r in d["dice"]["rolls"]}
+    for entry, where in zip(d["invasions"], ("P1", "Q1"), strict=True):
+        rounds = entry["battle"]["rounds"]
+        assert rounds, entry
+        for rnd in rounds:
+            head = f"{entry['npr']} in {where}: round {rnd['round']}, "
+            assert rolls[head + "NPR battle dice"] == rnd["npr_faces"]
+            assert rolls[head + "Enemy battle dice"] == rnd["enemy_faces"]
+    assert len(rolls) == len(d["dice"]["rolls"]), "two rolls share a purpose"
