@@ -293,4 +293,4 @@ def invasions(world: World, *, seed: int | None = None,
                            + f"; {entry['rebels_placed']} become Rebels")
         else:
             summary.append(f"{npr}: no invasion ({entry['failed']})")
-    return Decision("npr.invasions", {"invasions": entries}, tuple(summary), trace, dice)
+    return Decision("npr.invasions", {"invasions": entries}, tuple(summary), trace, dice, world)

@@ -15,13 +15,15 @@ from engine.trace import Dice, Trace
 
 @dataclass(frozen=True, eq=False)
 class Decision:
-    """A decision: a ``kind``, a JSON-able ``body``, a readable ``summary``, its trace and dice."""
+    """A decision: a ``kind``, a JSON-able ``body``, a readable ``summary``, its trace and dice; ``world`` the world
+    after it, for a decision that changes the board (``regent npr invasions --world-out``), else None."""
 
     kind: str
     body: dict[str, Any]
     summary: tuple[str, ...]
     trace: Trace
     dice: Dice
+    world: Any = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"decision": self.kind, **self.body, "trace": self.trace.to_list(),

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
+import msgpack
+
+from engine.errors import ValidationError
 from engine.name_hints import unknown
 from engine.realms import load_world, military_capacity, naval_capacity
+from engine.realms.dump import world_to_dict
 from engine.realms.loader import read_document
 from engine.trace import Dice, Trace
 from npr_controller.realms import caretaker
@@ -46,9 +53,48 @@ def _emit(args: argparse.Namespace, decision: Any) -> int:
     return 0
 
 
+WORLD_OUT_SUFFIXES = {".json": "json", ".msgpack": "msgpack", ".mpk": "msgpack"}
+
+
+def _world_out(path: str | None) -> Path | None:
+    """``--world-out``'s file, checked before anything is decided: JSON or MessagePack by its suffix (Python
+    writes no TOML: a TOML world comes back as JSON, which every ``regent npr`` command reads too)."""
+    if path is None:
+        return None
+    out = Path(path)
+    if out.suffix.lower() not in WORLD_OUT_SUFFIXES:
+        raise ValidationError("--world-out", f"{path}: name the file .json (or .msgpack) to say how to write it; "
+                                             "a TOML world comes back as JSON, which regent npr reads too")
+    if not out.parent.is_dir():
+        raise ValidationError("--world-out", f"{path}: no folder {out.parent}")
+    return out
+
+
+def _write_world(out: Path, world: Any) -> None:
+    """The world document written whole or not at all (a temporary file renamed over ``out``)."""
+    doc = world_to_dict(world)
+    data = (msgpack.packb(doc) if WORLD_OUT_SUFFIXES[out.suffix.lower()] == "msgpack"
+            else (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, out)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
 def _invasions(args: argparse.Namespace) -> int:
+    out = _world_out(args.world_out)
     deck = parse_deck(read_document(args.deck)) if args.deck else None
-    return _emit(args, invasions(_world(args), seed=args.seed, deck=deck))
+    decision = invasions(_world(args), seed=args.seed, deck=deck)
+    if out is not None:
+        _write_world(out, decision.world)
+    code = _emit(args, decision)
+    if out is not None and not args.json:
+        print(f"World after the Invasions (Unrest, Rebels, the Enemy's losses) written to {out}")
+    return code
 
 
 def _defend(args: argparse.Namespace) -> int:
@@ -130,6 +176,9 @@ def register(subparsers: Any) -> None:
     p = cmd("invasions", _invasions, "Phase 3 step B NPR Invasions, alphabetically (000 §13.5)")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
     p.add_argument("--deck", metavar="FILE", help=DECK_HELP)
+    p.add_argument("--world-out", metavar="FILE",
+                   help="write the world after the Invasions (Unrest added, Rebels placed, the Enemy's battle "
+                        "losses) to FILE (.json or .msgpack), to give the next step instead of typing them in")
     p = cmd("defend", _defend, "how NPRs defend against this turn's attacks (000 §13.4)")
     p.add_argument("attacks", help="attacks file: [{attacker, area|sea, units, trigger?}]")
     p.add_argument("--seed", type=int, default=None, help=SEED_HELP)
