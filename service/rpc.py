@@ -44,6 +44,14 @@ READ_CHUNK = 64 * 1024
 # still read why (closing at once with unread bytes resets the connection, losing the reply).
 DRAIN_SECONDS = 10.0
 MAX_MSGID = 2**32 - 1  # the spec: msgid is a 32-bit unsigned integer
+# Replies written but not yet read by their clients (a client that pipelines requests and never reads): each
+# connection stops being read from once its replies back up, but the requests already read (up to
+# --max-inflight) still ran, and their replies stayed in memory: 256 game.log calls of a 16-seat game on each
+# of 10 connections held 100 MB. Once a connection holds more than UNREAD_CHECK bytes unread, every reply it
+# writes adds up the unread replies of every connection; over MAX_UNREAD, the connections holding the most are
+# closed at once (their replies dropped) until the rest is under it. A client that reads never gets near it.
+UNREAD_CHECK = 256 * 1024
+MAX_UNREAD = 256 * 1024 * 1024
 # Fast methods answered on the event loop without creating a task (pipelined pings stay cheap).
 INLINE = frozenset({"ping"})
 
@@ -320,6 +328,24 @@ class Connection(asyncio.Protocol):
                                                                               f"({type(err).__name__})").to_wire(),
                                      None])
         self.transport.write(data)
+        if self.registry is not None and self.transport.get_write_buffer_size() > UNREAD_CHECK:
+            unread = sum(c.unread() for c in self.registry)
+            while unread > MAX_UNREAD:  # the connections holding the most go first
+                worst = max(self.registry, key=Connection.unread)
+                unread -= worst.unread()
+                worst._abort_unread(unread)
+
+    def _abort_unread(self, left: int) -> None:
+        log.warning("closing connection: its client does not read its replies, and the server holds more than its "
+                    "limit of unread replies", extra={"peer": self.peer, "unread": self.unread(), "left": left,
+                                                      "limit": MAX_UNREAD})
+        if self.transport is not None:
+            self.transport.abort()
+            self.transport = None
+
+    def unread(self) -> int:
+        """Bytes of replies written to this connection that its client has not read yet."""
+        return self.transport.get_write_buffer_size() if self.transport is not None else 0
 
     def _refuse_stream(self, code: str, message: str) -> None:
         """The stream cannot be decoded on: reply (msgid nil), stop decoding for good, half-close, and
