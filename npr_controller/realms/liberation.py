@@ -68,7 +68,10 @@ def released_vassals(world: World) -> Decision:
     """Vassals whose Overlord no longer exists, or whose PR Overlord's ``v`` are gone (000 §13.2)."""
     trace = Trace()
     out = []
-    for name in sorted(n for n, r in world.realms.items() if r.kind == "vassal"):
+    vassals = sorted(n for n, r in world.realms.items() if r.kind == "vassal")
+    if not vassals:  # an answer with an empty trace cited nothing for the GM to check
+        trace.add(R_REL, "no realm of this world is a Vassal (kind 'vassal'): none to release")
+    for name in vassals:
         lord = world.realms[name].overlord
         provinces = world.owned_by(name)
         if not world.owned_by(lord):

@@ -162,6 +162,15 @@ def test_released_vassals():
     assert [r["realm"] for r in out] == ["V1", "V2"]
 
 
+def test_no_vassal_to_release_is_said_in_the_trace():
+    """npr release on a world without Vassals answered 'no Vassal is released' with an empty trace, citing nothing
+    for the GM to check; the trace now says no realm is a Vassal, under 000 §13.2."""
+    d = released_vassals(world({"G": []}, {"g1": prov("G", "Gran"), "c": town("G", "Cast")}, REALMS)).to_dict()
+    assert d["released"] == []
+    assert [s["rule"] for s in d["trace"]] == ["000 §13.2 Released Vassals"]
+    assert "no realm of this world is a Vassal" in d["trace"][0]["because"]
+
+
 def test_dnpr_expansion_prefers_own_area_then_lowest_tax_npr():
     """rules-gaps.md DNPR expansion: own Areas first, then land; lowest Tax Income, ties alphabetically."""
     realms = {"Dn": {"kind": "dnpr"}, "Big": "npr", "Low": "npr", "Cast": "pr"}
