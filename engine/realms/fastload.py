@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import ValidationError
+from engine.name_hints import written_twice
 from engine.realms.consistency import check_consistency
 from engine.realms.model import (
     MP_TYPES,
@@ -346,6 +347,8 @@ def fast_world(data: Any, rules: RealmRules) -> World:
     for r in realms.values():
         if r.overlord and realms[r.overlord].kind == "vassal":
             raise NotFast
+    if written_twice(raw_provinces):  # one Province typed two ways: the full validator names it
+        raise NotFast
     provinces = {n: _province(n, p, areas, seas, realms) for n, p in raw_provinces.items()}
     for n, p in provinces.items():
         if p.capital:

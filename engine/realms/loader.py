@@ -17,7 +17,7 @@ import msgpack
 
 from engine import json_mistakes, jsonfile, msgpack_mistakes
 from engine.errors import ValidationError
-from engine.name_hints import unknown
+from engine.name_hints import unknown, written_twice
 from engine.realms.consistency import check_consistency
 from engine.realms.fastload import KEYS, NotFast, fast_world
 from engine.realms.model import (
@@ -387,6 +387,12 @@ def validated_world(data: Any, rules: RealmRules = DEFAULT_RULES) -> World:
                 if a.core in realms else "not a realm of this world"
             raise ValidationError(f"areas.{n}.core", f"{a.core!r} is {what}: a Core token is a Player Realm's")
     raw_prov = Fields(w.get("provinces", dict), "provinces")
+    twice = written_twice(raw_prov.data)
+    if twice:
+        # one Province typed two ways would count its Tax Value twice (MC, invasions, income)
+        raise ValidationError(raw_prov.sub(twice[1]), f"{twice[1]!r} and {twice[0]!r} differ only in case, accents, "
+                                                      "spaces or punctuation: one Province written two ways? Keep one "
+                                                      "(Province names are matched exactly elsewhere)")
     provinces = {n: _province(n, Fields(raw_prov.data[n], raw_prov.sub(n)), areas, seas, realms)
                  for n in raw_prov.data}
     for n, r in realms.items():  # first: a misspelt Capital is named as unknown, not as a second Capital

@@ -209,3 +209,22 @@ def test_a_value_of_the_wrong_kind_is_named_in_the_documents_words(path, value, 
     target[path[-1]] = value
     with pytest.raises(ValidationError, match=message):
         world_from_dict(d)
+
+
+@pytest.mark.parametrize(("first", "second"), [("g1", "G1"), ("Saint Malo", "Saint-Malo"), ("Evora", "Évora")])
+def test_one_province_typed_two_ways_is_refused(first, second):
+    """A Province listed twice with its name typed two ways ('Saint Malo' and 'Saint-Malo') was taken as two, its
+    Tax Value counted twice (MC, invasion size, income) without a word."""
+    d = _doc()
+    d["provinces"] = {first: d["provinces"]["g1"], "x1": d["provinces"]["x1"], second: dict(d["provinces"]["g1"])}
+    d["realms"]["Gran"]["capital"] = first
+    with pytest.raises(ValidationError) as err:
+        world_from_dict(d)
+    assert err.value.field == f"provinces.{second}"
+    assert f"{second!r} and {first!r} differ only in case, accents, spaces or punctuation" in str(err.value)
+
+
+def test_provinces_with_alike_but_different_names_are_kept():
+    d = _doc()
+    d["provinces"]["g2"] = dict(d["provinces"]["g1"])  # g1 and g2: two Provinces
+    assert {"g1", "g2"} <= set(world_from_dict(d).provinces)
