@@ -15,9 +15,10 @@ BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN = (
 INVALID_ORDER, CONFLICT, TOO_LARGE, RATE_LIMITED, INTERNAL = (
     "invalid_order", "conflict", "too_large", "rate_limited", "internal")
 TOO_MANY_GAMES = "too_many_games"
+UNAVAILABLE = "unavailable"  # the store refused a write for now (disk full, database locked): nothing changed
 IDLE = "idle_timeout"  # only as the reason a connection is closed (msgid nil), never a request's answer
 CODES = (BAD_REQUEST, UNKNOWN_METHOD, INVALID_PARAMS, NOT_FOUND, FORBIDDEN, INVALID_ORDER, CONFLICT,
-         TOO_LARGE, RATE_LIMITED, TOO_MANY_GAMES, IDLE, INTERNAL)
+         TOO_LARGE, RATE_LIMITED, TOO_MANY_GAMES, UNAVAILABLE, IDLE, INTERNAL)
 # Bounded error text (issue 23 item 2): an error never echoes a whole request back. A message is cut
 # to MAX_MESSAGE characters; in details every string is cut to MAX_DETAIL_STRING characters and every
 # list to MAX_DETAIL_ITEMS entries (``details.truncated`` then says so), so an invalid_order over a
@@ -46,11 +47,12 @@ class RpcError(Exception):
 
 
 class StoreFailed(RpcError):
-    """``internal``: a write the store refused (the disk full, the database locked by another program); nothing
-    was changed, and the same write may succeed later (the background work tries again: service/app.py)."""
+    """``unavailable``: a write the store refused (the disk full, the database locked by another program); nothing
+    was changed, and the same write may succeed later (the background work tries again: service/app.py). Not
+    ``internal``, which says Regent has a bug: the request was fine and may be sent again."""
 
     def __init__(self, message: str):
-        super().__init__(INTERNAL, message)
+        super().__init__(UNAVAILABLE, message)
 
 
 def clip(text: str, limit: int) -> str:

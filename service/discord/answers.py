@@ -97,7 +97,7 @@ def refusal(err: ServiceError) -> str:
         return "\n".join(out)
     if err.code == "conflict":
         return f"Not stored: {err.message}."
-    if err.code in ("internal", "rate_limited"):
+    if err.code in ("internal", "rate_limited", "unavailable"):
         return f"The service could not store your DM ({err.message}). Nothing was stored; please send it again."
     return f"Not stored: {err.message}"
 

@@ -267,8 +267,8 @@ class Dms(BridgeCore):
                 answer += (f"\nThe game now waits for your {STEP_WORDS.get(mine[0]['kind'], mine[0]['kind'])} "
                            f"({seat}, {key}). Send each decision in its own step: one already resolved cannot be "
                            "changed (DMs are final once stored), and a later step's is sent when I announce it.")
-            return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "rate_limited",
-                                                    "too_large")
+            return target, answer, err.code not in ("invalid_order", "invalid_params", "internal", "unavailable",
+                                                    "rate_limited", "too_large")
         names = {s: str(p["name"]) for s, p in (seen.get("players") or {}).items() if p.get("name")}
         answer = accepted(key, seat, mine[0]["kind"], result, names)
         notes = [str(n) for n in result.get("notes") or []]

@@ -24,3 +24,15 @@ def test_a_refusal_says_how_many_lines_were_refused_beyond_those_listed(server, 
         await bridge.close_client()
 
     asyncio.run(body())
+
+
+def test_a_dm_the_service_could_not_store_for_now_is_asked_for_again():
+    # the service's store refused the write (disk full, database locked): 'unavailable', nothing stored; the player
+    # is asked to send the DM again, as for 'internal', never told it was refused for what it says
+    from service.client import ServiceError
+    from service.discord.answers import refusal
+
+    for code in ("unavailable", "internal", "rate_limited"):
+        answer = refusal(ServiceError({"code": code, "message": "the game could not be stored; nothing was changed"}))
+        assert answer.startswith("The service could not store your DM") and "please send it again" in answer, code
+    assert not refusal(ServiceError({"code": "conflict", "message": "over"})).startswith("The service could not")
