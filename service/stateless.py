@@ -55,9 +55,16 @@ def npr_invasions(p: Params) -> dict[str, Any]:
     from npr_controller.realms.invasions import invasions
 
     seed, deck = _seed(p), _deck(p)
+    world_out = p.bool("world_out", False)  # the world after step B, as `regent npr invasions --world-out` writes it
     world = _world(p)
     p.done()
-    return invasions(world, seed=seed, deck=deck).to_dict()
+    decision = invasions(world, seed=seed, deck=deck)
+    answer = decision.to_dict()
+    if world_out:
+        from engine.realms.dump import world_to_dict
+
+        answer["world"] = world_to_dict(decision.world)
+    return answer
 
 
 def npr_defend(p: Params) -> dict[str, Any]:

@@ -62,3 +62,22 @@ def test_world_out_is_checked_before_the_decision_and_never_half_written(tmp_pat
     assert err.out == "" and "--world-out" in err.err and ".json" in err.err
     assert main(["npr", "invasions", str(tmp_path / "w.json"), "--world-out", str(tmp_path / "no" / "a.json")]) == 2
     assert list(tmp_path.iterdir()) == [tmp_path / "w.json"]
+
+
+def test_the_service_answers_the_world_out_the_cli_writes(tmp_path, capsys):
+    # over the service the GM got the decision but not the world after it, so a bot had to type the changes in
+    from service import stateless
+    from service.params import Params
+
+    (tmp_path / "w.json").write_text(json.dumps(_war()))
+    out = tmp_path / "after.json"
+    assert main(["npr", "invasions", str(tmp_path / "w.json"), "--seed", "1", "--json", "--world-out", str(out)]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    answer = stateless.METHODS["npr.invasions"](Params("npr.invasions", [{"world": _war(), "seed": 1,
+                                                                          "world_out": True}]))
+    assert answer["world"] == json.loads(out.read_text())
+    assert {k: v for k, v in answer.items() if k != "world"} == cli
+    plain = stateless.METHODS["npr.invasions"](Params("npr.invasions", [{"world": _war(), "seed": 1}]))
+    assert "world" not in plain  # only when asked: the answer stays small
+    with pytest.raises(Exception, match="world_out"):
+        stateless.METHODS["npr.invasions"](Params("npr.invasions", [{"world": _war(), "world_out": "yes"}]))
