@@ -76,7 +76,7 @@ def run_report(args: argparse.Namespace) -> int:
         if not text:
             print("nothing new since the last post", file=sys.stderr)
             return 0
-        text += _ai_line(gf, {e.turn for e in game.state.events[since:mark]})
+        text = _ai_lines(gf, text, {e.turn for e in game.state.events[since:mark]})
     else:
         why = before_position(game.setup, args.turn, "the event log before that is not carried")
         if why:  # an empty report would read as "nothing happened" (the service refuses it the same way)
@@ -113,6 +113,23 @@ def _ai_line(gf, turns: set[int]) -> str:
     from service.gamefile import played_by_ai
 
     return "\n" + played_by_ai(gf.game, played)
+
+
+def _ai_lines(gf, text: str, turns: set[int]) -> str:
+    """``text``, what is new since the last post, with the seats an AI played: over one turn one line at its end (as
+    ``_ai_line``), over several each turn's part ending with that turn's line (``service.posting.under_turn``), as
+    the service's ``game.report`` with ``since`` says them: a seat an AI played in an earlier turn is not named
+    under a later turn's header its player played."""
+    if len(turns) < 2:
+        return text + _ai_line(gf, turns)
+    from service.gamefile import played_by_ai
+    from service.posting import under_turn
+
+    for turn in sorted(turns):
+        played = gf.ai_named({turn})
+        if played:
+            text = under_turn(text, turn, [played_by_ai(gf.game, played)])
+    return text
 
 
 def _defaults_line(gf, turn: int) -> str:

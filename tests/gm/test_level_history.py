@@ -85,3 +85,19 @@ def test_a_bad_history_is_a_clear_error(tmp_path):
                      ({"Player#9": [[1, "heuristic", "normal"]]}, "ai_history: unknown seat 'Player#9'")):
         with pytest.raises(ValidationError, match=why):
             gamefile.loads(msgpack.packb({**data, "ai_history": bad}, use_bin_type=True))
+
+
+def test_since_last_over_several_turns_names_each_turns_ai_under_that_turn(handed, capsys):
+    # regent report --since-last over turns 1 to 3 put one Played by AI line after turn 3's header, naming Bob's
+    # turn-1 AI as if it had played turn 3 too; the service's game.report (since) ends each turn's part with its own
+    # line (service.posting.under_turn), and so does the CLI now
+    path, _ = handed
+    gf = gamefile.read(path)
+    gf.posted = 0  # nothing posted yet: the whole game is new
+    gamefile.write(path, gf, backup=False)
+    rows = run(capsys, "report", str(path), "--since-last", "--dry-run").splitlines()
+    heads = [i for i, row in enumerate(rows) if row.startswith("== Turn ")]
+    played = [i for i, row in enumerate(rows) if row.startswith("Played by AI")]
+    assert [rows[i] for i in heads] == ["== Turn 1 ==", "== Turn 2 ==", "== Turn 3 =="]
+    assert [rows[i] for i in played] == ["Played by AI: Bob (normal -> heuristic)", "Played by AI: Bob (heuristic)"]
+    assert heads[0] < played[0] < heads[1] and heads[2] < played[1]  # turn 1's under turn 1, none under turn 2
