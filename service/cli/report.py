@@ -9,7 +9,7 @@
 Reports use the players' display names (``Player#N`` for a seat without one). ``--since-last``
 remembers in the game file how far the report was posted (``--dry-run`` shows it without moving
 the mark). ``--discord`` prints each message under a ``----- message i/n -----`` line; the
-separator lines are not part of the messages.
+separator lines are not part of the messages, whose Discord markdown is escaped (a name ``Ann*`` reads as written).
 """
 
 from __future__ import annotations
@@ -88,8 +88,11 @@ def run_report(args: argparse.Namespace) -> int:
     if not args.discord:
         print(text)
         return 0
+    from service.discord.texts import shown
+
     limit = DISCORD_LIMIT if args.limit is None else args.limit
-    messages = split_messages(text, limit)
+    # players' names as written: their Discord markdown (`Ann*`, a backtick, `a|b`) escaped, as the bot escapes a report
+    messages = split_messages(shown(text), limit)
     for i, message in enumerate(messages, start=1):
         print(SEPARATOR.format(i=i, n=len(messages), chars=len(message)))
         print(message.rstrip("\n"))

@@ -84,6 +84,19 @@ class TestCli:
         _, out, _ = run(capsys, "report", str(path), "--discord")
         assert out.startswith("----- message 1/1 (") and out.count("----- message") == 1
 
+    def test_discord_messages_show_names_with_markdown_as_written(self, tmp_path, capsys):
+        # 16 seats: 'Ann*', 'Dan`' and 'Eve|' pasted from --discord italicised or code-spanned the text between two
+        # such names in a Bids line; escaped as the Discord bot escapes a report it posts (service.discord.texts.shown)
+        names = ["Ann*", "Ben*", "Cy`", "Di`", "Eve||"]
+        g = Game({"board": "ring-5", "seed": 7, "players": [{"name": n} for n in names]})
+        g.advance(force=True)
+        path = tmp_path / "game.bin"
+        gamefile.write(path, gamefile.GameFile(g), backup=False)
+        _, plain, _ = run(capsys, "report", str(path), "--turn", "1")
+        _, out, _ = run(capsys, "report", str(path), "--turn", "1", "--discord")
+        assert "- Bids: Ann* 0, Ben* 0, Cy` 0, Di` 0, Eve|| 0" in plain.splitlines()  # the terminal's: as written
+        assert "- Bids: Ann\\* 0, Ben\\* 0, Cy\\` 0, Di\\` 0, Eve\\|\\| 0" in out.splitlines()
+
     def test_private_summary_by_display_name(self, tmp_path, capsys):
         path = game_file(tmp_path, steps=1)
         code, out, _ = run(capsys, "report", str(path), "--private", "bob")
