@@ -175,6 +175,7 @@ class App(Residency):
         self.retries: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # background work the store refused (STORE_RETRY)
         self.expiry_interval = expiry_interval
         self._expiry_task: asyncio.Task | None = None
+        self.expiring: dict[str, asyncio.Task] = {}  # a game's step resolving as its deadline passed (_expire)
         self.methods: dict[str, Callable[[Params], Awaitable[Any]]] = {
             "ping": self.ping, "version": self.version, "methods": self.list_methods,
             "game.create": self.create, "game.view": self.view, "game.pending": self.pending,
@@ -212,7 +213,7 @@ class App(Residency):
     async def close(self) -> None:
         if self._expiry_task:
             self._expiry_task.cancel()
-        for task in list(self.pumps.values()):
+        for task in [*self.pumps.values(), *self.expiring.values()]:
             task.cancel()
         for _, handle in self.retries.values():
             handle.cancel()
@@ -743,22 +744,46 @@ class App(Residency):
             retry[1].cancel()
 
     async def _expiry_loop(self) -> None:
+        """Every ``expiry_interval``: read each game's clock and start, for a game whose step's deadline passed, a
+        task of its own resolving it (``_expire``). The loop waits for no game: it waited for each expired game's
+        AI seats in turn, so one game's slow AI seats (an expert at a 16-seat table) held every other game's
+        deadlines. One expiry task at a time per game; their work runs in the pools, so it stays bounded."""
         while True:
             await asyncio.sleep(self.expiry_interval)
             now = time.time()
             for game_id, hosted in list(self.games.items()):
-                if not hosted.expired_ready(now):
+                if game_id in self.expiring:
                     continue
-                pump = self.pumps.get(game_id)
-                if pump is not None:  # as game.advance: AI seats still deciding get their own decisions in
-                    await asyncio.shield(pump)
                 try:
-                    async with self.locks[game_id]:
-                        if hosted.expired_ready(time.time()):
-                            await self._run(lambda h=hosted: h.advance(False, True,
-                                                                       how="resolved by itself as its deadline passed"),
-                                            pool=self._filling(hosted))
-                            log.info("deadline passed: step resolved", extra={"game_id": game_id})
-                except RpcError as err:
-                    log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})
-                self.kick(game_id)
+                    ready = hosted.expired_ready(now)
+                except Exception:  # one game's bad state never stops the other games' deadlines
+                    log.exception("expiry check failed", extra={"game_id": game_id})
+                    continue
+                if ready:
+                    task = asyncio.get_running_loop().create_task(self._expire(game_id, hosted))
+                    self.expiring[game_id] = task
+                    task.add_done_callback(lambda t, g=game_id: self._expired(g, t))
+
+    def _expired(self, game_id: str, task: asyncio.Task) -> None:
+        if self.expiring.get(game_id) is task:
+            del self.expiring[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("expiry failed", exc_info=task.exception(), extra={"game_id": game_id})
+
+    async def _expire(self, game_id: str, hosted: HostedGame) -> None:
+        """Resolve one game's step whose deadline passed, as ``game.advance {"expired": true}`` does: its AI seats
+        still deciding get their own decisions in first, then the step resolves under the game's lock."""
+        pump = self.pumps.get(game_id)
+        if pump is not None:
+            await asyncio.shield(pump)
+        if self.games.get(game_id) is not hosted:  # it left memory meanwhile
+            return
+        try:
+            async with self.locks[game_id]:
+                if hosted.expired_ready(time.time()):
+                    how = "resolved by itself as its deadline passed"
+                    await self._run(lambda: hosted.advance(False, True, how=how), pool=self._filling(hosted))
+                    log.info("deadline passed: step resolved", extra={"game_id": game_id})
+        except RpcError as err:  # tried again at the next check (a store failure included)
+            log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})
+        self.kick(game_id)
