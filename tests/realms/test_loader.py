@@ -57,6 +57,16 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
     assert w.areas["G"].seas == frozenset({"S"}) and w.seas["S"].adjacent == frozenset({"G"})
 
 
+def _with(path: tuple, value: object) -> dict:
+    """The sample document with the field at ``path`` set to ``value``."""
+    d = _doc()
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return d
+
+
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
@@ -88,13 +98,8 @@ def test_adjacency_is_symmetric_and_sea_lists_merge():
     ],
 )
 def test_bad_field_is_named(path, value, message):
-    d = _doc()
-    target = d
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
     with pytest.raises(ValidationError, match=message):
-        world_from_dict(d)
+        world_from_dict(_with(path, value))
 
 
 def test_an_npr_allies_only_one_pr():
@@ -202,13 +207,8 @@ def test_two_capitals_say_where_the_first_is_given(first):
 def test_a_value_of_the_wrong_kind_is_named_in_the_documents_words(path, value, message):
     """A number typed in quotes read 'units[0].count: must be int, not str', Python's words for the GM's slip; the
     error now says the kind in the document's words, shows the value and, for a number in quotes, what to write."""
-    d = _doc()
-    target = d
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
     with pytest.raises(ValidationError, match=message):
-        world_from_dict(d)
+        world_from_dict(_with(path, value))
 
 
 @pytest.mark.parametrize(("first", "second"), [("g1", "G1"), ("Saint Malo", "Saint-Malo"), ("Evora", "Évora")])
