@@ -91,9 +91,17 @@ def by_seat(seats: Iterable[str]) -> list[str]:
 def under_turn(report: str, turn: int, lines: list[str]) -> str:
     """``report`` with ``lines`` (what the step of ``turn`` just resolved was: its ``Played by AI`` and ``Rulebook
     defaults for`` lines) at the end of that turn's part: before the next turn's ``== Turn N ==`` header when the
-    report runs into it (a Consolidation resolved, then the next turn's bids and cards), else at the end."""
-    rows = report.split("\n")
+    report runs into it (a Consolidation resolved, then the next turn's bids and cards), else at the end. When the
+    report is empty or has headers but none for ``turn`` (its step left nothing public: a Consolidation nobody bought
+    in), the lines come under a ``== Turn N ==`` header of their own, not above the next turn's header (or alone) with
+    no turn to read them by."""
+    if not lines:
+        return report
+    rows = report.split("\n") if report else []
     at = next((i for i, row in enumerate(rows) if (m := TURN_HEADER.match(row)) and int(m.group(1)) > turn), len(rows))
+    headed = not rows or any(TURN_HEADER.match(row) for row in rows)
+    if headed and f"== Turn {turn} ==" not in rows[:at]:
+        lines = [f"== Turn {turn} ==", *lines]
     return "\n".join([*rows[:at], *lines, *rows[at:]])
 
 

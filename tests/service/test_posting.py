@@ -106,3 +106,18 @@ def test_bad_limit_is_a_named_error(limit):
 def test_non_string_text_is_a_named_error():
     with pytest.raises(ValueError, match="text must be a string"):
         split_messages(b"abc")  # type: ignore[arg-type]
+
+
+def test_a_step_that_left_nothing_public_has_its_lines_under_its_own_turn():
+    # 16 seats: a Consolidation nobody bought in, then the next turn's bids: adjudicate printed its Played by AI and
+    # Rulebook defaults lines first, above turn 6's header, read as nobody knew which turn's
+    from service.posting import under_turn
+
+    done = ["Played by AI: Ann (heuristic)", "Rulebook defaults for: Cat in the consolidation step"]
+    report = "== Turn 6 ==\n- Bids: Ann 12, Cat 0"
+    assert under_turn(report, 5, done).split("\n") == ["== Turn 5 ==", *done, "== Turn 6 ==", "- Bids: Ann 12, Cat 0"]
+    assert under_turn("", 5, done).split("\n") == ["== Turn 5 ==", *done]  # nothing public at all
+    busy = "== Turn 5 ==\n- Ann buys 1 in P1.\n== Turn 6 ==\n- Bids: Ann 12, Cat 0"  # its own header: said once
+    assert under_turn(busy, 5, done).split("\n") == ["== Turn 5 ==", "- Ann buys 1 in P1.", *done, "== Turn 6 ==",
+                                                     "- Bids: Ann 12, Cat 0"]
+    assert under_turn(busy, 5, []) == busy
