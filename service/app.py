@@ -31,6 +31,7 @@ from service.errors import (
     from_exception,
     invalid,
 )
+from service.fair import FairTurn
 from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
 from service.posting import split_messages
@@ -170,7 +171,8 @@ class App(Residency):
         self.lines: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.pumps: dict[str, asyncio.Task] = {}
         self.rendering: dict[tuple[str, str], int] = {}  # (game, seat) -> its pictures waiting or being drawn
-        self.render_turn = asyncio.Lock()  # one picture drawn at a time, waited for on the loop, not in a worker
+        # one picture drawn at a time, waited for on the loop, not in a worker; the games take turns (service/fair.py)
+        self.render_turn = FairTurn()
         self.progress: dict[str, asyncio.Future] = {}  # set when a game's background work has done one thing
         self.retries: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # background work the store refused (STORE_RETRY)
         self.expiry_interval = expiry_interval
@@ -674,7 +676,7 @@ class App(Residency):
         self.rendering[key] = self.rendering.get(key, 0) + 1
         try:
             game, ai_seats = await self._locked(hosted, snapshot)
-            async with self.render_turn:
+            async with self.render_turn.turn(hosted.id):
                 return await self._run(draw, game, ai_seats)
         except RpcError as err:
             if err.code == "internal" and "ModuleNotFoundError" in err.message:

@@ -45,3 +45,49 @@ def test_pictures_being_drawn_hold_up_nothing_and_a_seat_may_queue_only_a_few(ga
         assert await app.call("game.render", [ask]) == b"picture"  # drawn: the seat may ask again
 
     in_app(body)
+
+
+def test_one_games_many_pictures_do_not_hold_another_games_picture_behind_them_all(monkeypatch):
+    # pictures are drawn one at a time for the whole server; they were drawn in arrival order, so a GM's tool that
+    # pipelined pictures of its game (the GM token has no per-seat limit) held every other game's pictures behind
+    # all of its own. The games now take turns: another game's picture waits for at most one of this game's.
+    opened, drawn = threading.Event(), []
+
+    def board(game, *args, **kwargs):
+        drawn.append(len(game.state.players))  # which game: 3 seats or 5
+        assert opened.wait(30), "the test never opened the gate"
+        return b"picture"
+
+    monkeypatch.setattr(render, "render_board", board)
+
+    async def body(app):
+        busy = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 2}}])
+        other = await app.call("game.create", [{"setup": {"board": "ring-5", "players": 5, "seed": 2}}])
+        many = [asyncio.ensure_future(app.call("game.render", [{"game_id": busy["game_id"],
+                                                                "token": busy["gm_token"]}])) for _ in range(5)]
+        await _until(lambda: drawn == [3] and _waiting(app) == 4)  # one drawn, four waiting
+        one = asyncio.ensure_future(app.call("game.render", [{"game_id": other["game_id"],
+                                                              "token": other["seat_tokens"]["Player#1"]}]))
+        await _until(lambda: _waiting(app) == 5)
+        opened.set()
+        assert await asyncio.wait_for(asyncio.gather(*many, one), 30) == [b"picture"] * 6
+        assert sorted(drawn) == [3, 3, 3, 3, 3, 5] and drawn.index(5) <= 2, drawn
+
+    try:
+        in_app(body)
+    finally:
+        opened.set()
+
+
+def _waiting(app) -> int:
+    """Pictures waiting for their turn to be drawn."""
+    return app.render_turn.waiting()
+
+
+async def _until(condition, bound: float = 20.0) -> None:
+    """Wait for ``condition()`` (``bound``: only so a broken server fails the test instead of hanging it)."""
+    async def poll():
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), bound)

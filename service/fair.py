@@ -1,0 +1,68 @@
+"""A turn shared by the games on a server, given to them in rotation: :class:`FairTurn`.
+
+An ``asyncio.Lock`` serves its waiters in arrival order, so one game that asked for many pictures (a GM's tool
+pipelining animations, 1.6 s each at a 10-seat table; the GM token has no per-seat limit) held every other
+game's pictures behind all of its own. A :class:`FairTurn` keeps one line per game and serves the games in turn,
+each game's own waiters in arrival order: a game's picture waits for at most one picture of each other game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Hashable
+
+
+class FairTurn:
+    """One holder at a time; waiters served round-robin by key (a game), each key's in arrival order."""
+
+    def __init__(self) -> None:
+        self.lines: OrderedDict[Hashable, deque[asyncio.Future]] = OrderedDict()  # the next key to serve first
+        self.held = False
+
+    def waiting(self) -> int:
+        """How many wait for the turn (not counting its holder)."""
+        return sum(len(line) for line in self.lines.values())
+
+    @contextlib.asynccontextmanager
+    async def turn(self, key: Hashable) -> AsyncIterator[None]:
+        """Hold the turn for ``key``'s work, in ``key``'s place in the rotation."""
+        if not self.held and not self.lines:
+            self.held = True
+        else:
+            waiter = asyncio.get_running_loop().create_future()
+            self.lines.setdefault(key, deque()).append(waiter)
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():  # given the turn as it was cancelled: pass it on
+                    self._next()
+                else:
+                    self._forget(key, waiter)
+                raise
+        try:
+            yield
+        finally:
+            self._next()
+
+    def _forget(self, key: Hashable, waiter: asyncio.Future) -> None:
+        line = self.lines.get(key)
+        if line is not None and waiter in line:
+            line.remove(waiter)
+            if not line:
+                del self.lines[key]
+
+    def _next(self) -> None:
+        """The holder is done: the next key's first waiter holds the turn; that key goes to the back."""
+        while self.lines:
+            key, line = next(iter(self.lines.items()))
+            waiter = line.popleft()
+            if line:
+                self.lines.move_to_end(key)
+            else:
+                del self.lines[key]
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self.held = False
