@@ -3,7 +3,8 @@
 An ``asyncio.Lock`` serves its waiters in arrival order, so one game that asked for many pictures (a GM's tool
 pipelining animations, 1.6 s each at a 10-seat table; the GM token has no per-seat limit) held every other
 game's pictures behind all of its own. A :class:`FairTurn` keeps one line per game and serves the games in turn,
-each game's own waiters in arrival order: a game's picture waits for at most one picture of each other game.
+each game's own waiters in arrival order: besides the picture being drawn, a game's picture waits for at most one
+picture of each other game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class FairTurn:
     def __init__(self) -> None:
         self.lines: OrderedDict[Hashable, deque[asyncio.Future]] = OrderedDict()  # the next key to serve first
         self.held = False
+        self.holder: Hashable = None  # the key holding the turn (its line goes behind the others' when it is done)
 
     def waiting(self) -> int:
         """How many wait for the turn (not counting its holder)."""
@@ -29,7 +31,7 @@ class FairTurn:
     async def turn(self, key: Hashable) -> AsyncIterator[None]:
         """Hold the turn for ``key``'s work, in ``key``'s place in the rotation."""
         if not self.held and not self.lines:
-            self.held = True
+            self.held, self.holder = True, key
         else:
             waiter = asyncio.get_running_loop().create_future()
             self.lines.setdefault(key, deque()).append(waiter)
@@ -54,15 +56,17 @@ class FairTurn:
                 del self.lines[key]
 
     def _next(self) -> None:
-        """The holder is done: the next key's first waiter holds the turn; that key goes to the back."""
+        """The holder is done: its key goes behind every other key waiting, and the first key's first waiter
+        holds the turn."""
+        if self.holder in self.lines:
+            self.lines.move_to_end(self.holder)
         while self.lines:
             key, line = next(iter(self.lines.items()))
             waiter = line.popleft()
-            if line:
-                self.lines.move_to_end(key)
-            else:
+            if not line:
                 del self.lines[key]
             if not waiter.done():
                 waiter.set_result(None)
+                self.holder = key
                 return
-        self.held = False
+        self.held, self.holder = False, None
