@@ -67,6 +67,7 @@ from typing import Any
 import msgpack
 
 from engine.errors import RegentError, ValidationError
+from engine.protectors.events import listed
 from engine.protectors.game import Game
 from engine.protectors.report import BANK_RULE, display_names
 from engine.protectors.state import BANK_BID, DRAGON
@@ -216,12 +217,16 @@ def note_level(levels: dict[str, dict[str, str]], seat: str, agent: str, given: 
 def played_by_ai(game: Game, told: dict[str, Any]) -> str:
     """The reports' ``Played by AI: ...`` line (issue 24: the channel always sees which seats an AI played):
     each seat's display name with its AI, or AIs (a list), in seat order, as ``told`` names them (as the GM chose
-    them when they played: ``GameFile.ai_named``); ``none`` when no AI played."""
+    them when they played: ``GameFile.ai_named``); ``none`` when no AI played. Seats played by the same AI are named
+    together, the AI once (``Ann, Dan and Eve (normal -> heuristic), Ben (heuristic)``): at 16 seats one level said
+    per seat filled a quarter of a Discord message on every step."""
     if not told:
         return "Played by AI: none"
     names = display_names(game.state)
-    return "Played by AI: " + ", ".join(f"{names.get(s, s)} ({t if isinstance(t, str) else ', '.join(t)})"
-                                        for s, t in in_seat_order(game, told))
+    by_ai: dict[str, list[str]] = {}  # in seat order of each AI's first seat
+    for s, t in in_seat_order(game, told):
+        by_ai.setdefault(t if isinstance(t, str) else ", ".join(t), []).append(names.get(s, s))
+    return "Played by AI: " + ", ".join(f"{listed(seats)} ({label})" for label, seats in by_ai.items())
 
 
 class DamagedGameFile(ValidationError):

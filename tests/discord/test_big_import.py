@@ -169,7 +169,7 @@ def test_a_twelve_seat_cli_game_brought_in_at_turn_3_walked_as_a_gm_lives_it(ser
         posted = t.channel(mark)
         assert posted.startswith("⏩ The GM resolved the step without waiting: the rulebook defaults for "
                                  "Player#11 (Kim), Player#12 (Lea).\n== Turn 3 ==")
-        assert "Played by AI: Cat (heuristic), Hal (normal -> heuristic), Ivy (normal -> heuristic)" in posted
+        assert "Played by AI: Cat (heuristic), Hal and Ivy (normal -> heuristic)" in posted
         assert f"- Ann: {march}" in posted  # revealed now, with everyone's orders
 
         # -- on to turn 4's orders: Cat pools $Realm from Bob, Ann's second DM is refused, Kim and Lea stay silent

@@ -221,12 +221,12 @@ def test_the_bank_round_of_a_dragon_attack_names_the_ai_seats_whose_commitments_
     first = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nThe Bank of Lannuvár\n"
                                                                     "== Di ==\n1 from P4\n")))
     assert "The Bank of Lannuvár decides next: Ann" in first
-    assert "Played by AI: Ben (heuristic), Cy (heuristic)" in first
+    assert "Played by AI: Ben and Cy (heuristic)" in first
     assert gamefile.read(path).step_ai == {"Player#2": "heuristic", "Player#3": "heuristic"}  # kept for the round
     run(capsys, "seat", path, "Ben", "human")  # the AI's commitment stands, and so does the record of it
     bank = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\n2 from P1\n", "ann.txt")))
     assert "- Ben commits 3 from P2" in bank and "the Protectors win" in bank
-    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben (heuristic), Cy (heuristic)"
+    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben and Cy (heuristic)"
     assert gamefile.read(path).step_ai == {"Player#3": "heuristic"}  # the orders step's own: Cy's AI alone
 
 
@@ -236,11 +236,11 @@ def test_the_bank_bid_names_the_ai_seats_whose_bids_the_ranking_shows(tmp_path, 
     path = _bank_game(tmp_path, {"turn": 3, "step": "consolidation"})
     first = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nThe Bank of Lannuvár\n"
                                                                     "== Di ==\nBid 3\n")))
-    assert "- Bids revealed: Ben " in first and "Played by AI: Ben (heuristic), Cy (heuristic)" in first
+    assert "- Bids revealed: Ben " in first and "Played by AI: Ben and Cy (heuristic)" in first
     assert gamefile.read(path).game.step == "bank_bid"
     bank = _posted(run(capsys, "adjudicate", path, dms(tmp_path, "== Ann ==\nBid 4\n", "ann.txt")))
     assert "- Bids: Ann 4" in bank and "Protector Ranking: " in bank
-    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben (heuristic), Cy (heuristic)"
+    assert bank.rstrip().splitlines()[-1] == "Played by AI: Ben and Cy (heuristic)"
 
 
 def test_a_turns_report_posted_again_names_whose_decisions_the_rulebook_made(game_file, tmp_path, capsys):

@@ -484,9 +484,9 @@ def test_seats_are_listed_in_seat_order_at_a_big_table(tmp_path, capsys):
     assert main(["new", str(path), "--setup", str(tmp_path / "setup.json")]) == 0
     assert "AI seats: Player#8 (N8): caretaker, Player#10 (N10): caretaker, Player#12" in capsys.readouterr().out
     assert main(["adjudicate", str(path), "--force"]) == 0
-    assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
+    assert "Played by AI: N8, N10 and N12 (caretaker)" in capsys.readouterr().out
     assert main(["report", str(path), "--turn", "1"]) == 0
-    assert "Played by AI: N8 (caretaker), N10 (caretaker), N12 (caretaker)" in capsys.readouterr().out
+    assert "Played by AI: N8, N10 and N12 (caretaker)" in capsys.readouterr().out
 
 
 def test_a_dm_under_an_ai_seats_header_is_stored_and_said(game_file, tmp_path, capsys):

@@ -142,3 +142,20 @@ def test_a_refused_dm_superseded_by_the_ai_names_the_ai_as_the_gm_chose_it(game_
     assert "AI Player#1 (Alice) [steward -> steward-search], bid:" in out
     assert "Player#1 (Alice): rejected (DM at line 1)" in out
     assert "superseded by the decision of its AI (steward -> steward-search)" in out
+
+
+def test_seats_played_by_the_same_ai_are_named_with_it_once():
+    # 16 seats filled by one level: 'Played by AI: Ann (normal -> heuristic), Ben (normal -> heuristic), ...' said the
+    # level thirteen times (560 characters of a 2,000-character Discord message, on every step's report)
+    from engine.protectors.game import Game
+
+    names = [f"N{i}" for i in range(1, 17)]
+    game = Game({"board": "ring-16-grand", "seed": 1, "players": [{"name": n} for n in names]})
+    told = {f"Player#{i}": "normal -> heuristic" for i in range(1, 17)}
+    told |= {"Player#2": "heuristic", "Player#5": ["hard -> strong", "normal -> heuristic"]}
+    line = gamefile.played_by_ai(game, told)
+    rest = [n for n in names if n not in ("N2", "N5")]
+    assert line == ("Played by AI: " + ", ".join(rest[:-1]) + f" and {rest[-1]} (normal -> heuristic), N2 (heuristic), "
+                    "N5 (hard -> strong, normal -> heuristic)")
+    assert line.count("normal -> heuristic") == 2 and len(line) < 200
+    assert gamefile.played_by_ai(game, {"Player#2": "heuristic"}) == "Played by AI: N2 (heuristic)"

@@ -13,7 +13,7 @@ from service import gamefile
 from service.app import App
 from service.store import Store
 
-BEN_AND_CY = "Played by AI: Ben (heuristic), Cy (heuristic)"
+BEN_AND_CY = "Played by AI: Ben and Cy (heuristic)"
 FIRST_ROUND_AI = {"Player#2": "heuristic", "Player#3": "heuristic"}
 
 

@@ -15,14 +15,14 @@ def test_an_expiry_fill_given_as_a_level_is_named_by_it():
         g = await app.call("game.create", [{"setup": {**SETUP, "expiry": {"auto": False, "fill": "normal"}}}])
         gm = {"game_id": g["game_id"], "token": g["gm_token"]}
         advanced = await app.call("game.advance", [{**gm, "expired": True, "force": True}])
-        assert "Played by AI: Judy (normal -> heuristic), Lou (normal -> heuristic), Max (normal -> heuristic)" \
+        assert "Played by AI: Judy, Lou and Max (normal -> heuristic)" \
             in advanced["report"].splitlines()
         setup = (await app.call("game.export_position", [gm]))["setup"]
         assert setup["expiry"] == {"auto": False, "fill": "heuristic", "level": "normal"}
         again = await app.call("game.create", [{"setup": setup}])  # the exported setup keeps the fill's level
         gm2 = {"game_id": again["game_id"], "token": again["gm_token"]}
         advanced = await app.call("game.advance", [{**gm2, "expired": True, "force": True}])
-        assert "Judy (normal -> heuristic)" in advanced["report"]
+        assert "Judy, Lou and Max (normal -> heuristic)" in advanced["report"]
 
     in_app(body)
 

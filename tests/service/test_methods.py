@@ -130,7 +130,7 @@ def test_expired_deadlines_let_an_ai_act_for_silent_seats(client):
     client.call("game.submit", game_id=gid, token=g["seat_tokens"]["Player#1"], text="Bid 3")
     out = client.call("game.advance", game_id=gid, token=gm, expired=True)
     played = next(line for line in out["report"].splitlines() if line.startswith("Played by AI: "))
-    assert played == "Played by AI: Player#2 (random), Player#3 (random), Player#4 (random), Player#5 (random)"
+    assert played == "Played by AI: Player#2, Player#3, Player#4 and Player#5 (random)"
     view = client.call("game.view", game_id=gid, token=gm)
     assert set(view["played_by_ai"]) == {"Player#2", "Player#3", "Player#4", "Player#5"}
     with pytest.raises(ServiceError) as err:  # orders have 72h: not expired yet
