@@ -8,6 +8,8 @@ raises :class:`service.errors.RpcError`. CPU-heavy work runs in a thread pool; e
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import logging
 import math
 import secrets
@@ -31,7 +33,7 @@ from service.errors import (
     from_exception,
     invalid,
 )
-from service.fair import FairTurn
+from service.fair import FairTurn, Shares
 from service.hosting import GM, HostedGame, token_hash
 from service.params import Params
 from service.posting import split_messages
@@ -162,6 +164,8 @@ class App(Residency):
         self.thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-ai")
         # Stateless npr.*/npn.* calls may run in worker processes (true parallelism on many cores).
         self.processes = ProcessPoolExecutor(max_workers=processes) if processes > 0 else None
+        # a connection's jobs in the calls' workers, and in the processes, at once (service/fair.py)
+        self.shares, self.process_shares = Shares(workers), Shares(processes)
         self.games: dict[str, HostedGame] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         # Each game's line of calls (``_locked``): a call takes its place on arrival and keeps it while it waits
@@ -210,7 +214,8 @@ class App(Residency):
         for game_id in self.games:
             self.kick(game_id)  # AI seats whose decision was pending when the server stopped
         if self.expiry_interval > 0:
-            self._expiry_task = asyncio.get_running_loop().create_task(self._expiry_loop())
+            self._expiry_task = asyncio.get_running_loop().create_task(self._expiry_loop(),
+                                                                       context=contextvars.Context())
 
     async def close(self) -> None:
         if self._expiry_task:
@@ -260,13 +265,20 @@ class App(Residency):
     def _free_inline(self) -> None:
         self._inline_free = True
 
-    async def _run(self, fn: Callable[..., Any], *args: Any, pool: ThreadPoolExecutor | None = None) -> Any:
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool or self.executor, fn, *args)
-        except RpcError:
-            raise
-        except Exception as err:
-            raise self._wire(err, fn) from None
+    async def _run(self, fn: Callable[..., Any], *args: Any, pool: ThreadPoolExecutor | None = None,
+                   shared: bool = True) -> Any:
+        """``fn(*args)`` in ``pool`` (the calls' workers by default); in the calls' workers, within the calling
+        connection's share of them (``shared``; service/fair.py ``Shares``). The AI seats' pool is not shared out:
+        a GM's expiry fill thinking there for a minute would hold its connection's other calls (the Discord bot's
+        players' DMs) behind it."""
+        pool = pool or self.executor
+        async with self.shares.share() if shared and pool is self.executor else contextlib.nullcontext():
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            except RpcError:
+                raise
+            except Exception as err:
+                raise self._wire(err, fn) from None
 
     @staticmethod
     def _wire(err: Exception, fn: Callable[..., Any]) -> RpcError:
@@ -282,7 +294,8 @@ class App(Residency):
             if self.processes is None:
                 return await self._run(fn, p)
             loop = asyncio.get_running_loop()
-            status, value = await loop.run_in_executor(self.processes, stateless.run, name, [p.fields])
+            async with self.process_shares.share():
+                status, value = await loop.run_in_executor(self.processes, stateless.run, name, [p.fields])
             if status == "error":
                 raise RpcError(value["code"], value["message"], value["details"])
             return value
@@ -676,8 +689,8 @@ class App(Residency):
         self.rendering[key] = self.rendering.get(key, 0) + 1
         try:
             game, ai_seats = await self._locked(hosted, snapshot)
-            async with self.render_turn.turn(hosted.id):
-                return await self._run(draw, game, ai_seats)
+            async with self.render_turn.turn(hosted.id):  # (one picture in the pool at a time: not shared)
+                return await self._run(draw, game, ai_seats, shared=False)
         except RpcError as err:
             if err.code == "internal" and "ModuleNotFoundError" in err.message:
                 raise RpcError("internal", "rendering is not installed (install the render extra: matplotlib)") \
@@ -692,7 +705,8 @@ class App(Residency):
     def kick(self, game_id: str) -> None:
         task = self.pumps.get(game_id)
         if task is None or task.done():
-            task = asyncio.get_running_loop().create_task(self._pump(game_id))
+            # in a context of its own: the work is the game's, not the share of the connection whose call kicked it
+            task = asyncio.get_running_loop().create_task(self._pump(game_id), context=contextvars.Context())
             self.pumps[game_id] = task
             task.add_done_callback(lambda t, g=game_id: self._pump_done(g, t))
 

@@ -1,4 +1,5 @@
-"""A turn shared by the games on a server, given to them in rotation: :class:`FairTurn`.
+"""Sharing the server out fairly: a turn the games take in rotation (:class:`FairTurn`), and each connection's share
+of the pools (:class:`Shares`).
 
 An ``asyncio.Lock`` serves its waiters in arrival order, so one game that asked for many pictures (a GM's tool
 pipelining animations, 1.6 s each at a 10-seat table; the GM token has no per-seat limit) held every other
@@ -11,8 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Hashable
+from typing import Any
+
+# The connection a request came in on: service/rpc.py sets it in each request's task. Background work (a game's AI
+# seats, an expiry) runs in a context of its own, without it.
+CLIENT: contextvars.ContextVar[Any] = contextvars.ContextVar("regent_client", default=None)
 
 
 class FairTurn:
@@ -70,3 +78,27 @@ class FairTurn:
                 self.holder = key
                 return
         self.held, self.holder = False, None
+
+
+class Shares:
+    """At most ``size`` jobs of one connection (``CLIENT``) in the pools at once; its others wait their turn on the
+    loop. The pools serve their queue in arrival order, so a connection that sent a burst of heavy requests (a GM's
+    tool pipelining 256 ``npr.invasions`` on big worlds) had them all queued ahead of every other connection's, the
+    Discord bot's players' DMs included. With ``size`` the pools' threads, a connection alone still keeps every
+    thread busy. Work with no connection (background work, in-process callers) is not counted."""
+
+    def __init__(self, size: int) -> None:
+        self.size = max(1, size)
+        self.held: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+    @contextlib.asynccontextmanager
+    async def share(self) -> AsyncIterator[None]:
+        client = CLIENT.get()
+        if client is None:
+            yield
+            return
+        room = self.held.get(client)
+        if room is None:
+            room = self.held[client] = asyncio.Semaphore(self.size)
+        async with room:
+            yield

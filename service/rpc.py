@@ -27,6 +27,7 @@ from typing import Any
 import msgpack
 
 from service.errors import BAD_REQUEST, IDLE, INTERNAL, RATE_LIMITED, TOO_LARGE, RpcError, from_exception
+from service.fair import CLIENT
 from service.params import MAX_ITEMS
 
 log = logging.getLogger("regent.service")
@@ -291,6 +292,7 @@ class Connection(asyncio.Protocol):
 
     async def _handle(self, msgid: int | None, method: Any, params: list, kind: int, size: int) -> None:
         start = time.perf_counter()
+        CLIENT.set(self)  # (this task's own context) the connection's share of the pools: service/fair.py
         try:
             result = await self.app.call(method, params, size)
         except RpcError as err:
