@@ -1,5 +1,5 @@
 """Sharing the server out fairly: a turn the games take in rotation (:class:`FairTurn`), and each connection's share
-of the pools (:class:`Shares`).
+of a pool (:class:`Shares`).
 
 An ``asyncio.Lock`` serves its waiters in arrival order, so one game that asked for many pictures (a GM's tool
 pipelining animations, 1.6 s each at a 10-seat table; the GM token has no per-seat limit) held every other
@@ -81,11 +81,11 @@ class FairTurn:
 
 
 class Shares:
-    """At most ``size`` jobs of one connection (``CLIENT``) in the pools at once; its others wait their turn on the
-    loop. The pools serve their queue in arrival order, so a connection that sent a burst of heavy requests (a GM's
+    """At most ``size`` jobs of one connection (``CLIENT``) in a pool at once; its others wait their turn on the
+    loop. A pool serves its queue in arrival order, so a connection that sent a burst of heavy requests (a GM's
     tool pipelining 256 ``npr.invasions`` on big worlds) had them all queued ahead of every other connection's, the
-    Discord bot's players' DMs included. With ``size`` the pools' threads, a connection alone still keeps every
-    thread busy. Work with no connection (background work, in-process callers) is not counted."""
+    Discord bot's players' DMs included. With ``size`` the pool's workers, a connection alone still keeps every
+    worker busy. Work with no connection (background work, in-process callers) is not counted."""
 
     def __init__(self, size: int) -> None:
         self.size = max(1, size)
