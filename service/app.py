@@ -162,6 +162,9 @@ class App(Residency):
         # workers all thinking (four games with AI seats deciding) every other call, in any game, waited behind them
         # (a game.view took up to 25 s). The calls' workers are left for the calls.
         self.thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regent-ai")
+        # Steps expiring by themselves with an agent as expiry.fill, filling at once (_expire): each thinks in that pool
+        # for every silent seat (a minute at a 16-seat table of experts); half of it is left for other games' AI seats.
+        self.fill_slots = asyncio.Semaphore(max(1, workers // 2))
         # Stateless npr.*/npn.* calls may run in worker processes (true parallelism on many cores).
         self.processes = ProcessPoolExecutor(max_workers=processes) if processes > 0 else None
         # a connection's jobs in the calls' workers, and in the processes, at once (service/fair.py)
@@ -792,14 +795,16 @@ class App(Residency):
         pump = self.pumps.get(game_id)
         if pump is not None:
             await asyncio.shield(pump)
-        if self.games.get(game_id) is not hosted:  # it left memory meanwhile
-            return
-        try:
-            async with self.locks[game_id]:
-                if hosted.expired_ready(time.time()):
-                    how = "resolved by itself as its deadline passed"
-                    await self._run(lambda: hosted.advance(False, True, how=how), pool=self._filling(hosted))
-                    log.info("deadline passed: step resolved", extra={"game_id": game_id})
-        except RpcError as err:  # tried again at the next check (a store failure included)
-            log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})
+        pool = self._filling(hosted)
+        async with self.fill_slots if pool is self.thinkers else contextlib.nullcontext():
+            if self.games.get(game_id) is not hosted:  # it left memory meanwhile
+                return
+            try:
+                async with self.locks[game_id]:
+                    if hosted.expired_ready(time.time()):
+                        how = "resolved by itself as its deadline passed"
+                        await self._run(lambda: hosted.advance(False, True, how=how), pool=pool)
+                        log.info("deadline passed: step resolved", extra={"game_id": game_id})
+            except RpcError as err:  # tried again at the next check (a store failure included)
+                log.warning("expiry advance failed: %s", err.message, extra={"game_id": game_id})
         self.kick(game_id)

@@ -75,3 +75,43 @@ def test_a_deadline_passes_in_one_game_while_another_games_ai_seat_still_thinks(
             await app.close()
 
     asyncio.run(go())
+
+
+def test_games_expiring_together_leave_the_ai_seats_pool_room_for_other_games_ai_seats(tmp_path, monkeypatch):
+    # each expired game now resolves in its own task, so games whose deadlines pass together fill their silent seats
+    # together; with an agent as expiry.fill each fill thinks for every silent seat (a minute for an expert at a
+    # 16-seat table) in the AI seats' pool. At most half of that pool fills at once, so other games' AI seats still
+    # decide meanwhile.
+    from agents.registry import AGENTS
+
+    thinking, release, fills = threading.Semaphore(0), threading.Event(), []
+
+    def think():
+        fills.append(1)
+        thinking.release()
+        assert release.wait(30), "the test never released the fill"
+
+    monkeypatch.setitem(AGENTS, "test-held", lambda seed: ThinkingHeuristic(think))
+    expires = {"deadlines": {"bid": 0}, "expiry": {"auto": True, "fill": "test-held"}}
+
+    async def go():
+        app = App(Store(tmp_path / "g.sqlite"), workers=2, expiry_interval=0.02)
+        app.start()
+        try:
+            expiring = [await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": seed,
+                                                                  **expires}}]) for seed in (1, 2)]
+            assert await asyncio.get_running_loop().run_in_executor(None, thinking.acquire, True, 10)
+            ai = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 3,
+                                                           "agents": {"Player#3": "heuristic"}}}])
+            game = app.games[ai["game_id"]].game
+            await _until(lambda: "Player#3" in game.state.submissions)  # decided while a fill thinks...
+            assert not release.is_set() and len(fills) == 1  # ...and the other fill waits its turn
+            release.set()
+            for g in expiring:  # then both fills think, and both steps resolve as their deadlines passed
+                await _until(lambda g=g: _step(app, g["game_id"]) != (1, "bid"))
+                assert app.games[g["game_id"]].rows[-1][0]["by"] == "expired"
+        finally:
+            release.set()
+            await app.close()
+
+    asyncio.run(go())
