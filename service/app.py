@@ -595,7 +595,8 @@ class App(Residency):
         else:
             out = await self._locked(hosted, lambda: hosted.turn_report(who, turn, since))
         if split is not None:
-            out["messages"] = split_messages(out["report"], split)
+            out["messages"] = await self._run(split_messages, out["report"], split)  # in a worker: a long report
+            # cut into many short messages (split: 1) held the loop, and with it every connection, for milliseconds
         return out
 
     async def export(self, p: Params) -> dict[str, Any]:
