@@ -24,7 +24,7 @@ from engine.errors import RegentError, ValidationError
 from engine.protectors.defaults import default_decision
 from engine.protectors.game import Game
 from engine.protectors.position import before_position, steps_before
-from engine.protectors.report import display_names, named, quiet_turn
+from engine.protectors.report import display_names, quiet_turn
 from engine.protectors.setup import replay_setup
 from service import ai, clock, defaulted, gamefile, seat_names, validate
 from service.errors import (
@@ -637,22 +637,24 @@ class HostedGame:
         self._commit(new_rows, meta_changed=True)
         self.step_ended(turn, step, how or "was resolved by an earlier game.advance")
         return {"events": [e.to_dict() for e in events],
-                "report": self.report(events, resolved, list(gone), step, attack),
+                "report": self.report(start, turn, resolved, list(gone), step, attack),
                 "pending": self.pending(GM), "over": g.over, "result": g.result}
 
-    def report(self, events: list, resolved: dict[str, str], defaults: Iterable[str] = (), step: str = "",
+    def report(self, start: int, turn: int, resolved: dict[str, str], defaults: Iterable[str] = (), step: str = "",
                dpl: int | None = None) -> str:
-        """The text the GM posts: the step's public events, which seats an AI played and, for a step forced, the
-        seats the rulebook's default played for (display names) and in which ``step`` (a Dragon Attack's by its
-        ``dpl``), as ``regent adjudicate --force`` and a turn's report say them (``defaulted.step_line``)."""
+        """The text the GM posts: the public events from event ``start`` on under their turns' headers, and at the end
+        of ``turn``'s part (the step's: before the next turn's header when a Consolidation ran into it) which seats an
+        AI played and, for a step forced, the seats the rulebook's default played for (display names) and in which
+        ``step`` (a Dragon Attack's by its ``dpl``), as ``regent adjudicate --force`` says them
+        (``defaulted.step_line``, ``service.posting.under_turn``)."""
         names = display_names(self.game.state)
-        lines = [f"- {named(e.text, names)}" for e in events if e.visible_to is None and e.kind != "phase"]
+        lines = []
         ai_seats = {s: self.decided_label(s, b.split(":", 1)[1]) for s, b in resolved.items() if ":" in b}
         if ai_seats:
             lines.append(gamefile.played_by_ai(self.game, ai_seats))
         if defaults:  # rules: 003 (each step's default for an inactive player; service/defaulted.py names them)
             lines.append(defaulted.step_line(defaults, step, dpl, lambda s: names.get(s, s)))
-        return "\n".join(lines)
+        return under_turn(self.game.report(None, None, start), turn, lines)
 
     def turn_report(self, who: str | None, turn: int | None, since: int | None = None) -> dict[str, Any]:
         """The engine's report as ``who`` may see it (display names), labelling the seats an AI played:

@@ -275,3 +275,19 @@ def test_a_report_running_into_the_next_turn_says_the_ai_seats_under_each_turn(t
     header = rows.index("== Turn 2 ==")
     assert rows[header - 1] == "Played by AI: Cy (heuristic)"  # turn 1's part ends with turn 1's AI seats
     assert rows[-1] == "Played by AI: Cy (heuristic)" and sum(r.startswith("Played by AI") for r in rows) == 2
+
+
+def test_rpc_advance_report_running_into_the_next_turn_says_the_step_under_its_own_turn(client):
+    # game.advance's report of a Consolidation that ran into turn 2 (bids, cards, a Dragon Attack) had no turn
+    # headers and ended 'Rulebook defaults for: ... in the consolidation step' after turn 2's min.US, as if turn 2's;
+    # it now reads as regent adjudicate's: each turn under its header, the step's lines under turn 1's
+    game = create(client)
+    gid, gm = game["game_id"], game["gm_token"]
+    for _ in range(2):  # the bids, the orders
+        client.call("game.advance", game_id=gid, token=gm, force=True)
+    rows = client.call("game.advance", game_id=gid, token=gm, force=True)["report"].split("\n")
+    assert rows[0] == "== Turn 1 ==" and "== Turn 2 ==" in rows
+    turn2 = rows.index("== Turn 2 ==")
+    step_lines = rows[turn2 - 1]
+    assert step_lines.startswith("Rulebook defaults for: ") and step_lines.endswith(" in the consolidation step")
+    assert any(row.startswith("- Bids: ") for row in rows[turn2:])
