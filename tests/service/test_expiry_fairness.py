@@ -33,9 +33,11 @@ def held(monkeypatch):
     release.set()
 
 
-def _step(app: App, game_id: str) -> tuple[int, str]:
-    game = app.games[game_id].game
-    return game.state.turn, game.step
+def _resolved_by(app: App, game_id: str) -> str | None:
+    """Who resolved the game's first step, as stored (None: not yet). (The stored rows, not the engine's state,
+    which a worker thread changes before the step is stored.)"""
+    rows = list(app.games[game_id].rows)
+    return next((row["by"] for row, _, _ in rows if row["a"][0] == "advance"), None)
 
 
 async def _until(condition, bound: float = 20.0) -> None:
@@ -60,11 +62,11 @@ def test_a_deadline_passes_in_one_game_while_another_games_ai_seat_still_thinks(
             other = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 5,
                                                               **EXPIRES}}])
             assert await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
-            await _until(lambda: _step(app, other["game_id"]) != (1, "bid"))  # the other game's deadline passed...
-            assert not release.is_set() and _step(app, slow["game_id"]) == (1, "bid")  # ...while this one thinks
-            assert app.games[other["game_id"]].rows[-1][0]["by"] == "expired"
+            await _until(lambda: _resolved_by(app, other["game_id"]) is not None)  # the other game's step resolves...
+            assert not release.is_set() and _resolved_by(app, slow["game_id"]) is None  # ...while this one thinks
+            assert _resolved_by(app, other["game_id"]) == "expired"
             release.set()  # the slow game's AI seat decides, then its own deadline resolves the step
-            await _until(lambda: _step(app, slow["game_id"]) != (1, "bid"))
+            await _until(lambda: _resolved_by(app, slow["game_id"]) is not None)
             rows = [row for row, _, _ in app.games[slow["game_id"]].rows]
             first = next(i for i, row in enumerate(rows) if row["a"][0] == "advance")
             assert rows[first]["by"] == "expired"
@@ -103,13 +105,13 @@ def test_games_expiring_together_leave_the_ai_seats_pool_room_for_other_games_ai
             assert await asyncio.get_running_loop().run_in_executor(None, thinking.acquire, True, 10)
             ai = await app.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": 3,
                                                            "agents": {"Player#3": "heuristic"}}}])
-            game = app.games[ai["game_id"]].game
-            await _until(lambda: "Player#3" in game.state.submissions)  # decided while a fill thinks...
-            assert not release.is_set() and len(fills) == 1  # ...and the other fill waits its turn
+            hosted = app.games[ai["game_id"]]
+            await _until(lambda: any(row["by"] == "ai:heuristic" for row, _, _ in list(hosted.rows)))  # decided...
+            assert not release.is_set() and len(fills) == 1  # ...while a fill thinks, and the other waits its turn
             release.set()
             for g in expiring:  # then both fills think, and both steps resolve as their deadlines passed
-                await _until(lambda g=g: _step(app, g["game_id"]) != (1, "bid"))
-                assert app.games[g["game_id"]].rows[-1][0]["by"] == "expired"
+                await _until(lambda g=g: _resolved_by(app, g["game_id"]) is not None)
+                assert _resolved_by(app, g["game_id"]) == "expired"
         finally:
             release.set()
             await app.close()
