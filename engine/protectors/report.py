@@ -337,6 +337,10 @@ def _concerns(e: Event, seat: str) -> bool:
     d = e.data
     if d.get("seat") == seat or seat in (d.get("seats") or ()) or d.get("src") == seat or d.get("dst") == seat:
         return True
+    if e.kind == "dragon_battle" and seat in (d.get("contributions") or {}):
+        # rules: 003 Resolving a Dragon Attack — the Protector US against the DPL decides the fight of every seat in it:
+        # its commitment and its losses read without it say nothing of who won
+        return True
     return re.search(re.escape(seat) + r"(?!\d)", e.text) is not None
 
 

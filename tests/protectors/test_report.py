@@ -480,3 +480,16 @@ def test_a_seat_a_position_lists_as_eliminated_without_a_turn_is_not_told_turn_n
     g = Game({"board": "ring-3", "seed": 1, "players": 3, "position": {
         "turn": 4, "step": "orders", "provinces": provs, "eliminated": {"Player#3": {"turn": 2, "by": "dragon"}}}})
     assert private_summary(g, "Player#3").splitlines()[1] == "You were eliminated on turn 2 (dragon)."
+
+
+def test_a_seat_that_fought_the_dragon_is_told_who_won_in_its_summary():
+    # 16 seats: a summary said 'Pat commits 1 from P4: US 1 of min.US 1.' and 'Pat loses 1 unit to the Dragon' but not
+    # the attack's outcome ('Protector US 13 vs DPL 65: the Dragon wins.'), which names no seat: each seat in the
+    # fight (one that turned off the lights too) is told it
+    g = dragon_wins()
+    t = g.state.turn
+    for seat in ("Player#1", "Player#2", "Player#3"):
+        mine = private_summary(g, seat).splitlines()
+        assert "- Protector US 1 vs DPL 9: the Dragon wins." in mine[mine.index(f"What happened to you on turn {t}:"):]
+    g = protectors_win()
+    assert "- Protector US 5 vs DPL 4: the Protectors win!" in private_summary(g, "Player#3").splitlines()
