@@ -38,14 +38,23 @@ def _setup(rng: random.Random, seed: int) -> dict[str, Any]:
                       factions=rng.random() < 0.7, island=rng.random() < 0.4, teams=teams)
 
 
-def _play(setup: dict[str, Any], rng: random.Random, cuts: int) -> tuple[Game, list[dict[str, Any]]]:
-    """Play to the end one action at a time; export at ``cuts`` points (one at a rare step if any)."""
+def _play(setup: dict[str, Any], rng: random.Random, cuts: int,
+          keep: frozenset[int] = frozenset()) -> tuple[Game, list[dict[str, Any]], dict[int, Game]]:
+    """Play to the end one action at a time; export at ``cuts`` points (one at a rare step if any).
+
+    ``keep`` (action counts): a copy of the game as it stood after each; played again from the same ``rng``
+    state, the same game is stopped at the last of them (no cuts chosen then)."""
     game = Game(setup)
     share = rng.choice([0.3, 0.9, 1.0])  # heuristic players make games last (cards of turn 5+, locked ones)
     agents = {s: (HeuristicAgent(rng.randrange(10**6)) if rng.random() < share else RandomAgent(rng.randrange(10**6)))
               for s in game.state.players}
     snaps: list[dict[str, Any]] = []  # where the position can be cut: action index and what it shows
+    kept: dict[int, Game] = {}
     while True:
+        if len(game.actions) in keep:
+            kept[len(game.actions)] = game.clone()
+            if len(kept) == len(keep):
+                return game, [], kept
         st = game.state
         snaps.append({"at": len(game.actions), "step": game.step, "partial": bool(st.submissions),
                       "bank_round": bool(st.attack and st.attack.bank_round),
@@ -63,7 +72,7 @@ def _play(setup: dict[str, Any], rng: random.Random, cuts: int) -> tuple[Game, l
         else:
             game.advance(force=True)
         assert len(snaps) < 5000
-    return game, _choose(snaps, rng, cuts)
+    return game, _choose(snaps, rng, cuts), kept
 
 
 def _choose(snaps: list[dict[str, Any]], rng: random.Random, cuts: int) -> list[dict[str, Any]]:
@@ -95,19 +104,28 @@ def _state_fields(st: GameState) -> dict[str, Any]:
     return out
 
 
-def _at(setup: dict[str, Any], actions: list[list[Any]], at: int) -> Game:
-    """The original game as it stood after ``at`` actions (rebuilt from its setup and actions)."""
-    g = Game(setup)
-    _replay(g, actions[:at])
-    return g
+def _at(setup: dict[str, Any], rng_state: Any, final: Game, ats: frozenset[int]) -> dict[int, Game]:
+    """The original game as it stood after each of ``ats`` actions: played again by the same players from the
+    same random state, in one pass to the last cut. (Rebuilding each from the recorded actions read every DM
+    text of the prefix again: over a third of this test's time. The text replay of the actions after each cut
+    is still what both games play on below.)"""
+    rng = random.Random()
+    rng.setstate(rng_state)
+    _, _, kept = _play(setup, rng, 0, keep=ats)
+    assert set(kept) == ats
+    for at, g in kept.items():
+        assert g.actions == final.actions[:at]  # the same game as the original, action for action
+    return kept
 
 
 def check_roundtrip(seed: int, cuts: int = CUTS) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     setup = _setup(rng, seed)
-    final, picked = _play(setup, rng, cuts)
+    rng_state = rng.getstate()
+    final, picked, _ = _play(setup, rng, cuts)
+    originals = _at(setup, rng_state, final, frozenset(snap["at"] for snap in picked))
     for snap in picked:
-        before = _at(setup, final.actions, snap["at"])
+        before = originals[snap["at"]].clone()  # two cuts may be at the same point
         pos = export_position(before)
         json.dumps(pos)  # plain JSON (and so msgpack) all the way down
         imported = Game({**setup, "position": pos})
