@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.protectors.defaults import default_decision
+from engine.protectors.events import listed
 from engine.protectors.game import Game
 from engine.protectors.state import DRAGON
 from service.decision_words import said
@@ -70,7 +71,8 @@ def turn_line(records: list[Defaulted], turn: int, name: Callable[[str], str]) -
     played for in each step of ``turn`` forced, in the game's order (a step forced twice running is one), each
     seat by ``name`` (its display name), in seat order; ``""`` when no step of that turn was forced. A Dragon Attack
     step names its attack by its DPL, as the seat's own summary does (``told``): a turn may have two (an After Burner,
-    a threshold attack after the Dragon's Wrath)."""
+    a threshold attack after the Dragon's Wrath). Steps running with the same seats name them once (``Cat, Jo in the
+    orders step and the consolidation step``)."""
     steps: list[tuple[str, int | None, list[str]]] = []
     for d in records:
         if d.turn != turn:
@@ -81,7 +83,14 @@ def turn_line(records: list[Defaulted], turn: int, name: Callable[[str], str]) -
             steps[-1][2].append(d.seat)
     if not steps:
         return ""
-    return DEFAULTS + "; ".join(_step_words(seats, step, dpl, name) for step, dpl, seats in steps)
+    # steps running with the same silent seats name them once (16 seats: eight names said once a step otherwise)
+    runs: list[tuple[list[str], list[str]]] = []
+    for step, dpl, seats in steps:
+        if runs and set(runs[-1][0]) == set(seats):
+            runs[-1][1].append(_step_name(step, dpl))
+        else:
+            runs.append((seats, [_step_name(step, dpl)]))
+    return DEFAULTS + "; ".join(f"{_seat_names(seats, name)} in {listed(in_steps)}" for seats, in_steps in runs)
 
 
 DEFAULTS = "Rulebook defaults for: "
@@ -95,8 +104,15 @@ def step_line(seats: Iterable[str], step: str, dpl: int | None, name: Callable[[
 
 
 def _step_words(seats: Iterable[str], step: str, dpl: int | None, name: Callable[[str], str]) -> str:
-    return (f"{', '.join(name(s) for s in by_seat(seats))} in the {step} step"
-            + (f" (the attack at DPL {dpl})" if dpl is not None else ""))
+    return f"{_seat_names(seats, name)} in {_step_name(step, dpl)}"
+
+
+def _seat_names(seats: Iterable[str], name: Callable[[str], str]) -> str:
+    return ", ".join(name(s) for s in by_seat(seats))
+
+
+def _step_name(step: str, dpl: int | None) -> str:
+    return f"the {step} step" + (f" (the attack at DPL {dpl})" if dpl is not None else "")
 
 
 def told(records: list[Defaulted], seat: str, turn: int, game: Game | None = None) -> list[str]:

@@ -291,3 +291,19 @@ def test_rpc_advance_report_running_into_the_next_turn_says_the_step_under_its_o
     step_lines = rows[turn2 - 1]
     assert step_lines.startswith("Rulebook defaults for: ") and step_lines.endswith(" in the consolidation step")
     assert any(row.startswith("- Bids: ") for row in rows[turn2:])
+
+
+def test_a_turns_defaults_line_names_the_same_silent_seats_once_for_their_steps():
+    # 16 seats: 'Rulebook defaults for: Cat, Jo in the dragon step (the attack at DPL 12); Cat, Jo in the orders step;
+    # Cat, Jo in the consolidation step' named the same silent seats once per step (eight silent players: 320
+    # characters); steps with the same seats are named together, in the turn's order
+    from service.defaulted import Defaulted, turn_line
+
+    names = {"Player#3": "Cat", "Player#10": "Jo", "Player#2": "Ben"}
+    rows = [Defaulted(6, step, seat, (), dpl) for step, dpl, seats in (
+        ("dragon", 12, ("Player#3", "Player#10")), ("orders", None, ("Player#10", "Player#3")),
+        ("consolidation", None, ("Player#3", "Player#10", "Player#2"))) for seat in seats]
+    rows += [Defaulted(6, "dragon", "Player#2", (), 20)]  # the After Burner's attack, Ben alone
+    assert turn_line(rows, 6, names.__getitem__) == (
+        "Rulebook defaults for: Cat, Jo in the dragon step (the attack at DPL 12) and the orders step; Ben, Cat, Jo in "
+        "the consolidation step; Ben in the dragon step (the attack at DPL 20)")
