@@ -22,6 +22,26 @@ def long_game():
     return game
 
 
+@pytest.fixture(scope="module")
+def channel_gif(long_game):
+    """``render_animation`` of ``long_game`` for the channel, and the full-size frames it drew: drawn once for the
+    tests below (neither the bytes nor the PIL images are changed by making a GIF of them)."""
+    import service.render.animate as anim
+
+    drawn = []
+    real = anim.frames
+
+    def keep(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(anim, "frames", keep)
+        data = render_animation(long_game, view="channel")
+    assert len(drawn) == 1
+    return data, drawn[0]
+
+
 def gif_frames(data: bytes) -> tuple[int, tuple[int, int]]:
     import io
 
@@ -29,12 +49,12 @@ def gif_frames(data: bytes) -> tuple[int, tuple[int, int]]:
     return im.n_frames, im.size
 
 
-def test_one_frame_per_turn_then_the_summary(long_game):
+def test_one_frame_per_turn_then_the_summary(long_game, channel_gif):
     scenes = frame_scenes(long_game, None, "channel")
     assert [s.title.split(" - ")[1] for s in scenes[:3]] == ["after turn 1", "after turn 2", "after turn 3"]
     assert scenes[-1].title.endswith("(game over)")
     assert scenes[-1].subtitle.startswith("Fire and blood! The Dragon wins - ")  # who won, as the summary says
-    data = render_animation(long_game, view="channel")
+    data, _ = channel_gif
     assert data[:6] == b"GIF89a"
     frames, size = gif_frames(data)
     assert frames == len(scenes) + 1  # the summary closes the animation
@@ -43,14 +63,15 @@ def test_one_frame_per_turn_then_the_summary(long_game):
     assert all(s.mode == "channel" and all(r.realm is None for r in s.seats) for s in scenes)
 
 
-def test_a_gif_over_the_limit_is_made_smaller_or_refused(long_game, monkeypatch):
+def test_a_gif_over_the_limit_is_made_smaller_or_refused(long_game, channel_gif, monkeypatch):
     """Discord's limit holds whatever the game: too big a GIF is redone narrower, and if even the
     narrowest does not fit it is refused (never handed out oversized)."""
     import service.render.animate as anim
 
-    images = anim.frames(long_game, None, "channel")
-    monkeypatch.setattr(anim, "frames", lambda *a, **k: images)  # draw once
+    data, images = channel_gif
+    monkeypatch.setattr(anim, "frames", lambda *a, **k: images)  # drawn once, by the fixture
     full = animate(long_game, None, "channel")
+    assert full == data  # the frames are the ones render_animation drew
     smaller = animate(long_game, None, "channel", max_bytes=len(full) - 1)
     assert len(smaller) < len(full) and gif_frames(smaller)[1][0] < FRAME_WIDTHS[0]
     with pytest.raises(ValidationError) as err:
@@ -98,14 +119,14 @@ def test_board_frame_is_the_board_picture(long_game):
     assert draw_board(scene)[1].keys() == draw_board(same)[1].keys()
 
 
-def test_gif_frames_keep_the_seat_colours(long_game):
+def test_gif_frames_keep_the_seat_colours(long_game, channel_gif):
     """Every seat holding a Province after turn 1 is painted in its exact colour in that frame."""
     import io
 
     from service.render.palette import seat_colour
 
     scene = frame_scenes(long_game, None, "channel")[0]
-    im = Image.open(io.BytesIO(render_animation(long_game, view="channel")))
+    im = Image.open(io.BytesIO(channel_gif[0]))
     im.seek(0)
     counts = {"#{:02X}{:02X}{:02X}".format(*c): n for n, c in im.convert("RGB").getcolors(1 << 20)}
     holders = {pv.owner for pv in scene.provinces.values() if pv.owner and not pv.burnt}
