@@ -9,7 +9,7 @@ recently used ones that are idle (no call in flight, no background work, no auto
 watch) leave memory again. Without a store (``--db :memory:``) every game stays in memory.
 
 :class:`Residency` is mixed into :class:`service.app.App`, whose ``games``, ``locks``, ``pumps``,
-``store`` and ``executor`` it uses.
+``store``, ``executor`` and ``shares`` it uses.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class Residency:
     pumps: dict[str, asyncio.Task]
     store: Any
     executor: Any
+    shares: Any  # service/fair.py Shares: a connection's share of the executor's workers
 
     def init_residency(self, max_resident: int = DEFAULT_MAX_RESIDENT) -> None:
         self.max_resident = max(1, max_resident)
@@ -73,13 +74,19 @@ class Residency:
             return
         future = self.loading.get(game_id)
         if future is None:
-            future = asyncio.get_running_loop().run_in_executor(self.executor, self._restore, game_id)
+            future = asyncio.ensure_future(self._load(game_id))  # in the asking connection's context
             self.loading[game_id] = future
             future.add_done_callback(lambda _, g=game_id: self.loading.pop(g, None))
         hosted = await asyncio.shield(future)
         if hosted is not None and game_id not in self.games:  # whichever waiter wakes first adopts it
             self.adopt(hosted)
             self.kick(game_id)
+
+    async def _load(self, game_id: str) -> HostedGame | None:
+        """``_restore`` in a worker, within the asking connection's share of the workers: a connection naming
+        hundreds of stored games had their replays all queued ahead of every other connection's calls."""
+        async with self.shares.share():
+            return await asyncio.get_running_loop().run_in_executor(self.executor, self._restore, game_id)
 
     def _restore(self, game_id: str) -> HostedGame | None:
         stored = self.store.load(game_id)

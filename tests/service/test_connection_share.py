@@ -143,3 +143,59 @@ def test_a_connections_expiry_fill_thinking_does_not_hold_its_other_calls(monkey
             await app.close()
 
     asyncio.run(go())
+
+
+def test_one_connections_stored_games_loading_do_not_queue_ahead_of_another_connection(tmp_path, monkeypatch):
+    # a connection naming many stored games not in memory had all their replays queued in the workers ahead of
+    # every other connection's calls; a replay now runs within the asking connection's share (service/residency.py)
+    from service.store import Store
+
+    opened, ran = threading.Event(), []
+
+    def heavy(p):
+        ran.append("other")
+        return "done"
+
+    monkeypatch.setitem(stateless.METHODS, "npr.invasions", heavy)
+
+    async def go():
+        made = App(Store(tmp_path / "g.sqlite"), workers=1, expiry_interval=0)
+        made.start()
+        games = [await made.call("game.create", [{"setup": {"board": "ring-3", "players": 3, "seed": i}}])
+                 for i in range(5)]
+        await made.close()
+        app = App(Store(tmp_path / "g.sqlite"), workers=1, expiry_interval=0, inline_bytes=0)
+        real = app._restore
+
+        def restore(game_id):
+            ran.append("load")
+            assert opened.wait(30), "the test never opened the gate"
+            return real(game_id)
+
+        monkeypatch.setattr(app, "_restore", restore)
+        app.start()
+        try:
+            assert not app.games  # nothing to do for any of them: none loaded at start
+            gm, _ = _connect(app)
+            other, other_out = _connect(app)
+            for i, g in enumerate(games):
+                gm.data_received(msgpack.packb([0, i, "game.view", [{"game_id": g["game_id"],
+                                                                     "token": g["gm_token"]}]]))
+            await _settle()
+            _send(other, 9, "other")
+            await _settle()
+            assert ran == ["load"]  # the first replay is running; the other four and the other call wait
+            opened.set()
+            replies: list = []
+
+            def all_ran_and_other_answered() -> bool:
+                replies.extend(other_out.out)
+                return len(ran) == 6 and len(replies) == 1
+
+            await _until(all_ran_and_other_answered)
+            assert ran.index("other") == 1, ran  # right after the replay running when it came, not after all five
+        finally:
+            opened.set()
+            await app.close()
+
+    asyncio.run(go())
