@@ -388,8 +388,13 @@ def _adjudicate(args: argparse.Namespace) -> int:
             else:
                 print(f"    ignored {_item(item, n)}")
     cache: dict[str, Any] = {}
-    for line in ai_decisions(gf, cache):
-        print(line)
+    # the AI seats' decisions are secrets: when this run may resolve the step, they wait for the not-for-posting
+    # line under its report (printed above the report, a GM copying the output down to that line posted them)
+    decided = ai_decisions(gf, cache)
+    if not (args.advance or args.force):
+        for line in decided:
+            print(line)
+        decided = []
     # a refused DM of a seat an AI has taken since: the AI's decision stands for the step, the DM holds nothing
     for taken in [r for r in rejected if r[0] in gf.step_ai]:
         rejected.remove(taken)
@@ -418,6 +423,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         if missing and not resolve:
             break
         if missing and not args.force:
+            for line in decided:  # no report in this run: nothing above them to post
+                print(line)
             print(status(gf))
             raise ValidationError(str(args.game), f"cannot resolve the {game.step} step: waiting for "
                                   f"{', '.join(gf.display(s) for s in missing)}; --force applies the "
@@ -445,12 +452,15 @@ def _adjudicate(args: argparse.Namespace) -> int:
         resolve = False  # one step per --advance/--force; later steps resolve only when every DM is in
         # Weather forecast's free look as the orders step begins, and the AI seats' decisions: secrets, so
         # they are set apart from the report above, which is what the GM posts
-        private = _looks(gf, start) + ai_decisions(gf, cache)
+        private = decided + _looks(gf, start) + ai_decisions(gf, cache)
+        decided = []
         if private:
             print(GM_ONLY)
         for line in private:
             print(line)
         save()
+    for line in decided:  # no step resolved in this run (a DM held it): no report above them
+        print(line)
     if later and not args.dry_run and gamefile.step_key(game) != open_step and not game.over:
         # the step resolved: the DMs that came after it was complete are read now, for the step that follows (a run
         # of its own on the file: --advance and --force were for the step resolved above)

@@ -617,6 +617,18 @@ def test_a_seat_given_back_after_its_ai_decided_still_says_the_ai_played_that_st
     assert "== Turn 1 ==" in report and "Played by AI: Eve (heuristic)" in report
 
 
+def test_an_ai_decision_made_in_the_run_that_resolves_its_step_is_under_the_not_for_posting_line(game_file, tmp_path,
+                                                                                                   capsys):
+    # the AI seat decided at the run's start and its line (with its reason: a secret) came above the report, so a
+    # GM copying the output down to the not-for-posting line posted it; it now comes under that line
+    text = "".join(f"== {n} ==\nBid 3\n" for n in ("Alice", "Bob", "Carol", "Dan"))
+    assert main(["adjudicate", str(game_file), dms(tmp_path, text), "--advance"]) == 0
+    out = capsys.readouterr().out
+    above, marker, below = out.partition("--- not for posting (the GM and the seats named only) ---")
+    assert marker and "== Turn 1 ==" in above and "Played by AI: Eve (heuristic)" in above
+    assert "AI Player#5 (Eve) [heuristic], bid" in below and "AI Player#5" not in above
+
+
 def test_a_seat_changing_hands_mid_step_says_whose_decision_stands(game_file, tmp_path, capsys):
     # rules: 003 Each Turn, DMs are final: a seat given back after its AI decided the step, or given to an AI after
     # its player's DM came, keeps that decision; `regent seat` says so, so the GM does not ask for another DM
