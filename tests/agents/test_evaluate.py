@@ -62,7 +62,7 @@ def test_round_robin_gives_every_agent_games_and_a_ladder():
     assert {r["agent"] for r in rep["elo"]} == {"heuristic", "random", "caretaker"}
 
 
-def test_takeover_from_the_same_position_is_exactly_reproducible():
+def test_takeover_from_the_same_position_is_exactly_reproducible(tmp_path):
     positions = record_positions(3, turn=2, players=5, progress=False)
     assert all(g.state.turn >= 2 and g.step == "orders" for _, g in positions)
     same = takeover("heuristic", "heuristic", positions=3, turn=2, progress=False)
@@ -75,6 +75,8 @@ def test_takeover_from_the_same_position_is_exactly_reproducible():
     # by finishing order every score-better pair is still better, and the ties split by who lasted
     assert rep["standing_better"] >= rep["better"] and rep["standing_worse"] >= rep["worse"]
     assert rep["standing_better"] + rep["standing_worse"] <= rep["positions"]
+    # its PNG (the model card tests' takeover commands do not draw theirs)
+    assert save_plot(rep, tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_standing_orders_by_score_then_by_who_went_out_later():

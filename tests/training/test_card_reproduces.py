@@ -22,6 +22,15 @@ ROOT = Path(__file__).parents[2]
 CARDS = sorted((ROOT / "checkpoints").glob("*/model_card.json"))
 
 
+@pytest.fixture(autouse=True)
+def _no_plots(monkeypatch):
+    """The commands' ``--out`` report is read (it is what a user reads); the PNG a field or takeover report also gets
+    (0.2 s a command, ~150 commands) is checked by tests/agents/test_evaluate.py, not here: not drawn."""
+    import training.evaluate
+
+    monkeypatch.setattr(training.evaluate, "save_plot", lambda report, path: path)
+
+
 def _figures(quick: bool = False):
     """Every figure of every card; a card with ``quick_checks`` has its full commands opt-in (slow) and each
     figure's first games checked exactly by default (``quick``: only those figures)."""
