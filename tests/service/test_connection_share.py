@@ -56,6 +56,19 @@ async def _until(condition, bound: float = 20.0) -> None:
     await asyncio.wait_for(poll(), bound)
 
 
+async def _answered(ran: list, out: Transport) -> list:
+    """Wait until the five jobs and the other connection's call have run and the other call is answered: its
+    replies."""
+    replies: list = []
+
+    def all_ran_and_other_answered() -> bool:
+        replies.extend(out.out)
+        return len(ran) == 6 and len(replies) == 1
+
+    await _until(all_ran_and_other_answered)
+    return replies
+
+
 async def _settle() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
@@ -84,13 +97,7 @@ def test_another_connections_request_is_not_queued_behind_one_connections_burst(
             await _settle()
             assert ran == ["burst"]  # the burst's first is running, the rest and the other one wait
             opened.set()
-            replies: list = []
-
-            def all_ran_and_other_answered() -> bool:
-                replies.extend(other_out.out)
-                return len(ran) == 6 and len(replies) == 1
-
-            await _until(all_ran_and_other_answered)
+            replies = await _answered(ran, other_out)
             assert [reply[3] for reply in replies] == ["done"]
             assert ran.index("other") == 1, ran  # right after the one running when it came, not after the burst
             assert sorted(ran) == ["burst"] * 5 + ["other"]
@@ -186,13 +193,7 @@ def test_one_connections_stored_games_loading_do_not_queue_ahead_of_another_conn
             await _settle()
             assert ran == ["load"]  # the first replay is running; the other four and the other call wait
             opened.set()
-            replies: list = []
-
-            def all_ran_and_other_answered() -> bool:
-                replies.extend(other_out.out)
-                return len(ran) == 6 and len(replies) == 1
-
-            await _until(all_ran_and_other_answered)
+            assert [reply[3] for reply in await _answered(ran, other_out)] == ["done"]
             assert ran.index("other") == 1, ran  # right after the replay running when it came, not after all five
         finally:
             opened.set()
