@@ -430,6 +430,7 @@ def _send(w: WordCursor, golden: bool, delayed: bool) -> Send:
                      "there, so write the $Realm to send, like 'Send 40 to Bob'")
     amount = w.number("the amount", 1)
     w.accept(*REALM_WORDS)
+    each = w.accept("each")  # "Send 10 each to Red and Will"
     w.expect("to", "the amount")
     rest = w.norm[w.i:]
     if " ".join(rest) not in w.seats and any(rest[k] == "and" and NUMBER.fullmatch(rest[k + 1])
@@ -439,9 +440,12 @@ def _send(w: WordCursor, golden: bool, delayed: bool) -> Send:
                      "to Bob, 10 to Carol', or each Send on its own line")
     players = w.players()
     if len(players) > 1:  # "Send 10 to Carol and Dan": 10 to each, or 10 in all? (SEND_LIST)
-        each = " and ".join(f"'Send {amount} to {p}'" for p in players)
+        sends = " and ".join(f"'Send {amount} to {p}'" for p in players)
+        if each:  # no doubt left, but a Send still names one player: the lines to write
+            raise w.fail(f"a Send gives its amount to one player: for {amount} to each of {' and '.join(players)}, "
+                         f"write one Send per player, like {sends}")
         raise w.fail(f"a Send gives its amount to one player: {amount} to each of {' and '.join(players)}, or {amount} "
-                     f"in all? write one Send per player with its amount, like {each} if each gets {amount}")
+                     f"in all? write one Send per player with its amount, like {sends} if each gets {amount}")
     return Send(amount, w.seat())
 
 

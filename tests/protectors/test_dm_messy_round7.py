@@ -361,6 +361,10 @@ NAMED_AFTER = [
     ("pirates16", FORT + "Snitch Will & March", f"!{AFTER_ORDER}"),
     ("orders16", "Fortify P27, P28, P32 & March", f"!{AFTER_ORDER}"),
     ("orders16", FORT + "Send 10 to Will & Red", "!10 to each of Will and Red, or 10 in all?"),  # as before
+    # "each" leaves no doubt (was "expected 'to' after the amount, got 'each'"); still one Send per player, said so
+    ("orders16", FORT + "Send 10 each to Will and Red",
+     "!for 10 to each of Will and Red, write one Send per player, like 'Send 10 to Will' and 'Send 10 to Red'"),
+    ("orders16", FORT + "Send 10 each to March", [*F4, "Send 10 to Player#4"]),
     ("orders16", FORT + "Send 10 to March", [*F4, "Send 10 to Player#4"]),
     ("orders16", "March, Fortify P27", "!'March' before the order names a player"),
 ]
