@@ -1,7 +1,7 @@
 """``/regent seat`` (``SeatCommand``): a seat given to a member or an AI, or back to its player, the members told, a
 decision the AI made before the hand-back kept, the summaries of the turns an AI played sent to the player it gives
 the seat back to; a player holds one seat of a game (``_one_seat_each``); the seat the GM names read as the command
-line reads it (``seat_named``), a name mistyped answered with the closest (``closest_seat``)."""
+line reads it (``seat_named``), a name mistyped answered with the closest (``closest_name``)."""
 
 from __future__ import annotations
 
@@ -133,12 +133,6 @@ def seat_named(view: dict[str, Any], label: str) -> str:
     hint = f" ({seat_guess(seat_label(view, close[1]), close[0], (view.get('colours') or {}).get(close[1], ''))})" \
         if close else ""
     raise ValueError(f"unknown seat {echo(label)}{hint}; seats are {seats}")
-
-
-def closest_seat(view: dict[str, Any], label: str) -> str | None:
-    """The seat whose number, display name or colour ``label`` is closest to (a typo: 'Bbo' for Bob), if any."""
-    close = closest_name(view, label)
-    return close[1] if close else None
 
 
 def closest_name(view: dict[str, Any], label: str) -> tuple[str, str] | None:
