@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.protectors.decisions import Decision, OrdersDecision
+from engine.protectors.dm_team import team_mates as engine_team_mates
 from engine.protectors.orders import Fortify, March, Support, Work
 from engine.protectors.seat import SeatContext
 from engine.protectors.state import GameState
@@ -29,11 +30,9 @@ TEAM_TARGETS = True
 
 
 def team_mates(state: GameState, seat: str) -> frozenset[str]:
-    """The seat's team-mates still in the game (none outside a team game)."""
-    team = state.team_of(seat)
-    if team is None:
-        return frozenset()
-    return frozenset(s for s, p in state.players.items() if s != seat and p.team == team and not p.eliminated)
+    """The seat's team-mates still in the game (none outside a team game): the engine's ``dm_team.team_mates``, the
+    DM reader's, as a set."""
+    return frozenset(engine_team_mates(state, seat))
 
 
 FAR = 10**6  # farther than any two Provinces of a board
