@@ -127,6 +127,7 @@ def test_the_area_is_the_seats_provinces_and_those_within_the_radius(all_games):
 
 
 def test_tiles_that_touch_share_a_land_border(all_games):
+    touching = 0
     for game in all_games:
         for seat in alive(game)[:4]:
             pic = focus_picture(game, seat, radius=3)
@@ -135,6 +136,8 @@ def test_tiles_that_touch_share_a_land_border(all_games):
             for a, b in pairwise(tiles):
                 if a.x == b.x and abs((b.y + b.h) - a.y) < 1e-9:  # one above the other in a column, no gap
                     assert board.is_neighbour(a.key[5:], b.key[5:]), (a.key, b.key)
+                    touching += 1
+    assert touching > 50  # (146 pairs touch: a layout that leaves gaps everywhere would check none)
 
 
 def test_a_ring_stretch_across_p1_stays_whole():
