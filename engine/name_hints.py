@@ -3,13 +3,10 @@ case, accents, spaces or a letter or two from a name it has (``close_names.close
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from engine.protectors.close_names import closest, fold
-
-_NOT_A_LETTER = re.compile(r"[\W_]+")
 
 
 def did_you_mean(name: Any, known: Iterable[str]) -> str:
@@ -24,18 +21,12 @@ def unknown(what: str, name: Any, known: Iterable[str]) -> str:
     return f"unknown {what} {name!r}{did_you_mean(name, known)}"
 
 
-def _key(name: str) -> str:
-    """``fold``'s key (no case, accents, spaces or punctuation); plain ASCII names the quick way (world loads are
-    timed: docs/benchmarks.md)."""
-    return _NOT_A_LETTER.sub("", name).casefold() if name.isascii() else fold(name)
-
-
 def written_twice(names: Iterable[str]) -> tuple[str, str] | None:
     """The first two of ``names`` that differ only in case, accents, spaces or punctuation (``Saint Malo``,
     ``Saint-Malo``; ``Evora``, ``Évora``): one name typed two ways. None when there are none."""
     seen: dict[str, str] = {}
     for name in names:
-        key = _key(name)
+        key = fold(name)
         if key in seen:
             return seen[key], name
         seen[key] = name
