@@ -132,7 +132,12 @@ def test_every_foreign_order_word_is_refused_naming_an_english_order_word():
     from engine.protectors.notation import parse_text
     from engine.protectors.notation_grammar import FOREIGN_ORDER_WORDS
 
+    # the words a DM starts an order or a choice with (rules: 003: the orders, Golden Orders, Delayed March!, bids,
+    # purchases, Sends, upgrades), written out here: a head taken from the table alone would check nothing of it
+    orders = {"march", "support", "fortify", "work", "bid", "buy", "send", "upgrade", "golden", "delayed"}
+    assert len(FOREIGN_ORDER_WORDS) > 50
     for word, head in FOREIGN_ORDER_WORDS.items():
+        assert head in orders, (word, head)
         with pytest.raises(RegentError) as caught:
             parse_text(f"{word.capitalize()} 2 P3")
         assert f"{ENGLISH} {head.capitalize()}" in caught.value.reason, caught.value.reason
