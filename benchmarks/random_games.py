@@ -18,12 +18,13 @@ from tqdm import tqdm
 
 from agents.random_agent import RandomAgent
 from agents.runner import play_game
+from engine.protectors.board import ring_name
 
 
 def random_setup(seed: int) -> dict:
     rng = random.Random(seed)
     players = rng.randint(2, 16)
-    board = f"ring-{players}" + ("-grand" if rng.random() < 0.4 else "") + ("+island" if rng.random() < 0.3 else "")
+    board = ring_name(players, rng.random() < 0.4, rng.random() < 0.3)
     teams = players >= 4 and players % 2 == 0 and rng.random() < 0.25
     roster = [{"seat": f"Player#{i}", "team": f"T{(i - 1) // 2}" if teams else None} for i in range(1, players + 1)]
     return {"board": board, "seed": seed, "players": roster,

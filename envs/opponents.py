@@ -15,11 +15,12 @@ from typing import Any
 import numpy as np
 
 from engine.errors import ValidationError
+from engine.protectors.board import ring_name
 
 
 def board_name(players: int, version: str = "normal", island: bool = False) -> str:
     """The built-in board of a table: ``ring-5``, ``ring-7-grand+island`` (grand: twice the Provinces)."""
-    return f"ring-{players}" + ("-grand" if version == "grand" else "") + ("+island" if island else "")
+    return ring_name(players, version == "grand", island)
 
 
 def make_setup(board: str | dict | None, players: int, seed: int, version: str = "normal", factions: bool = False,

@@ -30,6 +30,11 @@ ISLAND_NAME = "P0"
 BOARD_KEYS = frozenset({"provinces", "island", "coastal", "name"})  # a GM's own board (from_adjacency)
 
 
+def ring_name(players: int, grand: bool = False, island: bool = False) -> str:
+    """The name of a built-in board (``Board.builtin`` reads it): ``ring-5``, ``ring-7-grand+island``."""
+    return f"ring-{players}" + ("-grand" if grand else "") + ("+island" if island else "")
+
+
 def province_number(name: str) -> int:
     """``"P12"`` -> 12; raises ValidationError for anything else."""
     m = PROVINCE_RE.match(name) if isinstance(name, str) else None
