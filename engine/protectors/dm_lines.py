@@ -335,9 +335,10 @@ def chat_start(text: str) -> str | None:
     of a refusal: such a line is still read as orders, and refused when it is none."""
     if text.strip().startswith(_SIGNATURE_MARKS):  # "-- draft": no signature, it may take the DM back
         return "a signature"
-    if _POSTSCRIPT.match(unwrap(text)):
+    plain = unwrap(text)
+    if _POSTSCRIPT.match(plain):
         return POSTSCRIPT
-    w = words(unwrap(text))
+    w = words(plain)
     return _CHAT_STARTS.get(w[0]) if w else None
 
 
