@@ -194,8 +194,7 @@ def policy_from_spec(spec: str, seed: int | None = None) -> PolicyAgent:
 
 def split_spec(spec: str, prefix: str) -> tuple[str, float]:
     """``(path, temperature)`` of ``<prefix>:<path>[@<temperature>]`` (the prefix may be left out; greedy: 0)."""
-    body = spec.split(":", 1)[1] if spec.startswith(f"{prefix}:") else spec
-    path, _, temp = body.partition("@")
+    path, _, temp = spec.removeprefix(f"{prefix}:").partition("@")
     try:
         return path, float(temp) if temp else 0.0
     except ValueError:

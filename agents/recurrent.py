@@ -186,5 +186,4 @@ class RecurrentPolicyAgent:
 def recurrent_from_spec(spec: str, seed: int | None = None) -> RecurrentPolicyAgent:
     """``recurrent:<file.pt>`` or ``recurrent:<file.pt>@<temperature>``."""
     path, temperature = split_spec(spec, "recurrent")
-    body = spec.split(":", 1)[1] if spec.startswith("recurrent:") else spec
-    return RecurrentPolicyAgent(load(path), seed, temperature, name=f"recurrent:{body}")
+    return RecurrentPolicyAgent(load(path), seed, temperature, name=f"recurrent:{spec.removeprefix('recurrent:')}")
