@@ -88,8 +88,8 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             half = players // 2
             grand = "" if m.group(2) or players % 2 or not MIN_PLAYERS <= half <= MAX_PLAYERS else (
-                f"; a Grand board of {players} Provinces is ring-{half}-grand{m.group(3) or ''} (ring-N-grand: 2N "
-                "Provinces for N players)")
+                f"; a Grand board of {players} Provinces is {ring_name(half, True, bool(m.group(3)))} (ring-N-grand: "
+                "2N Provinces for N players)")
             raise ValidationError("board", f"{name!r}: ring boards exist for 2 to 16 players{grand}")
         n = players * (2 if m.group(2) else 1)
         provs = tuple(f"P{i}" for i in range(1, n + 1))
@@ -200,7 +200,7 @@ class Board(Shared):  # immutable: games cloned from one another share their boa
         n = len(self.provinces)
         if m is None or number is None or not n < int(number.group(1)) <= 2 * n:
             return ""
-        grand = f"ring-{m.group(1)}-grand{m.group(2) or ''}"
+        grand = ring_name(int(m.group(1)), True, bool(m.group(2)))
         return (f"; {province} is a Province of the Grand board {grand} (P1 to P{2 * n}): for a Grand game write "
                 f"\"board\": \"{grand}\" in the setup")
 
@@ -253,7 +253,7 @@ def _board_hint(name: Any) -> str:
     m = re.fullmatch(r"ring(\d+)(grand)?(island)?", words)
     if m is None or not MIN_PLAYERS <= int(m.group(1)) <= MAX_PLAYERS:
         return ""
-    return f" (did you mean ring-{m.group(1)}{'-grand' if m.group(2) else ''}{'+island' if m.group(3) else ''}?)"
+    return f" (did you mean {ring_name(int(m.group(1)), bool(m.group(2)), bool(m.group(3)))}?)"
 
 
 @functools.lru_cache(maxsize=128)
