@@ -26,7 +26,7 @@ from typing import Any
 from engine.errors import ValidationError
 from engine.protectors.game import Game
 from engine.protectors.state import ORDERS
-from envs.opponents import make_setup
+from envs.opponents import check_probability, make_setup
 
 MAX_TRIES = 4  # recorded games that ended (or lost a fixed seat) before the turn: retry this often, then start fresh
 MAX_RECORD_STEPS = 1_000  # engine steps a recording may take (a turn is about six)
@@ -50,12 +50,6 @@ def _weights(name: str, value: Mapping[str, float] | None) -> dict[str, float]:
     return out
 
 
-def _prob(name: str, v: Any) -> float:
-    if isinstance(v, bool) or not isinstance(v, int | float) or not 0.0 <= v <= 1.0:
-        raise ValidationError(name, f"a probability in [0, 1], not {v!r}")
-    return float(v)
-
-
 @dataclass
 class MidGameStarts:
     """How often and from which recorded positions the seat env starts an episode mid-game."""
@@ -69,9 +63,9 @@ class MidGameStarts:
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
-        self.prob = _prob("midgame.prob", self.prob)
-        self.mixed = _prob("midgame.mixed", self.mixed)
-        self.bad_seat = _prob("midgame.bad_seat", self.bad_seat)
+        self.prob = check_probability("midgame.prob", self.prob)
+        self.mixed = check_probability("midgame.mixed", self.mixed)
+        self.bad_seat = check_probability("midgame.bad_seat", self.bad_seat)
         t = self.turns
         if (not isinstance(t, list | tuple) or len(t) != 2 or any(isinstance(x, bool) or not isinstance(x, int)
                                                                    for x in t) or not 2 <= t[0] <= t[1] <= 12):

@@ -55,6 +55,14 @@ def check_number(name: str, value: Any) -> float:
     return float(value)
 
 
+def check_probability(name: str, value: Any) -> float:
+    """A probability option (``check_number``) in [0, 1], as a float."""
+    v = check_number(name, value)
+    if not 0.0 <= v <= 1.0:
+        raise ValidationError(name, f"a probability in [0, 1], not {value!r}")
+    return v
+
+
 class RenderModeError(ValidationError, TypeError):
     """A ``render_mode`` the env does not have. Also a ``TypeError``, what a constructor raises for an argument
     it does not take: SB3's ``make_vec_env("regent/Protectors-v0")`` asks for ``render_mode="rgb_array"``
@@ -125,9 +133,7 @@ class OpponentPool:
                 raise ValidationError("opponents", f"unknown agent {s!r}; known: {', '.join(sorted(AGENTS))}, "
                                                    f"policy:<checkpoint>[@temperature]")
         for name in ("silent_turn_prob", "silent_forever_prob"):
-            v = check_number(name, getattr(self, name))
-            if not 0.0 <= v <= 1.0:
-                raise ValidationError(name, f"a probability in [0, 1], not {v}")
+            setattr(self, name, check_probability(name, getattr(self, name)))
 
     def pick(self, rng: random.Random) -> str:
         """One opponent spec for one seat (uniform here; weighted pools override this)."""
