@@ -245,12 +245,9 @@ class WordCursor:
         if len(parts) != 2 or not all(PROVINCE.fullmatch(p.lower()) for p in parts):
             return
         a, b = (f"P{int(DIGITS.findall(p)[0])}" for p in parts)
-        said = f"{echo(self.raw[self.i])} could mean {a} and {b} or every Province from {a} to {b}" \
-            if abs(int(a[1:]) - int(b[1:])) > 1 else f"{echo(self.raw[self.i])} joins Provinces with '-'"
         if what in _ONE_PROVINCE or what == "the source province":  # "March 2 from P27-P26": from P27 to P26?
             raise self.fail(f"{echo(self.raw[self.i])} joins Provinces with '-': name one Province there")
-        before = " ".join(self.raw[: self.i])
-        raise self.fail(f"{said}: name each Province, joined by ',' or 'and', like '{before} {a}, {b}'")
+        raise self.fail(dashed_provinces(echo(self.raw[self.i]), a, b, " ".join(self.raw[: self.i])))
 
     def at_province(self) -> bool:
         """Whether the next word names a Province (``P1``, ``P 1``, ``the Island``)."""
@@ -332,6 +329,15 @@ _TEENS = {w: 13 + k for k, w in enumerate(("thirteen", "fourteen", "fifteen", "s
                                             "nineteen"))}
 _TENS = {w: 20 + 10 * k for k, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
                                                "ninety"))}
+
+
+def dashed_provinces(said: str, a: str, b: str, order: str) -> str:
+    """The refusal of the Provinces ``a`` and ``b`` joined by '-' where a list of them may be (``said``, as written:
+    ``'P28-P32'``, ``'P1 - P3'``): both, or every Province from one to the other? ``order``: what comes before them,
+    to write the list after."""
+    meant = f"{said} could mean {a} and {b} or every Province from {a} to {b}" \
+        if abs(int(a[1:]) - int(b[1:])) > 1 else f"{said} joins Provinces with '-'"
+    return f"{meant}: name each Province, joined by ',' or 'and', like '{order} {a}, {b}'"
 
 
 def _number_in_words(words: list[str]) -> tuple[int, int] | None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from engine.errors import OrderSyntaxError
 from engine.protectors.factions import FACTIONS, faction_named
-from engine.protectors.notation_cursor import NameList, WordCursor
+from engine.protectors.notation_cursor import NameList, WordCursor, dashed_provinces
 from engine.protectors.notation_words import (
     ABILITY_MATCHES,
     ALIASES,
@@ -344,9 +344,8 @@ def _not_a_list(w: WordCursor, order: Fortify | Work) -> None:
     after = w.norm[w.i : w.i + 2]
     if first is not None and len(after) == 2 and set(after[0]) == {"-"} and province_name(after[1]) is not None:
         # "Fortify P1 - P3" (dm_lines.unwrap keeps a dash between Provinces): P1 and P3, or P1 to P3?
-        then = province_name(after[1])
-        raise w.fail(f"'{first} - {then}' could mean {first} and {then} or every Province from {first} to {then}: "
-                     f"name each Province, joined by ',' or 'and', like '{name} {first}, {then}'")
+        then = str(province_name(after[1]))
+        raise w.fail(dashed_provinces(f"'{first} - {then}'", first, then, name))
     listed = [province_name(x) for x in w.norm[w.i :] if x not in LIST_SEPARATORS]
     if listed and first is not None:
         _words_after_a_list(w, name, first)
