@@ -8,19 +8,24 @@ changes in. Keys at their default are left out, as a GM would write them; names 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from engine.realms.model import MP_TYPES, Area, Province, Realm, World
+
+
+def _not_default(obj: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    """``obj``'s values of ``keys`` (model fields written as they are) that are not their field's default: the
+    loader reads a key left out as the model's default."""
+    defaults = {f.name: f.default for f in fields(obj)}
+    return {k: v for k in keys if (v := getattr(obj, k)) != defaults[k]}
 
 
 def _area(a: Area) -> dict[str, Any]:
     out: dict[str, Any] = {"adjacent": sorted(a.adjacent)}
     if a.seas:
         out["seas"] = sorted(a.seas)
-    if a.distant:
-        out["distant"] = True
-    if a.core is not None:
-        out["core"] = a.core
+    out.update(_not_default(a, ("distant", "core")))
     return out
 
 
@@ -28,39 +33,15 @@ def _province(p: Province) -> dict[str, Any]:
     out: dict[str, Any] = {"area": p.area, "size": p.size, "owner": p.owner}
     if p.flag != p.owner:
         out["flag"] = p.flag
-    optional = {
-        "token": (p.token, None),
-        "dnpr": (p.dnpr, None),
-        "occupied_by": (p.occupied_by, None),
-        "unrest": (p.unrest, False),
-        "port": (p.port, None),
-        "port_active": (p.port_active, True),
-        "h": (p.h, False),
-        "extra_manpower": (p.extra_manpower, 0),
-        "capital": (p.capital, False),
-    }
-    out.update({k: v for k, (v, default) in optional.items() if v != default})
+    out.update(_not_default(p, ("token", "dnpr", "occupied_by", "unrest", "port", "port_active", "h",
+                                "extra_manpower", "capital")))
     return out
 
 
 def _realm(r: Realm) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": r.kind}
-    optional = {
-        "capital": (r.capital, None),
-        "overlord": (r.overlord, None),
-        "religion": (r.religion, "christian"),
-        "base_tax": (r.base_tax, None),
-        "income_tile": (r.income_tile, None),
-        "stability": (r.stability, 0),
-        "ducats": (r.ducats, 0),
-        "loans": (r.loans, 0),
-        "prestige": (r.prestige, 0),
-        "mercenaries": (r.mercenaries, 0),
-        "papal_states": (r.papal_states, False),
-        "emperor": (r.emperor, False),
-        "passed": (r.passed, False),
-    }
-    out.update({k: v for k, (v, default) in optional.items() if v != default})
+    out.update(_not_default(r, ("capital", "overlord", "religion", "base_tax", "income_tile", "stability", "ducats",
+                                "loans", "prestige", "mercenaries", "papal_states", "emperor", "passed")))
     if any(r.monarch_power):
         out["monarch_power"] = dict(zip(MP_TYPES, r.monarch_power, strict=True))
     if r.ruler is not None:
