@@ -1,6 +1,6 @@
 """Each seat's starting Province in a game brought in as a position (docs/positions.md, ``starts``).
 
-# rules: 003 Setup — "each player starts with 1 Province": a mainland Province, one per player.
+# rules: 003 Setup — "Each player starts the game with 1 Province (land area)": a mainland Province, one per player.
 
 A fresh game places its seats (``setup._starts``: the setup's ``players[i].start``, else a random or team
 placement). A game typed in at turn 4 gets that placement too, but it is the seed's, not the real game's: a seat may
