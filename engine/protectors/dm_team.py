@@ -21,7 +21,7 @@ from engine.protectors.dm_entry import DmLine, DmReading
 from engine.protectors.dm_lines import HEADER, chat_start, unwrap, words
 from engine.protectors.dm_phrases import BID_STEPS
 from engine.protectors.dm_pieces import RESERVED
-from engine.protectors.dm_whose import seats_named
+from engine.protectors.dm_whose import seat_named, seats_named
 from engine.protectors.notation import MAX_REASON, clip, echo
 from engine.protectors.orders import Bid
 from engine.protectors.state import GameState
@@ -121,7 +121,6 @@ def _write(team: bool, amount: int, pool: str | None) -> str:
 # so does a greeting to anyone else. Without teams nothing changes. Assumption TEAM_MATE_ADDRESSED
 TEAM_MATE_ADDRESSED = True
 _TOKEN = re.compile(r"\S+")
-_SEAT_WORDS = re.compile(r"player#?[0-9]{1,3}")
 
 
 def addressed_mate(e: DmLine, seats: Mapping[str, str], mates: Collection[str]) -> DmLine:
@@ -135,7 +134,7 @@ def addressed_mate(e: DmLine, seats: Mapping[str, str], mates: Collection[str]) 
     end = len(text)
     for m in _TOKEN.finditer(text):  # the greeting: to its mark, or up to the order's first word (an order, a count)
         said = words(m.group())
-        name = _SEAT_WORDS.fullmatch("".join(said)) is not None or " ".join(said) in seats  # "Will", "Player#2"
+        name = seat_named(m.group(), seats) is not None  # "Will", "Player#2"
         if not name and any(w in RESERVED or w.isdigit() for w in said):
             end = m.start()
             break
