@@ -21,6 +21,7 @@ from engine.protectors import cards as C
 from engine.protectors import legality
 from engine.protectors.decisions import BidDecision, ConsolidationDecision, Decision, OrdersDecision, from_lines
 from engine.protectors.dm_entry import CORRECTION, MAX_REPORTED, OTHER_SEAT, OTHER_TURN, DmLine, DmReading
+from engine.protectors.dm_team import team_mates
 from engine.protectors.dragon import active_cards
 from engine.protectors.notation import MAX_LINE_ECHO, MAX_REASON, clip
 from engine.protectors.orders import Buy, Funding, Line
@@ -111,15 +112,7 @@ def _open_ended(state: GameState, seat: str, decision: Decision) -> Decision:
         more = tuple(p for p in legality.orderable(state, seat) if p not in decision.ferries)
         return replace(decision, ferries=decision.ferries + more)
     if isinstance(decision, BidDecision | ConsolidationDecision):
-        team = state.team_of(seat)
-        mate = next(
-            (
-                s
-                for s, p in state.players.items()
-                if team is not None and p.team == team and s != seat and not p.eliminated
-            ),
-            None,
-        )
+        mate = next(iter(team_mates(state, seat)), None)
         if mate is not None:
             return replace(decision, funding=(*decision.funding, Funding(_UNBOUNDED, mate)))
     return decision

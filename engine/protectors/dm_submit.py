@@ -20,7 +20,7 @@ from engine.protectors import legality
 from engine.protectors.decisions import Decision, DragonDecision, OrdersDecision, from_lines
 from engine.protectors.dm_partial import culprits, with_rule_errors
 from engine.protectors.dm_read import CORRECTION, MAX_REPORTED, OTHER_SEAT, OTHER_TURN, DmLine, DmReading
-from engine.protectors.dm_team import team_bids
+from engine.protectors.dm_team import team_bids, team_mates
 from engine.protectors.dragon import contribution, losses
 from engine.protectors.notation import ALL, MAX_LINE_ECHO, MAX_REASON, clip, echo, format_line, holds_all
 from engine.protectors.orders import Bid, Commit, Line, March
@@ -211,8 +211,7 @@ def _all_of(state: GameState, seat: str, line: Line) -> Line | tuple[str, str]:
             return ALL_LATER, "syntax"
         if line.funding:
             return ALL_POOLED, "syntax"
-        team = state.team_of(seat)
-        if team is not None and any(p.team == team and not p.eliminated for s, p in state.players.items() if s != seat):
+        if team_mates(state, seat):
             return ALL_TEAM, "syntax"  # rules: 003 Team Games, the bid's $Realm is pooled: whose 'all'?
         return Line(Bid(state.players[seat].realm))
     if not isinstance(item, March | Commit):
